@@ -1,0 +1,52 @@
+// Package rating implements the Glicko-2 rating system for games between two
+// players, as described by Mark Glickman in "Example of the Glicko-2 system"
+// (glicko.net, 2013, revised 2022): steps 1 to 8, the Illinois algorithm for
+// the new volatility, system constant τ = 0.5 (Tau), scale factor 173.7178 and
+// convergence tolerance 1e-6.
+//
+// A Rating has a rating, a rating deviation (RD, the uncertainty: a 95%
+// interval is Rating ± 2·RD) and a volatility. Glicko-2 suits players who play
+// rarely: a rating that has not been confirmed for a while is uncertain, and
+// an uncertain rating moves faster than an established one.
+//
+// The package imports only the standard library, holds no state and is safe
+// for concurrent use; ratings are plain values, JSON-friendly for storage.
+//
+// # Choices
+//
+// Rating periods. The paper rates all games of a period (ideally 10–15 per
+// player) at once. A Discord bot wants the new rating right after each game,
+// so Rate treats one game as a rating period of its own for both players,
+// computed from both players' ratings before the game, as lichess does.
+// Update rates a whole period for callers that batch games; Update with no
+// games and Decay are the paper's "did not compete" case, where only the RD
+// grows. A caller that wants RD to grow with time away, not just per game,
+// applies Decay for the periods elapsed before rating the next game: lichess
+// counts 0.21436 periods a day, which brings an established RD of 60 back to
+// 110 (provisional) after a year without games.
+//
+// Clamping. The Glicko-2 paper puts no bound on RD. This package clamps it
+// to MaxRD (350, a new player's RD), as the Glicko-1 paper does and as
+// lichess clamps to its own initial RD, so that neither a long absence nor a
+// surprising result makes a player less known than a newcomer. Rating and
+// volatility are not clamped.
+//
+// Provisional. A rating with RD ≥ ProvisionalRD (110, lichess's threshold
+// for showing "1500?") is provisional; a new player leaves that state after
+// 10 to 15 games.
+//
+// Why not a library. The Go implementations we found were either unmaintained
+// (github.com/Kashomon/goglicko), incomplete, or changed the algorithm itself
+// (github.com/treepeck/glicko: fractional periods and user-set bounds, under
+// the MPL). None was clearly better than the 150 lines here, which follow the
+// paper step by step and are checked against its worked example; and engine
+// packages import only the standard library.
+//
+// # Usage
+//
+//	a, b := rating.New(), rating.New()
+//	a, b = rating.Rate(a, b, rating.Win) // a beat b
+//	if rating.Provisional(a) {
+//		// show "1662?" on the leaderboard
+//	}
+package rating
