@@ -14,9 +14,10 @@ const (
 	scale = 173.7178
 	// epsilon is the convergence tolerance of the volatility iteration (step 5).
 	epsilon = 1e-6
-	// maxIterations bounds that iteration. The Illinois algorithm converges in
-	// a handful of steps on valid input; the bound only guarantees that a
-	// rating update can never hang a request.
+	// maxIterations bounds that iteration. For ratings within 4000 points of
+	// each other it converges in at most 16 steps (3 typically); only absurd
+	// gaps of tens of thousands of points take longer, and then σ' is taken
+	// from the bracket as it stands, so that an update never hangs a request.
 	maxIterations = 100
 )
 
