@@ -18,7 +18,11 @@
 // player) at once. A Discord bot wants the new rating right after each game,
 // so Rate treats one game as a rating period of its own for both players,
 // computed from both players' ratings before the game, as lichess does.
-// Update rates a whole period for callers that batch games; Update with no
+// Each game thus adds the volatility's share of uncertainty (step 6) before
+// its information is counted (step 7), so the RD of regular players settles
+// near 60 instead of shrinking towards 0, and their ratings keep moving a
+// little with each game; lichess gets a similar floor from its minimum RD of
+// 45. Update rates a whole period for callers that batch games; Update with no
 // games and Decay are the paper's "did not compete" case, where only the RD
 // grows. A caller that wants RD to grow with time away, not just per game,
 // applies Decay for the periods elapsed before rating the next game: lichess
