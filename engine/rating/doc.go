@@ -17,12 +17,13 @@
 // Rating periods. The paper rates all games of a period (ideally 10–15 per
 // player) at once. A Discord bot wants the new rating right after each game,
 // so Rate treats one game as a rating period of its own for both players,
-// computed from both players' ratings before the game, as lichess does.
-// Each game thus adds the volatility's share of uncertainty (step 6) before
-// its information is counted (step 7), so the RD of regular players settles
-// near 60 instead of shrinking towards 0, and their ratings keep moving a
-// little with each game; lichess gets a similar floor from its minimum RD of
-// 45. Update rates a whole period for callers that batch games; Update with no
+// computed from both players' ratings before the game, the way lichess
+// updates both ratings after every game. Each game thus adds the
+// volatility's share of uncertainty (step 6) before its information is
+// counted (step 7), so the RD of regular players settles near 60 instead of
+// shrinking towards 0, and their ratings keep moving a little with each game
+// (lichess scales that share by the time since the last game instead, and
+// keeps a minimum RD of 45). Update rates a whole period for callers that batch games; Update with no
 // games and Decay are the paper's "did not compete" case, where only the RD
 // grows. A caller that wants RD to grow with time away, not just per game,
 // applies Decay for the periods elapsed before rating the next game: lichess
@@ -39,12 +40,13 @@
 // for showing "1500?") is provisional; a new player leaves that state after
 // 10 to 15 games.
 //
-// Why not a library. The Go implementations we found were either unmaintained
-// (github.com/Kashomon/goglicko), incomplete, or changed the algorithm itself
-// (github.com/treepeck/glicko: fractional periods and user-set bounds, under
-// the MPL). None was clearly better than the 150 lines here, which follow the
-// paper step by step and are checked against its worked example; and engine
-// packages import only the standard library.
+// Why not a library. The Go implementations we found were an early one with
+// a pointer-based API (github.com/Kashomon/goglicko), stubs, or ones that
+// change the algorithm itself (github.com/treepeck/glicko: fractional periods
+// and user-set bounds, under the MPL). None was clearly better than the
+// hundred-odd lines of code here, which follow the paper step by step and are
+// checked against its worked example; and engine packages import only the
+// standard library.
 //
 // # Usage
 //

@@ -4,13 +4,13 @@ package rating
 // unrated player (Glickman's step 1). Inactivity and surprising results can
 // only make a rating as uncertain as knowing nothing about the player, so RD
 // is clamped here, as Glicko-1 does ("RD = min(..., 350)") and as lichess
-// clamps at its own initial RD.
+// clamps at its own initial RD. The Glicko-2 paper sets no bound.
 const MaxRD = 350
 
 // ProvisionalRD is the rating deviation at or above which a rating is
 // provisional. It is the threshold lichess uses for the "?" after a rating:
 // a 95% interval of ±220 points is too wide to rank a player by. A new
-// player (RD 350) typically gets below it after about a dozen games.
+// player (RD 350) gets below it after 10 to 15 games.
 const ProvisionalRD = 110
 
 // Rating is a player's Glicko-2 rating on the familiar (Glicko-1) scale:

@@ -4,8 +4,9 @@ import "math"
 
 // Tau is the Glicko-2 system constant τ: how far the volatility may move in
 // one rating period. Glickman suggests 0.3 to 1.2; smaller values keep one
-// improbable result from swinging a rating. 0.5 is the value of his worked
-// example and suits a small guild whose games are few and far between.
+// improbable result from swinging a rating. 0.5, the value of his worked
+// example, is on the cautious side: with few games per player, one upset
+// should not be read as a change of form.
 const Tau = 0.5
 
 const (
