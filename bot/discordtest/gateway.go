@@ -1,0 +1,416 @@
+package discordtest
+
+import (
+	"crypto/rand"
+	"encoding/hex"
+	"encoding/json"
+	"net/http"
+	"strconv"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/bwmarrin/discordgo"
+	"github.com/gorilla/websocket"
+)
+
+// gatewayPath is where the fake gateway accepts websocket connections.
+const gatewayPath = "/gateway-ws"
+
+// writeTimeout bounds each gateway write, so that a client that stopped reading cannot hang the fake.
+const writeTimeout = 5 * time.Second
+
+// Gateway opcodes.
+const (
+	opDispatch       = 0
+	opHeartbeat      = 1
+	opIdentify       = 2
+	opPresenceUpdate = 3
+	opVoiceState     = 4
+	opResume         = 6
+	opReconnect      = 7
+	opRequestMembers = 8
+	opInvalidSession = 9
+	opHello          = 10
+	opHeartbeatAck   = 11
+)
+
+// gateway holds the websocket connections and sessions; its maps are guarded by Server.mu.
+type gateway struct {
+	upgrader websocket.Upgrader
+	wg       sync.WaitGroup // one per connection being served
+	conns    map[*gwConn]bool
+	sessions map[string]*gwSession
+}
+
+func (g *gateway) init() {
+	g.conns = map[*gwConn]bool{}
+	g.sessions = map[string]*gwSession{}
+}
+
+// gwConn is one websocket connection; writes are serialised by mu.
+type gwConn struct {
+	ws *websocket.Conn
+	mu sync.Mutex
+}
+
+func (c *gwConn) write(v any) error {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	_ = c.ws.SetWriteDeadline(time.Now().Add(writeTimeout))
+	return c.ws.WriteJSON(v)
+}
+
+func (c *gwConn) closeWith(code int, text string) {
+	c.mu.Lock()
+	_ = c.ws.WriteControl(websocket.CloseMessage, websocket.FormatCloseMessage(code, text), time.Now().Add(writeTimeout))
+	c.mu.Unlock()
+	_ = c.ws.Close()
+}
+
+// gwSession is an identified gateway session: its sequence, the events sent (for RESUME), and the
+// connection it is attached to, if any. mu guards all three and orders the writes.
+type gwSession struct {
+	id   string
+	mu   sync.Mutex
+	seq  int64
+	log  []payload
+	conn *gwConn
+}
+
+type payload struct {
+	Op int     `json:"op"`
+	D  any     `json:"d"`
+	S  *int64  `json:"s"`
+	T  *string `json:"t"`
+}
+
+// send dispatches an event on the session, logs it for a resume, and writes it if connected.
+func (g *gwSession) send(t string, d any) {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	g.seq++
+	seq := g.seq
+	p := payload{Op: opDispatch, D: d, S: &seq, T: &t}
+	g.log = append(g.log, p)
+	if g.conn != nil {
+		_ = g.conn.write(p)
+	}
+}
+
+// serveGateway serves one websocket connection until it closes.
+func (s *Server) serveGateway(w http.ResponseWriter, r *http.Request) {
+	s.mu.Lock()
+	if s.closed {
+		s.mu.Unlock()
+		http.Error(w, "closed", http.StatusServiceUnavailable)
+		return
+	}
+	s.gw.wg.Add(1)
+	s.mu.Unlock()
+	defer s.gw.wg.Done()
+
+	ws, err := s.gw.upgrader.Upgrade(w, r, nil)
+	if err != nil {
+		return // the upgrader has answered
+	}
+	c := &gwConn{ws: ws}
+	s.mu.Lock()
+	if s.closed {
+		s.mu.Unlock()
+		_ = ws.Close()
+		return
+	}
+	s.gw.conns[c] = true
+	s.mu.Unlock()
+
+	var sess *gwSession
+	defer func() {
+		s.mu.Lock()
+		delete(s.gw.conns, c)
+		s.notify()
+		s.mu.Unlock()
+		if sess != nil {
+			sess.mu.Lock()
+			if sess.conn == c {
+				sess.conn = nil
+			}
+			sess.mu.Unlock()
+		}
+		_ = ws.Close()
+	}()
+
+	if c.write(payload{Op: opHello, D: map[string]any{"heartbeat_interval": s.cfg.heartbeat.Milliseconds()}}) != nil {
+		return
+	}
+	for {
+		_, data, err := ws.ReadMessage()
+		if err != nil {
+			return
+		}
+		var in struct {
+			Op int             `json:"op"`
+			D  json.RawMessage `json:"d"`
+		}
+		if err := json.Unmarshal(data, &in); err != nil {
+			c.closeWith(4002, "Decode error")
+			return
+		}
+		switch in.Op {
+		case opHeartbeat:
+			if c.write(payload{Op: opHeartbeatAck}) != nil {
+				return
+			}
+		case opIdentify:
+			if sess != nil {
+				c.closeWith(4005, "Already authenticated")
+				return
+			}
+			if sess = s.identify(c, in.D); sess == nil {
+				return
+			}
+		case opResume:
+			if sess != nil {
+				c.closeWith(4005, "Already authenticated")
+				return
+			}
+			sess = s.resume(c, in.D)
+		case opPresenceUpdate, opVoiceState, opRequestMembers:
+			// Accepted and ignored.
+		default:
+			c.closeWith(4001, "Unknown opcode")
+			return
+		}
+	}
+}
+
+func (s *Server) tokenOK(token string) bool {
+	return strings.TrimPrefix(token, "Bot ") == s.token
+}
+
+// identify answers IDENTIFY with READY and, with the GUILDS intent, GUILD_CREATE.
+func (s *Server) identify(c *gwConn, d json.RawMessage) *gwSession {
+	var id struct {
+		Token   string  `json:"token"`
+		Intents *int64  `json:"intents"`
+		Shard   *[2]int `json:"shard"`
+	}
+	if json.Unmarshal(d, &id) != nil {
+		c.closeWith(4002, "Decode error")
+		return nil
+	}
+	if !s.tokenOK(id.Token) {
+		c.closeWith(4004, "Authentication failed.")
+		return nil
+	}
+	if id.Intents == nil {
+		c.closeWith(4013, "Invalid intent(s).")
+		return nil
+	}
+	b := make([]byte, 16)
+	_, _ = rand.Read(b)
+	sess := &gwSession{id: hex.EncodeToString(b), conn: c}
+
+	s.mu.Lock()
+	user := userJSON(s.bot)
+	user["verified"], user["mfa_enabled"] = true, false
+	ready := map[string]any{
+		"v":                  10,
+		"user":               user,
+		"guilds":             []any{map[string]any{"id": s.guildID, "unavailable": true}},
+		"session_id":         sess.id,
+		"session_type":       "normal",
+		"resume_gateway_url": s.GatewayURL(),
+		"application":        map[string]any{"id": s.appID, "flags": 0},
+		"private_channels":   []any{},
+		"relationships":      []any{},
+		"presences":          []any{},
+		"user_settings":      map[string]any{},
+		"_trace":             []string{"discordtest"},
+	}
+	if id.Shard != nil {
+		ready["shard"] = *id.Shard
+	}
+	var guild map[string]any
+	if *id.Intents&int64(discordgo.IntentGuilds) != 0 {
+		guild = s.guildJSON()
+	}
+	s.gw.sessions[sess.id] = sess
+	s.mu.Unlock()
+
+	sess.send("READY", ready)
+	if guild != nil {
+		sess.send("GUILD_CREATE", guild)
+	}
+	s.mu.Lock()
+	s.notify()
+	s.mu.Unlock()
+	return sess
+}
+
+// resume answers RESUME: the events the client missed, then RESUMED; or INVALID_SESSION.
+func (s *Server) resume(c *gwConn, d json.RawMessage) *gwSession {
+	var r struct {
+		Token     string `json:"token"`
+		SessionID string `json:"session_id"`
+		Seq       int64  `json:"seq"`
+	}
+	_ = json.Unmarshal(d, &r)
+	s.mu.Lock()
+	sess := s.gw.sessions[r.SessionID]
+	s.mu.Unlock()
+	if sess == nil || !s.tokenOK(r.Token) {
+		_ = c.write(payload{Op: opInvalidSession, D: false})
+		return nil
+	}
+	sess.mu.Lock()
+	if old := sess.conn; old != nil && old != c {
+		go old.closeWith(4000, "Session resumed elsewhere")
+	}
+	sess.conn = c
+	for _, p := range sess.log {
+		if *p.S > r.Seq {
+			_ = c.write(p)
+		}
+	}
+	sess.mu.Unlock()
+	sess.send("RESUMED", map[string]any{"_trace": []string{"discordtest"}})
+	s.mu.Lock()
+	s.notify()
+	s.mu.Unlock()
+	return sess
+}
+
+// guildJSON is the guild as GUILD_CREATE sends it. Call with s.mu held.
+func (s *Server) guildJSON() map[string]any {
+	channels, threads := []any{}, []any{}
+	for _, id := range s.channelOrder {
+		ch := s.channels[id]
+		switch {
+		case ch.guildID == "":
+		case ch.isThread():
+			if !ch.archived {
+				threads = append(threads, s.channelJSON(ch))
+			}
+		default:
+			channels = append(channels, s.channelJSON(ch))
+		}
+	}
+	members := []any{}
+	for _, m := range s.members {
+		if m.user.ID == s.bot.ID {
+			members = append(members, memberJSON(m))
+		}
+	}
+	return map[string]any{
+		"id":                            s.guildID,
+		"name":                          s.cfg.guildName,
+		"icon":                          nil,
+		"owner_id":                      s.ownerID,
+		"roles":                         []any{map[string]any{"id": s.guildID, "name": "@everyone", "permissions": strconv.FormatInt(DefaultMemberPermissions, 10), "position": 0, "color": 0, "hoist": false, "managed": false, "mentionable": false, "flags": 0}},
+		"emojis":                        []any{},
+		"stickers":                      []any{},
+		"features":                      []any{},
+		"channels":                      channels,
+		"threads":                       threads,
+		"members":                       members,
+		"member_count":                  len(s.members),
+		"presences":                     []any{},
+		"voice_states":                  []any{},
+		"joined_at":                     timestamp(s.start),
+		"large":                         false,
+		"unavailable":                   false,
+		"preferred_locale":              "en-US",
+		"verification_level":            0,
+		"default_message_notifications": 0,
+		"explicit_content_filter":       0,
+		"mfa_level":                     0,
+		"nsfw_level":                    0,
+		"premium_tier":                  0,
+		"system_channel_id":             nil,
+		"afk_channel_id":                nil,
+		"afk_timeout":                   300,
+		"application_id":                nil,
+		"stage_instances":               []any{},
+		"guild_scheduled_events":        []any{},
+	}
+}
+
+// Dispatch sends an event (op 0, t name) with data to every connected gateway session. If no session
+// is connected yet it waits for one up to the timeout, then fails the test.
+func (s *Server) Dispatch(name string, data any) {
+	s.tb.Helper()
+	deadline := time.NewTimer(s.cfg.timeout)
+	defer deadline.Stop()
+	for {
+		s.mu.Lock()
+		var live []*gwSession
+		for _, sess := range s.gw.sessions {
+			sess.mu.Lock()
+			if sess.conn != nil {
+				live = append(live, sess)
+			}
+			sess.mu.Unlock()
+		}
+		ch, closed := s.changed, s.closed
+		s.mu.Unlock()
+		if len(live) > 0 {
+			for _, sess := range live {
+				sess.send(name, data)
+			}
+			return
+		}
+		if closed {
+			s.tb.Errorf("discordtest: Dispatch %s: server closed", name)
+			return
+		}
+		select {
+		case <-ch:
+		case <-deadline.C:
+			s.tb.Errorf("discordtest: Dispatch %s: no gateway session connected within %v", name, s.cfg.timeout)
+			return
+		}
+	}
+}
+
+// WaitReady waits until a gateway session has identified (or resumed) and is connected, and fails the
+// test after the timeout.
+func (s *Server) WaitReady(tb testing.TB) {
+	tb.Helper()
+	s.WaitUntil(tb, "a gateway session", func() bool {
+		s.mu.Lock()
+		defer s.mu.Unlock()
+		for _, sess := range s.gw.sessions {
+			sess.mu.Lock()
+			live := sess.conn != nil
+			sess.mu.Unlock()
+			if live {
+				return true
+			}
+		}
+		return false
+	})
+}
+
+// Reconnect asks every connected client to reconnect (op 7), as Discord does before it restarts a
+// gateway server; discordgo then resumes its session.
+func (s *Server) Reconnect() {
+	s.mu.Lock()
+	conns := make([]*gwConn, 0, len(s.gw.conns))
+	for c := range s.gw.conns {
+		conns = append(conns, c)
+	}
+	s.mu.Unlock()
+	for _, c := range conns {
+		_ = c.write(payload{Op: opReconnect})
+	}
+}
+
+// close ends every gateway connection and waits for their goroutines.
+func (g *gateway) close(conns []*gwConn) {
+	for _, c := range conns {
+		c.closeWith(websocket.CloseGoingAway, "discordtest closed")
+	}
+	g.wg.Wait()
+}
