@@ -2,7 +2,6 @@ package discordtest
 
 import (
 	"encoding/json"
-	"strconv"
 
 	"github.com/bwmarrin/discordgo"
 )
@@ -30,10 +29,11 @@ func (s *Server) overwriteCommands(c *call, guildID string) reply {
 	if guildID != "" && guildID != s.guildID {
 		return fail(errUnknownGuild)
 	}
-	var in []map[string]any
-	if err := json.Unmarshal(c.body, &in); err != nil {
+	v, err := decodeAny(c.body) // null or an array of objects, as the schema checked
+	if err != nil {
 		return fail(errInvalidBody)
 	}
+	in, _ := dropNulls(v).([]any)
 	old := map[string]string{}
 	var prev []struct{ ID, Name string }
 	_ = json.Unmarshal(s.commands[guildID], &prev)
@@ -41,7 +41,8 @@ func (s *Server) overwriteCommands(c *call, guildID string) reply {
 		old[p.Name] = p.ID
 	}
 	out := []any{}
-	for _, cmd := range in {
+	for _, x := range in {
+		cmd, _ := x.(map[string]any)
 		name, _ := cmd["name"].(string)
 		id := old[name]
 		if id == "" {
@@ -66,8 +67,8 @@ func (s *Server) overwriteCommands(c *call, guildID string) reply {
 		}
 		if p, ok := cmd["default_member_permissions"].(string); ok {
 			r["default_member_permissions"] = p
-		} else if n, ok := cmd["default_member_permissions"].(float64); ok {
-			r["default_member_permissions"] = strconv.FormatInt(int64(n), 10)
+		} else if n, ok := cmd["default_member_permissions"].(json.Number); ok {
+			r["default_member_permissions"] = n.String()
 		}
 		if guildID != "" {
 			r["guild_id"] = guildID

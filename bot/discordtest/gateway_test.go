@@ -2,9 +2,11 @@ package discordtest_test
 
 import (
 	"bytes"
+	"fmt"
 	"image"
 	"image/color"
 	"image/png"
+	"sync"
 	"testing"
 	"time"
 
@@ -44,13 +46,9 @@ func openSession(t *testing.T, s *discordtest.Server) (*discordgo.Session, *disc
 	dg := s.Session()
 	ready := make(chan *discordgo.Ready, 1)
 	dg.AddHandlerOnce(func(_ *discordgo.Session, r *discordgo.Ready) {
-		// discordgo's state goes on changing the guilds of r: keep a copy.
-		c := *r
-		c.Guilds = nil
-		for _, g := range r.Guilds {
-			c.Guilds = append(c.Guilds, &discordgo.Guild{ID: g.ID})
-		}
-		ready <- &c
+		// discordgo's state overwrites the guilds of r when GUILD_CREATE comes (state.go, GuildAdd:
+		// *g = *guild), concurrently with this handler: keep only the rest.
+		ready <- &discordgo.Ready{Version: r.Version, SessionID: r.SessionID, User: r.User, Application: r.Application}
 	})
 	require.NoError(t, dg.Open())
 	return dg, receive(t, ready, "READY")
@@ -60,13 +58,26 @@ func TestGatewayReadyAndInteraction(t *testing.T) {
 	t.Parallel()
 	s := discordtest.New(t)
 	ch := s.AddChannel("games")
-	dg, ready := openSession(t, s)
-	assert.Equal(t, s.AppID(), ready.User.ID)
-	assert.True(t, ready.User.Bot)
-	assert.NotEmpty(t, ready.SessionID)
-	assert.Equal(t, s.AppID(), ready.Application.ID)
-	require.Len(t, ready.Guilds, 1)
-	assert.Equal(t, s.GuildID(), ready.Guilds[0].ID)
+	dg := s.Session()
+	ready := make(chan *discordgo.Ready, 1)
+	dg.AddHandlerOnce(func(_ *discordgo.Session, r *discordgo.Ready) {
+		ready <- &discordgo.Ready{Version: r.Version, SessionID: r.SessionID, User: r.User, Application: r.Application}
+	})
+	guild := make(chan []string, 1)
+	dg.AddHandlerOnce(func(_ *discordgo.Session, g *discordgo.GuildCreate) {
+		var names []string
+		for _, c := range g.Channels {
+			names = append(names, c.Name)
+		}
+		guild <- append(names, g.ID)
+	})
+	require.NoError(t, dg.Open())
+	r := receive(t, ready, "READY")
+	assert.Equal(t, s.AppID(), r.User.ID)
+	assert.True(t, r.User.Bot)
+	assert.NotEmpty(t, r.SessionID)
+	assert.Equal(t, s.AppID(), r.Application.ID)
+	assert.Equal(t, []string{"games", s.GuildID()}, receive(t, guild, "GUILD_CREATE"))
 
 	board := mustPNG(t, 8, 6)
 	got := make(chan *discordgo.Interaction, 1)
@@ -96,11 +107,11 @@ func TestGatewayReadyAndInteraction(t *testing.T) {
 	assert.Equal(t, "new", data.Options[0].Name)
 	assert.Equal(t, "classic", data.Options[0].Options[0].StringValue())
 
-	r := s.WaitResponse(t, i.ID)
-	assert.Equal(t, discordgo.InteractionResponseChannelMessageWithSource, r.Type)
-	assert.Equal(t, "New game", r.Content)
-	require.Len(t, r.Files, 1)
-	assert.Equal(t, board, r.Files[0].Data)
+	resp := s.WaitResponse(t, i.ID)
+	assert.Equal(t, discordgo.InteractionResponseChannelMessageWithSource, resp.Type)
+	assert.Equal(t, "New game", resp.Content)
+	require.Len(t, resp.Files, 1)
+	assert.Equal(t, board, resp.Files[0].Data)
 
 	m, ok := s.Original(i.ID)
 	require.True(t, ok)
@@ -111,4 +122,267 @@ func TestGatewayReadyAndInteraction(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, 6, img.Bounds().Dy())
 	assert.Empty(t, s.Violations())
+}
+
+// bot is a minimal discordgo bot for the tests: it answers each interaction with the function the test
+// registered for its ID and reports the function's error.
+type bot struct {
+	dg       *discordgo.Session
+	mu       sync.Mutex
+	handlers map[string]func(*discordgo.Session, *discordgo.Interaction) error
+	done     map[string]chan error
+}
+
+func newBot(t *testing.T, s *discordtest.Server) *bot {
+	b := &bot{handlers: map[string]func(*discordgo.Session, *discordgo.Interaction) error{}, done: map[string]chan error{}}
+	b.dg, _ = openSession(t, s)
+	b.dg.AddHandler(func(dg *discordgo.Session, ic *discordgo.InteractionCreate) {
+		b.mu.Lock()
+		h, done := b.handlers[ic.ID], b.done[ic.ID]
+		b.mu.Unlock()
+		if h == nil {
+			t.Errorf("no handler for interaction %s", ic.ID)
+			return
+		}
+		done <- h(dg, ic.Interaction)
+	})
+	return b
+}
+
+// run sends i through the gateway, answers it with h and waits until h has returned.
+func (b *bot) run(t *testing.T, s *discordtest.Server, i *discordgo.Interaction, h func(*discordgo.Session, *discordgo.Interaction) error) {
+	t.Helper()
+	done := make(chan error, 1)
+	b.mu.Lock()
+	b.handlers[i.ID], b.done[i.ID] = h, done
+	b.mu.Unlock()
+	s.SendInteraction(i)
+	require.NoError(t, receive(t, done, "the handler of interaction "+i.ID))
+}
+
+func respondWith(r *discordgo.InteractionResponse) func(*discordgo.Session, *discordgo.Interaction) error {
+	return func(dg *discordgo.Session, i *discordgo.Interaction) error { return dg.InteractionRespond(i, r) }
+}
+
+func buttons(ids ...string) []discordgo.MessageComponent {
+	var row discordgo.ActionsRow
+	for _, id := range ids {
+		row.Components = append(row.Components, discordgo.Button{Label: id, CustomID: id, Style: discordgo.SecondaryButton})
+	}
+	return []discordgo.MessageComponent{row}
+}
+
+func TestInteractionResponses(t *testing.T) {
+	t.Parallel()
+	s := discordtest.New(t)
+	games := s.AddChannel("games")
+	alice := s.AddUser("alice")
+	b := newBot(t, s)
+	board, err := b.dg.ChannelMessageSendComplex(games.ID, &discordgo.MessageSend{Content: "board", Components: buttons("kulami:move:1", "kulami:resign")})
+	require.NoError(t, err)
+	png1 := mustPNG(t, 4, 4)
+	text := func(s string) *string { return &s }
+
+	tests := []struct {
+		name    string
+		build   func() *discordgo.Interaction
+		respond func(*discordgo.Session, *discordgo.Interaction) error
+		check   func(t *testing.T, i *discordgo.Interaction)
+	}{
+		{
+			name:  "message with components",
+			build: func() *discordgo.Interaction { return s.Command(games.ID, alice, "kulami", discordtest.Subcommand("help")) },
+			respond: respondWith(&discordgo.InteractionResponse{Type: discordgo.InteractionResponseChannelMessageWithSource,
+				Data: &discordgo.InteractionResponseData{Content: "How to play", Components: buttons("kulami:rules")}}),
+			check: func(t *testing.T, i *discordgo.Interaction) {
+				r := s.WaitResponse(t, i.ID)
+				assert.Equal(t, "How to play", r.Content)
+				assert.False(t, r.Ephemeral())
+				require.Len(t, r.Components, 1)
+				row := r.Components[0].(*discordgo.ActionsRow)
+				assert.Equal(t, "kulami:rules", row.Components[0].(*discordgo.Button).CustomID)
+				m, ok := s.Original(i.ID)
+				require.True(t, ok)
+				assert.Equal(t, discordgo.MessageTypeChatInputCommand, m.Type)
+				assert.Equal(t, alice.ID, m.InteractionMetadata.User.ID)
+				assert.Contains(t, s.Messages(games.ID), m)
+			},
+		},
+		{
+			name:  "ephemeral message",
+			build: func() *discordgo.Interaction { return s.Command(games.ID, alice, "kulami", discordtest.Subcommand("resign")) },
+			respond: respondWith(&discordgo.InteractionResponse{Type: discordgo.InteractionResponseChannelMessageWithSource,
+				Data: &discordgo.InteractionResponseData{Content: "No game here", Flags: discordgo.MessageFlagsEphemeral}}),
+			check: func(t *testing.T, i *discordgo.Interaction) {
+				assert.True(t, s.WaitResponse(t, i.ID).Ephemeral())
+				m, _ := s.Original(i.ID)
+				assert.True(t, m.Ephemeral())
+				listed, err := b.dg.ChannelMessages(games.ID, 100, "", "", "")
+				require.NoError(t, err)
+				for _, l := range listed {
+					assert.NotEqual(t, m.ID, l.ID, "ephemeral messages are not in the channel's history")
+				}
+			},
+		},
+		{
+			name:  "deferred, then edited with a file",
+			build: func() *discordgo.Interaction { return s.Command(games.ID, alice, "kulami", discordtest.Subcommand("board")) },
+			respond: func(dg *discordgo.Session, i *discordgo.Interaction) error {
+				if err := dg.InteractionRespond(i, &discordgo.InteractionResponse{Type: discordgo.InteractionResponseDeferredChannelMessageWithSource}); err != nil {
+					return err
+				}
+				_, err := dg.InteractionResponseEdit(i, &discordgo.WebhookEdit{Content: text("Your board"),
+					Files: []*discordgo.File{{Name: "board.png", ContentType: "image/png", Reader: bytes.NewReader(png1)}}})
+				return err
+			},
+			check: func(t *testing.T, i *discordgo.Interaction) {
+				assert.Equal(t, discordgo.InteractionResponseDeferredChannelMessageWithSource, s.WaitResponse(t, i.ID).Type)
+				m := s.WaitOriginal(t, i.ID, func(m *discordtest.Message) bool { return m.Content != "" })
+				assert.Equal(t, "Your board", m.Content)
+				assert.Zero(t, m.Flags&discordgo.MessageFlagsLoading)
+				require.Len(t, m.Files, 1)
+				assert.Equal(t, png1, m.Files[0].Data)
+				assert.Equal(t, 1, m.Edits)
+			},
+		},
+		{
+			name:  "deferred update of the clicked message, then edited",
+			build: func() *discordgo.Interaction { return s.Button(board.ID, alice, "kulami:move:1") },
+			respond: func(dg *discordgo.Session, i *discordgo.Interaction) error {
+				if err := dg.InteractionRespond(i, &discordgo.InteractionResponse{Type: discordgo.InteractionResponseDeferredMessageUpdate}); err != nil {
+					return err
+				}
+				_, err := dg.InteractionResponseEdit(i, &discordgo.WebhookEdit{Content: text("board after move 1")})
+				return err
+			},
+			check: func(t *testing.T, i *discordgo.Interaction) {
+				m, ok := s.Message(board.ID)
+				require.True(t, ok)
+				assert.Equal(t, "board after move 1", m.Content)
+				o, _ := s.Original(i.ID)
+				assert.Equal(t, board.ID, o.ID)
+			},
+		},
+		{
+			name:  "update of the clicked message with a file",
+			build: func() *discordgo.Interaction { return s.Button(board.ID, alice, "kulami:move:1") },
+			respond: respondWith(&discordgo.InteractionResponse{Type: discordgo.InteractionResponseUpdateMessage,
+				Data: &discordgo.InteractionResponseData{Content: "board after move 2", Components: buttons("kulami:move:2"),
+					Files: []*discordgo.File{{Name: "board.png", ContentType: "image/png", Reader: bytes.NewReader(png1)}}}}),
+			check: func(t *testing.T, i *discordgo.Interaction) {
+				r := s.WaitResponse(t, i.ID)
+				require.Len(t, r.Files, 1)
+				m, _ := s.Message(board.ID)
+				assert.Equal(t, "board after move 2", m.Content)
+				require.Len(t, m.Attachments, 1)
+				assert.Equal(t, 4, m.Attachments[0].Height)
+				assert.Equal(t, "kulami:move:2", m.Components[0].(*discordgo.ActionsRow).Components[0].(*discordgo.Button).CustomID)
+			},
+		},
+		{
+			name: "select menu",
+			build: func() *discordgo.Interaction {
+				return s.Select(board.ID, alice, "kulami:layout", "classic")
+			},
+			respond: func(dg *discordgo.Session, i *discordgo.Interaction) error {
+				if v := i.MessageComponentData().Values; len(v) != 1 || v[0] != "classic" {
+					return fmt.Errorf("values %v", v)
+				}
+				return dg.InteractionRespond(i, &discordgo.InteractionResponse{Type: discordgo.InteractionResponseDeferredMessageUpdate})
+			},
+			check: func(t *testing.T, i *discordgo.Interaction) {
+				assert.Equal(t, discordgo.InteractionResponseDeferredMessageUpdate, s.WaitResponse(t, i.ID).Type)
+			},
+		},
+		{
+			name: "autocomplete",
+			build: func() *discordgo.Interaction {
+				return s.Autocomplete(games.ID, alice, "kulami", discordtest.Subcommand("new", discordtest.Focused(discordtest.StringOption("layout", "cl"))))
+			},
+			respond: func(dg *discordgo.Session, i *discordgo.Interaction) error {
+				o := i.ApplicationCommandData().Options[0].Options[0]
+				if !o.Focused || o.StringValue() != "cl" {
+					return fmt.Errorf("focused option %+v", o)
+				}
+				return dg.InteractionRespond(i, &discordgo.InteractionResponse{Type: discordgo.InteractionApplicationCommandAutocompleteResult,
+					Data: &discordgo.InteractionResponseData{Choices: []*discordgo.ApplicationCommandOptionChoice{{Name: "Classic", Value: "classic"}}}})
+			},
+			check: func(t *testing.T, i *discordgo.Interaction) {
+				r := s.WaitResponse(t, i.ID)
+				require.Len(t, r.Choices, 1)
+				assert.Equal(t, "classic", r.Choices[0].Value)
+			},
+		},
+		{
+			name:  "modal, then its submission",
+			build: func() *discordgo.Interaction { return s.Command(games.ID, alice, "kulami", discordtest.Subcommand("record")) },
+			respond: respondWith(&discordgo.InteractionResponse{Type: discordgo.InteractionResponseModal, Data: &discordgo.InteractionResponseData{
+				CustomID: "kulami:record", Title: "Paste a record",
+				Components: []discordgo.MessageComponent{discordgo.ActionsRow{Components: []discordgo.MessageComponent{
+					discordgo.TextInput{CustomID: "record", Label: "Record", Style: discordgo.TextInputParagraph, Required: true}}}},
+			}}),
+			check: func(t *testing.T, i *discordgo.Interaction) {
+				r := s.WaitResponse(t, i.ID)
+				assert.Equal(t, "kulami:record", r.CustomID)
+				assert.Equal(t, "Paste a record", r.Title)
+				sub := s.ModalSubmit(games.ID, "", alice, "kulami:record", map[string]string{"record": "a1 b2"})
+				b.run(t, s, sub, func(dg *discordgo.Session, i *discordgo.Interaction) error {
+					d := i.ModalSubmitData()
+					in := d.Components[0].(*discordgo.ActionsRow).Components[0].(*discordgo.TextInput)
+					return dg.InteractionRespond(i, &discordgo.InteractionResponse{Type: discordgo.InteractionResponseChannelMessageWithSource,
+						Data: &discordgo.InteractionResponseData{Content: d.CustomID + ": " + in.Value}})
+				})
+				assert.Equal(t, "kulami:record: a1 b2", s.WaitResponse(t, sub.ID).Content)
+			},
+		},
+		{
+			name:  "followups",
+			build: func() *discordgo.Interaction { return s.Command(games.ID, alice, "kulami", discordtest.Subcommand("new")) },
+			respond: func(dg *discordgo.Session, i *discordgo.Interaction) error {
+				if err := dg.InteractionRespond(i, &discordgo.InteractionResponse{Type: discordgo.InteractionResponseChannelMessageWithSource,
+					Data: &discordgo.InteractionResponseData{Content: "Game on"}}); err != nil {
+					return err
+				}
+				f, err := dg.FollowupMessageCreate(i, true, &discordgo.WebhookParams{Content: "Only you see this", Flags: discordgo.MessageFlagsEphemeral})
+				if err != nil {
+					return err
+				}
+				_, err = dg.FollowupMessageEdit(i, f.ID, &discordgo.WebhookEdit{Content: text("Only you see this (edited)")})
+				return err
+			},
+			check: func(t *testing.T, i *discordgo.Interaction) {
+				f := s.Followups(i.ID)
+				require.Len(t, f, 1)
+				assert.Equal(t, "Only you see this (edited)", f[0].Content)
+				assert.True(t, f[0].Ephemeral())
+			},
+		},
+		{
+			name: "command in a DM",
+			build: func() *discordgo.Interaction {
+				return s.Command(s.DMChannel(alice.ID).ID, alice, "kulami", discordtest.Subcommand("stats"))
+			},
+			respond: func(dg *discordgo.Session, i *discordgo.Interaction) error {
+				if i.Member != nil || i.User == nil || i.GuildID != "" || i.User.ID != alice.ID {
+					return fmt.Errorf("DM interaction with member %v, user %v, guild %q", i.Member, i.User, i.GuildID)
+				}
+				return dg.InteractionRespond(i, &discordgo.InteractionResponse{Type: discordgo.InteractionResponseChannelMessageWithSource,
+					Data: &discordgo.InteractionResponseData{Content: "Your stats"}})
+			},
+			check: func(t *testing.T, i *discordgo.Interaction) {
+				m, ok := s.Original(i.ID)
+				require.True(t, ok)
+				assert.Equal(t, s.DMChannel(alice.ID).ID, m.ChannelID)
+			},
+		},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			i := tt.build()
+			b.run(t, s, i, tt.respond)
+			tt.check(t, i)
+		})
+	}
+	assert.Empty(t, s.Violations())
+	assert.Empty(t, discordtest.ResponseProblems(s))
 }

@@ -10,9 +10,6 @@ import (
 	"github.com/bwmarrin/discordgo"
 )
 
-// ackDeadline is how long Discord waits for the initial response to an interaction.
-const ackDeadline = 3 * time.Second
-
 // interaction is an interaction the fake built or was given, with what the bot answered to it.
 type interaction struct {
 	id, token                  string
@@ -196,8 +193,8 @@ func (s *Server) respond(i *interaction, c *call, viaHTTP bool) reply {
 	if i.resp != nil {
 		return s.refuse(c, ErrAlreadyAcknowledged, fmt.Sprintf("interaction %s was already acknowledged (response type %d)", i.id, i.resp.Type))
 	}
-	if !viaHTTP && !i.sent.IsZero() && time.Since(i.sent) > ackDeadline {
-		return s.refuse(c, ErrUnknownInteraction, fmt.Sprintf("initial response to interaction %s came %v after it was sent; Discord allows %v", i.id, time.Since(i.sent).Round(time.Millisecond), ackDeadline))
+	if late := time.Since(i.sent); !viaHTTP && !i.sent.IsZero() && late > s.cfg.ackDeadline {
+		return s.refuse(c, ErrUnknownInteraction, fmt.Sprintf("initial response to interaction %s came %v after it was sent; Discord allows %v", i.id, late.Round(time.Millisecond), s.cfg.ackDeadline))
 	}
 	r, err := decodeResponse(c.body, c.files)
 	if err != nil {

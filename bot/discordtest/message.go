@@ -273,7 +273,7 @@ func (s *Server) apply(m *message, body []byte, files []File, creating bool) (AP
 		m.embeds = orEmpty(f.Embeds)
 	}
 	if f.Components != nil {
-		m.components = orEmpty(f.Components)
+		m.components = normaliseComponents(orEmpty(f.Components))
 	}
 	if present(f.Flags) {
 		var flags int64

@@ -79,6 +79,7 @@ type config struct {
 	collect            bool
 	timeout            time.Duration
 	heartbeat          time.Duration
+	ackDeadline        time.Duration
 	appPermissions     int64
 	botName, guildName string
 }
@@ -97,6 +98,10 @@ func WithTimeout(d time.Duration) Option { return func(c *config) { c.timeout = 
 // Discord; discordgo reconnects if five intervals pass without an acknowledgement).
 func WithHeartbeatInterval(d time.Duration) Option { return func(c *config) { c.heartbeat = d } }
 
+// WithAckDeadline sets how soon the bot must send the initial response to an interaction (default 3s,
+// as Discord); a later one is answered 404 Unknown interaction and is a violation.
+func WithAckDeadline(d time.Duration) Option { return func(c *config) { c.ackDeadline = d } }
+
 // WithAppPermissions sets the permissions of the bot in guild channels, sent as app_permissions with
 // interactions (default DefaultAppPermissions).
 func WithAppPermissions(p int64) Option { return func(c *config) { c.appPermissions = p } }
@@ -108,6 +113,7 @@ func New(tb testing.TB, opts ...Option) *Server {
 	cfg := config{
 		timeout:        5 * time.Second,
 		heartbeat:      41250 * time.Millisecond,
+		ackDeadline:    3 * time.Second,
 		appPermissions: DefaultAppPermissions,
 		botName:        "Kulami",
 		guildName:      "Kulami Test Guild",

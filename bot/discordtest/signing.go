@@ -78,8 +78,8 @@ func (s *Server) PostInteraction(url string, i *discordgo.Interaction) (*http.Re
 		s.violate(c.method, c.path, c.route, fmt.Sprintf("answered HTTP %d; Discord expects 200 with an interaction response", resp.StatusCode))
 		return resp, nil
 	}
-	if elapsed > ackDeadline {
-		s.violate(c.method, c.path, c.route, fmt.Sprintf("answered after %v; Discord allows %v", elapsed.Round(time.Millisecond), ackDeadline))
+	if elapsed > s.cfg.ackDeadline {
+		s.violate(c.method, c.path, c.route, fmt.Sprintf("answered after %v; Discord allows %v", elapsed.Round(time.Millisecond), s.cfg.ackDeadline))
 	}
 	mt, params, err := mime.ParseMediaType(resp.Header.Get("Content-Type"))
 	switch {

@@ -1,0 +1,61 @@
+// Package discordtest is a fake Discord for end-to-end tests of the bot, in the spirit of
+// net/http/httptest: a REST API and a gateway on one local httptest.Server, driven through the real
+// discordgo code. It fakes Discord at the network boundary only.
+//
+// The fake holds one application with its bot user, one guild, and the channels, threads, DM channels,
+// users, messages (with their uploaded files), registered commands and interactions that the test and
+// the bot create. Its answers have Discord's shapes, so discordgo decodes them as it decodes Discord's.
+//
+// # Validation
+//
+// Every REST request is checked against Discord's official OpenAPI description (testdata/openapi.json,
+// embedded): the route must exist, have the method, carry the bot token where the route needs it, and
+// have path and query parameters and a body (JSON, or the payload_json part of a multipart upload) that
+// match the route's schemas. The fake also refuses what Discord's docs say it refuses beyond the schema:
+// empty messages, content over 2000 characters, a second response to an interaction, a response type the
+// interaction does not allow, a first response later than 3 seconds, a followup before any response.
+// Each such request is a Violation: the fake answers Discord's error and fails the test with
+// t.Errorf, naming method, path, route and the validator's message. With CollectViolations the
+// violations are only recorded, for tests that check that a bad request is caught.
+//
+// Note that the description forbids few unknown members (its schemas rarely say additionalProperties:
+// false), so a misspelt optional field passes; a wrong type, a missing required field, an out-of-range
+// value or an unknown component type does not.
+//
+// # Usage
+//
+//	func TestNewGame(t *testing.T) {
+//		dc := discordtest.New(t)
+//		games := dc.AddChannel("games")
+//		alice, bob := dc.AddUser("alice"), dc.AddUser("bob")
+//
+//		// Run the bot against the fake: its token is dc.Token(), its application dc.AppID(), and its
+//		// HTTP client rewrites https://discord.com/ to dc.URL() (dc.Transport() does exactly that).
+//		startBot(t, dc)
+//		dc.WaitReady(t)
+//
+//		i := dc.Command(games.ID, alice, "kulami",
+//			discordtest.Subcommand("new", discordtest.UserOption("opponent", bob.ID)))
+//		dc.SendInteraction(i)
+//
+//		r := dc.WaitResponse(t, i.ID)
+//		if r.Type == discordgo.InteractionResponseDeferredChannelMessageWithSource {
+//			dc.WaitOriginal(t, i.ID, func(m *discordtest.Message) bool { return len(m.Files) > 0 })
+//		}
+//		board, _ := dc.Original(i.ID)
+//		img, err := png.Decode(bytes.NewReader(board.Files[0].Data))
+//		// … and click a button of the board:
+//		dc.SendInteraction(dc.Button(board.ID, bob, "kulami:move:..."))
+//	}
+//
+// For the bot's HTTP interactions endpoint, configure it with dc.PublicKeyHex() and send interactions
+// with dc.PostInteraction(url, i): the synchronous answer is validated and recorded like a callback, so
+// WaitResponse and Original work the same. PostBody sends badly signed, stale or unsigned bodies.
+//
+// Tests may make a route fail (Fail), read every request (Requests, RequestsTo), the messages of a
+// channel (Messages), a message after its edits (Message), the commands registered (Commands), and push
+// any gateway event (Dispatch).
+//
+// A Server is safe for concurrent use and is closed when the test ends; discordgo sessions from Session
+// are closed before it.
+package discordtest
