@@ -2,6 +2,7 @@ package discordtest_test
 
 import (
 	"bytes"
+	"encoding/json"
 	"fmt"
 	"image"
 	"image/color"
@@ -385,4 +386,12 @@ func TestInteractionResponses(t *testing.T) {
 	}
 	assert.Empty(t, s.Violations())
 	assert.Empty(t, discordtest.ResponseProblems(s))
+}
+
+// jsonField returns the JSON of one member of a JSON object.
+func jsonField(tb testing.TB, obj []byte, name string) string {
+	tb.Helper()
+	var m map[string]json.RawMessage
+	require.NoError(tb, json.Unmarshal(obj, &m))
+	return string(m[name])
 }
