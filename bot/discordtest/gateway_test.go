@@ -7,11 +7,13 @@ import (
 	"image"
 	"image/color"
 	"image/png"
+	"runtime"
 	"sync"
 	"testing"
 	"time"
 
 	"github.com/bwmarrin/discordgo"
+	"github.com/gorilla/websocket"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
@@ -191,8 +193,10 @@ func TestInteractionResponses(t *testing.T) {
 		check   func(t *testing.T, i *discordgo.Interaction)
 	}{
 		{
-			name:  "message with components",
-			build: func() *discordgo.Interaction { return s.Command(games.ID, alice, "kulami", discordtest.Subcommand("help")) },
+			name: "message with components",
+			build: func() *discordgo.Interaction {
+				return s.Command(games.ID, alice, "kulami", discordtest.Subcommand("help"))
+			},
 			respond: respondWith(&discordgo.InteractionResponse{Type: discordgo.InteractionResponseChannelMessageWithSource,
 				Data: &discordgo.InteractionResponseData{Content: "How to play", Components: buttons("kulami:rules")}}),
 			check: func(t *testing.T, i *discordgo.Interaction) {
@@ -210,8 +214,10 @@ func TestInteractionResponses(t *testing.T) {
 			},
 		},
 		{
-			name:  "ephemeral message",
-			build: func() *discordgo.Interaction { return s.Command(games.ID, alice, "kulami", discordtest.Subcommand("resign")) },
+			name: "ephemeral message",
+			build: func() *discordgo.Interaction {
+				return s.Command(games.ID, alice, "kulami", discordtest.Subcommand("resign"))
+			},
 			respond: respondWith(&discordgo.InteractionResponse{Type: discordgo.InteractionResponseChannelMessageWithSource,
 				Data: &discordgo.InteractionResponseData{Content: "No game here", Flags: discordgo.MessageFlagsEphemeral}}),
 			check: func(t *testing.T, i *discordgo.Interaction) {
@@ -226,8 +232,10 @@ func TestInteractionResponses(t *testing.T) {
 			},
 		},
 		{
-			name:  "deferred, then edited with a file",
-			build: func() *discordgo.Interaction { return s.Command(games.ID, alice, "kulami", discordtest.Subcommand("board")) },
+			name: "deferred, then edited with a file",
+			build: func() *discordgo.Interaction {
+				return s.Command(games.ID, alice, "kulami", discordtest.Subcommand("board"))
+			},
 			respond: func(dg *discordgo.Session, i *discordgo.Interaction) error {
 				if err := dg.InteractionRespond(i, &discordgo.InteractionResponse{Type: discordgo.InteractionResponseDeferredChannelMessageWithSource}); err != nil {
 					return err
@@ -315,8 +323,10 @@ func TestInteractionResponses(t *testing.T) {
 			},
 		},
 		{
-			name:  "modal, then its submission",
-			build: func() *discordgo.Interaction { return s.Command(games.ID, alice, "kulami", discordtest.Subcommand("record")) },
+			name: "modal, then its submission",
+			build: func() *discordgo.Interaction {
+				return s.Command(games.ID, alice, "kulami", discordtest.Subcommand("record"))
+			},
 			respond: respondWith(&discordgo.InteractionResponse{Type: discordgo.InteractionResponseModal, Data: &discordgo.InteractionResponseData{
 				CustomID: "kulami:record", Title: "Paste a record",
 				Components: []discordgo.MessageComponent{discordgo.ActionsRow{Components: []discordgo.MessageComponent{
@@ -337,8 +347,10 @@ func TestInteractionResponses(t *testing.T) {
 			},
 		},
 		{
-			name:  "followups",
-			build: func() *discordgo.Interaction { return s.Command(games.ID, alice, "kulami", discordtest.Subcommand("new")) },
+			name: "followups",
+			build: func() *discordgo.Interaction {
+				return s.Command(games.ID, alice, "kulami", discordtest.Subcommand("new"))
+			},
 			respond: func(dg *discordgo.Session, i *discordgo.Interaction) error {
 				if err := dg.InteractionRespond(i, &discordgo.InteractionResponse{Type: discordgo.InteractionResponseChannelMessageWithSource,
 					Data: &discordgo.InteractionResponseData{Content: "Game on"}}); err != nil {
@@ -394,4 +406,136 @@ func jsonField(tb testing.TB, obj []byte, name string) string {
 	var m map[string]json.RawMessage
 	require.NoError(tb, json.Unmarshal(obj, &m))
 	return string(m[name])
+}
+
+func TestReconnectResumes(t *testing.T) {
+	t.Parallel()
+	s := discordtest.New(t)
+	ch := s.AddChannel("games")
+	dg, first := openSession(t, s)
+	resumed := make(chan struct{}, 1)
+	dg.AddHandler(func(*discordgo.Session, *discordgo.Resumed) { resumed <- struct{}{} })
+	created := make(chan string, 1)
+	dg.AddHandler(func(_ *discordgo.Session, m *discordgo.MessageCreate) { created <- m.Content })
+
+	s.Reconnect()
+	receive(t, resumed, "RESUMED")
+
+	// The resumed session goes on receiving events, in sequence.
+	s.Dispatch("MESSAGE_CREATE", map[string]any{"id": "1", "channel_id": ch.ID, "content": "after resume",
+		"author": map[string]any{"id": "2", "username": "alice", "discriminator": "0"}, "timestamp": "2026-01-01T00:00:00+00:00",
+		"type": 0, "attachments": []any{}, "embeds": []any{}, "mentions": []any{}, "mention_roles": []any{}, "pinned": false, "tts": false, "mention_everyone": false})
+	assert.Equal(t, "after resume", receive(t, created, "MESSAGE_CREATE"))
+	assert.NotEmpty(t, first.SessionID)
+}
+
+func TestGatewayProtocol(t *testing.T) {
+	s := discordtest.New(t)
+	tests := []struct {
+		name string
+		send []string // payloads after HELLO
+		want func(t *testing.T, ws *websocket.Conn)
+	}{
+		{
+			name: "heartbeat is acknowledged",
+			send: []string{`{"op":1,"d":null}`},
+			want: func(t *testing.T, ws *websocket.Conn) {
+				assert.JSONEq(t, `{"op":11,"d":null,"s":null,"t":null}`, readText(t, ws))
+			},
+		},
+		{
+			name: "wrong token closes with 4004",
+			send: []string{`{"op":2,"d":{"token":"Bot wrong","intents":513,"properties":{}}}`},
+			want: func(t *testing.T, ws *websocket.Conn) {
+				_, _, err := ws.ReadMessage()
+				assert.True(t, websocket.IsCloseError(err, 4004), "error %v", err)
+			},
+		},
+		{
+			name: "identify without intents closes with 4013",
+			send: []string{`{"op":2,"d":{"token":"` + s.Token() + `","properties":{}}}`},
+			want: func(t *testing.T, ws *websocket.Conn) {
+				_, _, err := ws.ReadMessage()
+				assert.True(t, websocket.IsCloseError(err, 4013), "error %v", err)
+			},
+		},
+		{
+			name: "resume of an unknown session is refused",
+			send: []string{`{"op":6,"d":{"token":"` + s.Token() + `","session_id":"nope","seq":3}}`},
+			want: func(t *testing.T, ws *websocket.Conn) {
+				assert.JSONEq(t, `{"op":9,"d":false,"s":null,"t":null}`, readText(t, ws))
+			},
+		},
+		{
+			name: "identify is answered with READY, then GUILD_CREATE",
+			send: []string{`{"op":2,"d":{"token":"` + s.Token() + `","intents":1,"properties":{}}}`},
+			want: func(t *testing.T, ws *websocket.Conn) {
+				var ready struct {
+					Op int
+					S  int
+					T  string
+					D  struct {
+						SessionID        string `json:"session_id"`
+						ResumeGatewayURL string `json:"resume_gateway_url"`
+					}
+				}
+				require.NoError(t, json.Unmarshal([]byte(readText(t, ws)), &ready))
+				assert.Equal(t, "READY", ready.T)
+				assert.Equal(t, 1, ready.S)
+				assert.NotEmpty(t, ready.D.SessionID)
+				assert.Equal(t, s.GatewayURL(), ready.D.ResumeGatewayURL)
+				assert.Contains(t, readText(t, ws), `"t":"GUILD_CREATE"`)
+			},
+		},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			ws, resp, err := websocket.DefaultDialer.Dial(s.GatewayURL()+"/?v=10&encoding=json", nil)
+			require.NoError(t, err)
+			require.NoError(t, resp.Body.Close())
+			defer ws.Close()
+			assert.JSONEq(t, `{"op":10,"d":{"heartbeat_interval":41250},"s":null,"t":null}`, readText(t, ws))
+			for _, p := range tt.send {
+				require.NoError(t, ws.WriteMessage(websocket.TextMessage, []byte(p)))
+			}
+			tt.want(t, ws)
+		})
+	}
+}
+
+func readText(t *testing.T, ws *websocket.Conn) string {
+	t.Helper()
+	require.NoError(t, ws.SetReadDeadline(time.Now().Add(5*time.Second)))
+	typ, data, err := ws.ReadMessage()
+	require.NoError(t, err)
+	assert.Equal(t, websocket.TextMessage, typ)
+	return string(data)
+}
+
+func TestDispatchWithoutSession(t *testing.T) {
+	rec := &recorder{TB: t}
+	s := discordtest.New(rec, discordtest.WithTimeout(20*time.Millisecond))
+	s.Dispatch("MESSAGE_CREATE", map[string]any{})
+	require.Len(t, rec.errors, 1)
+	assert.Contains(t, rec.errors[0], "no gateway session connected")
+}
+
+func TestCloseLeavesNoGoroutines(t *testing.T) {
+	before := runtime.NumGoroutine()
+	rec := &recorder{TB: t}
+	s := discordtest.New(rec)
+	ws, resp, err := websocket.DefaultDialer.Dial(s.GatewayURL(), nil)
+	require.NoError(t, err)
+	require.NoError(t, resp.Body.Close())
+	readText(t, ws) // HELLO: the connection is being served
+	s.Close()
+	_, _, err = ws.ReadMessage()
+	assert.True(t, websocket.IsCloseError(err, websocket.CloseGoingAway), "error %v", err)
+	require.NoError(t, ws.Close())
+	s.Close() // a second Close does nothing
+	deadline := time.Now().Add(2 * time.Second)
+	for runtime.NumGoroutine() > before && time.Now().Before(deadline) {
+		time.Sleep(10 * time.Millisecond) // the test's own connection winds down asynchronously
+	}
+	assert.LessOrEqual(t, runtime.NumGoroutine(), before)
 }

@@ -236,7 +236,7 @@ func (s *Server) serveCall(c *call, auth string, multi bool, problems []string) 
 	case op.bodyPointer != "" && c.body == nil && op.bodyRequired && !multi:
 		problems = append(problems, "missing request body")
 	case op.bodyPointer != "" && c.body != nil:
-		if err := s.spec.validateJSON(op.bodyPointer, c.body); err != nil {
+		if err := s.spec.validateJSON(op.bodyPointer, docAllowance(c.route, c.body)); err != nil {
 			what := "body"
 			if multi {
 				what = "payload_json"

@@ -157,8 +157,12 @@ func TestChannelsThreadsAndDMs(t *testing.T) {
 func TestCommandsBulkOverwrite(t *testing.T) {
 	s := discordtest.New(t)
 	dg := s.Session()
+	manage := int64(discordgo.PermissionManageMessages)
 	cmds := []*discordgo.ApplicationCommand{{
 		Name: "kulami", Description: "Play Kulami",
+		// discordgo sends this as a string, as Discord's docs say; the OpenAPI description wants an
+		// integer (see docAllowance).
+		DefaultMemberPermissions: &manage,
 		Options: []*discordgo.ApplicationCommandOption{{
 			Type: discordgo.ApplicationCommandOptionSubCommand, Name: "new", Description: "Start a game",
 			Options: []*discordgo.ApplicationCommandOption{
@@ -187,6 +191,8 @@ func TestCommandsBulkOverwrite(t *testing.T) {
 			require.Len(t, reg, 1)
 			assert.Equal(t, "kulami", reg[0].Name)
 			assert.Equal(t, "opponent", reg[0].Options[0].Options[0].Name)
+			require.NotNil(t, reg[0].DefaultMemberPermissions)
+			assert.Equal(t, manage, *reg[0].DefaultMemberPermissions)
 		})
 	}
 	ch := s.AddChannel("games")

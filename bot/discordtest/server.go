@@ -208,14 +208,15 @@ func (s *Server) Client() *http.Client {
 }
 
 // Session returns a discordgo session for the fake's bot: its REST requests go to the fake and Open
-// connects to the fake gateway. The session is closed when the test ends.
+// connects to the fake gateway. The session is closed when the test ends, before the Server (discordgo
+// would otherwise try to reconnect to a closed server forever); its Close takes a second, for discordgo
+// waits that long after sending the close frame.
 func (s *Server) Session() *discordgo.Session {
 	dg, err := discordgo.New("Bot " + s.token)
 	if err != nil {
 		s.tb.Fatalf("discordtest: %v", err)
 	}
 	dg.Client = s.Client()
-	dg.ShouldReconnectOnError = false
 	s.tb.Cleanup(func() { _ = dg.Close() })
 	return dg
 }

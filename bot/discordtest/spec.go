@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"net/url"
 	"sort"
+	"strconv"
 	"strings"
 	"sync"
 
@@ -326,4 +327,47 @@ func typeMismatch(c *jsonschema.ValidationError, depth int) bool {
 		return true
 	}
 	return false
+}
+
+// commandRoutes are the routes whose request bodies are application commands.
+var commandRoutes = map[string]bool{
+	"/applications/{application_id}/commands":                                true,
+	"/applications/{application_id}/commands/{command_id}":                   true,
+	"/applications/{application_id}/guilds/{guild_id}/commands":              true,
+	"/applications/{application_id}/guilds/{guild_id}/commands/{command_id}": true,
+}
+
+// docAllowance adapts a request body where the OpenAPI description contradicts Discord's docs, which
+// win. It is the one such place the bot meets:
+//
+//   - default_member_permissions of an application command: the description's request schemas want an
+//     integer, Discord's docs (and the description's own ApplicationCommandResponse) a string holding
+//     the permission bit set, which is what discordgo sends (`json:",string"`). A string of digits is
+//     checked as the integer it holds, so its range is still validated.
+func docAllowance(route string, body []byte) []byte {
+	if !commandRoutes[route] {
+		return body
+	}
+	v, err := decodeAny(body)
+	if err != nil {
+		return body
+	}
+	cmds, isList := v.([]any)
+	if !isList {
+		cmds = []any{v}
+	}
+	changed := false
+	for _, c := range cmds {
+		cmd, _ := c.(map[string]any)
+		if p, ok := cmd["default_member_permissions"].(string); ok {
+			if n, err := strconv.ParseUint(p, 10, 64); err == nil {
+				cmd["default_member_permissions"] = json.Number(strconv.FormatUint(n, 10))
+				changed = true
+			}
+		}
+	}
+	if !changed {
+		return body
+	}
+	return mustJSON(v)
 }

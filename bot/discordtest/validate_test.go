@@ -87,6 +87,16 @@ func TestViolations(t *testing.T) {
 			msg:   "maxLength",
 		},
 		{
+			name: "command permissions not a bit set",
+			send: func(s *discordtest.Server, dg *discordgo.Session, ch string) error {
+				_, err := dg.RequestWithBucketID("PUT", discordgo.EndpointApplicationGlobalCommands(s.AppID()),
+					[]map[string]any{{"name": "kulami", "description": "d", "default_member_permissions": "manage"}}, "")
+				return err
+			},
+			route: "/applications/{application_id}/commands",
+			msg:   "default_member_permissions",
+		},
+		{
 			name: "query parameter out of range",
 			send: func(s *discordtest.Server, dg *discordgo.Session, ch string) error {
 				_, err := dg.ChannelMessages(ch, 500, "", "", "")
@@ -222,6 +232,7 @@ func TestValidRequestsAreNoViolations(t *testing.T) {
 }
 
 func TestLateResponse(t *testing.T) {
+	t.Parallel()
 	s := discordtest.New(t, discordtest.CollectViolations(), discordtest.WithAckDeadline(time.Millisecond))
 	ch := s.AddChannel("games")
 	i := s.Command(ch.ID, s.AddUser("alice"), "kulami")
