@@ -255,6 +255,30 @@ func TestInteractionResponses(t *testing.T) {
 			},
 		},
 		{
+			name: "deferred ephemeral, then a followup replaces the thinking message",
+			build: func() *discordgo.Interaction {
+				return s.Command(games.ID, alice, "kulami", discordtest.Subcommand("stats"))
+			},
+			respond: func(dg *discordgo.Session, i *discordgo.Interaction) error {
+				if err := dg.InteractionRespond(i, &discordgo.InteractionResponse{Type: discordgo.InteractionResponseDeferredChannelMessageWithSource,
+					Data: &discordgo.InteractionResponseData{Flags: discordgo.MessageFlagsEphemeral}}); err != nil {
+					return err
+				}
+				_, err := dg.FollowupMessageCreate(i, false, &discordgo.WebhookParams{Content: "12 wins"})
+				return err
+			},
+			check: func(t *testing.T, i *discordgo.Interaction) {
+				m, ok := s.Original(i.ID)
+				require.True(t, ok)
+				assert.Equal(t, "12 wins", m.Content)
+				assert.True(t, m.Ephemeral())
+				assert.Zero(t, m.Flags&discordgo.MessageFlagsLoading)
+				f := s.Followups(i.ID)
+				require.Len(t, f, 1)
+				assert.Equal(t, m.ID, f[0].ID)
+			},
+		},
+		{
 			name:  "deferred update of the clicked message, then edited",
 			build: func() *discordgo.Interaction { return s.Button(board.ID, alice, "kulami:move:1") },
 			respond: func(dg *discordgo.Session, i *discordgo.Interaction) error {

@@ -109,7 +109,9 @@ func (s *Server) WaitResponse(tb testing.TB, interactionID string) *Response {
 }
 
 // Original returns the message of an interaction's response as it is now (after edits of @original):
-// the message a type 4 or 5 response created, or the component's message for types 6 and 7.
+// the message a type 4 or 5 response created, or the component's message for types 6 and 7. As on
+// Discord, the first followup after a type 5 response replaces its "thinking…" message, keeping its
+// visibility; that followup is then the original too.
 func (s *Server) Original(interactionID string) (*Message, bool) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
@@ -323,6 +325,26 @@ func init() {
 		ch := s.channels[chID]
 		if ch == nil {
 			return fail(ErrUnknownChannel)
+		}
+		// The first followup of a deferred response replaces its "thinking…" message, which keeps
+		// the visibility the deferral chose.
+		if o := s.messages[i.originalID]; o != nil && !o.deleted && o.flags&flagLoading != 0 && chID == i.channelID {
+			body := c.body
+			if v, err := decodeAny(body); err == nil {
+				if obj, isObj := v.(map[string]any); isObj {
+					delete(obj, "flags")
+					body = mustJSON(obj)
+				}
+			}
+			if e, why, ok := s.apply(o, body, c.files, false); !ok {
+				return s.refuse(c, e, why)
+			}
+			o.flags &^= flagLoading
+			i.followups = append(i.followups, o.id)
+			if c.query.Get("wait") != "true" {
+				return noContent()
+			}
+			return jsonOK(s.messageJSON(o))
 		}
 		m, rep, ok := s.postMessage(ch, s.bot.ID, c, i)
 		if !ok {

@@ -29,7 +29,7 @@ const DefaultAppPermissions = discordgo.PermissionViewChannel | discordgo.Permis
 const DefaultMemberPermissions = discordgo.PermissionViewChannel | discordgo.PermissionSendMessages |
 	discordgo.PermissionSendMessagesInThreads | discordgo.PermissionCreatePublicThreads |
 	discordgo.PermissionEmbedLinks | discordgo.PermissionAttachFiles | discordgo.PermissionReadMessageHistory |
-	discordgo.PermissionUseSlashCommands | discordgo.PermissionAddReactions
+	discordgo.PermissionUseApplicationCommands | discordgo.PermissionAddReactions
 
 // Server is a fake Discord: a REST API and a gateway on one httptest.Server, with one application, its bot
 // user, one guild and whatever channels, users and messages the test and the bot create.
@@ -37,8 +37,8 @@ const DefaultMemberPermissions = discordgo.PermissionViewChannel | discordgo.Per
 // Every request is checked against Discord's OpenAPI description; a request Discord would refuse is a
 // Violation and fails the test (see CollectViolations).
 //
-// A Server is safe for concurrent use. Methods that take a testing.TB and wait (WaitResponse, WaitUntil,
-// WaitReady) must be called from the test's goroutine.
+// A Server is safe for concurrent use. The Wait methods and the builders (Command, Button, …), which
+// fail the test at once when they cannot go on, must be called from the test's goroutine.
 type Server struct {
 	tb   testing.TB
 	cfg  config
