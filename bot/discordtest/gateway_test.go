@@ -563,3 +563,17 @@ func TestCloseLeavesNoGoroutines(t *testing.T) {
 	}
 	assert.LessOrEqual(t, runtime.NumGoroutine(), before)
 }
+
+// identify connects a bare websocket client to the fake gateway and identifies, for tests that need a
+// gateway session without discordgo's (slow) Close.
+func identify(t *testing.T, s *discordtest.Server) *websocket.Conn {
+	t.Helper()
+	ws, resp, err := websocket.DefaultDialer.Dial(s.GatewayURL(), nil)
+	require.NoError(t, err)
+	require.NoError(t, resp.Body.Close())
+	t.Cleanup(func() { _ = ws.Close() })
+	readText(t, ws) // HELLO
+	require.NoError(t, ws.WriteMessage(websocket.TextMessage, []byte(`{"op":2,"d":{"token":"Bot `+s.Token()+`","intents":0,"properties":{}}}`)))
+	assert.Contains(t, readText(t, ws), `"t":"READY"`)
+	return ws
+}

@@ -232,19 +232,16 @@ func TestValidRequestsAreNoViolations(t *testing.T) {
 }
 
 func TestLateResponse(t *testing.T) {
-	t.Parallel()
 	s := discordtest.New(t, discordtest.CollectViolations(), discordtest.WithAckDeadline(time.Millisecond))
 	ch := s.AddChannel("games")
 	i := s.Command(ch.ID, s.AddUser("alice"), "kulami")
-	dg, _ := openSession(t, s)
-	done := make(chan error, 1)
-	dg.AddHandler(func(dg *discordgo.Session, ic *discordgo.InteractionCreate) {
-		time.Sleep(10 * time.Millisecond) // a slow bot, past the (shortened) deadline
-		done <- dg.InteractionRespond(ic.Interaction, &discordgo.InteractionResponse{Type: discordgo.InteractionResponseDeferredChannelMessageWithSource})
-	})
+	ws := identify(t, s)
 	s.SendInteraction(i)
+	assert.Contains(t, readText(t, ws), `"t":"INTERACTION_CREATE"`)
+	time.Sleep(10 * time.Millisecond) // a slow bot, past the (shortened) deadline
+	err := s.Session().InteractionRespond(i, &discordgo.InteractionResponse{Type: discordgo.InteractionResponseDeferredChannelMessageWithSource})
 	var rest *discordgo.RESTError
-	require.ErrorAs(t, receive(t, done, "the response"), &rest)
+	require.ErrorAs(t, err, &rest)
 	assert.Equal(t, discordgo.ErrCodeUnknownInteraction, rest.Message.Code)
 	v := s.Violations()
 	require.Len(t, v, 1)
