@@ -18,6 +18,9 @@ import (
 // gatewayPath is where the fake gateway accepts websocket connections.
 const gatewayPath = "/gateway-ws"
 
+// heartbeatInterval is the interval HELLO announces, Discord's.
+const heartbeatInterval = 41250 * time.Millisecond
+
 // writeTimeout bounds each gateway write, so that a client that stopped reading cannot hang the fake.
 const writeTimeout = 5 * time.Second
 
@@ -141,7 +144,7 @@ func (s *Server) serveGateway(w http.ResponseWriter, r *http.Request) {
 		_ = ws.Close()
 	}()
 
-	if c.write(payload{Op: opHello, D: map[string]any{"heartbeat_interval": s.cfg.heartbeat.Milliseconds()}}) != nil {
+	if c.write(payload{Op: opHello, D: map[string]any{"heartbeat_interval": heartbeatInterval.Milliseconds()}}) != nil {
 		return
 	}
 	for {

@@ -95,8 +95,9 @@ func TestGatewayReadyAndInteraction(t *testing.T) {
 		})
 		assert.NoError(t, err)
 	})
-	alice := s.AddUser("alice")
-	i := s.Command(ch.ID, alice, "kulami", discordtest.Subcommand("new", discordtest.StringOption("layout", "classic")))
+	alice, bob := s.AddUser("alice"), s.AddUser("bob")
+	i := s.Command(ch.ID, alice, "kulami", discordtest.Subcommand("new", discordtest.StringOption("layout", "classic"),
+		discordtest.UserOption("opponent", bob.ID), discordtest.IntegerOption("handicap", 2), discordtest.BooleanOption("ranked", true)))
 	s.SendInteraction(i)
 
 	in := receive(t, got, "INTERACTION_CREATE")
@@ -108,7 +109,13 @@ func TestGatewayReadyAndInteraction(t *testing.T) {
 	assert.Equal(t, "kulami", data.Name)
 	require.Len(t, data.Options, 1)
 	assert.Equal(t, "new", data.Options[0].Name)
-	assert.Equal(t, "classic", data.Options[0].Options[0].StringValue())
+	opts := data.Options[0].Options
+	require.Len(t, opts, 4)
+	assert.Equal(t, "classic", opts[0].StringValue())
+	assert.Equal(t, bob.ID, opts[1].Value)
+	assert.Equal(t, int64(2), opts[2].IntValue())
+	assert.True(t, opts[3].BoolValue())
+	assert.Equal(t, int64(discordgo.PermissionSendMessages), in.AppPermissions&discordgo.PermissionSendMessages)
 
 	resp := s.WaitResponse(t, i.ID)
 	assert.Equal(t, discordgo.InteractionResponseChannelMessageWithSource, resp.Type)

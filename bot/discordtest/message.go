@@ -73,8 +73,8 @@ func (s *Server) Message(id string) (*Message, bool) {
 	return s.messageValue(m), true
 }
 
-// Messages returns the messages of a channel in the order they were sent, including ephemeral ones
-// (whose Flags say so) and not deleted ones.
+// Messages returns the messages of a channel that are not deleted, in the order they were sent,
+// ephemeral ones included (their Flags say so).
 func (s *Server) Messages(channelID string) []*Message {
 	s.mu.Lock()
 	defer s.mu.Unlock()

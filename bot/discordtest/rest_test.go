@@ -107,6 +107,12 @@ func TestChannelsThreadsAndDMs(t *testing.T) {
 	ch := s.AddChannel("games")
 	alice := s.AddUser("alice")
 
+	old := s.AddThread(ch.ID, "an older game")
+	got, err := dg.Channel(old.ID)
+	require.NoError(t, err)
+	assert.Equal(t, s.AppID(), got.OwnerID)
+	assert.Equal(t, s.BotUser().ID, got.OwnerID)
+
 	th, err := dg.ThreadStart(ch.ID, "alice vs bob", discordgo.ChannelTypeGuildPublicThread, 1440)
 	require.NoError(t, err)
 	assert.Equal(t, ch.ID, th.ParentID)
@@ -122,7 +128,7 @@ func TestChannelsThreadsAndDMs(t *testing.T) {
 
 	// An archived thread: unarchive it by PATCH; or sending to it unarchives it.
 	s.SetArchived(th.ID, true)
-	got, err := dg.Channel(th.ID)
+	got, err = dg.Channel(th.ID)
 	require.NoError(t, err)
 	assert.True(t, got.ThreadMetadata.Archived)
 	no := false
@@ -150,7 +156,7 @@ func TestChannelsThreadsAndDMs(t *testing.T) {
 	me, err := dg.User("@me")
 	require.NoError(t, err)
 	assert.Equal(t, s.AppID(), me.ID)
-	assert.Len(t, s.Channels(), 3)
+	assert.Len(t, s.Channels(), 4)
 	checkAnswers(t, s)
 }
 

@@ -78,7 +78,6 @@ type member struct {
 type config struct {
 	collect            bool
 	timeout            time.Duration
-	heartbeat          time.Duration
 	ackDeadline        time.Duration
 	appPermissions     int64
 	botName, guildName string
@@ -94,10 +93,6 @@ func CollectViolations() Option { return func(c *config) { c.collect = true } }
 // WithTimeout sets how long the Wait methods and Dispatch wait before failing the test (default 5s).
 func WithTimeout(d time.Duration) Option { return func(c *config) { c.timeout = d } }
 
-// WithHeartbeatInterval sets the heartbeat interval announced in the gateway's HELLO (default 41.25s, as
-// Discord; discordgo reconnects if five intervals pass without an acknowledgement).
-func WithHeartbeatInterval(d time.Duration) Option { return func(c *config) { c.heartbeat = d } }
-
 // WithAckDeadline sets how soon the bot must send the initial response to an interaction (default 3s,
 // as Discord); a later one is answered 404 Unknown interaction and is a violation.
 func WithAckDeadline(d time.Duration) Option { return func(c *config) { c.ackDeadline = d } }
@@ -112,7 +107,6 @@ func New(tb testing.TB, opts ...Option) *Server {
 	tb.Helper()
 	cfg := config{
 		timeout:        5 * time.Second,
-		heartbeat:      41250 * time.Millisecond,
 		ackDeadline:    3 * time.Second,
 		appPermissions: DefaultAppPermissions,
 		botName:        "Kulami",
