@@ -57,5 +57,10 @@
 // any gateway event (Dispatch).
 //
 // A Server is safe for concurrent use and is closed when the test ends; discordgo sessions from Session
-// are closed before it.
+// are closed before it. Close the bot's own session before the Server too (register its cleanup after
+// New): a discordgo session whose gateway goes away tries to reconnect for ever.
+//
+// discordgo's quirks met here: Session.Close waits a second; a Ready handler must not read r.Guilds,
+// which discordgo's state overwrites when GUILD_CREATE comes (a data race); ThreadStart omits a zero
+// thread type, and API v9 then makes a private thread, which needs Create Private Threads.
 package discordtest
