@@ -1,0 +1,115 @@
+package ai_test
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/kulami/kulami/engine"
+)
+
+var allRules = []engine.Rules{engine.Basic, engine.Area, engine.Lines, engine.Full}
+
+// mustRandomGame returns the position after n random legal moves from the
+// empty board of l (red first); the game must still be on.
+func mustRandomGame(tb testing.TB, l *engine.Layout, seed uint64, n int) engine.Position {
+	tb.Helper()
+	r := engine.NewRand(seed)
+	p := engine.NewPosition(l, engine.Red)
+	for range n {
+		require.False(tb, p.IsOver(), "the game ended before move %d", n)
+		p.Apply(r.Pick(p.Legal()))
+	}
+	return p
+}
+
+// bruteForce returns the result of pos with perfect play for the player to
+// move (1 win, 0 draw, -1 loss), by plain minimax scored with
+// Position.Score: the reference the searches are checked against.
+func bruteForce(pos engine.Position, rules engine.Rules) int {
+	legal := pos.Legal()
+	if legal == 0 {
+		s := pos.Score(rules)
+		w, ok := s.Winner()
+		switch {
+		case !ok:
+			return 0
+		case w == pos.ToMove():
+			return 1
+		}
+		return -1
+	}
+	best := -1
+	for m := legal; m != 0; m &= m - 1 {
+		p := pos
+		p.Apply(lowestHole(m))
+		best = max(best, -bruteForce(p, rules))
+		if best == 1 {
+			break
+		}
+	}
+	return best
+}
+
+// moveValues returns the brute-force result of each legal move of pos for
+// the player to move.
+func moveValues(pos engine.Position, rules engine.Rules) map[engine.Hole]int {
+	out := map[engine.Hole]int{}
+	for m := pos.Legal(); m != 0; m &= m - 1 {
+		p := pos
+		p.Apply(lowestHole(m))
+		out[lowestHole(m)] = -bruteForce(p, rules)
+	}
+	return out
+}
+
+func lowestHole(m uint64) engine.Hole {
+	h := engine.Hole(0)
+	for m&1 == 0 {
+		m >>= 1
+		h++
+	}
+	return h
+}
+
+// endgame is a position whose brute-force values are known.
+type endgame struct {
+	pos    engine.Position
+	rules  engine.Rules
+	values map[engine.Hole]int // the result of each move for the player to move
+	best   int
+}
+
+// mustEndgames returns endgames of random games with at most 13 marbles left
+// to place, under every rule set: n of them, all tactical (the player to
+// move has a move that wins and one that does not) if tactical is set.
+func mustEndgames(tb testing.TB, n int, tactical bool) []endgame {
+	tb.Helper()
+	var out []endgame
+	for seed := uint64(1); len(out) < n; seed++ {
+		require.Less(tb, seed, uint64(10000), "too few endgames found")
+		l := engine.RandomSquare(seed)
+		if seed%3 == 0 {
+			l = engine.RandomIrregular(seed)
+		}
+		r := engine.NewRand(seed)
+		p := engine.NewPosition(l, engine.Red)
+		for p.Ply() < engine.MaxPly-13 && !p.IsOver() {
+			p.Apply(r.Pick(p.Legal()))
+		}
+		if p.IsOver() {
+			continue
+		}
+		e := endgame{pos: p, rules: allRules[seed%4], best: -1}
+		e.values = moveValues(p, e.rules)
+		worst := 1
+		for _, v := range e.values {
+			e.best, worst = max(e.best, v), min(worst, v)
+		}
+		if tactical && (e.best != 1 || worst == 1) {
+			continue
+		}
+		out = append(out, e)
+	}
+	return out
+}

@@ -1,0 +1,151 @@
+package ai
+
+import (
+	"math/bits"
+	"slices"
+	"time"
+
+	"github.com/kulami/kulami/engine"
+)
+
+// decided is added to the margin of a finished game, so that any decided
+// game outranks any estimate of one still going on.
+const decided = 1000
+
+// infinity is more than any value.
+const infinity = 2 * decided
+
+// negamax is depth-first alpha-beta search over positions. It serves both
+// the alpha-beta baseline (values are score margins, estimated at the depth
+// limit by the margin so far) and the endgame solver (values are -1, 0, 1
+// for loss, draw and win, searched to the end). It is not safe for
+// concurrent use.
+type negamax struct {
+	scorer   *engine.Scorer
+	rules    engine.Rules
+	wdl      bool      // value finished games by their sign only
+	deadline time.Time // stop when it passes; zero for none
+	stop     func() bool
+	maxNodes int // stop after this many nodes; 0 for no limit
+	nodes    int
+	aborted  bool
+}
+
+// value returns the value of p for the player to move: for a finished game
+// its result, otherwise the current margin.
+func (s *negamax) value(p *engine.Position, over bool) int {
+	m := s.scorer.Margin(p, s.rules)
+	if p.ToMove() == engine.Black {
+		m = -m
+	}
+	switch {
+	case s.wdl:
+		return sign(m)
+	case over && m > 0:
+		return m + decided
+	case over && m < 0:
+		return m - decided
+	}
+	return m
+}
+
+// search returns the value of p for the player to move, searched depth
+// plies deep, within the window (alpha, beta): a value at or below alpha
+// is an upper bound, one at or above beta a lower bound. When the search
+// is aborted (deadline or stop) it sets s.aborted and returns garbage.
+func (s *negamax) search(p *engine.Position, depth, alpha, beta int) int {
+	legal := p.Legal()
+	if legal == 0 || depth == 0 {
+		return s.value(p, legal == 0)
+	}
+	if s.nodes++; s.maxNodes > 0 && s.nodes > s.maxNodes || s.nodes&1023 == 0 && s.expired() {
+		s.aborted = true
+		return 0
+	}
+	var buf [engine.NumHoles]engine.Hole
+	moves := s.order(p, legal, depth, buf[:0])
+	best := -infinity
+	for _, h := range moves {
+		u := p.Apply(h)
+		v := -s.search(p, depth-1, -beta, -alpha)
+		p.Revert(u)
+		if s.aborted {
+			return 0
+		}
+		if v > best {
+			best = v
+			if v > alpha {
+				alpha = v
+				if alpha >= beta {
+					break
+				}
+			}
+		}
+	}
+	return best
+}
+
+// root searches the moves of p in the order given, depth plies deep, and
+// returns the best (the first among equals) with its value; ok is false if
+// the search was aborted. In wdl mode it stops at the first win.
+func (s *negamax) root(p *engine.Position, moves []engine.Hole, depth int) (best engine.Hole, value int, ok bool) {
+	alpha, beta := -infinity, infinity
+	if s.wdl {
+		beta = 1
+	}
+	best = moves[0]
+	for _, h := range moves {
+		u := p.Apply(h)
+		v := -s.search(p, depth-1, -beta, -alpha)
+		p.Revert(u)
+		if s.aborted {
+			return best, alpha, false
+		}
+		if v > alpha {
+			best, alpha = h, v
+			if alpha >= beta {
+				break
+			}
+		}
+	}
+	return best, alpha, true
+}
+
+func (s *negamax) expired() bool {
+	return !s.deadline.IsZero() && time.Now().After(s.deadline) || s.stop != nil && s.stop()
+}
+
+// order appends the legal holes of p to moves, those that leave the best
+// margin for the player to move first when there is depth enough for the
+// ordering to pay; ties keep the order of the holes.
+func (s *negamax) order(p *engine.Position, legal uint64, depth int, moves []engine.Hole) []engine.Hole {
+	for m := legal; m != 0; m &= m - 1 {
+		moves = append(moves, engine.Hole(bits.TrailingZeros64(m)))
+	}
+	if depth < 3 || len(moves) < 3 {
+		return moves
+	}
+	var key [engine.NumHoles]int
+	mover := p.ToMove()
+	for _, h := range moves {
+		u := p.Apply(h)
+		m := s.scorer.Margin(p, s.rules)
+		p.Revert(u)
+		if mover == engine.Black {
+			m = -m
+		}
+		key[h] = m
+	}
+	slices.SortStableFunc(moves, func(a, b engine.Hole) int { return key[b] - key[a] })
+	return moves
+}
+
+func sign(m int) int {
+	switch {
+	case m > 0:
+		return 1
+	case m < 0:
+		return -1
+	}
+	return 0
+}

@@ -1,0 +1,275 @@
+package ai
+
+import (
+	"context"
+	"errors"
+	"math"
+	"runtime"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"github.com/kulami/kulami/engine"
+)
+
+// Config is the setting of the search behind every Level: Monte Carlo tree
+// search with RAVE, on all cores (root parallelism: each worker grows its
+// own tree and their root statistics are added up), and an exact endgame
+// search when few marbles are left. The zero Config is not usable: set
+// Time or Playouts, or start from a Level's Config.
+//
+// A Config is a Player; it is a plain value and safe for concurrent use.
+type Config struct {
+	// Time is the budget per move, measured from the call to Move and
+	// never exceeded; 0 means no limit but Playouts.
+	Time time.Duration
+	// Playouts stops the search after this many random games in all
+	// workers; 0 means as many as Time allows. With Playouts set and Time
+	// 0, a fixed Seed and Workers give the same move every time.
+	Playouts int
+	// Workers is the number of searches run in parallel; 0 means one per
+	// core (runtime.GOMAXPROCS).
+	Workers int
+	// Seed makes the search reproducible; it is mixed with the position,
+	// so different positions get different random games.
+	Seed uint64
+	// Exploration is the UCT constant: higher tries more moves.
+	Exploration float64
+	// RAVEBias sets how fast a move's all-moves-as-first value gives way to
+	// its own (the b² of Gelly and Silver's schedule, times 4); 0 turns
+	// RAVE off.
+	RAVEBias float64
+	// Temperature makes the search err like a person: 0 plays the most
+	// searched move; above 0 a move is drawn with weight visits^(1/T), so
+	// good moves stay likely and bad ones possible.
+	Temperature float64
+	// SolvePlies tries an exact search of the game to its end when at most
+	// this many marbles are left to place, for half the time budget and
+	// at most as many positions as Playouts; 0 never.
+	SolvePlies int
+	// MaxNodes caps each worker's tree (24 bytes a node); 0 means
+	// DefaultMaxNodes.
+	MaxNodes int
+}
+
+// DefaultMaxNodes is the tree size of a worker when Config.MaxNodes is 0:
+// 48 MiB, more than 2 s of search fills.
+const DefaultMaxNodes = 1 << 21
+
+// ErrNoBudget is returned by Config.Move when neither Time nor Playouts
+// is set.
+var ErrNoBudget = errors.New("ai: the search has no budget: set Time or Playouts")
+
+// expandAt is the visits a leaf needs before it gets children: fewer
+// nodes, the same strength.
+const expandAt = 2
+
+// checkEvery is how many iterations a worker runs between looks at the
+// clock (about 50 µs).
+const checkEvery = 32
+
+// forcedPlayouts is the search given to a move that is the only legal one,
+// to estimate its chances.
+const forcedPlayouts = 1000
+
+var treePool = sync.Pool{New: func() any { return new(tree) }}
+
+// Move searches pos and returns the move it rates best (or, with a
+// Temperature, draws one). It stops at its Time, at ctx's deadline, or
+// when the best move can no longer change, whichever comes first, with a
+// safety margin. It returns engine.ErrGameOver if the game is over,
+// ErrNoBudget for a Config without a budget, and ctx.Err() if ctx is
+// cancelled (not merely past its deadline).
+func (c Config) Move(ctx context.Context, pos engine.Position, rules engine.Rules) (Move, error) {
+	begin := time.Now()
+	legal, err := start(ctx, &pos)
+	if err != nil {
+		return Move{}, err
+	}
+	if c.Time <= 0 && c.Playouts <= 0 {
+		return Move{}, ErrNoBudget
+	}
+	deadline := c.deadline(ctx, begin)
+	seed := seedFor(c.Seed, &pos)
+	scorer := engine.NewScorer(pos.Layout())
+
+	var stopped atomic.Bool
+	defer context.AfterFunc(ctx, func() { stopped.Store(true) })()
+
+	lost := false
+	if c.SolvePlies > 0 && engine.MaxPly-pos.Ply() <= c.SolvePlies {
+		s := negamax{scorer: scorer, rules: rules, wdl: true, stop: stopped.Load, maxNodes: c.Playouts}
+		if !deadline.IsZero() {
+			s.deadline = begin.Add(deadline.Sub(begin) / 2)
+		}
+		var buf [engine.NumHoles]engine.Hole
+		best, v, ok := s.root(&pos, s.order(&pos, legal, engine.MaxPly, buf[:0]), engine.MaxPly)
+		if cancelled(ctx) {
+			return Move{}, ctx.Err()
+		}
+		if ok && (v >= 0 || c.Temperature == 0 && legal&(legal-1) == 0) {
+			m := newMove(&pos, best)
+			m.WinChance, m.Proven = float64(v+1)/2, true
+			return m, nil
+		}
+		// A proven loss: search on for the move most likely to make the
+		// opponent go wrong.
+		lost = ok
+	}
+
+	m := c.search(pos, scorer, rules, seed, deadline, legal, stopped.Load)
+	if cancelled(ctx) {
+		return Move{}, ctx.Err()
+	}
+	if lost {
+		m.WinChance, m.Proven = 0, true
+	}
+	return m, nil
+}
+
+// deadline returns when the search must stop: the earlier of the budget
+// and ctx's deadline, less a safety margin; zero for no time limit.
+func (c Config) deadline(ctx context.Context, begin time.Time) time.Time {
+	var d time.Time
+	if c.Time > 0 {
+		d = begin.Add(c.Time)
+	}
+	if cd, ok := ctx.Deadline(); ok && (d.IsZero() || cd.Before(d)) {
+		d = cd
+	}
+	if d.IsZero() {
+		return d
+	}
+	return d.Add(-min(d.Sub(begin)/10, 50*time.Millisecond))
+}
+
+// search runs the tree search on all workers and chooses among the root's
+// moves.
+func (c Config) search(pos engine.Position, scorer *engine.Scorer, rules engine.Rules, seed uint64,
+	deadline time.Time, legal uint64, stop func() bool) Move {
+	workers := c.Workers
+	if workers <= 0 {
+		workers = runtime.GOMAXPROCS(0)
+	}
+	p := params{exploration: c.Exploration, raveBias: c.RAVEBias, expandAt: expandAt, maxNodes: c.MaxNodes}
+	if p.maxNodes <= 0 {
+		p.maxNodes = DefaultMaxNodes
+	}
+	budget := c.Playouts
+	if legal&(legal-1) == 0 && (budget == 0 || budget > forcedPlayouts) {
+		budget = forcedPlayouts // one legal move: search only to estimate its chances
+	}
+	begin := time.Now()
+	trees := make([]*tree, workers)
+	var wg sync.WaitGroup
+	for w := range workers {
+		trees[w] = treePool.Get().(*tree)
+		share := 0
+		if budget > 0 {
+			share = budget / workers
+			if w < budget%workers {
+				share++
+			}
+		}
+		wg.Go(func() {
+			r := engine.NewRand(seed + uint64(w))
+			trees[w].reset(pos, scorer, rules, r.Uint64(), p)
+			trees[w].run(share, deadline, begin, c.Temperature == 0, stop)
+		})
+	}
+	wg.Wait()
+
+	// Add up the workers' root statistics, move by move.
+	var visits [engine.NumHoles]float64
+	var reward [engine.NumHoles]float64
+	for _, t := range trees {
+		for _, n := range t.rootChildren() {
+			visits[n.move] += float64(n.visits)
+			reward[n.move] += float64(n.reward)
+		}
+		treePool.Put(t)
+	}
+	r := engine.NewRand(seed ^ 0x5bd1e995)
+	best := choose(&visits, legal, c.Temperature, &r)
+	m := newMove(&pos, best)
+	if visits[best] > 0 {
+		m.WinChance = reward[best] / visits[best]
+	}
+	for _, h := range holes(legal) {
+		m.Playouts += int(visits[h])
+	}
+	return m
+}
+
+// choose returns the legal hole with the most visits (the lowest among
+// equals), or with a temperature above 0 draws one with weight
+// visits^(1/temperature).
+func choose(visits *[engine.NumHoles]float64, legal uint64, temperature float64, r *engine.Rand) engine.Hole {
+	moves := holes(legal)
+	best := moves[0]
+	for _, h := range moves {
+		if visits[h] > visits[best] {
+			best = h
+		}
+	}
+	if temperature <= 0 || visits[best] == 0 {
+		return best
+	}
+	var weight [engine.NumHoles]float64
+	total := 0.0
+	for _, h := range moves {
+		weight[h] = math.Pow(visits[h]/visits[best], 1/temperature)
+		total += weight[h]
+	}
+	x := float64(r.Uint64()>>11) / (1 << 53) * total
+	for _, h := range moves {
+		if x -= weight[h]; x < 0 {
+			return h
+		}
+	}
+	return best
+}
+
+// run iterates until share playouts are done (0: no limit), the deadline
+// passes (zero: none), stop reports true, or, if settle, the most visited
+// root move cannot be overtaken in the playouts left.
+func (t *tree) run(share int, deadline, begin time.Time, settle bool, stop func() bool) {
+	for done := 0; share == 0 || done < share; done++ {
+		if done%checkEvery == 0 && done > 0 {
+			if stop() {
+				return
+			}
+			left := math.MaxInt
+			if share > 0 {
+				left = share - done
+			}
+			if !deadline.IsZero() {
+				now := time.Now()
+				if !now.Before(deadline) {
+					return
+				}
+				rate := float64(done) / float64(now.Sub(begin))
+				left = min(left, int(rate*float64(deadline.Sub(now)))+1)
+			}
+			if settle && t.settled(left) {
+				return
+			}
+		}
+		t.iterate()
+	}
+}
+
+// settled reports whether the most visited root move stays so in any
+// left more playouts.
+func (t *tree) settled(left int) bool {
+	var first, second uint32
+	for _, n := range t.rootChildren() {
+		switch {
+		case n.visits > first:
+			first, second = n.visits, first
+		case n.visits > second:
+			second = n.visits
+		}
+	}
+	return int(first-second) > left
+}

@@ -1,0 +1,209 @@
+package ai_test
+
+import (
+	"context"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/kulami/kulami/engine"
+	"github.com/kulami/kulami/engine/ai"
+)
+
+// fixed is a reproducible search: a playout budget, no clock.
+func fixed(playouts int) ai.Config {
+	c := ai.Hard.Config()
+	c.Time, c.Playouts, c.Workers, c.Seed = 0, playouts, 2, 1
+	return c
+}
+
+func TestSearchRefuses(t *testing.T) {
+	over := mustRandomGame(t, engine.Square(), 1, 0)
+	over.Playout(new(engine.Rand))
+	require.True(t, over.IsOver())
+	open := engine.NewPosition(engine.Square(), engine.Red)
+	done, cancel := context.WithCancel(context.Background())
+	cancel()
+
+	tests := []struct {
+		name   string
+		player ai.Player
+		ctx    context.Context
+		pos    engine.Position
+		want   error
+	}{
+		{"game over", fixed(100), context.Background(), over, engine.ErrGameOver},
+		{"cancelled", fixed(100), done, open, context.Canceled},
+		{"no budget", ai.Config{Workers: 1}, context.Background(), open, ai.ErrNoBudget},
+		{"random, game over", ai.Random{}, context.Background(), over, engine.ErrGameOver},
+		{"greedy, cancelled", ai.Greedy{}, done, open, context.Canceled},
+		{"alpha-beta, game over", ai.AlphaBeta{Depth: 2}, context.Background(), over, engine.ErrGameOver},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			_, err := tt.player.Move(tt.ctx, tt.pos, engine.Basic)
+			assert.ErrorIs(t, err, tt.want)
+		})
+	}
+}
+
+func TestSearchDeterministic(t *testing.T) {
+	for _, rules := range allRules {
+		t.Run(rules.String(), func(t *testing.T) {
+			pos := mustRandomGame(t, engine.RandomIrregular(uint64(rules)), uint64(rules), 12)
+			c := fixed(4000)
+			first, err := c.Move(context.Background(), pos, rules)
+			require.NoError(t, err)
+			for range 3 {
+				again, err := c.Move(context.Background(), pos, rules)
+				require.NoError(t, err)
+				assert.Equal(t, first, again)
+			}
+			assert.NoError(t, pos.Check(first.Cell), "a legal move")
+			assert.InDelta(t, 0.5, first.WinChance, 0.5)
+			assert.False(t, first.Proven)
+			assert.LessOrEqual(t, first.Playouts, 4000)
+			assert.Greater(t, first.Playouts, 1000, "early stop only once the choice is settled")
+		})
+	}
+}
+
+func TestSearchSeedsDiffer(t *testing.T) {
+	// Easy's temperature draws among good moves: other seeds, other moves.
+	pos := engine.NewPosition(engine.Square(), engine.Red)
+	pos.Apply(27)
+	seen := map[engine.Cell]bool{}
+	for seed := range uint64(20) {
+		c := ai.Easy.Config()
+		c.Time, c.Workers, c.Seed = 0, 1, seed
+		m, err := c.Move(context.Background(), pos, engine.Basic)
+		require.NoError(t, err)
+		require.NoError(t, pos.Check(m.Cell))
+		seen[m.Cell] = true
+	}
+	assert.Greater(t, len(seen), 2, "moves drawn: %v", seen)
+}
+
+func TestSearchTimeBudget(t *testing.T) {
+	// The empty board: 64 moves, too many for the search to settle early.
+	pos := engine.NewPosition(engine.Square(), engine.Red)
+	tests := []struct {
+		name   string
+		budget time.Duration // of the Config
+		ctx    time.Duration // deadline of the context; 0 for none
+	}{
+		{"config", 300 * time.Millisecond, 0},
+		{"context deadline", ai.DefaultTime, 300 * time.Millisecond},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			ctx := context.Background()
+			if tt.ctx > 0 {
+				var cancel context.CancelFunc
+				ctx, cancel = context.WithTimeout(ctx, tt.ctx)
+				defer cancel()
+			}
+			c := ai.Hard.Config()
+			c.Time = tt.budget
+			begin := time.Now()
+			m, err := c.Move(ctx, pos, engine.Full)
+			took := time.Since(begin)
+			require.NoError(t, err)
+			assert.NoError(t, pos.Check(m.Cell))
+			// The search aims 30 ms before the budget of 300 ms, and a runaway
+			// search would take 2 s (DefaultTime) or more.
+			assert.Less(t, took, 1500*time.Millisecond, "a generous bound: other processes may hold the cores")
+			assert.Positive(t, m.Playouts)
+		})
+	}
+}
+
+func TestSearchCancel(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	time.AfterFunc(50*time.Millisecond, cancel)
+	c := ai.Hard.Config()
+	c.Time = time.Minute
+	begin := time.Now()
+	_, err := c.Move(ctx, engine.NewPosition(engine.Square(), engine.Red), engine.Basic)
+	assert.ErrorIs(t, err, context.Canceled)
+	assert.Less(t, time.Since(begin), 10*time.Second, "stops when cancelled")
+}
+
+func TestSearchSmallTree(t *testing.T) {
+	c := fixed(3000)
+	c.MaxNodes = 100
+	pos := mustRandomGame(t, engine.Square(), 4, 10)
+	m, err := c.Move(context.Background(), pos, engine.Full)
+	require.NoError(t, err)
+	assert.NoError(t, pos.Check(m.Cell))
+}
+
+func TestSearchForcedMove(t *testing.T) {
+	// Find a position with a single legal move.
+	for seed := uint64(0); ; seed++ {
+		require.Less(t, seed, uint64(1000))
+		r := engine.NewRand(seed)
+		pos := engine.NewPosition(engine.Square(), engine.Red)
+		for !pos.IsOver() && pos.Legal()&(pos.Legal()-1) != 0 {
+			pos.Apply(r.Pick(pos.Legal()))
+		}
+		if pos.IsOver() || engine.MaxPly-pos.Ply() <= ai.Hard.Config().SolvePlies {
+			continue
+		}
+		c := ai.Hard.Config()
+		begin := time.Now()
+		m, err := c.Move(context.Background(), pos, engine.Basic)
+		require.NoError(t, err)
+		assert.Less(t, time.Since(begin), c.Time/2, "a forced move takes no thought")
+		assert.Equal(t, pos.Legal(), uint64(1)<<m.Hole)
+		assert.LessOrEqual(t, m.Playouts, 1000)
+		assert.InDelta(t, 0.5, m.WinChance, 0.5)
+		return
+	}
+}
+
+func TestSolverAgreesWithBruteForce(t *testing.T) {
+	for _, e := range mustEndgames(t, 24, false) {
+		t.Run(e.rules.String(), func(t *testing.T) {
+			c := fixed(20000) // the solver may visit as many nodes
+			m, err := c.Move(context.Background(), e.pos, e.rules)
+			require.NoError(t, err)
+			require.True(t, m.Proven, "13 marbles left are within SolvePlies")
+			assert.Equal(t, float64(e.best+1)/2, m.WinChance)
+			if e.best >= 0 {
+				assert.Equal(t, e.best, e.values[m.Hole], "the move keeps the result")
+			}
+		})
+	}
+}
+
+func TestSearchFindsTacticalWins(t *testing.T) {
+	// Without the solver, the tree search alone must find the winning move
+	// where another move throws the game away.
+	for _, e := range mustEndgames(t, 12, true) {
+		t.Run(e.rules.String(), func(t *testing.T) {
+			c := fixed(20000)
+			c.SolvePlies = 0
+			m, err := c.Move(context.Background(), e.pos, e.rules)
+			require.NoError(t, err)
+			assert.Equal(t, 1, e.values[m.Hole], "move %s of %v", m.Cell, e.values)
+		})
+	}
+}
+
+func BenchmarkSearch(b *testing.B) {
+	for _, rules := range allRules {
+		b.Run(rules.String(), func(b *testing.B) {
+			pos := mustRandomGame(b, engine.Square(), 1, 10)
+			c := fixed(20000)
+			c.Workers = 1
+			for b.Loop() {
+				m, err := c.Move(context.Background(), pos, rules)
+				require.NoError(b, err)
+				b.ReportMetric(float64(m.Playouts), "playouts/op")
+			}
+		})
+	}
+}
