@@ -1,0 +1,25 @@
+// Kulami is the command-line tool of the kulami project: it plays Kulami
+// with two people at one terminal, replays game records and draws layouts.
+//
+// Usage:
+//
+//	kulami play [--layout square|random|irregular|LAYOUT] [--rules basic|area|lines|full]
+//	            [--first red|black] [--seed N] [--record FILE] [--red NAME] [--black NAME]
+//	kulami replay [--json] [FILE|-]
+//	kulami layout [square|random|irregular|LAYOUT] [--seed N]
+//	kulami help [COMMAND]
+//
+// Flags may come before or after the other arguments. Records and layout
+// strings follow RECORD.md, the rules RULES.md.
+//
+// main turns SIGINT and SIGTERM into a cancelled context and calls run,
+// which end-to-end tests call too. Each subcommand is one entry of the
+// dispatch table in main.go and one file; the terminal board printer
+// (board.go, status.go) is shared by all of them.
+//
+// Exit status: 0 done, also when a replayed record holds an illegal move
+// (replay reports it: it is a fact about the game, not a failure); 1 bad
+// input (unreadable file, malformed record, failed write); 2 a mistake in
+// the command line (unknown command, bad flag or argument, including a bad
+// layout string given as an argument); 130 interrupted.
+package main
