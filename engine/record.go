@@ -145,9 +145,13 @@ func (p *recordParser) parse() (*Record, error) {
 			for p.i < len(p.s) && !isSpace(p.s[p.i]) && p.s[p.i] != ';' && p.s[p.i] != '{' {
 				p.i++
 			}
-			if tok := stripMoveNumber(p.s[start:p.i]); tok != "" {
-				rec.Moves = append(rec.Moves, tok)
+			if n := moveNumberLen(p.s[start:p.i]); n > 0 {
+				// Skip the move number and read what follows it ("1.D4")
+				// afresh, as it will be read when the record is written.
+				p.i = start + n
+				continue
 			}
+			rec.Moves = append(rec.Moves, p.s[start:p.i])
 		}
 	}
 	if rec.Layout == nil {
@@ -241,20 +245,20 @@ func isNameByte(b byte) bool {
 	return b == '_' || '0' <= b && b <= '9' || 'a' <= lower(b) && lower(b) <= 'z'
 }
 
-// stripMoveNumber removes a move number ("12." or "12...") from the start
-// of a token.
-func stripMoveNumber(tok string) string {
+// moveNumberLen returns the length of the move number ("12." or "12...")
+// at the start of a token, or 0 if it does not start with one.
+func moveNumberLen(tok string) int {
 	i := 0
 	for i < len(tok) && '0' <= tok[i] && tok[i] <= '9' {
 		i++
 	}
 	if i == 0 || i == len(tok) || tok[i] != '.' {
-		return tok
+		return 0
 	}
 	for i < len(tok) && tok[i] == '.' {
 		i++
 	}
-	return tok[i:]
+	return i
 }
 
 // String writes the record as a program should (RECORD.md): the canonical
