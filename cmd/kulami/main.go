@@ -32,6 +32,8 @@ var commands = []command{
 	{"play", "[flags]", "play a game, two people at one terminal", playDoc, runPlay},
 	{"replay", "[--json] [FILE|-]", "replay a record: board, score and result", replayDoc, runReplay},
 	{"layout", "[KIND|LAYOUT] [--seed N]", "draw a layout and print its string", layoutDoc, runLayout},
+	{"think", "[flags] [FILE|-]", "print the computer's move at the end of a record", thinkDoc, runThink},
+	{"arena", "--a P --b P [flags]", "play a match between two computer players", arenaDoc, runArena},
 }
 
 // Exit statuses. An illegal move inside a well-formed record is data, not

@@ -1,0 +1,111 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"regexp"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+func TestArenaGolden(t *testing.T) {
+	// Greedy and random are deterministic for a seed; only the durations
+	// of the slowest moves vary.
+	args := []string{"arena", "--a", "greedy", "--b", "random", "--games", "6", "--seed", "7"}
+	o := mustRun(t, "", args...)
+	require.Equal(t, statusOK, o.code, o.stderr)
+	o.stdout = regexp.MustCompile(`slowest move: greedy \S+, random \S+`).ReplaceAllString(o.stdout, "slowest move: greedy T, random T")
+	golden(t, "arena/greedy-random", o.transcript(args))
+}
+
+func TestArenaJSON(t *testing.T) {
+	args := []string{"arena", "--a", "easy", "--b", "random", "--games", "5", "--seed", "3", "--time", "5s",
+		"--layout", "irregular", "--rules", "full", "--json"}
+	o := mustRun(t, "", args...)
+	require.Equal(t, statusOK, o.code, o.stderr)
+	assert.Equal(t, 1, countLines(o.stdout), "one line: %s", o.stdout)
+
+	var m map[string]any
+	require.NoError(t, json.Unmarshal([]byte(o.stdout), &m))
+	for _, k := range []string{"a", "b", "games", "a_wins", "b_wins", "draws", "a_share", "ci_low", "ci_high",
+		"layout", "rules", "time_ms", "seed", "a_slowest_ms", "b_slowest_ms"} {
+		assert.Contains(t, m, k)
+	}
+	var got match
+	require.NoError(t, json.Unmarshal([]byte(o.stdout), &got))
+	assert.Equal(t, "easy", got.A)
+	assert.Equal(t, "random", got.B)
+	assert.Equal(t, 5, got.Games)
+	assert.Equal(t, got.Games, got.AWins+got.BWins+got.Draws)
+	assert.InDelta(t, (float64(got.AWins)+float64(got.Draws)/2)/5, got.AShare, 1e-9)
+	assert.LessOrEqual(t, got.CILow, got.AShare)
+	assert.GreaterOrEqual(t, got.CIHigh, got.AShare)
+	assert.Equal(t, "irregular", got.Layout)
+	assert.Equal(t, "full", got.Rules)
+	assert.Equal(t, int64(5000), got.TimeMS)
+	assert.Equal(t, uint64(3), got.Seed)
+	assert.Less(t, got.ASlowestMS, int64(5000))
+}
+
+func TestArenaLayoutString(t *testing.T) {
+	o := mustRun(t, "", "arena", "--a", "random", "--b", "random", "--games", "2", "--seed", "1",
+		"--layout", ".aaa.bb.../cccddbbeee/cccdd..ff./...gg..ff./hiiggjjkk./hiigg.lkkm/hiinnnlo.m/....pppo../....pppqq./.......qq.")
+	require.Equal(t, statusOK, o.code, o.stderr)
+	assert.Equal(t, 2, strings.Count(o.stdout, ".aaa.bb.../cccddbbeee/"), "both games on the layout given")
+}
+
+func TestArenaInterrupted(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	o := mustRunCtx(t, ctx, strings.NewReader(""), "arena", "--a", "hard", "--b", "greedy", "--seed", "1")
+	assert.Equal(t, statusInterrupted, o.code)
+	assert.Contains(t, o.stdout, "hard wins 0, greedy wins 0, draws 0", "the games so far are counted")
+	assert.Equal(t, "kulami arena: interrupted\n", o.stderr)
+}
+
+func TestArenaErrors(t *testing.T) {
+	tests := []struct {
+		name string
+		args []string
+		want []string
+	}{
+		{"no a", []string{"--b", "greedy"}, []string{"--a is missing", "easy, medium, hard, random, greedy, alphabeta"}},
+		{"no b", []string{"--a", "greedy"}, []string{"--b is missing"}},
+		{"unknown player", []string{"--a", "wizard", "--b", "greedy"}, []string{`--a: unknown player "wizard"`, "alphabeta"}},
+		{"no games", []string{"--a", "hard", "--b", "greedy", "--games", "0"}, []string{"--games must be at least 1, not 0"}},
+		{"no time", []string{"--a", "hard", "--b", "greedy", "--time", "-1s"}, []string{"--time must be more than 0"}},
+		{"bad rules", []string{"--a", "hard", "--b", "greedy", "--rules", "chess"}, []string{"--rules", "basic, area, lines or full", "or all"}},
+		{"bad layout", []string{"--a", "hard", "--b", "greedy", "--layout", "round"}, []string{`unknown layout "round"`}},
+		{"bad layout string", []string{"--a", "hard", "--b", "greedy", "--layout", "ab/cd"}, []string{"bad layout"}},
+		{"argument", []string{"--a", "hard", "--b", "greedy", "extra"}, []string{`only flags, but got "extra"`}},
+		{"bad seed", []string{"--a", "hard", "--b", "greedy", "--seed", "-1"}, []string{"a seed is a whole number"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			assertFailure(t, mustRun(t, "", append([]string{"arena"}, tt.args...)...), statusUsage, "arena", tt.want...)
+		})
+	}
+}
+
+func TestWilson(t *testing.T) {
+	tests := []struct {
+		points    float64
+		n         int
+		low, high float64
+	}{
+		{5, 10, 0.2366, 0.7634},
+		{95, 100, 0.8883, 0.9785},
+		{20, 20, 0.8389, 1},
+		{0, 20, 0, 0.1611},
+		{0.5, 1, 0.0546, 0.9454},
+		{0, 0, 0, 1},
+	}
+	for _, tt := range tests {
+		low, high := wilson(tt.points, tt.n)
+		assert.InDelta(t, tt.low, low, 1e-4, "%v of %d", tt.points, tt.n)
+		assert.InDelta(t, tt.high, high, 1e-4, "%v of %d", tt.points, tt.n)
+	}
+}
