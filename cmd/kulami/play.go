@@ -12,6 +12,7 @@ import (
 	"strings"
 
 	"github.com/kulami/kulami/engine"
+	"github.com/kulami/kulami/engine/ai"
 )
 
 const playDoc = `Play is a game of Kulami for two people at one terminal. The board is
@@ -24,6 +25,10 @@ Play reads one line at a time from standard input, so a game can be
 scripted by piping moves into it; the end of the input stops the game as
 quit does. With --record FILE the game record (RECORD.md) is written to
 FILE when the game ends or is stopped; FILE must not exist yet.
+
+With --ai LEVEL (easy, medium or hard) you play against the computer, which
+plays the colour that moves second, or the first with --ai-first; undo then
+takes back your last marble and the computer's reply.
 `
 
 func runPlay(ctx context.Context, e *env, args []string) error {
@@ -37,6 +42,8 @@ func runPlay(ctx context.Context, e *env, args []string) error {
 	var names [2]string
 	flags.StringVar(&names[engine.Red], "red", "", "the red player's `name`, for the prompt and the record")
 	flags.StringVar(&names[engine.Black], "black", "", "the black player's `name`, for the prompt and the record")
+	aiLevel := flags.String("ai", "", "play against the computer at `level` easy, medium or hard")
+	aiFirst := flags.Bool("ai-first", false, "with --ai, the computer places the first marble")
 	rest, err := parse(flags, args)
 	if err != nil {
 		return err
@@ -56,18 +63,35 @@ func runPlay(ctx context.Context, e *env, args []string) error {
 	if err != nil {
 		return err
 	}
+	var computer ai.Player
+	aiColor := first.Other()
+	if *aiLevel != "" {
+		level, err := ai.ParseLevel(*aiLevel)
+		if err != nil {
+			return usagef("--ai: %v", err)
+		}
+		computer = level
+		if *aiFirst {
+			aiColor = first
+		}
+		names[aiColor] = "computer, " + level.String()
+	} else if *aiFirst {
+		return usagef("--ai-first needs --ai LEVEL, the computer to play against")
+	}
 	if *path != "" {
 		if err := checkNewFile(*path); err != nil {
 			return err
 		}
 	}
 	g := &game{
-		e:    e,
-		p:    e.newPrinter(),
-		rec:  engine.NewRecord(l, first, rules),
-		pos:  engine.NewPosition(l, first),
-		path: *path,
-		echo: !isTerminal(e.stdin),
+		e:       e,
+		p:       e.newPrinter(),
+		rec:     engine.NewRecord(l, first, rules),
+		pos:     engine.NewPosition(l, first),
+		path:    *path,
+		echo:    !isTerminal(e.stdin),
+		ai:      computer,
+		aiColor: aiColor,
 	}
 	g.rec.SetTag("Game", "Kulami")
 	for c, n := range names {
@@ -102,12 +126,14 @@ func checkNewFile(path string) error {
 // game is a game in progress at the terminal. It is not safe for
 // concurrent use.
 type game struct {
-	e    *env
-	p    *printer
-	rec  *engine.Record // the moves so far, canonical
-	pos  engine.Position
-	path string // where to write the record, or ""
-	echo bool   // repeat each input line after the prompt (input is not typed)
+	e       *env
+	p       *printer
+	rec     *engine.Record // the moves so far, canonical
+	pos     engine.Position
+	path    string       // where to write the record, or ""
+	echo    bool         // repeat each input line after the prompt (input is not typed)
+	ai      ai.Player    // the computer opponent, or nil for two people
+	aiColor engine.Color // the computer's colour
 }
 
 // playCommand is a word a player may type instead of a move.
@@ -145,7 +171,11 @@ func (g *game) help() bool {
 // run plays the game on the lines of stdin until it ends, the players
 // quit, the input ends or ctx is cancelled; then it writes the record.
 func (g *game) run(ctx context.Context, note string) error {
-	g.p.printf("Kulami for two players at one terminal: Red plays %s, Black plays %s.\n", g.p.marble(engine.Red), g.p.marble(engine.Black))
+	if g.ai != nil {
+		g.p.printf("Kulami against the computer: %s plays %s, %s plays %s.\n", g.p.player(g.aiColor.Other()), g.p.marble(g.aiColor.Other()), g.p.player(g.aiColor), g.p.marble(g.aiColor))
+	} else {
+		g.p.printf("Kulami for two players at one terminal: Red plays %s, Black plays %s.\n", g.p.marble(engine.Red), g.p.marble(engine.Black))
+	}
 	g.p.printf("Type a hole such as D4 to place a marble, \"rules\" to learn the rules, \"help\" for the commands.\n")
 	g.p.printf("Layout: %s\n", g.rec.Layout)
 	if note != "" {
@@ -157,6 +187,19 @@ func (g *game) run(ctx context.Context, note string) error {
 	lines, done := readLines(g.e.stdin)
 	defer close(done)
 	for {
+		if g.ai != nil && g.pos.ToMove() == g.aiColor {
+			g.p.printf("%s is thinking...\n", g.p.player(g.aiColor))
+			m, err := g.ai.Move(ctx, g.pos, g.rec.Rules)
+			if err != nil { // only a cancelled ctx: the game is on
+				g.stop("Interrupted")
+				return errors.Join(g.finish(), err)
+			}
+			g.p.printf("%s plays %s: %s.\n", g.p.player(g.aiColor), m.Cell, chanceText(m))
+			if g.handle(m.Cell.String()) {
+				return g.finish()
+			}
+			continue
+		}
 		g.p.printf("%s %s> ", g.p.player(g.pos.ToMove()), g.p.marble(g.pos.ToMove()))
 		if g.p.err != nil { // stdout is gone; keep the game all the same
 			return g.finish()
@@ -256,9 +299,19 @@ func (g *game) handle(line string) bool {
 	return g.pos.IsOver()
 }
 
-// undo takes back the last marble.
+// undo takes back the last marble; against the computer, the player's
+// last marble and the computer's reply.
 func (g *game) undo() bool {
 	n := len(g.rec.Moves)
+	if g.ai != nil && n > 0 && g.pos.ToMove() != g.aiColor {
+		if n < 2 {
+			g.p.printf("There is no marble of yours to take back.\n")
+			return false
+		}
+		g.p.printf("Took back the computer's reply at %s.\n", g.rec.Moves[n-1])
+		g.rec.Moves = g.rec.Moves[:n-1]
+		n--
+	}
 	if n == 0 {
 		g.p.printf("There is no marble to take back.\n")
 		return false
