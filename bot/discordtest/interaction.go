@@ -18,6 +18,7 @@ type interaction struct {
 	name                       string // the command's name
 	messageID                  string // the message of a component (or of a modal opened from one)
 	sent                       time.Time
+	httpPending                bool // posted over HTTP; the fake has not yet read the answer
 	resp                       *Response
 	originalID                 string
 	followups                  []string

@@ -177,6 +177,7 @@ func (s *Server) serveREST(w http.ResponseWriter, r *http.Request) {
 		}
 	}
 
+	s.awaitHTTPAnswer(c.path)
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	rep := s.serveCall(c, r.Header.Get("Authorization"), multi, problems)

@@ -10,6 +10,7 @@ import (
 	"mime"
 	"net/http"
 	"strconv"
+	"strings"
 	"time"
 
 	"github.com/bwmarrin/discordgo"
@@ -54,8 +55,15 @@ func (s *Server) PostInteraction(url string, i *discordgo.Interaction) (*http.Re
 	s.mu.Lock()
 	in := s.register(i)
 	in.sent = time.Now()
+	in.httpPending = true
 	body := s.wireInteraction(i)
 	s.mu.Unlock()
+	defer func() {
+		s.mu.Lock()
+		in.httpPending = false
+		s.notify()
+		s.mu.Unlock()
+	}()
 
 	start := time.Now()
 	resp, err := s.PostBody(url, body, SignValid)
@@ -104,6 +112,34 @@ func (s *Server) PostInteraction(url string, i *discordgo.Interaction) (*http.Re
 	}
 	s.respond(in, c, true)
 	return resp, nil
+}
+
+// awaitHTTPAnswer holds a webhook request for an interaction whose HTTP answer the fake is still
+// reading, until it is recorded (at most the ack deadline). Discord has the answer as soon as the bot's
+// server has written it, before the bot's next request arrives on another connection; the fake reads it
+// a moment later, and without this wait that moment would look like a request before any response.
+func (s *Server) awaitHTTPAnswer(path string) {
+	parts := strings.Split(path, "/") // "", "webhooks", id, token, ...
+	if len(parts) < 4 || parts[1] != "webhooks" {
+		return
+	}
+	deadline := time.NewTimer(s.cfg.ackDeadline)
+	defer deadline.Stop()
+	for {
+		s.mu.Lock()
+		i := s.byToken[parts[3]]
+		pending := i != nil && i.httpPending && i.resp == nil
+		changed := s.changed
+		s.mu.Unlock()
+		if !pending {
+			return
+		}
+		select {
+		case <-changed:
+		case <-deadline.C:
+			return
+		}
+	}
 }
 
 // routeOp finds an operation of the spec by route template and method.
