@@ -35,7 +35,7 @@ func selectBit(x uint64, k int) Hole {
 	s = s&0x3333333333333333 + (s>>2)&0x3333333333333333
 	s = (s + s>>4) & 0x0f0f0f0f0f0f0f0f
 	s *= ones // byte i holds the number of bits set in bytes 0..i
-	place := (((uint64(k)*ones|msbs)-s)&msbs>>7*ones>>53) &^ 7
+	place := (((uint64(k)*ones | msbs) - s) & msbs >> 7 * ones >> 53) &^ 7
 	rank := uint64(k) - (s<<8)>>place&0xff
 	return Hole(place + uint64(selectInByte[(x>>place)&0xff][rank&7]))
 }
