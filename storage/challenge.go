@@ -1,0 +1,242 @@
+package storage
+
+import (
+	"fmt"
+	"time"
+
+	"github.com/kulami/kulami/engine"
+	bolt "go.etcd.io/bbolt"
+)
+
+// FirstChoice is who of a challenge's players moves first.
+type FirstChoice uint8
+
+// The choices of who moves first.
+const (
+	FirstRandom     FirstChoice = iota // drawn by lot when the challenge is accepted
+	FirstChallenger                    // the player who challenged
+	FirstOpponent                      // the player challenged
+)
+
+var firstNames = names{"random", "challenger", "opponent"}
+
+// String returns "random", "challenger" or "opponent".
+func (f FirstChoice) String() string { return firstNames.text("FirstChoice", uint8(f)) }
+
+// MarshalText writes f's name.
+func (f FirstChoice) MarshalText() ([]byte, error) {
+	return firstNames.marshal("FirstChoice", uint8(f))
+}
+
+// UnmarshalText reads a name that MarshalText writes.
+func (f *FirstChoice) UnmarshalText(b []byte) error {
+	return unmarshalName(firstNames, "first", b, f)
+}
+
+// Challenge is an open challenge in a channel: From offers a game with
+// these options to To, or to anyone if To is the zero Player. The store
+// fills in ID. A Challenge is a plain value, not safe for concurrent use.
+type Challenge struct {
+	ID        uint64        `json:"id"` // unique, set by CreateChallenge
+	GuildID   string        `json:"guild,omitempty"`
+	ChannelID string        `json:"channel"`
+	MessageID string        `json:"message,omitempty"` // the message that shows the challenge
+	From      Player        `json:"from"`
+	To        Player        `json:"to,omitzero"`
+	Layout    string        `json:"layout"` // canonical layout string of the board offered
+	Rules     engine.Rules  `json:"rules"`
+	First     FirstChoice   `json:"first"`
+	MoveTime  time.Duration `json:"move_time,omitempty"`
+	Created   time.Time     `json:"created"`
+	Expires   time.Time     `json:"expires,omitzero"`
+	// WakeAt is when the scheduler should next look at the challenge (its
+	// expiry); zero when nothing is scheduled. See Store.Due.
+	WakeAt time.Time `json:"wake_at,omitzero"`
+}
+
+// check returns an error wrapping ErrInvalid if c may not be stored.
+func (c *Challenge) check() error {
+	if err := checkGuildID(c.GuildID); err != nil {
+		return err
+	}
+	if err := checkID("channel ID", c.ChannelID); err != nil {
+		return err
+	}
+	if err := c.From.check("challenger"); err != nil {
+		return err
+	}
+	if c.To != (Player{}) {
+		if err := c.To.check("challenged player"); err != nil {
+			return err
+		}
+		if c.To.ProfileID() == c.From.ProfileID() {
+			return fmt.Errorf("%w: %s cannot challenge themself", ErrInvalid, c.From.ProfileID())
+		}
+	}
+	if err := checkSettings(c.Layout, c.Rules, c.MoveTime); err != nil {
+		return err
+	}
+	if !firstNames.valid(uint8(c.First)) {
+		return fmt.Errorf("%w: unknown choice of first player %v", ErrInvalid, c.First)
+	}
+	if c.Created.IsZero() {
+		return fmt.Errorf("%w: the challenge has no creation time", ErrInvalid)
+	}
+	return nil
+}
+
+// getChallenge reads the open challenge of channel.
+func getChallenge(tx *bolt.Tx, channel string) (*Challenge, error) {
+	return get[Challenge](tx.Bucket(bucketChallenges), []byte(channel), "challenge")
+}
+
+// putChallenge stores c, whose stored version had the wake time oldWake
+// (zero for a new challenge), and moves its wake.
+func putChallenge(tx *bolt.Tx, c *Challenge, oldWake time.Time) error {
+	if err := put(tx.Bucket(bucketChallenges), []byte(c.ChannelID), c); err != nil {
+		return err
+	}
+	return setWake(tx, WakeChallenge, c.ChannelID, oldWake, c.WakeAt)
+}
+
+// CreateChallenge stores c as the open challenge of c.ChannelID. It sets
+// c.ID to a new unique ID and c.Layout to its canonical form. It returns
+// an error wrapping ErrChannelBusy if the channel already has a game or an
+// open challenge, and ErrInvalid if c may not be stored.
+func (s *Store) CreateChallenge(c *Challenge) error {
+	id, err := inTx(s.db.Update, func(tx *bolt.Tx) (uint64, error) {
+		id, err := tx.Bucket(bucketChallenges).NextSequence()
+		if err != nil {
+			return 0, err
+		}
+		n := *c
+		n.ID, n.Layout = id, canonicalLayout(c.Layout)
+		if err := n.check(); err != nil {
+			return 0, err
+		}
+		if err := checkFree(tx, n.ChannelID); err != nil {
+			return 0, err
+		}
+		return id, putChallenge(tx, &n, time.Time{})
+	})
+	if err != nil {
+		return fmt.Errorf("create challenge in channel %s: %w", c.ChannelID, err)
+	}
+	c.ID, c.Layout = id, canonicalLayout(c.Layout)
+	return nil
+}
+
+// Challenge returns the open challenge of the channel, or an error
+// wrapping ErrNotFound.
+func (s *Store) Challenge(channelID string) (*Challenge, error) {
+	c, err := inTx(s.db.View, func(tx *bolt.Tx) (*Challenge, error) { return getChallenge(tx, channelID) })
+	if err != nil {
+		return nil, fmt.Errorf("channel %s: %w", channelID, err)
+	}
+	return c, nil
+}
+
+// UpdateChallenge changes the open challenge of the channel in one
+// transaction, as UpdateGame does for games: fn changes the stored
+// challenge, and nothing is written if it returns an error. The ID, the
+// place, the players' IDs and the creation time may not change
+// (ErrInvalid). fn runs inside the write transaction: it must be quick and
+// must not call the Store.
+func (s *Store) UpdateChallenge(channelID string, fn func(*Challenge) error) (*Challenge, error) {
+	c, err := inTx(s.db.Update, func(tx *bolt.Tx) (*Challenge, error) {
+		c, err := getChallenge(tx, channelID)
+		if err != nil {
+			return nil, err
+		}
+		old := *c
+		if err := fn(c); err != nil {
+			return nil, err
+		}
+		if c.ID != old.ID || c.GuildID != old.GuildID || c.ChannelID != old.ChannelID ||
+			c.From.ProfileID() != old.From.ProfileID() || c.To.ProfileID() != old.To.ProfileID() || !c.Created.Equal(old.Created) {
+			return nil, fmt.Errorf("%w: challenge %d: the ID, place, players and creation time may not change", ErrInvalid, old.ID)
+		}
+		c.Layout = canonicalLayout(c.Layout)
+		if err := c.check(); err != nil {
+			return nil, err
+		}
+		return c, putChallenge(tx, c, old.WakeAt)
+	})
+	if err != nil {
+		return nil, fmt.Errorf("update challenge in channel %s: %w", channelID, err)
+	}
+	return c, nil
+}
+
+// takeChallenge deletes the challenge with the ID id from channel and
+// returns it, or returns an error wrapping ErrNotFound if the channel's
+// open challenge (if any) is another.
+func takeChallenge(tx *bolt.Tx, channel string, id uint64) (*Challenge, error) {
+	c, err := getChallenge(tx, channel)
+	if err != nil {
+		return nil, err
+	}
+	if c.ID != id {
+		return nil, fmt.Errorf("challenge %d is no longer open (challenge %d is): %w", id, c.ID, ErrNotFound)
+	}
+	if err := tx.Bucket(bucketChallenges).Delete([]byte(channel)); err != nil {
+		return nil, err
+	}
+	return c, setWake(tx, WakeChallenge, channel, c.WakeAt, time.Time{})
+}
+
+// DeleteChallenge withdraws the challenge with the ID id from the channel
+// (it was withdrawn, declined or expired). It returns an error wrapping
+// ErrNotFound if the channel's open challenge is not that one, so that an
+// old button or a late expiry never removes a newer challenge.
+func (s *Store) DeleteChallenge(channelID string, id uint64) error {
+	err := s.db.Update(func(tx *bolt.Tx) error {
+		_, err := takeChallenge(tx, channelID, id)
+		return err
+	})
+	if err != nil {
+		return fmt.Errorf("delete challenge in channel %s: %w", channelID, err)
+	}
+	return nil
+}
+
+// AcceptChallenge closes the challenge with the ID challengeID of the
+// channel and creates the game g in one transaction; g may be played in
+// the same channel or in another (a thread). It returns an error wrapping
+// ErrNotFound if the challenge is no longer open (already accepted,
+// withdrawn, expired), ErrChannelBusy if g's channel is taken, and
+// ErrInvalid if g may not be stored or is not between the challenge's
+// players in its guild; on any error nothing changes. Like CreateGame, it
+// sets g.ID and canonicalizes g.Layout.
+func (s *Store) AcceptChallenge(channelID string, challengeID uint64, g *Game) error {
+	id, err := inTx(s.db.Update, func(tx *bolt.Tx) (uint64, error) {
+		c, err := takeChallenge(tx, channelID, challengeID)
+		if err != nil {
+			return 0, err
+		}
+		if err := c.matches(g); err != nil {
+			return 0, err
+		}
+		return createGame(tx, g)
+	})
+	if err != nil {
+		return fmt.Errorf("accept challenge %d in channel %s: %w", challengeID, channelID, err)
+	}
+	g.ID, g.Layout = id, canonicalLayout(g.Layout)
+	return nil
+}
+
+// matches returns an error wrapping ErrInvalid unless g is a game of c's
+// guild between c's players.
+func (c *Challenge) matches(g *Game) error {
+	if g.GuildID != c.GuildID {
+		return fmt.Errorf("%w: the game is in guild %q, the challenge in guild %q", ErrInvalid, g.GuildID, c.GuildID)
+	}
+	ids := [2]string{g.Players[0].ProfileID(), g.Players[1].ProfileID()}
+	for _, p := range []Player{c.From, c.To} {
+		if p != (Player{}) && ids[0] != p.ProfileID() && ids[1] != p.ProfileID() {
+			return fmt.Errorf("%w: %s of the challenge does not play in the game", ErrInvalid, p.ProfileID())
+		}
+	}
+	return nil
+}

@@ -1,0 +1,183 @@
+package storage
+
+import (
+	"testing"
+	"time"
+
+	"github.com/kulami/kulami/engine"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// newChallenge returns a challenge in channel from one player to another,
+// not yet stored.
+func newChallenge(channel string, from, to Player) *Challenge {
+	return &Challenge{
+		GuildID: guild, ChannelID: channel, From: from, To: to, Layout: engine.SquareString,
+		Rules: engine.Basic, Created: t0, Expires: t0.Add(time.Hour), WakeAt: t0.Add(time.Hour),
+	}
+}
+
+func TestChallengeLifecycle(t *testing.T) {
+	s := mustOpen(t, Options{})
+	c := newChallenge("c", alice, bob)
+	c.Layout = engine.RandomIrregular(4).String()
+	require.NoError(t, s.CreateChallenge(c))
+	assert.Equal(t, uint64(1), c.ID)
+
+	got, err := s.Challenge("c")
+	require.NoError(t, err)
+	assert.Equal(t, c.ID, got.ID)
+	assert.Equal(t, c.Layout, got.Layout)
+	assert.Equal(t, bob, got.To)
+
+	got, err = s.UpdateChallenge("c", func(c *Challenge) error {
+		c.MessageID = "777"
+		c.Rules = engine.Full
+		return nil
+	})
+	require.NoError(t, err)
+	assert.Equal(t, "777", got.MessageID)
+	got, err = s.Challenge("c")
+	require.NoError(t, err)
+	assert.Equal(t, engine.Full, got.Rules)
+
+	err = s.DeleteChallenge("c", c.ID+1)
+	assert.ErrorIs(t, err, ErrNotFound)
+	assert.ErrorContains(t, err, "challenge 2 is no longer open (challenge 1 is)")
+	require.NoError(t, s.DeleteChallenge("c", c.ID))
+	_, err = s.Challenge("c")
+	assert.ErrorIs(t, err, ErrNotFound)
+	assert.ErrorIs(t, s.DeleteChallenge("c", c.ID), ErrNotFound)
+}
+
+func TestCreateChallengeRefuses(t *testing.T) {
+	s := mustOpen(t, Options{})
+	mustCreate(t, s, "game", alice, bob)
+	require.NoError(t, s.CreateChallenge(newChallenge("open", alice, Player{})))
+
+	tests := []struct {
+		name   string
+		c      *Challenge
+		change func(*Challenge)
+		want   error
+		msg    string
+	}{
+		{"channel with a game", newChallenge("game", carol, bob), nil, ErrChannelBusy, "a game is going on there"},
+		{"channel with a challenge", newChallenge("open", carol, bob), nil, ErrChannelBusy, "a challenge is open there"},
+		{"oneself", newChallenge("free", alice, alice), nil, ErrInvalid, "100 cannot challenge themself"},
+		{"no challenger", newChallenge("free", Player{}, bob), nil, ErrInvalid, "challenger user ID is empty"},
+		{"bad layout", newChallenge("free", alice, bob), func(c *Challenge) { c.Layout = "" }, ErrInvalid, "the layout string is empty"},
+		{"bad first", newChallenge("free", alice, bob), func(c *Challenge) { c.First = 3 }, ErrInvalid, "unknown choice of first player FirstChoice(3)"},
+		{"no time", newChallenge("free", alice, bob), func(c *Challenge) { c.Created = time.Time{} }, ErrInvalid, "the challenge has no creation time"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if tt.change != nil {
+				tt.change(tt.c)
+			}
+			err := s.CreateChallenge(tt.c)
+			assert.ErrorIs(t, err, tt.want)
+			assert.ErrorContains(t, err, tt.msg)
+			assert.Zero(t, tt.c.ID)
+		})
+	}
+	_, err := s.Challenge("free")
+	assert.ErrorIs(t, err, ErrNotFound)
+}
+
+func TestUpdateChallengeRefuses(t *testing.T) {
+	s := mustOpen(t, Options{})
+	require.NoError(t, s.CreateChallenge(newChallenge("c", alice, bob)))
+	tests := []struct {
+		name string
+		fn   func(*Challenge) error
+		msg  string
+	}{
+		{"new opponent", func(c *Challenge) error { c.To = carol; return nil }, "the ID, place, players and creation time may not change"},
+		{"negative move time", func(c *Challenge) error { c.MoveTime = -1; return nil }, "is negative"},
+		{"fn fails", func(c *Challenge) error { c.MessageID = "1"; return ErrStale }, "the game has changed"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			_, err := s.UpdateChallenge("c", tt.fn)
+			assert.ErrorContains(t, err, tt.msg)
+			c, err := s.Challenge("c")
+			require.NoError(t, err)
+			assert.Equal(t, bob, c.To)
+			assert.Zero(t, c.MoveTime)
+			assert.Empty(t, c.MessageID)
+		})
+	}
+	_, err := s.UpdateChallenge("none", func(*Challenge) error { return nil })
+	assert.ErrorIs(t, err, ErrNotFound)
+}
+
+func TestAcceptChallenge(t *testing.T) {
+	tests := []struct {
+		name, channel string // where the game is played
+	}{
+		{"in the channel", "c"},
+		{"in a thread", "thread"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			s := mustOpen(t, Options{})
+			c := newChallenge("c", alice, Player{}) // open to anyone
+			require.NoError(t, s.CreateChallenge(c))
+
+			g := newGame(tt.channel, carol, alice)
+			if tt.channel != "c" {
+				g.ParentChannelID = "c"
+			}
+			require.NoError(t, s.AcceptChallenge("c", c.ID, g))
+			assert.NotZero(t, g.ID)
+			_, err := s.Challenge("c")
+			assert.ErrorIs(t, err, ErrNotFound)
+			stored, err := s.Game(tt.channel)
+			require.NoError(t, err)
+			assert.Equal(t, g.ID, stored.ID)
+
+			// A second click on the same button.
+			err = s.AcceptChallenge("c", c.ID, newGame("other", bob, alice))
+			assert.ErrorIs(t, err, ErrNotFound)
+			_, err = s.Game("other")
+			assert.ErrorIs(t, err, ErrNotFound)
+		})
+	}
+}
+
+func TestAcceptChallengeRefuses(t *testing.T) {
+	s := mustOpen(t, Options{})
+	mustCreate(t, s, "busy", carol, bob)
+	c := newChallenge("c", alice, bob)
+	require.NoError(t, s.CreateChallenge(c))
+
+	tests := []struct {
+		name string
+		id   uint64
+		g    *Game
+		want error
+		msg  string
+	}{
+		{"another challenge", c.ID + 1, newGame("t", bob, alice), ErrNotFound, "challenge 2 is no longer open"},
+		{"busy thread", c.ID, newGame("busy", bob, alice), ErrChannelBusy, "a game is going on there"},
+		{"another opponent", c.ID, newGame("t", carol, alice), ErrInvalid, "200 of the challenge does not play in the game"},
+		{"another guild", c.ID, func() *Game { g := newGame("t", bob, alice); g.GuildID = "9"; return g }(), ErrInvalid, `the game is in guild "9", the challenge in guild "1000"`},
+		{"invalid game", c.ID, func() *Game { g := newGame("t", bob, alice); g.Created = time.Time{}; return g }(), ErrInvalid, "no creation time"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			err := s.AcceptChallenge("c", tt.id, tt.g)
+			assert.ErrorIs(t, err, tt.want)
+			assert.ErrorContains(t, err, tt.msg)
+			assert.Zero(t, tt.g.ID)
+			got, err := s.Challenge("c")
+			require.NoError(t, err, "the challenge stays open")
+			assert.Equal(t, c.ID, got.ID)
+			wakes, err := s.Due(t0.Add(time.Hour))
+			require.NoError(t, err)
+			assert.Len(t, wakes, 1, "and so does its wake")
+		})
+	}
+}

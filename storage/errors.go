@@ -1,0 +1,32 @@
+package storage
+
+import "errors"
+
+// The errors of this package. Methods wrap them with context (the channel,
+// the file, what was wrong), so compare with errors.Is; the wrapped message
+// is written to be shown to whoever can fix the problem.
+var (
+	// ErrNotFound: there is no such game, challenge, finished game or
+	// profile (or the challenge is not the one named: it was accepted,
+	// withdrawn or replaced).
+	ErrNotFound = errors.New("not found")
+	// ErrChannelBusy: the channel already has an active game or an open
+	// challenge.
+	ErrChannelBusy = errors.New("the channel already has a game or an open challenge")
+	// ErrStale: the game has moved on since the caller checked its move.
+	// Functions given to UpdateGame return it when the ply they checked is
+	// no longer the game's (see UpdateGame).
+	ErrStale = errors.New("the game has changed since the move was checked")
+	// ErrInvalid: a value given to the store breaks its rules (an illegal
+	// move, a missing ID, a field that may not change, ...); the message
+	// says which.
+	ErrInvalid = errors.New("invalid value")
+	// ErrLocked: another process holds the database file.
+	ErrLocked = errors.New("the database file is in use by another process")
+	// ErrSchemaTooNew: the file was written by a newer kulamibot.
+	ErrSchemaTooNew = errors.New("the database was written by a newer version of kulamibot")
+	// ErrNotKulami: the file exists but is not a kulami database.
+	ErrNotKulami = errors.New("the file is not a kulami database")
+	// ErrCorrupt: a stored value cannot be read.
+	ErrCorrupt = errors.New("a stored value cannot be read")
+)

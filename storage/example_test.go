@@ -1,0 +1,70 @@
+package storage_test
+
+import (
+	"errors"
+	"fmt"
+	"log"
+	"os"
+	"path/filepath"
+	"time"
+
+	"github.com/kulami/kulami/engine"
+	"github.com/kulami/kulami/storage"
+)
+
+// A move is checked against the board the player saw: its ply. Two clicks
+// on the same board never both land.
+func ExampleStore_UpdateGame() {
+	dir, err := os.MkdirTemp("", "kulami-example")
+	if err != nil {
+		log.Fatal(err)
+	}
+	defer os.RemoveAll(dir)
+	s, err := storage.Open(filepath.Join(dir, "kulami.db"), storage.Options{})
+	if err != nil {
+		log.Fatal(err)
+	}
+	defer s.Close()
+
+	now := time.Date(2026, 11, 22, 20, 0, 0, 0, time.UTC)
+	err = s.CreateGame(&storage.Game{
+		GuildID: "1", ChannelID: "42", Layout: engine.SquareString, Rules: engine.Full, First: engine.Red,
+		Players: [2]storage.Player{{UserID: "100", Name: "alice"}, {UserID: "200", Name: "bob"}},
+		Created: now,
+	})
+	if err != nil {
+		log.Fatal(err)
+	}
+
+	move := func(ply int, coord string) error {
+		cell, err := engine.ParseCell(coord)
+		if err != nil {
+			return err
+		}
+		_, err = s.UpdateGame("42", func(g *storage.Game) error {
+			if g.Ply() != ply {
+				return storage.ErrStale
+			}
+			_, err := g.Play(cell, now)
+			return err
+		})
+		return err
+	}
+	fmt.Println(move(0, "D4"))
+	err = move(0, "D7") // a second click on the empty board
+	fmt.Println(errors.Is(err, storage.ErrStale))
+	fmt.Println(err)
+	fmt.Println(move(1, "E4"))
+
+	g, err := s.Game("42")
+	if err != nil {
+		log.Fatal(err)
+	}
+	fmt.Println(g.Ply(), g.Moves[0].Cell)
+	// Output:
+	// <nil>
+	// true
+	// update game in channel 42: the game has changed since the move was checked
+	// update game in channel 42: the move may not be on the panel of the last marble
+	// 1 D4
+}

@@ -1,0 +1,145 @@
+package storage
+
+import (
+	"bytes"
+	"encoding"
+	"errors"
+	"math"
+	"testing"
+	"time"
+
+	"github.com/kulami/kulami/engine"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// FuzzDecodeGame feeds arbitrary bytes to the decoder of stored games. A
+// value it accepts encodes to a fixed point: decoding and encoding it again
+// changes nothing. Anything refused is ErrCorrupt.
+func FuzzDecodeGame(f *testing.F) {
+	g := newGame("c", alice, easyAI)
+	for _, m := range []string{"D4", "D7", "F7"} {
+		_, err := g.Play(mustCell(f, m), t0)
+		require.NoError(f, err)
+	}
+	g.WakeAt, g.DrawOffer = t0, &DrawOffer{By: engine.Black, Ply: 3}
+	require.NoError(f, g.Finish(TimedOut, engine.Red, t0))
+	b, err := encode(g)
+	require.NoError(f, err)
+	f.Add(b)
+	f.Add([]byte(`{"v":2,"data":{}}`))
+	f.Add([]byte(`{"v":1,"data":{"moves":[{"cell":"K1"}]}}`))
+	f.Add([]byte(`{"v":1,"data":{"result":{"ending":"won"}}}`))
+	f.Fuzz(func(t *testing.T, b []byte) {
+		var g Game
+		if err := decode(b, &g); err != nil {
+			assert.ErrorIs(t, err, ErrCorrupt)
+			return
+		}
+		once, err := encode(&g)
+		if err != nil {
+			// Only a value that has no name (an enumeration out of
+			// range, which JSON cannot hold) fails to encode.
+			assert.ErrorIs(t, err, ErrInvalid)
+			return
+		}
+		var again Game
+		require.NoError(t, decode(once, &again))
+		twice, err := encode(&again)
+		require.NoError(t, err)
+		assert.Equal(t, string(once), string(twice))
+		if err := g.check(); err != nil {
+			assert.ErrorIs(t, err, ErrInvalid)
+		}
+	})
+}
+
+// FuzzWakeKey checks that wake keys and wakes map one to one.
+func FuzzWakeKey(f *testing.F) {
+	f.Add(t0.UnixNano(), uint8(WakeChallenge), "123", []byte(nil))
+	f.Add(int64(-1), uint8(2), "a\x00b", wakeKey(Wake{WakeGame, "c", t0}))
+	f.Fuzz(func(t *testing.T, ns int64, kind uint8, channel string, k []byte) {
+		if w, err := parseWakeKey(k); err == nil {
+			assert.Equal(t, k, wakeKey(w), "a key that parses is the key of what it parses to")
+		} else {
+			assert.ErrorIs(t, err, ErrCorrupt)
+		}
+		w := Wake{WakeKind(kind), channel, time.Unix(0, ns)}
+		got, err := parseWakeKey(wakeKey(w))
+		if !wakeNames.valid(kind) || checkID("channel", channel) != nil {
+			assert.Error(t, err)
+			return
+		}
+		require.NoError(t, err)
+		assert.Equal(t, w.Kind, got.Kind)
+		assert.Equal(t, w.ChannelID, got.ChannelID)
+		assert.True(t, w.At.Equal(got.At))
+	})
+}
+
+// FuzzKeyOrder checks that keys sort as the times and ratings they encode.
+func FuzzKeyOrder(f *testing.F) {
+	f.Add(int64(0), int64(1), 1500.0, 1499.9)
+	f.Add(int64(-5), int64(5), -0.5, 0.0)
+	f.Fuzz(func(t *testing.T, a, b int64, x, y float64) {
+		ta, tb := time.Unix(0, a), time.Unix(0, b)
+		assert.Equal(t, ta.Compare(tb), cmpUint(timeBits(ta), timeBits(tb)))
+		assert.True(t, bitsTime(timeBits(ta)).Equal(ta))
+		if math.IsNaN(x) || math.IsNaN(y) || x == 0 && y == 0 {
+			return // NaN has no order; 0 and -0 are equal but distinct
+		}
+		want := 0
+		switch {
+		case x < y:
+			want = -1
+		case x > y:
+			want = 1
+		}
+		assert.Equal(t, want, cmpUint(orderedFloat(x), orderedFloat(y)))
+	})
+}
+
+// cmpUint compares a and b as bytes.Compare does.
+func cmpUint(a, b uint64) int {
+	return bytes.Compare(key(nil).u64(a), key(nil).u64(b))
+}
+
+// FuzzEnumText checks the names of the enumerations: a name that parses
+// is written back the same, and anything else is refused with the list of
+// names.
+func FuzzEnumText(f *testing.F) {
+	for _, s := range []string{"human", "ai", "normal", "draw-agreed", "won", "no-contest", "random", "opponent", "Human", ""} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		type enum interface {
+			encoding.TextMarshaler
+			encoding.TextUnmarshaler
+		}
+		for _, v := range []enum{new(Ladder), new(Ending), new(Outcome), new(FirstChoice)} {
+			err := v.UnmarshalText([]byte(s))
+			if err != nil {
+				assert.ErrorIs(t, err, ErrInvalid)
+				assert.ErrorContains(t, err, "is not one of")
+				continue
+			}
+			b, err := v.MarshalText()
+			require.NoError(t, err)
+			assert.Equal(t, s, string(b))
+		}
+	})
+}
+
+func TestEnumOutOfRange(t *testing.T) {
+	_, err := Ending(99).MarshalText()
+	assert.ErrorIs(t, err, ErrInvalid)
+	assert.Equal(t, "Ending(99)", Ending(99).String())
+	assert.Equal(t, "Ladder(7)", Ladder(7).String())
+	assert.Equal(t, "WakeKind(2)", WakeKind(2).String())
+	assert.Equal(t, "Outcome(4)", Outcome(4).String())
+	assert.Equal(t, "drawn", Drawn.String())
+	assert.Equal(t, "challenge", WakeChallenge.String())
+	assert.Equal(t, "opponent", FirstOpponent.String())
+	_, err = encode(&Result{Ending: 99})
+	assert.True(t, errors.Is(err, ErrInvalid), "a value that cannot be written is refused: %v", err)
+}

@@ -1,0 +1,55 @@
+package storage
+
+import (
+	"encoding/binary"
+	"math"
+	"time"
+)
+
+// key builds a composite key. Strings end with a zero byte (IDs never hold
+// one), so that one string is never the prefix of another's key; numbers
+// are 8 bytes big-endian, so that keys sort by them.
+type key []byte
+
+// str appends s and a zero byte.
+func (k key) str(s string) key { return append(append(k, s...), 0) }
+
+// u64 appends v, big-endian.
+func (k key) u64(v uint64) key { return binary.BigEndian.AppendUint64(k, v) }
+
+// byte appends b.
+func (k key) byte(b byte) key { return append(k, b) }
+
+// time appends t so that keys sort by time, earlier first.
+func (k key) time(t time.Time) key { return k.u64(timeBits(t)) }
+
+// timeBits maps t to a number that sorts as t does. Times before 1678 or
+// after 2262, beyond the range of UnixNano, map to the first or the last
+// number.
+func timeBits(t time.Time) uint64 {
+	var n int64
+	switch s := t.Unix(); {
+	case s >= math.MaxInt64/int64(time.Second):
+		n = math.MaxInt64
+	case s <= math.MinInt64/int64(time.Second):
+		n = math.MinInt64
+	default:
+		n = t.UnixNano()
+	}
+	return uint64(n) ^ 1<<63
+}
+
+// bitsTime is the inverse of timeBits.
+func bitsTime(b uint64) time.Time { return time.Unix(0, int64(b^1<<63)) }
+
+// end returns the first key after every key that starts with k.
+func (k key) end() key {
+	e := append(key(nil), k...)
+	for i := len(e) - 1; i >= 0; i-- {
+		if e[i] < 0xff {
+			e[i]++
+			return e[:i+1]
+		}
+	}
+	return nil // k is all 0xff: nothing comes after
+}

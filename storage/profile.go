@@ -1,0 +1,234 @@
+package storage
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"math"
+	"strings"
+	"time"
+
+	"github.com/kulami/kulami/engine"
+	"github.com/kulami/kulami/engine/rating"
+	bolt "go.etcd.io/bbolt"
+)
+
+// Tally counts the outcomes of rated games.
+type Tally struct {
+	Wins   int `json:"wins"`
+	Losses int `json:"losses"`
+	Draws  int `json:"draws"`
+}
+
+// Games returns the number of games counted.
+func (t Tally) Games() int { return t.Wins + t.Losses + t.Draws }
+
+// add counts one game of outcome o; a game without contest counts for
+// nothing.
+func (t *Tally) add(o Outcome) {
+	switch o {
+	case Won:
+		t.Wins++
+	case Lost:
+		t.Losses++
+	case Drawn:
+		t.Draws++
+	}
+}
+
+// BestWin is the highest-rated opponent a player has beaten, with the
+// opponent's rating at the time of the game.
+type BestWin struct {
+	GameID         uint64  `json:"game"`
+	OpponentID     string  `json:"opponent"` // the opponent's Player.ProfileID
+	OpponentName   string  `json:"opponent_name"`
+	OpponentRating float64 `json:"opponent_rating"`
+}
+
+// Profile is a player's standing on one ladder of one guild. A profile
+// exists from the player's first game that counted (aborted games do not).
+// It is a plain value, not safe for concurrent use.
+type Profile struct {
+	GuildID string `json:"guild,omitempty"`
+	// UserID is the player's Player.ProfileID: a Discord user ID, or
+	// "ai:" and the level for the computer opponent.
+	UserID string        `json:"user"`
+	Name   string        `json:"name"` // as in the player's latest game
+	Ladder Ladder        `json:"ladder"`
+	Rating rating.Rating `json:"rating"`
+	Tally
+	// Streak is the current run of wins (positive) or losses (negative);
+	// 0 after a draw.
+	Streak     int       `json:"streak"`
+	BestWin    *BestWin  `json:"best_win,omitempty"`
+	LastPlayed time.Time `json:"last_played"`
+}
+
+// RatingChange is a player's rating before and after a game. Before
+// includes the growth of the rating deviation since the player's previous
+// game (see Options.RatingPeriod).
+type RatingChange struct {
+	Before rating.Rating `json:"before"`
+	After  rating.Rating `json:"after"`
+}
+
+// RatingPoint is a player's rating after one game, for a trend.
+type RatingPoint struct {
+	GameID uint64
+	At     time.Time
+	Rating rating.Rating
+}
+
+// profileKey returns the key of a profile in bucketProfiles.
+func profileKey(guild string, ladder Ladder, player string) []byte {
+	return key(nil).str(guild).byte(byte(ladder)).str(player)
+}
+
+// rankKey returns the key of p in bucketRanks: its ladder, then by rating
+// (higher first), games played (more first), name (ignoring case) and ID.
+func rankKey(p *Profile) []byte {
+	return key(nil).str(p.GuildID).byte(byte(p.Ladder)).
+		u64(^orderedFloat(p.Rating.Rating)).u64(^uint64(p.Games())).
+		str(strings.ToLower(p.Name)).str(p.UserID)
+}
+
+// orderedFloat maps f to a number that sorts as f does.
+func orderedFloat(f float64) uint64 {
+	b := math.Float64bits(f)
+	if b>>63 == 0 {
+		return b | 1<<63
+	}
+	return ^b
+}
+
+// outcomeScore returns o as a Glicko-2 game score.
+func outcomeScore(o Outcome) rating.Outcome {
+	switch o {
+	case Won:
+		return rating.Win
+	case Drawn:
+		return rating.Draw
+	}
+	return rating.Loss
+}
+
+// rate updates the profiles of both players of the finished game g and
+// returns their rating changes. g must not be aborted.
+func (s *Store) rate(tx *bolt.Tx, g *Game) ([2]RatingChange, error) {
+	var (
+		change  [2]RatingChange
+		p       [2]*Profile
+		oldRank [2][]byte
+		ladder  = g.Ladder()
+		at      = g.Result.At
+	)
+	for c := range p {
+		pl := g.Players[c]
+		old, err := getProfile(tx, g.GuildID, ladder, pl.ProfileID())
+		switch {
+		case errors.Is(err, ErrNotFound):
+			old = &Profile{GuildID: g.GuildID, UserID: pl.ProfileID(), Ladder: ladder, Rating: rating.New()}
+		case err != nil:
+			return change, err
+		default:
+			oldRank[c] = rankKey(old)
+		}
+		p[c] = old
+		change[c].Before = s.decay(old.Rating, old.LastPlayed, at)
+	}
+	change[engine.Red].After, change[engine.Black].After = rating.Rate(
+		change[engine.Red].Before, change[engine.Black].Before, outcomeScore(g.Result.Outcome(engine.Red)))
+	for c := range p {
+		c := engine.Color(c)
+		p[c].count(g, c, change[c].After, change[c.Other()].Before)
+		if err := putProfile(tx, p[c], oldRank[c]); err != nil {
+			return change, err
+		}
+	}
+	return change, nil
+}
+
+// count adds the finished game g, played as colour c, to p: the new
+// rating, the tally, the streak and the best win (against an opponent
+// rated opponent before the game).
+func (p *Profile) count(g *Game, c engine.Color, after, opponent rating.Rating) {
+	o := g.Result.Outcome(c)
+	p.Name, p.Rating, p.LastPlayed = g.Players[c].Name, after, g.Result.At
+	p.Tally.add(o)
+	switch o {
+	case Won:
+		p.Streak = max(p.Streak, 0) + 1
+		if p.BestWin == nil || opponent.Rating > p.BestWin.OpponentRating {
+			op := g.Players[c.Other()]
+			p.BestWin = &BestWin{GameID: g.ID, OpponentID: op.ProfileID(), OpponentName: op.Name, OpponentRating: opponent.Rating}
+		}
+	case Lost:
+		p.Streak = min(p.Streak, 0) - 1
+	default:
+		p.Streak = 0
+	}
+}
+
+// getProfile reads a profile.
+func getProfile(tx *bolt.Tx, guild string, ladder Ladder, player string) (*Profile, error) {
+	return get[Profile](tx.Bucket(bucketProfiles), profileKey(guild, ladder, player), "profile of "+player)
+}
+
+// putProfile stores p, whose rank key was oldRank (nil for a new profile).
+func putProfile(tx *bolt.Tx, p *Profile, oldRank []byte) error {
+	ranks := tx.Bucket(bucketRanks)
+	if oldRank != nil {
+		if err := ranks.Delete(oldRank); err != nil {
+			return err
+		}
+	}
+	if err := ranks.Put(rankKey(p), []byte(p.UserID)); err != nil {
+		return err
+	}
+	return put(tx.Bucket(bucketProfiles), profileKey(p.GuildID, p.Ladder, p.UserID), p)
+}
+
+// Profile returns the profile of the player with Player.ProfileID userID
+// on a ladder of the guild, or an error wrapping ErrNotFound if no game of
+// theirs has counted there.
+func (s *Store) Profile(guildID, userID string, ladder Ladder) (*Profile, error) {
+	p, err := inTx(s.db.View, func(tx *bolt.Tx) (*Profile, error) { return getProfile(tx, guildID, ladder, userID) })
+	if err != nil {
+		return nil, fmt.Errorf("guild %s, %s ladder: %w", guildID, ladder, err)
+	}
+	return p, nil
+}
+
+// Leaderboard returns up to limit profiles of a ladder of the guild,
+// skipping the first offset, in rank order: by rating, higher first; ties
+// by games played, more first, then by name and ID. total is the number
+// of profiles on the ladder. limit must be positive and offset not
+// negative (ErrInvalid).
+func (s *Store) Leaderboard(guildID string, ladder Ladder, offset, limit int) (page []Profile, total int, err error) {
+	if offset < 0 || limit <= 0 {
+		return nil, 0, fmt.Errorf("leaderboard: %w: offset %d and limit %d; the offset may not be negative and the limit must be positive", ErrInvalid, offset, limit)
+	}
+	err = s.db.View(func(tx *bolt.Tx) error {
+		prefix := key(nil).str(guildID).byte(byte(ladder))
+		var ids []string
+		c := tx.Bucket(bucketRanks).Cursor()
+		for k, v := c.Seek(prefix); k != nil && bytes.HasPrefix(k, prefix); k, v = c.Next() {
+			if total >= offset && len(ids) < limit {
+				ids = append(ids, string(v))
+			}
+			total++
+		}
+		for _, id := range ids {
+			p, err := getProfile(tx, guildID, ladder, id)
+			if err != nil {
+				return err
+			}
+			page = append(page, *p)
+		}
+		return nil
+	})
+	if err != nil {
+		return nil, 0, fmt.Errorf("leaderboard of guild %s: %w", guildID, err)
+	}
+	return page, total, nil
+}

@@ -1,0 +1,63 @@
+package storage
+
+import (
+	"encoding/binary"
+	"fmt"
+
+	bolt "go.etcd.io/bbolt"
+)
+
+// migrations are the steps that bring a file from one schema to the next:
+// migrations[i] turns a file of schema version i+1 into one of version
+// i+2. Each step may rely on every bucket of its own version existing.
+// Open runs the steps a file needs, and records the new version, in the
+// transaction that opens it: a failed migration leaves the file as it was.
+//
+// Schema version 1 has no predecessor, so there is no step yet.
+var migrations []func(tx *bolt.Tx) error
+
+// schemaVersion returns the schema version this build writes.
+func schemaVersion() uint64 { return uint64(len(migrations)) + 1 }
+
+// prepare readies the file for use in transaction tx: it creates the
+// buckets of a new file, migrates an older one and refuses a newer one.
+func prepare(tx *bolt.Tx) error {
+	meta := tx.Bucket(bucketMeta)
+	if meta == nil {
+		if k, _ := tx.Cursor().First(); k != nil {
+			return fmt.Errorf("%w: it holds data of another program (bucket %q) and no kulami schema version", ErrNotKulami, k)
+		}
+		return createBuckets(tx)
+	}
+	raw := meta.Get(keySchema)
+	if len(raw) != 8 {
+		return fmt.Errorf("%w: its schema version %q cannot be read", ErrNotKulami, raw)
+	}
+	have, want := binary.BigEndian.Uint64(raw), schemaVersion()
+	switch {
+	case have > want:
+		return fmt.Errorf("%w: the file has schema version %d, this kulamibot reads versions up to %d; upgrade kulamibot to open it", ErrSchemaTooNew, have, want)
+	case have == 0:
+		return fmt.Errorf("%w: its schema version is 0", ErrNotKulami)
+	}
+	for v := have; v < want; v++ {
+		if err := migrations[v-1](tx); err != nil {
+			return fmt.Errorf("migrate schema version %d to %d: %w", v, v+1, err)
+		}
+	}
+	if have == want {
+		return nil
+	}
+	return createBuckets(tx)
+}
+
+// createBuckets creates the buckets that do not exist yet and records the
+// schema version.
+func createBuckets(tx *bolt.Tx) error {
+	for _, name := range allBuckets {
+		if _, err := tx.CreateBucketIfNotExists(name); err != nil {
+			return fmt.Errorf("create bucket %s: %w", name, err)
+		}
+	}
+	return tx.Bucket(bucketMeta).Put(keySchema, binary.BigEndian.AppendUint64(nil, schemaVersion()))
+}

@@ -1,0 +1,183 @@
+package storage
+
+import (
+	"encoding/binary"
+	"errors"
+	"os"
+	"path/filepath"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+	bolt "go.etcd.io/bbolt"
+)
+
+// schemaOf returns the schema version recorded in the file at path.
+func schemaOf(tb testing.TB, path string) uint64 {
+	tb.Helper()
+	db, err := bolt.Open(path, 0o600, &bolt.Options{Timeout: time.Second})
+	require.NoError(tb, err)
+	defer db.Close()
+	var v uint64
+	require.NoError(tb, db.View(func(tx *bolt.Tx) error {
+		v = binary.BigEndian.Uint64(tx.Bucket(bucketMeta).Get(keySchema))
+		return nil
+	}))
+	return v
+}
+
+// setSchema records schema version v in the file at path.
+func setSchema(tb testing.TB, path string, v uint64) {
+	tb.Helper()
+	db, err := bolt.Open(path, 0o600, &bolt.Options{Timeout: time.Second})
+	require.NoError(tb, err)
+	defer db.Close()
+	require.NoError(tb, db.Update(func(tx *bolt.Tx) error {
+		return tx.Bucket(bucketMeta).Put(keySchema, binary.BigEndian.AppendUint64(nil, v))
+	}))
+}
+
+func TestOpenCreatesAndReopens(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "kulami.db")
+	s, err := Open(path, Options{})
+	require.NoError(t, err)
+	g := mustCreate(t, s, "c", alice, bob)
+	require.NoError(t, s.Close())
+	assert.Equal(t, uint64(1), schemaOf(t, path))
+
+	s = mustOpenPath(t, path, Options{})
+	got, err := s.Game("c")
+	require.NoError(t, err)
+	assert.Equal(t, g.ID, got.ID)
+	assert.Equal(t, path, s.Path())
+}
+
+func TestOpenLocked(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "kulami.db")
+	mustOpenPath(t, path, Options{})
+
+	start := time.Now()
+	_, err := Open(path, Options{}) // the default timeout
+	waited := time.Since(start)
+	assert.ErrorIs(t, err, ErrLocked)
+	assert.ErrorContains(t, err, path)
+	assert.ErrorContains(t, err, "is another kulamibot running? stop it or use another file")
+	assert.Less(t, waited, 2*time.Second, "Open gives up after about a second")
+}
+
+func TestOpenRefusesNewerSchema(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "kulami.db")
+	s, err := Open(path, Options{})
+	require.NoError(t, err)
+	require.NoError(t, s.Close())
+	setSchema(t, path, 7)
+
+	_, err = Open(path, Options{})
+	assert.ErrorIs(t, err, ErrSchemaTooNew)
+	assert.ErrorContains(t, err, "the file has schema version 7, this kulamibot reads versions up to 1; upgrade kulamibot to open it")
+	assert.ErrorContains(t, err, path)
+	assert.Equal(t, uint64(7), schemaOf(t, path), "a refused file is left as it was")
+}
+
+func TestOpenRefusesOtherFiles(t *testing.T) {
+	dir := t.TempDir()
+	text := filepath.Join(dir, "notes.txt")
+	require.NoError(t, os.WriteFile(text, []byte("not a database, but long enough to hold two meta pages of bbolt..."+string(make([]byte, 9000))), 0o600))
+	foreign := filepath.Join(dir, "other.db")
+	db, err := bolt.Open(foreign, 0o600, nil)
+	require.NoError(t, err)
+	require.NoError(t, db.Update(func(tx *bolt.Tx) error {
+		_, err := tx.CreateBucket([]byte("sessions"))
+		return err
+	}))
+	require.NoError(t, db.Close())
+
+	tests := []struct {
+		name, path, msg string
+	}{
+		{"text file", text, "check the path"},
+		{"another program's bbolt file", foreign, `it holds data of another program (bucket "sessions")`},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			_, err := Open(tt.path, Options{})
+			assert.ErrorIs(t, err, ErrNotKulami)
+			assert.ErrorContains(t, err, tt.path)
+			assert.ErrorContains(t, err, tt.msg)
+		})
+	}
+}
+
+func TestOpenMissingDirectory(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "no-such-dir", "kulami.db")
+	_, err := Open(path, Options{})
+	assert.ErrorIs(t, err, os.ErrNotExist)
+	assert.ErrorContains(t, err, path)
+}
+
+// withMigration adds step to the migrations while the test runs.
+func withMigration(t *testing.T, step func(*bolt.Tx) error) {
+	t.Helper()
+	saved := migrations
+	migrations = append(migrations[:len(migrations):len(migrations)], step)
+	t.Cleanup(func() { migrations = saved })
+}
+
+func TestMigrations(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "kulami.db")
+	s, err := Open(path, Options{})
+	require.NoError(t, err)
+	g := mustCreate(t, s, "c", alice, bob)
+	require.NoError(t, s.Close())
+
+	// A step from the current schema to the next one, as a real migration
+	// would be: it rewrites every game's player names.
+	runs := 0
+	withMigration(t, func(tx *bolt.Tx) error {
+		runs++
+		games := tx.Bucket(bucketGames)
+		return games.ForEach(func(k, v []byte) error {
+			var g Game
+			if err := decode(v, &g); err != nil {
+				return err
+			}
+			g.Players[0].Name = "ALICE"
+			return put(games, k, &g)
+		})
+	})
+
+	s = mustOpenPath(t, path, Options{})
+	got, err := s.Game("c")
+	require.NoError(t, err)
+	assert.Equal(t, "ALICE", got.Players[0].Name)
+	assert.Equal(t, g.ID, got.ID)
+	require.NoError(t, s.Close())
+	assert.Equal(t, uint64(2), schemaOf(t, path))
+
+	mustOpenPath(t, path, Options{})
+	assert.Equal(t, 1, runs, "a migrated file is not migrated again")
+}
+
+func TestFailedMigrationChangesNothing(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "kulami.db")
+	s, err := Open(path, Options{})
+	require.NoError(t, err)
+	mustCreate(t, s, "c", alice, bob)
+	require.NoError(t, s.Close())
+
+	withMigration(t, func(tx *bolt.Tx) error {
+		if err := tx.DeleteBucket(bucketGames); err != nil {
+			return err
+		}
+		return errors.New("disk says no")
+	})
+	_, err = Open(path, Options{})
+	assert.ErrorContains(t, err, "migrate schema version 1 to 2: disk says no")
+
+	assert.Equal(t, uint64(1), schemaOf(t, path))
+	migrations = migrations[:len(migrations)-1]
+	s = mustOpenPath(t, path, Options{})
+	_, err = s.Game("c")
+	assert.NoError(t, err, "the game survives a failed migration")
+}
