@@ -13,8 +13,9 @@ import (
 type Player interface {
 	// Move returns the move the player makes in pos, a game scored under
 	// rules. It returns engine.ErrGameOver if the game is over, and the
-	// context's error if ctx is cancelled; a context's deadline is a time
-	// budget, and Move returns its best move before the deadline.
+	// context's error if ctx is done when Move is called or cancelled
+	// while it thinks; a context's deadline is a time budget, and Move
+	// returns its best move before the deadline.
 	Move(ctx context.Context, pos engine.Position, rules engine.Rules) (Move, error)
 }
 

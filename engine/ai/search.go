@@ -78,8 +78,9 @@ var treePool = sync.Pool{New: func() any { return new(tree) }}
 // Temperature, draws one). It stops at its Time, at ctx's deadline, or
 // when the best move can no longer change, whichever comes first, with a
 // safety margin. It returns engine.ErrGameOver if the game is over,
-// ErrNoBudget for a Config without a budget, and ctx.Err() if ctx is
-// cancelled (not merely past its deadline).
+// ErrNoBudget for a Config without a budget, and ctx.Err() if ctx is done
+// when Move is called or cancelled while it searches (a deadline reached
+// while it searches is a budget, not an error).
 func (c Config) Move(ctx context.Context, pos engine.Position, rules engine.Rules) (Move, error) {
 	begin := time.Now()
 	legal, err := start(ctx, &pos)
