@@ -12,7 +12,7 @@ import (
 type GuildSettings struct {
 	Threads  bool          `json:"threads"`             // play each game in a thread of its own
 	MoveTime time.Duration `json:"move_time,omitempty"` // default time for a move
-	Hints    bool          `json:"hints"`               // show legal holes on the board
+	Hints    bool          `json:"hints"`               // players may ask for the computer's suggestion (/kulami hint)
 }
 
 // UserSettings are the settings of one user, in every guild.

@@ -54,6 +54,10 @@ type Options struct {
 	GuildDefaults GuildSettings
 	// UserDefaults are the settings of a user who has changed none.
 	UserDefaults UserSettings
+	// NoSync skips the fsync of every commit: a crash of the machine may
+	// then lose or corrupt the file. Only for filling a database in bulk
+	// (tests that need thousands of games); kulamibot never sets it.
+	NoSync bool
 }
 
 // Store is an open kulami database. It is safe for concurrent use.
@@ -78,6 +82,7 @@ func Open(path string, opt Options) (*Store, error) {
 	db, err := bolt.Open(path, 0o600, &bolt.Options{
 		Timeout:      opt.Timeout,
 		FreelistType: bolt.FreelistMapType,
+		NoSync:       opt.NoSync,
 	})
 	switch {
 	case errors.Is(err, berrors.ErrTimeout):
