@@ -68,6 +68,13 @@ const expandAt = 2
 // clock (about 50 µs).
 const checkEvery = 32
 
+// safetyMargin is the most time a search leaves unused before its
+// deadline (it leaves a tenth of shorter budgets), for the machine's
+// hiccups: on a loaded machine a thread can wait tens of milliseconds for
+// a core, and the arena measured a 2 s search ending 16 ms late with a
+// margin of 50 ms.
+const safetyMargin = 150 * time.Millisecond
+
 // forcedPlayouts is the search given to a move that is the only legal one,
 // to estimate its chances.
 const forcedPlayouts = 1000
@@ -141,7 +148,7 @@ func (c Config) deadline(ctx context.Context, begin time.Time) time.Time {
 	if d.IsZero() {
 		return d
 	}
-	return d.Add(-min(d.Sub(begin)/10, 50*time.Millisecond))
+	return d.Add(-min(d.Sub(begin)/10, safetyMargin))
 }
 
 // search runs the tree search on all workers and chooses among the root's
