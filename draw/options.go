@@ -1,0 +1,123 @@
+package draw
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+
+	"github.com/kulami/kulami/engine"
+)
+
+// DefaultWidth is the width of an image when Options.Width is zero: Discord
+// shows it inline at about half that on a phone and at full size on a
+// desktop.
+const DefaultWidth = 800
+
+// MinWidth and MaxWidth bound Options.Width. Below MinWidth the text of the
+// header is no longer readable; above MaxWidth an image only costs memory.
+const (
+	MinWidth = 320
+	MaxWidth = 2400
+)
+
+// ErrOptions is wrapped by every error about unusable Options or a
+// position that cannot be drawn.
+var ErrOptions = errors.New("draw: bad options")
+
+// Theme is the background the image is made for: Discord's dark or light
+// theme. Only the header, the footer and the corners around the board
+// change with it; the board itself looks the same on both.
+type Theme uint8
+
+// The two themes. Dark is the zero value, as most Discord users use it.
+const (
+	Dark  Theme = iota // background #313338
+	Light              // background #FFFFFF
+)
+
+var themeNames = [...]string{Dark: "dark", Light: "light"}
+
+// String returns "dark" or "light".
+func (t Theme) String() string {
+	if int(t) < len(themeNames) {
+		return themeNames[t]
+	}
+	return fmt.Sprintf("Theme(%d)", uint8(t))
+}
+
+// ParseTheme reads "dark" or "light" in any letter case.
+func ParseTheme(s string) (Theme, error) {
+	for t, name := range themeNames {
+		if strings.EqualFold(s, name) {
+			return Theme(t), nil
+		}
+	}
+	return 0, fmt.Errorf("%w: theme must be dark or light, not %q", ErrOptions, s)
+}
+
+// Options say what an image shows and how big it is. The zero Options draw
+// an 800-pixel-wide image for Discord's dark theme, scored under the basic
+// rules, with the players called Red and Black and the legal holes marked.
+type Options struct {
+	// Width is the width of the image in pixels, from MinWidth to MaxWidth;
+	// zero means DefaultWidth. The height follows from the layout's shape
+	// and the header and footer.
+	Width int
+	// Theme is the Discord theme the image is shown on.
+	Theme Theme
+	// Names are the players' names indexed by engine.Color, as Discord shows
+	// them: any Unicode. A name too wide for its place is cut short with an
+	// ellipsis, characters the embedded font lacks are drawn as a box (or
+	// left out, for emoji and other symbols), and an empty name is shown as
+	// "Red" or "Black".
+	Names [2]string
+	// Rules is the game's rule set: it decides the score shown while the
+	// game goes on and the breakdown at its end.
+	Rules engine.Rules
+	// HideLegal turns off the marks on the holes the player to move may
+	// play. The last two marbles and the two panels closed to the next move
+	// are always marked.
+	HideLegal bool
+	// Over shows the game as ended even though the position still has legal
+	// moves: for a resignation, a timeout, an agreed draw or an abort. A
+	// position with no legal move is always shown as ended.
+	Over bool
+	// Outcome is the result line shown when the game has ended, such as
+	// "bob wins — alice resigned". When empty, the line says who won on the
+	// board and by how much, or that the game is a draw.
+	Outcome string
+}
+
+// width returns the width to draw at, or an error naming the allowed range.
+func (o *Options) width() (int, error) {
+	switch {
+	case o.Width == 0:
+		return DefaultWidth, nil
+	case o.Width < MinWidth || o.Width > MaxWidth:
+		return 0, fmt.Errorf("%w: width %d is out of range; use %d to %d pixels", ErrOptions, o.Width, MinWidth, MaxWidth)
+	}
+	return o.Width, nil
+}
+
+// check returns an error if o or p cannot be drawn.
+func (o *Options) check(p *engine.Position) error {
+	if p == nil || p.Layout() == nil {
+		return fmt.Errorf("%w: no position; start one with engine.NewPosition", ErrOptions)
+	}
+	if int(o.Theme) >= len(themeNames) {
+		return fmt.Errorf("%w: unknown %v; use Dark or Light", ErrOptions, o.Theme)
+	}
+	if o.Rules > engine.Full {
+		return fmt.Errorf("%w: unknown rule set %v; use basic, area, lines or full", ErrOptions, o.Rules)
+	}
+	_, err := o.width()
+	return err
+}
+
+// name returns the name of colour c's player as given, or its colour.
+func (o *Options) name(c engine.Color) string {
+	if n := strings.TrimSpace(o.Names[c]); n != "" {
+		return n
+	}
+	return c.Title()
+}

@@ -1,0 +1,68 @@
+package draw
+
+import (
+	"image"
+	"sync"
+
+	"github.com/kulami/kulami/engine"
+)
+
+// quantizers returns each theme's quantizer, built on first use from
+// reference images of that theme (about 0.1 s once per process).
+var quantizers = [...]func() *quantizer{
+	Dark:  sync.OnceValue(func() *quantizer { return referenceQuantizer(Dark) }),
+	Light: sync.OnceValue(func() *quantizer { return referenceQuantizer(Light) }),
+}
+
+// referenceQuantizer builds a theme's palette from full-colour images of
+// every kind of thing an image shows: a game under way with its marks on
+// the square and on an irregular layout, and ended games with tinted
+// panels, outlined groups, scoring lines and the breakdown.
+func referenceQuantizer(t Theme) *quantizer {
+	r := NewRenderer(2)
+	names := [2]string{"Alice", "bob_the_builder"}
+	var refs []*image.RGBA
+	add := func(p engine.Position, opt Options) {
+		opt.Theme, opt.Names = t, names
+		im, err := r.compose(&p, opt, nil)
+		if err != nil {
+			panic("draw: reference image: " + err.Error())
+		}
+		refs = append(refs, im)
+	}
+	add(randomGame(engine.Square(), 1, 30), Options{Rules: engine.Full})
+	add(randomGame(engine.RandomIrregular(2), 3, 17), Options{Rules: engine.Area, Width: 400})
+	add(gameWithLines(), Options{Rules: engine.Full})
+	add(randomGame(engine.Square(), 4, 25), Options{Rules: engine.Basic, Over: true, Outcome: "bob_the_builder wins — Alice resigned"})
+	return newQuantizer(refs...)
+}
+
+// randomGame plays up to plies random legal moves on l, the same for the
+// same seed.
+func randomGame(l *engine.Layout, seed uint64, plies int) engine.Position {
+	p := engine.NewPosition(l, engine.Red)
+	rnd := engine.NewRand(seed)
+	for range plies {
+		m := p.Legal()
+		if m == 0 {
+			break
+		}
+		p.Apply(rnd.Pick(m))
+	}
+	return p
+}
+
+// gameWithLines returns the first finished random game on the square
+// (by seed) in which both colours score lines.
+func gameWithLines() engine.Position {
+	for seed := uint64(1); ; seed++ {
+		p := randomGame(engine.Square(), seed, engine.MaxPly)
+		var has [2]bool
+		for _, ln := range p.Lines() {
+			has[ln.Color] = true
+		}
+		if has[engine.Red] && has[engine.Black] {
+			return p
+		}
+	}
+}

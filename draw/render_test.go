@@ -1,0 +1,327 @@
+package draw
+
+import (
+	"bytes"
+	"errors"
+	"flag"
+	"fmt"
+	"image"
+	"image/color"
+	"image/png"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+
+	"github.com/kulami/kulami/engine"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+var update = flag.Bool("update", false, "rewrite the golden images in testdata/")
+
+// goldenCases are the images kept in testdata/: look at them after a
+// change to the drawing, then run go test ./draw -update.
+func goldenCases(tb testing.TB) []struct {
+	name string
+	p    engine.Position
+	opt  Options
+} {
+	tb.Helper()
+	names := [2]string{"alice", "Bob the Builder"}
+	mid := mustGame(tb, engine.Square(), 7, 40)
+	end := gameWithLines()
+	require.True(tb, end.IsOver())
+	return []struct {
+		name string
+		p    engine.Position
+		opt  Options
+	}{
+		{"empty", engine.NewPosition(engine.Square(), engine.Red), Options{}},
+		{"mid", mid, Options{Names: names, Rules: engine.Full}},
+		{"mid_light", mid, Options{Names: names, Rules: engine.Full, Theme: Light}},
+		{"mid_400", mid, Options{Names: names, Rules: engine.Full, Width: 400}},
+		{"over_basic", end, Options{Names: names, Rules: engine.Basic}},
+		{"over_area", end, Options{Names: names, Rules: engine.Area}},
+		{"over_lines", end, Options{Names: names, Rules: engine.Lines, Theme: Light}},
+		{"over_full", end, Options{Names: names, Rules: engine.Full}},
+		{"resigned", mid, Options{Names: names, Rules: engine.Full, Over: true, Outcome: "Bob the Builder wins — alice resigned"}},
+		{"irregular", mustGame(tb, engine.RandomIrregular(5), 3, 21), Options{Names: names, Rules: engine.Area}},
+		{"irregular_light", mustGame(tb, engine.RandomIrregular(11), 5, 33), Options{Names: names, Rules: engine.Lines, Theme: Light}},
+	}
+}
+
+// mustGame returns the position after plies random legal moves on l.
+func mustGame(tb testing.TB, l *engine.Layout, seed uint64, plies int) engine.Position {
+	tb.Helper()
+	p := randomGame(l, seed, plies)
+	require.Equal(tb, plies, p.Ply(), "the game ended early")
+	return p
+}
+
+func TestGolden(t *testing.T) {
+	for _, tc := range goldenCases(t) {
+		t.Run(tc.name, func(t *testing.T) {
+			var buf bytes.Buffer
+			require.NoError(t, Render(&buf, &tc.p, tc.opt))
+			path := filepath.Join("testdata", tc.name+".png")
+			if *update {
+				require.NoError(t, os.WriteFile(path, buf.Bytes(), 0o644))
+				return
+			}
+			want, err := os.ReadFile(path)
+			require.NoError(t, err, "no golden image; run go test ./draw -update")
+			got := mustDecode(t, buf.Bytes())
+			if bad := compareImages(mustDecode(t, want), got); bad != "" {
+				require.NoError(t, os.WriteFile(filepath.Join("testdata", tc.name+".got.png"), buf.Bytes(), 0o644))
+				t.Fatalf("%s differs from the golden image: %s; see testdata/%s.got.png and, if it is right, run go test ./draw -update", tc.name, bad, tc.name)
+			}
+		})
+	}
+}
+
+// compareImages returns "" if got matches want up to a small tolerance (a
+// few pixels off by a little, as another machine's arithmetic may give),
+// or what differs.
+func compareImages(want, got image.Image) string {
+	if want.Bounds() != got.Bounds() {
+		return fmt.Sprintf("size %v, want %v", got.Bounds().Size(), want.Bounds().Size())
+	}
+	const channelTolerance = 24 // out of 255
+	b := want.Bounds()
+	off := 0
+	for y := b.Min.Y; y < b.Max.Y; y++ {
+		for x := b.Min.X; x < b.Max.X; x++ {
+			if channelDiff(want.At(x, y), got.At(x, y)) > channelTolerance {
+				off++
+			}
+		}
+	}
+	if allowed := b.Dx() * b.Dy() / 2000; off > allowed {
+		return fmt.Sprintf("%d pixels differ by more than %d, at most %d may", off, channelTolerance, allowed)
+	}
+	return ""
+}
+
+func channelDiff(a, b color.Color) int {
+	r1, g1, b1, _ := a.RGBA()
+	r2, g2, b2, _ := b.RGBA()
+	d := func(x, y uint32) int { return max(int(x>>8)-int(y>>8), int(y>>8)-int(x>>8)) }
+	return max(d(r1, r2), d(g1, g2), d(b1, b2))
+}
+
+func mustDecode(tb testing.TB, b []byte) image.Image {
+	tb.Helper()
+	im, err := png.Decode(bytes.NewReader(b))
+	require.NoError(tb, err)
+	return im
+}
+
+func TestCompareImagesCatchesAChange(t *testing.T) {
+	p := mustGame(t, engine.Square(), 7, 40)
+	a, err := NewRenderer(1).Image(&p, Options{})
+	require.NoError(t, err)
+	p2 := p
+	require.NoError(t, p2.Play(p2.Layout().Cell(lowest(p2.Legal()))))
+	b, err := NewRenderer(1).Image(&p2, Options{})
+	require.NoError(t, err)
+	assert.Empty(t, compareImages(a, a))
+	assert.NotEmpty(t, compareImages(a, b), "one more marble must count as a difference")
+}
+
+// isAccent reports whether c is the colour of the marks.
+func isAccent(c color.Color) bool {
+	r, g, b, _ := c.RGBA()
+	return b>>8 > 200 && g>>8 > 200 && r>>8 < 170
+}
+
+// isShaded reports whether c is wood darkened as a closed panel is.
+func isShaded(c color.Color) bool {
+	r, _, _, _ := c.RGBA()
+	return r>>8 < 170
+}
+
+// TestMarksLandOnTheirHoles checks, at every hole's centre as HoleCenter
+// computes it, that the legal marks, the last two marbles' marks and the
+// shading of the closed panels are where the position says.
+func TestMarksLandOnTheirHoles(t *testing.T) {
+	cases := []struct {
+		name string
+		p    engine.Position
+		opt  Options
+	}{
+		{"square", mustGame(t, engine.Square(), 7, 40), Options{}},
+		{"square early", mustGame(t, engine.Square(), 2, 5), Options{Width: 500, Theme: Light}},
+		{"irregular", mustGame(t, engine.RandomIrregular(5), 3, 21), Options{Width: 640}},
+		{"irregular late", mustGame(t, engine.RandomIrregular(9), 4, 38), Options{Width: 1000}},
+		{"first move", engine.NewPosition(engine.RandomIrregular(3), engine.Black), Options{Width: 333}},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			var buf bytes.Buffer
+			require.NoError(t, NewRenderer(1).Render(&buf, &tc.p, tc.opt))
+			im := mustDecode(t, buf.Bytes())
+			l := tc.p.Layout()
+			a, b := HoleCenter(l, engine.CellAt(0, 0), tc.opt), HoleCenter(l, engine.CellAt(1, 0), tc.opt)
+			cell := float64(b.X - a.X)
+			require.Positive(t, cell)
+			at := func(c engine.Cell, dx, dy float64) color.Color {
+				p := HoleCenter(l, c, tc.opt)
+				return im.At(p.X+int(dx*cell), p.Y+int(dy*cell))
+			}
+			last, prev := tc.p.Last()
+			legal := tc.p.Legal()
+			require.NotZero(t, legal)
+			for h := range engine.Hole(engine.NumHoles) {
+				c := l.Cell(h)
+				_, occupied := tc.p.At(h)
+				centre := at(c, 0, 0)
+				ring := at(c, ringRadius, 0)
+				wood := at(c, 0.36, 0.36)
+				closed := last != engine.NoHole && l.PanelOf(h) == l.PanelOf(last) ||
+					prev != engine.NoHole && l.PanelOf(h) == l.PanelOf(prev)
+				switch {
+				case h == last:
+					assert.True(t, isAccent(centre), "%v: the last marble has no dot: %v", c, centre)
+					assert.True(t, isAccent(ring), "%v: the last marble has no ring: %v", c, ring)
+				case h == prev:
+					assert.False(t, isAccent(centre), "%v: the previous marble has a dot", c)
+					assert.True(t, isAccent(ring), "%v: the previous marble has no ring: %v", c, ring)
+				case legal&(1<<h) != 0:
+					assert.True(t, isAccent(centre), "%v: a legal hole is not marked: %v", c, centre)
+				default:
+					assert.False(t, isAccent(centre), "%v: marked but neither legal nor last: %v", c, centre)
+					assert.False(t, isAccent(ring), "%v: ringed but not one of the last two: %v", c, ring)
+				}
+				if occupied {
+					assert.Zero(t, legal&(1<<h), "%v: occupied yet legal", c)
+				}
+				assert.Equal(t, closed, isShaded(wood), "%v: closed %v but the wood is %v", c, closed, wood)
+			}
+		})
+	}
+}
+
+func TestEndedGameHasNoLegalMarksOrShading(t *testing.T) {
+	p := mustGame(t, engine.Square(), 7, 40)
+	opt := Options{Over: true, Outcome: "bob wins — alice ran out of time"}
+	var buf bytes.Buffer
+	require.NoError(t, Render(&buf, &p, opt))
+	im := mustDecode(t, buf.Bytes())
+	last, _ := p.Last()
+	l := p.Layout()
+	for m := p.Legal(); m != 0; m &= m - 1 {
+		c := HoleCenter(l, l.Cell(lowest(m)), opt)
+		assert.False(t, isAccent(im.At(c.X, c.Y)), "%v: a legal mark on an ended game", l.Cell(lowest(m)))
+	}
+	c := HoleCenter(l, l.Cell(last), opt)
+	assert.True(t, isAccent(im.At(c.X, c.Y)), "the last marble stays marked at the end")
+}
+
+func TestRenderIsDeterministic(t *testing.T) {
+	p := mustGame(t, engine.RandomIrregular(8), 1, 30)
+	opt := Options{Names: [2]string{"Zoë", "Ωmega"}, Rules: engine.Full}
+	var a, b bytes.Buffer
+	require.NoError(t, NewRenderer(1).Render(&a, &p, opt))
+	require.NoError(t, NewRenderer(1).Render(&b, &p, opt))
+	assert.Equal(t, a.Bytes(), b.Bytes())
+}
+
+func TestRendererIsSafeForConcurrentUse(t *testing.T) {
+	var ps []engine.Position
+	for seed := range uint64(6) {
+		ps = append(ps, mustGame(t, engine.RandomSquare(seed%3), seed, 10+int(seed)))
+	}
+	opts := []Options{{}, {Theme: Light, Width: 400}}
+	want := map[[2]int][]byte{}
+	for i := range ps {
+		for j := range opts {
+			var buf bytes.Buffer
+			require.NoError(t, NewRenderer(1).Render(&buf, &ps[i], opts[j]))
+			want[[2]int{i, j}] = buf.Bytes()
+		}
+	}
+	r := NewRenderer(2) // smaller than the boards in use: evictions under load
+	var wg sync.WaitGroup
+	for k := range 4 {
+		wg.Go(func() {
+			for n := range 6 {
+				i, j := (k+n)%len(ps), (k*n)%len(opts)
+				var buf bytes.Buffer
+				assert.NoError(t, r.Render(&buf, &ps[i], opts[j]))
+				assert.Equal(t, want[[2]int{i, j}], buf.Bytes(), "position %d, options %d", i, j)
+			}
+		})
+	}
+	wg.Wait()
+	assert.LessOrEqual(t, r.boards.len(), 2)
+}
+
+type failingWriter struct{}
+
+var errDiskFull = errors.New("disk full")
+
+func (failingWriter) Write([]byte) (int, error) { return 0, errDiskFull }
+
+func TestRenderRefusesWhatItCannotDraw(t *testing.T) {
+	p := mustGame(t, engine.Square(), 1, 3)
+	var zero engine.Position
+	cases := []struct {
+		name string
+		p    *engine.Position
+		opt  Options
+		want string // in the message: what to do
+	}{
+		{"narrow", &p, Options{Width: 100}, "use 320 to 2400 pixels"},
+		{"wide", &p, Options{Width: 5000}, "use 320 to 2400 pixels"},
+		{"negative", &p, Options{Width: -800}, "use 320 to 2400 pixels"},
+		{"no position", nil, Options{}, "engine.NewPosition"},
+		{"zero position", &zero, Options{}, "engine.NewPosition"},
+		{"theme", &p, Options{Theme: Theme(9)}, "use Dark or Light"},
+		{"rules", &p, Options{Rules: engine.Rules(7)}, "basic, area, lines or full"},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			var buf bytes.Buffer
+			err := Render(&buf, tc.p, tc.opt)
+			require.ErrorIs(t, err, ErrOptions)
+			assert.Contains(t, err.Error(), tc.want)
+			assert.Zero(t, buf.Len(), "nothing is written on an error")
+		})
+	}
+	t.Run("writer", func(t *testing.T) {
+		err := Render(failingWriter{}, &p, Options{})
+		require.ErrorIs(t, err, errDiskFull)
+		assert.NotErrorIs(t, err, ErrOptions)
+	})
+}
+
+func TestWidthSetsTheSize(t *testing.T) {
+	p := mustGame(t, engine.Square(), 1, 10)
+	for _, w := range []int{0, MinWidth, 400, 999, MaxWidth} {
+		im, err := NewRenderer(1).Image(&p, Options{Width: w})
+		require.NoError(t, err)
+		want := w
+		if w == 0 {
+			want = DefaultWidth
+		}
+		assert.Equal(t, want, im.Bounds().Dx())
+		assert.Greater(t, im.Bounds().Dy(), want, "the header and footer add to the board's height")
+	}
+}
+
+func TestNamesNeverBreakTheImage(t *testing.T) {
+	p := mustGame(t, engine.Square(), 1, 10)
+	for _, names := range [][2]string{
+		{"", "   "},
+		{strings.Repeat("W", 200), strings.Repeat("末", 40)},
+		{"🎲🔥", "\u202eevil\u202c"},
+		{"a\x00b\tc\nd", "ｆｕｌｌｗｉｄｔｈ"},
+		{"e\u0301\u0301\u0301", "\ufffd\xff\xfe"},
+	} {
+		var buf bytes.Buffer
+		require.NoError(t, Render(&buf, &p, Options{Names: names, Over: true, Outcome: names[0] + " wins"}), "%q", names)
+		mustDecode(t, buf.Bytes())
+	}
+}
