@@ -34,6 +34,7 @@ var commands = []command{
 	{"layout", "[KIND|LAYOUT] [--seed N]", "draw a layout and print its string", layoutDoc, runLayout},
 	{"think", "[flags] [FILE|-]", "print the computer's move at the end of a record", thinkDoc, runThink},
 	{"arena", "--a P --b P [flags]", "play a match between two computer players", arenaDoc, runArena},
+	{"render", "[flags] [FILE|-]", "draw a record's board as a PNG image, as the bot shows it", renderDoc, runRender},
 }
 
 // Exit statuses. An illegal move inside a well-formed record is data, not
