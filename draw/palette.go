@@ -8,7 +8,7 @@ import (
 )
 
 // quantizers returns each theme's quantizer, built on first use from
-// reference images of that theme (about 0.1 s once per process).
+// reference images of that theme (about 0.2 s, once per process).
 var quantizers = [...]func() *quantizer{
 	Dark:  sync.OnceValue(func() *quantizer { return referenceQuantizer(Dark) }),
 	Light: sync.OnceValue(func() *quantizer { return referenceQuantizer(Light) }),
