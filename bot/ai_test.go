@@ -1,0 +1,111 @@
+package bot_test
+
+import (
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/kulami/kulami/bot/discordtest"
+	"github.com/kulami/kulami/engine"
+	"github.com/kulami/kulami/storage"
+)
+
+// TestPlayTheComputer plays a game against the computer to its end: the
+// computer answers every move, and the game counts on the AI ladder only.
+func TestPlayTheComputer(t *testing.T) {
+	t.Parallel()
+	for _, mode := range modes {
+		t.Run(mode, func(t *testing.T) {
+			h := newHarness(t, mode)
+			ch := h.channel.ID
+			h.command(ch, h.alice, "play", discordtest.StringOption("level", "easy"), discordtest.StringOption("first", "them"))
+			g, err := h.store.Game(ch)
+			require.NoError(t, err)
+			assert.Equal(t, "easy", g.Players[engine.Red].AI, "the computer begins, as red")
+			assert.Equal(t, h.alice.ID, g.Players[engine.Black].UserID)
+
+			rng := engine.NewRand(3)
+			for ply := 1; ; ply += 2 {
+				board := h.waitBoard(ch, "the computer's move", func(m *discordtest.Message) bool {
+					return boardPly(m) == ply || strings.Contains(m.Content, "Game over")
+				})
+				if strings.Contains(board.Content, "Game over") {
+					break
+				}
+				assert.Contains(t, board.Content, "Kulami AI (easy) played", "the computer's move is announced")
+				g, err := h.store.Game(ch)
+				require.NoError(t, err)
+				p, err := g.Position()
+				require.NoError(t, err)
+				h.command(ch, h.alice, "move", discordtest.StringOption("cell", p.Layout().Cell(rng.Pick(p.Legal())).String()))
+			}
+			_, err = h.store.Game(ch)
+			require.ErrorIs(t, err, storage.ErrNotFound)
+			_, err = h.store.Profile(h.dc.GuildID(), h.alice.ID, storage.AI)
+			assert.NoError(t, err, "the game counts on the AI ladder")
+			_, err = h.store.Profile(h.dc.GuildID(), h.alice.ID, storage.Human)
+			assert.ErrorIs(t, err, storage.ErrNotFound, "and not on the human one")
+		})
+	}
+}
+
+func TestChallengeTheBot(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t, "gateway")
+	h.command(h.channel.ID, h.alice, "challenge", discordtest.UserOption("opponent", h.dc.AppID()), discordtest.StringOption("first", "me"))
+	g, err := h.store.Game(h.channel.ID)
+	require.NoError(t, err)
+	assert.Equal(t, "medium", g.Players[engine.Black].AI, "challenging the bot plays the computer at medium")
+	assert.Equal(t, h.alice.ID, g.Players[engine.Red].UserID)
+	h.command(h.channel.ID, h.alice, "move", discordtest.StringOption("cell", "D4"))
+	h.boardAt(h.channel.ID, 2)
+	h.refused(h.command(h.channel.ID, h.alice, "draw"), "does not take draws")
+}
+
+// TestComputerMovesAfterRestart: a computer move lost to a restart is made
+// by the scheduler.
+func TestComputerMovesAfterRestart(t *testing.T) {
+	t.Parallel()
+	h := newManualHarness(t, "gateway")
+	h.command(h.channel.ID, h.alice, "play", discordtest.StringOption("first", "them"))
+	h.boardAt(h.channel.ID, 1)
+	h.stop()
+	// Put the game back to the computer's turn as if its move had been lost.
+	g, err := storage.Open(h.dbPath, storage.Options{})
+	require.NoError(t, err)
+	_, err = g.UpdateGame(h.channel.ID, func(g *storage.Game) error {
+		g.Moves = nil
+		g.WakeAt = h.clock.Now().Add(30 * time.Second)
+		g.Deadline = time.Time{}
+		return nil
+	})
+	require.NoError(t, err)
+	require.NoError(t, g.Close())
+	h.start()
+	h.tick(29 * time.Second)
+	game, err := h.store.Game(h.channel.ID)
+	require.NoError(t, err)
+	assert.Zero(t, game.Ply(), "the scheduler leaves the move to the interaction for a while")
+	h.tick(time.Second)
+	game, err = h.store.Game(h.channel.ID)
+	require.NoError(t, err)
+	assert.Equal(t, 1, game.Ply(), "then the computer moves")
+}
+
+func TestHint(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t, "gateway")
+	ch := h.channel.ID
+	g := h.challengeAndAccept()
+	first, second := h.players(g)
+	h.refused(h.command(ch, first, "hint"), "Hints are off in this server")
+	h.commandWith(asAdmin, ch, h.alice, "settings", discordtest.StringOption("hints", "on"))
+	h.refused(h.command(ch, second, "hint"), "turn, not yours")
+	i := h.command(ch, first, "hint")
+	text := h.reply(i)
+	assert.True(t, h.dc.WaitResponse(t, i.ID).Ephemeral(), "only the player sees the hint")
+	assert.Contains(t, text, "The computer would play **")
+}

@@ -1,0 +1,124 @@
+package bot_test
+
+import (
+	"errors"
+	"math"
+	"slices"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/kulami/kulami/bot/discordtest"
+	"github.com/kulami/kulami/engine"
+	"github.com/kulami/kulami/storage"
+)
+
+// BenchmarkMove measures the handling of one move (issue 5): from sending
+// the pick of a hole from a board's menu to the fake holding the bot's
+// answer, the old board updated without its menus (the response) and the
+// new board posted (a follow-up) — the board image drawn and the database
+// synced on the way. Games between alice and bob are played with seeded
+// random moves, a new one started (untimed) whenever one ends, and each
+// move starts with the bot at rest. It reports the median and the 99th
+// percentile in milliseconds; issue 5 aims at p50 ≤ 15 ms, p99 ≤ 40 ms.
+func BenchmarkMove(b *testing.B) {
+	for _, mode := range modes {
+		b.Run(mode, func(b *testing.B) {
+			c := newClub(b, mode)
+			rng := engine.NewRand(1)
+			var (
+				g     *storage.Game
+				board *discordtest.Message
+				took  = make([]time.Duration, 0, b.N)
+			)
+			b.ResetTimer()
+			for range b.N {
+				if g == nil {
+					b.StopTimer()
+					g = c.newGame(c.alice, c.bob)
+					board = c.settle(g.ChannelID, "")
+					b.StartTimer()
+				}
+				p, err := g.Position()
+				require.NoError(b, err)
+				cell := p.Layout().Cell(rng.Pick(p.Legal())).String()
+				menu := menuWith(board, cell)
+				require.NotEmpty(b, menu, "%s is in a menu of the board", cell)
+				i := c.dc.Select(board.ID, c.users[g.Players[g.ToMove()].UserID], menu, cell)
+
+				start := time.Now()
+				c.send(i)
+				var next *discordtest.Message
+				c.dc.WaitUntil(b, "the answer to the move", func() bool {
+					if _, ok := c.dc.Response(i.ID); !ok {
+						return false
+					}
+					for _, f := range c.dc.Followups(i.ID) {
+						if hasBoard(f) {
+							next = f
+							return true
+						}
+					}
+					return false
+				})
+				took = append(took, time.Since(start))
+
+				b.StopTimer()
+				board = c.settle(g.ChannelID, next.ID)
+				if board == nil {
+					g = nil // the game is over
+				} else {
+					g = c.game(g.ChannelID)
+				}
+				b.StartTimer()
+			}
+			b.StopTimer()
+			slices.Sort(took)
+			b.ReportMetric(percentile(took, 50), "p50-ms")
+			b.ReportMetric(percentile(took, 99), "p99-ms")
+		})
+	}
+}
+
+// settle waits until the bot has finished with the game of channel: it
+// has remembered the board message boardID ("": whichever it posted) and
+// the game is at rest. It returns that board, or nil once the game is over.
+func (c *club) settle(channel, boardID string) *discordtest.Message {
+	c.t.Helper()
+	deadline := time.Now().Add(10 * time.Second)
+	for {
+		g, err := c.store.Game(channel)
+		if errors.Is(err, storage.ErrNotFound) {
+			return nil
+		}
+		require.NoError(c.t, err)
+		if g.BoardMessageID != "" && (boardID == "" || g.BoardMessageID == boardID) {
+			m, ok := c.dc.Message(g.BoardMessageID)
+			require.True(c.t, ok, "the board message exists")
+			return m
+		}
+		require.True(c.t, time.Now().Before(deadline), "the bot remembers its board")
+		time.Sleep(50 * time.Microsecond)
+	}
+}
+
+// menuWith returns the custom ID of the menu of board that offers cell.
+func menuWith(board *discordtest.Message, cell string) string {
+	for id, values := range menus(board) {
+		if slices.Contains(values, cell) {
+			return id
+		}
+	}
+	return ""
+}
+
+// percentile returns the p-th percentile (nearest rank) of sorted
+// durations, in milliseconds.
+func percentile(sorted []time.Duration, p float64) float64 {
+	if len(sorted) == 0 {
+		return 0
+	}
+	k := int(math.Ceil(p/100*float64(len(sorted)))) - 1
+	return float64(sorted[max(k, 0)]) / float64(time.Millisecond)
+}

@@ -1,0 +1,201 @@
+package bot
+
+import (
+	"bytes"
+	"fmt"
+	"math/bits"
+	"strings"
+
+	"github.com/bwmarrin/discordgo"
+
+	"github.com/kulami/kulami/draw"
+	"github.com/kulami/kulami/engine"
+	"github.com/kulami/kulami/storage"
+)
+
+// maxOptions is the most options a Discord select menu takes.
+const maxOptions = 25
+
+// colorMark shows a colour in text: red and black discs.
+var colorMark = [2]string{engine.Red: "🔴", engine.Black: "⚫"}
+
+// boardMessage is the message that shows game g at position p: the board
+// image, whose turn it is with its deadline, the score so far and the
+// menus to play; or, at the end, the result. It pings the player to move,
+// or both players at the end.
+func (b *Bot) boardMessage(g *storage.Game, p *engine.Position) (message, error) {
+	var png bytes.Buffer
+	opt := draw.Options{Names: names(g), Rules: g.Rules, Over: g.Result != nil, Outcome: outcomeLine(g, false)}
+	if err := b.renderer.Render(&png, p, opt); err != nil {
+		return message{}, fmt.Errorf("render the board: %w", err)
+	}
+	m := message{
+		file:       &attachment{name: "board.png", contentType: "image/png", data: png.Bytes()},
+		content:    boardText(g, p),
+		components: boardComponents(g, p, false),
+	}
+	if g.Result != nil {
+		m.embeds = []*discordgo.MessageEmbed{b.scoreEmbed(g)}
+		for _, pl := range g.Players {
+			if !pl.IsAI() {
+				m.mentions = append(m.mentions, pl.UserID)
+			}
+		}
+	} else if pl := g.Players[g.ToMove()]; !pl.IsAI() {
+		m.mentions = []string{pl.UserID}
+	}
+	return m, nil
+}
+
+func names(g *storage.Game) [2]string {
+	return [2]string{g.Players[engine.Red].Name, g.Players[engine.Black].Name}
+}
+
+// who is how a player appears in a message: a mention for a person (it
+// shows their current name), the name for the computer.
+func who(p storage.Player) string {
+	if p.IsAI() {
+		return "**" + p.Name + "**"
+	}
+	return "<@" + p.UserID + ">"
+}
+
+// boardText is the text above a board image.
+func boardText(g *storage.Game, p *engine.Position) string {
+	var b strings.Builder
+	red, black := g.Players[engine.Red], g.Players[engine.Black]
+	fmt.Fprintf(&b, "**Kulami** · %s %s vs %s %s · %s rules", colorMark[engine.Red], escape(red.Name), colorMark[engine.Black], escape(black.Name), g.Rules)
+	if n := len(g.Moves); n > 0 {
+		last := g.Moves[n-1]
+		mover := g.Players[g.ToMove().Other()]
+		fmt.Fprintf(&b, "\nMove %d: %s %s played **%s**.", n, colorMark[g.ToMove().Other()], escape(mover.Name), last.Cell)
+	}
+	if g.Result != nil {
+		fmt.Fprintf(&b, "\n**Game over.** %s", outcomeLine(g, true))
+		return b.String()
+	}
+	c := g.ToMove()
+	fmt.Fprintf(&b, "\n%s %s, your move", colorMark[c], who(g.Players[c]))
+	if !g.Deadline.IsZero() {
+		fmt.Fprintf(&b, " — due <t:%d:R>", g.Deadline.Unix())
+	}
+	s := p.Score(g.Rules)
+	fmt.Fprintf(&b, ".\nScore so far: %s %d · %s %d", colorMark[engine.Red], s[engine.Red].Total, colorMark[engine.Black], s[engine.Black].Total)
+	if d := g.DrawOffer; d != nil && d.Ply == g.Ply() {
+		fmt.Fprintf(&b, "\n%s offers a draw.", escape(g.Players[d.By].Name))
+	}
+	return b.String()
+}
+
+// outcomeLine says how a finished game ended, with mentions or plain names.
+func outcomeLine(g *storage.Game, mention bool) string {
+	r := g.Result
+	if r == nil {
+		return ""
+	}
+	name := func(c engine.Color) string {
+		if mention {
+			return who(g.Players[c])
+		}
+		return g.Players[c].Name
+	}
+	w, l := r.Winner, r.Winner.Other()
+	score := fmt.Sprintf("%d–%d", r.Score[w].Total, r.Score[l].Total)
+	switch {
+	case r.Ending == storage.Aborted:
+		return "The game was called off; it counts for nobody."
+	case r.Ending == storage.DrawAgreed:
+		return "Drawn by agreement."
+	case r.Draw:
+		return fmt.Sprintf("It's a draw, %d–%d.", r.Score[engine.Red].Total, r.Score[engine.Black].Total)
+	case r.Ending == storage.Resigned:
+		return fmt.Sprintf("%s resigned — %s wins.", name(l), name(w))
+	case r.Ending == storage.TimedOut:
+		return fmt.Sprintf("%s ran out of time — %s wins.", name(l), name(w))
+	}
+	return fmt.Sprintf("%s wins %s against %s!", name(w), score, name(l))
+}
+
+// scoreEmbed is the score breakdown of a finished game, with the players'
+// new ratings if it was rated.
+func (b *Bot) scoreEmbed(g *storage.Game) *discordgo.MessageEmbed {
+	e := &discordgo.MessageEmbed{Title: "Final score", Color: embedColor}
+	if g.Result.Ending != storage.Aborted {
+		if f, err := b.store.FinishedGame(g.GuildID, g.ID); err == nil {
+			e.Footer = &discordgo.MessageEmbedFooter{Text: ratingLine(g, f.Ratings)}
+		} else {
+			b.log.Warn("cannot read the ratings of a finished game", "game", g.ID, "err", err)
+		}
+	}
+	for _, c := range []engine.Color{engine.Red, engine.Black} {
+		s := g.Result.Score[c]
+		v := fmt.Sprintf("Panels %d", s.Panels)
+		if g.Rules.CountsArea() {
+			v += fmt.Sprintf("\nArea +%d", s.Area)
+		}
+		if g.Rules.CountsLines() {
+			v += fmt.Sprintf("\nLines +%d", s.Lines)
+		}
+		v += fmt.Sprintf("\n**Total %d**", s.Total)
+		if g.Result.Ending == storage.Aborted {
+			v = "Called off"
+		}
+		e.Fields = append(e.Fields, &discordgo.MessageEmbedField{Name: colorMark[c] + " " + truncate(g.Players[c].Name, 200), Value: v, Inline: true})
+	}
+	return e
+}
+
+// boardComponents are the menus of the legal holes and the Resign button
+// of a board, disabled once the board is out of date; none at the end.
+func boardComponents(g *storage.Game, p *engine.Position, disabled bool) []discordgo.MessageComponent {
+	if g.Result != nil {
+		return nil
+	}
+	l := p.Layout()
+	var holes []string
+	for m := p.Legal(); m != 0; m &= m - 1 {
+		holes = append(holes, l.Cell(engine.Hole(bits.TrailingZeros64(m))).String())
+	}
+	var rows []discordgo.MessageComponent
+	chunks := (len(holes) + maxOptions - 1) / maxOptions
+	for k := 0; k < chunks; k++ {
+		part := holes[k*len(holes)/chunks : (k+1)*len(holes)/chunks]
+		opts := make([]discordgo.SelectMenuOption, len(part))
+		for j, h := range part {
+			opts[j] = discordgo.SelectMenuOption{Label: h, Value: h}
+		}
+		placeholder := fmt.Sprintf("Place a marble: %d holes", len(part))
+		if chunks > 1 {
+			placeholder = fmt.Sprintf("Place a marble: %s to %s", part[0], part[len(part)-1])
+		}
+		rows = append(rows, discordgo.ActionsRow{Components: []discordgo.MessageComponent{discordgo.SelectMenu{
+			CustomID:    customID{action: actMove, channel: g.ChannelID, id: g.ID, n: g.Ply(), part: k}.String(),
+			Placeholder: placeholder,
+			Options:     opts,
+			Disabled:    disabled,
+			MaxValues:   1,
+		}}})
+	}
+	rows = append(rows, discordgo.ActionsRow{Components: []discordgo.MessageComponent{discordgo.Button{
+		Label:    "Resign",
+		Style:    discordgo.DangerButton,
+		CustomID: customID{action: actResign, channel: g.ChannelID, id: g.ID, n: g.Ply()}.String(),
+		Disabled: disabled,
+	}}})
+	return rows
+}
+
+// escape keeps Discord markdown in a name from formatting the message.
+func escape(s string) string {
+	r := strings.NewReplacer(`\`, `\\`, "*", `\*`, "_", `\_`, "~", `\~`, "`", "\\`", "|", `\|`, ">", `\>`, "@", "@\u200b")
+	return r.Replace(truncate(s, 64))
+}
+
+// truncate cuts s to at most n runes, with an ellipsis if it was longer.
+func truncate(s string, n int) string {
+	r := []rune(s)
+	if len(r) <= n {
+		return s
+	}
+	return string(r[:n-1]) + "…"
+}

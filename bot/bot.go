@@ -1,0 +1,109 @@
+package bot
+
+import (
+	"context"
+	"log/slog"
+	"sync"
+	"time"
+
+	"github.com/bwmarrin/discordgo"
+
+	"github.com/kulami/kulami/draw"
+)
+
+// Clock tells the time and waits; tests pass a fake one to play days in
+// milliseconds. It must be safe for concurrent use.
+type Clock interface {
+	Now() time.Time
+	// After sends the time on the channel once d has passed.
+	After(d time.Duration) <-chan time.Time
+}
+
+type systemClock struct{}
+
+func (systemClock) Now() time.Time                         { return time.Now() }
+func (systemClock) After(d time.Duration) <-chan time.Time { return time.After(d) }
+
+// Options configures a Bot.
+type Options struct {
+	Store  Store
+	Logger *slog.Logger // default: slog.Default()
+	Clock  Clock        // default: the system clock
+	// MoveTime is the time per move when neither the challenge nor the
+	// guild chooses one.
+	MoveTime time.Duration
+	// ChallengeExpiry is how long a challenge waits for an answer.
+	ChallengeExpiry time.Duration
+	// AITime is the computer's time per move at level hard; the level's
+	// default if zero.
+	AITime time.Duration
+	// Renderer draws the boards; a new one if nil.
+	Renderer *draw.Renderer
+}
+
+// Bot is the Kulami Discord application: one set of handlers fed by the
+// gateway (RunGateway) or the HTTP endpoint (HTTPHandler). It is safe for
+// concurrent use: Discord delivers interactions concurrently.
+type Bot struct {
+	session  *discordgo.Session
+	store    Store
+	log      *slog.Logger
+	clock    Clock
+	opt      Options
+	renderer *draw.Renderer
+	aiSlot   chan struct{}   // one computer search at a time: each uses every core
+	wakeup   chan struct{}   // tells the scheduler that a wake time changed
+	baseCtx  context.Context // for work that outlives a request: cancelled by Close
+	cancel   context.CancelFunc
+	inflight sync.WaitGroup
+}
+
+// New returns a bot that talks to Discord through s (REST; and the gateway
+// in gateway mode) and keeps its games in opt.Store.
+func New(s *discordgo.Session, opt Options) *Bot {
+	if opt.Logger == nil {
+		opt.Logger = slog.Default()
+	}
+	if opt.Clock == nil {
+		opt.Clock = systemClock{}
+	}
+	if opt.MoveTime == 0 {
+		opt.MoveTime = 72 * time.Hour
+	}
+	if opt.ChallengeExpiry == 0 {
+		opt.ChallengeExpiry = 24 * time.Hour
+	}
+	if opt.Renderer == nil {
+		opt.Renderer = draw.NewRenderer(draw.DefaultCacheSize)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	return &Bot{
+		session: s, store: opt.Store, log: opt.Logger, clock: opt.Clock, opt: opt, renderer: opt.Renderer,
+		aiSlot: make(chan struct{}, 1), wakeup: make(chan struct{}, 1),
+		baseCtx: ctx, cancel: cancel,
+	}
+}
+
+// Register replaces the application's commands with the bot's command tree
+// in one bulk overwrite: in guildID only (instant, for setting up) or, if
+// guildID is empty, globally.
+func (b *Bot) Register(ctx context.Context, appID, guildID string) error {
+	_, err := b.session.ApplicationCommandBulkOverwrite(appID, guildID, Commands(), discordgo.WithContext(ctx))
+	return err
+}
+
+// Close waits until the interactions in flight are handled, giving them at
+// most grace, then cancels what is left.
+func (b *Bot) Close(grace time.Duration) {
+	done := make(chan struct{})
+	go func() {
+		b.inflight.Wait()
+		close(done)
+	}()
+	select {
+	case <-done:
+	case <-time.After(grace):
+		b.log.Warn("shutting down with interactions still in flight")
+	}
+	b.cancel()
+}

@@ -1,0 +1,435 @@
+package bot
+
+import (
+	"errors"
+	"fmt"
+	"math/rand/v2"
+	"strings"
+	"time"
+
+	"github.com/bwmarrin/discordgo"
+
+	"github.com/kulami/kulami/engine"
+	"github.com/kulami/kulami/storage"
+)
+
+// permission is one Discord permission bit and its name in Discord's UI.
+type permission struct {
+	bit  int64
+	name string
+}
+
+// gamePermissions are what the bot needs in a channel to run a game there:
+// boards, reminders and timeouts are messages with an image and an embed.
+var gamePermissions = []permission{
+	{discordgo.PermissionViewChannel, "View Channel"},
+	{discordgo.PermissionSendMessages, "Send Messages"},
+	{discordgo.PermissionAttachFiles, "Attach Files"},
+	{discordgo.PermissionEmbedLinks, "Embed Links"},
+}
+
+// threadPermissions are what the bot needs to play games in threads.
+var threadPermissions = []permission{
+	{discordgo.PermissionCreatePublicThreads, "Create Public Threads"},
+	{discordgo.PermissionSendMessagesInThreads, "Send Messages in Threads"},
+}
+
+// missing lists the permissions of want that have is missing.
+func missing(have int64, want []permission) []string {
+	var out []string
+	for _, p := range want {
+		if have&p.bit == 0 && have&discordgo.PermissionAdministrator == 0 {
+			out = append(out, p.name)
+		}
+	}
+	return out
+}
+
+// checkPermissions refuses to start a game in a channel where the bot
+// could not post its boards, saying what is missing.
+func checkPermissions(c *interaction) error {
+	if m := missing(c.i.AppPermissions, gamePermissions); len(m) > 0 {
+		return refuse("I can't run a game in this channel: I'm missing the permission%s **%s** here. Ask a server admin to give me %s in this channel (or pick another channel).",
+			plural(len(m)), strings.Join(m, "**, **"), strings.Join(m, ", "))
+	}
+	return nil
+}
+
+func plural(n int) string {
+	if n == 1 {
+		return ""
+	}
+	return "s"
+}
+
+// challenge handles /kulami challenge.
+func (b *Bot) challenge(c *interaction, o options) error {
+	me := c.user()
+	oppID := o.userID("opponent")
+	data := c.i.ApplicationCommandData()
+	opp := data.Resolved.Users[oppID]
+	switch {
+	case opp == nil:
+		return refuse("Pick your opponent in the **opponent** option.")
+	case oppID == me.ID:
+		return refuse("You can't challenge yourself. Pick someone else, or play me with **/kulami play**.")
+	case oppID == c.i.AppID:
+		return b.playAI(c, o, "medium")
+	case opp.Bot:
+		return refuse("%s is a bot and can't play Kulami. To play the computer, use **/kulami play**.", escape(displayName(opp)))
+	}
+	if err := checkPermissions(c); err != nil {
+		return err
+	}
+	settings, err := b.store.GuildSettings(c.i.GuildID)
+	if err != nil {
+		return err
+	}
+	layout, rules, err := gameOptions(o)
+	if err != nil {
+		return err
+	}
+	moveTime := cmp(settings.MoveTime, b.opt.MoveTime)
+	if v := o.str("move_time"); v != "" {
+		if moveTime, err = parseMoveTime(v); err != nil {
+			return refuse("Pick a move time from the list.")
+		}
+	}
+	first := storage.FirstRandom
+	switch o.str("first") {
+	case "me":
+		first = storage.FirstChallenger
+	case "them":
+		first = storage.FirstOpponent
+	}
+	now := b.clock.Now()
+	ch := &storage.Challenge{
+		GuildID:   c.i.GuildID,
+		ChannelID: c.i.ChannelID,
+		From:      storage.Player{UserID: me.ID, Name: c.displayName()},
+		To:        storage.Player{UserID: oppID, Name: memberName(data.Resolved, oppID)},
+		Layout:    layout.String(),
+		Rules:     rules,
+		First:     first,
+		MoveTime:  moveTime,
+		Created:   now,
+		Expires:   now.Add(b.opt.ChallengeExpiry),
+	}
+	ch.WakeAt = ch.Expires
+	if err := b.store.CreateChallenge(ch); err != nil {
+		if errors.Is(err, storage.ErrChannelBusy) {
+			return b.busy(c)
+		}
+		return err
+	}
+	b.poke()
+	if err := c.reply(challengeMessage(ch, layout)); err != nil {
+		return err
+	}
+	msg, err := c.s.InteractionResponse(c.i)
+	if err != nil {
+		b.log.Warn("cannot read the challenge message; it will not be updated when it expires", "channel", ch.ChannelID, "err", err)
+		return nil
+	}
+	_, err = b.store.UpdateChallenge(ch.ChannelID, func(s *storage.Challenge) error {
+		if s.ID != ch.ID {
+			return storage.ErrNotFound
+		}
+		s.MessageID = msg.ID
+		return nil
+	})
+	if errors.Is(err, storage.ErrNotFound) {
+		err = nil // answered already
+	}
+	return err
+}
+
+// cmp returns the first non-zero duration.
+func cmp(a, b time.Duration) time.Duration {
+	if a != 0 {
+		return a
+	}
+	return b
+}
+
+// gameOptions reads the layout and rules options of a new game.
+func gameOptions(o options) (*engine.Layout, engine.Rules, error) {
+	rules := engine.Basic
+	if v := o.str("rules"); v != "" {
+		r, err := engine.ParseRules(v)
+		if err != nil {
+			return nil, 0, refuse("Pick the rules from the list: basic, area, lines or full.")
+		}
+		rules = r
+	}
+	seed := rand.Uint64()
+	switch o.str("layout") {
+	case "", "square":
+		return engine.Square(), rules, nil
+	case "random":
+		return engine.RandomSquare(seed), rules, nil
+	case "irregular":
+		return engine.RandomIrregular(seed), rules, nil
+	}
+	return nil, 0, refuse("Pick the layout from the list: square, random or irregular.")
+}
+
+// layoutName describes a board in a few words.
+func layoutName(l *engine.Layout) string {
+	switch {
+	case l.Equal(engine.Square()):
+		return "the classic square"
+	case l.IsSquare():
+		return "a random square"
+	}
+	return fmt.Sprintf("an irregular board (%d×%d)", l.Width(), l.Height())
+}
+
+var rulesNames = map[engine.Rules]string{
+	engine.Basic: "basic (panels)",
+	engine.Area:  "area (panels + largest group)",
+	engine.Lines: "lines (panels + lines of 5+)",
+	engine.Full:  "full (panels + area + lines)",
+}
+
+var firstNames = map[storage.FirstChoice]string{
+	storage.FirstRandom:     "drawn by lot",
+	storage.FirstChallenger: "the challenger",
+	storage.FirstOpponent:   "the challenged player",
+}
+
+// memberName is a user's name in the guild, from an interaction's resolved
+// data.
+func memberName(r *discordgo.ApplicationCommandInteractionDataResolved, id string) string {
+	if m := r.Members[id]; m != nil && m.Nick != "" {
+		return m.Nick
+	}
+	if u := r.Users[id]; u != nil {
+		return displayName(u)
+	}
+	return id
+}
+
+// challengeMessage is the public message of an open challenge.
+func challengeMessage(ch *storage.Challenge, l *engine.Layout) message {
+	text := fmt.Sprintf("%s, %s challenges you to a game of **Kulami**!\nBoard: %s · Rules: %s · First move: %s · Time per move: %s\nThe challenge expires <t:%d:R>.",
+		who(ch.To), escape(ch.From.Name), layoutName(l), rulesNames[ch.Rules], firstNames[ch.First], moveTimeName(ch.MoveTime), ch.Expires.Unix())
+	id := func(a string) string { return customID{action: a, channel: ch.ChannelID, id: ch.ID}.String() }
+	return message{
+		content:  text,
+		mentions: []string{ch.To.UserID},
+		components: []discordgo.MessageComponent{discordgo.ActionsRow{Components: []discordgo.MessageComponent{
+			discordgo.Button{Label: "Accept", Style: discordgo.SuccessButton, CustomID: id(actAccept)},
+			discordgo.Button{Label: "Decline", Style: discordgo.SecondaryButton, CustomID: id(actDecline)},
+			discordgo.Button{Label: "Withdraw", Style: discordgo.SecondaryButton, CustomID: id(actCancel)},
+		}}},
+	}
+}
+
+// busy explains why a channel cannot take a new challenge.
+func (b *Bot) busy(c *interaction) error {
+	if g, err := b.store.Game(c.i.ChannelID); err == nil {
+		return refuse("This channel already has a game: %s vs %s. One game per channel: challenge in another channel, or start a thread here and challenge there.",
+			escape(g.Players[engine.Red].Name), escape(g.Players[engine.Black].Name))
+	}
+	if ch, err := b.store.Challenge(c.i.ChannelID); err == nil {
+		return refuse("There is already an open challenge in this channel (%s → %s, expires <t:%d:R>). Wait for it to be answered, or challenge in another channel or a thread.",
+			escape(ch.From.Name), escape(ch.To.Name), ch.Expires.Unix())
+	}
+	return refuse("This channel is busy with another game. Try another channel or a thread.")
+}
+
+// openChallenge returns the challenge a button names, or explains that it
+// is gone.
+func (b *Bot) openChallenge(id customID) (*storage.Challenge, error) {
+	ch, err := b.store.Challenge(id.channel)
+	if errors.Is(err, storage.ErrNotFound) || (err == nil && ch.ID != id.id) {
+		return nil, refuse("This challenge is no longer open: it was accepted, declined, withdrawn or has expired.")
+	}
+	return ch, err
+}
+
+// channelChallenge returns the open challenge of the interaction's channel.
+func (b *Bot) channelChallenge(c *interaction) (*storage.Challenge, error) {
+	ch, err := b.store.Challenge(c.i.ChannelID)
+	if errors.Is(err, storage.ErrNotFound) {
+		return nil, refuse("There is no open challenge in this channel. Start one with **/kulami challenge**.")
+	}
+	return ch, err
+}
+
+func (b *Bot) acceptButton(c *interaction, id customID) error {
+	ch, err := b.openChallenge(id)
+	if err != nil {
+		return err
+	}
+	return b.accept(c, ch)
+}
+
+func (b *Bot) acceptCommand(c *interaction, _ options) error {
+	ch, err := b.channelChallenge(c)
+	if err != nil {
+		return err
+	}
+	return b.accept(c, ch)
+}
+
+// accept starts the game of a challenge for its challenged player.
+func (b *Bot) accept(c *interaction, ch *storage.Challenge) error {
+	u := c.user()
+	switch {
+	case u.ID == ch.From.UserID:
+		return refuse("You can't accept your own challenge. Wait for %s to answer, or withdraw it.", escape(ch.To.Name))
+	case ch.To.UserID != u.ID:
+		return refuse("This challenge is for %s. Start your own with **/kulami challenge**.", escape(ch.To.Name))
+	}
+	now := b.clock.Now()
+	if !now.Before(ch.Expires) {
+		return refuse("This challenge has expired. Start a new one with **/kulami challenge**.")
+	}
+	challenger, challenged := ch.From, storage.Player{UserID: u.ID, Name: c.displayName()}
+	firstIsChallenger := ch.First == storage.FirstChallenger || (ch.First == storage.FirstRandom && rand.IntN(2) == 0)
+	players := [2]storage.Player{challenged, challenger}
+	if firstIsChallenger {
+		players = [2]storage.Player{challenger, challenged}
+	}
+	g := &storage.Game{
+		GuildID:   ch.GuildID,
+		ChannelID: ch.ChannelID,
+		Layout:    ch.Layout,
+		Rules:     ch.Rules,
+		First:     engine.Red, // the first mover plays red
+		Players:   players,
+		Created:   now,
+		MoveTime:  ch.MoveTime,
+	}
+	b.setClock(g, now)
+	note, err := b.placeInThread(c, ch, g)
+	if err != nil {
+		return err
+	}
+	if err := b.store.AcceptChallenge(ch.ChannelID, ch.ID, g); err != nil {
+		if errors.Is(err, storage.ErrNotFound) {
+			return refuse("This challenge is no longer open: it was accepted, declined, withdrawn or has expired.")
+		}
+		return err
+	}
+	b.poke()
+	text := fmt.Sprintf("%s accepted %s's challenge. %s %s moves first.", escape(challenged.Name), escape(challenger.Name), colorMark[engine.Red], escape(players[engine.Red].Name))
+	if g.ChannelID != ch.ChannelID {
+		text += fmt.Sprintf(" The game is played in <#%s>.", g.ChannelID)
+	}
+	if note != "" {
+		text += "\n" + note
+	}
+	closed := message{content: text}
+	if c.i.Type == discordgo.InteractionMessageComponent {
+		err = c.update(closed)
+	} else {
+		b.editChallenge(ch, text)
+		if g.ChannelID != c.i.ChannelID {
+			err = c.reply(closed)
+		}
+	}
+	if err != nil {
+		return err
+	}
+	return b.afterMove(c, g, "")
+}
+
+// editChallenge replaces the text of a challenge's message and removes its
+// buttons.
+func (b *Bot) editChallenge(ch *storage.Challenge, text string) {
+	if ch.MessageID == "" {
+		return
+	}
+	_, err := b.session.ChannelMessageEditComplex(&discordgo.MessageEdit{
+		ID: ch.MessageID, Channel: ch.ChannelID, Content: &text, Components: &[]discordgo.MessageComponent{},
+		AllowedMentions: message{}.allowedMentions(),
+	}, discordgo.WithContext(b.baseCtx))
+	if err != nil {
+		b.log.Warn("cannot edit the challenge message", "channel", ch.ChannelID, "message", ch.MessageID, "err", err)
+	}
+}
+
+// placeInThread moves a new game into a thread of its own when the guild
+// plays in threads. If the bot may not create or post in threads it leaves
+// the game in the channel and returns a note saying why.
+func (b *Bot) placeInThread(c *interaction, ch *storage.Challenge, g *storage.Game) (string, error) {
+	settings, err := b.store.GuildSettings(ch.GuildID)
+	if err != nil || !settings.Threads {
+		return "", err
+	}
+	if m := missing(c.i.AppPermissions, threadPermissions); len(m) > 0 {
+		return fmt.Sprintf("This server plays games in threads, but I'm missing **%s** here, so the game is played in this channel.", strings.Join(m, "**, **")), nil
+	}
+	name := truncate(fmt.Sprintf("Kulami: %s vs %s", g.Players[engine.Red].Name, g.Players[engine.Black].Name), 100)
+	start := &discordgo.ThreadStart{Name: name, AutoArchiveDuration: 10080, Type: discordgo.ChannelTypeGuildPublicThread}
+	var th *discordgo.Channel
+	if ch.MessageID != "" {
+		th, err = c.s.MessageThreadStartComplex(ch.ChannelID, ch.MessageID, start, discordgo.WithContext(c.ctx))
+	} else {
+		th, err = c.s.ThreadStartComplex(ch.ChannelID, start, discordgo.WithContext(c.ctx))
+	}
+	if err != nil {
+		b.log.Warn("cannot open a thread for a game; playing in the channel", "channel", ch.ChannelID, "err", err)
+		return "I couldn't open a thread for this game (Discord refused), so it is played in this channel.", nil
+	}
+	g.ChannelID, g.ParentChannelID = th.ID, ch.ChannelID
+	return "", nil
+}
+
+func (b *Bot) declineButton(c *interaction, id customID) error {
+	ch, err := b.openChallenge(id)
+	if err != nil {
+		return err
+	}
+	return b.decline(c, ch)
+}
+
+func (b *Bot) declineCommand(c *interaction, _ options) error {
+	ch, err := b.channelChallenge(c)
+	if err != nil {
+		return err
+	}
+	return b.decline(c, ch)
+}
+
+// decline closes a challenge at its challenged player's wish.
+func (b *Bot) decline(c *interaction, ch *storage.Challenge) error {
+	u := c.user()
+	if u.ID != ch.To.UserID {
+		if u.ID == ch.From.UserID {
+			return refuse("That's your own challenge: use **Withdraw** to call it off.")
+		}
+		return refuse("Only %s can decline this challenge.", escape(ch.To.Name))
+	}
+	return b.closeChallenge(c, ch, fmt.Sprintf("%s declined %s's challenge.", escape(ch.To.Name), escape(ch.From.Name)))
+}
+
+// cancelButton withdraws a challenge at its challenger's wish.
+func (b *Bot) cancelButton(c *interaction, id customID) error {
+	ch, err := b.openChallenge(id)
+	if err != nil {
+		return err
+	}
+	if c.user().ID != ch.From.UserID {
+		return refuse("Only %s, who made this challenge, can withdraw it.", escape(ch.From.Name))
+	}
+	return b.closeChallenge(c, ch, fmt.Sprintf("%s withdrew the challenge to %s.", escape(ch.From.Name), escape(ch.To.Name)))
+}
+
+// closeChallenge deletes a challenge and says so on its message.
+func (b *Bot) closeChallenge(c *interaction, ch *storage.Challenge, text string) error {
+	if err := b.store.DeleteChallenge(ch.ChannelID, ch.ID); err != nil {
+		if errors.Is(err, storage.ErrNotFound) {
+			return refuse("This challenge is no longer open.")
+		}
+		return err
+	}
+	if c.i.Type == discordgo.InteractionMessageComponent {
+		return c.update(message{content: text})
+	}
+	b.editChallenge(ch, text)
+	return c.reply(message{content: text})
+}

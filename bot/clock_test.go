@@ -1,0 +1,66 @@
+package bot_test
+
+import (
+	"sync"
+	"time"
+)
+
+// fakeClock is a bot.Clock whose time moves only when a test says, so a
+// test can play days of a game in milliseconds.
+type fakeClock struct {
+	mu      sync.Mutex
+	now     time.Time
+	waiters []waiter
+	sleeps  []time.Duration // every duration After was asked for
+}
+
+type waiter struct {
+	at time.Time
+	ch chan time.Time
+}
+
+func newFakeClock() *fakeClock {
+	return &fakeClock{now: time.Date(2026, 11, 22, 9, 0, 0, 0, time.UTC)}
+}
+
+func (c *fakeClock) Now() time.Time {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.now
+}
+
+func (c *fakeClock) After(d time.Duration) <-chan time.Time {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.sleeps = append(c.sleeps, d)
+	ch := make(chan time.Time, 1)
+	if d <= 0 {
+		ch <- c.now
+		return ch
+	}
+	c.waiters = append(c.waiters, waiter{c.now.Add(d), ch})
+	return ch
+}
+
+// Advance moves the time on by d and wakes whoever waits until then.
+func (c *fakeClock) Advance(d time.Duration) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.now = c.now.Add(d)
+	kept := c.waiters[:0]
+	for _, w := range c.waiters {
+		if w.at.After(c.now) {
+			kept = append(kept, w)
+			continue
+		}
+		w.ch <- c.now
+	}
+	c.waiters = kept
+}
+
+// Sleeps returns the durations the scheduler asked to sleep so far.
+func (c *fakeClock) Sleeps() []time.Duration {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return append([]time.Duration(nil), c.sleeps...)
+}

@@ -1,0 +1,266 @@
+package bot_test
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/bwmarrin/discordgo"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/kulami/kulami/bot/discordtest"
+	"github.com/kulami/kulami/storage"
+)
+
+// asAdmin gives the member of an interaction Manage Server.
+func asAdmin(i *discordgo.Interaction) { i.Member.Permissions |= discordgo.PermissionManageGuild }
+
+func TestThreads(t *testing.T) {
+	t.Parallel()
+	for _, mode := range modes {
+		t.Run(mode, func(t *testing.T) {
+			h := newHarness(t, mode)
+			ch := h.channel.ID
+			h.refused(h.command(ch, h.alice, "settings", discordtest.StringOption("threads", "on")), "needs the **Manage Server** permission")
+			text := h.reply(h.commandWith(asAdmin, ch, h.alice, "settings", discordtest.StringOption("threads", "on")))
+			assert.Contains(t, text, "**Threads**: on")
+
+			msg := h.challengeMessage()
+			i := h.click(msg.ID, h.bob, buttons(msg.Components)["Accept"])
+			r := h.dc.WaitResponse(t, i.ID)
+			g, err := h.store.Game(gameChannel(t, h))
+			require.NoError(t, err)
+			assert.NotEqual(t, ch, g.ChannelID, "the game is played in a thread")
+			assert.Equal(t, ch, g.ParentChannelID)
+			assert.Contains(t, r.Content, "<#"+g.ChannelID+">", "the challenge message links to the thread")
+			thread, ok := h.dc.Channel(g.ChannelID)
+			require.True(t, ok)
+			assert.Equal(t, discordgo.ChannelTypeGuildPublicThread, thread.Type)
+			assert.Contains(t, thread.Name, "alice")
+			assert.Contains(t, thread.Name, "bob")
+			h.boardAt(g.ChannelID, 0)
+
+			// Discord archives a quiet thread; the bot's next message brings it back.
+			h.dc.SetArchived(g.ChannelID, true)
+			first, _ := h.players(g)
+			h.command(g.ChannelID, first, "move", discordtest.StringOption("cell", "D4"))
+			h.boardAt(g.ChannelID, 1)
+			thread, _ = h.dc.Channel(g.ChannelID)
+			assert.False(t, thread.ThreadMetadata.Archived, "the thread is open again")
+		})
+	}
+}
+
+// gameChannel returns the channel of the only active game.
+func gameChannel(t *testing.T, h *harness) string {
+	t.Helper()
+	var id string
+	require.Eventually(t, func() bool {
+		for _, c := range h.dc.Channels() {
+			if _, err := h.store.Game(c.ID); err == nil {
+				id = c.ID
+				return true
+			}
+		}
+		return false
+	}, 5e9, 1e6)
+	return id
+}
+
+func TestThreadsWithoutPermission(t *testing.T) {
+	t.Parallel()
+	perms := int64(discordtest.DefaultAppPermissions) &^ discordgo.PermissionCreatePublicThreads
+	h := newHarness(t, "gateway", discordtest.WithAppPermissions(perms))
+	h.commandWith(asAdmin, h.channel.ID, h.alice, "settings", discordtest.StringOption("threads", "on"))
+	msg := h.challengeMessage()
+	i := h.click(msg.ID, h.bob, buttons(msg.Components)["Accept"])
+	assert.Contains(t, h.dc.WaitResponse(t, i.ID).Content, "missing **Create Public Threads** here, so the game is played in this channel")
+	h.boardAt(h.channel.ID, 0)
+}
+
+func TestThreadRefused(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t, "gateway")
+	h.commandWith(asAdmin, h.channel.ID, h.alice, "settings", discordtest.StringOption("threads", "on"))
+	msg := h.challengeMessage()
+	h.dc.Fail("POST", "/channels/{channel_id}/messages/{message_id}/threads", discordtest.ErrMissingPermissions, 1)
+	i := h.click(msg.ID, h.bob, buttons(msg.Components)["Accept"])
+	assert.Contains(t, h.dc.WaitResponse(t, i.ID).Content, "couldn't open a thread")
+	h.boardAt(h.channel.ID, 0)
+}
+
+func TestAbort(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t, "gateway")
+	ch := h.channel.ID
+	g := h.challengeAndAccept()
+	first, second := h.players(g)
+	for k, cell := range []string{"D4", "A4", "A1", "C1"} {
+		user := first
+		if k%2 == 1 {
+			user = second
+		}
+		h.command(ch, user, "move", discordtest.StringOption("cell", cell))
+		h.boardAt(ch, k+1)
+	}
+	h.refused(h.command(ch, first, "abort"), "Too late to call it off")
+	h.refused(h.command(ch, h.carol, "abort"), "you can watch, but not play")
+
+	h.command(ch, first, "resign")
+	require.NoError(t, resignConfirm(h, first))
+
+	g = h.challengeAndAccept()
+	first, second = h.players(g)
+	h.command(ch, first, "move", discordtest.StringOption("cell", "D4"))
+	h.boardAt(ch, 1)
+	h.command(ch, second, "abort")
+	final := h.waitBoard(ch, "the final board", func(m *discordtest.Message) bool { return strings.Contains(m.Content, "called off") })
+	assert.Empty(t, final.Components)
+	f, err := h.store.FinishedGame(h.dc.GuildID(), g.ID)
+	require.NoError(t, err)
+	assert.Equal(t, storage.Aborted, f.Result.Ending)
+	_, err = h.store.Profile(h.dc.GuildID(), second.ID, storage.Human)
+	require.NoError(t, err, "the resigned game counted")
+}
+
+// resignConfirm resigns user's game with /kulami resign and its button.
+func resignConfirm(h *harness, user *discordgo.User) error {
+	i := h.command(h.channel.ID, user, "resign")
+	r := h.dc.WaitResponse(h.t, i.ID)
+	assert.True(h.t, r.Ephemeral(), "only the player sees the question")
+	msg := h.dc.WaitOriginal(h.t, i.ID, func(*discordtest.Message) bool { return true })
+	h.click(msg.ID, user, buttons(r.Components)["Yes, resign"])
+	h.waitBoard(h.channel.ID, "the final board", func(m *discordtest.Message) bool { return strings.Contains(m.Content, "resigned") })
+	return nil
+}
+
+func TestResign(t *testing.T) {
+	t.Parallel()
+	for _, mode := range modes {
+		t.Run(mode, func(t *testing.T) {
+			h := newHarness(t, mode)
+			ch := h.channel.ID
+			g := h.challengeAndAccept()
+			first, second := h.players(g)
+			board := h.boardAt(ch, 0)
+
+			// The Resign button asks first; "Keep playing" changes nothing.
+			i := h.click(board.ID, second, buttons(board.Components)["Resign"])
+			r := h.dc.WaitResponse(t, i.ID)
+			assert.True(t, r.Ephemeral())
+			msg := h.dc.WaitOriginal(t, i.ID, func(*discordtest.Message) bool { return true })
+			h.click(msg.ID, second, buttons(r.Components)["Keep playing"])
+			_, err := h.store.Game(ch)
+			require.NoError(t, err, "still playing")
+			h.refused(h.click(board.ID, h.carol, buttons(board.Components)["Resign"]), "you can watch")
+
+			i = h.click(board.ID, second, buttons(board.Components)["Resign"])
+			r = h.dc.WaitResponse(t, i.ID)
+			msg = h.dc.WaitOriginal(t, i.ID, func(*discordtest.Message) bool { return true })
+			h.click(msg.ID, second, buttons(r.Components)["Yes, resign"])
+			final := h.waitBoard(ch, "the final board", func(m *discordtest.Message) bool { return strings.Contains(m.Content, "resigned") })
+			assert.Contains(t, final.Content, "<@"+second.ID+"> resigned — <@"+first.ID+"> wins")
+			f, err := h.store.FinishedGame(h.dc.GuildID(), g.ID)
+			require.NoError(t, err)
+			assert.Equal(t, storage.Resigned, f.Result.Ending)
+			assert.Equal(t, first.ID, f.Players[f.Result.Winner].UserID)
+		})
+	}
+}
+
+func TestDrawOffer(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t, "gateway")
+	ch := h.channel.ID
+	g := h.challengeAndAccept()
+	first, second := h.players(g)
+
+	offer := h.command(ch, first, "draw")
+	r := h.dc.WaitResponse(t, offer.ID)
+	assert.Contains(t, r.Content, "<@"+second.ID+">, "+first.Username+" offers you a draw")
+	msg := h.dc.WaitOriginal(t, offer.ID, func(*discordtest.Message) bool { return true })
+	b := buttons(r.Components)
+	h.refused(h.command(ch, first, "draw"), "already offered")
+	h.refused(h.click(msg.ID, first, b["Accept draw"]), "You made this offer")
+	h.refused(h.click(msg.ID, h.carol, b["Accept draw"]), "you can watch")
+
+	// A move lets the offer lapse.
+	h.command(ch, first, "move", discordtest.StringOption("cell", "D4"))
+	h.boardAt(ch, 1)
+	h.refused(h.click(msg.ID, second, b["Accept draw"]), "lapsed")
+
+	offer = h.command(ch, second, "draw")
+	r = h.dc.WaitResponse(t, offer.ID)
+	msg = h.dc.WaitOriginal(t, offer.ID, func(*discordtest.Message) bool { return true })
+	i := h.click(msg.ID, first, buttons(r.Components)["Decline"])
+	assert.Contains(t, h.dc.WaitResponse(t, i.ID).Content, "turned down")
+	_, err := h.store.Game(ch)
+	require.NoError(t, err)
+
+	offer = h.command(ch, second, "draw")
+	r = h.dc.WaitResponse(t, offer.ID)
+	msg = h.dc.WaitOriginal(t, offer.ID, func(*discordtest.Message) bool { return true })
+	h.click(msg.ID, first, buttons(r.Components)["Accept draw"])
+	h.waitBoard(ch, "the final board", func(m *discordtest.Message) bool { return strings.Contains(m.Content, "Drawn by agreement") })
+	f, err := h.store.FinishedGame(h.dc.GuildID(), g.ID)
+	require.NoError(t, err)
+	assert.Equal(t, storage.DrawAgreed, f.Result.Ending)
+	assert.True(t, f.Result.Draw)
+}
+
+func TestAutocomplete(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t, "gateway")
+	ch := h.channel.ID
+	ask := func(user *discordgo.User, typed string) []*discordgo.ApplicationCommandOptionChoice {
+		t.Helper()
+		i := h.dc.Autocomplete(ch, user, "kulami", discordtest.Subcommand("move", discordtest.Focused(discordtest.StringOption("cell", typed))))
+		h.send(i)
+		r := h.dc.WaitResponse(t, i.ID)
+		assert.Equal(t, discordgo.InteractionApplicationCommandAutocompleteResult, r.Type)
+		return r.Choices
+	}
+	names := func(cs []*discordgo.ApplicationCommandOptionChoice) []string {
+		var out []string
+		for _, c := range cs {
+			out = append(out, c.Name)
+		}
+		return out
+	}
+	assert.Equal(t, []string{"No game in this channel: start one with /kulami challenge"}, names(ask(h.alice, "")))
+
+	g := h.challengeAndAccept()
+	first, second := h.players(g)
+	assert.Len(t, ask(first, ""), 25, "at most 25 of the 64 first holes")
+	assert.Equal(t, []string{"D1", "D2", "D3", "D4", "D5", "D6", "D7", "D8"}, names(ask(first, "d")), "filtered by what was typed, any case")
+	assert.Contains(t, names(ask(second, "")), "It's "+first.Username+"'s turn, not yours. You'll be pinged when it's your move.")
+
+	h.command(ch, first, "move", discordtest.StringOption("cell", "D4"))
+	h.boardAt(ch, 1)
+	assert.Equal(t, []string{"D1", "D2", "D3", "A4", "B4", "C4", "F4", "G4", "H4", "D6", "D7", "D8"}, names(ask(second, "")), "the legal holes after D4")
+}
+
+func TestRestartMidGame(t *testing.T) {
+	t.Parallel()
+	for _, mode := range modes {
+		t.Run(mode, func(t *testing.T) {
+			h := newHarness(t, mode)
+			ch := h.channel.ID
+			g := h.challengeAndAccept()
+			first, second := h.players(g)
+			h.command(ch, first, "move", discordtest.StringOption("cell", "D4"))
+			board := h.boardAt(ch, 1)
+
+			h.restart()
+			var menu string
+			for id := range menus(board) {
+				menu = id
+			}
+			h.pick(board.ID, second, menu, "A4")
+			h.boardAt(ch, 2)
+			g, err := h.store.Game(ch)
+			require.NoError(t, err)
+			assert.Equal(t, 2, g.Ply(), "the board from before the restart still plays")
+		})
+	}
+}

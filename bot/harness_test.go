@@ -1,0 +1,350 @@
+package bot_test
+
+import (
+	"context"
+	"io"
+	"log/slog"
+	"net/http/httptest"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/bwmarrin/discordgo"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/kulami/kulami/bot"
+	"github.com/kulami/kulami/bot/discordtest"
+	"github.com/kulami/kulami/storage"
+)
+
+// modes are the two ways the bot connects; every flow runs in both.
+var modes = []string{"gateway", "http"}
+
+// harness is a bot running against the fake Discord, with a real database
+// in a temporary directory and a fake clock.
+type harness struct {
+	t      testing.TB
+	mode   string
+	dc     *discordtest.Server
+	clock  *fakeClock
+	dbPath string
+	store  *storage.Store
+	bot    *bot.Bot
+	url    string // the interactions endpoint in http mode
+	stop   func()
+
+	channel           *discordgo.Channel
+	alice, bob, carol *discordgo.User
+	moveTime, expiry  time.Duration
+	logs              *syncBuffer
+	// manual: the test runs the scheduler's work itself (tick) instead of
+	// a RunScheduler goroutine.
+	manual bool
+}
+
+type syncBuffer struct {
+	mu sync.Mutex
+	b  strings.Builder
+}
+
+func (s *syncBuffer) Write(p []byte) (int, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.Write(p)
+}
+
+func (s *syncBuffer) String() string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.String()
+}
+
+// newHarness starts a bot in mode with a guild channel and three members.
+func newHarness(t testing.TB, mode string, opts ...discordtest.Option) *harness {
+	t.Helper()
+	return newHarnessWith(t, mode, false, opts...)
+}
+
+// newManualHarness is newHarness without the scheduler goroutine: the
+// test moves the clock and runs what is due with tick.
+func newManualHarness(t testing.TB, mode string, opts ...discordtest.Option) *harness {
+	t.Helper()
+	return newHarnessWith(t, mode, true, opts...)
+}
+
+func newHarnessWith(t testing.TB, mode string, manual bool, opts ...discordtest.Option) *harness {
+	t.Helper()
+	// The race detector makes drawing a board ten times slower: wait long
+	// enough for it.
+	dc := discordtest.New(t, append([]discordtest.Option{discordtest.WithTimeout(30 * time.Second)}, opts...)...)
+	h := &harness{
+		t: t, mode: mode, dc: dc, clock: newFakeClock(),
+		dbPath:   filepath.Join(t.TempDir(), "kulami.db"),
+		channel:  dc.AddChannel("games"),
+		alice:    dc.AddUser("alice"),
+		bob:      dc.AddUser("bob"),
+		carol:    dc.AddUser("carol"),
+		moveTime: 72 * time.Hour,
+		expiry:   24 * time.Hour,
+		logs:     &syncBuffer{},
+		manual:   manual,
+	}
+	h.start()
+	t.Cleanup(func() {
+		h.stop()
+		if t.Failed() {
+			t.Logf("bot log:\n%s", h.logs.String())
+		}
+	})
+	return h
+}
+
+// start starts the bot on the harness's database file.
+func (h *harness) start() {
+	t := h.t
+	t.Helper()
+	store, err := storage.Open(h.dbPath, storage.Options{})
+	require.NoError(t, err)
+	s, err := bot.NewSession(h.dc.Token(), h.dc.APIURL())
+	require.NoError(t, err)
+	log := slog.New(slog.NewTextHandler(h.logs, &slog.HandlerOptions{Level: slog.LevelDebug}))
+	b := bot.New(s, bot.Options{Store: store, Logger: log, Clock: h.clock, MoveTime: h.moveTime, ChallengeExpiry: h.expiry, AITime: 300 * time.Millisecond})
+	ctx, cancel := context.WithCancel(context.Background())
+	require.NoError(t, b.Register(ctx, h.dc.AppID(), h.dc.GuildID()))
+
+	var wg sync.WaitGroup
+	if !h.manual {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			_ = b.RunScheduler(ctx)
+		}()
+	}
+	var srv *httptest.Server
+	if h.mode == "http" {
+		srv = httptest.NewServer(b.HTTPHandler(h.dc.PublicKey()))
+		h.url = srv.URL + "/interactions"
+	} else {
+		ready := make(chan error, 1)
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			ready <- b.RunGateway(ctx)
+		}()
+		h.dc.WaitReady(t)
+	}
+	h.store, h.bot = store, b
+	h.stop = func() {
+		cancel()
+		if srv != nil {
+			srv.Close()
+		}
+		wg.Wait()
+		b.Close(5 * time.Second)
+		store.Close()
+		h.stop = func() {}
+	}
+}
+
+// restart stops the bot and starts a new one on the same database, as a
+// server restart does.
+func (h *harness) restart() {
+	h.stop()
+	h.start()
+}
+
+// tick moves the clock on by d and does what is then due, as the
+// scheduler would.
+func (h *harness) tick(d time.Duration) {
+	h.t.Helper()
+	h.clock.Advance(d)
+	assert.False(h.t, h.bot.RunDue(), "the scheduled work succeeded")
+}
+
+// send delivers an interaction the way the mode does.
+func (h *harness) send(i *discordgo.Interaction) {
+	h.t.Helper()
+	if h.mode == "http" {
+		resp, err := h.dc.PostInteraction(h.url, i)
+		require.NoError(h.t, err)
+		io.Copy(io.Discard, resp.Body)
+		resp.Body.Close()
+		return
+	}
+	h.dc.SendInteraction(i)
+}
+
+// command runs /kulami sub with options as user in channel and returns
+// the interaction after its first response.
+func (h *harness) command(channel string, user *discordgo.User, sub string, opts ...*discordgo.ApplicationCommandInteractionDataOption) *discordgo.Interaction {
+	h.t.Helper()
+	return h.commandWith(func(*discordgo.Interaction) {}, channel, user, sub, opts...)
+}
+
+// commandWith is command with a change to the interaction before it is
+// sent (the member's permissions, say).
+func (h *harness) commandWith(change func(*discordgo.Interaction), channel string, user *discordgo.User, sub string, opts ...*discordgo.ApplicationCommandInteractionDataOption) *discordgo.Interaction {
+	h.t.Helper()
+	i := h.dc.Command(channel, user, "kulami", discordtest.Subcommand(sub, opts...))
+	h.resolve(i, opts)
+	change(i)
+	h.send(i)
+	h.dc.WaitResponse(h.t, i.ID)
+	return i
+}
+
+// resolve fills in the resolved users of user options, as Discord does.
+func (h *harness) resolve(i *discordgo.Interaction, opts []*discordgo.ApplicationCommandInteractionDataOption) {
+	d := i.Data.(discordgo.ApplicationCommandInteractionData)
+	for _, o := range opts {
+		if o.Type != discordgo.ApplicationCommandOptionUser {
+			continue
+		}
+		id := o.Value.(string)
+		if d.Resolved == nil {
+			d.Resolved = &discordgo.ApplicationCommandInteractionDataResolved{Users: map[string]*discordgo.User{}}
+		}
+		u := &discordgo.User{ID: id, Username: "stranger", GlobalName: "stranger"}
+		for _, known := range []*discordgo.User{h.alice, h.bob, h.carol, h.dc.BotUser()} {
+			if known.ID == id {
+				u = known
+			}
+		}
+		d.Resolved.Users[id] = u
+	}
+	i.Data = d
+}
+
+// userOption is the opponent option naming u.
+func (h *harness) userOption(u *discordgo.User) *discordgo.ApplicationCommandInteractionDataOption {
+	return discordtest.UserOption("opponent", u.ID)
+}
+
+// reply returns the text the user saw in answer to i: the first response,
+// or the message it became.
+func (h *harness) reply(i *discordgo.Interaction) string {
+	h.t.Helper()
+	r := h.dc.WaitResponse(h.t, i.ID)
+	if r.Type == discordgo.InteractionResponseDeferredChannelMessageWithSource {
+		m := h.dc.WaitOriginal(h.t, i.ID, func(m *discordtest.Message) bool { return m.Content != "" || len(m.Embeds) > 0 })
+		return m.Content
+	}
+	return r.Content
+}
+
+// click clicks a button of a message and returns the interaction once it
+// is answered.
+func (h *harness) click(messageID string, user *discordgo.User, customID string) *discordgo.Interaction {
+	h.t.Helper()
+	i := h.dc.Button(messageID, user, customID)
+	h.send(i)
+	h.dc.WaitResponse(h.t, i.ID)
+	return i
+}
+
+// pick chooses value in a select menu of a message.
+func (h *harness) pick(messageID string, user *discordgo.User, customID, value string) *discordgo.Interaction {
+	h.t.Helper()
+	i := h.dc.Select(messageID, user, customID, value)
+	h.send(i)
+	h.dc.WaitResponse(h.t, i.ID)
+	return i
+}
+
+// board returns the latest board message of a channel: the last message
+// with a board image.
+func (h *harness) board(channel string) *discordtest.Message {
+	ms := h.dc.Messages(channel)
+	for k := len(ms) - 1; k >= 0; k-- {
+		for _, f := range ms[k].Files {
+			if f.Name == "board.png" {
+				return ms[k]
+			}
+		}
+	}
+	return nil
+}
+
+// waitBoard waits for a board of the channel that cond accepts.
+func (h *harness) waitBoard(channel, what string, cond func(m *discordtest.Message) bool) *discordtest.Message {
+	h.t.Helper()
+	var m *discordtest.Message
+	h.dc.WaitUntil(h.t, what, func() bool {
+		m = h.board(channel)
+		return m != nil && cond(m)
+	})
+	return m
+}
+
+// boardAt waits for the board of the game in channel at ply.
+func (h *harness) boardAt(channel string, ply int) *discordtest.Message {
+	h.t.Helper()
+	return h.waitBoard(channel, "the board at ply "+strconv.Itoa(ply), func(m *discordtest.Message) bool {
+		return boardPly(m) == ply
+	})
+}
+
+// menus returns the custom IDs of a board's hole menus and their values.
+func menus(m *discordtest.Message) map[string][]string {
+	out := map[string][]string{}
+	for _, row := range m.Components {
+		r, ok := row.(*discordgo.ActionsRow)
+		if !ok {
+			continue
+		}
+		for _, c := range r.Components {
+			if s, ok := c.(*discordgo.SelectMenu); ok {
+				for _, o := range s.Options {
+					out[s.CustomID] = append(out[s.CustomID], o.Value)
+				}
+			}
+		}
+	}
+	return out
+}
+
+// buttons returns the custom IDs of a message's buttons by label.
+func buttons(comps []discordgo.MessageComponent) map[string]string {
+	out := map[string]string{}
+	for _, row := range comps {
+		r, ok := row.(*discordgo.ActionsRow)
+		if !ok {
+			continue
+		}
+		for _, c := range r.Components {
+			if b, ok := c.(*discordgo.Button); ok {
+				out[b.Label] = b.CustomID
+			}
+		}
+	}
+	return out
+}
+
+// boardPly reads the ply a board shows from its menus' custom IDs, or -1
+// for a board without menus.
+func boardPly(m *discordtest.Message) int {
+	for id := range menus(m) {
+		parts := strings.Split(id, ":")
+		n, _ := strconv.Atoi(parts[4])
+		return n
+	}
+	return -1
+}
+
+// challengeAndAccept starts a game between alice (challenger) and bob in
+// the harness channel and returns it once its first board is out.
+func (h *harness) challengeAndAccept(opts ...*discordgo.ApplicationCommandInteractionDataOption) *storage.Game {
+	h.t.Helper()
+	msg := h.challengeMessage(opts...)
+	accept := buttons(msg.Components)["Accept"]
+	require.NotEmpty(h.t, accept, "the challenge has an Accept button")
+	h.click(msg.ID, h.bob, accept)
+	h.boardAt(h.channel.ID, 0)
+	g, err := h.store.Game(h.channel.ID)
+	require.NoError(h.t, err)
+	return g
+}

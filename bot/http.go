@@ -1,0 +1,185 @@
+package bot
+
+import (
+	"crypto/ed25519"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"net/http"
+	"strconv"
+	"time"
+
+	"github.com/bwmarrin/discordgo"
+)
+
+// maxBody is the largest interaction body the endpoint reads.
+const maxBody = 1 << 20
+
+// maxSkew is how far the signature timestamp may be from now.
+const maxSkew = 5 * time.Minute
+
+// answerWithin is how long the endpoint waits for a handler's first
+// response before it defers on its behalf; Discord allows 3 seconds.
+const answerWithin = 2500 * time.Millisecond
+
+// ParsePublicKey reads the application's public key as the Developer
+// Portal shows it (64 hex digits).
+func ParsePublicKey(s string) (ed25519.PublicKey, error) {
+	b, err := hex.DecodeString(s)
+	if err != nil || len(b) != ed25519.PublicKeySize {
+		return nil, fmt.Errorf("the public key must be the 64 hex digits the Developer Portal shows under General Information")
+	}
+	return ed25519.PublicKey(b), nil
+}
+
+// HTTPHandler returns the http-mode endpoint: POST /interactions receives
+// interactions signed with key (bad or missing signature or a stale
+// timestamp: 401; a body over 1 MiB: 413), answers PING, and feeds every
+// other interaction to the same handlers as the gateway; GET /healthz
+// answers 200 while the bot runs.
+func (b *Bot) HTTPHandler(key ed25519.PublicKey) http.Handler {
+	mux := http.NewServeMux()
+	mux.HandleFunc("POST /interactions", func(w http.ResponseWriter, r *http.Request) {
+		b.serveInteraction(w, r, key)
+	})
+	mux.HandleFunc("GET /healthz", func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "text/plain; charset=utf-8")
+		io.WriteString(w, "ok\n")
+	})
+	return mux
+}
+
+func (b *Bot) serveInteraction(w http.ResponseWriter, r *http.Request, key ed25519.PublicKey) {
+	body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, maxBody))
+	if err != nil {
+		var tooBig *http.MaxBytesError
+		if errors.As(err, &tooBig) {
+			http.Error(w, "request body too large", http.StatusRequestEntityTooLarge)
+			return
+		}
+		http.Error(w, "cannot read the request body", http.StatusBadRequest)
+		return
+	}
+	if err := verify(key, r.Header, body, time.Now()); err != nil {
+		b.log.Warn("interaction refused", "remote", r.RemoteAddr, "reason", err)
+		http.Error(w, "invalid request signature", http.StatusUnauthorized)
+		return
+	}
+	var i discordgo.Interaction
+	if err := json.Unmarshal(body, &i); err != nil {
+		http.Error(w, "the body is not an interaction", http.StatusBadRequest)
+		return
+	}
+	if i.Type == discordgo.InteractionPing {
+		writeResponse(w, &discordgo.InteractionResponse{Type: discordgo.InteractionResponsePong})
+		return
+	}
+
+	first := make(chan *discordgo.InteractionResponse, 1)
+	written := make(chan error, 1)
+	respond := func(resp *discordgo.InteractionResponse) error {
+		first <- resp
+		return <-written
+	}
+	done := make(chan struct{})
+	b.inflight.Add(1)
+	go func() {
+		defer b.inflight.Done()
+		defer close(done)
+		b.handle(b.baseCtx, b.session, &i, respond)
+	}()
+	select {
+	case resp := <-first:
+		written <- writeResponse(w, resp)
+	case <-done:
+		// Every handler answers; reaching here is a bug, but Discord still
+		// gets an answer rather than "This interaction failed".
+		b.log.Error("handler finished without answering", "interaction", i.ID)
+		writeResponse(w, &discordgo.InteractionResponse{
+			Type: discordgo.InteractionResponseChannelMessageWithSource,
+			Data: message{content: genericFailure, ephemeral: true}.responseData(),
+		})
+	case <-time.After(answerWithin):
+		// Too slow: defer now so the interaction does not fail; the
+		// handler's first response then fills it in.
+		b.log.Warn("handler slow to answer; deferring", "interaction", i.ID)
+		writeResponse(w, &discordgo.InteractionResponse{Type: deferType(&i)})
+		go func() {
+			resp := <-first
+			written <- b.fillDeferred(&i, resp)
+		}()
+	}
+}
+
+// deferType is the deferred response that suits an interaction.
+func deferType(i *discordgo.Interaction) discordgo.InteractionResponseType {
+	if i.Type == discordgo.InteractionMessageComponent {
+		return discordgo.InteractionResponseDeferredMessageUpdate
+	}
+	return discordgo.InteractionResponseDeferredChannelMessageWithSource
+}
+
+// fillDeferred delivers a late first response by editing the deferred one.
+func (b *Bot) fillDeferred(i *discordgo.Interaction, resp *discordgo.InteractionResponse) error {
+	d := resp.Data
+	if d == nil {
+		return nil
+	}
+	_, err := b.session.InteractionResponseEdit(i, &discordgo.WebhookEdit{
+		Content: &d.Content, Embeds: &d.Embeds, Components: &d.Components, AllowedMentions: d.AllowedMentions,
+	})
+	return err
+}
+
+func writeResponse(w http.ResponseWriter, resp *discordgo.InteractionResponse) error {
+	if resp.Data != nil && len(resp.Data.Files) > 0 {
+		// Discord does not take files in the HTTP response; handlers send
+		// images with editReply or followup instead.
+		return errors.New("bot: files in an HTTP interaction response")
+	}
+	body, err := json.Marshal(resp)
+	if err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("Content-Length", strconv.Itoa(len(body)))
+	_, err = w.Write(body)
+	if f, ok := w.(http.Flusher); ok {
+		f.Flush()
+	}
+	return err
+}
+
+var (
+	errNoSignature  = errors.New("missing X-Signature-Ed25519 or X-Signature-Timestamp")
+	errBadSignature = errors.New("signature does not match")
+	errStale        = errors.New("timestamp too old or in the future")
+)
+
+// verify checks Discord's signature of an interaction: Ed25519 over the
+// timestamp header followed by the body, with a timestamp close to now.
+func verify(key ed25519.PublicKey, h http.Header, body []byte, now time.Time) error {
+	sigHex, ts := h.Get("X-Signature-Ed25519"), h.Get("X-Signature-Timestamp")
+	if sigHex == "" || ts == "" {
+		return errNoSignature
+	}
+	sig, err := hex.DecodeString(sigHex)
+	if err != nil || len(sig) != ed25519.SignatureSize {
+		return errBadSignature
+	}
+	sec, err := strconv.ParseInt(ts, 10, 64)
+	if err != nil {
+		return errBadSignature
+	}
+	if d := now.Sub(time.Unix(sec, 0)); d > maxSkew || d < -maxSkew {
+		return errStale
+	}
+	msg := make([]byte, 0, len(ts)+len(body))
+	msg = append(append(msg, ts...), body...)
+	if !ed25519.Verify(key, msg, sig) {
+		return errBadSignature
+	}
+	return nil
+}

@@ -1,0 +1,142 @@
+package bot_test
+
+import (
+	"bytes"
+	"encoding/json"
+	"io"
+	"net/http"
+	"strings"
+	"testing"
+
+	"github.com/bwmarrin/discordgo"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/kulami/kulami/bot/discordtest"
+)
+
+func TestHTTPEndpoint(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t, "http")
+	body, err := json.Marshal(map[string]any{"id": "1", "type": 1, "application_id": h.dc.AppID(), "token": "t", "version": 1})
+	require.NoError(t, err)
+
+	t.Run("ping", func(t *testing.T) {
+		resp, err := h.dc.PostBody(h.url, body, discordtest.SignValid)
+		require.NoError(t, err)
+		defer resp.Body.Close()
+		assert.Equal(t, http.StatusOK, resp.StatusCode)
+		var pong discordgo.InteractionResponse
+		require.NoError(t, json.NewDecoder(resp.Body).Decode(&pong))
+		assert.Equal(t, discordgo.InteractionResponsePong, pong.Type)
+	})
+	for _, c := range []struct {
+		name string
+		sig  discordtest.Signature
+	}{
+		{"no signature", discordtest.SignNone},
+		{"another key", discordtest.SignWrongKey},
+		{"body changed after signing", discordtest.SignTampered},
+		{"stale timestamp", discordtest.SignStale},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			resp, err := h.dc.PostBody(h.url, body, c.sig)
+			require.NoError(t, err)
+			resp.Body.Close()
+			assert.Equal(t, http.StatusUnauthorized, resp.StatusCode)
+		})
+	}
+	t.Run("body over 1 MiB", func(t *testing.T) {
+		big := append(bytes.Clone(body[:len(body)-1]), []byte(`,"pad":"`+strings.Repeat("x", 1<<20)+`"}`)...)
+		resp, err := h.dc.PostBody(h.url, big, discordtest.SignValid)
+		require.NoError(t, err)
+		resp.Body.Close()
+		assert.Equal(t, http.StatusRequestEntityTooLarge, resp.StatusCode)
+	})
+	t.Run("not an interaction", func(t *testing.T) {
+		resp, err := h.dc.PostBody(h.url, []byte("hello"), discordtest.SignValid)
+		require.NoError(t, err)
+		resp.Body.Close()
+		assert.Equal(t, http.StatusBadRequest, resp.StatusCode)
+	})
+	t.Run("healthz", func(t *testing.T) {
+		resp, err := http.Get(strings.TrimSuffix(h.url, "/interactions") + "/healthz")
+		require.NoError(t, err)
+		defer resp.Body.Close()
+		b, _ := io.ReadAll(resp.Body)
+		assert.Equal(t, http.StatusOK, resp.StatusCode)
+		assert.Equal(t, "ok\n", string(b))
+	})
+	t.Run("wrong method", func(t *testing.T) {
+		resp, err := http.Get(h.url)
+		require.NoError(t, err)
+		resp.Body.Close()
+		assert.Equal(t, http.StatusMethodNotAllowed, resp.StatusCode)
+	})
+}
+
+// TestCommandsRegistered checks the one bulk overwrite at start and that
+// every subcommand the tree offers is handled.
+func TestCommandsRegistered(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t, "gateway")
+	reqs := h.dc.RequestsTo("PUT", "/applications/{application_id}/guilds/{guild_id}/commands")
+	require.Len(t, reqs, 1, "one bulk overwrite")
+	cmds := h.dc.Commands(h.dc.GuildID())
+	require.Len(t, cmds, 1)
+	assert.Equal(t, "kulami", cmds[0].Name)
+	var names []string
+	for _, o := range cmds[0].Options {
+		names = append(names, o.Name)
+		assert.NotEmpty(t, o.Description)
+	}
+	for _, want := range []string{"challenge", "accept", "decline", "move", "board", "resign", "rules", "help",
+		"abort", "draw", "notify", "settings", "leaderboard", "stats", "history", "export", "play", "hint"} {
+		assert.Contains(t, names, want)
+	}
+	for _, name := range []string{"rules", "help", "leaderboard", "stats", "history"} {
+		i := h.command(h.channel.ID, h.carol, name)
+		assert.NotEmpty(t, h.reply(i)+embedText(h.dc.WaitResponse(t, i.ID)), "/kulami %s answers", name)
+	}
+}
+
+func embedText(r *discordtest.Response) string {
+	var s strings.Builder
+	for _, e := range r.Embeds {
+		s.WriteString(e.Title + e.Description)
+	}
+	return s.String()
+}
+
+func TestRulesAndHelp(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t, "gateway")
+	i := h.command(h.channel.ID, h.alice, "rules")
+	r := h.dc.WaitResponse(t, i.ID)
+	assert.True(t, r.Ephemeral())
+	require.Len(t, r.Embeds, 1)
+	assert.Contains(t, r.Embeds[0].Footer.Text, "page 1 of 4")
+	msg := h.dc.WaitOriginal(t, i.ID, func(*discordtest.Message) bool { return true })
+	seen := map[string]bool{}
+	for page := 1; page <= 4; page++ {
+		m, _ := h.dc.Message(msg.ID)
+		require.Len(t, m.Embeds, 1)
+		seen[m.Embeds[0].Title] = true
+		b := buttons(m.Components)
+		if page < 4 {
+			h.click(msg.ID, h.alice, b["Next"])
+			h.dc.WaitUntil(t, "the next page", func() bool {
+				m, _ := h.dc.Message(msg.ID)
+				return strings.Contains(m.Embeds[0].Footer.Text, "page "+string(rune('0'+page+1)))
+			})
+		}
+	}
+	assert.Len(t, seen, 4, "four different pages")
+
+	i = h.command(h.channel.ID, h.alice, "help")
+	r = h.dc.WaitResponse(t, i.ID)
+	require.Len(t, r.Embeds, 1)
+	for _, sub := range []string{"/kulami challenge", "/kulami move", "/kulami leaderboard", "/kulami play"} {
+		assert.Contains(t, r.Embeds[0].Description, sub)
+	}
+}

@@ -1,0 +1,190 @@
+package bot
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"time"
+
+	"github.com/bwmarrin/discordgo"
+
+	"github.com/kulami/kulami/storage"
+)
+
+// retryAfter is how long the scheduler waits after a wake-up it could not
+// handle (Discord or the disk failing) before it tries again.
+const retryAfter = time.Minute
+
+// poke tells the scheduler that a wake time may have changed.
+func (b *Bot) poke() {
+	select {
+	case b.wakeup <- struct{}{}:
+	default:
+	}
+}
+
+// RunScheduler keeps games moving until ctx is cancelled: it sends the
+// reminders, ends games whose time ran out, expires challenges and lets
+// the computer move when its move was lost (a restart). Everything it
+// waits for is in storage, so after a restart it picks up where it was,
+// and what was due while the bot was down happens at once. It sleeps until
+// the next wake-up in storage; it never scans all games.
+func (b *Bot) RunScheduler(ctx context.Context) error {
+	for {
+		failed := b.runDue()
+		var timer <-chan time.Time
+		next, ok, err := b.store.NextWake()
+		switch {
+		case err != nil:
+			b.log.Error("scheduler cannot read its wake-ups", "err", err)
+			timer = b.clock.After(retryAfter)
+		case failed && ok:
+			timer = b.clock.After(max(retryAfter, next.Sub(b.clock.Now())))
+		case ok:
+			timer = b.clock.After(next.Sub(b.clock.Now()))
+		}
+		select {
+		case <-ctx.Done():
+			return nil
+		case <-timer:
+		case <-b.wakeup:
+		}
+	}
+}
+
+// runDue handles everything due now; it reports whether something failed.
+func (b *Bot) runDue() bool {
+	now := b.clock.Now()
+	due, err := b.store.Due(now)
+	if err != nil {
+		b.log.Error("scheduler cannot read what is due", "err", err)
+		return true
+	}
+	failed := false
+	for _, w := range due {
+		var err error
+		switch w.Kind {
+		case storage.WakeGame:
+			err = b.wakeGame(w.ChannelID, now)
+		case storage.WakeChallenge:
+			err = b.expireChallenge(w.ChannelID, now)
+		}
+		if err != nil {
+			failed = true
+			b.log.Error("scheduled work failed", "kind", w.Kind.String(), "channel", w.ChannelID, "err", err)
+		}
+	}
+	return failed
+}
+
+// wakeGame does what is due in the game of a channel: the computer's lost
+// move, a timeout or a reminder.
+func (b *Bot) wakeGame(channelID string, now time.Time) error {
+	g, err := b.store.Game(channelID)
+	if errors.Is(err, storage.ErrNotFound) {
+		return nil
+	} else if err != nil {
+		return err
+	}
+	switch {
+	case g.WakeAt.IsZero() || g.WakeAt.After(now):
+		return nil // moved on since
+	case g.Players[g.ToMove()].IsAI():
+		return b.aiMove(nil, channelID, g.ID, g.Ply(), g.BoardMessageID)
+	case !g.Deadline.IsZero() && !now.Before(g.Deadline):
+		return b.timeout(g, now)
+	}
+	return b.remind(g, now)
+}
+
+// timeout ends a game whose player to move ran out of time.
+func (b *Bot) timeout(seen *storage.Game, now time.Time) error {
+	var old string
+	g, err := b.store.UpdateGame(seen.ChannelID, func(g *storage.Game) error {
+		if g.ID != seen.ID || g.Ply() != seen.Ply() || g.Deadline.IsZero() || now.Before(g.Deadline) {
+			return storage.ErrStale
+		}
+		old = g.BoardMessageID
+		return g.Finish(storage.TimedOut, g.ToMove(), now)
+	})
+	if errors.Is(err, storage.ErrStale) || errors.Is(err, storage.ErrNotFound) {
+		return nil
+	} else if err != nil {
+		return err
+	}
+	b.log.Info("game timed out", "channel", g.ChannelID, "game", g.ID)
+	return b.afterMove(nil, g, old)
+}
+
+// remind marks the reminders now due as sent and sends one: in the game's
+// channel, and by DM to a player who asked for it. A reminder is marked
+// before it is sent, so none is ever sent twice, even across a restart.
+func (b *Bot) remind(seen *storage.Game, now time.Time) error {
+	g, err := b.store.UpdateGame(seen.ChannelID, func(g *storage.Game) error {
+		if g.ID != seen.ID || g.Ply() != seen.Ply() || g.Deadline.IsZero() {
+			return storage.ErrStale
+		}
+		sent := g.Reminders
+		for int(g.Reminders) < len(reminderShares) && !nextWake(g).After(now) {
+			g.Reminders++
+		}
+		if g.Reminders == sent {
+			return storage.ErrStale // nothing due after all
+		}
+		g.WakeAt = nextWake(g)
+		return nil
+	})
+	if errors.Is(err, storage.ErrStale) || errors.Is(err, storage.ErrNotFound) {
+		return nil
+	} else if err != nil {
+		return err
+	}
+	b.poke()
+	p := g.Players[g.ToMove()]
+	opponent := g.Players[g.ToMove().Other()]
+	text := fmt.Sprintf("⏰ %s, it's your move in Kulami against %s — time runs out <t:%d:R> (<t:%d:f>). Board: %s",
+		who(p), escape(opponent.Name), g.Deadline.Unix(), g.Deadline.Unix(), boardLink(g))
+	_, err = b.send(g.ChannelID, message{content: text, mentions: []string{p.UserID}})
+	if err != nil {
+		err = fmt.Errorf("send a reminder: %w", err)
+	}
+	if u, uerr := b.store.UserSettings(p.UserID); uerr == nil && u.DMReminders {
+		b.dm(p.UserID, fmt.Sprintf("⏰ It's your move in Kulami against %s — time runs out <t:%d:R>. Board: %s", escape(opponent.Name), g.Deadline.Unix(), boardLink(g)))
+	}
+	return err
+}
+
+// dm sends a direct message; a user who accepts none is logged, not an
+// error.
+func (b *Bot) dm(userID, text string) {
+	ch, err := b.session.UserChannelCreate(userID, discordgo.WithContext(b.baseCtx))
+	if err == nil {
+		_, err = b.send(ch.ID, message{content: text})
+	}
+	if err != nil {
+		b.log.Info("cannot send a reminder by DM", "user", userID, "err", err)
+	}
+}
+
+// expireChallenge closes a challenge nobody answered in time and says so
+// on its message.
+func (b *Bot) expireChallenge(channelID string, now time.Time) error {
+	ch, err := b.store.Challenge(channelID)
+	if errors.Is(err, storage.ErrNotFound) {
+		return nil
+	} else if err != nil {
+		return err
+	}
+	if now.Before(ch.Expires) {
+		return nil
+	}
+	if err := b.store.DeleteChallenge(channelID, ch.ID); err != nil {
+		if errors.Is(err, storage.ErrNotFound) {
+			return nil
+		}
+		return err
+	}
+	b.editChallenge(ch, fmt.Sprintf("%s's challenge to %s expired: it was not answered in time. Start a new one with **/kulami challenge**.",
+		escape(ch.From.Name), escape(ch.To.Name)))
+	return nil
+}

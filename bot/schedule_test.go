@@ -1,0 +1,220 @@
+package bot_test
+
+import (
+	"context"
+	"fmt"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/bwmarrin/discordgo"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/kulami/kulami/bot/discordtest"
+	"github.com/kulami/kulami/engine"
+	"github.com/kulami/kulami/storage"
+)
+
+// reminders returns the reminder messages in a channel.
+func (h *harness) reminders(channel string) []*discordtest.Message {
+	var out []*discordtest.Message
+	for _, m := range h.dc.Messages(channel) {
+		if strings.HasPrefix(m.Content, "⏰") {
+			out = append(out, m)
+		}
+	}
+	return out
+}
+
+// players returns the users of a game: the one to move, then the other.
+func (h *harness) players(g *storage.Game) (toMove, other *discordgo.User) {
+	if g.Players[g.ToMove()].UserID == h.alice.ID {
+		return h.alice, h.bob
+	}
+	return h.bob, h.alice
+}
+
+func TestReminders(t *testing.T) {
+	t.Parallel()
+	for _, mode := range modes {
+		t.Run(mode, func(t *testing.T) {
+			h := newManualHarness(t, mode)
+			ch := h.channel.ID
+			g := h.challengeAndAccept() // 72 hours per move
+			first, second := h.players(g)
+			assert.Equal(t, h.clock.Now().Add(72*time.Hour), g.Deadline)
+			assert.Contains(t, h.board(ch).Content, fmt.Sprintf("due <t:%d:R>", g.Deadline.Unix()), "the board shows the deadline as a Discord timestamp")
+
+			h.tick(36*time.Hour - time.Minute)
+			assert.Empty(t, h.reminders(ch), "no reminder before half the time is gone")
+			h.tick(time.Minute)
+			rs := h.reminders(ch)
+			require.Len(t, rs, 1, "a reminder at half time")
+			assert.Contains(t, rs[0].Content, "<@"+first.ID+">, it's your move")
+			assert.NotContains(t, rs[0].Content, second.ID, "never to the player who waits")
+			assert.Contains(t, rs[0].Content, fmt.Sprintf("<t:%d:R>", g.Deadline.Unix()))
+
+			h.tick(28*time.Hour + 47*time.Minute) // 64h47m: 7h13m left
+			assert.Len(t, h.reminders(ch), 1, "nothing more until a tenth of the time is left")
+			h.tick(time.Minute) // 64h48m: 7h12m = 10% left
+			assert.Len(t, h.reminders(ch), 2, "a second reminder shortly before the end")
+			h.tick(7*time.Hour - time.Minute)
+			assert.Len(t, h.reminders(ch), 2, "never more than two")
+
+			// The move lands just in time: the other player's clock starts.
+			h.command(ch, first, "move", discordtest.StringOption("cell", "D4"))
+			h.boardAt(ch, 1)
+			g, err := h.store.Game(ch)
+			require.NoError(t, err)
+			assert.Equal(t, h.clock.Now().Add(72*time.Hour), g.Deadline)
+			h.tick(36 * time.Hour)
+			rs = h.reminders(ch)
+			require.Len(t, rs, 3)
+			assert.Contains(t, rs[2].Content, "<@"+second.ID+">, it's your move", "now the other player is reminded")
+		})
+	}
+}
+
+func TestRemindersByDM(t *testing.T) {
+	t.Parallel()
+	h := newManualHarness(t, "gateway")
+	g := h.challengeAndAccept()
+	first, second := h.players(g)
+	assert.Contains(t, h.reply(h.command(h.channel.ID, first, "notify", discordtest.StringOption("dm", "on"))), "by direct message")
+	h.tick(36 * time.Hour)
+	dm := h.dc.DMChannel(first.ID)
+	msgs := h.dc.Messages(dm.ID)
+	require.Len(t, msgs, 1, "the player who opted in gets the reminder by DM too")
+	assert.Contains(t, msgs[0].Content, "your move in Kulami against "+second.Username)
+	assert.Len(t, h.reminders(h.channel.ID), 1, "and in the channel")
+	assert.Empty(t, h.dc.Messages(h.dc.DMChannel(second.ID).ID), "the other player gets no DM")
+
+	assert.Contains(t, h.reply(h.command(h.channel.ID, first, "notify", discordtest.StringOption("dm", "off"))), "No more reminders")
+	h.tick(28*time.Hour + 48*time.Minute)
+	assert.Len(t, h.dc.Messages(dm.ID), 1, "after opting out, no more DMs")
+	assert.Len(t, h.reminders(h.channel.ID), 2)
+}
+
+func TestTimeout(t *testing.T) {
+	t.Parallel()
+	for _, mode := range modes {
+		t.Run(mode, func(t *testing.T) {
+			h := newManualHarness(t, mode)
+			ch := h.channel.ID
+			g := h.challengeAndAccept(discordtest.StringOption("move_time", "1h"))
+			first, second := h.players(g)
+			h.command(ch, first, "move", discordtest.StringOption("cell", "D4"))
+			h.boardAt(ch, 1)
+			h.tick(time.Hour - time.Second)
+			_, err := h.store.Game(ch)
+			require.NoError(t, err, "still on time")
+			h.tick(time.Second)
+
+			final := h.waitBoard(ch, "the final board", func(m *discordtest.Message) bool { return strings.Contains(m.Content, "Game over") })
+			assert.Contains(t, final.Content, "<@"+second.ID+"> ran out of time — <@"+first.ID+"> wins")
+			_, err = h.store.Game(ch)
+			assert.ErrorIs(t, err, storage.ErrNotFound)
+			f, err := h.store.FinishedGame(h.dc.GuildID(), g.ID)
+			require.NoError(t, err)
+			assert.Equal(t, storage.TimedOut, f.Result.Ending)
+			assert.Equal(t, g.Players[f.Result.Winner].UserID, first.ID, "the player who ran out of time lost")
+		})
+	}
+}
+
+func TestChallengeExpires(t *testing.T) {
+	t.Parallel()
+	h := newManualHarness(t, "gateway")
+	msg := h.challengeMessage()
+	h.tick(24*time.Hour - time.Second)
+	_, err := h.store.Challenge(h.channel.ID)
+	require.NoError(t, err, "still open")
+	h.tick(time.Second)
+	_, err = h.store.Challenge(h.channel.ID)
+	assert.ErrorIs(t, err, storage.ErrNotFound, "expired")
+	m, _ := h.dc.Message(msg.ID)
+	assert.Contains(t, m.Content, "expired")
+	assert.Empty(t, m.Components, "its buttons are gone")
+	h.refused(h.click(msg.ID, h.bob, buttons(msg.Components)["Accept"]), "no longer open")
+}
+
+// TestRestartKeepsClocks restarts the bot between a reminder and the
+// deadline: the reminder is not sent again, the next one and the timeout
+// still come; a timeout that passed while the bot was down is applied when
+// it starts.
+func TestRestartKeepsClocks(t *testing.T) {
+	t.Parallel()
+	for _, mode := range modes {
+		t.Run(mode, func(t *testing.T) {
+			h := newManualHarness(t, mode)
+			ch := h.channel.ID
+			g := h.challengeAndAccept()
+			first, second := h.players(g)
+			h.tick(36 * time.Hour)
+			require.Len(t, h.reminders(ch), 1)
+
+			h.restart()
+			h.tick(0)
+			assert.Len(t, h.reminders(ch), 1, "no second copy of the first reminder after the restart")
+			h.tick(28*time.Hour + 48*time.Minute)
+			assert.Len(t, h.reminders(ch), 2, "the second reminder still comes")
+
+			h.stop()
+			h.clock.Advance(10 * time.Hour) // the deadline passes while the bot is down
+			h.start()
+			h.tick(0)
+			final := h.waitBoard(ch, "the final board", func(m *discordtest.Message) bool { return strings.Contains(m.Content, "ran out of time") })
+			assert.Contains(t, final.Content, "<@"+first.ID+"> ran out of time — <@"+second.ID+"> wins")
+			assert.Len(t, h.reminders(ch), 2, "no reminder after the deadline")
+		})
+	}
+}
+
+// TestSchedulerSleepsUntilDue runs the real scheduler over 10,000 active
+// games: it sleeps until the earliest wake-up, then handles that game only
+// and sleeps until the next.
+func TestSchedulerSleepsUntilDue(t *testing.T) {
+	t.Parallel()
+	h := newManualHarness(t, "gateway")
+	now := h.clock.Now()
+	const n = 10000
+	h.stop()
+	bulk, err := storage.Open(h.dbPath, storage.Options{NoSync: true})
+	require.NoError(t, err)
+	for i := range n {
+		channel := fmt.Sprintf("%d", 900000000000000000+i)
+		if i == 0 {
+			channel = h.channel.ID
+		}
+		g := &storage.Game{
+			GuildID: h.dc.GuildID(), ChannelID: channel, Layout: engine.SquareString,
+			First: engine.Red, Created: now, MoveTime: 72 * time.Hour,
+			Players: [2]storage.Player{{UserID: h.alice.ID, Name: "alice"}, {UserID: h.bob.ID, Name: "bob"}},
+		}
+		g.Deadline = now.Add(72*time.Hour + time.Duration(i+1)*time.Minute)
+		g.WakeAt = g.Deadline.Add(-36 * time.Hour)
+		require.NoError(t, bulk.CreateGame(g))
+	}
+	require.NoError(t, bulk.Close())
+	h.start()
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		_ = h.bot.RunScheduler(ctx)
+	}()
+	t.Cleanup(func() { cancel(); <-done })
+	sleeps := func(k int) []time.Duration {
+		require.Eventually(t, func() bool { return len(h.clock.Sleeps()) >= k }, 5*time.Second, time.Millisecond)
+		return h.clock.Sleeps()
+	}
+	assert.Equal(t, []time.Duration{36*time.Hour + time.Minute}, sleeps(1), "it sleeps until the first reminder is due")
+
+	h.clock.Advance(36*time.Hour + time.Minute)
+	assert.Equal(t, time.Minute, sleeps(2)[1], "then until the next one")
+	require.Len(t, h.reminders(h.channel.ID), 1, "the game that was due got its reminder")
+	g, err := h.store.Game("900000000000000001")
+	require.NoError(t, err)
+	assert.Zero(t, g.Reminders, "the next game is not touched before its time")
+}

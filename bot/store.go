@@ -1,0 +1,37 @@
+package bot
+
+import (
+	"time"
+
+	"github.com/kulami/kulami/storage"
+)
+
+// Store is what the bot keeps in storage; *storage.Store implements it.
+// Methods return the storage package's sentinel errors (storage.ErrNotFound,
+// ErrChannelBusy, ErrStale, ErrInvalid), wrapped with context.
+type Store interface {
+	CreateChallenge(c *storage.Challenge) error
+	Challenge(channelID string) (*storage.Challenge, error)
+	UpdateChallenge(channelID string, fn func(*storage.Challenge) error) (*storage.Challenge, error)
+	DeleteChallenge(channelID string, id uint64) error
+	AcceptChallenge(channelID string, challengeID uint64, g *storage.Game) error
+
+	CreateGame(g *storage.Game) error
+	Game(channelID string) (*storage.Game, error)
+	UpdateGame(channelID string, fn func(*storage.Game) error) (*storage.Game, error)
+
+	FinishedGame(guildID string, id uint64) (*storage.FinishedGame, error)
+	History(guildID, userID string, limit int, before uint64) ([]storage.HistoryEntry, error)
+	HeadToHead(guildID, a, b string) (storage.Tally, error)
+	RatingTrend(guildID, userID string, ladder storage.Ladder, n int) ([]storage.RatingPoint, error)
+	Profile(guildID, userID string, ladder storage.Ladder) (*storage.Profile, error)
+	Leaderboard(guildID string, ladder storage.Ladder, offset, limit int) ([]storage.Profile, int, error)
+
+	GuildSettings(guildID string) (storage.GuildSettings, error)
+	UpdateGuildSettings(guildID string, fn func(*storage.GuildSettings) error) (storage.GuildSettings, error)
+	UserSettings(userID string) (storage.UserSettings, error)
+	UpdateUserSettings(userID string, fn func(*storage.UserSettings) error) (storage.UserSettings, error)
+
+	NextWake() (time.Time, bool, error)
+	Due(now time.Time) ([]storage.Wake, error)
+}
