@@ -1,0 +1,238 @@
+package main
+
+import (
+	"errors"
+	"fmt"
+	"io/fs"
+	"log/slog"
+	"net"
+	"os"
+	"reflect"
+	"strings"
+	"time"
+
+	"github.com/BurntSushi/toml"
+
+	"github.com/kulami/kulami/bot"
+)
+
+// Config is everything kulamibot reads from its configuration file
+// (config.example.toml documents every key) and the environment: every key
+// can also be set as KULAMI_<SECTION>_<KEY>, e.g. KULAMI_DISCORD_TOKEN,
+// which wins over the file.
+type Config struct {
+	Discord DiscordConfig `toml:"discord"`
+	HTTP    HTTPConfig    `toml:"http"`
+	Storage StorageConfig `toml:"storage"`
+	Game    GameConfig    `toml:"game"`
+	Log     LogConfig     `toml:"log"`
+}
+
+// DiscordConfig is how the bot reaches Discord.
+type DiscordConfig struct {
+	Token         string `toml:"token"`      // bot token; secret
+	TokenFile     string `toml:"token_file"` // or a file holding it
+	ApplicationID string `toml:"application_id"`
+	PublicKey     string `toml:"public_key"` // hex, for http mode
+	Mode          string `toml:"mode"`       // gateway or http
+	GuildID       string `toml:"guild_id"`   // register commands in this guild only
+	APIURL        string `toml:"api_url"`    // REST base URL
+}
+
+// HTTPConfig is the interactions endpoint of http mode.
+type HTTPConfig struct {
+	Listen string `toml:"listen"`
+}
+
+// StorageConfig is where games are kept.
+type StorageConfig struct {
+	Path string `toml:"path"`
+}
+
+// GameConfig holds defaults for new games.
+type GameConfig struct {
+	MoveTime        Duration `toml:"move_time"`        // per move, unless the guild or the challenge says otherwise
+	ChallengeExpiry Duration `toml:"challenge_expiry"` // unanswered challenges expire after this
+	AITime          Duration `toml:"ai_time"`          // the computer's thinking time per move at level hard
+}
+
+// LogConfig is how kulamibot logs.
+type LogConfig struct {
+	Level  string `toml:"level"`  // debug, info, warn, error
+	Format string `toml:"format"` // text or json
+}
+
+// Duration is a time.Duration written as "72h" or "30m" in TOML.
+type Duration struct{ time.Duration }
+
+// UnmarshalText reads a duration such as "72h".
+func (d *Duration) UnmarshalText(b []byte) error {
+	v, err := time.ParseDuration(string(b))
+	if err != nil {
+		return fmt.Errorf("%q is not a duration like \"72h\" or \"30m\"", b)
+	}
+	d.Duration = v
+	return nil
+}
+
+// MarshalText writes the duration as time.Duration.String does.
+func (d Duration) MarshalText() ([]byte, error) { return []byte(d.String()), nil }
+
+// DefaultConfig returns the configuration used for keys that are not set.
+func DefaultConfig() Config {
+	return Config{
+		Discord: DiscordConfig{Mode: "gateway", APIURL: "https://discord.com/api/v10"},
+		HTTP:    HTTPConfig{Listen: "127.0.0.1:8080"},
+		Storage: StorageConfig{Path: "kulami.db"},
+		Game: GameConfig{
+			MoveTime:        Duration{72 * time.Hour},
+			ChallengeExpiry: Duration{24 * time.Hour},
+			AITime:          Duration{2 * time.Second},
+		},
+		Log: LogConfig{Level: "info", Format: "text"},
+	}
+}
+
+// LoadConfig reads the configuration file at path over the defaults (a
+// missing file is an error only if required), then the environment, and
+// checks the result: all of it, or without the [discord] section when
+// discord is false (a backup needs no Discord). Every problem is reported
+// with what to do about it.
+func LoadConfig(path string, required, discord bool, env func(string) string) (Config, error) {
+	c := DefaultConfig()
+	data, err := os.ReadFile(path)
+	switch {
+	case errors.Is(err, fs.ErrNotExist) && !required:
+	case err != nil:
+		return c, fmt.Errorf("read the configuration: %w", err)
+	default:
+		md, err := toml.Decode(string(data), &c)
+		if err != nil {
+			return c, fmt.Errorf("%s: %w", path, err)
+		}
+		if extra := md.Undecoded(); len(extra) > 0 {
+			keys := make([]string, len(extra))
+			for i, k := range extra {
+				keys[i] = k.String()
+			}
+			return c, fmt.Errorf("%s: unknown key %s; see config.example.toml for the keys there are", path, strings.Join(keys, ", "))
+		}
+	}
+	if err := fromEnv(&c, env); err != nil {
+		return c, err
+	}
+	if c.Discord.Token == "" && c.Discord.TokenFile != "" {
+		b, err := os.ReadFile(c.Discord.TokenFile)
+		if err != nil {
+			return c, fmt.Errorf("discord.token_file: %w", err)
+		}
+		c.Discord.Token = strings.TrimSpace(string(b))
+	}
+	return c, c.check(discord)
+}
+
+// fromEnv sets every key whose variable KULAMI_<SECTION>_<KEY> is set.
+func fromEnv(c *Config, env func(string) string) error {
+	sections := reflect.ValueOf(c).Elem()
+	for i := range sections.NumField() {
+		section := sections.Type().Field(i).Tag.Get("toml")
+		keys := sections.Field(i)
+		for j := range keys.NumField() {
+			key := keys.Type().Field(j).Tag.Get("toml")
+			name := "KULAMI_" + strings.ToUpper(section+"_"+key)
+			v := env(name)
+			if v == "" {
+				continue
+			}
+			switch f := keys.Field(j).Addr().Interface().(type) {
+			case *string:
+				*f = v
+			case *Duration:
+				if err := f.UnmarshalText([]byte(v)); err != nil {
+					return fmt.Errorf("%s: %w", name, err)
+				}
+			default:
+				panic("kulamibot: no environment parser for " + name)
+			}
+		}
+	}
+	return nil
+}
+
+// check reports the first setting that cannot work, saying how to fix it.
+func (c *Config) check(discord bool) error {
+	if discord {
+		if err := c.Discord.check(); err != nil {
+			return err
+		}
+	}
+	if _, _, err := net.SplitHostPort(c.HTTP.Listen); err != nil {
+		return fmt.Errorf("http.listen %q is not host:port, like 127.0.0.1:8080 or :8080", c.HTTP.Listen)
+	}
+	if c.Storage.Path == "" {
+		return errors.New("storage.path is empty: name the database file, like kulami.db")
+	}
+	g := c.Game
+	switch {
+	case g.MoveTime.Duration < time.Hour || g.MoveTime.Duration > 14*24*time.Hour:
+		return fmt.Errorf("game.move_time is %s; choose between 1h and 336h (14 days)", g.MoveTime)
+	case g.ChallengeExpiry.Duration < time.Minute || g.ChallengeExpiry.Duration > 14*24*time.Hour:
+		return fmt.Errorf("game.challenge_expiry is %s; choose between 1m and 336h (14 days)", g.ChallengeExpiry)
+	case g.AITime.Duration < 100*time.Millisecond || g.AITime.Duration > 10*time.Second:
+		return fmt.Errorf("game.ai_time is %s; choose between 100ms and 10s", g.AITime)
+	}
+	if _, err := c.Log.level(); err != nil {
+		return err
+	}
+	if c.Log.Format != "text" && c.Log.Format != "json" {
+		return fmt.Errorf("log.format is %q; it must be \"text\" or \"json\"", c.Log.Format)
+	}
+	return nil
+}
+
+// check reports the first Discord setting that cannot work.
+func (d DiscordConfig) check() error {
+	switch {
+	case d.Token == "":
+		return errors.New("no bot token: set discord.token (or KULAMI_DISCORD_TOKEN, or discord.token_file) to the token from the Developer Portal, Bot page")
+	case d.ApplicationID == "":
+		return errors.New("no application ID: set discord.application_id (or KULAMI_DISCORD_APPLICATION_ID) to the Application ID from the Developer Portal, General Information page")
+	case !isSnowflake(d.ApplicationID):
+		return fmt.Errorf("discord.application_id %q is not an ID: copy the Application ID (only digits) from the Developer Portal", d.ApplicationID)
+	case d.GuildID != "" && !isSnowflake(d.GuildID):
+		return fmt.Errorf("discord.guild_id %q is not an ID: right-click the server with Developer Mode on and choose Copy Server ID, or leave it empty", d.GuildID)
+	case d.Mode != "gateway" && d.Mode != "http":
+		return fmt.Errorf("discord.mode is %q; it must be \"gateway\" or \"http\"", d.Mode)
+	case d.Mode == "http" && d.PublicKey == "":
+		return errors.New("http mode needs discord.public_key (or KULAMI_DISCORD_PUBLIC_KEY): the Public Key from the Developer Portal, General Information page")
+	}
+	if d.PublicKey != "" {
+		if _, err := bot.ParsePublicKey(d.PublicKey); err != nil {
+			return fmt.Errorf("discord.public_key: %w", err)
+		}
+	}
+	if _, err := bot.NewSession("x", d.APIURL); err != nil {
+		return fmt.Errorf("discord.api_url: %w", err)
+	}
+	return nil
+}
+
+func (l LogConfig) level() (slog.Level, error) {
+	var lv slog.Level
+	if err := lv.UnmarshalText([]byte(l.Level)); err != nil {
+		return lv, fmt.Errorf("log.level is %q; it must be debug, info, warn or error", l.Level)
+	}
+	return lv, nil
+}
+
+func isSnowflake(s string) bool {
+	if len(s) < 5 || len(s) > 20 {
+		return false
+	}
+	for _, r := range s {
+		if r < '0' || r > '9' {
+			return false
+		}
+	}
+	return true
+}

@@ -1,0 +1,163 @@
+package main
+
+import (
+	"os"
+	"path/filepath"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// env returns a lookup function over a map, as os.Getenv.
+func env(m map[string]string) func(string) string {
+	return func(k string) string { return m[k] }
+}
+
+// minimal are the settings every run needs.
+var minimal = map[string]string{
+	"KULAMI_DISCORD_TOKEN":          "secret-token",
+	"KULAMI_DISCORD_APPLICATION_ID": "123456789012345678",
+}
+
+func writeFile(t *testing.T, name, content string) string {
+	t.Helper()
+	p := filepath.Join(t.TempDir(), name)
+	require.NoError(t, os.WriteFile(p, []byte(content), 0o600))
+	return p
+}
+
+// TestExampleConfig checks that config.example.toml reads without an
+// unknown key and gives the defaults: the example mirrors DefaultConfig.
+func TestExampleConfig(t *testing.T) {
+	c, err := LoadConfig("../../config.example.toml", true, true, env(minimal))
+	require.NoError(t, err)
+	want := DefaultConfig()
+	want.Discord.Token, want.Discord.ApplicationID = "secret-token", "123456789012345678"
+	assert.Equal(t, want, c)
+}
+
+func TestConfigFromFileAndEnvironment(t *testing.T) {
+	p := writeFile(t, "config.toml", `
+[discord]
+token = "from-file"
+application_id = "111111111111111111"
+mode = "http"
+public_key = "`+"aa"+`"
+[storage]
+path = "/var/lib/kulami/kulami.db"
+[game]
+move_time = "24h"
+`)
+	e := map[string]string{
+		"KULAMI_DISCORD_PUBLIC_KEY": "3b6a27bcceb6a42d62a3a8d02a6f0d73653215771de243a63ac048a18b59da29",
+		"KULAMI_DISCORD_TOKEN":      "from-env",
+		"KULAMI_GAME_AI_TIME":       "1s",
+	}
+	c, err := LoadConfig(p, true, true, env(e))
+	require.NoError(t, err)
+	assert.Equal(t, "from-env", c.Discord.Token, "the environment wins over the file")
+	assert.Equal(t, "http", c.Discord.Mode)
+	assert.Equal(t, "/var/lib/kulami/kulami.db", c.Storage.Path)
+	assert.Equal(t, 24*time.Hour, c.Game.MoveTime.Duration)
+	assert.Equal(t, time.Second, c.Game.AITime.Duration)
+	assert.Equal(t, "https://discord.com/api/v10", c.Discord.APIURL, "defaults fill the rest")
+}
+
+func TestConfigTokenFile(t *testing.T) {
+	tok := writeFile(t, "token", "  file-token\n")
+	c, err := LoadConfig("missing.toml", false, true, env(map[string]string{
+		"KULAMI_DISCORD_TOKEN_FILE":     tok,
+		"KULAMI_DISCORD_APPLICATION_ID": "123456789012345678",
+	}))
+	require.NoError(t, err)
+	assert.Equal(t, "file-token", c.Discord.Token)
+}
+
+// TestConfigErrors: every setting a server owner can get wrong is refused
+// with a message that says what to do.
+func TestConfigErrors(t *testing.T) {
+	cases := []struct {
+		name, file string
+		env        map[string]string
+		want       string
+	}{
+		{"no token", "", map[string]string{"KULAMI_DISCORD_APPLICATION_ID": "123456789012345678"}, "no bot token: set discord.token"},
+		{"no application", "", map[string]string{"KULAMI_DISCORD_TOKEN": "x"}, "no application ID"},
+		{"application not an ID", "", map[string]string{"KULAMI_DISCORD_TOKEN": "x", "KULAMI_DISCORD_APPLICATION_ID": "my-bot"}, "is not an ID"},
+		{"guild not an ID", "[discord]\nguild_id = \"my server\"\n", minimal, "Copy Server ID"},
+		{"bad mode", "[discord]\nmode = \"websocket\"\n", minimal, `must be "gateway" or "http"`},
+		{"http without key", "[discord]\nmode = \"http\"\n", minimal, "http mode needs discord.public_key"},
+		{"bad key", "[discord]\npublic_key = \"xyz\"\n", minimal, "64 hex digits"},
+		{"bad api url", "[discord]\napi_url = \"discord.com\"\n", minimal, "not an http(s) URL"},
+		{"bad listen", "[http]\nlisten = \"8080\"\n", minimal, "not host:port"},
+		{"empty path", "[storage]\npath = \"\"\n", minimal, "storage.path is empty"},
+		{"move time too short", "[game]\nmove_time = \"5m\"\n", minimal, "between 1h and 336h"},
+		{"not a duration", "[game]\nmove_time = \"3 days\"\n", minimal, `not a duration like "72h"`},
+		{"bad env duration", "", map[string]string{"KULAMI_DISCORD_TOKEN": "x", "KULAMI_DISCORD_APPLICATION_ID": "123456789012345678", "KULAMI_GAME_MOVE_TIME": "soon"}, "KULAMI_GAME_MOVE_TIME"},
+		{"ai time", "[game]\nai_time = \"1m\"\n", minimal, "between 100ms and 10s"},
+		{"expiry", "[game]\nchallenge_expiry = \"1s\"\n", minimal, "challenge_expiry"},
+		{"log level", "[log]\nlevel = \"loud\"\n", minimal, "debug, info, warn or error"},
+		{"log format", "[log]\nformat = \"xml\"\n", minimal, `"text" or "json"`},
+		{"unknown key", "[discord]\ntokn = \"x\"\n", minimal, "unknown key discord.tokn"},
+		{"unknown section", "[database]\npath = \"x\"\n", minimal, "unknown key database"},
+		{"syntax", "[discord\n", minimal, "config.toml"},
+		{"missing token file", "[discord]\ntoken_file = \"/nonexistent/token\"\n", map[string]string{"KULAMI_DISCORD_APPLICATION_ID": "123456789012345678"}, "discord.token_file"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			p := writeFile(t, "config.toml", c.file)
+			_, err := LoadConfig(p, true, true, env(c.env))
+			require.Error(t, err)
+			assert.Contains(t, err.Error(), c.want)
+		})
+	}
+	t.Run("required file missing", func(t *testing.T) {
+		_, err := LoadConfig(filepath.Join(t.TempDir(), "nope.toml"), true, true, env(minimal))
+		require.Error(t, err)
+		assert.Contains(t, err.Error(), "nope.toml")
+	})
+	t.Run("backup needs no discord settings", func(t *testing.T) {
+		_, err := LoadConfig("missing.toml", false, false, env(nil))
+		assert.NoError(t, err)
+	})
+}
+
+func TestParseArgs(t *testing.T) {
+	cases := []struct {
+		args []string
+		want arguments
+		err  string
+	}{
+		{nil, arguments{config: "config.toml"}, ""},
+		{[]string{"-config", "x.toml"}, arguments{config: "x.toml", configSet: true}, ""},
+		{[]string{"-config", "x.toml", "register"}, arguments{config: "x.toml", configSet: true, command: "register"}, ""},
+		{[]string{"backup", "b.db"}, arguments{config: "config.toml", command: "backup", file: "b.db"}, ""},
+		{[]string{"help"}, arguments{config: "config.toml", command: "help", help: true}, ""},
+		{[]string{"-h"}, arguments{config: "config.toml", help: true}, ""},
+		{[]string{"backup"}, arguments{}, "backup needs the name of the file"},
+		{[]string{"serve"}, arguments{}, `unknown command "serve"`},
+		{[]string{"register", "now"}, arguments{}, `unexpected argument "now"`},
+		{[]string{"-confg", "x"}, arguments{}, "flag provided but not defined"},
+	}
+	for _, c := range cases {
+		t.Run(fmtArgs(c.args), func(t *testing.T) {
+			got, err := parseArgs(c.args)
+			if c.err != "" {
+				require.Error(t, err)
+				assert.Contains(t, err.Error(), c.err)
+				return
+			}
+			require.NoError(t, err)
+			assert.Equal(t, c.want, got)
+		})
+	}
+}
+
+func fmtArgs(a []string) string {
+	if len(a) == 0 {
+		return "none"
+	}
+	return filepath.Join(a...)
+}

@@ -1,0 +1,186 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"net"
+	"net/http"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/bwmarrin/discordgo"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/kulami/kulami/bot/discordtest"
+	"github.com/kulami/kulami/storage"
+)
+
+// lockedBuffer is a bytes.Buffer safe for the logger and the test at once.
+type lockedBuffer struct {
+	mu sync.Mutex
+	b  bytes.Buffer
+}
+
+func (l *lockedBuffer) Write(p []byte) (int, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.b.Write(p)
+}
+
+func (l *lockedBuffer) String() string {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.b.String()
+}
+
+// fakeEnv is the environment of a kulamibot that talks to the fake Discord.
+func fakeEnv(dc *discordtest.Server, db string, extra map[string]string) func(string) string {
+	e := map[string]string{
+		"KULAMI_DISCORD_TOKEN":          dc.Token(),
+		"KULAMI_DISCORD_APPLICATION_ID": dc.AppID(),
+		"KULAMI_DISCORD_GUILD_ID":       dc.GuildID(),
+		"KULAMI_DISCORD_API_URL":        dc.APIURL(),
+		"KULAMI_STORAGE_PATH":           db,
+	}
+	for k, v := range extra {
+		e[k] = v
+	}
+	return env(e)
+}
+
+// challenge sends alice's /kulami challenge of bob.
+func challenge(dc *discordtest.Server, channel string, alice, bob *discordgo.User) *discordgo.Interaction {
+	i := dc.Command(channel, alice, "kulami", discordtest.Subcommand("challenge", discordtest.UserOption("opponent", bob.ID)))
+	d := i.Data.(discordgo.ApplicationCommandInteractionData)
+	d.Resolved = &discordgo.ApplicationCommandInteractionDataResolved{Users: map[string]*discordgo.User{bob.ID: bob}}
+	i.Data = d
+	return i
+}
+
+// TestRunGateway runs kulamibot as main does, against the fake Discord:
+// it registers the commands, plays, writes a backup while it runs and shuts
+// down cleanly on a signal, closing the database.
+func TestRunGateway(t *testing.T) {
+	dc := discordtest.New(t)
+	games := dc.AddChannel("games")
+	alice, bob := dc.AddUser("alice"), dc.AddUser("bob")
+	dir := t.TempDir()
+	db := filepath.Join(dir, "kulami.db")
+	e := fakeEnv(dc, db, nil)
+
+	ctx, cancel := context.WithCancel(context.Background())
+	var stderr lockedBuffer
+	done := make(chan int, 1)
+	go func() { done <- run(ctx, nil, e, &bytes.Buffer{}, &stderr) }()
+	t.Cleanup(cancel)
+	dc.WaitReady(t)
+	require.Len(t, dc.Commands(dc.GuildID()), 1, "the commands are registered at start")
+
+	i := challenge(dc, games.ID, alice, bob)
+	dc.SendInteraction(i)
+	r := dc.WaitResponse(t, i.ID)
+	assert.Contains(t, r.Content, "challenges you to a game of **Kulami**")
+
+	var out bytes.Buffer
+	backupFile := filepath.Join(dir, "backup.db")
+	require.Equal(t, 0, run(context.Background(), []string{"backup", backupFile}, e, &out, &out), out.String())
+	assert.Contains(t, out.String(), "taken by the running bot")
+
+	cancel()
+	select {
+	case code := <-done:
+		assert.Equal(t, 0, code, stderr.String())
+	case <-time.After(20 * time.Second):
+		t.Fatal("kulamibot did not stop on its signal")
+	}
+	assert.Contains(t, stderr.String(), "shutting down")
+	assert.NotContains(t, stderr.String(), dc.Token(), "the token is never logged")
+
+	for _, path := range []string{db, backupFile} {
+		s, err := storage.Open(path, storage.Options{Timeout: 100 * time.Millisecond})
+		require.NoError(t, err, "%s is free and readable after the shutdown", path)
+		c, err := s.Challenge(games.ID)
+		require.NoError(t, err, "%s holds the challenge", path)
+		assert.Equal(t, bob.ID, c.To.UserID)
+		require.NoError(t, s.Close())
+	}
+
+	out.Reset()
+	second := filepath.Join(dir, "second.db")
+	require.Equal(t, 0, run(context.Background(), []string{"backup", second}, e, &out, &out), out.String())
+	assert.Contains(t, out.String(), "Wrote "+second, "a backup also works while the bot is stopped")
+}
+
+func TestRunHTTP(t *testing.T) {
+	dc := discordtest.New(t)
+	games := dc.AddChannel("games")
+	alice, bob := dc.AddUser("alice"), dc.AddUser("bob")
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	require.NoError(t, err)
+	addr := ln.Addr().String()
+	require.NoError(t, ln.Close())
+	e := fakeEnv(dc, filepath.Join(t.TempDir(), "kulami.db"), map[string]string{
+		"KULAMI_DISCORD_MODE":       "http",
+		"KULAMI_DISCORD_PUBLIC_KEY": dc.PublicKeyHex(),
+		"KULAMI_HTTP_LISTEN":        addr,
+		"KULAMI_LOG_FORMAT":         "json",
+	})
+	ctx, cancel := context.WithCancel(context.Background())
+	var stderr lockedBuffer
+	done := make(chan int, 1)
+	go func() { done <- run(ctx, nil, e, &bytes.Buffer{}, &stderr) }()
+	t.Cleanup(cancel)
+
+	url := "http://" + addr
+	require.Eventually(t, func() bool {
+		resp, err := http.Get(url + "/healthz")
+		if err == nil {
+			resp.Body.Close()
+		}
+		return err == nil && resp.StatusCode == http.StatusOK
+	}, 10*time.Second, 10*time.Millisecond)
+	i := challenge(dc, games.ID, alice, bob)
+	_, err = dc.PostInteraction(url+"/interactions", i)
+	require.NoError(t, err)
+	assert.Contains(t, dc.WaitResponse(t, i.ID).Content, "challenges you")
+	cancel()
+	assert.Equal(t, 0, <-done, stderr.String())
+	assert.True(t, strings.HasPrefix(stderr.String(), "{"), "json logs")
+}
+
+func TestRunErrors(t *testing.T) {
+	cases := []struct {
+		name string
+		args []string
+		env  map[string]string
+		code int
+		want string
+	}{
+		{"usage", []string{"frobnicate"}, nil, 2, "unknown command"},
+		{"help", []string{"-h"}, nil, 0, "usage:"},
+		{"no token", nil, nil, 1, "no bot token"},
+		{"missing config", []string{"-config", "/nonexistent/kulami.toml"}, nil, 1, "/nonexistent/kulami.toml"},
+		{"backup of nothing", []string{"backup", "/tmp/x.db"}, map[string]string{"KULAMI_STORAGE_PATH": "/nonexistent/kulami.db"}, 1, "there is no database"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			var out, errOut bytes.Buffer
+			code := run(context.Background(), c.args, env(c.env), &out, &errOut)
+			assert.Equal(t, c.code, code)
+			assert.Contains(t, out.String()+errOut.String(), c.want)
+		})
+	}
+}
+
+func TestRunRefusedToken(t *testing.T) {
+	dc := discordtest.New(t, discordtest.CollectViolations())
+	e := fakeEnv(dc, filepath.Join(t.TempDir(), "kulami.db"), map[string]string{"KULAMI_DISCORD_TOKEN": "wrong"})
+	var out bytes.Buffer
+	code := run(context.Background(), []string{"register"}, e, &out, &out)
+	assert.Equal(t, 1, code)
+	assert.Contains(t, out.String(), "Discord refused the bot token")
+}

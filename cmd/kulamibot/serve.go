@@ -1,0 +1,162 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"log/slog"
+	"net"
+	"net/http"
+	"time"
+
+	"github.com/bwmarrin/discordgo"
+
+	"github.com/kulami/kulami/bot"
+	"github.com/kulami/kulami/storage"
+)
+
+// shutdownGrace is how long a stopping bot lets interactions in flight
+// finish.
+const shutdownGrace = 10 * time.Second
+
+func newLogger(c LogConfig, w io.Writer) *slog.Logger {
+	level, _ := c.level() // checked by LoadConfig
+	opts := &slog.HandlerOptions{Level: level}
+	if c.Format == "json" {
+		return slog.New(slog.NewJSONHandler(w, opts))
+	}
+	return slog.New(slog.NewTextHandler(w, opts))
+}
+
+// openBot opens the database and a bot on it that talks to Discord as cfg
+// says. Close the store when done.
+func openBot(cfg Config, log *slog.Logger) (*bot.Bot, *storage.Store, error) {
+	store, err := storage.Open(cfg.Storage.Path, storage.Options{})
+	if err != nil {
+		return nil, nil, err
+	}
+	s, err := bot.NewSession(cfg.Discord.Token, cfg.Discord.APIURL)
+	if err != nil {
+		store.Close()
+		return nil, nil, err
+	}
+	b := bot.New(s, bot.Options{
+		Store:           store,
+		Logger:          log,
+		MoveTime:        cfg.Game.MoveTime.Duration,
+		ChallengeExpiry: cfg.Game.ChallengeExpiry.Duration,
+		AITime:          cfg.Game.AITime.Duration,
+	})
+	return b, store, nil
+}
+
+// serve runs the bot until ctx is cancelled, then shuts down gracefully:
+// no new interactions, those in flight finish, the database is closed.
+func serve(ctx context.Context, cfg Config, logOut io.Writer) error {
+	log := newLogger(cfg.Log, logOut)
+	b, store, err := openBot(cfg, log)
+	if err != nil {
+		return err
+	}
+	defer store.Close()
+	log.Info("starting", "mode", cfg.Discord.Mode, "database", cfg.Storage.Path)
+	if err := b.Register(ctx, cfg.Discord.ApplicationID, cfg.Discord.GuildID); err != nil {
+		return explainDiscord("register the slash commands", err)
+	}
+	scope := "globally (may take a while to show up)"
+	if cfg.Discord.GuildID != "" {
+		scope = "in guild " + cfg.Discord.GuildID
+	}
+	log.Info("registered the slash commands", "where", scope)
+
+	stopControl := serveControl(ctx, store, log)
+	defer stopControl()
+	schedDone := make(chan struct{})
+	go func() {
+		defer close(schedDone)
+		if err := b.RunScheduler(ctx); err != nil {
+			log.Error("scheduler stopped", "err", err)
+		}
+	}()
+
+	if cfg.Discord.Mode == "http" {
+		err = serveHTTP(ctx, cfg, b, log)
+	} else {
+		err = b.RunGateway(ctx)
+		if err != nil {
+			err = explainDiscord("connect to Discord", err)
+		}
+	}
+	log.Info("shutting down")
+	b.Close(shutdownGrace)
+	<-schedDone
+	return err
+}
+
+// serveHTTP serves the interactions endpoint until ctx is cancelled.
+func serveHTTP(ctx context.Context, cfg Config, b *bot.Bot, log *slog.Logger) error {
+	key, err := bot.ParsePublicKey(cfg.Discord.PublicKey)
+	if err != nil {
+		return err
+	}
+	ln, err := net.Listen("tcp", cfg.HTTP.Listen)
+	if err != nil {
+		return fmt.Errorf("http.listen: %w", err)
+	}
+	srv := &http.Server{
+		Handler:           b.HTTPHandler(key),
+		ReadHeaderTimeout: 10 * time.Second,
+		ReadTimeout:       30 * time.Second,
+		WriteTimeout:      30 * time.Second,
+		ErrorLog:          slog.NewLogLogger(log.Handler(), slog.LevelWarn),
+	}
+	log.Info("serving interactions", "url", "http://"+ln.Addr().String()+"/interactions")
+	errc := make(chan error, 1)
+	go func() { errc <- srv.Serve(ln) }()
+	select {
+	case err := <-errc:
+		return fmt.Errorf("http server: %w", err)
+	case <-ctx.Done():
+	}
+	sctx, cancel := context.WithTimeout(context.Background(), shutdownGrace)
+	defer cancel()
+	return srv.Shutdown(sctx)
+}
+
+// register only registers the slash commands.
+func register(ctx context.Context, cfg Config, out io.Writer) error {
+	s, err := bot.NewSession(cfg.Discord.Token, cfg.Discord.APIURL)
+	if err != nil {
+		return err
+	}
+	b := bot.New(s, bot.Options{})
+	if err := b.Register(ctx, cfg.Discord.ApplicationID, cfg.Discord.GuildID); err != nil {
+		return explainDiscord("register the slash commands", err)
+	}
+	where := "globally: Discord may take up to an hour to show them everywhere"
+	if cfg.Discord.GuildID != "" {
+		where = "in guild " + cfg.Discord.GuildID + ": they show up at once"
+	}
+	fmt.Fprintf(out, "Registered /kulami %s.\n", where)
+	return nil
+}
+
+// explainDiscord turns Discord's refusals at start into advice.
+func explainDiscord(what string, err error) error {
+	var rest *discordgo.RESTError
+	if errors.As(err, &rest) && rest.Response != nil {
+		switch rest.Response.StatusCode {
+		case http.StatusUnauthorized:
+			return fmt.Errorf("%s: Discord refused the bot token (401): copy it again from the Developer Portal, Bot page (Reset Token)", what)
+		case http.StatusForbidden:
+			return fmt.Errorf("%s: Discord said 403: check discord.application_id, and that the bot was invited to guild_id with the applications.commands scope", what)
+		case http.StatusNotFound:
+			return fmt.Errorf("%s: Discord said 404: check discord.application_id and discord.api_url", what)
+		}
+	}
+	if errors.Is(err, discordgo.ErrWSAlreadyOpen) {
+		return nil
+	}
+	return fmt.Errorf("%s: %w", what, err)
+}
