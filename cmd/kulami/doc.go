@@ -1,12 +1,19 @@
 // Kulami is the command-line tool of the kulami project: it plays Kulami
-// with two people at one terminal, replays game records and draws layouts.
+// with two people at one terminal or against the computer, replays game
+// records, draws layouts and board images, and runs the computer opponent
+// for analysis (think) and matches (arena).
 //
 // Usage:
 //
 //	kulami play [--layout square|random|irregular|LAYOUT] [--rules basic|area|lines|full]
 //	            [--first red|black] [--seed N] [--record FILE] [--red NAME] [--black NAME]
+//	            [--ai easy|medium|hard] [--ai-first]
 //	kulami replay [--json] [FILE|-]
 //	kulami layout [square|random|irregular|LAYOUT] [--seed N]
+//	kulami render [--out FILE] [--ply N] [--size PX] [--theme dark|light] [FILE|-]
+//	kulami think [--level easy|medium|hard] [--time 1s] [--json] [FILE|-]
+//	kulami arena --a PLAYER --b PLAYER [--games N] [--time 500ms] [--layout square|random|irregular]
+//	             [--rules basic|area|lines|full|all] [--seed N] [--json]
 //	kulami help [COMMAND]
 //
 // Flags may come before or after the other arguments. Records and layout

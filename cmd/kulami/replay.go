@@ -99,7 +99,7 @@ func (e *env) readRecord(ctx context.Context, name string) ([]byte, error) {
 	r := e.stdin
 	if name == "-" {
 		if isTerminal(r) {
-			fmt.Fprintln(e.stderr, "kulami replay: reading a record from the terminal; end it with Ctrl-D (or give a file name)")
+			fmt.Fprintln(e.stderr, "kulami: reading a record from the terminal; end it with Ctrl-D (or give a file name)")
 		}
 	} else {
 		f, err := os.Open(name)

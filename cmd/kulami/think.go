@@ -53,13 +53,9 @@ func runThink(ctx context.Context, e *env, args []string) error {
 	if len(rest) == 1 {
 		name = rest[0]
 	}
-	text, err := e.readRecord(ctx, name)
+	rec, err := e.loadRecord(ctx, name)
 	if err != nil {
 		return err
-	}
-	rec, err := engine.ParseRecord(string(text))
-	if err != nil {
-		return fmt.Errorf("%s: %w", displayName(name), err)
 	}
 	pos, err := rec.Replay()
 	if err != nil {
