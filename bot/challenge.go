@@ -66,8 +66,11 @@ func plural(n int) string {
 func (b *Bot) challenge(c *interaction, o options) error {
 	me := c.user()
 	oppID := o.userID("opponent")
-	data := c.i.ApplicationCommandData()
-	opp := data.Resolved.Users[oppID]
+	resolved := c.i.ApplicationCommandData().Resolved
+	if resolved == nil { // a forged or outdated request: Discord resolves user options
+		resolved = &discordgo.ApplicationCommandInteractionDataResolved{}
+	}
+	opp := resolved.Users[oppID]
 	switch {
 	case opp == nil:
 		return refuse("Pick your opponent in the **opponent** option.")
@@ -107,7 +110,7 @@ func (b *Bot) challenge(c *interaction, o options) error {
 		GuildID:   c.i.GuildID,
 		ChannelID: c.i.ChannelID,
 		From:      storage.Player{UserID: me.ID, Name: c.displayName()},
-		To:        storage.Player{UserID: oppID, Name: memberName(data.Resolved, oppID)},
+		To:        storage.Player{UserID: oppID, Name: memberName(resolved, oppID)},
 		Layout:    layout.String(),
 		Rules:     rules,
 		First:     first,
@@ -201,6 +204,9 @@ var firstNames = map[storage.FirstChoice]string{
 // memberName is a user's name in the guild, from an interaction's resolved
 // data.
 func memberName(r *discordgo.ApplicationCommandInteractionDataResolved, id string) string {
+	if r == nil {
+		return id
+	}
 	if m := r.Members[id]; m != nil && m.Nick != "" {
 		return m.Nick
 	}

@@ -3,38 +3,45 @@ package bot
 import (
 	"context"
 	"fmt"
+	"math"
 	"runtime/debug"
 	"strings"
 
 	"github.com/bwmarrin/discordgo"
 )
 
-// options are the options of a subcommand, by name.
+// options are the options of a subcommand, by name. Its accessors read
+// the values as Discord sends them and treat a value of the wrong type as
+// missing (discordgo's own accessors panic on those).
 type options map[string]*discordgo.ApplicationCommandInteractionDataOption
 
+// str returns a string option, or "".
 func (o options) str(name string) string {
 	if v, ok := o[name]; ok {
-		return v.StringValue()
+		if s, ok := v.Value.(string); ok {
+			return s
+		}
 	}
 	return ""
 }
 
+// int returns an integer option, or def.
 func (o options) int(name string, def int) int {
 	if v, ok := o[name]; ok {
-		return int(v.IntValue())
+		switch n := v.Value.(type) {
+		case float64: // as JSON decodes it
+			if n == math.Trunc(n) && math.Abs(n) <= 1<<53 {
+				return int(n)
+			}
+		case int64:
+			return int(n)
+		}
 	}
 	return def
 }
 
 // userID returns the ID of a user option, or "".
-func (o options) userID(name string) string {
-	if v, ok := o[name]; ok {
-		if id, ok := v.Value.(string); ok {
-			return id
-		}
-	}
-	return ""
-}
+func (o options) userID(name string) string { return o.str(name) }
 
 type commandHandler func(b *Bot, c *interaction, o options) error
 
