@@ -108,7 +108,7 @@ func LoadConfig(path string, required, discord bool, env func(string) string) (C
 	default:
 		md, err := toml.Decode(string(data), &c)
 		if err != nil {
-			return c, fmt.Errorf("%s: %w", path, err)
+			return c, fmt.Errorf("%s: %w", path, hideSecret(err, data))
 		}
 		if extra := md.Undecoded(); len(extra) > 0 {
 			keys := make([]string, len(extra))
@@ -129,6 +129,23 @@ func LoadConfig(path string, required, discord bool, env func(string) string) (C
 		c.Discord.Token = strings.TrimSpace(string(b))
 	}
 	return c, c.check(discord)
+}
+
+// hideSecret keeps the bot token out of a TOML syntax error: the TOML
+// library quotes what it found, and a token written without quotes would
+// end up in the terminal or the logs. An error on a line that mentions a
+// token says where it is and how to write it, without the line's text.
+func hideSecret(err error, data []byte) error {
+	var pe toml.ParseError
+	if !errors.As(err, &pe) {
+		return err
+	}
+	lines := strings.Split(string(data), "\n")
+	n := pe.Position.Line
+	if n < 1 || n > len(lines) || !strings.Contains(strings.ToLower(lines[n-1]), "token") {
+		return err
+	}
+	return fmt.Errorf("line %d is not valid TOML (its text is not shown: it may hold the bot token); write the token in double quotes, like token = \"…\"", n)
 }
 
 // fromEnv sets every key whose variable KULAMI_<SECTION>_<KEY> is set.

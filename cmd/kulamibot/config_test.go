@@ -1,11 +1,14 @@
 package main
 
 import (
+	"bytes"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 	"time"
 
+	"github.com/BurntSushi/toml"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -103,6 +106,9 @@ func TestConfigErrors(t *testing.T) {
 		{"unknown key", "[discord]\ntokn = \"x\"\n", minimal, "unknown key discord.tokn"},
 		{"unknown section", "[database]\npath = \"x\"\n", minimal, "unknown key database"},
 		{"syntax", "[discord\n", minimal, "config.toml"},
+		{"token without quotes", "[discord]\ntoken = Mz.secret-token-text\n", nil, "line 2 is not valid TOML"},
+		{"token unterminated", "[discord]\ntoken = \"Mz.secret-token-text\nmode = \"http\"\n", nil, "write the token in double quotes"},
+		{"token without equals", "[discord]\ntoken Mz.secret-token-text\n", nil, "line 2"},
 		{"missing token file", "[discord]\ntoken_file = \"/nonexistent/token\"\n", map[string]string{"KULAMI_DISCORD_APPLICATION_ID": "123456789012345678"}, "discord.token_file"},
 	}
 	for _, c := range cases {
@@ -111,6 +117,7 @@ func TestConfigErrors(t *testing.T) {
 			_, err := LoadConfig(p, true, true, env(c.env))
 			require.Error(t, err)
 			assert.Contains(t, err.Error(), c.want)
+			assert.NotContains(t, err.Error(), "secret-token", "the token is never shown")
 		})
 	}
 	t.Run("required file missing", func(t *testing.T) {
@@ -160,4 +167,34 @@ func fmtArgs(a []string) string {
 		return "none"
 	}
 	return filepath.Join(a...)
+}
+
+// FuzzLoadConfig reads arbitrary configuration files: none may panic or
+// show the token from the environment; a file that is accepted gives a
+// configuration that passes its checks and writes back to a file that
+// reads the same.
+func FuzzLoadConfig(f *testing.F) {
+	example, err := os.ReadFile("../../config.example.toml")
+	require.NoError(f, err)
+	for _, s := range []string{
+		string(example), "", "[discord]\nmode = \"http\"\npublic_key = \"" + strings.Repeat("ab", 32) + "\"\n",
+		"[game]\nmove_time = \"24h\"\nai_time = \"500ms\"\n", "[discord\n", "[log]\nlevel = \"debug\"\nformat = \"json\"\n",
+		"[discord]\ntoken = Mz.secret\n", "[storage]\npath = 7\n",
+	} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, file string) {
+		p := writeFile(t, "config.toml", file)
+		c, err := LoadConfig(p, true, true, env(minimal))
+		if err != nil {
+			assert.NotContains(t, err.Error(), minimal["KULAMI_DISCORD_TOKEN"])
+			return
+		}
+		require.NoError(t, c.check(true))
+		var buf bytes.Buffer
+		require.NoError(t, toml.NewEncoder(&buf).Encode(c))
+		again, err := LoadConfig(writeFile(t, "again.toml", buf.String()), true, true, env(nil))
+		require.NoError(t, err, "the written configuration:\n%s", buf.String())
+		assert.Equal(t, c, again)
+	})
 }
