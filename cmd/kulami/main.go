@@ -213,7 +213,7 @@ func hasFlags(fs *flag.FlagSet) bool {
 }
 
 // parse parses the flags of fs wherever they stand among args, as in
-// "kulami replay game.kul --json", and returns the other arguments; "--"
+// "kulami replay game.kgn --json", and returns the other arguments; "--"
 // ends the flags. A bad flag is a *usageError; -h or -help returns a
 // *helpRequest.
 func parse(fs *flag.FlagSet, args []string) ([]string, error) {
