@@ -11,6 +11,7 @@ import (
 	"net/url"
 	"sort"
 	"strings"
+	"time"
 )
 
 // maxBody is the largest request body the fake reads (Discord's upload limit for bots is 25 MiB).
@@ -84,10 +85,11 @@ var (
 	errNotImplemented = APIError{Status: 501, Code: 0, Message: "discordtest: route not implemented by the fake"}
 )
 
-// failure is an injected error answer.
+// failure is an injected error answer or delay.
 type failure struct {
 	method, route string // route is a template or a concrete path
 	err           APIError
+	delay         time.Duration
 	left          int // answers left; <0 for unlimited
 }
 
@@ -104,27 +106,62 @@ func (s *Server) Fail(method, route string, err APIError, times int) {
 	s.failures = append(s.failures, &failure{method: strings.ToUpper(method), route: route, err: err, left: times})
 }
 
-// ClearFailures removes every injected failure.
+// Delay makes the fake wait d before it answers the next times requests with the given method and route
+// (a template or a concrete path, as for Fail); times <= 0 means every such request until ClearFailures.
+// It stands for a slow or rate-limited Discord: the request is then handled as usual.
+func (s *Server) Delay(method, route string, d time.Duration, times int) {
+	if times <= 0 {
+		times = -1
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.delays = append(s.delays, &failure{method: strings.ToUpper(method), route: route, delay: d, left: times})
+}
+
+// ClearFailures removes every injected failure and delay.
 func (s *Server) ClearFailures() {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	s.failures = nil
+	s.failures, s.delays = nil, nil
 }
 
 func (s *Server) injected(c *call) (APIError, bool) {
-	for i, f := range s.failures {
-		if f.method != c.method || (f.route != c.route && f.route != c.path) {
+	if f := take(&s.failures, c.method, c.route, c.path); f != nil {
+		return f.err, true
+	}
+	return APIError{}, false
+}
+
+// delayFor returns how long to hold a request to path before handling it.
+func (s *Server) delayFor(method, path string) time.Duration {
+	route := ""
+	if rt, _ := s.spec.match(path); rt != nil {
+		route = rt.template
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if f := take(&s.delays, method, route, path); f != nil {
+		return f.delay
+	}
+	return 0
+}
+
+// take returns the first injection of list for a request, counting one
+// use of it and dropping it when it is used up.
+func take(list *[]*failure, method, route, path string) *failure {
+	for i, f := range *list {
+		if f.method != method || (f.route != route && f.route != path) {
 			continue
 		}
 		if f.left > 0 {
 			f.left--
 			if f.left == 0 {
-				s.failures = append(s.failures[:i:i], s.failures[i+1:]...)
+				*list = append((*list)[:i:i], (*list)[i+1:]...)
 			}
 		}
-		return f.err, true
+		return f
 	}
-	return APIError{}, false
+	return nil
 }
 
 // serveUnknown answers requests outside the API, the gateway and the attachments.
@@ -177,6 +214,9 @@ func (s *Server) serveREST(w http.ResponseWriter, r *http.Request) {
 		}
 	}
 
+	if d := s.delayFor(c.method, c.path); d > 0 {
+		time.Sleep(d)
+	}
 	s.awaitHTTPAnswer(c.path)
 	s.mu.Lock()
 	defer s.mu.Unlock()

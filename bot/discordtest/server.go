@@ -65,6 +65,7 @@ type Server struct {
 	requests     []Request
 	violations   []Violation
 	failures     []*failure
+	delays       []*failure
 	gw           gateway
 	closed       bool
 }
