@@ -39,6 +39,10 @@ type Options struct {
 	AITime time.Duration
 	// Renderer draws the boards; a new one if nil.
 	Renderer *draw.Renderer
+	// AnswerWithin is how long a handler may take to answer before the
+	// bot defers for it (Discord fails interactions not answered within
+	// 3 seconds); default 2.5 s.
+	AnswerWithin time.Duration
 }
 
 // Bot is the Kulami Discord application: one set of handlers fed by the
@@ -72,6 +76,9 @@ func New(s *discordgo.Session, opt Options) *Bot {
 	}
 	if opt.ChallengeExpiry == 0 {
 		opt.ChallengeExpiry = 24 * time.Hour
+	}
+	if opt.AnswerWithin == 0 {
+		opt.AnswerWithin = 2500 * time.Millisecond
 	}
 	if opt.Renderer == nil {
 		opt.Renderer = draw.NewRenderer(draw.DefaultCacheSize)

@@ -3,6 +3,7 @@ package bot_test
 import (
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/bwmarrin/discordgo"
 	"github.com/stretchr/testify/assert"
@@ -261,6 +262,54 @@ func TestRestartMidGame(t *testing.T) {
 			g, err := h.store.Game(ch)
 			require.NoError(t, err)
 			assert.Equal(t, 2, g.Ply(), "the board from before the restart still plays")
+		})
+	}
+}
+
+// TestSlowDiscord accepts a challenge while Discord takes a second to open
+// the game's thread: the bot defers before Discord's deadline (here made
+// 700 ms), then the challenge message is updated and the board posted as
+// when Discord is quick; by button and by command, in both modes.
+func TestSlowDiscord(t *testing.T) {
+	t.Parallel()
+	for _, mode := range modes {
+		t.Run(mode, func(t *testing.T) {
+			for _, how := range []string{"button", "command"} {
+				t.Run(how, func(t *testing.T) {
+					h := newHarnessWith(t, mode, func(h *harness) { h.answerWithin = 200 * time.Millisecond },
+						discordtest.WithAckDeadline(700*time.Millisecond))
+					ch := h.channel.ID
+					h.commandWith(asAdmin, ch, h.alice, "settings", discordtest.StringOption("threads", "on"))
+					msg := h.challengeMessage()
+					h.dc.Delay("POST", "/channels/{channel_id}/messages/{message_id}/threads", time.Second, 1)
+
+					var i *discordgo.Interaction
+					if how == "button" {
+						i = h.click(msg.ID, h.bob, buttons(msg.Components)["Accept"])
+					} else {
+						i = h.command(ch, h.bob, "accept")
+					}
+					r := h.dc.WaitResponse(t, i.ID)
+					if how == "button" {
+						assert.Equal(t, discordgo.InteractionResponseDeferredMessageUpdate, r.Type)
+					} else {
+						assert.Equal(t, discordgo.InteractionResponseDeferredChannelMessageWithSource, r.Type)
+						assert.False(t, r.Ephemeral())
+						h.dc.WaitOriginal(t, i.ID, func(m *discordtest.Message) bool { return strings.Contains(m.Content, "accepted") })
+					}
+					var challenge *discordtest.Message
+					h.dc.WaitUntil(t, "the challenge message says it was accepted", func() bool {
+						challenge, _ = h.dc.Message(msg.ID)
+						return strings.Contains(challenge.Content, "accepted")
+					})
+					assert.Empty(t, challenge.Components, "the challenge's buttons are gone")
+					g, err := h.store.Game(gameChannel(t, h))
+					require.NoError(t, err)
+					assert.NotEqual(t, ch, g.ChannelID, "the game is played in its thread")
+					h.boardAt(g.ChannelID, 0)
+					assert.Empty(t, h.dc.Violations())
+				})
+			}
 		})
 	}
 }

@@ -40,6 +40,7 @@ type harness struct {
 	channel           *discordgo.Channel
 	alice, bob, carol *discordgo.User
 	moveTime, expiry  time.Duration
+	answerWithin      time.Duration // the bot's default if zero
 	logs              *syncBuffer
 	// manual: the test runs the scheduler's work itself (tick) instead of
 	// a RunScheduler goroutine.
@@ -66,17 +67,19 @@ func (s *syncBuffer) String() string {
 // newHarness starts a bot in mode with a guild channel and three members.
 func newHarness(t testing.TB, mode string, opts ...discordtest.Option) *harness {
 	t.Helper()
-	return newHarnessWith(t, mode, false, opts...)
+	return newHarnessWith(t, mode, func(*harness) {}, opts...)
 }
 
 // newManualHarness is newHarness without the scheduler goroutine: the
 // test moves the clock and runs what is due with tick.
 func newManualHarness(t testing.TB, mode string, opts ...discordtest.Option) *harness {
 	t.Helper()
-	return newHarnessWith(t, mode, true, opts...)
+	return newHarnessWith(t, mode, func(h *harness) { h.manual = true }, opts...)
 }
 
-func newHarnessWith(t testing.TB, mode string, manual bool, opts ...discordtest.Option) *harness {
+// newHarnessWith is newHarness with setup changing the harness before the
+// bot starts.
+func newHarnessWith(t testing.TB, mode string, setup func(*harness), opts ...discordtest.Option) *harness {
 	t.Helper()
 	// The race detector makes drawing a board ten times slower: wait long
 	// enough for it.
@@ -91,8 +94,8 @@ func newHarnessWith(t testing.TB, mode string, manual bool, opts ...discordtest.
 		moveTime: 72 * time.Hour,
 		expiry:   24 * time.Hour,
 		logs:     &syncBuffer{},
-		manual:   manual,
 	}
+	setup(h)
 	h.start()
 	t.Cleanup(func() {
 		h.stop()
@@ -112,7 +115,7 @@ func (h *harness) start() {
 	s, err := bot.NewSession(h.dc.Token(), h.dc.APIURL())
 	require.NoError(t, err)
 	log := slog.New(slog.NewTextHandler(h.logs, &slog.HandlerOptions{Level: slog.LevelDebug}))
-	b := bot.New(s, bot.Options{Store: store, Logger: log, Clock: h.clock, MoveTime: h.moveTime, ChallengeExpiry: h.expiry, AITime: 300 * time.Millisecond})
+	b := bot.New(s, bot.Options{Store: store, Logger: log, Clock: h.clock, MoveTime: h.moveTime, ChallengeExpiry: h.expiry, AITime: 300 * time.Millisecond, AnswerWithin: h.answerWithin})
 	ctx, cancel := context.WithCancel(context.Background())
 	require.NoError(t, b.Register(ctx, h.dc.AppID(), h.dc.GuildID()))
 

@@ -20,10 +20,6 @@ const maxBody = 1 << 20
 // maxSkew is how far the signature timestamp may be from now.
 const maxSkew = 5 * time.Minute
 
-// answerWithin is how long the endpoint waits for a handler's first
-// response before it defers on its behalf; Discord allows 3 seconds.
-const answerWithin = 2500 * time.Millisecond
-
 // ParsePublicKey reads the application's public key as the Developer
 // Portal shows it (64 hex digits).
 func ParsePublicKey(s string) (ed25519.PublicKey, error) {
@@ -90,47 +86,18 @@ func (b *Bot) serveInteraction(w http.ResponseWriter, r *http.Request, key ed255
 		defer close(done)
 		b.handle(b.baseCtx, b.session, &i, respond)
 	}()
+	// handle answers every interaction in time, deferring for slow
+	// handlers, so the first response comes before done.
 	select {
 	case resp := <-first:
 		written <- writeResponse(w, resp)
 	case <-done:
-		// Every handler answers; reaching here is a bug, but Discord still
-		// gets an answer rather than "This interaction failed".
 		b.log.Error("handler finished without answering", "interaction", i.ID)
 		writeResponse(w, &discordgo.InteractionResponse{
 			Type: discordgo.InteractionResponseChannelMessageWithSource,
 			Data: message{content: genericFailure, ephemeral: true}.responseData(),
 		})
-	case <-time.After(answerWithin):
-		// Too slow: defer now so the interaction does not fail; the
-		// handler's first response then fills it in.
-		b.log.Warn("handler slow to answer; deferring", "interaction", i.ID)
-		writeResponse(w, &discordgo.InteractionResponse{Type: deferType(&i)})
-		go func() {
-			resp := <-first
-			written <- b.fillDeferred(&i, resp)
-		}()
 	}
-}
-
-// deferType is the deferred response that suits an interaction.
-func deferType(i *discordgo.Interaction) discordgo.InteractionResponseType {
-	if i.Type == discordgo.InteractionMessageComponent {
-		return discordgo.InteractionResponseDeferredMessageUpdate
-	}
-	return discordgo.InteractionResponseDeferredChannelMessageWithSource
-}
-
-// fillDeferred delivers a late first response by editing the deferred one.
-func (b *Bot) fillDeferred(i *discordgo.Interaction, resp *discordgo.InteractionResponse) error {
-	d := resp.Data
-	if d == nil {
-		return nil
-	}
-	_, err := b.session.InteractionResponseEdit(i, &discordgo.WebhookEdit{
-		Content: &d.Content, Embeds: &d.Embeds, Components: &d.Components, AllowedMentions: d.AllowedMentions,
-	})
-	return err
 }
 
 func writeResponse(w http.ResponseWriter, resp *discordgo.InteractionResponse) error {

@@ -4,6 +4,9 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"log/slog"
+	"sync"
+	"time"
 
 	"github.com/bwmarrin/discordgo"
 )
@@ -20,6 +23,9 @@ type message struct {
 	file       *attachment // an attached file: a board image, a record
 	ephemeral  bool
 	mentions   []string // user IDs this message may ping; nobody else is pinged
+	// choices are the suggestions that answer an autocomplete, instead of
+	// a message.
+	choices []*discordgo.ApplicationCommandOptionChoice
 }
 
 // attachment is a file attached to a message.
@@ -29,14 +35,58 @@ type attachment struct {
 }
 
 // interaction is one interaction being handled: the request, who sent it
-// and how to answer. Not safe for concurrent use.
+// and how to answer. Its handler uses it from one goroutine; the timer of
+// deferWhenSlow is the only other user, under mu.
 type interaction struct {
 	ctx       context.Context
 	s         *discordgo.Session
 	i         *discordgo.Interaction
 	respond   respondFunc
-	responded bool // the first response is sent
-	deferred  bool // ...and it was a deferred one ("thinking")
+	responded bool // the handler's first response is sent
+	deferred  bool // ...and the original response is a deferral to fill in
+
+	mu   sync.Mutex
+	late bool // the bot deferred for the handler, which has not answered yet
+}
+
+// deferWhenSlow makes sure Discord hears from the bot within d (Discord
+// fails an interaction that is not answered within 3 seconds): if the
+// handler has sent no first response by then, the bot defers for it, and
+// the handler's first response is later delivered in a way that fits the
+// deferral (see answerLate). Autocomplete cannot be deferred. stop ends
+// the wait, after a deferral under way is sent; errors of the deferral go
+// to log.
+func (c *interaction) deferWhenSlow(d time.Duration, log *slog.Logger) (stop func()) {
+	if c.i.Type == discordgo.InteractionApplicationCommandAutocomplete {
+		return func() {}
+	}
+	t := time.AfterFunc(d, func() {
+		c.mu.Lock()
+		defer c.mu.Unlock()
+		if c.responded {
+			return
+		}
+		log.Warn("handler slow to answer; deferring", "interaction", c.i.ID, "name", interactionName(c.i))
+		if err := c.respond(&discordgo.InteractionResponse{Type: deferType(c.i)}); err != nil {
+			log.Error("could not defer for a slow handler", "interaction", c.i.ID, "err", err)
+			return
+		}
+		c.late = true
+	})
+	return func() {
+		t.Stop()
+		c.mu.Lock() // wait for the timer's deferral, if it is being sent
+		defer c.mu.Unlock()
+	}
+}
+
+// deferType is the deferral that suits an interaction: a component's
+// message is usually updated, a command answered with a message.
+func deferType(i *discordgo.Interaction) discordgo.InteractionResponseType {
+	if i.Type == discordgo.InteractionMessageComponent {
+		return discordgo.InteractionResponseDeferredMessageUpdate
+	}
+	return discordgo.InteractionResponseDeferredChannelMessageWithSource
 }
 
 // user returns who caused the interaction, in a guild or a DM.
@@ -67,20 +117,66 @@ func displayName(u *discordgo.User) string {
 
 var errAlreadyResponded = errors.New("interaction already answered")
 
-func (c *interaction) first(t discordgo.InteractionResponseType, d *discordgo.InteractionResponseData) error {
+func (c *interaction) first(t discordgo.InteractionResponseType, m message) error {
+	c.mu.Lock()
+	defer c.mu.Unlock()
 	if c.responded {
 		return errAlreadyResponded
 	}
 	c.responded = true
 	c.deferred = t == discordgo.InteractionResponseDeferredChannelMessageWithSource
+	if c.late {
+		c.late = false
+		return c.answerLate(t, m)
+	}
+	d := m.responseData()
+	switch t {
+	case discordgo.InteractionResponseDeferredChannelMessageWithSource:
+		d = &discordgo.InteractionResponseData{Flags: d.Flags}
+	case discordgo.InteractionApplicationCommandAutocompleteResult:
+		d = &discordgo.InteractionResponseData{Choices: m.choices}
+	}
 	return c.respond(&discordgo.InteractionResponse{Type: t, Data: d})
+}
+
+// answerLate delivers the handler's first response, of type t, after the
+// bot deferred for it: a component's deferral promises an update of its
+// message, a command's shows a public "thinking…" message.
+func (c *interaction) answerLate(t discordgo.InteractionResponseType, m message) error {
+	command := deferType(c.i) == discordgo.InteractionResponseDeferredChannelMessageWithSource
+	switch {
+	case t == discordgo.InteractionResponseUpdateMessage && !command,
+		t == discordgo.InteractionResponseChannelMessageWithSource && command && !m.ephemeral:
+		_, err := c.editReply(m)
+		return err
+	case t == discordgo.InteractionResponseDeferredChannelMessageWithSource:
+		// The answer comes later: into the public deferral if it may be
+		// public, else as a follow-up of its own.
+		c.deferred = command && !m.ephemeral
+		if command && m.ephemeral {
+			return c.s.InteractionResponseDelete(c.i, discordgo.WithContext(c.ctx))
+		}
+		return nil
+	case t == discordgo.InteractionResponseDeferredMessageUpdate:
+		return nil
+	}
+	// A message the deferral does not fit (an ephemeral refusal, say): a
+	// follow-up of its own. A command's "thinking…" message goes first, or
+	// the follow-up would take its place and be public.
+	if command {
+		if err := c.s.InteractionResponseDelete(c.i, discordgo.WithContext(c.ctx)); err != nil {
+			return err
+		}
+	}
+	_, err := c.followup(m)
+	return err
 }
 
 // reply answers with a new message: as the first response, by filling in a
 // deferred response, or as a follow-up.
 func (c *interaction) reply(m message) error {
 	if !c.responded && m.file == nil {
-		return c.first(discordgo.InteractionResponseChannelMessageWithSource, m.responseData())
+		return c.first(discordgo.InteractionResponseChannelMessageWithSource, m)
 	}
 	_, err := c.post(m)
 	return err
@@ -109,11 +205,7 @@ func (c *interaction) say(text string) error {
 
 // deferReply acknowledges the interaction; the answer follows with editReply.
 func (c *interaction) deferReply(ephemeral bool) error {
-	d := &discordgo.InteractionResponseData{}
-	if ephemeral {
-		d.Flags = discordgo.MessageFlagsEphemeral
-	}
-	return c.first(discordgo.InteractionResponseDeferredChannelMessageWithSource, d)
+	return c.first(discordgo.InteractionResponseDeferredChannelMessageWithSource, message{ephemeral: ephemeral})
 }
 
 // editReply fills in (or replaces) the first response and returns it.
@@ -155,7 +247,7 @@ func (c *interaction) followup(m message) (*discordgo.Message, error) {
 
 // update replaces the message whose component was clicked.
 func (c *interaction) update(m message) error {
-	return c.first(discordgo.InteractionResponseUpdateMessage, m.responseData())
+	return c.first(discordgo.InteractionResponseUpdateMessage, m)
 }
 
 // choices answers an autocomplete.
@@ -163,8 +255,7 @@ func (c *interaction) choices(ch []*discordgo.ApplicationCommandOptionChoice) er
 	if ch == nil {
 		ch = []*discordgo.ApplicationCommandOptionChoice{}
 	}
-	return c.first(discordgo.InteractionApplicationCommandAutocompleteResult,
-		&discordgo.InteractionResponseData{Choices: ch})
+	return c.first(discordgo.InteractionApplicationCommandAutocompleteResult, message{choices: ch})
 }
 
 func (m message) responseData() *discordgo.InteractionResponseData {

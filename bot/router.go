@@ -2,6 +2,7 @@ package bot
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"math"
 	"runtime/debug"
@@ -92,19 +93,27 @@ var componentHandlers = map[string]componentHandler{
 func (b *Bot) handle(ctx context.Context, s *discordgo.Session, i *discordgo.Interaction, respond respondFunc) {
 	c := &interaction{ctx: ctx, s: s, i: i, respond: respond}
 	start := b.clock.Now()
+	stop := c.deferWhenSlow(b.opt.AnswerWithin, b.log)
 	defer func() {
 		if r := recover(); r != nil {
 			b.log.Error("handler panicked", "panic", r, "stack", string(debug.Stack()))
 			b.fail(c, fmt.Errorf("panic: %v", r))
 		}
+		stop()
 	}()
 	err := b.dispatch(c)
+	if err == nil && !c.responded {
+		err = errNoAnswer
+	}
 	if err != nil {
 		b.fail(c, err)
 	}
 	b.log.Debug("interaction", "type", i.Type.String(), "name", interactionName(i), "user", c.user().ID,
 		"channel", i.ChannelID, "took", b.clock.Now().Sub(start), "err", err)
 }
+
+// errNoAnswer is a handler's bug: it returned without answering.
+var errNoAnswer = errors.New("the handler did not answer")
 
 func (b *Bot) dispatch(c *interaction) error {
 	switch c.i.Type {

@@ -1,0 +1,129 @@
+package bot
+
+import (
+	"context"
+	"io"
+	"log/slog"
+	"testing"
+	"time"
+
+	"github.com/bwmarrin/discordgo"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/kulami/kulami/bot/discordtest"
+)
+
+// TestDeferWhenSlow checks every way a handler can answer after the bot
+// deferred for it, against the fake Discord: the answer lands where the
+// handler meant it, public or only for the user.
+func TestDeferWhenSlow(t *testing.T) {
+	t.Parallel()
+	dc := discordtest.New(t)
+	ch := dc.AddChannel("games")
+	alice := dc.AddUser("alice")
+	s, err := NewSession(dc.Token(), dc.APIURL())
+	require.NoError(t, err)
+	quiet := slog.New(slog.NewTextHandler(io.Discard, nil))
+
+	public := message{content: "for everyone"}
+	secret := message{content: "only for you", ephemeral: true}
+	type outcome struct {
+		original        string // the content of the original response now ("" if none)
+		originalDeleted bool
+		followup        string // the content of the one follow-up ("" if none)
+		followupSecret  bool
+	}
+	cases := []struct {
+		name      string
+		component bool
+		answer    func(c *interaction) error
+		want      outcome
+	}{
+		{"command, a public message", false, func(c *interaction) error { return c.reply(public) },
+			outcome{original: "for everyone"}},
+		{"command, an ephemeral refusal", false, func(c *interaction) error { return c.reply(secret) },
+			outcome{originalDeleted: true, followup: "only for you", followupSecret: true}},
+		{"command, its own public deferral", false, func(c *interaction) error {
+			_, err := c.post(message{content: "for everyone", file: &attachment{name: "a.txt", contentType: "text/plain", data: []byte("x")}})
+			return err
+		}, outcome{original: "for everyone"}},
+		{"command, its own ephemeral deferral", false, func(c *interaction) error {
+			if err := c.deferReply(true); err != nil {
+				return err
+			}
+			_, err := c.post(secret)
+			return err
+		}, outcome{originalDeleted: true, followup: "only for you", followupSecret: true}},
+		{"component, an update of its message", true, func(c *interaction) error { return c.update(public) },
+			outcome{original: "for everyone"}},
+		{"component, an ephemeral refusal", true, func(c *interaction) error { return c.reply(secret) },
+			outcome{original: "the board", followup: "only for you", followupSecret: true}},
+		{"component, a new public message", true, func(c *interaction) error {
+			_, err := c.post(public)
+			return err
+		}, outcome{original: "the board", followup: "for everyone"}},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			var i *discordgo.Interaction
+			if tc.component {
+				board, err := s.ChannelMessageSendComplex(ch.ID, &discordgo.MessageSend{Content: "the board", Components: []discordgo.MessageComponent{
+					discordgo.ActionsRow{Components: []discordgo.MessageComponent{discordgo.Button{Label: "Resign", CustomID: "kulami:resign:1:1:0"}}},
+				}})
+				require.NoError(t, err)
+				i = dc.Button(board.ID, alice, "kulami:resign:1:1:0")
+			} else {
+				i = dc.Command(ch.ID, alice, "kulami", discordtest.Subcommand("board"))
+			}
+			c := &interaction{ctx: context.Background(), s: s, i: i, respond: func(r *discordgo.InteractionResponse) error {
+				return s.InteractionRespond(i, r)
+			}}
+			stop := c.deferWhenSlow(time.Millisecond, quiet)
+			r := dc.WaitResponse(t, i.ID)
+			assert.Equal(t, deferType(i), r.Type, "the bot deferred")
+
+			require.NoError(t, tc.answer(c))
+			stop()
+
+			var got outcome
+			if m, ok := dc.Original(i.ID); ok {
+				got.originalDeleted = m.Deleted
+				if !m.Deleted {
+					got.original = m.Content
+				}
+			}
+			if f := dc.Followups(i.ID); len(f) > 0 {
+				require.Len(t, f, 1)
+				got.followup, got.followupSecret = f[0].Content, f[0].Flags&discordgo.MessageFlagsEphemeral != 0
+			}
+			assert.Equal(t, tc.want, got)
+		})
+	}
+
+	t.Run("a handler in time", func(t *testing.T) {
+		i := dc.Command(ch.ID, alice, "kulami", discordtest.Subcommand("board"))
+		c := &interaction{ctx: context.Background(), s: s, i: i, respond: func(r *discordgo.InteractionResponse) error {
+			return s.InteractionRespond(i, r)
+		}}
+		stop := c.deferWhenSlow(50*time.Millisecond, quiet)
+		require.NoError(t, c.reply(public))
+		stop()
+		time.Sleep(100 * time.Millisecond)
+		assert.Equal(t, discordgo.InteractionResponseChannelMessageWithSource, dc.WaitResponse(t, i.ID).Type, "no deferral after the answer")
+		assert.Empty(t, dc.Violations())
+	})
+	t.Run("autocomplete is never deferred", func(t *testing.T) {
+		i := dc.Autocomplete(ch.ID, alice, "kulami", discordtest.Subcommand("move", discordtest.Focused(discordtest.StringOption("cell", "A"))))
+		c := &interaction{ctx: context.Background(), s: s, i: i, respond: func(r *discordgo.InteractionResponse) error {
+			return s.InteractionRespond(i, r)
+		}}
+		stop := c.deferWhenSlow(time.Millisecond, quiet)
+		time.Sleep(50 * time.Millisecond)
+		_, answered := dc.Response(i.ID)
+		assert.False(t, answered)
+		require.NoError(t, c.choices(nil))
+		stop()
+		assert.Equal(t, discordgo.InteractionApplicationCommandAutocompleteResult, dc.WaitResponse(t, i.ID).Type)
+	})
+}
