@@ -469,7 +469,7 @@ func (l *league) ranked() []*standing {
 			return a.r.R > b.r.R
 		case a.Games() != b.Games():
 			return a.Games() > b.Games()
-		case strings.ToLower(a.name) != strings.ToLower(b.name):
+		case !strings.EqualFold(a.name, b.name):
 			return strings.ToLower(a.name) < strings.ToLower(b.name)
 		}
 		return a.id < b.id

@@ -18,8 +18,7 @@ func RandomSquare(seed uint64) *Layout {
 	r := NewRand(seed)
 	for {
 		var grid [NumCells]byte
-		var left [7]int // panels left per size
-		left = panelSet
+		left := panelSet // panels left per size
 		budget := 20000 // backtracking steps before starting afresh
 		if tile(&r, &grid, &left, 0, &budget) {
 			l, err := newLayout(&grid, 8, 8)

@@ -163,7 +163,8 @@ func (s *Store) history(guild, player string, before uint64, fn func(*HistoryEnt
 			from = historyKey(guild, player, f.Result.At, before)
 		}
 		c := tx.Bucket(bucketHistory).Cursor()
-		k, v := c.Seek(from)
+		k, _ := c.Seek(from)
+		var v []byte
 		if k == nil {
 			k, v = c.Last()
 		} else {
