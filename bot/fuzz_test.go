@@ -1,7 +1,6 @@
 package bot
 
 import (
-	"bytes"
 	"context"
 	"encoding/json"
 	"log/slog"
@@ -38,26 +37,6 @@ func FuzzParseCustomID(f *testing.F) {
 		require.NoError(t, err, "a parsed ID prints as one that parses: %q", id.String())
 		assert.Equal(t, id, again)
 	})
-}
-
-// lockedLog is a log sink that the bot's goroutines and the test share.
-type lockedLog struct {
-	mu sync.Mutex
-	b  bytes.Buffer
-}
-
-func (l *lockedLog) Write(p []byte) (int, error) {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	return l.b.Write(p)
-}
-
-func (l *lockedLog) take() string {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	s := l.b.String()
-	l.b.Reset()
-	return s
 }
 
 // FuzzHandle feeds arbitrary interactions, as an HTTP body decodes them,
@@ -99,7 +78,7 @@ func FuzzHandle(f *testing.F) {
 	store, err := storage.Open(filepath.Join(f.TempDir(), "kulami.db"), storage.Options{NoSync: true})
 	require.NoError(f, err)
 	f.Cleanup(func() { store.Close() })
-	logs := &lockedLog{}
+	logs := &LogBuffer{}
 	b := New(s, Options{Store: store, Logger: slog.New(slog.NewTextHandler(logs, nil)), AITime: 10 * time.Millisecond})
 	f.Cleanup(func() { b.Close(5 * time.Second) })
 
@@ -121,7 +100,7 @@ func FuzzHandle(f *testing.F) {
 		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 		defer cancel()
 		b.handle(ctx, s, &i, respond)
-		log := logs.take()
+		log := logs.Take()
 		assert.NotContains(t, log, "handler panicked", "log:\n%s", log)
 		mu.Lock()
 		defer mu.Unlock()

@@ -41,27 +41,10 @@ type harness struct {
 	alice, bob, carol *discordgo.User
 	moveTime, expiry  time.Duration
 	answerWithin      time.Duration // the bot's default if zero
-	logs              *syncBuffer
+	logs              *bot.LogBuffer
 	// manual: the test runs the scheduler's work itself (tick) instead of
 	// a RunScheduler goroutine.
 	manual bool
-}
-
-type syncBuffer struct {
-	mu sync.Mutex
-	b  strings.Builder
-}
-
-func (s *syncBuffer) Write(p []byte) (int, error) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.b.Write(p)
-}
-
-func (s *syncBuffer) String() string {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.b.String()
 }
 
 // newHarness starts a bot in mode with a guild channel and three members.
@@ -93,7 +76,7 @@ func newHarnessWith(t testing.TB, mode string, setup func(*harness), opts ...dis
 		carol:    dc.AddUser("carol"),
 		moveTime: 72 * time.Hour,
 		expiry:   24 * time.Hour,
-		logs:     &syncBuffer{},
+		logs:     &bot.LogBuffer{},
 	}
 	setup(h)
 	h.start()
