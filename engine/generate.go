@@ -19,7 +19,7 @@ func RandomSquare(seed uint64) *Layout {
 	for {
 		var grid [NumCells]byte
 		left := panelSet // panels left per size
-		budget := 20000 // backtracking steps before starting afresh
+		budget := 20000  // backtracking steps before starting afresh
 		if tile(&r, &grid, &left, 0, &budget) {
 			l, err := newLayout(&grid, 8, 8)
 			if err != nil {
