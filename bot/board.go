@@ -3,7 +3,6 @@ package bot
 import (
 	"bytes"
 	"fmt"
-	"math/bits"
 	"strings"
 
 	"github.com/bwmarrin/discordgo"
@@ -153,8 +152,8 @@ func boardComponents(g *storage.Game, p *engine.Position, disabled bool) []disco
 	}
 	l := p.Layout()
 	var holes []string
-	for m := p.Legal(); m != 0; m &= m - 1 {
-		holes = append(holes, l.Cell(engine.Hole(bits.TrailingZeros64(m))).String())
+	for _, c := range p.Legal().Cells(l) {
+		holes = append(holes, c.String())
 	}
 	var rows []discordgo.MessageComponent
 	chunks := (len(holes) + maxOptions - 1) / maxOptions

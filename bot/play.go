@@ -3,7 +3,6 @@ package bot
 import (
 	"errors"
 	"fmt"
-	"math/bits"
 	"strings"
 	"time"
 
@@ -211,8 +210,8 @@ func illegalMove(p *engine.Position, cell string, err error) string {
 func legalList(p *engine.Position) string {
 	l := p.Layout()
 	var s []string
-	for m := p.Legal(); m != 0; m &= m - 1 {
-		s = append(s, l.Cell(engine.Hole(bits.TrailingZeros64(m))).String())
+	for _, c := range p.Legal().Cells(l) {
+		s = append(s, c.String())
 	}
 	if len(s) > 30 {
 		return fmt.Sprintf("any empty hole (%d of them)", len(s))
@@ -335,9 +334,9 @@ func (b *Bot) moveAutocomplete(c *interaction, o options) error {
 	typed := strings.ToUpper(strings.TrimSpace(o.str("cell")))
 	var out []*discordgo.ApplicationCommandOptionChoice
 	l := p.Layout()
-	for m := p.Legal(); m != 0 && len(out) < maxOptions; m &= m - 1 {
-		h := l.Cell(engine.Hole(bits.TrailingZeros64(m))).String()
-		if strings.HasPrefix(h, typed) {
+	for _, c := range p.Legal().Cells(l) {
+		h := c.String()
+		if len(out) < maxOptions && strings.HasPrefix(h, typed) {
 			out = append(out, &discordgo.ApplicationCommandOptionChoice{Name: h, Value: h})
 		}
 	}

@@ -3,7 +3,6 @@ package draw
 import (
 	"image"
 	"image/color"
-	"math/bits"
 
 	"github.com/fogleman/gg"
 	"github.com/kulami/kulami/engine"
@@ -27,7 +26,7 @@ func (b *board) drawGroups(dst *image.RGBA, p *engine.Position) {
 	edge := max(1, b.geo.f(2))
 	for _, c := range []engine.Color{engine.Red, engine.Black} {
 		g := p.LargestGroup(c)
-		if bits.OnesCount64(g) < 2 {
+		if g.Len() < 2 {
 			continue
 		}
 		for k, col := range []color.RGBA{casing, outlineColor[c]} {
@@ -63,18 +62,18 @@ func (b *board) drawLines(dst *image.RGBA, p *engine.Position) {
 // inset by d: one segment per cell side that borders a cell outside set,
 // shortened at outer corners and lengthened at inner ones so that the
 // segments meet.
-func (b *board) outline(dc *gg.Context, set uint64, d float64) {
+func (b *board) outline(dc *gg.Context, set engine.Holes, d float64) {
 	l := b.layout
 	in := func(col, row int) bool {
 		if col < 0 || row < 0 || col >= l.Width() || row >= l.Height() {
 			return false
 		}
 		h, ok := l.HoleAt(engine.CellAt(col, row))
-		return ok && set&(1<<h) != 0
+		return ok && set.Has(h)
 	}
 	cell := float64(b.geo.cell)
-	for m := set; m != 0; m &= m - 1 {
-		c := l.Cell(engine.Hole(bits.TrailingZeros64(m)))
+	for h := range set.All() {
+		c := l.Cell(h)
 		col, row := c.Col(), c.Row()
 		x0 := float64(b.geo.origin.X + col*b.geo.cell)
 		y0 := float64(b.geo.origin.Y + row*b.geo.cell)

@@ -5,7 +5,6 @@ import (
 	"image"
 	"image/png"
 	"io"
-	"math/bits"
 	"sync"
 
 	"github.com/kulami/kulami/engine"
@@ -113,14 +112,14 @@ func (r *Renderer) compose(p *engine.Position, opt Options, pool *pixPool) (*ima
 			}
 		}
 		if !opt.HideLegal {
-			for m := p.Legal(); m != 0; m &= m - 1 {
-				b.put(dst, l.Cell(lowest(m)), b.sprites.legal)
+			for h := range p.Legal().All() {
+				b.put(dst, l.Cell(h), b.sprites.legal)
 			}
 		}
 	}
 	for _, c := range []engine.Color{engine.Red, engine.Black} {
-		for m := p.Stones(c); m != 0; m &= m - 1 {
-			b.put(dst, l.Cell(lowest(m)), b.sprites.marble[c])
+		for h := range p.Stones(c).All() {
+			b.put(dst, l.Cell(h), b.sprites.marble[c])
 		}
 	}
 	if st.final && opt.Rules.CountsArea() {
@@ -138,11 +137,6 @@ func (r *Renderer) compose(p *engine.Position, opt Options, pool *pixPool) (*ima
 	b.drawHeader(dst, fs, st)
 	b.drawFooter(dst, fs, st)
 	return dst, nil
-}
-
-// lowest returns the lowest hole of a non-empty bit set.
-func lowest(m uint64) engine.Hole {
-	return engine.Hole(bits.TrailingZeros64(m))
 }
 
 // bufferPool lets the PNG encoder reuse its buffers between images. It is

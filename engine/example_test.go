@@ -3,7 +3,6 @@ package engine_test
 import (
 	"errors"
 	"fmt"
-	"math/bits"
 
 	"github.com/kulami/kulami/engine"
 )
@@ -66,11 +65,7 @@ func ExamplePosition_Legal() {
 		}
 	}
 	// Row 1 and column A, but not panel a of A1, nor panel c of D1.
-	var legal []engine.Cell
-	for m := p.Legal(); m != 0; m &= m - 1 {
-		legal = append(legal, l.Cell(engine.Hole(bits.TrailingZeros64(m))))
-	}
-	fmt.Println(legal)
+	fmt.Println(p.Legal().Cells(l))
 	// Output:
 	// [C1 F1 G1 H1 A4 A5 A6 A7 A8]
 }

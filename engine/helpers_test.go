@@ -3,7 +3,6 @@ package engine
 import (
 	"errors"
 	"flag"
-	"math/bits"
 	"os"
 	"path/filepath"
 	"strings"
@@ -82,15 +81,15 @@ func mustBoard(tb testing.TB, l *Layout, diagram string) Position {
 			}
 		}
 	}
-	p.ply = uint8(bits.OnesCount64(p.Occupied()))
+	p.ply = uint8(p.Occupied().Len())
 	return p
 }
 
 // cells returns the holes of mask as sorted coordinates.
-func cells(l *Layout, mask uint64) []string {
+func cells(l *Layout, s Holes) []string {
 	var out []string
-	for m := mask; m != 0; m &= m - 1 {
-		out = append(out, l.Cell(Hole(bits.TrailingZeros64(m))).String())
+	for _, c := range s.Cells(l) {
+		out = append(out, c.String())
 	}
 	return out
 }

@@ -323,11 +323,8 @@ func (l *Layout) PanelAt(c Cell) (int, bool) {
 // Panel returns panel i (0–16).
 func (l *Layout) Panel(i int) Panel { return l.panels[i] }
 
-// PanelMask returns the holes of panel i as a bit set.
-func (l *Layout) PanelMask(i int) uint64 { return l.panelMask[i] }
-
-// LineMask returns the holes in the row and column of h, without h itself.
-func (l *Layout) LineMask(h Hole) uint64 { return l.lineMask[h] }
+// PanelHoles returns the holes of panel i.
+func (l *Layout) PanelHoles(i int) Holes { return Holes(l.panelMask[i]) }
 
 // IsSquare reports whether l is an 8×8 square without gaps.
 func (l *Layout) IsSquare() bool { return l.width == 8 && l.height == 8 }

@@ -1,7 +1,6 @@
 package engine
 
 import (
-	"math/bits"
 	"strings"
 	"testing"
 
@@ -107,27 +106,27 @@ func checkLayout(tb testing.TB, l *Layout) {
 	var union uint64
 	var sizes [7]int
 	for i := 0; i < NumPanels; i++ {
-		pn, m := l.Panel(i), l.PanelMask(i)
-		require.Zero(tb, union&m, "%s: panel %d overlaps another", s, i)
-		union |= m
-		require.Equal(tb, pn.Size(), bits.OnesCount64(m), "%s: panel %d", s, i)
-		for x := m; x != 0; x &= x - 1 {
-			require.True(tb, pn.Contains(l.Cell(Hole(bits.TrailingZeros64(x)))))
+		pn, m := l.Panel(i), l.PanelHoles(i)
+		require.Zero(tb, union&uint64(m), "%s: panel %d overlaps another", s, i)
+		union |= uint64(m)
+		require.Equal(tb, pn.Size(), m.Len(), "%s: panel %d", s, i)
+		for h := range m.All() {
+			require.True(tb, pn.Contains(l.Cell(h)))
 		}
 		sizes[pn.Size()]++
 	}
 	require.Equal(tb, ^uint64(0), union, s)
 	require.Equal(tb, [7]int{2: 4, 3: 4, 4: 5, 6: 4}, sizes, s)
 
-	// LineMask is the rest of the row and the column, across gaps.
+	// The line mask is the rest of the row and the column, across gaps.
 	for h := Hole(0); h < NumHoles; h++ {
-		var want uint64
+		var want Holes
 		for o := Hole(0); o < NumHoles; o++ {
 			if o != h && (l.Cell(o).Row() == l.Cell(h).Row() || l.Cell(o).Col() == l.Cell(h).Col()) {
 				want |= 1 << o
 			}
 		}
-		require.Equal(tb, cells(l, want), cells(l, l.LineMask(h)), "%s: line of %s", s, l.Cell(h))
+		require.Equal(tb, cells(l, want), cells(l, Holes(l.lineMask[h])), "%s: line of %s", s, l.Cell(h))
 	}
 
 	// The panels are edge-connected: flood the covered cells of the string.

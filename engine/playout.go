@@ -1,7 +1,5 @@
 package engine
 
-import "math/bits"
-
 // Rand is a small, fast pseudo-random generator (SplitMix64) for playouts.
 // The zero value is a valid generator; seed it by setting its state with
 // NewRand. A Rand is not safe for concurrent use.
@@ -21,9 +19,9 @@ func (r *Rand) Uint64() uint64 {
 
 // Pick returns one set bit of mask, uniformly at random, as a hole. The
 // mask must not be empty.
-func (r *Rand) Pick(mask uint64) Hole {
-	k := int((r.Uint64() >> 32 * uint64(bits.OnesCount64(mask))) >> 32)
-	return selectBit(mask, k)
+func (r *Rand) Pick(s Holes) Hole {
+	k := int((r.Uint64() >> 32 * uint64(s.Len())) >> 32)
+	return selectBit(uint64(s), k)
 }
 
 // selectBit returns the k-th set bit (from zero, lowest first) of x, which
@@ -66,7 +64,7 @@ func (p *Position) Playout(r *Rand) {
 	mover, other := p.stones[p.ToMove()], p.stones[p.ToMove().Other()]
 	last, prev := p.last, p.prev
 	if last == NoHole {
-		last = r.Pick(^uint64(0))
+		last = r.Pick(^Holes(0))
 		mover, other = other, mover|1<<last
 		ply++
 	}
@@ -78,7 +76,7 @@ func (p *Position) Playout(r *Rand) {
 		if m == 0 {
 			break
 		}
-		h := r.Pick(m)
+		h := r.Pick(Holes(m))
 		prev, last = last, h
 		mover, other = other, mover|1<<h
 	}

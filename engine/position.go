@@ -42,11 +42,11 @@ func (p *Position) ToMove() Color { return p.first ^ Color(p.ply&1) }
 // either is NoHole when not yet played.
 func (p *Position) Last() (last, previous Hole) { return p.last, p.prev }
 
-// Stones returns the holes holding marbles of colour c as a bit set.
-func (p *Position) Stones(c Color) uint64 { return p.stones[c] }
+// Stones returns the holes holding marbles of colour c as a set.
+func (p *Position) Stones(c Color) Holes { return Holes(p.stones[c]) }
 
-// Occupied returns the holes holding a marble as a bit set.
-func (p *Position) Occupied() uint64 { return p.stones[Red] | p.stones[Black] }
+// Occupied returns the holes holding a marble.
+func (p *Position) Occupied() Holes { return Holes(p.stones[Red] | p.stones[Black]) }
 
 // At returns the colour of the marble in hole h, or false if h is empty.
 func (p *Position) At(h Hole) (Color, bool) {
@@ -64,13 +64,13 @@ func (p *Position) MarblesLeft(c Color) int {
 	return MarblesPerPlayer - bits.OnesCount64(p.stones[c])
 }
 
-// Legal returns the holes the player to move may play, as a bit set; it is
+// Legal returns the holes the player to move may play; it is
 // empty when the game is over.
-func (p *Position) Legal() uint64 {
+func (p *Position) Legal() Holes {
 	if p.ply >= MaxPly {
 		return 0
 	}
-	return p.targets()
+	return Holes(p.targets())
 }
 
 // targets returns the legal holes ignoring the marble count.
@@ -104,7 +104,7 @@ func (p *Position) Check(c Cell) error {
 	}
 	bit := uint64(1) << h
 	switch l := p.layout; {
-	case p.Occupied()&bit != 0:
+	case (p.stones[Red]|p.stones[Black])&bit != 0:
 		return ErrOccupied
 	case p.last == NoHole:
 		return nil

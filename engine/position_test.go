@@ -2,7 +2,6 @@ package engine
 
 import (
 	"fmt"
-	"math/bits"
 	"strings"
 	"testing"
 
@@ -185,7 +184,7 @@ func TestPlayMove(t *testing.T) {
 }
 
 // bitAt returns the bit of the hole at c, or 0 for a gap or off the layout.
-func bitAt(l *Layout, c Cell) uint64 {
+func bitAt(l *Layout, c Cell) Holes {
 	if h, ok := l.HoleAt(c); ok {
 		return 1 << h
 	}
@@ -195,10 +194,10 @@ func bitAt(l *Layout, c Cell) uint64 {
 // legalByRules returns the holes the player to move may play, found from
 // the rules rather than from Legal: empty holes in the row or column of
 // the last marble, on neither its panel nor the panel of the one before.
-func legalByRules(p *Position) uint64 {
+func legalByRules(p *Position) Holes {
 	l := p.Layout()
 	last, prev := p.Last()
-	var m uint64
+	var m Holes
 	for h := Hole(0); h < NumHoles; h++ {
 		if _, taken := p.At(h); taken {
 			continue
@@ -282,11 +281,11 @@ func TestGameEndsWhenAllMarblesArePlaced(t *testing.T) {
 		return p.Ply() == MaxPly && legalByRules(p) != 0
 	})
 	require.Len(t, moves, 56)
-	assert.Equal(t, 28, bits.OnesCount64(p.Stones(Red)))
-	assert.Equal(t, 28, bits.OnesCount64(p.Stones(Black)))
+	assert.Equal(t, 28, p.Stones(Red).Len())
+	assert.Equal(t, 28, p.Stones(Black).Len())
 	assert.Zero(t, p.MarblesLeft(Red))
 	assert.Zero(t, p.MarblesLeft(Black))
-	assert.Equal(t, 8, NumHoles-bits.OnesCount64(p.Occupied()))
+	assert.Equal(t, 8, NumHoles-p.Occupied().Len())
 	assertGameOver(t, p)
 	for _, c := range cells(Square(), legalByRules(&p)) {
 		assert.ErrorIs(t, p.PlayMove(c), ErrGameOver, "%s would be in line, but there are no marbles left", c)
@@ -303,7 +302,7 @@ func TestPositionAccessors(t *testing.T) {
 	last, prev := p.Last()
 	assert.Equal(t, NoHole, last)
 	assert.Equal(t, NoHole, prev)
-	assert.Equal(t, ^uint64(0), p.Legal(), "move 1 may go anywhere")
+	assert.Equal(t, ^Holes(0), p.Legal(), "move 1 may go anywhere")
 	assert.False(t, p.IsOver())
 
 	mustPlay(t, &p, "D4", "D1", "A1")
@@ -313,8 +312,8 @@ func TestPositionAccessors(t *testing.T) {
 	last, prev = p.Last()
 	assert.Equal(t, a1, last)
 	assert.Equal(t, d1, prev)
-	assert.Equal(t, uint64(1)<<d4|1<<a1, p.Stones(Black))
-	assert.Equal(t, uint64(1)<<d1, p.Stones(Red))
+	assert.Equal(t, Holes(1)<<d4|1<<a1, p.Stones(Black))
+	assert.Equal(t, Holes(1)<<d1, p.Stones(Red))
 	assert.Equal(t, p.Stones(Red)|p.Stones(Black), p.Occupied())
 	assert.Equal(t, 26, p.MarblesLeft(Black))
 	assert.Equal(t, 27, p.MarblesLeft(Red))
@@ -371,7 +370,7 @@ func gamePositions(tb testing.TB, l *Layout, n int) []Position {
 // games on the square layout, one position per operation.
 func BenchmarkLegalMoves(b *testing.B) {
 	positions := gamePositions(b, Square(), 100)
-	var sink uint64
+	var sink Holes
 	i := 0
 	for b.Loop() {
 		sink ^= positions[i%len(positions)].Legal()

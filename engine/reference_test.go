@@ -2,7 +2,6 @@ package engine
 
 import (
 	"fmt"
-	"math/bits"
 	"math/rand/v2"
 	"slices"
 	"strconv"
@@ -238,8 +237,7 @@ func TestDifferential(t *testing.T) {
 			for {
 				legal = ref.legal(legal)
 				got = got[:0]
-				for m := p.Legal(); m != 0; m &= m - 1 {
-					c := l.Cell(Hole(bits.TrailingZeros64(m)))
+				for _, c := range p.Legal().Cells(l) {
 					got = append(got, refMove{c.Col(), c.Row()})
 				}
 				// require.Equal is slow, so compare first and call it only to report.

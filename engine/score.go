@@ -86,7 +86,7 @@ func (p *Position) Score(r Rules) Score {
 	var s Score
 	s[Red].Panels, s[Black].Panels = p.panelPoints()
 	if r.CountsArea() {
-		a, b := bits.OnesCount64(p.LargestGroup(Red)), bits.OnesCount64(p.LargestGroup(Black))
+		a, b := bits.OnesCount64(p.largestGroup(Red)), bits.OnesCount64(p.largestGroup(Black))
 		bonus(&s, a, b, func(b *Breakdown, v int) { b.Area = v })
 	}
 	if r.CountsLines() {
@@ -143,7 +143,12 @@ func (p *Position) PanelOwner(i int) (Color, bool) {
 // LargestGroup returns the largest group of c's marbles connected
 // orthogonally, as a bit set (the first found among equals); it is empty
 // when c has no marble.
-func (p *Position) LargestGroup(c Color) uint64 {
+func (p *Position) LargestGroup(c Color) Holes {
+	return Holes(p.largestGroup(c))
+}
+
+// largestGroup is LargestGroup as a bit mask.
+func (p *Position) largestGroup(c Color) uint64 {
 	set := p.stones[c]
 	var best uint64
 	bestSize := 0

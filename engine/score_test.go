@@ -1,7 +1,6 @@
 package engine
 
 import (
-	"math/bits"
 	"strings"
 	"testing"
 
@@ -148,7 +147,7 @@ func TestPanels(t *testing.T) {
 }
 
 // groupSize returns the number of marbles of c's largest group.
-func groupSize(p *Position, c Color) int { return bits.OnesCount64(p.LargestGroup(c)) }
+func groupSize(p *Position, c Color) int { return p.LargestGroup(c).Len() }
 
 // assertBonus checks a bonus of p under the four rule sets: where counts
 // says the rule set scores it, the colour with the larger of red and black

@@ -73,7 +73,7 @@ var boxChars = [16]string{" ", "╵", "╷", "│", "╴", "┘", "┐", "┤", 
 // around every panel, ○ and ● for red and black marbles, · for an empty
 // hole and + for an empty hole in legal, the last marble in [ ] and the
 // one before it in ( ). Gaps are blank.
-func (p *printer) board(pos *engine.Position, legal uint64) {
+func (p *printer) board(pos *engine.Position, legal engine.Holes) {
 	l := pos.Layout()
 	w, h := l.Width(), l.Height()
 	panel := func(col, row int) int { // the panel at col, row, or -1
@@ -158,7 +158,7 @@ func (p *printer) board(pos *engine.Position, legal uint64) {
 
 // playable returns the holes a board of pos marks with +: the legal
 // holes, except before the first marble, when every hole is legal.
-func playable(pos *engine.Position) uint64 {
+func playable(pos *engine.Position) engine.Holes {
 	if last, _ := pos.Last(); last == engine.NoHole {
 		return 0
 	}
@@ -166,11 +166,11 @@ func playable(pos *engine.Position) uint64 {
 }
 
 // hole returns the character of hole h.
-func (p *printer) hole(pos *engine.Position, h engine.Hole, legal uint64) string {
+func (p *printer) hole(pos *engine.Position, h engine.Hole, legal engine.Holes) string {
 	if c, ok := pos.At(h); ok {
 		return p.marble(c)
 	}
-	if legal&(1<<h) != 0 {
+	if legal.Has(h) {
 		return p.paint(ansiGreen, legalHole)
 	}
 	return emptyHole

@@ -19,12 +19,10 @@ func (p *printer) player(c engine.Color) string {
 
 // holeList returns the coordinates of the holes in mask, in hole order:
 // row by row from the top left.
-func holeList(l *engine.Layout, mask uint64) []string {
+func holeList(l *engine.Layout, s engine.Holes) []string {
 	var out []string
-	for h := range engine.Hole(engine.NumHoles) {
-		if mask&(1<<h) != 0 {
-			out = append(out, l.Cell(h).String())
-		}
+	for _, c := range s.Cells(l) {
+		out = append(out, c.String())
 	}
 	return out
 }

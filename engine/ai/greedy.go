@@ -22,7 +22,7 @@ func (g Greedy) Move(ctx context.Context, pos engine.Position, rules engine.Rule
 		return Move{}, err
 	}
 	s := negamax{scorer: engine.NewScorer(pos.Layout()), rules: rules}
-	var best uint64 // the holes with the best margin
+	var best engine.Holes // the holes with the best margin
 	bestV := -infinity
 	for _, h := range holes(legal) {
 		u := pos.Apply(h)

@@ -40,9 +40,9 @@ func bruteForce(pos engine.Position, rules engine.Rules) int {
 		return -1
 	}
 	best := -1
-	for m := legal; m != 0; m &= m - 1 {
+	for h := range legal.All() {
 		p := pos
-		p.Apply(lowestHole(m))
+		p.Apply(h)
 		best = max(best, -bruteForce(p, rules))
 		if best == 1 {
 			break
@@ -55,21 +55,12 @@ func bruteForce(pos engine.Position, rules engine.Rules) int {
 // the player to move.
 func moveValues(pos engine.Position, rules engine.Rules) map[engine.Hole]int {
 	out := map[engine.Hole]int{}
-	for m := pos.Legal(); m != 0; m &= m - 1 {
+	for h := range pos.Legal().All() {
 		p := pos
-		p.Apply(lowestHole(m))
-		out[lowestHole(m)] = -bruteForce(p, rules)
+		p.Apply(h)
+		out[h] = -bruteForce(p, rules)
 	}
 	return out
-}
-
-func lowestHole(m uint64) engine.Hole {
-	h := engine.Hole(0)
-	for m&1 == 0 {
-		m >>= 1
-		h++
-	}
-	return h
 }
 
 // endgame is a position whose brute-force values are known.

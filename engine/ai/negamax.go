@@ -1,7 +1,6 @@
 package ai
 
 import (
-	"math/bits"
 	"slices"
 	"time"
 
@@ -118,9 +117,9 @@ func (s *negamax) expired() bool {
 // order appends the legal holes of p to moves, those that leave the best
 // margin for the player to move first when there is depth enough for the
 // ordering to pay; ties keep the order of the holes.
-func (s *negamax) order(p *engine.Position, legal uint64, depth int, moves []engine.Hole) []engine.Hole {
-	for m := legal; m != 0; m &= m - 1 {
-		moves = append(moves, engine.Hole(bits.TrailingZeros64(m)))
+func (s *negamax) order(p *engine.Position, legal engine.Holes, depth int, moves []engine.Hole) []engine.Hole {
+	for h := range legal.All() {
+		moves = append(moves, h)
 	}
 	if depth < 3 || len(moves) < 3 {
 		return moves

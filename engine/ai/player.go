@@ -3,7 +3,6 @@ package ai
 import (
 	"context"
 	"errors"
-	"math/bits"
 
 	"github.com/kulami/kulami/engine"
 )
@@ -45,7 +44,7 @@ func newMove(pos *engine.Position, h engine.Hole) Move {
 
 // start checks what every Player checks before it thinks: that ctx is not
 // done and the game is not over. It returns the legal holes.
-func start(ctx context.Context, pos *engine.Position) (uint64, error) {
+func start(ctx context.Context, pos *engine.Position) (engine.Holes, error) {
 	if err := ctx.Err(); err != nil {
 		return 0, err
 	}
@@ -68,7 +67,7 @@ func cancelled(ctx context.Context) bool {
 func seedFor(seed uint64, pos *engine.Position) uint64 {
 	last, prev := pos.Last()
 	h := seed
-	for _, v := range [...]uint64{pos.Stones(engine.Red), pos.Stones(engine.Black),
+	for _, v := range [...]uint64{uint64(pos.Stones(engine.Red)), uint64(pos.Stones(engine.Black)),
 		uint64(last) | uint64(prev)<<8 | uint64(pos.ToMove())<<16} {
 		r := engine.NewRand(h ^ v)
 		h = r.Uint64()
@@ -76,11 +75,11 @@ func seedFor(seed uint64, pos *engine.Position) uint64 {
 	return h
 }
 
-// holes returns the set bits of mask as holes, lowest first.
-func holes(mask uint64) []engine.Hole {
+// holes returns the holes of s as a slice, lowest first.
+func holes(s engine.Holes) []engine.Hole {
 	out := make([]engine.Hole, 0, 16)
-	for ; mask != 0; mask &= mask - 1 {
-		out = append(out, engine.Hole(bits.TrailingZeros64(mask)))
+	for h := range s.All() {
+		out = append(out, h)
 	}
 	return out
 }

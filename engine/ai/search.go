@@ -154,7 +154,7 @@ func (c Config) deadline(ctx context.Context, begin time.Time) time.Time {
 // search runs the tree search on all workers and chooses among the root's
 // moves.
 func (c Config) search(pos engine.Position, scorer *engine.Scorer, rules engine.Rules, seed uint64,
-	deadline time.Time, legal uint64, stop func() bool) Move {
+	deadline time.Time, legal engine.Holes, stop func() bool) Move {
 	workers := c.Workers
 	if workers <= 0 {
 		workers = runtime.GOMAXPROCS(0)
@@ -212,7 +212,7 @@ func (c Config) search(pos engine.Position, scorer *engine.Scorer, rules engine.
 // choose returns the legal hole with the most visits (the lowest among
 // equals), or with a temperature above 0 draws one with weight
 // visits^(1/temperature).
-func choose(visits *[engine.NumHoles]float64, legal uint64, temperature float64, r *engine.Rand) engine.Hole {
+func choose(visits *[engine.NumHoles]float64, legal engine.Holes, temperature float64, r *engine.Rand) engine.Hole {
 	moves := holes(legal)
 	best := moves[0]
 	for _, h := range moves {

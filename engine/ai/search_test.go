@@ -157,7 +157,7 @@ func TestSearchForcedMove(t *testing.T) {
 		m, err := c.Move(context.Background(), pos, engine.Basic)
 		require.NoError(t, err)
 		assert.Less(t, time.Since(begin), c.Time/2, "a forced move takes no thought")
-		assert.Equal(t, pos.Legal(), uint64(1)<<m.Hole)
+		assert.Equal(t, pos.Legal(), engine.Holes(1)<<m.Hole)
 		assert.LessOrEqual(t, m.Playouts, 1000)
 		assert.InDelta(t, 0.5, m.WinChance, 0.5)
 		return

@@ -2,7 +2,6 @@ package ai
 
 import (
 	"math"
-	"math/bits"
 
 	"github.com/kulami/kulami/engine"
 )
@@ -48,11 +47,11 @@ func (t *tree) reset(pos engine.Position, scorer *engine.Scorer, rules engine.Ru
 }
 
 // expand gives node i one child per legal hole.
-func (t *tree) expand(i int32, legal uint64) {
+func (t *tree) expand(i int32, legal engine.Holes) {
 	t.nodes[i].child = int32(len(t.nodes))
-	t.nodes[i].children = uint8(bits.OnesCount64(legal))
-	for ; legal != 0; legal &= legal - 1 {
-		t.nodes = append(t.nodes, node{move: engine.Hole(bits.TrailingZeros64(legal))})
+	t.nodes[i].children = uint8(legal.Len())
+	for h := range legal.All() {
+		t.nodes = append(t.nodes, node{move: h})
 	}
 }
 
