@@ -21,9 +21,15 @@ var reminderShares = [...]time.Duration{2, 10}
 // over.
 func (g *Game) startTurn(now time.Time) {
 	g.s.Reminders, g.s.Deadline = 0, time.Time{}
-	if g.s.Result == nil && !g.Player(g.ToMove()).IsAI() && g.s.MoveTime > 0 {
+	if g.s.Result == nil && g.clocked(g.ToMove()) {
 		g.s.Deadline = now.Add(g.s.MoveTime)
 	}
+}
+
+// clocked reports whether the player of colour c plays against the clock:
+// a person, in a game with a move time.
+func (g *Game) clocked(c engine.Color) bool {
+	return !g.Player(c).IsAI() && g.s.MoveTime > 0
 }
 
 // turnStart returns when the current turn began: the last move, or the

@@ -40,9 +40,9 @@ func (g *Game) AnswerDraw(by engine.Color, seen int, accept bool, now time.Time)
 	case accept && d.By == by:
 		return ErrOwnDrawOffer
 	}
-	g.s.DrawOffer = nil
 	if accept {
 		return g.finish(DrawAgreed, 0, now)
 	}
+	g.s.DrawOffer = nil
 	return nil
 }

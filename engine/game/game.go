@@ -107,16 +107,24 @@ func Restore(s State) (*Game, error) {
 			return nil, invalid("%v", &engine.MoveError{Ply: i + 1, Move: m.Cell.String(), Err: err})
 		}
 	}
-	if d := s.DrawOffer; d != nil && (d.By != engine.Red && d.By != engine.Black || d.Ply < 0 || d.Ply > len(s.Moves)) {
+	if d := s.DrawOffer; d != nil && (d.By != engine.Red && d.By != engine.Black || d.Ply < 0 || d.Ply > len(s.Moves) || g.Player(d.By.Other()).IsAI() || s.Result != nil) {
 		return nil, invalid("a draw offer by %v at ply %d", d.By, d.Ply)
 	}
 	if int(s.Reminders) > len(reminderShares) {
 		return nil, invalid("%d reminders sent; there are %d", s.Reminders, len(reminderShares))
 	}
+	if s.Result == nil && g.pos.IsOver() {
+		return nil, invalid("the game is over after %d moves but has no result", g.pos.Ply())
+	}
+	switch runs := s.Result == nil && g.clocked(g.ToMove()); {
+	case runs && s.Deadline.IsZero():
+		return nil, invalid("no deadline, but the clock of %v runs", g.ToMove())
+	case !runs && !s.Deadline.IsZero():
+		return nil, invalid("a deadline of %v, but no clock runs", s.Deadline)
+	case !runs && s.Reminders > 0:
+		return nil, invalid("%d reminders sent, but no clock runs", s.Reminders)
+	}
 	if s.Result == nil {
-		if g.pos.IsOver() {
-			return nil, invalid("the game is over after %d moves but has no result", g.pos.Ply())
-		}
 		return g, nil
 	}
 	want, err := newResult(&g.pos, s.Rules, s.Result.Ending, s.Result.Winner.Other(), s.Result.At)
@@ -125,6 +133,14 @@ func Restore(s State) (*Game, error) {
 	}
 	if !want.same(s.Result) {
 		return nil, invalid("the result %q does not follow from the moves (%q would)", s.Result, want)
+	}
+	switch e := s.Result.Ending; {
+	case g.pos.IsOver() && e != Normal:
+		return nil, invalid("the board was played out after %d moves, so the game cannot have ended %v", g.Ply(), e)
+	case e == Aborted && g.Ply() >= AbortPlies:
+		return nil, invalid("the game was aborted after %d moves; the limit is %d", g.Ply(), AbortPlies-1)
+	case e == TimedOut && s.Result.Winner.Other() != g.ToMove():
+		return nil, invalid("%v ran out of time, but it was not their turn", s.Result.Winner.Other())
 	}
 	return g, nil
 }

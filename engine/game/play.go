@@ -23,8 +23,9 @@ func (g *Game) Play(by engine.Color, seen int, c engine.Cell, now time.Time) err
 		return engine.ErrGameOver
 	case seen != g.Ply():
 		return ErrStale
-	case by != g.ToMove():
-		return ErrNotYourTurn
+	}
+	if err := g.CheckTurn(by); err != nil {
+		return err
 	}
 	next := g.pos
 	if err := next.Play(c); err != nil {
@@ -41,5 +42,18 @@ func (g *Game) Play(by engine.Color, seen int, c engine.Cell, now time.Time) err
 	g.s.Moves = append(g.s.Moves, Move{Cell: c, At: now})
 	g.s.DrawOffer = nil
 	g.startTurn(now)
+	return nil
+}
+
+// CheckTurn returns nil if the player of colour by may move now, else
+// engine.ErrGameOver once the game has ended and ErrNotYourTurn on the
+// opponent's turn. Play checks the same.
+func (g *Game) CheckTurn(by engine.Color) error {
+	switch {
+	case g.s.Result != nil:
+		return engine.ErrGameOver
+	case by != g.ToMove():
+		return ErrNotYourTurn
+	}
 	return nil
 }
