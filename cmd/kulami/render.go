@@ -36,8 +36,9 @@ func runRender(ctx context.Context, e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	if len(rest) > 1 {
-		return usagef("render reads one record, but got %d arguments: %s", len(rest), strings.Join(rest, " "))
+	name, err := recordName("render", rest)
+	if err != nil {
+		return err
 	}
 	opt := draw.Options{Width: *size}
 	if opt.Theme, err = draw.ParseTheme(*theme); err != nil {
@@ -51,10 +52,6 @@ func runRender(ctx context.Context, e *env, args []string) error {
 	}
 	if *out == "" {
 		return usagef("--out needs a file name, or - for standard output")
-	}
-	name := "-"
-	if len(rest) == 1 {
-		name = rest[0]
 	}
 	rec, err := e.loadRecord(ctx, name)
 	if err != nil {

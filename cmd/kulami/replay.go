@@ -5,8 +5,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"io"
-	"os"
 	"strings"
 
 	"github.com/kulami/kulami/engine"
@@ -38,10 +36,6 @@ written, the reason code of RULES.md). JSON strings are Unicode, so bytes
 of a token that are not UTF-8 are written as U+FFFD.
 `
 
-// maxRecordBytes bounds what replay reads: a record of a whole game is a
-// few kilobytes, so more is not a record.
-const maxRecordBytes = 1 << 20
-
 func runReplay(ctx context.Context, e *env, args []string) error {
 	fs := newFlags("replay")
 	asJSON := fs.Bool("json", false, "print one JSON object on one line instead of the board")
@@ -49,12 +43,9 @@ func runReplay(ctx context.Context, e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	if len(rest) > 1 {
-		return usagef("replay reads one record, but got %d arguments: %s", len(rest), strings.Join(rest, " "))
-	}
-	name := "-"
-	if len(rest) == 1 {
-		name = rest[0]
+	name, err := recordName("replay", rest)
+	if err != nil {
+		return err
 	}
 	rec, err := e.loadRecord(ctx, name)
 	if err != nil {
@@ -69,67 +60,6 @@ func runReplay(ctx context.Context, e *env, args []string) error {
 		return e.replayJSON(rec, &pos, illegal)
 	}
 	return e.replayText(rec, &pos, illegal)
-}
-
-// displayName is how messages name the input file.
-func displayName(name string) string {
-	if name == "-" {
-		return "standard input"
-	}
-	return name
-}
-
-// loadRecord reads and parses the record in the file name, or on stdin
-// for "-". Its errors name the input.
-func (e *env) loadRecord(ctx context.Context, name string) (*engine.Record, error) {
-	text, err := e.readRecord(ctx, name)
-	if err != nil {
-		return nil, err
-	}
-	rec, err := engine.ParseRecord(string(text))
-	if err != nil {
-		return nil, fmt.Errorf("%s: %w", displayName(name), err)
-	}
-	return rec, nil
-}
-
-// readRecord reads the file name, or stdin for "-", up to maxRecordBytes.
-// A cancelled ctx stops the wait for input.
-func (e *env) readRecord(ctx context.Context, name string) ([]byte, error) {
-	r := e.stdin
-	if name == "-" {
-		if isTerminal(r) {
-			fmt.Fprintln(e.stderr, "kulami: reading a record from the terminal; end it with Ctrl-D (or give a file name)")
-		}
-	} else {
-		f, err := os.Open(name)
-		if err != nil {
-			return nil, err
-		}
-		defer f.Close()
-		r = f
-	}
-	type result struct {
-		text []byte
-		err  error
-	}
-	done := make(chan result, 1)
-	go func() {
-		b, err := io.ReadAll(io.LimitReader(r, maxRecordBytes+1))
-		done <- result{b, err}
-	}()
-	select {
-	case <-ctx.Done():
-		return nil, ctx.Err()
-	case res := <-done:
-		switch {
-		case res.err != nil:
-			return nil, fmt.Errorf("read %s: %w", displayName(name), res.err)
-		case len(res.text) > maxRecordBytes:
-			return nil, fmt.Errorf("%s is larger than %d KiB; a game record is a few KiB", displayName(name), maxRecordBytes>>10)
-		}
-		return res.text, nil
-	}
 }
 
 // replayResult is the JSON object of replay --json.

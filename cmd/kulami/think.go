@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"strings"
 
 	"github.com/kulami/kulami/engine"
 	"github.com/kulami/kulami/engine/ai"
@@ -39,8 +38,9 @@ func runThink(ctx context.Context, e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	if len(rest) > 1 {
-		return usagef("think reads one record, but got %d arguments: %s", len(rest), strings.Join(rest, " "))
+	name, err := recordName("think", rest)
+	if err != nil {
+		return err
 	}
 	level, err := ai.ParseLevel(*levelName)
 	if err != nil {
@@ -48,10 +48,6 @@ func runThink(ctx context.Context, e *env, args []string) error {
 	}
 	if *budget <= 0 {
 		return usagef("--time must be more than 0, such as 500ms or 2s, not %s", *budget)
-	}
-	name := "-"
-	if len(rest) == 1 {
-		name = rest[0]
 	}
 	rec, err := e.loadRecord(ctx, name)
 	if err != nil {
