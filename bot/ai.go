@@ -8,6 +8,7 @@ import (
 
 	"github.com/kulami/kulami/engine"
 	"github.com/kulami/kulami/engine/ai"
+	"github.com/kulami/kulami/engine/game"
 	"github.com/kulami/kulami/storage"
 )
 
@@ -42,30 +43,26 @@ func (b *Bot) playAI(c *interaction, o options, levelName string) error {
 	if err != nil {
 		return err
 	}
-	now := b.clock.Now()
-	human := storage.Player{UserID: c.user().ID, Name: c.displayName()}
-	computer := storage.Player{UserID: c.i.AppID, Name: aiName(level), AI: level.String()}
-	players := [2]storage.Player{human, computer}
+	human := game.Player{UserID: c.user().ID, Name: c.displayName()}
+	computer := game.Player{UserID: c.i.AppID, Name: aiName(level), AI: level.String()}
+	players := [2]game.Player{human, computer}
 	switch o.str("first") {
 	case "them":
-		players = [2]storage.Player{computer, human}
+		players = [2]game.Player{computer, human}
 	case "me":
 	default:
 		if rand.IntN(2) == 0 {
-			players = [2]storage.Player{computer, human}
+			players = [2]game.Player{computer, human}
 		}
 	}
-	g := &storage.Game{
-		GuildID:   c.i.GuildID,
-		ChannelID: c.i.ChannelID,
-		Layout:    layout.String(),
-		Rules:     rules,
-		First:     engine.Red,
-		Players:   players,
-		Created:   now,
-		MoveTime:  cmp(settings.MoveTime, b.opt.MoveTime),
+	gg, err := game.New(game.Config{
+		Layout: layout, Rules: rules, First: engine.Red, Players: players,
+		MoveTime: cmp(settings.MoveTime, b.opt.MoveTime),
+	}, b.clock.Now())
+	if err != nil {
+		return err
 	}
-	b.setClock(g, now)
+	g := &storage.Game{GuildID: c.i.GuildID, ChannelID: c.i.ChannelID, Game: gg}
 	if err := b.store.CreateGame(g); err != nil {
 		if errors.Is(err, storage.ErrChannelBusy) {
 			return b.busy(c)
@@ -73,11 +70,11 @@ func (b *Bot) playAI(c *interaction, o options, levelName string) error {
 		return err
 	}
 	b.poke()
-	return b.afterMove(c, g, "")
+	return b.show(c, g, "")
 }
 
 // aiConfig is the search of a computer player.
-func (b *Bot) aiConfig(p storage.Player) (ai.Config, error) {
+func (b *Bot) aiConfig(p game.Player) (ai.Config, error) {
 	level, err := ai.ParseLevel(p.AI)
 	if err != nil {
 		return ai.Config{}, err
@@ -89,55 +86,78 @@ func (b *Bot) aiConfig(p storage.Player) (ai.Config, error) {
 	return cfg, nil
 }
 
-// aiMove lets the computer play its move in the game of channelID, which
-// was at ply with its board in message board, and shows the new board
-// (in reply to c if c is not nil). One search runs at a time: each uses
-// every core.
-func (b *Bot) aiMove(c *interaction, channelID string, gameID uint64, ply int, board string) error {
+// aiJob is the computer's move in the game gameID of channel at ply.
+type aiJob struct {
+	channel string
+	gameID  uint64
+	ply     int
+}
+
+// queueAI queues the computer's move: it runs on a goroutine of its own,
+// after the searches queued before it (one search at a time: each uses
+// every core). A job already queued is not queued twice.
+func (b *Bot) queueAI(j aiJob) {
+	b.aiMu.Lock()
+	if b.aiQueued[j] {
+		b.aiMu.Unlock()
+		return
+	}
+	b.aiQueued[j] = true
+	b.aiMu.Unlock()
+	b.inflight.Add(1)
+	go func() {
+		defer b.inflight.Done()
+		defer func() {
+			b.aiMu.Lock()
+			delete(b.aiQueued, j)
+			b.aiMu.Unlock()
+		}()
+		if err := b.aiMove(j); err != nil {
+			b.log.Error("the computer could not move", "channel", j.channel, "game", j.gameID, "err", err)
+		}
+	}()
+}
+
+// aiMove lets the computer play its move of job j, if the game still
+// waits for it, and posts the new board as a message of the bot.
+func (b *Bot) aiMove(j aiJob) error {
 	select {
 	case b.aiSlot <- struct{}{}:
 		defer func() { <-b.aiSlot }()
 	case <-b.baseCtx.Done():
-		return b.baseCtx.Err()
+		return nil // shutting down: the scheduler queues the move again at start
 	}
-	g, err := b.store.Game(channelID)
+	g, err := b.store.Game(j.channel)
 	if errors.Is(err, storage.ErrNotFound) {
 		return nil // the game ended meanwhile
 	} else if err != nil {
 		return err
 	}
-	if g.ID != gameID || g.Ply() != ply || !g.Players[g.ToMove()].IsAI() {
+	computer := g.ToMove()
+	if g.ID != j.gameID || g.Ply() != j.ply || !g.Player(computer).IsAI() {
 		return nil // someone else moved it on
 	}
-	cfg, err := b.aiConfig(g.Players[g.ToMove()])
+	cfg, err := b.aiConfig(g.Player(computer))
 	if err != nil {
 		return err
 	}
-	p, err := g.Position()
-	if err != nil {
-		return err
-	}
+	p := g.Position()
 	ctx, cancel := context.WithTimeout(b.baseCtx, cfg.Time)
-	mv, err := cfg.Move(ctx, p, g.Rules)
+	mv, err := cfg.Move(ctx, p, g.Rules())
 	cancel()
 	if err != nil {
 		return fmt.Errorf("computer move: %w", err)
 	}
 	now := b.clock.Now()
-	g, err = b.store.UpdateGame(channelID, func(g *storage.Game) error {
-		if g.ID != gameID || g.Ply() != ply {
-			return storage.ErrStale
-		}
-		return b.playCell(g, mv.Cell.String(), now)
+	g, old, err := b.update(j.channel, j.gameID, "", "", func(g *storage.Game) error {
+		return g.Play(computer, j.ply, mv.Cell, now)
 	})
-	if errors.Is(err, storage.ErrStale) || errors.Is(err, storage.ErrNotFound) {
-		return nil
-	}
-	if err != nil {
+	if errors.Is(err, errGameGone) || errors.Is(err, game.ErrStale) {
+		return nil // the game moved on during the search
+	} else if err != nil {
 		return err
 	}
-	b.poke()
-	return b.afterMove(c, g, board)
+	return b.show(nil, g, old)
 }
 
 // hintCommand shows the player to move the computer's suggestion, if the
@@ -154,13 +174,14 @@ func (b *Bot) hintCommand(c *interaction, _ options) error {
 	if err != nil {
 		return err
 	}
-	if err := checkTurn(g, c.user().ID); err != nil {
-		return err
+	by, err := g.Seat(c.user().ID)
+	if err == nil {
+		err = g.CheckTurn(by)
 	}
-	p, err := g.Position()
 	if err != nil {
-		return err
+		return &gameError{err: err, g: g, user: c.user().ID}
 	}
+	p := g.Position()
 	if err := c.deferReply(true); err != nil {
 		return err
 	}
@@ -173,7 +194,7 @@ func (b *Bot) hintCommand(c *interaction, _ options) error {
 	case <-ctx.Done():
 		return refuse("The computer is busy with other games; try again in a moment.")
 	}
-	mv, err := cfg.Move(ctx, p, g.Rules)
+	mv, err := cfg.Move(ctx, p, g.Rules())
 	if err != nil {
 		return err
 	}

@@ -10,6 +10,7 @@ import (
 
 	"github.com/kulami/kulami/bot/discordtest"
 	"github.com/kulami/kulami/engine"
+	"github.com/kulami/kulami/engine/game"
 	"github.com/kulami/kulami/storage"
 )
 
@@ -24,8 +25,8 @@ func TestPlayTheComputer(t *testing.T) {
 			h.command(ch, h.alice, "play", discordtest.StringOption("level", "easy"), discordtest.StringOption("first", "them"))
 			g, err := h.store.Game(ch)
 			require.NoError(t, err)
-			assert.Equal(t, "easy", g.Players[engine.Red].AI, "the computer begins, as red")
-			assert.Equal(t, h.alice.ID, g.Players[engine.Black].UserID)
+			assert.Equal(t, "easy", g.Player(engine.Red).AI, "the computer begins, as red")
+			assert.Equal(t, h.alice.ID, g.Player(engine.Black).UserID)
 
 			rng := engine.NewRand(3)
 			for ply := 1; ; ply += 2 {
@@ -38,8 +39,7 @@ func TestPlayTheComputer(t *testing.T) {
 				assert.Contains(t, board.Content, "Kulami AI (easy) played", "the computer's move is announced")
 				g, err := h.store.Game(ch)
 				require.NoError(t, err)
-				p, err := g.Position()
-				require.NoError(t, err)
+				p := g.Position()
 				h.command(ch, h.alice, "move", discordtest.StringOption("cell", p.Layout().Cell(rng.Pick(p.Legal())).String()))
 			}
 			_, err = h.store.Game(ch)
@@ -58,41 +58,38 @@ func TestChallengeTheBot(t *testing.T) {
 	h.command(h.channel.ID, h.alice, "challenge", discordtest.UserOption("opponent", h.dc.AppID()), discordtest.StringOption("first", "me"))
 	g, err := h.store.Game(h.channel.ID)
 	require.NoError(t, err)
-	assert.Equal(t, "medium", g.Players[engine.Black].AI, "challenging the bot plays the computer at medium")
-	assert.Equal(t, h.alice.ID, g.Players[engine.Red].UserID)
+	assert.Equal(t, "medium", g.Player(engine.Black).AI, "challenging the bot plays the computer at medium")
+	assert.Equal(t, h.alice.ID, g.Player(engine.Red).UserID)
 	h.command(h.channel.ID, h.alice, "move", discordtest.StringOption("cell", "D4"))
 	h.boardAt(h.channel.ID, 2)
 	h.refused(h.command(h.channel.ID, h.alice, "draw"), "does not take draws")
 }
 
-// TestComputerMovesAfterRestart: a computer move lost to a restart is made
-// by the scheduler.
+// TestComputerMovesAfterRestart: a computer move lost to a restart (the
+// bot stopped before its queued move ran) is made by the scheduler.
 func TestComputerMovesAfterRestart(t *testing.T) {
 	t.Parallel()
 	h := newManualHarness(t, "gateway")
-	h.command(h.channel.ID, h.alice, "play", discordtest.StringOption("first", "them"))
-	h.boardAt(h.channel.ID, 1)
+	lost := h.dc.AddChannel("lost")
 	h.stop()
-	// Put the game back to the computer's turn as if its move had been lost.
-	g, err := storage.Open(h.dbPath, storage.Options{})
+	// A game whose computer was to move first when the bot stopped.
+	s, err := storage.Open(h.dbPath, storage.Options{})
 	require.NoError(t, err)
-	_, err = g.UpdateGame(h.channel.ID, func(g *storage.Game) error {
-		g.Moves = nil
-		g.WakeAt = h.clock.Now().Add(30 * time.Second)
-		g.Deadline = time.Time{}
-		return nil
-	})
+	gg, err := game.New(game.Config{
+		Layout: engine.Square(), Rules: engine.Basic, First: engine.Red,
+		Players: [2]game.Player{{UserID: h.dc.AppID(), Name: "Kulami AI (easy)", AI: "easy"}, {UserID: h.alice.ID, Name: "alice"}},
+	}, h.clock.Now())
 	require.NoError(t, err)
-	require.NoError(t, g.Close())
+	require.NoError(t, s.CreateGame(&storage.Game{GuildID: h.dc.GuildID(), ChannelID: lost.ID, Game: gg}))
+	require.NoError(t, s.Close())
 	h.start()
-	h.tick(29 * time.Second)
-	game, err := h.store.Game(h.channel.ID)
+	h.tick(game.ComputerGrace - time.Second)
+	g, err := h.store.Game(lost.ID)
 	require.NoError(t, err)
-	assert.Zero(t, game.Ply(), "the scheduler leaves the move to the interaction for a while")
+	assert.Zero(t, g.Ply(), "the scheduler leaves the move to the job queued with the turn for a while")
 	h.tick(time.Second)
-	game, err = h.store.Game(h.channel.ID)
-	require.NoError(t, err)
-	assert.Equal(t, 1, game.Ply(), "then the computer moves")
+	board := h.boardAt(lost.ID, 1)
+	assert.Contains(t, board.Content, "Kulami AI (easy) played", "then the computer moves and shows its board")
 }
 
 func TestHint(t *testing.T) {

@@ -40,12 +40,11 @@ func BenchmarkMove(b *testing.B) {
 					board = c.settle(g.ChannelID, "")
 					b.StartTimer()
 				}
-				p, err := g.Position()
-				require.NoError(b, err)
+				p := g.Position()
 				cell := p.Layout().Cell(rng.Pick(p.Legal())).String()
 				menu := menuWith(board, cell)
 				require.NotEmpty(b, menu, "%s is in a menu of the board", cell)
-				i := c.dc.Select(board.ID, c.users[g.Players[g.ToMove()].UserID], menu, cell)
+				i := c.dc.Select(board.ID, c.users[g.Player(g.ToMove()).UserID], menu, cell)
 
 				start := time.Now()
 				c.send(i)

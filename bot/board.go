@@ -9,6 +9,7 @@ import (
 
 	"github.com/kulami/kulami/draw"
 	"github.com/kulami/kulami/engine"
+	"github.com/kulami/kulami/engine/game"
 	"github.com/kulami/kulami/storage"
 )
 
@@ -22,37 +23,38 @@ var colorMark = [2]string{engine.Red: "🔴", engine.Black: "⚫"}
 // image, whose turn it is with its deadline, the score so far and the
 // menus to play; or, at the end, the result. It pings the player to move,
 // or both players at the end.
-func (b *Bot) boardMessage(g *storage.Game, p *engine.Position) (message, error) {
+func (b *Bot) boardMessage(g *storage.Game) (message, error) {
 	var png bytes.Buffer
-	opt := draw.Options{Names: names(g), Rules: g.Rules, Over: g.Result != nil, Outcome: outcomeLine(g, false)}
-	if err := b.renderer.Render(&png, p, opt); err != nil {
+	p := g.Position()
+	opt := draw.Options{Names: names(g), Rules: g.Rules(), Over: g.Over(), Outcome: outcomeLine(g, false)}
+	if err := b.renderer.Render(&png, &p, opt); err != nil {
 		return message{}, fmt.Errorf("render the board: %w", err)
 	}
 	m := message{
 		file:       &attachment{name: "board.png", contentType: "image/png", data: png.Bytes()},
-		content:    boardText(g, p),
-		components: boardComponents(g, p, false),
+		content:    boardText(g, &p),
+		components: boardComponents(g, &p, false),
 	}
-	if g.Result != nil {
+	if g.Over() {
 		m.embeds = []*discordgo.MessageEmbed{b.scoreEmbed(g)}
-		for _, pl := range g.Players {
+		for _, pl := range g.Players() {
 			if !pl.IsAI() {
 				m.mentions = append(m.mentions, pl.UserID)
 			}
 		}
-	} else if pl := g.Players[g.ToMove()]; !pl.IsAI() {
+	} else if pl := g.Player(g.ToMove()); !pl.IsAI() {
 		m.mentions = []string{pl.UserID}
 	}
 	return m, nil
 }
 
 func names(g *storage.Game) [2]string {
-	return [2]string{g.Players[engine.Red].Name, g.Players[engine.Black].Name}
+	return [2]string{g.Player(engine.Red).Name, g.Player(engine.Black).Name}
 }
 
 // who is how a player appears in a message: a mention for a person (it
 // shows their current name), the name for the computer.
-func who(p storage.Player) string {
+func who(p game.Player) string {
 	if p.IsAI() {
 		return "**" + p.Name + "**"
 	}
@@ -62,54 +64,53 @@ func who(p storage.Player) string {
 // boardText is the text above a board image.
 func boardText(g *storage.Game, p *engine.Position) string {
 	var b strings.Builder
-	red, black := g.Players[engine.Red], g.Players[engine.Black]
-	fmt.Fprintf(&b, "**Kulami** · %s %s vs %s %s · %s rules", colorMark[engine.Red], escape(red.Name), colorMark[engine.Black], escape(black.Name), g.Rules)
-	if n := len(g.Moves); n > 0 {
-		last := g.Moves[n-1]
-		mover := g.Players[g.ToMove().Other()]
-		fmt.Fprintf(&b, "\nMove %d: %s %s played **%s**.", n, colorMark[g.ToMove().Other()], escape(mover.Name), last.Cell)
+	red, black := g.Player(engine.Red), g.Player(engine.Black)
+	fmt.Fprintf(&b, "**Kulami** · %s %s vs %s %s · %s rules", colorMark[engine.Red], escape(red.Name), colorMark[engine.Black], escape(black.Name), g.Rules())
+	if last, _ := p.Last(); last != engine.NoHole {
+		mover := g.Player(g.ToMove().Other())
+		fmt.Fprintf(&b, "\nMove %d: %s %s played **%s**.", p.Ply(), colorMark[g.ToMove().Other()], escape(mover.Name), p.Layout().Cell(last))
 	}
-	if g.Result != nil {
+	if g.Over() {
 		fmt.Fprintf(&b, "\n**Game over.** %s", outcomeLine(g, true))
 		return b.String()
 	}
 	c := g.ToMove()
-	fmt.Fprintf(&b, "\n%s %s, your move", colorMark[c], who(g.Players[c]))
-	if !g.Deadline.IsZero() {
-		fmt.Fprintf(&b, " — due <t:%d:R>", g.Deadline.Unix())
+	fmt.Fprintf(&b, "\n%s %s, your move", colorMark[c], who(g.Player(c)))
+	if d := g.Deadline(); !d.IsZero() {
+		fmt.Fprintf(&b, " — due <t:%d:R>", d.Unix())
 	}
-	s := p.Score(g.Rules)
+	s := p.Score(g.Rules())
 	fmt.Fprintf(&b, ".\nScore so far: %s %d · %s %d", colorMark[engine.Red], s[engine.Red].Total, colorMark[engine.Black], s[engine.Black].Total)
-	if d := g.DrawOffer; d != nil && d.Ply == g.Ply() {
-		fmt.Fprintf(&b, "\n%s offers a draw.", escape(g.Players[d.By].Name))
+	if d := g.DrawOffer(); d != nil {
+		fmt.Fprintf(&b, "\n%s offers a draw.", escape(g.Player(d.By).Name))
 	}
 	return b.String()
 }
 
 // outcomeLine says how a finished game ended, with mentions or plain names.
 func outcomeLine(g *storage.Game, mention bool) string {
-	r := g.Result
+	r := g.Result()
 	if r == nil {
 		return ""
 	}
 	name := func(c engine.Color) string {
 		if mention {
-			return who(g.Players[c])
+			return who(g.Player(c))
 		}
-		return g.Players[c].Name
+		return g.Player(c).Name
 	}
 	w, l := r.Winner, r.Winner.Other()
 	score := fmt.Sprintf("%d–%d", r.Score[w].Total, r.Score[l].Total)
 	switch {
-	case r.Ending == storage.Aborted:
+	case r.Ending == game.Aborted:
 		return "The game was called off; it counts for nobody."
-	case r.Ending == storage.DrawAgreed:
+	case r.Ending == game.DrawAgreed:
 		return "Drawn by agreement."
 	case r.Draw:
 		return fmt.Sprintf("It's a draw, %d–%d.", r.Score[engine.Red].Total, r.Score[engine.Black].Total)
-	case r.Ending == storage.Resigned:
+	case r.Ending == game.Resigned:
 		return fmt.Sprintf("%s resigned — %s wins.", name(l), name(w))
-	case r.Ending == storage.TimedOut:
+	case r.Ending == game.TimedOut:
 		return fmt.Sprintf("%s ran out of time — %s wins.", name(l), name(w))
 	}
 	return fmt.Sprintf("%s wins %s against %s!", name(w), score, name(l))
@@ -119,7 +120,8 @@ func outcomeLine(g *storage.Game, mention bool) string {
 // new ratings if it was rated.
 func (b *Bot) scoreEmbed(g *storage.Game) *discordgo.MessageEmbed {
 	e := &discordgo.MessageEmbed{Title: "Final score", Color: embedColor}
-	if g.Result.Ending != storage.Aborted {
+	r := g.Result()
+	if r.Rated() {
 		if f, err := b.store.FinishedGame(g.GuildID, g.ID); err == nil {
 			e.Footer = &discordgo.MessageEmbedFooter{Text: ratingLine(g, f.Ratings)}
 		} else {
@@ -127,19 +129,19 @@ func (b *Bot) scoreEmbed(g *storage.Game) *discordgo.MessageEmbed {
 		}
 	}
 	for _, c := range []engine.Color{engine.Red, engine.Black} {
-		s := g.Result.Score[c]
+		s := r.Score[c]
 		v := fmt.Sprintf("Panels %d", s.Panels)
-		if g.Rules.CountsArea() {
+		if g.Rules().CountsArea() {
 			v += fmt.Sprintf("\nArea +%d", s.Area)
 		}
-		if g.Rules.CountsLines() {
+		if g.Rules().CountsLines() {
 			v += fmt.Sprintf("\nLines +%d", s.Lines)
 		}
 		v += fmt.Sprintf("\n**Total %d**", s.Total)
-		if g.Result.Ending == storage.Aborted {
+		if !r.Rated() {
 			v = "Called off"
 		}
-		e.Fields = append(e.Fields, &discordgo.MessageEmbedField{Name: colorMark[c] + " " + truncate(g.Players[c].Name, 200), Value: v, Inline: true})
+		e.Fields = append(e.Fields, &discordgo.MessageEmbedField{Name: colorMark[c] + " " + truncate(g.Player(c).Name, 200), Value: v, Inline: true})
 	}
 	return e
 }
@@ -147,7 +149,7 @@ func (b *Bot) scoreEmbed(g *storage.Game) *discordgo.MessageEmbed {
 // boardComponents are the menus of the legal holes and the Resign button
 // of a board, disabled once the board is out of date; none at the end.
 func boardComponents(g *storage.Game, p *engine.Position, disabled bool) []discordgo.MessageComponent {
-	if g.Result != nil {
+	if g.Over() {
 		return nil
 	}
 	l := p.Layout()

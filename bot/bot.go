@@ -55,7 +55,9 @@ type Bot struct {
 	clock    Clock
 	opt      Options
 	renderer *draw.Renderer
-	aiSlot   chan struct{}   // one computer search at a time: each uses every core
+	aiSlot   chan struct{} // one computer search at a time: each uses every core
+	aiMu     sync.Mutex
+	aiQueued map[aiJob]bool  // the computer's moves queued and not yet done
 	wakeup   chan struct{}   // tells the scheduler that a wake time changed
 	baseCtx  context.Context // for work that outlives a request: cancelled by Close
 	cancel   context.CancelFunc
@@ -86,7 +88,7 @@ func New(s *discordgo.Session, opt Options) *Bot {
 	ctx, cancel := context.WithCancel(context.Background())
 	return &Bot{
 		session: s, store: opt.Store, log: opt.Logger, clock: opt.Clock, opt: opt, renderer: opt.Renderer,
-		aiSlot: make(chan struct{}, 1), wakeup: make(chan struct{}, 1),
+		aiSlot: make(chan struct{}, 1), aiQueued: map[aiJob]bool{}, wakeup: make(chan struct{}, 1),
 		baseCtx: ctx, cancel: cancel,
 	}
 }

@@ -10,6 +10,7 @@ import (
 	"github.com/bwmarrin/discordgo"
 
 	"github.com/kulami/kulami/engine"
+	"github.com/kulami/kulami/engine/game"
 	"github.com/kulami/kulami/storage"
 )
 
@@ -109,8 +110,8 @@ func (b *Bot) challenge(c *interaction, o options) error {
 	ch := &storage.Challenge{
 		GuildID:   c.i.GuildID,
 		ChannelID: c.i.ChannelID,
-		From:      storage.Player{UserID: me.ID, Name: c.displayName()},
-		To:        storage.Player{UserID: oppID, Name: memberName(resolved, oppID)},
+		From:      game.Player{UserID: me.ID, Name: c.displayName()},
+		To:        game.Player{UserID: oppID, Name: memberName(resolved, oppID)},
 		Layout:    layout.String(),
 		Rules:     rules,
 		First:     first,
@@ -236,48 +237,13 @@ func challengeMessage(ch *storage.Challenge, l *engine.Layout) message {
 func (b *Bot) busy(c *interaction) error {
 	if g, err := b.store.Game(c.i.ChannelID); err == nil {
 		return refuse("This channel already has a game: %s vs %s. One game per channel: challenge in another channel, or start a thread here and challenge there.",
-			escape(g.Players[engine.Red].Name), escape(g.Players[engine.Black].Name))
+			escape(g.Player(engine.Red).Name), escape(g.Player(engine.Black).Name))
 	}
 	if ch, err := b.store.Challenge(c.i.ChannelID); err == nil {
 		return refuse("There is already an open challenge in this channel (%s → %s, expires <t:%d:R>). Wait for it to be answered, or challenge in another channel or a thread.",
 			escape(ch.From.Name), escape(ch.To.Name), ch.Expires.Unix())
 	}
 	return refuse("This channel is busy with another game. Try another channel or a thread.")
-}
-
-// openChallenge returns the challenge a button names, or explains that it
-// is gone.
-func (b *Bot) openChallenge(id customID) (*storage.Challenge, error) {
-	ch, err := b.store.Challenge(id.channel)
-	if errors.Is(err, storage.ErrNotFound) || (err == nil && ch.ID != id.id) {
-		return nil, refuse("This challenge is no longer open: it was accepted, declined, withdrawn or has expired.")
-	}
-	return ch, err
-}
-
-// channelChallenge returns the open challenge of the interaction's channel.
-func (b *Bot) channelChallenge(c *interaction) (*storage.Challenge, error) {
-	ch, err := b.store.Challenge(c.i.ChannelID)
-	if errors.Is(err, storage.ErrNotFound) {
-		return nil, refuse("There is no open challenge in this channel. Start one with **/kulami challenge**.")
-	}
-	return ch, err
-}
-
-func (b *Bot) acceptButton(c *interaction, id customID) error {
-	ch, err := b.openChallenge(id)
-	if err != nil {
-		return err
-	}
-	return b.accept(c, ch)
-}
-
-func (b *Bot) acceptCommand(c *interaction, _ options) error {
-	ch, err := b.channelChallenge(c)
-	if err != nil {
-		return err
-	}
-	return b.accept(c, ch)
 }
 
 // accept starts the game of a challenge for its challenged player.
@@ -293,23 +259,24 @@ func (b *Bot) accept(c *interaction, ch *storage.Challenge) error {
 	if !now.Before(ch.Expires) {
 		return refuse("This challenge has expired. Start a new one with **/kulami challenge**.")
 	}
-	challenger, challenged := ch.From, storage.Player{UserID: u.ID, Name: c.displayName()}
+	challenger, challenged := ch.From, game.Player{UserID: u.ID, Name: c.displayName()}
 	firstIsChallenger := ch.First == storage.FirstChallenger || (ch.First == storage.FirstRandom && rand.IntN(2) == 0)
-	players := [2]storage.Player{challenged, challenger}
+	players := [2]game.Player{challenged, challenger}
 	if firstIsChallenger {
-		players = [2]storage.Player{challenger, challenged}
+		players = [2]game.Player{challenger, challenged}
 	}
-	g := &storage.Game{
-		GuildID:   ch.GuildID,
-		ChannelID: ch.ChannelID,
-		Layout:    ch.Layout,
-		Rules:     ch.Rules,
-		First:     engine.Red, // the first mover plays red
-		Players:   players,
-		Created:   now,
-		MoveTime:  ch.MoveTime,
+	layout, err := engine.ParseLayout(ch.Layout)
+	if err != nil {
+		return err
 	}
-	b.setClock(g, now)
+	gg, err := game.New(game.Config{
+		Layout: layout, Rules: ch.Rules, First: engine.Red, // the first mover plays red
+		Players: players, MoveTime: ch.MoveTime,
+	}, now)
+	if err != nil {
+		return err
+	}
+	g := &storage.Game{GuildID: ch.GuildID, ChannelID: ch.ChannelID, Game: gg}
 	note, err := b.placeInThread(c, ch, g)
 	if err != nil {
 		return err
@@ -340,22 +307,7 @@ func (b *Bot) accept(c *interaction, ch *storage.Challenge) error {
 	if err != nil {
 		return err
 	}
-	return b.afterMove(c, g, "")
-}
-
-// editChallenge replaces the text of a challenge's message and removes its
-// buttons.
-func (b *Bot) editChallenge(ch *storage.Challenge, text string) {
-	if ch.MessageID == "" {
-		return
-	}
-	_, err := b.session.ChannelMessageEditComplex(&discordgo.MessageEdit{
-		ID: ch.MessageID, Channel: ch.ChannelID, Content: &text, Components: &[]discordgo.MessageComponent{},
-		AllowedMentions: message{}.allowedMentions(),
-	}, discordgo.WithContext(b.baseCtx))
-	if err != nil {
-		b.log.Warn("cannot edit the challenge message", "channel", ch.ChannelID, "message", ch.MessageID, "err", err)
-	}
+	return b.show(c, g, "")
 }
 
 // placeInThread moves a new game into a thread of its own when the guild
@@ -369,7 +321,7 @@ func (b *Bot) placeInThread(c *interaction, ch *storage.Challenge, g *storage.Ga
 	if m := missing(c.i.AppPermissions, threadPermissions); len(m) > 0 {
 		return fmt.Sprintf("This server plays games in threads, but I'm missing **%s** here, so the game is played in this channel.", strings.Join(m, "**, **")), nil
 	}
-	name := truncate(fmt.Sprintf("Kulami: %s vs %s", g.Players[engine.Red].Name, g.Players[engine.Black].Name), 100)
+	name := truncate(fmt.Sprintf("Kulami: %s vs %s", g.Player(engine.Red).Name, g.Player(engine.Black).Name), 100)
 	start := &discordgo.ThreadStart{Name: name, AutoArchiveDuration: 10080, Type: discordgo.ChannelTypeGuildPublicThread}
 	var th *discordgo.Channel
 	if ch.MessageID != "" {
@@ -385,22 +337,6 @@ func (b *Bot) placeInThread(c *interaction, ch *storage.Challenge, g *storage.Ga
 	return "", nil
 }
 
-func (b *Bot) declineButton(c *interaction, id customID) error {
-	ch, err := b.openChallenge(id)
-	if err != nil {
-		return err
-	}
-	return b.decline(c, ch)
-}
-
-func (b *Bot) declineCommand(c *interaction, _ options) error {
-	ch, err := b.channelChallenge(c)
-	if err != nil {
-		return err
-	}
-	return b.decline(c, ch)
-}
-
 // decline closes a challenge at its challenged player's wish.
 func (b *Bot) decline(c *interaction, ch *storage.Challenge) error {
 	u := c.user()
@@ -413,12 +349,8 @@ func (b *Bot) decline(c *interaction, ch *storage.Challenge) error {
 	return b.closeChallenge(c, ch, fmt.Sprintf("%s declined %s's challenge.", escape(ch.To.Name), escape(ch.From.Name)))
 }
 
-// cancelButton withdraws a challenge at its challenger's wish.
-func (b *Bot) cancelButton(c *interaction, id customID) error {
-	ch, err := b.openChallenge(id)
-	if err != nil {
-		return err
-	}
+// withdraw withdraws a challenge at its challenger's wish.
+func (b *Bot) withdraw(c *interaction, ch *storage.Challenge) error {
 	if c.user().ID != ch.From.UserID {
 		return refuse("Only %s, who made this challenge, can withdraw it.", escape(ch.From.Name))
 	}

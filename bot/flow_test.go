@@ -12,6 +12,7 @@ import (
 
 	"github.com/kulami/kulami/bot/discordtest"
 	"github.com/kulami/kulami/engine"
+	"github.com/kulami/kulami/engine/game"
 	"github.com/kulami/kulami/storage"
 )
 
@@ -23,13 +24,16 @@ func TestWholeGame(t *testing.T) {
 		t.Run(mode, func(t *testing.T) {
 			h := newHarness(t, mode)
 			g := h.challengeAndAccept(discordtest.StringOption("rules", "full"))
-			assert.Equal(t, engine.Full, g.Rules)
+			assert.Equal(t, engine.Full, g.Rules())
 
 			rng := engine.NewRand(7)
+			commits := h.counts.commits.Load()
+			moves := 0
 			for ply := 0; ; ply++ {
 				g, err := h.store.Game(h.channel.ID)
 				if err != nil {
 					require.ErrorIs(t, err, storage.ErrNotFound, "the game ends only by being finished")
+					moves = ply
 					break
 				}
 				require.Equal(t, ply, g.Ply())
@@ -39,12 +43,11 @@ func TestWholeGame(t *testing.T) {
 				assert.Greater(t, img.Bounds().Dx(), 300)
 
 				player := h.alice
-				if g.Players[g.ToMove()].UserID == h.bob.ID {
+				if g.Player(g.ToMove()).UserID == h.bob.ID {
 					player = h.bob
 				}
 				assert.Contains(t, board.Content, "<@"+player.ID+">, your move", "the board pings the player to move")
-				p, err := g.Position()
-				require.NoError(t, err)
+				p := g.Position()
 				cell := p.Layout().Cell(rng.Pick(p.Legal())).String()
 				if ply%2 == 0 {
 					var menu string
@@ -73,15 +76,17 @@ func TestWholeGame(t *testing.T) {
 			assert.Contains(t, final.Content, "<@"+h.alice.ID+">")
 			assert.Contains(t, final.Content, "<@"+h.bob.ID+">")
 
+			assert.Equal(t, int64(moves), h.counts.commits.Load()-commits,
+				"one commit per move (the move, the clock, the result and the ratings), none for the board messages")
 			f, err := h.store.FinishedGame(h.dc.GuildID(), g.ID)
 			require.NoError(t, err, "the finished game is stored")
-			assert.Equal(t, storage.Normal, f.Result.Ending)
+			assert.Equal(t, game.Normal, f.Result().Ending)
 			rec, err := engine.ParseRecord(f.Record)
 			require.NoError(t, err)
 			pos, err := rec.Replay()
 			require.NoError(t, err)
 			assert.True(t, pos.IsOver())
-			assert.Equal(t, pos.Score(engine.Full), f.Result.Score)
+			assert.Equal(t, pos.Score(engine.Full), f.Result().Score)
 			h.dc.WaitUntil(t, "every old board to lose its menus", func() bool {
 				for _, m := range h.dc.Messages(h.channel.ID) {
 					if len(menus(m)) > 0 {

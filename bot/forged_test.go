@@ -62,7 +62,7 @@ func TestOutdatedClients(t *testing.T) {
 			g := h.challengeAndAccept()
 			board := h.boardAt(ch, 0)
 			first := h.alice
-			if g.Players[g.ToMove()].UserID == h.bob.ID {
+			if g.Player(g.ToMove()).UserID == h.bob.ID {
 				first = h.bob
 			}
 			var menu string

@@ -10,6 +10,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/kulami/kulami/bot/discordtest"
+	"github.com/kulami/kulami/engine/game"
 	"github.com/kulami/kulami/storage"
 )
 
@@ -119,7 +120,7 @@ func TestAbort(t *testing.T) {
 	assert.Empty(t, final.Components)
 	f, err := h.store.FinishedGame(h.dc.GuildID(), g.ID)
 	require.NoError(t, err)
-	assert.Equal(t, storage.Aborted, f.Result.Ending)
+	assert.Equal(t, game.Aborted, f.Result().Ending)
 	_, err = h.store.Profile(h.dc.GuildID(), second.ID, storage.Human)
 	require.NoError(t, err, "the resigned game counted")
 }
@@ -163,8 +164,8 @@ func TestResign(t *testing.T) {
 			assert.Contains(t, final.Content, "<@"+second.ID+"> resigned — <@"+first.ID+"> wins")
 			f, err := h.store.FinishedGame(h.dc.GuildID(), g.ID)
 			require.NoError(t, err)
-			assert.Equal(t, storage.Resigned, f.Result.Ending)
-			assert.Equal(t, first.ID, f.Players[f.Result.Winner].UserID)
+			assert.Equal(t, game.Resigned, f.Result().Ending)
+			assert.Equal(t, first.ID, f.Player(f.Result().Winner).UserID)
 		})
 	}
 }
@@ -205,8 +206,8 @@ func TestDrawOffer(t *testing.T) {
 	h.waitBoard(ch, "the final board", func(m *discordtest.Message) bool { return strings.Contains(m.Content, "Drawn by agreement") })
 	f, err := h.store.FinishedGame(h.dc.GuildID(), g.ID)
 	require.NoError(t, err)
-	assert.Equal(t, storage.DrawAgreed, f.Result.Ending)
-	assert.True(t, f.Result.Draw)
+	assert.Equal(t, game.DrawAgreed, f.Result().Ending)
+	assert.True(t, f.Result().Draw)
 }
 
 func TestAutocomplete(t *testing.T) {

@@ -51,7 +51,7 @@ func ratingLine(g *storage.Game, ch [2]storage.RatingChange) string {
 			return ""
 		}
 		d := r.After.Rating - r.Before.Rating
-		parts = append(parts, fmt.Sprintf("%s %s → %s (%s)", truncate(g.Players[c].Name, 40), showRating(r.Before), showRating(r.After), ratingDiff(d)))
+		parts = append(parts, fmt.Sprintf("%s %s → %s (%s)", truncate(g.Player(engine.Color(c)).Name, 40), showRating(r.Before), showRating(r.After), ratingDiff(d)))
 	}
 	ladder := "Ratings"
 	if g.Ladder() == storage.AI {
@@ -239,91 +239,4 @@ func sparkline(pts []storage.RatingPoint) string {
 		s = append(s, bars[i])
 	}
 	return string(s)
-}
-
-// endingWords says how a game ended, from one player's side.
-var endingWords = map[storage.Ending]string{
-	storage.Normal:     "",
-	storage.Resigned:   "by resignation",
-	storage.TimedOut:   "on time",
-	storage.Aborted:    "",
-	storage.DrawAgreed: "by agreement",
-}
-
-var outcomeWords = map[storage.Outcome]string{
-	storage.Won: "Won", storage.Lost: "Lost", storage.Drawn: "Drew", storage.NoContest: "Called off, no result",
-}
-
-// historyCommand lists a player's recent finished games.
-func (b *Bot) historyCommand(c *interaction, o options) error {
-	id, name := target(c, o)
-	games, err := b.store.History(c.i.GuildID, id, historySize, 0)
-	if err != nil {
-		return err
-	}
-	e := &discordgo.MessageEmbed{Title: "Recent Kulami games of " + truncate(name, 200), Color: embedColor}
-	if len(games) == 0 {
-		e.Description = "No finished games in this server yet."
-		return c.reply(message{embeds: []*discordgo.MessageEmbed{e}, ephemeral: true})
-	}
-	var lines []string
-	for _, h := range games {
-		line := fmt.Sprintf("`#%d` <t:%d:d> vs **%s** — %s", h.GameID, h.At.Unix(), escape(h.Opponent.Name), outcomeWords[h.Outcome])
-		if h.Ending != storage.Aborted {
-			line += fmt.Sprintf(" %d–%d", h.Score[h.Color].Total, h.Score[h.Color.Other()].Total)
-		}
-		if w := endingWords[h.Ending]; w != "" {
-			line += " " + w
-		}
-		if d := h.Rating.After.Rating - h.Rating.Before.Rating; h.Rating.After != (rating.Rating{}) {
-			line += " (" + ratingDiff(d) + ")"
-		}
-		lines = append(lines, line)
-	}
-	e.Description = strings.Join(lines, "\n")
-	e.Footer = &discordgo.MessageEmbedFooter{Text: "/kulami export game:<number> gives a game's record"}
-	return c.reply(message{embeds: []*discordgo.MessageEmbed{e}, ephemeral: true})
-}
-
-// exportCommand sends a game record as a .kgn file: of a finished game by
-// its number, or of the channel's game.
-func (b *Bot) exportCommand(c *interaction, o options) error {
-	var text string
-	var id uint64
-	if n := o.int("game", 0); n > 0 {
-		f, err := b.store.FinishedGame(c.i.GuildID, uint64(n))
-		if errors.Is(err, storage.ErrNotFound) {
-			return refuse("There is no finished game #%d in this server. **/kulami history** lists the numbers of recent games.", n)
-		} else if err != nil {
-			return err
-		}
-		text, id = f.Record, f.ID
-	} else {
-		g, err := b.store.Game(c.i.ChannelID)
-		if errors.Is(err, storage.ErrNotFound) {
-			return refuse("There is no game in this channel. To export a finished game, give its number: **/kulami export game:** (see **/kulami history**).")
-		} else if err != nil {
-			return err
-		}
-		r, err := g.Record()
-		if err != nil {
-			return err
-		}
-		text, id = r.String(), g.ID
-	}
-	rec, err := engine.ParseRecord(text)
-	if err != nil {
-		return err
-	}
-	name := fmt.Sprintf("kulami-%d.kgn", id)
-	summary := fmt.Sprintf("Game #%d: %s vs %s, %d moves. Replay it with `kulami replay %s`, or draw it with `kulami render %s`.",
-		id, escape(tagOr(rec, "Red")), escape(tagOr(rec, "Black")), len(rec.Moves), name, name)
-	return c.reply(message{content: summary, ephemeral: true, file: &attachment{name: name, contentType: "application/x-kulami", data: []byte(text)}})
-}
-
-func tagOr(r *engine.Record, name string) string {
-	if v, ok := r.Tag(name); ok && v != "" {
-		return v
-	}
-	return name
 }

@@ -15,6 +15,7 @@ import (
 
 	"github.com/kulami/kulami/bot/discordtest"
 	"github.com/kulami/kulami/engine"
+	"github.com/kulami/kulami/engine/game"
 	"github.com/kulami/kulami/storage"
 )
 
@@ -153,7 +154,7 @@ func (c *club) newGame(red, black *discordgo.User, opts ...*discordgo.Applicatio
 	accept := c.click(msg.ID, black, buttons(msg.Components)["Accept"])
 	c.boardAfter(accept)
 	g := c.game(ch.ID)
-	require.Equal(c.t, red.ID, g.Players[engine.Red].UserID)
+	require.Equal(c.t, red.ID, g.Player(engine.Red).UserID)
 	return g
 }
 
@@ -169,7 +170,7 @@ func (c *club) playAI(u *discordgo.User, level string) *storage.Game {
 // toMove returns the member whose turn it is in the game of channel.
 func (c *club) toMove(channel string) *discordgo.User {
 	g := c.game(channel)
-	return c.users[g.Players[g.ToMove()].UserID]
+	return c.users[g.Player(g.ToMove()).UserID]
 }
 
 // playMoves plays cells in the game of channel with /kulami move, each by
@@ -214,8 +215,8 @@ func (c *club) abort(channel string, u *discordgo.User) *discordtest.Message {
 func (c *club) timeOut(channel string) *discordtest.Message {
 	c.t.Helper()
 	g := c.game(channel)
-	require.False(c.t, g.Deadline.IsZero(), "the game has a clock")
-	c.clock.Advance(g.Deadline.Sub(c.clock.Now()))
+	require.False(c.t, g.Deadline().IsZero(), "the game has a clock")
+	c.clock.Advance(g.Deadline().Sub(c.clock.Now()))
 	return c.waitBoard(channel, "the board of the timed-out game", func(m *discordtest.Message) bool {
 		return strings.Contains(m.Content, "ran out of time")
 	})
@@ -378,10 +379,10 @@ func newLeague(l storage.Ladder) *league {
 	return &league{ladder: l, players: map[string]*standing{}, h2h: map[[2]string]storage.Tally{}}
 }
 
-func (l *league) standing(p storage.Player) *standing {
-	s := l.players[p.ProfileID()]
+func (l *league) standing(p game.Player) *standing {
+	s := l.players[storage.ProfileID(p)]
 	if s == nil {
-		s = &standing{id: p.ProfileID(), r: newcomer()}
+		s = &standing{id: storage.ProfileID(p), r: newcomer()}
 		l.players[s.id] = s
 	}
 	s.name = p.Name
@@ -392,10 +393,10 @@ func (l *league) standing(p storage.Player) *standing {
 // redScore, and returns both players' ratings before (after the time away,
 // as the store counts it) and after it.
 func (l *league) rate(f *storage.FinishedGame, redScore float64) (before, after [2]glicko) {
-	at := f.Result.At
+	at := f.Result().At
 	var s [2]*standing
 	for c := range s {
-		s[c] = l.standing(f.Players[c])
+		s[c] = l.standing(f.Player(engine.Color(c)))
 		before[c] = s[c].r
 		if !s[c].last.IsZero() && at.After(s[c].last) {
 			before[c] = s[c].r.idle(float64(at.Sub(s[c].last)) / float64(storage.DefaultRatingPeriod))
@@ -434,9 +435,9 @@ func (l *league) rate(f *storage.FinishedGame, redScore float64) (before, after 
 // count rates the finished game f by its result, unless it was aborted,
 // and returns the ratings before and after it as rate does.
 func (l *league) count(f *storage.FinishedGame) (before, after [2]glicko, rated bool) {
-	r := f.Result
+	r := f.Result()
 	switch {
-	case r.Ending == storage.Aborted:
+	case r.Ending == game.Aborted:
 		return before, after, false
 	case r.Draw:
 		before, after = l.rate(f, 0.5)

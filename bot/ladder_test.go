@@ -15,6 +15,7 @@ import (
 
 	"github.com/kulami/kulami/bot/discordtest"
 	"github.com/kulami/kulami/engine"
+	"github.com/kulami/kulami/engine/game"
 	"github.com/kulami/kulami/engine/rating"
 	"github.com/kulami/kulami/storage"
 )
@@ -31,8 +32,8 @@ type ended struct {
 // ratingFooter is the footer the final board of a rated game must show.
 func ratingFooter(p ended) string {
 	var parts []string
-	for c := range p.f.Players {
-		parts = append(parts, fmt.Sprintf("%s %s → %s (%s)", p.f.Players[c].Name,
+	for c, pl := range p.f.Players() {
+		parts = append(parts, fmt.Sprintf("%s %s → %s (%s)", pl.Name,
 			shownRating(p.before[c]), shownRating(p.after[c]), signed(p.after[c].R-p.before[c].R)))
 	}
 	prefix := "Ratings: "
@@ -58,13 +59,13 @@ func signed(d float64) string {
 // colour c.
 func historyLine(p ended, c engine.Color) string {
 	f := p.f
-	outcome := map[storage.Outcome]string{storage.Won: "Won", storage.Lost: "Lost", storage.Drawn: "Drew", storage.NoContest: "Called off, no result"}
-	line := fmt.Sprintf("`#%d` <t:%d:d> vs **%s** — %s", f.ID, f.Result.At.Unix(), f.Players[c.Other()].Name, outcome[f.Result.Outcome(c)])
-	if f.Result.Ending != storage.Aborted {
-		line += fmt.Sprintf(" %d–%d", f.Result.Score[c].Total, f.Result.Score[c.Other()].Total)
+	outcome := map[game.Outcome]string{game.Won: "Won", game.Lost: "Lost", game.Drawn: "Drew", game.NoContest: "Called off, no result"}
+	line := fmt.Sprintf("`#%d` <t:%d:d> vs **%s** — %s", f.ID, f.Result().At.Unix(), f.Player(c.Other()).Name, outcome[f.Result().Outcome(c)])
+	if f.Result().Ending != game.Aborted {
+		line += fmt.Sprintf(" %d–%d", f.Result().Score[c].Total, f.Result().Score[c.Other()].Total)
 	}
-	line += map[storage.Ending]string{storage.Resigned: " by resignation", storage.TimedOut: " on time",
-		storage.DrawAgreed: " by agreement"}[f.Result.Ending]
+	line += map[game.Ending]string{game.Resigned: " by resignation", game.TimedOut: " on time",
+		game.DrawAgreed: " by agreement"}[f.Result().Ending]
 	if p.rated {
 		line += " (" + signed(p.after[c].R-p.before[c].R) + ")"
 	}
@@ -190,7 +191,7 @@ func TestRatings(t *testing.T) {
 					assert.Equal(t, ratingFooter(p), board.Embeds[0].Footer.Text)
 					// The store rates with engine/rating from the ratings
 					// it had before the game.
-					redScore := map[storage.Outcome]rating.Outcome{storage.Won: rating.Win, storage.Drawn: rating.Draw, storage.Lost: rating.Loss}[p.f.Result.Outcome(engine.Red)]
+					redScore := map[game.Outcome]rating.Outcome{game.Won: rating.Win, game.Drawn: rating.Draw, game.Lost: rating.Loss}[p.f.Result().Outcome(engine.Red)]
 					red, black := rating.Rate(p.f.Ratings[engine.Red].Before, p.f.Ratings[engine.Black].Before, redScore)
 					assert.Equal(t, [2]rating.Rating{red, black}, [2]rating.Rating{p.f.Ratings[engine.Red].After, p.f.Ratings[engine.Black].After})
 					for k := range p.before {
@@ -214,8 +215,8 @@ func TestRatings(t *testing.T) {
 				g := c.newGame(alice, bob)
 				board := c.playMoves(g.ChannelID, shortGame(t, "red")...)
 				p := end(g, board)
-				s := p.f.Result.Score
-				assert.Equal(t, storage.Normal, p.f.Result.Ending)
+				s := p.f.Result().Score
+				assert.Equal(t, game.Normal, p.f.Result().Ending)
 				assert.Contains(t, board.Content, fmt.Sprintf("<@%s> wins %d–%d against <@%s>!", alice.ID, s[engine.Red].Total, s[engine.Black].Total, bob.ID))
 
 				// By hand, from the paper. Both players are new: r = 1500,
@@ -258,8 +259,8 @@ func TestRatings(t *testing.T) {
 				ask := c.dc.WaitOriginal(t, i.ID, func(m *discordtest.Message) bool { return len(m.Components) > 0 })
 				final := c.boardAfter(c.click(ask.ID, bob, buttons(ask.Components)["Yes, resign"]))
 				p := end(g, final)
-				assert.Equal(t, storage.Resigned, p.f.Result.Ending)
-				assert.Equal(t, engine.Black, p.f.Result.Winner, "alice, black, wins")
+				assert.Equal(t, game.Resigned, p.f.Result().Ending)
+				assert.Equal(t, engine.Black, p.f.Result().Winner, "alice, black, wins")
 				assert.Contains(t, final.Content, fmt.Sprintf("<@%s> resigned — <@%s> wins.", bob.ID, alice.ID))
 				assert.Greater(t, p.before[engine.Red].RD, 290.3190, "bob's RD grew in two days away")
 			})
@@ -269,8 +270,8 @@ func TestRatings(t *testing.T) {
 				c.playMoves(g.ChannelID, "D4")
 				final := c.timeOut(g.ChannelID)
 				p := end(g, final)
-				assert.Equal(t, storage.TimedOut, p.f.Result.Ending)
-				assert.Equal(t, engine.Red, p.f.Result.Winner, "alice ran out of time; carol wins")
+				assert.Equal(t, game.TimedOut, p.f.Result().Ending)
+				assert.Equal(t, engine.Red, p.f.Result().Winner, "alice ran out of time; carol wins")
 				assert.Contains(t, final.Content, fmt.Sprintf("<@%s> ran out of time — <@%s> wins.", alice.ID, carol.ID))
 			})
 
@@ -278,8 +279,8 @@ func TestRatings(t *testing.T) {
 				g := c.newGame(bob, carol)
 				final := c.agreeDraw(g.ChannelID, bob, carol)
 				p := end(g, final)
-				assert.Equal(t, storage.DrawAgreed, p.f.Result.Ending)
-				assert.True(t, p.f.Result.Draw)
+				assert.Equal(t, game.DrawAgreed, p.f.Result().Ending)
+				assert.True(t, p.f.Result().Draw)
 				assert.Contains(t, final.Content, "Drawn by agreement.")
 			})
 
@@ -294,7 +295,7 @@ func TestRatings(t *testing.T) {
 				c.playMoves(g.ChannelID, "D4")
 				final := c.abort(g.ChannelID, carol)
 				p := end(g, final)
-				assert.Equal(t, storage.Aborted, p.f.Result.Ending)
+				assert.Equal(t, game.Aborted, p.f.Result().Ending)
 				assert.Equal(t, [2]storage.RatingChange{}, p.f.Ratings, "an aborted game is not rated")
 				assert.Contains(t, final.Content, "called off; it counts for nobody")
 				assert.Nil(t, final.Embeds[0].Footer, "no rating line")
@@ -315,7 +316,7 @@ func TestRatings(t *testing.T) {
 				assert.Equal(t, "Recent Kulami games of alice", e.Title)
 				var want []string
 				for k := len(games) - 1; k >= 0; k-- {
-					if color, ok := games[k].f.PlayerColor(alice.ID); ok {
+					if color, err := games[k].f.Seat(alice.ID); err == nil {
 						want = append(want, historyLine(games[k], color))
 					}
 				}
@@ -330,7 +331,7 @@ func TestRatings(t *testing.T) {
 				assert.Equal(t, "Recent Kulami games of carol", e.Title)
 				want = nil
 				for k := len(games) - 1; k >= 0; k-- {
-					if color, ok := games[k].f.PlayerColor(carol.ID); ok {
+					if color, err := games[k].f.Seat(carol.ID); err == nil {
 						want = append(want, historyLine(games[k], color))
 					}
 				}
@@ -391,20 +392,20 @@ func TestRatings(t *testing.T) {
 					m, rec := export(lobby, discordtest.IntegerOption("game", int64(f.ID)))
 					assert.Equal(t, fmt.Sprintf("kulami-%d.kgn", f.ID), m.Files[0].Name)
 					assert.Equal(t, f.Record, string(m.Files[0].Data), "the stored record, as it is")
-					assert.Contains(t, m.Content, fmt.Sprintf("Game #%d: %s vs %s, %d moves", f.ID, f.Players[engine.Red].Name, f.Players[engine.Black].Name, len(f.Moves)))
+					assert.Contains(t, m.Content, fmt.Sprintf("Game #%d: %s vs %s, %d moves", f.ID, f.Player(engine.Red).Name, f.Player(engine.Black).Name, f.Ply()))
 					var moves []string
-					for _, mv := range f.Moves {
+					for _, mv := range f.Moves() {
 						moves = append(moves, mv.Cell.String())
 					}
 					assert.Equal(t, moves, rec.Moves, "the same moves")
 					pos, err := rec.Replay()
 					require.NoError(t, err, "the record replays")
-					assert.Equal(t, f.Result.Score, pos.Score(f.Rules), "the replay scores as stored")
-					assert.Equal(t, f.Result.Ending == storage.Normal, pos.IsOver())
+					assert.Equal(t, f.Result().Score, pos.Score(f.Rules()), "the replay scores as stored")
+					assert.Equal(t, f.Result().Ending == game.Normal, pos.IsOver())
 					res, _ := rec.Tag("Result")
-					assert.Equal(t, f.Result.String(), res)
+					assert.Equal(t, f.Result().String(), res)
 					red, _ := rec.Tag("Red")
-					assert.Equal(t, f.Players[engine.Red].Name, red)
+					assert.Equal(t, f.Player(engine.Red).Name, red)
 				}
 
 				// The game going on in a channel.
@@ -419,9 +420,8 @@ func TestRatings(t *testing.T) {
 				assert.Equal(t, "*", res, "the game goes on")
 				pos, err := rec.Replay()
 				require.NoError(t, err)
-				want, err := g.Position()
-				require.NoError(t, err)
-				assert.Equal(t, want.Score(g.Rules), pos.Score(g.Rules))
+				want := g.Position()
+				assert.Equal(t, want.Score(g.Rules()), pos.Score(g.Rules()))
 				assert.Equal(t, 3, pos.Ply())
 
 				// What cannot be exported.
@@ -616,7 +616,7 @@ func TestLeaderboard(t *testing.T) {
 					u := c.user(name)
 					var lines []string
 					for k := len(games) - 1; k >= 0 && len(lines) < 10; k-- {
-						if color, ok := games[k].f.PlayerColor(u.ID); ok {
+						if color, err := games[k].f.Seat(u.ID); err == nil {
 							lines = append(lines, historyLine(games[k], color))
 						}
 					}

@@ -54,7 +54,7 @@ func TestRefusals(t *testing.T) {
 			g := h.challengeAndAccept()
 			board := h.boardAt(ch, 0)
 			first, second := h.alice, h.bob
-			if g.Players[g.ToMove()].UserID == h.bob.ID {
+			if g.Player(g.ToMove()).UserID == h.bob.ID {
 				first, second = h.bob, h.alice
 			}
 			var menu string

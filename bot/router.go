@@ -9,6 +9,8 @@ import (
 	"strings"
 
 	"github.com/bwmarrin/discordgo"
+
+	"github.com/kulami/kulami/storage"
 )
 
 // options are the options of a subcommand, by name. Its accessors read
@@ -48,14 +50,80 @@ type commandHandler func(b *Bot, c *interaction, o options) error
 
 type componentHandler func(b *Bot, c *interaction, id customID) error
 
+// challengeHandler acts on an open challenge, whether a command (the
+// challenge of its channel) or a button (the challenge it names) asked.
+type challengeHandler func(b *Bot, c *interaction, ch *storage.Challenge) error
+
+// gameHandler acts on a running game, whether a command (the game of its
+// channel) or a button (the game it names) asked.
+type gameHandler func(b *Bot, c *interaction, g *storage.Game) error
+
+// errNoChallenge and errChallengeGone are the refusals of a challenge
+// handler whose challenge is not there.
+var (
+	errNoChallenge   = refuse("There is no open challenge in this channel. Start one with **/kulami challenge**.")
+	errChallengeGone = refuse("This challenge is no longer open: it was accepted, declined, withdrawn or has expired.")
+)
+
+// challengeCommand runs h on the open challenge of the command's channel.
+func challengeCommand(h challengeHandler) commandHandler {
+	return func(b *Bot, c *interaction, _ options) error {
+		ch, err := b.store.Challenge(c.i.ChannelID)
+		if errors.Is(err, storage.ErrNotFound) {
+			return errNoChallenge
+		} else if err != nil {
+			return err
+		}
+		return h(b, c, ch)
+	}
+}
+
+// challengeButton runs h on the challenge a button names, if it is still
+// open.
+func challengeButton(h challengeHandler) componentHandler {
+	return func(b *Bot, c *interaction, id customID) error {
+		ch, err := b.store.Challenge(id.channel)
+		if errors.Is(err, storage.ErrNotFound) || (err == nil && ch.ID != id.id) {
+			return errChallengeGone
+		} else if err != nil {
+			return err
+		}
+		return h(b, c, ch)
+	}
+}
+
+// gameCommand runs h on the game of the command's channel.
+func gameCommand(h gameHandler) commandHandler {
+	return func(b *Bot, c *interaction, _ options) error {
+		g, err := b.channelGame(c)
+		if err != nil {
+			return err
+		}
+		return h(b, c, g)
+	}
+}
+
+// gameButton runs h on the game a button names, if it is still going on.
+func gameButton(h gameHandler) componentHandler {
+	return func(b *Bot, c *interaction, id customID) error {
+		g, err := b.store.Game(id.channel)
+		if errors.Is(err, storage.ErrNotFound) || (err == nil && g.ID != id.id) {
+			return errGameGone
+		} else if err != nil {
+			return err
+		}
+		return h(b, c, g)
+	}
+}
+
 // commandHandlers runs each subcommand of /kulami.
 var commandHandlers = map[string]commandHandler{
 	"challenge":   (*Bot).challenge,
-	"accept":      (*Bot).acceptCommand,
-	"decline":     (*Bot).declineCommand,
+	"accept":      challengeCommand((*Bot).accept),
+	"decline":     challengeCommand((*Bot).decline),
 	"move":        (*Bot).moveCommand,
 	"board":       (*Bot).boardCommand,
-	"resign":      (*Bot).resignCommand,
+	"resign":      gameCommand((*Bot).askResign),
 	"abort":       (*Bot).abortCommand,
 	"draw":        (*Bot).drawCommand,
 	"rules":       func(_ *Bot, c *interaction, _ options) error { return c.reply(rulesMessage(0)) },
@@ -76,16 +144,16 @@ var inDMs = map[string]bool{"rules": true, "help": true}
 // componentHandlers runs each component action.
 var componentHandlers = map[string]componentHandler{
 	actMove:       (*Bot).moveSelect,
-	actResign:     (*Bot).resignButton,
+	actResign:     gameButton((*Bot).askResign),
 	actResignYes:  (*Bot).resignConfirm,
 	actResignNo:   (*Bot).resignCancel,
-	actAccept:     (*Bot).acceptButton,
-	actDecline:    (*Bot).declineButton,
-	actCancel:     (*Bot).cancelButton,
+	actAccept:     challengeButton((*Bot).accept),
+	actDecline:    challengeButton((*Bot).decline),
+	actCancel:     challengeButton((*Bot).withdraw),
 	actRules:      func(_ *Bot, c *interaction, id customID) error { return c.update(rulesMessage(id.n)) },
 	actLeaders:    (*Bot).leaderboardPage,
-	actDrawAccept: (*Bot).drawAccept,
-	actDrawReject: (*Bot).drawReject,
+	actDrawAccept: drawAnswer(true),
+	actDrawReject: drawAnswer(false),
 }
 
 // handle answers one interaction, from either transport. Every interaction

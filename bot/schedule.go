@@ -6,8 +6,8 @@ import (
 	"fmt"
 	"time"
 
-	"github.com/bwmarrin/discordgo"
-
+	"github.com/kulami/kulami/engine"
+	"github.com/kulami/kulami/engine/game"
 	"github.com/kulami/kulami/storage"
 )
 
@@ -86,84 +86,49 @@ func (b *Bot) wakeGame(channelID string, now time.Time) error {
 	} else if err != nil {
 		return err
 	}
-	switch {
-	case g.WakeAt.IsZero() || g.WakeAt.After(now):
+	switch w := g.Wake(); {
+	case w.IsZero() || w.After(now):
 		return nil // moved on since
-	case g.Players[g.ToMove()].IsAI():
-		return b.aiMove(nil, channelID, g.ID, g.Ply(), g.BoardMessageID)
-	case !g.Deadline.IsZero() && !now.Before(g.Deadline):
-		return b.timeout(g, now)
+	case g.Player(g.ToMove()).IsAI():
+		b.queueAI(aiJob{channel: channelID, gameID: g.ID, ply: g.Ply()})
+		return nil
 	}
-	return b.remind(g, now)
+	g, old, err := b.update(channelID, g.ID, "", "", func(g *storage.Game) error {
+		if err := g.Timeout(now); !errors.Is(err, game.ErrNotDue) {
+			return err
+		}
+		return g.Remind(now)
+	})
+	switch {
+	case errors.Is(err, game.ErrNotDue), errors.Is(err, game.ErrStale), errors.Is(err, engine.ErrGameOver), errors.Is(err, errGameGone):
+		return nil // moved on since
+	case err != nil:
+		return err
+	case g.Over():
+		b.log.Info("game timed out", "channel", g.ChannelID, "game", g.ID)
+		return b.show(nil, g, old)
+	}
+	return b.remind(g)
 }
 
-// timeout ends a game whose player to move ran out of time.
-func (b *Bot) timeout(seen *storage.Game, now time.Time) error {
-	var old string
-	g, err := b.store.UpdateGame(seen.ChannelID, func(g *storage.Game) error {
-		if g.ID != seen.ID || g.Ply() != seen.Ply() || g.Deadline.IsZero() || now.Before(g.Deadline) {
-			return storage.ErrStale
-		}
-		old = g.BoardMessageID
-		return g.Finish(storage.TimedOut, g.ToMove(), now)
-	})
-	if errors.Is(err, storage.ErrStale) || errors.Is(err, storage.ErrNotFound) {
-		return nil
-	} else if err != nil {
-		return err
-	}
-	b.log.Info("game timed out", "channel", g.ChannelID, "game", g.ID)
-	return b.afterMove(nil, g, old)
-}
-
-// remind marks the reminders now due as sent and sends one: in the game's
-// channel, and by DM to a player who asked for it. A reminder is marked
-// before it is sent, so none is ever sent twice, even across a restart.
-func (b *Bot) remind(seen *storage.Game, now time.Time) error {
-	g, err := b.store.UpdateGame(seen.ChannelID, func(g *storage.Game) error {
-		if g.ID != seen.ID || g.Ply() != seen.Ply() || g.Deadline.IsZero() {
-			return storage.ErrStale
-		}
-		sent := g.Reminders
-		for int(g.Reminders) < len(reminderShares) && !nextWake(g).After(now) {
-			g.Reminders++
-		}
-		if g.Reminders == sent {
-			return storage.ErrStale // nothing due after all
-		}
-		g.WakeAt = nextWake(g)
-		return nil
-	})
-	if errors.Is(err, storage.ErrStale) || errors.Is(err, storage.ErrNotFound) {
-		return nil
-	} else if err != nil {
-		return err
-	}
-	b.poke()
-	p := g.Players[g.ToMove()]
-	opponent := g.Players[g.ToMove().Other()]
+// remind sends the reminder that the game's clock has just marked as sent:
+// in the game's channel, and by DM to a player who asked for it. Marked
+// before it is sent, a reminder is never sent twice, even across a
+// restart.
+func (b *Bot) remind(g *storage.Game) error {
+	p := g.Player(g.ToMove())
+	opponent := g.Player(g.ToMove().Other())
+	deadline := g.Deadline().Unix()
 	text := fmt.Sprintf("⏰ %s, it's your move in Kulami against %s — time runs out <t:%d:R> (<t:%d:f>). Board: %s",
-		who(p), escape(opponent.Name), g.Deadline.Unix(), g.Deadline.Unix(), boardLink(g))
-	_, err = b.send(g.ChannelID, message{content: text, mentions: []string{p.UserID}})
+		who(p), escape(opponent.Name), deadline, deadline, boardLink(g))
+	_, err := b.send(g.ChannelID, message{content: text, mentions: []string{p.UserID}})
 	if err != nil {
 		err = fmt.Errorf("send a reminder: %w", err)
 	}
 	if u, uerr := b.store.UserSettings(p.UserID); uerr == nil && u.DMReminders {
-		b.dm(p.UserID, fmt.Sprintf("⏰ It's your move in Kulami against %s — time runs out <t:%d:R>. Board: %s", escape(opponent.Name), g.Deadline.Unix(), boardLink(g)))
+		b.dm(p.UserID, fmt.Sprintf("⏰ It's your move in Kulami against %s — time runs out <t:%d:R>. Board: %s", escape(opponent.Name), deadline, boardLink(g)))
 	}
 	return err
-}
-
-// dm sends a direct message; a user who accepts none is logged, not an
-// error.
-func (b *Bot) dm(userID, text string) {
-	ch, err := b.session.UserChannelCreate(userID, discordgo.WithContext(b.baseCtx))
-	if err == nil {
-		_, err = b.send(ch.ID, message{content: text})
-	}
-	if err != nil {
-		b.log.Info("cannot send a reminder by DM", "user", userID, "err", err)
-	}
 }
 
 // expireChallenge closes a challenge nobody answered in time and says so

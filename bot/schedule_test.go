@@ -13,6 +13,7 @@ import (
 
 	"github.com/kulami/kulami/bot/discordtest"
 	"github.com/kulami/kulami/engine"
+	"github.com/kulami/kulami/engine/game"
 	"github.com/kulami/kulami/storage"
 )
 
@@ -29,7 +30,7 @@ func (h *harness) reminders(channel string) []*discordtest.Message {
 
 // players returns the users of a game: the one to move, then the other.
 func (h *harness) players(g *storage.Game) (toMove, other *discordgo.User) {
-	if g.Players[g.ToMove()].UserID == h.alice.ID {
+	if g.Player(g.ToMove()).UserID == h.alice.ID {
 		return h.alice, h.bob
 	}
 	return h.bob, h.alice
@@ -43,8 +44,8 @@ func TestReminders(t *testing.T) {
 			ch := h.channel.ID
 			g := h.challengeAndAccept() // 72 hours per move
 			first, second := h.players(g)
-			assert.Equal(t, h.clock.Now().Add(72*time.Hour), g.Deadline)
-			assert.Contains(t, h.board(ch).Content, fmt.Sprintf("due <t:%d:R>", g.Deadline.Unix()), "the board shows the deadline as a Discord timestamp")
+			assert.Equal(t, h.clock.Now().Add(72*time.Hour), g.Deadline())
+			assert.Contains(t, h.board(ch).Content, fmt.Sprintf("due <t:%d:R>", g.Deadline().Unix()), "the board shows the deadline as a Discord timestamp")
 
 			h.tick(36*time.Hour - time.Minute)
 			assert.Empty(t, h.reminders(ch), "no reminder before half the time is gone")
@@ -53,7 +54,7 @@ func TestReminders(t *testing.T) {
 			require.Len(t, rs, 1, "a reminder at half time")
 			assert.Contains(t, rs[0].Content, "<@"+first.ID+">, it's your move")
 			assert.NotContains(t, rs[0].Content, second.ID, "never to the player who waits")
-			assert.Contains(t, rs[0].Content, fmt.Sprintf("<t:%d:R>", g.Deadline.Unix()))
+			assert.Contains(t, rs[0].Content, fmt.Sprintf("<t:%d:R>", g.Deadline().Unix()))
 
 			h.tick(28*time.Hour + 47*time.Minute) // 64h47m: 7h13m left
 			assert.Len(t, h.reminders(ch), 1, "nothing more until a tenth of the time is left")
@@ -67,7 +68,7 @@ func TestReminders(t *testing.T) {
 			h.boardAt(ch, 1)
 			g, err := h.store.Game(ch)
 			require.NoError(t, err)
-			assert.Equal(t, h.clock.Now().Add(72*time.Hour), g.Deadline)
+			assert.Equal(t, h.clock.Now().Add(72*time.Hour), g.Deadline())
 			h.tick(36 * time.Hour)
 			rs = h.reminders(ch)
 			require.Len(t, rs, 3)
@@ -117,8 +118,8 @@ func TestTimeout(t *testing.T) {
 			assert.ErrorIs(t, err, storage.ErrNotFound)
 			f, err := h.store.FinishedGame(h.dc.GuildID(), g.ID)
 			require.NoError(t, err)
-			assert.Equal(t, storage.TimedOut, f.Result.Ending)
-			assert.Equal(t, g.Players[f.Result.Winner].UserID, first.ID, "the player who ran out of time lost")
+			assert.Equal(t, game.TimedOut, f.Result().Ending)
+			assert.Equal(t, g.Player(f.Result().Winner).UserID, first.ID, "the player who ran out of time lost")
 		})
 	}
 }
@@ -187,14 +188,14 @@ func TestSchedulerSleepsUntilDue(t *testing.T) {
 		if i == 0 {
 			channel = h.channel.ID
 		}
-		g := &storage.Game{
-			GuildID: h.dc.GuildID(), ChannelID: channel, Layout: engine.SquareString,
-			First: engine.Red, Created: now, MoveTime: 72 * time.Hour,
-			Players: [2]storage.Player{{UserID: h.alice.ID, Name: "alice"}, {UserID: h.bob.ID, Name: "bob"}},
-		}
-		g.Deadline = now.Add(72*time.Hour + time.Duration(i+1)*time.Minute)
-		g.WakeAt = g.Deadline.Add(-36 * time.Hour)
-		require.NoError(t, bulk.CreateGame(g))
+		// Game i began i+1 minutes from now: its first reminder is due
+		// 36 hours and i+1 minutes from now.
+		gg, err := game.New(game.Config{
+			Layout: engine.Square(), First: engine.Red, MoveTime: 72 * time.Hour,
+			Players: [2]game.Player{{UserID: h.alice.ID, Name: "alice"}, {UserID: h.bob.ID, Name: "bob"}},
+		}, now.Add(time.Duration(i+1)*time.Minute))
+		require.NoError(t, err)
+		require.NoError(t, bulk.CreateGame(&storage.Game{GuildID: h.dc.GuildID(), ChannelID: channel, Game: gg}))
 	}
 	require.NoError(t, bulk.Close())
 	h.start()
@@ -216,5 +217,5 @@ func TestSchedulerSleepsUntilDue(t *testing.T) {
 	require.Len(t, h.reminders(h.channel.ID), 1, "the game that was due got its reminder")
 	g, err := h.store.Game("900000000000000001")
 	require.NoError(t, err)
-	assert.Zero(t, g.Reminders, "the next game is not touched before its time")
+	assert.Zero(t, g.Reminders(), "the next game is not touched before its time")
 }

@@ -7,8 +7,11 @@ import (
 )
 
 // Store is what the bot keeps in storage; *storage.Store implements it.
-// Methods return the storage package's sentinel errors (storage.ErrNotFound,
-// ErrChannelBusy, ErrStale, ErrInvalid), wrapped with context.
+// Games are storage.Game values: a game.Game (the rules of the game
+// between two players, which the bot calls inside UpdateGame) and where
+// it is played. Methods return the storage package's sentinel errors
+// (storage.ErrNotFound, ErrChannelBusy, ErrInvalid), wrapped with context,
+// or what UpdateGame's function returned.
 type Store interface {
 	CreateChallenge(c *storage.Challenge) error
 	Challenge(channelID string) (*storage.Challenge, error)
@@ -19,6 +22,7 @@ type Store interface {
 	CreateGame(g *storage.Game) error
 	Game(channelID string) (*storage.Game, error)
 	UpdateGame(channelID string, fn func(*storage.Game) error) (*storage.Game, error)
+	NoteBoard(channelID string, gameID uint64, ply int, messageID string) error
 
 	FinishedGame(guildID string, id uint64) (*storage.FinishedGame, error)
 	History(guildID, userID string, limit int, before uint64) ([]storage.HistoryEntry, error)

@@ -30,8 +30,7 @@ func TestBackupWhileWriting(t *testing.T) {
 					if err != nil {
 						return err
 					}
-					_, err = g.Play(c, t0)
-					return err
+					return play(g, c)
 				})
 				played = errors.Join(played, err)
 			}
@@ -48,8 +47,7 @@ func TestBackupWhileWriting(t *testing.T) {
 	require.NoError(t, os.WriteFile(path, buf.Bytes(), 0o600))
 	c := mustOpenPath(t, path, Options{})
 	require.NoError(t, checkFile(c))
-	games, err := c.ActiveGames()
-	require.NoError(t, err)
+	games := activeGames(t, c)
 	assert.Len(t, games, 5, "the copy holds every game")
 	for _, g := range games {
 		assert.Contains(t, []int{0, 1, 2}, g.Ply(), "each game as one transaction left it")
@@ -87,7 +85,7 @@ func TestBackupFileRefuses(t *testing.T) {
 			assert.ErrorContains(t, err, "that is the database itself; name another file")
 			g, err := s.Game("c")
 			require.NoError(t, err, "the database is untouched")
-			assert.Equal(t, alice, g.Players[0])
+			assert.Equal(t, alice, g.Player(engine.Red))
 		})
 	}
 

@@ -23,16 +23,12 @@ func BenchmarkCommitMove(b *testing.B) {
 	for b.Loop() {
 		start := time.Now()
 		g, err := s.UpdateGame("c", func(g *Game) error {
-			p, err := g.Position()
-			if err != nil {
-				return err
-			}
-			_, err = g.Play(p.Layout().Cell(r.Pick(p.Legal())), start)
-			return err
+			p := g.Position()
+			return g.Play(g.ToMove(), g.Ply(), p.Layout().Cell(r.Pick(p.Legal())), start)
 		})
 		took = append(took, time.Since(start))
 		require.NoError(b, err)
-		if g.Result != nil {
+		if g.Over() {
 			b.StopTimer()
 			mustCreate(b, s, "c", alice, bob)
 			b.StartTimer()
@@ -48,12 +44,11 @@ func BenchmarkCommitMove(b *testing.B) {
 // moves.
 func BenchmarkLoadGame(b *testing.B) {
 	s := mustOpen(b, Options{})
-	g := newGame("c", alice, bob)
+	g := newGame(b, "c", alice, bob)
 	r := engine.NewRand(2)
 	for g.Ply() < 40 {
-		_, err := g.Play(randomMove(b, g, &r), t0)
-		require.NoError(b, err)
-		require.Nil(b, g.Result, "the game ended before 40 moves; pick another seed")
+		require.NoError(b, play(g, randomMove(b, g.Game, &r)))
+		require.False(b, g.Over(), "the game ended before 40 moves; pick another seed")
 	}
 	require.NoError(b, s.CreateGame(g))
 	for b.Loop() {

@@ -5,6 +5,7 @@ import (
 	"time"
 
 	"github.com/kulami/kulami/engine"
+	"github.com/kulami/kulami/engine/game"
 	bolt "go.etcd.io/bbolt"
 )
 
@@ -41,8 +42,8 @@ type Challenge struct {
 	GuildID   string        `json:"guild,omitempty"`
 	ChannelID string        `json:"channel"`
 	MessageID string        `json:"message,omitempty"` // the message that shows the challenge
-	From      Player        `json:"from"`
-	To        Player        `json:"to,omitzero"`
+	From      game.Player   `json:"from"`
+	To        game.Player   `json:"to,omitzero"`
 	Layout    string        `json:"layout"` // canonical layout string of the board offered
 	Rules     engine.Rules  `json:"rules"`
 	First     FirstChoice   `json:"first"`
@@ -62,15 +63,15 @@ func (c *Challenge) check() error {
 	if err := checkID("channel ID", c.ChannelID); err != nil {
 		return err
 	}
-	if err := c.From.check("challenger"); err != nil {
+	if err := checkPlayer(c.From, "challenger"); err != nil {
 		return err
 	}
-	if c.To != (Player{}) {
-		if err := c.To.check("challenged player"); err != nil {
+	if c.To != (game.Player{}) {
+		if err := checkPlayer(c.To, "challenged player"); err != nil {
 			return err
 		}
-		if c.To.ProfileID() == c.From.ProfileID() {
-			return fmt.Errorf("%w: %s cannot challenge themself", ErrInvalid, c.From.ProfileID())
+		if ProfileID(c.To) == ProfileID(c.From) {
+			return fmt.Errorf("%w: %s cannot challenge themself", ErrInvalid, ProfileID(c.From))
 		}
 	}
 	if err := checkSettings(c.Layout, c.Rules, c.MoveTime); err != nil {
@@ -153,7 +154,7 @@ func (s *Store) UpdateChallenge(channelID string, fn func(*Challenge) error) (*C
 			return nil, err
 		}
 		if c.ID != old.ID || c.GuildID != old.GuildID || c.ChannelID != old.ChannelID ||
-			c.From.ProfileID() != old.From.ProfileID() || c.To.ProfileID() != old.To.ProfileID() || !c.Created.Equal(old.Created) {
+			ProfileID(c.From) != ProfileID(old.From) || ProfileID(c.To) != ProfileID(old.To) || !c.Created.Equal(old.Created) {
 			return nil, fmt.Errorf("%w: challenge %d: the ID, place, players and creation time may not change", ErrInvalid, old.ID)
 		}
 		c.Layout = canonicalLayout(c.Layout)
@@ -207,11 +208,14 @@ func (s *Store) DeleteChallenge(channelID string, id uint64) error {
 // withdrawn, expired), ErrChannelBusy if g's channel is taken, and
 // ErrInvalid if g may not be stored or is not between the challenge's
 // players in its guild; on any error nothing changes. Like CreateGame, it
-// sets g.ID and canonicalizes g.Layout.
+// sets g.ID.
 func (s *Store) AcceptChallenge(channelID string, challengeID uint64, g *Game) error {
 	id, err := inTx(s.db.Update, func(tx *bolt.Tx) (uint64, error) {
 		c, err := takeChallenge(tx, channelID, challengeID)
 		if err != nil {
+			return 0, err
+		}
+		if err := g.check(); err != nil {
 			return 0, err
 		}
 		if err := c.matches(g); err != nil {
@@ -222,7 +226,7 @@ func (s *Store) AcceptChallenge(channelID string, challengeID uint64, g *Game) e
 	if err != nil {
 		return fmt.Errorf("accept challenge %d in channel %s: %w", challengeID, channelID, err)
 	}
-	g.ID, g.Layout = id, canonicalLayout(g.Layout)
+	g.ID = id
 	return nil
 }
 
@@ -232,10 +236,11 @@ func (c *Challenge) matches(g *Game) error {
 	if g.GuildID != c.GuildID {
 		return fmt.Errorf("%w: the game is in guild %q, the challenge in guild %q", ErrInvalid, g.GuildID, c.GuildID)
 	}
-	ids := [2]string{g.Players[0].ProfileID(), g.Players[1].ProfileID()}
-	for _, p := range []Player{c.From, c.To} {
-		if p != (Player{}) && ids[0] != p.ProfileID() && ids[1] != p.ProfileID() {
-			return fmt.Errorf("%w: %s of the challenge does not play in the game", ErrInvalid, p.ProfileID())
+	players := g.Players()
+	ids := [2]string{ProfileID(players[0]), ProfileID(players[1])}
+	for _, p := range []game.Player{c.From, c.To} {
+		if id := ProfileID(p); p != (game.Player{}) && ids[0] != id && ids[1] != id {
+			return fmt.Errorf("%w: %s of the challenge does not play in the game", ErrInvalid, id)
 		}
 	}
 	return nil

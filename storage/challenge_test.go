@@ -5,13 +5,14 @@ import (
 	"time"
 
 	"github.com/kulami/kulami/engine"
+	"github.com/kulami/kulami/engine/game"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
 
 // newChallenge returns a challenge in channel from one player to another,
 // not yet stored.
-func newChallenge(channel string, from, to Player) *Challenge {
+func newChallenge(channel string, from, to game.Player) *Challenge {
 	return &Challenge{
 		GuildID: guild, ChannelID: channel, From: from, To: to, Layout: engine.SquareString,
 		Rules: engine.Basic, Created: t0, Expires: t0.Add(time.Hour), WakeAt: t0.Add(time.Hour),
@@ -51,10 +52,21 @@ func TestChallengeLifecycle(t *testing.T) {
 	assert.ErrorIs(t, s.DeleteChallenge("c", c.ID), ErrNotFound)
 }
 
+func TestChallengeLayoutIsStoredCanonical(t *testing.T) {
+	s := mustOpen(t, Options{})
+	c := newChallenge("c", alice, bob)
+	c.Layout = "zzyxxwvv/zzyxxwvv/zzyuuuvv/tssrrqqp/tssrrqqp/oonnnmkk/oojiimkk/oojiimkk"
+	require.NoError(t, s.CreateChallenge(c))
+	assert.Equal(t, engine.SquareString, c.Layout)
+	got, err := s.Challenge("c")
+	require.NoError(t, err)
+	assert.Equal(t, engine.SquareString, got.Layout)
+}
+
 func TestCreateChallengeRefuses(t *testing.T) {
 	s := mustOpen(t, Options{})
 	mustCreate(t, s, "game", alice, bob)
-	require.NoError(t, s.CreateChallenge(newChallenge("open", alice, Player{})))
+	require.NoError(t, s.CreateChallenge(newChallenge("open", alice, game.Player{})))
 
 	tests := []struct {
 		name   string
@@ -66,7 +78,7 @@ func TestCreateChallengeRefuses(t *testing.T) {
 		{"channel with a game", newChallenge("game", carol, bob), nil, ErrChannelBusy, "a game is going on there"},
 		{"channel with a challenge", newChallenge("open", carol, bob), nil, ErrChannelBusy, "a challenge is open there"},
 		{"oneself", newChallenge("free", alice, alice), nil, ErrInvalid, "100 cannot challenge themself"},
-		{"no challenger", newChallenge("free", Player{}, bob), nil, ErrInvalid, "challenger user ID is empty"},
+		{"no challenger", newChallenge("free", game.Player{}, bob), nil, ErrInvalid, "challenger user ID is empty"},
 		{"bad layout", newChallenge("free", alice, bob), func(c *Challenge) { c.Layout = "" }, ErrInvalid, "the layout string is empty"},
 		{"bad first", newChallenge("free", alice, bob), func(c *Challenge) { c.First = 3 }, ErrInvalid, "unknown choice of first player FirstChoice(3)"},
 		{"no time", newChallenge("free", alice, bob), func(c *Challenge) { c.Created = time.Time{} }, ErrInvalid, "the challenge has no creation time"},
@@ -96,7 +108,7 @@ func TestUpdateChallengeRefuses(t *testing.T) {
 	}{
 		{"new opponent", func(c *Challenge) error { c.To = carol; return nil }, "the ID, place, players and creation time may not change"},
 		{"negative move time", func(c *Challenge) error { c.MoveTime = -1; return nil }, "is negative"},
-		{"fn fails", func(c *Challenge) error { c.MessageID = "1"; return ErrStale }, "the game has changed"},
+		{"fn fails", func(c *Challenge) error { c.MessageID = "1"; return game.ErrStale }, "the game has moved on"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -123,10 +135,10 @@ func TestAcceptChallenge(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			s := mustOpen(t, Options{})
-			c := newChallenge("c", alice, Player{}) // open to anyone
+			c := newChallenge("c", alice, game.Player{}) // open to anyone
 			require.NoError(t, s.CreateChallenge(c))
 
-			g := newGame(tt.channel, carol, alice)
+			g := newGame(t, tt.channel, carol, alice)
 			if tt.channel != "c" {
 				g.ParentChannelID = "c"
 			}
@@ -139,7 +151,7 @@ func TestAcceptChallenge(t *testing.T) {
 			assert.Equal(t, g.ID, stored.ID)
 
 			// A second click on the same button.
-			err = s.AcceptChallenge("c", c.ID, newGame("other", bob, alice))
+			err = s.AcceptChallenge("c", c.ID, newGame(t, "other", bob, alice))
 			assert.ErrorIs(t, err, ErrNotFound)
 			_, err = s.Game("other")
 			assert.ErrorIs(t, err, ErrNotFound)
@@ -160,11 +172,12 @@ func TestAcceptChallengeRefuses(t *testing.T) {
 		want error
 		msg  string
 	}{
-		{"another challenge", c.ID + 1, newGame("t", bob, alice), ErrNotFound, "challenge 2 is no longer open"},
-		{"busy thread", c.ID, newGame("busy", bob, alice), ErrChannelBusy, "a game is going on there"},
-		{"another opponent", c.ID, newGame("t", carol, alice), ErrInvalid, "200 of the challenge does not play in the game"},
-		{"another guild", c.ID, func() *Game { g := newGame("t", bob, alice); g.GuildID = "9"; return g }(), ErrInvalid, `the game is in guild "9", the challenge in guild "1000"`},
-		{"invalid game", c.ID, func() *Game { g := newGame("t", bob, alice); g.Created = time.Time{}; return g }(), ErrInvalid, "no creation time"},
+		{"another challenge", c.ID + 1, newGame(t, "t", bob, alice), ErrNotFound, "challenge 2 is no longer open"},
+		{"busy thread", c.ID, newGame(t, "busy", bob, alice), ErrChannelBusy, "a game is going on there"},
+		{"another opponent", c.ID, newGame(t, "t", carol, alice), ErrInvalid, "200 of the challenge does not play in the game"},
+		{"another guild", c.ID, func() *Game { g := newGame(t, "t", bob, alice); g.GuildID = "9"; return g }(), ErrInvalid, `the game is in guild "9", the challenge in guild "1000"`},
+		{"no game", c.ID, &Game{GuildID: guild, ChannelID: "t"}, ErrInvalid, "no game"},
+		{"invalid place", c.ID, func() *Game { g := newGame(t, "t", bob, alice); g.ParentChannelID = "a\x00b"; return g }(), ErrInvalid, "parent channel ID \"a\\x00b\" holds a zero byte"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

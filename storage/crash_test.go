@@ -16,6 +16,7 @@ import (
 	"time"
 
 	"github.com/kulami/kulami/engine"
+	"github.com/kulami/kulami/engine/game"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 	bolt "go.etcd.io/bbolt"
@@ -54,7 +55,7 @@ func TestCrashChild(t *testing.T) {
 		report("error %v", err)
 		return
 	}
-	players := []Player{alice, bob, carol}
+	players := []game.Player{alice, bob, carol}
 	stop := time.Now().Add(30 * time.Second) // in case nobody kills the child
 	var wg sync.WaitGroup
 	for w := range 3 {
@@ -74,10 +75,14 @@ func TestCrashChild(t *testing.T) {
 
 // crashStep makes one commit in channel: it creates a game, plays a move
 // or resigns.
-func crashStep(s *Store, channel string, red, black Player, r *engine.Rand, report func(string, ...any)) error {
+func crashStep(s *Store, channel string, red, black game.Player, r *engine.Rand, report func(string, ...any)) error {
 	g, err := s.Game(channel)
 	if errors.Is(err, ErrNotFound) {
-		g = newGame(channel, red, black)
+		gg, err := game.New(squareConfig(red, black), time.Now())
+		if err != nil {
+			return err
+		}
+		g = &Game{GuildID: guild, ChannelID: channel, Game: gg}
 		if err := s.CreateGame(g); err != nil {
 			return err
 		}
@@ -87,18 +92,14 @@ func crashStep(s *Store, channel string, red, black Player, r *engine.Rand, repo
 	if err != nil {
 		return err
 	}
-	p, err := g.Position()
-	if err != nil {
-		return err
-	}
-	cell := p.Layout().Cell(r.Pick(p.Legal()))
+	p := g.Position()
+	cell, seen := p.Layout().Cell(r.Pick(p.Legal())), g.Ply()
 	resign := r.Uint64()%40 == 0
 	g, err = s.UpdateGame(channel, func(g *Game) error {
 		if resign {
-			return g.Finish(Resigned, g.ToMove(), time.Now())
+			return g.Resign(g.ToMove(), time.Now())
 		}
-		_, err := g.Play(cell, time.Now())
-		return err
+		return g.Play(g.ToMove(), seen, cell, time.Now())
 	})
 	if err != nil {
 		return err
@@ -106,7 +107,7 @@ func crashStep(s *Store, channel string, red, black Player, r *engine.Rand, repo
 	if !resign {
 		report("move %d %d %s", g.ID, g.Ply(), cell)
 	}
-	if g.Result != nil {
+	if g.Over() {
 		report("end %d %d", g.ID, g.Ply())
 	}
 	return nil
@@ -235,15 +236,15 @@ func verifyCrash(tb testing.TB, path string, reports *crashReports, run int) {
 	require.NoError(tb, checkFile(s), "run %d: bbolt's consistency check", run)
 
 	for id, channel := range reports.channel {
-		var moves []Move
+		var moves []game.Move
 		g, err := s.Game(channel)
 		if err == nil && g.ID == id {
-			moves = g.Moves
+			moves = g.Moves()
 			assert.NotContains(tb, reports.ended, id, "run %d: game %d ended but is active", run, id)
 		} else {
 			f, err := s.FinishedGame(guild, id)
 			require.NoError(tb, err, "run %d: game %d is lost", run, id)
-			moves = f.Moves
+			moves = f.Moves()
 			if plies, ok := reports.ended[id]; ok {
 				assert.Len(tb, moves, plies, "run %d: game %d", run, id)
 			}
@@ -260,22 +261,33 @@ func verifyCrash(tb testing.TB, path string, reports *crashReports, run int) {
 	var finished, rated, history, counted int
 	require.NoError(tb, s.db.View(func(tx *bolt.Tx) error {
 		err := tx.Bucket(bucketGames).ForEach(func(_, v []byte) error {
-			var g Game
-			return errors.Join(decode(v, &g), g.check())
+			var r gameRecord
+			if err := decode(v, &r); err != nil {
+				return err
+			}
+			g, err := r.game()
+			if err != nil {
+				return err
+			}
+			return g.check()
 		})
 		if err != nil {
 			return err
 		}
 		err = tx.Bucket(bucketFinished).ForEach(func(_, v []byte) error {
-			var f FinishedGame
+			var f finishedRecord
 			if err := decode(v, &f); err != nil {
 				return err
 			}
+			g, err := f.game()
+			if err != nil {
+				return err
+			}
 			finished++
-			if f.Result.Ending != Aborted {
+			if g.Result().Rated() {
 				rated++
 			}
-			return f.check()
+			return g.check()
 		})
 		if err != nil {
 			return err

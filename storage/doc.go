@@ -5,25 +5,32 @@
 // # Model
 //
 // A channel (a thread is a channel) holds at most one active Game or one open
-// Challenge. When a game gets its Result, the transaction that stores it
-// also moves it to the finished games of its guild (kept for good, with its
-// RECORD.md text), indexes it in both players' history and, unless it was
-// aborted, updates both players' Profile and Glicko-2 rating: never one
-// without the other. Games against the computer opponent count on the AI
-// Ladder, never on the human one.
+// Challenge. A Game is a game.Game (package engine/game: the rules of a
+// game between two players) with where it is played; storage persists it
+// and holds no rule of its own. Every stored game is checked by
+// game.Restore when it is read back. When a game gets its Result, the
+// transaction that stores it also moves it to the finished games of its
+// guild (kept for good, with its RECORD.md text), indexes it in both
+// players' history and, unless it was aborted, updates both players'
+// Profile and Glicko-2 rating: never one without the other. Games against
+// the computer opponent count on the AI Ladder, never on the human one.
 //
-// Games and challenges carry a WakeAt time chosen by the bot; storage keeps
-// an index by time in the same transaction as every write, so a scheduler
-// asks NextWake and Due instead of scanning every game.
+// Storage keeps an index of games and challenges by their wake time (for a
+// game, game.Game.Wake; for a challenge, its WakeAt) in the same
+// transaction as every write, so a scheduler asks NextWake and Due instead
+// of scanning every game.
 //
 // # Transactions
 //
-// Every method is one bbolt transaction. UpdateGame and the other Update
-// methods are a read-modify-write: the function sees the stored value and
-// what it leaves is written, atomically, or nothing is written if it returns
-// an error. A move checked against an old board is refused by returning
-// ErrStale from that function (see UpdateGame). Every value a method returns
-// is a copy that the caller owns.
+// Every method is one bbolt transaction, and every write one durable
+// commit. UpdateGame and the other Update methods are a read-modify-write:
+// the function sees the stored value and what it leaves is written,
+// atomically, or nothing is written if it returns an error. A move is
+// checked against the board the player saw by game.Game.Play itself
+// (game.ErrStale). NoteBoard, the one bookkeeping write, is not a
+// transaction of its own: it rides on the game's next write (see there
+// why that is safe). Every value a method returns is a copy that the
+// caller owns.
 //
 // # File format
 //
@@ -41,16 +48,14 @@
 //	if err != nil { ... } // errors.Is(err, storage.ErrLocked), ErrSchemaTooNew, ...
 //	defer s.Close()
 //
-//	g := &storage.Game{GuildID: guild, ChannelID: channel, Layout: engine.SquareString,
-//		Rules: engine.Full, First: engine.Red, Players: [2]storage.Player{alice, bob}, Created: now}
+//	gg, err := game.New(game.Config{Layout: engine.Square(), Rules: engine.Full,
+//		Players: [2]game.Player{alice, bob}, MoveTime: 72 * time.Hour}, now)
+//	g := &storage.Game{GuildID: guild, ChannelID: channel, Game: gg}
 //	err = s.CreateGame(g) // g.ID is set; ErrChannelBusy if the channel is taken
 //
-//	// A move by the player who saw the board at ply p:
+//	// A move by the player who saw the board at ply seen:
 //	g, err = s.UpdateGame(channel, func(g *storage.Game) error {
-//		if g.Ply() != p {
-//			return storage.ErrStale
-//		}
-//		_, err := g.Play(cell, now) // finishes the game when it is over
-//		return err
+//		return g.Play(color, seen, cell, now) // game.ErrStale, …; a result finishes the game
 //	})
+//	err = s.NoteBoard(channel, g.ID, g.Ply(), messageID) // no commit of its own
 package storage

@@ -13,10 +13,6 @@ var (
 	// ErrChannelBusy: the channel already has an active game or an open
 	// challenge.
 	ErrChannelBusy = errors.New("the channel already has a game or an open challenge")
-	// ErrStale: the game has moved on since the caller checked its move.
-	// Functions given to UpdateGame return it when the ply they checked is
-	// no longer the game's (see UpdateGame).
-	ErrStale = errors.New("the game has changed since the move was checked")
 	// ErrInvalid: a value given to the store breaks its rules (an illegal
 	// move, a missing ID, a field that may not change, ...); the message
 	// says which.

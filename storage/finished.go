@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/kulami/kulami/engine"
+	"github.com/kulami/kulami/engine/game"
 	bolt "go.etcd.io/bbolt"
 )
 
@@ -16,7 +17,14 @@ import (
 // aborted game).
 type FinishedGame struct {
 	Game
-	Record  string          `json:"record"` // RECORD.md text, as Game.Record writes it
+	Record  string // RECORD.md text, as game.Game.Record writes it
+	Ratings [2]RatingChange
+}
+
+// finishedRecord is how a FinishedGame is stored.
+type finishedRecord struct {
+	gameRecord
+	Record  string          `json:"record"`
 	Ratings [2]RatingChange `json:"ratings,omitzero"`
 }
 
@@ -26,9 +34,9 @@ type HistoryEntry struct {
 	At       time.Time    `json:"at"` // when the game ended
 	Ladder   Ladder       `json:"ladder"`
 	Color    engine.Color `json:"color"` // the player's colour
-	Opponent Player       `json:"opponent"`
-	Ending   Ending       `json:"ending"`
-	Outcome  Outcome      `json:"outcome"`
+	Opponent game.Player  `json:"opponent"`
+	Ending   game.Ending  `json:"ending"`
+	Outcome  game.Outcome `json:"outcome"`
 	Score    engine.Score `json:"score"`           // by colour
 	Rating   RatingChange `json:"rating,omitzero"` // zero for an aborted game
 }
@@ -49,16 +57,13 @@ func (s *Store) finish(tx *bolt.Tx, g *Game, oldWake time.Time) error {
 	if err := tx.Bucket(bucketGames).Delete([]byte(g.ChannelID)); err != nil {
 		return err
 	}
-	g.WakeAt = time.Time{}
-	if err := setWake(tx, WakeGame, g.ChannelID, oldWake, g.WakeAt); err != nil {
+	if err := setWake(tx, WakeGame, g.ChannelID, oldWake, time.Time{}); err != nil {
 		return err
 	}
-	rec, err := g.Record()
-	if err != nil {
-		return err
-	}
-	f := &FinishedGame{Game: *g, Record: rec.String()}
-	if g.Result.Ending != Aborted {
+	res := g.Result()
+	f := &finishedRecord{gameRecord: *g.record(), Record: g.Record().String()}
+	if res.Rated() {
+		var err error
 		if f.Ratings, err = s.rate(tx, g); err != nil {
 			return err
 		}
@@ -67,13 +72,14 @@ func (s *Store) finish(tx *bolt.Tx, g *Game, oldWake time.Time) error {
 		return err
 	}
 	history := tx.Bucket(bucketHistory)
-	for c, p := range g.Players {
+	players := g.Players()
+	for c, p := range players {
 		c := engine.Color(c)
 		e := &HistoryEntry{
-			GameID: g.ID, At: g.Result.At, Ladder: g.Ladder(), Color: c, Opponent: g.Players[c.Other()],
-			Ending: g.Result.Ending, Outcome: g.Result.Outcome(c), Score: g.Result.Score, Rating: f.Ratings[c],
+			GameID: g.ID, At: res.At, Ladder: g.Ladder(), Color: c, Opponent: players[c.Other()],
+			Ending: res.Ending, Outcome: res.Outcome(c), Score: res.Score, Rating: f.Ratings[c],
 		}
-		if err := put(history, historyKey(g.GuildID, p.ProfileID(), e.At, g.ID), e); err != nil {
+		if err := put(history, historyKey(g.GuildID, ProfileID(p), e.At, g.ID), e); err != nil {
 			return err
 		}
 	}
@@ -82,7 +88,15 @@ func (s *Store) finish(tx *bolt.Tx, g *Game, oldWake time.Time) error {
 
 // getFinished reads a finished game.
 func getFinished(tx *bolt.Tx, guild string, id uint64) (*FinishedGame, error) {
-	return get[FinishedGame](tx.Bucket(bucketFinished), finishedKey(guild, id), fmt.Sprintf("finished game %d", id))
+	r, err := get[finishedRecord](tx.Bucket(bucketFinished), finishedKey(guild, id), fmt.Sprintf("finished game %d", id))
+	if err != nil {
+		return nil, err
+	}
+	g, err := r.game()
+	if err != nil {
+		return nil, err
+	}
+	return &FinishedGame{Game: *g, Record: r.Record, Ratings: r.Ratings}, nil
 }
 
 // FinishedGame returns the finished game with the ID id played in the
@@ -97,7 +111,7 @@ func (s *Store) FinishedGame(guildID string, id uint64) (*FinishedGame, error) {
 }
 
 // History returns up to limit finished games of the player with
-// Player.ProfileID userID in the guild, most recently ended first,
+// ProfileID userID in the guild, most recently ended first,
 // aborted games included. With before zero it starts at the latest game;
 // otherwise at the game that ended before the finished game with the ID
 // before (the last GameID of the previous page), or an error wrapping
@@ -115,13 +129,13 @@ func (s *Store) History(guildID, userID string, limit int, before uint64) ([]His
 	return out, err
 }
 
-// HeadToHead returns the results of the player with Player.ProfileID a
-// against the one with Player.ProfileID b in the guild, from a's side, on
+// HeadToHead returns the results of the player with ProfileID a
+// against the one with ProfileID b in the guild, from a's side, on
 // both ladders; aborted games do not count.
 func (s *Store) HeadToHead(guildID, a, b string) (Tally, error) {
 	var t Tally
 	err := s.history(guildID, a, 0, func(e *HistoryEntry) bool {
-		if e.Opponent.ProfileID() == b {
+		if ProfileID(e.Opponent) == b {
 			t.add(e.Outcome)
 		}
 		return true
@@ -129,7 +143,7 @@ func (s *Store) HeadToHead(guildID, a, b string) (Tally, error) {
 	return t, err
 }
 
-// RatingTrend returns the ratings of the player with Player.ProfileID
+// RatingTrend returns the ratings of the player with ProfileID
 // userID on a ladder of the guild after each of their last n rated games,
 // oldest first. n must be positive (ErrInvalid).
 func (s *Store) RatingTrend(guildID, userID string, ladder Ladder, n int) ([]RatingPoint, error) {
@@ -138,7 +152,7 @@ func (s *Store) RatingTrend(guildID, userID string, ladder Ladder, n int) ([]Rat
 	}
 	var out []RatingPoint
 	err := s.history(guildID, userID, 0, func(e *HistoryEntry) bool {
-		if e.Ladder == ladder && e.Outcome != NoContest {
+		if e.Ladder == ladder && e.Outcome != game.NoContest {
 			out = append(out, RatingPoint{GameID: e.GameID, At: e.At, Rating: e.Rating.After})
 		}
 		return len(out) < n
@@ -156,7 +170,12 @@ func (s *Store) history(guild, player string, before uint64, fn func(*HistoryEnt
 		prefix := key(nil).str(guild).str(player)
 		from := prefix.end()
 		if before != 0 {
-			f, err := getFinished(tx, guild, before)
+			// Only the end time is needed: read it without replaying the game.
+			f, err := get[struct {
+				Result struct {
+					At time.Time `json:"at"`
+				} `json:"result"`
+			}](tx.Bucket(bucketFinished), finishedKey(guild, before), fmt.Sprintf("finished game %d", before))
 			if err != nil {
 				return err
 			}

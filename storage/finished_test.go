@@ -5,6 +5,7 @@ import (
 	"time"
 
 	"github.com/kulami/kulami/engine"
+	"github.com/kulami/kulami/engine/game"
 	"github.com/kulami/kulami/engine/rating"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -18,13 +19,13 @@ func TestFinishMovesTheGame(t *testing.T) {
 	_, err := s.Game("c")
 	assert.ErrorIs(t, err, ErrNotFound, "a finished game is no longer active")
 	assert.Equal(t, g.ID, f.ID)
-	assert.Equal(t, Normal, f.Result.Ending)
+	assert.Equal(t, game.Normal, f.Result().Ending)
 	rec, err := engine.ParseRecord(f.Record)
 	require.NoError(t, err)
 	p, err := rec.Replay()
 	require.NoError(t, err)
 	assert.True(t, p.IsOver(), "the stored record replays to the end")
-	assert.Equal(t, p.Score(engine.Full), f.Result.Score)
+	assert.Equal(t, p.Score(engine.Full), f.Result().Score)
 
 	_, err = s.FinishedGame("another guild", g.ID)
 	assert.ErrorIs(t, err, ErrNotFound, "finished games are per guild")
@@ -63,14 +64,14 @@ func TestRatedGameUpdatesProfiles(t *testing.T) {
 
 func TestDirectMessageGame(t *testing.T) {
 	s := mustOpen(t, Options{})
-	g := newGame("dm", alice, hardAI)
+	g := newGame(t, "dm", alice, hardAI)
 	g.GuildID = ""
 	require.NoError(t, s.CreateGame(g))
-	mustFinish(t, s, "dm", Resigned, engine.Red, t0)
+	mustFinish(t, s, "dm", game.Resigned, engine.Red, t0)
 
 	f, err := s.FinishedGame("", g.ID)
 	require.NoError(t, err)
-	assert.Equal(t, "Black wins, Red resigned", f.Result.String())
+	assert.Equal(t, "Black wins, Red resigned", f.Result().String())
 	p, err := s.Profile("", "ai:hard", AI)
 	require.NoError(t, err, "games in direct messages count on a ladder of their own")
 	assert.Equal(t, Tally{Wins: 1}, p.Tally)
@@ -80,29 +81,32 @@ func TestDirectMessageGame(t *testing.T) {
 
 func TestEndingsCount(t *testing.T) {
 	tests := []struct {
-		ending Ending
+		ending game.Ending
 		loser  engine.Color
 		red    Tally // alice's profile afterwards
 		black  Tally
 		rated  bool
 	}{
-		{Resigned, engine.Red, Tally{Losses: 1}, Tally{Wins: 1}, true},
-		{TimedOut, engine.Black, Tally{Wins: 1}, Tally{Losses: 1}, true},
-		{DrawAgreed, engine.Red, Tally{Draws: 1}, Tally{Draws: 1}, true},
-		{Aborted, engine.Red, Tally{}, Tally{}, false},
+		{game.Resigned, engine.Red, Tally{Losses: 1}, Tally{Wins: 1}, true},
+		{game.TimedOut, engine.Black, Tally{Wins: 1}, Tally{Losses: 1}, true},
+		{game.DrawAgreed, engine.Red, Tally{Draws: 1}, Tally{Draws: 1}, true},
+		{game.Aborted, engine.Red, Tally{}, Tally{}, false},
 	}
 	for _, tt := range tests {
 		t.Run(tt.ending.String(), func(t *testing.T) {
 			s := mustOpen(t, Options{})
-			g := mustCreate(t, s, "c", alice, bob)
+			cfg := squareConfig(alice, bob)
+			cfg.MoveTime = time.Hour // black's time runs out at t0+1h1m
+			g := mustNewGame(t, "c", cfg)
+			require.NoError(t, s.CreateGame(g))
 			mustPlay(t, s, "c", "D4")
-			mustFinish(t, s, "c", tt.ending, tt.loser, t0)
+			mustFinish(t, s, "c", tt.ending, tt.loser, t0.Add(2*time.Hour))
 
 			f, err := s.FinishedGame(guild, g.ID)
 			require.NoError(t, err)
 			assert.Equal(t, tt.rated, f.Ratings != [2]RatingChange{})
 			for c, want := range [2]Tally{tt.red, tt.black} {
-				p, err := s.Profile(guild, f.Players[c].UserID, Human)
+				p, err := s.Profile(guild, f.Player(engine.Color(c)).UserID, Human)
 				if !tt.rated {
 					assert.ErrorIs(t, err, ErrNotFound, "an aborted game does not count")
 					continue
@@ -143,7 +147,7 @@ func TestStreaksAndBestWin(t *testing.T) {
 	assert.Equal(t, bob.UserID, a.BestWin.OpponentID)
 
 	g := mustCreate(t, s, "draw", alice, bob)
-	mustFinish(t, s, "draw", DrawAgreed, engine.Red, next())
+	mustFinish(t, s, "draw", game.DrawAgreed, engine.Red, next())
 	a, err = s.Profile(guild, alice.UserID, Human)
 	require.NoError(t, err)
 	assert.Zero(t, a.Streak, "a draw ends a streak")
@@ -217,8 +221,8 @@ func TestRatingDecay(t *testing.T) {
 
 func TestLeaderboard(t *testing.T) {
 	s := mustOpen(t, Options{})
-	dave := Player{UserID: "400", Name: "dave"}
-	erin := Player{UserID: "500", Name: "Erin"}
+	dave := game.Player{UserID: "400", Name: "dave"}
+	erin := game.Player{UserID: "500", Name: "Erin"}
 	// carol and alice win once against bob and dave: equal ratings and
 	// games, ranked by name (ignoring case); erin wins twice.
 	mustGame(t, s, carol, bob, false, t0)
@@ -251,8 +255,8 @@ func TestLeaderboard(t *testing.T) {
 	assert.Empty(t, page)
 
 	// A rename moves the entry, leaving no trace of the old name.
-	g := mustCreate(t, s, "rename", Player{UserID: alice.UserID, Name: "Zoe"}, carol)
-	mustFinish(t, s, "rename", DrawAgreed, engine.Red, t0.Add(4*time.Hour))
+	g := mustCreate(t, s, "rename", game.Player{UserID: alice.UserID, Name: "Zoe"}, carol)
+	mustFinish(t, s, "rename", game.DrawAgreed, engine.Red, t0.Add(4*time.Hour))
 	all, total, err = s.Leaderboard(guild, Human, 0, 10)
 	require.NoError(t, err)
 	assert.Equal(t, 5, total)
@@ -280,7 +284,7 @@ func TestHistory(t *testing.T) {
 	}
 	// A game created first but ended last comes first.
 	late := mustCreate(t, s, "late", carol, alice)
-	mustFinish(t, s, "late", Aborted, engine.Red, t0.Add(10*time.Hour))
+	mustFinish(t, s, "late", game.Aborted, engine.Red, t0.Add(10*time.Hour))
 	mustGame(t, s, carol, bob, false, t0.Add(11*time.Hour)) // not alice's
 
 	page, err := s.History(guild, alice.UserID, 3, 0)
@@ -288,10 +292,10 @@ func TestHistory(t *testing.T) {
 	require.Len(t, page, 3)
 	assert.Equal(t, []uint64{late.ID, ids[4], ids[3]}, []uint64{page[0].GameID, page[1].GameID, page[2].GameID})
 	assert.Equal(t, carol, page[0].Opponent)
-	assert.Equal(t, NoContest, page[0].Outcome)
+	assert.Equal(t, game.NoContest, page[0].Outcome)
 	assert.Equal(t, engine.Black, page[0].Color)
-	assert.Equal(t, Lost, page[1].Outcome)
-	assert.Equal(t, Won, page[2].Outcome)
+	assert.Equal(t, game.Lost, page[1].Outcome)
+	assert.Equal(t, game.Won, page[2].Outcome)
 	assert.Equal(t, bob, page[1].Opponent)
 	assert.NotZero(t, page[1].Rating.After)
 

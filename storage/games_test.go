@@ -8,23 +8,25 @@ import (
 	"time"
 
 	"github.com/kulami/kulami/engine"
+	"github.com/kulami/kulami/engine/game"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
 
 func TestCreateGame(t *testing.T) {
 	s := mustOpen(t, Options{})
-	g := newGame("c1", alice, bob)
-	g.Layout = "zzyxxwvv/zzyxxwvv/zzyuuuvv/tssrrqqp/tssrrqqp/oonnnmkk/oojiimkk/oojiimkk"
+	g := newGame(t, "c1", alice, bob)
+	g.ParentChannelID, g.BoardMessageID = "parent", "555"
 	require.NoError(t, s.CreateGame(g))
 	assert.Equal(t, uint64(1), g.ID)
-	assert.Equal(t, engine.SquareString, g.Layout, "the layout is stored canonical")
 
 	got, err := s.Game("c1")
 	require.NoError(t, err)
 	assert.Equal(t, g.ID, got.ID)
-	assert.Equal(t, g.Players, got.Players)
-	assert.True(t, g.Created.Equal(got.Created))
+	assert.Equal(t, guild, got.GuildID)
+	assert.Equal(t, "parent", got.ParentChannelID)
+	assert.Equal(t, "555", got.BoardMessageID)
+	assert.Equal(t, g.State(), got.State(), "the game is stored as it was made")
 
 	second := mustCreate(t, s, "c2", alice, carol)
 	assert.Equal(t, uint64(2), second.ID, "IDs are unique")
@@ -41,12 +43,17 @@ func TestCreateGameRefuses(t *testing.T) {
 		want error
 		msg  string
 	}{
-		{"channel with a game", newGame("game", carol, bob), ErrChannelBusy, "a game is going on there"},
-		{"channel with a challenge", newGame("challenge", carol, bob), ErrChannelBusy, "a challenge is open there"},
-		{"invalid game", newGame("free", alice, alice), ErrInvalid, "cannot play against themself"},
+		{"channel with a game", newGame(t, "game", carol, bob), ErrChannelBusy, "a game is going on there"},
+		{"channel with a challenge", newGame(t, "challenge", carol, bob), ErrChannelBusy, "a challenge is open there"},
+		{"no game", &Game{GuildID: guild, ChannelID: "free"}, ErrInvalid, "no game"},
+		{"bad place", func() *Game {
+			g := newGame(t, "free", alice, bob)
+			g.GuildID = "a\x00b"
+			return g
+		}(), ErrInvalid, "holds a zero byte"},
 		{"finished game", func() *Game {
-			g := newGame("free", alice, bob)
-			g.Result = &Result{Ending: Aborted, At: t0}
+			g := newGame(t, "free", alice, bob)
+			require.NoError(t, g.Abort(engine.Red, t0))
 			return g
 		}(), ErrInvalid, "a new game cannot have a result"},
 	}
@@ -59,9 +66,7 @@ func TestCreateGameRefuses(t *testing.T) {
 			assert.Zero(t, tt.g.ID, "a refused game gets no ID")
 		})
 	}
-	n, err := s.Counts()
-	require.NoError(t, err)
-	assert.Equal(t, Counts{Games: 1, Challenges: 1}, n, "refusals store nothing")
+	assert.Equal(t, []int{1, 1, 0}, keyCount(t, s, bucketGames, bucketChallenges, bucketFinished), "refusals store nothing")
 	third := mustCreate(t, s, "free", alice, bob)
 	assert.Equal(t, uint64(2), third.ID, "refusals use up no ID")
 }
@@ -81,10 +86,8 @@ func TestUpdateGame(t *testing.T) {
 
 	g, err := s.UpdateGame("c", func(g *Game) error {
 		g.BoardMessageID = "555"
-		g.Deadline = t0.Add(time.Hour)
-		g.Players[engine.Black].Name = "Bob"
-		_, err := g.Play(mustCell(t, "D4"), t0)
-		return err
+		g.Rename(engine.Black, "Bob")
+		return play(g, mustCell(t, "D4"))
 	})
 	require.NoError(t, err)
 	assert.Equal(t, 1, g.Ply())
@@ -92,9 +95,9 @@ func TestUpdateGame(t *testing.T) {
 	stored, err := s.Game("c")
 	require.NoError(t, err)
 	assert.Equal(t, "555", stored.BoardMessageID)
-	assert.Equal(t, "Bob", stored.Players[engine.Black].Name, "a player's name may change")
-	assert.True(t, stored.Deadline.Equal(t0.Add(time.Hour)))
-	assert.Equal(t, g.Moves[0].Cell, stored.Moves[0].Cell)
+	assert.Equal(t, "Bob", stored.Player(engine.Black).Name, "a player's name may change")
+	assert.Equal(t, g.State(), stored.State())
+	assert.Equal(t, mustCell(t, "D4"), stored.Moves()[0].Cell)
 }
 
 func TestUpdateGameWritesNothingOnError(t *testing.T) {
@@ -102,6 +105,17 @@ func TestUpdateGameWritesNothingOnError(t *testing.T) {
 	mustCreate(t, s, "c", alice, bob)
 	mustPlay(t, s, "c", "D4")
 
+	// other returns the stored game changed by change, for fn to put in
+	// place of the one it was given.
+	other := func(change func(*game.State)) *game.Game {
+		g, err := s.Game("c")
+		require.NoError(t, err)
+		st := g.State()
+		change(&st)
+		gg, err := game.Restore(st)
+		require.NoError(t, err)
+		return gg
+	}
 	boom := errors.New("boom")
 	tests := []struct {
 		name string
@@ -110,29 +124,53 @@ func TestUpdateGameWritesNothingOnError(t *testing.T) {
 		msg  string
 	}{
 		{"fn fails", func(g *Game) error {
-			g.Moves = nil
+			g.BoardMessageID = "x"
 			return boom
 		}, boom, "boom"},
 		{"stale", func(g *Game) error {
 			g.BoardMessageID = "x"
-			return ErrStale
-		}, ErrStale, "the game has changed since the move was checked"},
+			return g.Play(engine.Black, 0, mustCell(t, "D7"), t0)
+		}, game.ErrStale, "the game has moved on"},
 		{"illegal move", func(g *Game) error {
-			g.Moves = append(g.Moves, Move{Cell: mustCell(t, "E5"), At: t0})
-			return nil
-		}, ErrInvalid, "move 2 (E5): the move must be in the row or column of the last marble"},
+			g.BoardMessageID = "x"
+			return play(g, mustCell(t, "E5"))
+		}, engine.ErrNotInLine, "update game in channel c"},
 		{"new player", func(g *Game) error {
-			g.Players[engine.Black] = carol
+			g.Game = other(func(s *game.State) { s.Players[engine.Black] = carol })
 			return nil
 		}, ErrInvalid, "the players may not change (only their names)"},
 		{"new layout", func(g *Game) error {
-			g.Layout = engine.RandomSquare(1).String()
+			g.Game = other(func(s *game.State) { s.Layout, s.Moves = engine.RandomSquare(1).String(), nil })
 			return nil
 		}, ErrInvalid, "the ID, place, layout, rules, first colour and creation time may not change"},
+		{"new rules", func(g *Game) error {
+			g.Game = other(func(s *game.State) { s.Rules = engine.Basic })
+			return nil
+		}, ErrInvalid, "may not change"},
+		{"new creation time", func(g *Game) error {
+			g.Game = other(func(s *game.State) { s.Created = s.Created.Add(-time.Hour) })
+			return nil
+		}, ErrInvalid, "may not change"},
+		{"move taken back", func(g *Game) error {
+			g.Game = other(func(s *game.State) { s.Moves = nil })
+			return nil
+		}, ErrInvalid, "moves may not be taken back"},
 		{"new ID", func(g *Game) error {
 			g.ID++
 			return nil
 		}, ErrInvalid, "may not change"},
+		{"new channel", func(g *Game) error {
+			g.ChannelID = "elsewhere"
+			return nil
+		}, ErrInvalid, "may not change"},
+		{"new parent", func(g *Game) error {
+			g.ParentChannelID = "parent"
+			return nil
+		}, ErrInvalid, "may not change"},
+		{"no game", func(g *Game) error {
+			g.Game = nil
+			return nil
+		}, ErrInvalid, "no game"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -141,23 +179,21 @@ func TestUpdateGameWritesNothingOnError(t *testing.T) {
 			assert.ErrorContains(t, err, tt.msg)
 			g, err := s.Game("c")
 			require.NoError(t, err)
-			assert.Len(t, g.Moves, 1)
+			assert.Equal(t, 1, g.Ply())
 			assert.Empty(t, g.BoardMessageID)
-			assert.Equal(t, [2]Player{alice, bob}, g.Players)
+			assert.Equal(t, [2]game.Player{alice, bob}, g.Players())
+			assert.Equal(t, uint64(1), g.ID)
+			assert.Empty(t, g.ParentChannelID)
 		})
 	}
+	_, err := s.Game("elsewhere")
+	assert.ErrorIs(t, err, ErrNotFound)
 }
 
-// submit plays cell in the game of channel for a player who saw the
-// board at ply, as the bot does.
+// submit plays cell in the game of channel for the player to move, who
+// saw the board at ply, as the bot does.
 func submit(s *Store, channel string, ply int, c engine.Cell, at time.Time) error {
-	_, err := s.UpdateGame(channel, func(g *Game) error {
-		if g.Ply() != ply {
-			return ErrStale
-		}
-		_, err := g.Play(c, at)
-		return err
-	})
+	_, err := s.UpdateGame(channel, func(g *Game) error { return g.Play(g.ToMove(), ply, c, at) })
 	return err
 }
 
@@ -170,15 +206,15 @@ func TestStaleMoveIsRefused(t *testing.T) {
 	// legal on that board but checked against an old one.
 	require.NoError(t, submit(s, "c", 1, mustCell(t, "D7"), t0))
 	err := submit(s, "c", 1, mustCell(t, "D1"), t0)
-	assert.ErrorIs(t, err, ErrStale)
+	assert.ErrorIs(t, err, game.ErrStale)
 
 	g, err := s.Game("c")
 	require.NoError(t, err)
-	assert.Equal(t, []engine.Cell{mustCell(t, "D4"), mustCell(t, "D7")}, cells(g.Moves))
+	assert.Equal(t, []engine.Cell{mustCell(t, "D4"), mustCell(t, "D7")}, cells(g.Moves()))
 }
 
 // cells returns the cells of moves.
-func cells(moves []Move) []engine.Cell {
+func cells(moves []game.Move) []engine.Cell {
 	out := make([]engine.Cell, len(moves))
 	for i, m := range moves {
 		out[i] = m.Cell
@@ -222,15 +258,11 @@ func TestConcurrentMoves(t *testing.T) {
 					errs <- err
 					return
 				}
-				p, err := g.Position()
-				if err != nil {
-					errs <- err
-					return
-				}
+				p := g.Position()
 				cell := p.Layout().Cell(r.Pick(p.Legal()))
 				err = submit(s, channel, g.Ply(), cell, t0)
 				switch {
-				case errors.Is(err, ErrStale):
+				case errors.Is(err, game.ErrStale):
 					continue // someone moved first: read the new board
 				case err != nil:
 					errs <- err
@@ -249,14 +281,14 @@ func TestConcurrentMoves(t *testing.T) {
 		require.NoError(t, err)
 	}
 	for channel, id := range ids {
-		var moves []Move
+		var moves []game.Move
 		if g, err := s.Game(channel); err == nil {
-			moves = g.Moves
+			moves = g.Moves()
 			assert.Len(t, moves, perGame*movesEach, "channel %s: every accepted move", channel)
 		} else {
 			f, err := s.FinishedGame(guild, id)
 			require.NoError(t, err, "channel %s: the game is active or finished", channel)
-			moves = f.Moves
+			moves = f.Moves()
 		}
 		require.Len(t, got[channel], len(moves), "channel %s: the moves stored are the moves accepted", channel)
 		seen := map[int]bool{}
@@ -278,40 +310,40 @@ func TestReadsAreCopies(t *testing.T) {
 
 	a, err := s.Game("c")
 	require.NoError(t, err)
-	a.Moves[0].Cell = mustCell(t, "A1")
-	a.Players[0].Name = "mallory"
+	require.NoError(t, play(a, mustCell(t, "F7")))
+	a.Rename(engine.Red, "mallory")
+	a.BoardMessageID = "1"
 
 	b, err := s.Game("c")
 	require.NoError(t, err)
-	assert.Equal(t, mustCell(t, "D4"), b.Moves[0].Cell)
-	assert.Equal(t, "alice", b.Players[0].Name)
+	assert.Equal(t, 2, b.Ply(), "a change to a game read is not stored")
+	assert.Equal(t, "alice", b.Player(engine.Red).Name)
+	assert.Empty(t, b.BoardMessageID)
 
-	mustPlay(t, s, "c", "F7")
-	assert.Len(t, b.Moves, 2, "a game read earlier does not change with the store")
-
-	all, err := s.ActiveGames()
+	var inFn *Game
+	_, err = s.UpdateGame("c", func(g *Game) error {
+		inFn = g
+		return play(g, mustCell(t, "F7"))
+	})
 	require.NoError(t, err)
-	require.Len(t, all, 1)
-	all[0].Moves = nil
+	assert.Equal(t, 2, b.Ply(), "a game read earlier does not change with the store")
+	require.NoError(t, play(inFn, mustCell(t, "F2")))
 	c, err := s.Game("c")
 	require.NoError(t, err)
-	assert.Len(t, c.Moves, 3)
+	assert.Equal(t, 3, c.Ply(), "a change to the game after fn returned is not stored")
 }
 
-func TestActiveGamesAndCounts(t *testing.T) {
+func TestFinishedGameIsNoLongerActive(t *testing.T) {
 	s := mustOpen(t, Options{})
 	mustCreate(t, s, "b", alice, bob)
 	mustCreate(t, s, "a", carol, bob)
 	require.NoError(t, s.CreateChallenge(newChallenge("x", alice, carol)))
 	mustCreate(t, s, "c", carol, alice)
-	mustFinish(t, s, "c", Aborted, engine.Red, t0)
+	mustFinish(t, s, "c", game.Aborted, engine.Red, t0)
 
-	all, err := s.ActiveGames()
-	require.NoError(t, err)
+	all := activeGames(t, s)
 	require.Len(t, all, 2)
 	assert.Equal(t, "a", all[0].ChannelID)
 	assert.Equal(t, "b", all[1].ChannelID)
-	n, err := s.Counts()
-	require.NoError(t, err)
-	assert.Equal(t, Counts{Games: 2, Challenges: 1}, n)
+	assert.Equal(t, []int{2, 1, 1}, keyCount(t, s, bucketGames, bucketChallenges, bucketFinished))
 }

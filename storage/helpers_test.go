@@ -8,17 +8,18 @@ import (
 	"time"
 
 	"github.com/kulami/kulami/engine"
+	"github.com/kulami/kulami/engine/game"
 	"github.com/stretchr/testify/require"
 	bolt "go.etcd.io/bbolt"
 )
 
 // Players and times of the tests.
 var (
-	alice  = Player{UserID: "100", Name: "alice"}
-	bob    = Player{UserID: "200", Name: "bob"}
-	carol  = Player{UserID: "300", Name: "Carol"}
-	easyAI = Player{UserID: "900", Name: "Kulami (easy)", AI: "easy"}
-	hardAI = Player{UserID: "900", Name: "Kulami (hard)", AI: "hard"}
+	alice  = game.Player{UserID: "100", Name: "alice"}
+	bob    = game.Player{UserID: "200", Name: "bob"}
+	carol  = game.Player{UserID: "300", Name: "Carol"}
+	easyAI = game.Player{UserID: "900", Name: "Kulami (easy)", AI: "easy"}
+	hardAI = game.Player{UserID: "900", Name: "Kulami (hard)", AI: "hard"}
 
 	t0 = time.Date(2026, 11, 22, 20, 0, 0, 0, time.UTC)
 )
@@ -41,19 +42,32 @@ func mustOpenPath(tb testing.TB, path string, opt Options) *Store {
 	return s
 }
 
-// newGame returns a game on the square board in channel between red and
-// black, red first, not yet stored.
-func newGame(channel string, red, black Player) *Game {
-	return &Game{
-		GuildID: guild, ChannelID: channel, Layout: engine.SquareString, Rules: engine.Full,
-		First: engine.Red, Players: [2]Player{red, black}, Created: t0,
-	}
+// squareConfig returns the config of a game on the square board between
+// red and black: full rules, red first, no move time.
+func squareConfig(red, black game.Player) game.Config {
+	return game.Config{Layout: engine.Square(), Rules: engine.Full, First: engine.Red, Players: [2]game.Player{red, black}}
 }
 
-// mustCreate stores a new game in channel between red and black.
-func mustCreate(tb testing.TB, s *Store, channel string, red, black Player) *Game {
+// mustNewGame returns a game of cfg begun at t0 in channel of the test
+// guild, not yet stored.
+func mustNewGame(tb testing.TB, channel string, cfg game.Config) *Game {
 	tb.Helper()
-	g := newGame(channel, red, black)
+	g, err := game.New(cfg, t0)
+	require.NoError(tb, err)
+	return &Game{GuildID: guild, ChannelID: channel, Game: g}
+}
+
+// newGame returns a game of squareConfig begun at t0 in channel, not yet
+// stored.
+func newGame(tb testing.TB, channel string, red, black game.Player) *Game {
+	tb.Helper()
+	return mustNewGame(tb, channel, squareConfig(red, black))
+}
+
+// mustCreate stores a new game of squareConfig in channel.
+func mustCreate(tb testing.TB, s *Store, channel string, red, black game.Player) *Game {
+	tb.Helper()
+	g := newGame(tb, channel, red, black)
 	require.NoError(tb, s.CreateGame(g))
 	return g
 }
@@ -66,30 +80,35 @@ func mustCell(tb testing.TB, s string) engine.Cell {
 	return c
 }
 
-// mustPlay plays moves in the game of channel, one transaction each, a
-// minute apart from t0 on, and returns the stored game.
+// moveTime returns the time of the move after ply plies in the tests: a
+// minute apart from t0 on.
+func moveTime(ply int) time.Time { return t0.Add(time.Duration(ply+1) * time.Minute) }
+
+// play plays cell c for the player to move of g at moveTime.
+func play(g *Game, c engine.Cell) error {
+	return g.Play(g.ToMove(), g.Ply(), c, moveTime(g.Ply()))
+}
+
+// mustPlay plays moves in the game of channel, one transaction each, at
+// moveTime, and returns the stored game.
 func mustPlay(tb testing.TB, s *Store, channel string, moves ...string) *Game {
 	tb.Helper()
 	var g *Game
 	for _, m := range moves {
 		c := mustCell(tb, m)
 		var err error
-		g, err = s.UpdateGame(channel, func(g *Game) error {
-			_, err := g.Play(c, t0.Add(time.Duration(g.Ply()+1)*time.Minute))
-			return err
-		})
+		g, err = s.UpdateGame(channel, func(g *Game) error { return play(g, c) })
 		require.NoError(tb, err, "move %s", m)
 	}
 	return g
 }
 
 // randomMove returns a random legal move of g.
-func randomMove(tb testing.TB, g *Game, r *engine.Rand) engine.Cell {
+func randomMove(tb testing.TB, g *game.Game, r *engine.Rand) engine.Cell {
 	tb.Helper()
-	p, err := g.Position()
-	require.NoError(tb, err)
+	p := g.Position()
 	legal := p.Legal()
-	require.NotZero(tb, legal, "game %d has no legal move", g.ID)
+	require.NotZero(tb, legal, "the game has no legal move")
 	return p.Layout().Cell(r.Pick(legal))
 }
 
@@ -99,12 +118,9 @@ func mustPlayOut(tb testing.TB, s *Store, channel string, seed uint64) *Finished
 	tb.Helper()
 	r := engine.NewRand(seed)
 	for {
-		g, err := s.UpdateGame(channel, func(g *Game) error {
-			_, err := g.Play(randomMove(tb, g, &r), t0.Add(time.Duration(g.Ply()+1)*time.Minute))
-			return err
-		})
+		g, err := s.UpdateGame(channel, func(g *Game) error { return play(g, randomMove(tb, g.Game, &r)) })
 		require.NoError(tb, err)
-		if g.Result != nil {
+		if g.Over() {
 			f, err := s.FinishedGame(g.GuildID, g.ID)
 			require.NoError(tb, err)
 			return f
@@ -112,18 +128,42 @@ func mustPlayOut(tb testing.TB, s *Store, channel string, seed uint64) *Finished
 	}
 }
 
-// mustFinish ends the game of channel as ending says (loser for
-// resignations and timeouts) at time at.
-func mustFinish(tb testing.TB, s *Store, channel string, ending Ending, loser engine.Color, at time.Time) *Game {
+// mustFinish ends the game of channel at time at as ending says: loser
+// resigns or runs out of time, red aborts or offers a draw that black
+// accepts.
+func mustFinish(tb testing.TB, s *Store, channel string, ending game.Ending, loser engine.Color, at time.Time) *Game {
 	tb.Helper()
-	g, err := s.UpdateGame(channel, func(g *Game) error { return g.Finish(ending, loser, at) })
+	g, err := s.UpdateGame(channel, func(g *Game) error { return end(g, ending, loser, at) })
 	require.NoError(tb, err)
+	require.True(tb, g.Over())
 	return g
+}
+
+// end ends g at time at as ending says, through the game's own methods;
+// see mustFinish.
+func end(g *Game, ending game.Ending, loser engine.Color, at time.Time) error {
+	switch ending {
+	case game.Resigned:
+		return g.Resign(loser, at)
+	case game.TimedOut:
+		if g.ToMove() != loser {
+			return fmt.Errorf("%v cannot run out of time: %v is to move", loser, g.ToMove())
+		}
+		return g.Timeout(at)
+	case game.Aborted:
+		return g.Abort(engine.Red, at)
+	case game.DrawAgreed:
+		if err := g.OfferDraw(engine.Red, at); err != nil {
+			return err
+		}
+		return g.AnswerDraw(engine.Black, g.Ply(), true, at)
+	}
+	return fmt.Errorf("the tests cannot end a game as %v", ending)
 }
 
 // mustGame plays a whole game in a new channel: red resigns after two
 // moves if redLoses, else black does. It returns the finished game.
-func mustGame(tb testing.TB, s *Store, red, black Player, redLoses bool, at time.Time) *FinishedGame {
+func mustGame(tb testing.TB, s *Store, red, black game.Player, redLoses bool, at time.Time) *FinishedGame {
 	tb.Helper()
 	channel := fmt.Sprintf("game-%d", at.UnixNano())
 	g := mustCreate(tb, s, channel, red, black)
@@ -132,10 +172,42 @@ func mustGame(tb testing.TB, s *Store, red, black Player, redLoses bool, at time
 	if redLoses {
 		loser = engine.Red
 	}
-	mustFinish(tb, s, channel, Resigned, loser, at)
+	mustFinish(tb, s, channel, game.Resigned, loser, at)
 	f, err := s.FinishedGame(guild, g.ID)
 	require.NoError(tb, err)
 	return f
+}
+
+// activeGames returns the active games of s, by channel, read straight
+// from the bucket.
+func activeGames(tb testing.TB, s *Store) []*Game {
+	tb.Helper()
+	var out []*Game
+	require.NoError(tb, s.db.View(func(tx *bolt.Tx) error {
+		return tx.Bucket(bucketGames).ForEach(func(_, v []byte) error {
+			var r gameRecord
+			if err := decode(v, &r); err != nil {
+				return err
+			}
+			g, err := r.game()
+			out = append(out, g)
+			return err
+		})
+	}))
+	return out
+}
+
+// keyCount returns the number of keys in each named bucket of s.
+func keyCount(tb testing.TB, s *Store, buckets ...[]byte) []int {
+	tb.Helper()
+	out := make([]int, len(buckets))
+	require.NoError(tb, s.db.View(func(tx *bolt.Tx) error {
+		for i, b := range buckets {
+			out[i] = tx.Bucket(b).Stats().KeyN
+		}
+		return nil
+	}))
+	return out
 }
 
 // checkFile runs bbolt's consistency check on the file of s.

@@ -3,39 +3,26 @@ package storage
 import (
 	"fmt"
 	"strings"
-)
 
-// Player is one side of a game or challenge.
-type Player struct {
-	// UserID is the player's Discord user ID. For the computer opponent it
-	// is the bot's own user ID, or empty.
-	UserID string `json:"user,omitempty"`
-	// Name is the name to show, as it was when the game was stored.
-	Name string `json:"name"`
-	// AI is "" for a person, else the computer opponent's level ("easy",
-	// "medium", "hard", ...).
-	AI string `json:"ai,omitempty"`
-}
+	"github.com/kulami/kulami/engine/game"
+)
 
 // aiPrefix starts the profile ID of a computer opponent.
 const aiPrefix = "ai:"
 
-// IsAI reports whether p is the computer opponent.
-func (p Player) IsAI() bool { return p.AI != "" }
-
 // ProfileID returns the key of p's profile and history: the user ID of a
-// person, "ai:" and the level for the computer opponent (each level has
-// its own rating).
-func (p Player) ProfileID() string {
+// person, "ai:" and the level for the computer (each level has its own
+// rating).
+func ProfileID(p game.Player) string {
 	if p.IsAI() {
 		return aiPrefix + p.AI
 	}
 	return p.UserID
 }
 
-// check returns an error wrapping ErrInvalid if p cannot play; role names p
-// in the message ("red player", "challenger", ...).
-func (p Player) check(role string) error {
+// checkPlayer returns an error wrapping ErrInvalid if p cannot be stored;
+// role names p in the message ("red player", "challenger", …).
+func checkPlayer(p game.Player, role string) error {
 	if p.IsAI() {
 		if err := checkID(role+" AI level", p.AI); err != nil {
 			return err
@@ -53,20 +40,11 @@ func (p Player) check(role string) error {
 	return nil
 }
 
-// maxID is the longest ID the store accepts; Discord's snowflakes have at
-// most 20 digits.
-const maxID = 100
-
-// checkID returns an error wrapping ErrInvalid unless id is usable in a key:
-// 1 to 100 bytes, none of them zero.
+// checkID returns an error wrapping ErrInvalid unless id is usable in a
+// key: 1 to 100 bytes, none of them zero.
 func checkID(what, id string) error {
-	switch {
-	case id == "":
-		return fmt.Errorf("%w: %s is empty", ErrInvalid, what)
-	case len(id) > maxID:
-		return fmt.Errorf("%w: %s is longer than %d bytes", ErrInvalid, what, maxID)
-	case strings.IndexByte(id, 0) >= 0:
-		return fmt.Errorf("%w: %s %q holds a zero byte", ErrInvalid, what, id)
+	if err := game.CheckID(what, id); err != nil {
+		return fmt.Errorf("%w: %w", ErrInvalid, err)
 	}
 	return nil
 }

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/kulami/kulami/engine"
+	"github.com/kulami/kulami/engine/game"
 	"github.com/kulami/kulami/engine/rating"
 	bolt "go.etcd.io/bbolt"
 )
@@ -25,13 +26,13 @@ func (t Tally) Games() int { return t.Wins + t.Losses + t.Draws }
 
 // add counts one game of outcome o; a game without contest counts for
 // nothing.
-func (t *Tally) add(o Outcome) {
+func (t *Tally) add(o game.Outcome) {
 	switch o {
-	case Won:
+	case game.Won:
 		t.Wins++
-	case Lost:
+	case game.Lost:
 		t.Losses++
-	case Drawn:
+	case game.Drawn:
 		t.Draws++
 	}
 }
@@ -102,11 +103,11 @@ func orderedFloat(f float64) uint64 {
 }
 
 // outcomeScore returns o as a Glicko-2 game score.
-func outcomeScore(o Outcome) rating.Outcome {
+func outcomeScore(o game.Outcome) rating.Outcome {
 	switch o {
-	case Won:
+	case game.Won:
 		return rating.Win
-	case Drawn:
+	case game.Drawn:
 		return rating.Draw
 	}
 	return rating.Loss
@@ -120,27 +121,28 @@ func (s *Store) rate(tx *bolt.Tx, g *Game) ([2]RatingChange, error) {
 		p       [2]*Profile
 		oldRank [2][]byte
 		ladder  = g.Ladder()
-		at      = g.Result.At
+		res     = g.Result()
+		players = g.Players()
 	)
 	for c := range p {
-		pl := g.Players[c]
-		old, err := getProfile(tx, g.GuildID, ladder, pl.ProfileID())
+		id := ProfileID(players[c])
+		old, err := getProfile(tx, g.GuildID, ladder, id)
 		switch {
 		case errors.Is(err, ErrNotFound):
-			old = &Profile{GuildID: g.GuildID, UserID: pl.ProfileID(), Ladder: ladder, Rating: rating.New()}
+			old = &Profile{GuildID: g.GuildID, UserID: id, Ladder: ladder, Rating: rating.New()}
 		case err != nil:
 			return change, err
 		default:
 			oldRank[c] = rankKey(old)
 		}
 		p[c] = old
-		change[c].Before = s.decay(old.Rating, old.LastPlayed, at)
+		change[c].Before = s.decay(old.Rating, old.LastPlayed, res.At)
 	}
 	change[engine.Red].After, change[engine.Black].After = rating.Rate(
-		change[engine.Red].Before, change[engine.Black].Before, outcomeScore(g.Result.Outcome(engine.Red)))
+		change[engine.Red].Before, change[engine.Black].Before, outcomeScore(res.Outcome(engine.Red)))
 	for c := range p {
 		c := engine.Color(c)
-		p[c].count(g, c, change[c].After, change[c.Other()].Before)
+		p[c].count(g.ID, players, res, c, change[c].After, change[c.Other()].Before)
 		if err := putProfile(tx, p[c], oldRank[c]); err != nil {
 			return change, err
 		}
@@ -148,21 +150,21 @@ func (s *Store) rate(tx *bolt.Tx, g *Game) ([2]RatingChange, error) {
 	return change, nil
 }
 
-// count adds the finished game g, played as colour c, to p: the new
-// rating, the tally, the streak and the best win (against an opponent
-// rated opponent before the game).
-func (p *Profile) count(g *Game, c engine.Color, after, opponent rating.Rating) {
-	o := g.Result.Outcome(c)
-	p.Name, p.Rating, p.LastPlayed = g.Players[c].Name, after, g.Result.At
+// count adds the finished game gameID between players, which ended with
+// res, played as colour c, to p: the new rating, the tally, the streak and
+// the best win (against an opponent rated opponent before the game).
+func (p *Profile) count(gameID uint64, players [2]game.Player, res *game.Result, c engine.Color, after, opponent rating.Rating) {
+	o := res.Outcome(c)
+	p.Name, p.Rating, p.LastPlayed = players[c].Name, after, res.At
 	p.Tally.add(o)
 	switch o {
-	case Won:
+	case game.Won:
 		p.Streak = max(p.Streak, 0) + 1
 		if p.BestWin == nil || opponent.Rating > p.BestWin.OpponentRating {
-			op := g.Players[c.Other()]
-			p.BestWin = &BestWin{GameID: g.ID, OpponentID: op.ProfileID(), OpponentName: op.Name, OpponentRating: opponent.Rating}
+			op := players[c.Other()]
+			p.BestWin = &BestWin{GameID: gameID, OpponentID: ProfileID(op), OpponentName: op.Name, OpponentRating: opponent.Rating}
 		}
-	case Lost:
+	case game.Lost:
 		p.Streak = min(p.Streak, 0) - 1
 	default:
 		p.Streak = 0

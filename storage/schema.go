@@ -1,8 +1,10 @@
 package storage
 
 import (
+	"bytes"
 	"encoding/binary"
 	"fmt"
+	"time"
 
 	bolt "go.etcd.io/bbolt"
 )
@@ -12,9 +14,45 @@ import (
 // i+2. Each step may rely on every bucket of its own version existing.
 // Open runs the steps a file needs, and records the new version, in the
 // transaction that opens it: a failed migration leaves the file as it was.
-//
-// Schema version 1 has no predecessor, so there is no step yet.
-var migrations []func(tx *bolt.Tx) error
+var migrations = []func(tx *bolt.Tx) error{
+	clearFinishedClocks, // 1 → 2
+}
+
+// clearFinishedClocks brings a file of schema version 1 to version 2: the
+// releases before engine/game left the clock of the last turn (deadline,
+// reminders) and a standing draw offer in a game that ended by
+// resignation, timeout, abort or agreement. A finished game has neither
+// (game.Restore refuses them), so the step clears them in every finished
+// game. The stored format of values is unchanged.
+func clearFinishedClocks(tx *bolt.Tx) error {
+	b := tx.Bucket(bucketFinished)
+	type change struct {
+		k []byte
+		f *finishedRecord
+	}
+	var changes []change
+	err := b.ForEach(func(k, v []byte) error {
+		f := new(finishedRecord)
+		if err := decode(v, f); err != nil {
+			return fmt.Errorf("finished game %q: %w", k, err)
+		}
+		if f.Deadline.IsZero() && f.Reminders == 0 && f.DrawOffer == nil && f.WakeAt.IsZero() {
+			return nil
+		}
+		f.Deadline, f.Reminders, f.DrawOffer, f.WakeAt = time.Time{}, 0, nil, time.Time{}
+		changes = append(changes, change{bytes.Clone(k), f})
+		return nil
+	})
+	if err != nil {
+		return err
+	}
+	for _, c := range changes { // a bucket may not change while ForEach runs
+		if err := put(b, c.k, c.f); err != nil {
+			return err
+		}
+	}
+	return nil
+}
 
 // schemaVersion returns the schema version this build writes.
 func schemaVersion() uint64 { return uint64(len(migrations)) + 1 }

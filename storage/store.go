@@ -62,9 +62,10 @@ type Options struct {
 
 // Store is an open kulami database. It is safe for concurrent use.
 type Store struct {
-	db   *bolt.DB
-	path string
-	opt  Options
+	db     *bolt.DB
+	path   string
+	opt    Options
+	boards boardNotes // board messages noted and not yet written
 }
 
 // Open opens the database file at path, creating it if it does not exist,

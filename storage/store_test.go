@@ -3,11 +3,13 @@ package storage
 import (
 	"encoding/binary"
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"testing"
 	"time"
 
+	"github.com/kulami/kulami/engine"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 	bolt "go.etcd.io/bbolt"
@@ -44,7 +46,7 @@ func TestOpenCreatesAndReopens(t *testing.T) {
 	require.NoError(t, err)
 	g := mustCreate(t, s, "c", alice, bob)
 	require.NoError(t, s.Close())
-	assert.Equal(t, uint64(1), schemaOf(t, path))
+	assert.Equal(t, uint64(2), schemaOf(t, path), "a new file is at the current schema")
 
 	s = mustOpenPath(t, path, Options{})
 	got, err := s.Game("c")
@@ -75,7 +77,7 @@ func TestOpenRefusesNewerSchema(t *testing.T) {
 
 	_, err = Open(path, Options{})
 	assert.ErrorIs(t, err, ErrSchemaTooNew)
-	assert.ErrorContains(t, err, "the file has schema version 7, this kulamibot reads versions up to 1; upgrade kulamibot to open it")
+	assert.ErrorContains(t, err, "the file has schema version 7, this kulamibot reads versions up to 2; upgrade kulamibot to open it")
 	assert.ErrorContains(t, err, path)
 	assert.Equal(t, uint64(7), schemaOf(t, path), "a refused file is left as it was")
 }
@@ -138,22 +140,22 @@ func TestMigrations(t *testing.T) {
 		runs++
 		games := tx.Bucket(bucketGames)
 		return games.ForEach(func(k, v []byte) error {
-			var g Game
-			if err := decode(v, &g); err != nil {
+			var r gameRecord
+			if err := decode(v, &r); err != nil {
 				return err
 			}
-			g.Players[0].Name = "ALICE"
-			return put(games, k, &g)
+			r.Players[engine.Red].Name = "ALICE"
+			return put(games, k, &r)
 		})
 	})
 
 	s = mustOpenPath(t, path, Options{})
 	got, err := s.Game("c")
 	require.NoError(t, err)
-	assert.Equal(t, "ALICE", got.Players[0].Name)
+	assert.Equal(t, "ALICE", got.Player(engine.Red).Name)
 	assert.Equal(t, g.ID, got.ID)
 	require.NoError(t, s.Close())
-	assert.Equal(t, uint64(2), schemaOf(t, path))
+	assert.Equal(t, schemaVersion(), schemaOf(t, path), "the file is at the new schema")
 
 	mustOpenPath(t, path, Options{})
 	assert.Equal(t, 1, runs, "a migrated file is not migrated again")
@@ -166,6 +168,7 @@ func TestFailedMigrationChangesNothing(t *testing.T) {
 	mustCreate(t, s, "c", alice, bob)
 	require.NoError(t, s.Close())
 
+	have := schemaVersion()
 	withMigration(t, func(tx *bolt.Tx) error {
 		if err := tx.DeleteBucket(bucketGames); err != nil {
 			return err
@@ -173,9 +176,9 @@ func TestFailedMigrationChangesNothing(t *testing.T) {
 		return errors.New("disk says no")
 	})
 	_, err = Open(path, Options{})
-	assert.ErrorContains(t, err, "migrate schema version 1 to 2: disk says no")
+	assert.ErrorContains(t, err, fmt.Sprintf("migrate schema version %d to %d: disk says no", have, have+1))
 
-	assert.Equal(t, uint64(1), schemaOf(t, path))
+	assert.Equal(t, have, schemaOf(t, path))
 	migrations = migrations[:len(migrations)-1]
 	s = mustOpenPath(t, path, Options{})
 	_, err = s.Game("c")

@@ -1,0 +1,122 @@
+package bot
+
+import (
+	"errors"
+	"fmt"
+
+	"github.com/bwmarrin/discordgo"
+
+	"github.com/kulami/kulami/engine"
+	"github.com/kulami/kulami/storage"
+)
+
+// change is one change to a game asked for by a player (or by the clock):
+// it runs on the stored game inside the store's write transaction, so it
+// must be quick and touch nothing but g.
+type change func(g *storage.Game) error
+
+// update applies fn to the game of channel in one durable commit, for the
+// user with the ID user ("" for the scheduler); gameID, if not zero, is
+// the game the player saw (a component names it), so a click on a game
+// that has ended is refused with errGameGone. A refusal of the game's rules
+// comes back as a *gameError that explain words with the game as it was,
+// and cell (the hole asked for, if any). It returns the changed game and
+// the board message the game had before the change.
+func (b *Bot) update(channel string, gameID uint64, user, cell string, fn change) (*storage.Game, string, error) {
+	var seen *storage.Game
+	var oldBoard string
+	g, err := b.store.UpdateGame(channel, func(g *storage.Game) error {
+		if gameID != 0 && g.ID != gameID {
+			return errGameGone
+		}
+		seen, oldBoard = g, g.BoardMessageID
+		if err := fn(g); err != nil {
+			return &gameError{err: err, g: seen, user: user, cell: cell}
+		}
+		return nil
+	})
+	switch {
+	case errors.Is(err, storage.ErrNotFound) && gameID != 0:
+		return nil, "", errGameGone
+	case errors.Is(err, storage.ErrNotFound):
+		return nil, "", errNoGame
+	case err != nil:
+		return nil, "", err
+	}
+	b.poke()
+	return g, oldBoard, nil
+}
+
+// seated returns the change fn made by the player userID, as the colour
+// they play; a user who does not play in the game is refused with
+// game.ErrNotAPlayer.
+func seated(userID string, fn func(g *storage.Game, c engine.Color) error) change {
+	return func(g *storage.Game) error {
+		c, err := g.Seat(userID)
+		if err != nil {
+			return err
+		}
+		return fn(g, c)
+	}
+}
+
+// channelGame returns the game of the interaction's channel.
+func (b *Bot) channelGame(c *interaction) (*storage.Game, error) {
+	g, err := b.store.Game(c.i.ChannelID)
+	if errors.Is(err, storage.ErrNotFound) {
+		return nil, errNoGame
+	}
+	return g, err
+}
+
+// boardLink is a link to the message that shows the game's board.
+func boardLink(g *storage.Game) string {
+	if g.BoardMessageID == "" {
+		return "**/kulami board** shows it"
+	}
+	return fmt.Sprintf("https://discord.com/channels/%s/%s/%s", g.GuildID, g.ChannelID, g.BoardMessageID)
+}
+
+// show posts the board of g after a change: in reply to c when g is played
+// in c's channel (c may be nil), else as a message of the bot in g's
+// channel. It retires oldBoard (unless it is the message c's component was
+// on, which c updates), notes the new board with the store and, when it
+// is the computer's turn, queues its move.
+func (b *Bot) show(c *interaction, g *storage.Game, oldBoard string) error {
+	m, err := b.boardMessage(g)
+	if err != nil {
+		return err
+	}
+	msg, err := b.publish(c, g.ChannelID, m)
+	if err != nil {
+		return fmt.Errorf("post the board: %w", err)
+	}
+	if oldBoard != "" && oldBoard != msg.ID && (c == nil || c.i.Message == nil || c.i.Message.ID != oldBoard) {
+		b.retire(g.ChannelID, oldBoard)
+	}
+	if g.Over() {
+		return nil
+	}
+	if err := b.store.NoteBoard(g.ChannelID, g.ID, g.Ply(), msg.ID); err != nil {
+		if errors.Is(err, storage.ErrNotFound) {
+			// The game moved on before this board was noted, so the
+			// change that did it could not retire it: do it here.
+			b.retire(g.ChannelID, msg.ID)
+			return nil
+		}
+		return err
+	}
+	if g.Player(g.ToMove()).IsAI() {
+		b.queueAI(aiJob{channel: g.ChannelID, gameID: g.ID, ply: g.Ply()})
+	}
+	return nil
+}
+
+// publish posts m in channelID: as the answer to c if c was sent there,
+// else as a message of the bot.
+func (b *Bot) publish(c *interaction, channelID string, m message) (*discordgo.Message, error) {
+	if c != nil && c.i.ChannelID == channelID {
+		return c.post(m)
+	}
+	return b.send(channelID, m)
+}

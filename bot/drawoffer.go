@@ -1,0 +1,59 @@
+package bot
+
+import (
+	"fmt"
+
+	"github.com/bwmarrin/discordgo"
+
+	"github.com/kulami/kulami/engine"
+	"github.com/kulami/kulami/storage"
+)
+
+// drawCommand offers the opponent a draw, with buttons to answer.
+func (b *Bot) drawCommand(c *interaction, _ options) error {
+	now := b.clock.Now()
+	var by engine.Color
+	g, _, err := b.update(c.i.ChannelID, 0, c.user().ID, "", seated(c.user().ID, func(g *storage.Game, c engine.Color) error {
+		by = c
+		return g.OfferDraw(c, now)
+	}))
+	if err != nil {
+		return err
+	}
+	id := func(a string) string { return customID{action: a, channel: g.ChannelID, id: g.ID, n: g.Ply()}.String() }
+	opp := g.Player(by.Other())
+	return c.reply(message{
+		content:  fmt.Sprintf("%s, %s offers you a draw. The offer stands until the next move.", who(opp), escape(g.Player(by).Name)),
+		mentions: []string{opp.UserID},
+		components: []discordgo.MessageComponent{discordgo.ActionsRow{Components: []discordgo.MessageComponent{
+			discordgo.Button{Label: "Accept draw", Style: discordgo.SuccessButton, CustomID: id(actDrawAccept)},
+			discordgo.Button{Label: "Decline", Style: discordgo.SecondaryButton, CustomID: id(actDrawReject)},
+		}}},
+	})
+}
+
+// drawAnswer is the handler of the buttons that answer the draw offer
+// they name, for the player who clicked: accept ends the game drawn,
+// decline withdraws the offer.
+func drawAnswer(accept bool) componentHandler {
+	return func(b *Bot, c *interaction, id customID) error { return b.answerDraw(c, id, accept) }
+}
+
+// answerDraw answers the draw offer id names; see drawAnswer.
+func (b *Bot) answerDraw(c *interaction, id customID, accept bool) error {
+	now := b.clock.Now()
+	g, old, err := b.update(id.channel, id.id, c.user().ID, "", seated(c.user().ID, func(g *storage.Game, by engine.Color) error {
+		return g.AnswerDraw(by, id.n, accept, now)
+	}))
+	if err != nil {
+		return err
+	}
+	name := escape(c.displayName())
+	if !accept {
+		return c.update(message{content: fmt.Sprintf("The draw offer was turned down by %s. Play on!", name)})
+	}
+	if err := c.update(message{content: fmt.Sprintf("%s accepted the draw.", name)}); err != nil {
+		return err
+	}
+	return b.show(c, g, old)
+}

@@ -1,0 +1,100 @@
+package bot
+
+import (
+	"errors"
+	"strings"
+
+	"github.com/bwmarrin/discordgo"
+
+	"github.com/kulami/kulami/engine"
+	"github.com/kulami/kulami/storage"
+)
+
+// moveSelect plays the hole picked from a board's menu.
+func (b *Bot) moveSelect(c *interaction, id customID) error {
+	values := c.i.MessageComponentData().Values
+	if len(values) != 1 {
+		return refuse("Pick one hole from the menu.")
+	}
+	return b.move(c, id.channel, id.id, id.n, values[0])
+}
+
+// moveCommand plays the hole typed with /kulami move.
+func (b *Bot) moveCommand(c *interaction, o options) error {
+	return b.move(c, c.i.ChannelID, 0, -1, strings.TrimSpace(o.str("cell")))
+}
+
+// move plays cell for the interaction's user in the game of channel
+// (gameID, if not zero: the game of the board clicked) as seen at ply
+// seen (-1: the current ply, for a typed move), then shows the new board.
+func (b *Bot) move(c *interaction, channel string, gameID uint64, seen int, cell string) error {
+	now := b.clock.Now()
+	g, old, err := b.update(channel, gameID, c.user().ID, cell, seated(c.user().ID, func(g *storage.Game, by engine.Color) error {
+		at, err := engine.ParseCell(cell)
+		if err != nil {
+			return err
+		}
+		if seen < 0 {
+			seen = g.Ply()
+		}
+		return g.Play(by, seen, at, now)
+	}))
+	if err != nil {
+		return err
+	}
+	if c.i.Type == discordgo.InteractionMessageComponent {
+		if err := c.update(retired(c.i.Message)); err != nil {
+			return err
+		}
+	}
+	return b.show(c, g, old)
+}
+
+// retired is a board message that the game has moved past: the same text
+// and image, without its menus.
+func retired(m *discordgo.Message) message {
+	if m == nil {
+		return message{}
+	}
+	return message{content: m.Content, embeds: m.Embeds}
+}
+
+// moveAutocomplete offers the legal holes that start with what was typed.
+func (b *Bot) moveAutocomplete(c *interaction, o options) error {
+	hint := func(text string) error {
+		return c.choices([]*discordgo.ApplicationCommandOptionChoice{{Name: text, Value: "-"}})
+	}
+	g, err := b.store.Game(c.i.ChannelID)
+	if errors.Is(err, storage.ErrNotFound) {
+		return hint("No game in this channel: start one with /kulami challenge")
+	} else if err != nil {
+		return err
+	}
+	by, err := g.Seat(c.user().ID)
+	if err == nil {
+		err = g.CheckTurn(by)
+	}
+	if err != nil {
+		msg, _ := explain(&gameError{err: err, g: g, user: c.user().ID})
+		return hint(truncate(strings.ReplaceAll(msg, "*", ""), 100))
+	}
+	p := g.Position()
+	typed := strings.ToUpper(strings.TrimSpace(o.str("cell")))
+	var out []*discordgo.ApplicationCommandOptionChoice
+	for _, cell := range p.Legal().Cells(p.Layout()) {
+		h := cell.String()
+		if len(out) < maxOptions && strings.HasPrefix(h, typed) {
+			out = append(out, &discordgo.ApplicationCommandOptionChoice{Name: h, Value: h})
+		}
+	}
+	return c.choices(out)
+}
+
+// boardCommand shows the current board again, at the bottom of the channel.
+func (b *Bot) boardCommand(c *interaction, _ options) error {
+	g, err := b.channelGame(c)
+	if err != nil {
+		return err
+	}
+	return b.show(c, g, g.BoardMessageID)
+}

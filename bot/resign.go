@@ -1,0 +1,56 @@
+package bot
+
+import (
+	"github.com/bwmarrin/discordgo"
+
+	"github.com/kulami/kulami/engine"
+	"github.com/kulami/kulami/storage"
+)
+
+// askResign asks the player for confirmation, with buttons only they see.
+func (b *Bot) askResign(c *interaction, g *storage.Game) error {
+	if _, err := g.Seat(c.user().ID); err != nil {
+		return &gameError{err: err, g: g, user: c.user().ID}
+	}
+	id := func(a string) string { return customID{action: a, channel: g.ChannelID, id: g.ID}.String() }
+	return c.reply(message{
+		ephemeral: true,
+		content:   "Do you really want to resign? Your opponent wins the game.",
+		components: []discordgo.MessageComponent{discordgo.ActionsRow{Components: []discordgo.MessageComponent{
+			discordgo.Button{Label: "Yes, resign", Style: discordgo.DangerButton, CustomID: id(actResignYes)},
+			discordgo.Button{Label: "Keep playing", Style: discordgo.SecondaryButton, CustomID: id(actResignNo)},
+		}}},
+	})
+}
+
+// resignConfirm ends the game: the player who confirmed loses.
+func (b *Bot) resignConfirm(c *interaction, id customID) error {
+	now := b.clock.Now()
+	g, old, err := b.update(id.channel, id.id, c.user().ID, "", seated(c.user().ID, func(g *storage.Game, by engine.Color) error {
+		return g.Resign(by, now)
+	}))
+	if err != nil {
+		return err
+	}
+	if err := c.update(message{content: "You resigned."}); err != nil {
+		return err
+	}
+	return b.show(c, g, old)
+}
+
+// resignCancel closes the confirmation.
+func (b *Bot) resignCancel(c *interaction, _ customID) error {
+	return c.update(message{content: "Good — play on!"})
+}
+
+// abortCommand calls off a game that has barely begun, without a result.
+func (b *Bot) abortCommand(c *interaction, _ options) error {
+	now := b.clock.Now()
+	g, old, err := b.update(c.i.ChannelID, 0, c.user().ID, "", seated(c.user().ID, func(g *storage.Game, by engine.Color) error {
+		return g.Abort(by, now)
+	}))
+	if err != nil {
+		return err
+	}
+	return b.show(c, g, old)
+}
