@@ -3,8 +3,6 @@ package draw
 import (
 	"bytes"
 	"math"
-	"os"
-	"path/filepath"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -42,18 +40,7 @@ func TestChartGolden(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			var buf bytes.Buffer
 			require.NoError(t, RenderChart(&buf, tc.c))
-			path := filepath.Join("testdata", tc.name+".png")
-			if *update {
-				require.NoError(t, os.WriteFile(path, buf.Bytes(), 0o644))
-				return
-			}
-			want, err := os.ReadFile(path)
-			require.NoError(t, err, "no golden image; run go test ./draw -update")
-			got := mustDecode(t, buf.Bytes())
-			if bad := compareImages(mustDecode(t, want), got); bad != "" {
-				require.NoError(t, os.WriteFile(filepath.Join("testdata", tc.name+".got.png"), buf.Bytes(), 0o644))
-				t.Fatalf("%s differs from the golden image: %s; see testdata/%s.got.png and, if it is right, run go test ./draw -update", tc.name, bad, tc.name)
-			}
+			assertGolden(t, tc.name, buf.Bytes())
 		})
 	}
 }
