@@ -33,6 +33,6 @@
 // leaves the other to the games being played. At this budget, when the
 // move played was the search's own choice, the values before and after it
 // differed by at most 0.056 (43 such moves in two games of ai.Medium
-// against itself), so a
-// move is called a mistake only from MinCost, 0.1, on.
+// against itself), so a move is called a mistake only from MinCost, 0.1,
+// on.
 package review
