@@ -23,9 +23,9 @@ points of win chance or more, then each player's three costliest moves
 and the moves that swung the game most.
 
 The analysis searches each position for --playouts random games (by
-default %d, 20 to 30 s for a whole game on one core), with --seed making it
-reproducible; --workers searches that many positions at once. --time caps
-the whole analysis instead, which makes it depend on the machine.
+default %d: 20 to 30 s for a whole game on one core), and --seed makes
+it reproducible; --workers searches that many positions at once. --time
+also caps the whole analysis, which makes it depend on the machine.
 
 --json prints the analysis as one JSON object on one line, as the bot
 stores it. --chart FILE also draws red's chance as a PNG chart with the
