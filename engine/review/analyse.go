@@ -57,7 +57,8 @@ type eval struct {
 // the result once the game is over; so one search per position suffices.
 //
 // It returns an error wrapping ErrBadRecord if a move of rec is illegal,
-// and ctx's error if ctx is done before the analysis is.
+// and ctx's error if ctx is done before the analysis is: a deadline of
+// ctx is a limit, not a budget (Options.Time is one).
 func Analyse(ctx context.Context, rec *engine.Record, opt Options) (*Analysis, error) {
 	positions, err := replay(rec)
 	if err != nil {
@@ -170,6 +171,9 @@ func evaluate(ctx context.Context, p engine.Position, rules engine.Rules, opt Op
 		c.Time = max(share, time.Millisecond)
 	}
 	m, err := c.Move(ctx, p, rules)
+	if err == nil {
+		err = ctx.Err() // a deadline of ctx cut the search short
+	}
 	if err != nil {
 		return eval{}, err
 	}

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -146,6 +147,11 @@ func TestAnalyseErrors(t *testing.T) {
 		}
 	}})
 	assert.True(t, errors.Is(err, context.Canceled), "cancelled while it searches: %v", err)
+
+	ctx, cancel = context.WithTimeout(context.Background(), 50*time.Millisecond)
+	defer cancel()
+	_, err = review.Analyse(ctx, rec, review.Options{Playouts: 1 << 30})
+	assert.ErrorIs(t, err, context.DeadlineExceeded, "ctx's deadline is not a budget: Options.Time is")
 }
 
 func TestAnalyseNoMoves(t *testing.T) {
