@@ -1,7 +1,7 @@
 // Kulami is the command-line tool of the kulami project: it plays Kulami
 // with two people at one terminal or against the computer, replays game
-// records, draws layouts and board images, and runs the computer opponent
-// for analysis (think) and matches (arena).
+// records, draws layouts, board images and animated replays, and runs the
+// computer opponent for analysis (think, review) and matches (arena).
 //
 // Usage:
 //
@@ -10,7 +10,9 @@
 //	            [--ai easy|medium|hard] [--ai-first]
 //	kulami replay [--json] [FILE|-]
 //	kulami layout [square|random|irregular|LAYOUT] [--seed N]
-//	kulami render [--out FILE] [--ply N] [--size PX] [--theme dark|light] [FILE|-]
+//	kulami render [--out FILE] [--ply N] [--size PX] [--theme dark|light] [--gif] [FILE|-]
+//	kulami review [--playouts N] [--time 30s] [--workers N] [--seed N] [--json]
+//	              [--chart FILE] [--theme dark|light] [FILE|-]
 //	kulami think [--level easy|medium|hard] [--time 1s] [--json] [FILE|-]
 //	kulami arena --a PLAYER --b PLAYER [--games N] [--time 500ms] [--layout square|random|irregular]
 //	             [--rules basic|area|lines|full|all] [--seed N] [--json]

@@ -35,6 +35,7 @@ var commands = []command{
 	{"think", "[flags] [FILE|-]", "print the computer's move at the end of a record", thinkDoc, runThink},
 	{"arena", "--a P --b P [flags]", "play a match between two computer players", arenaDoc, runArena},
 	{"render", "[flags] [FILE|-]", "draw a record's board as a PNG image, as the bot shows it", renderDoc, runRender},
+	{"review", "[flags] [FILE|-]", "analyse every move of a record: win chances and mistakes", reviewDoc, runReview},
 }
 
 // Exit statuses. An illegal move inside a well-formed record is data, not

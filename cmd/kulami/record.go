@@ -87,4 +87,3 @@ func (e *env) readRecord(ctx context.Context, name string) ([]byte, error) {
 		return res.text, nil
 	}
 }
-

@@ -11,7 +11,7 @@ import (
 	"github.com/kulami/kulami/engine"
 )
 
-const renderDoc = `Render reads a game record (RECORD.md) from FILE, or from standard input
+var renderDoc = fmt.Sprintf(`Render reads a game record (RECORD.md) from FILE, or from standard input
 when FILE is "-" or missing, and draws the board as the bot shows it: a PNG
 with both players (the record's Red and Black tags), the score under its
 Scoring rules, the last two marbles and the legal holes marked, or at the
@@ -22,9 +22,14 @@ the empty board). A record that cannot be read, an illegal move before that
 position or a --ply beyond the record's moves gives exit status 1 and one
 line on standard error.
 
-With --out -, the PNG goes to standard output; otherwise render writes the
-file (replacing it) and says so on standard output.
-`
+With --gif, render writes an animated GIF of the game instead: one frame
+per move up to that position, a longer pause on the last, looping; it is
+%d pixels wide unless --size says otherwise, and --out defaults to
+game.gif.
+
+With --out -, the image goes to standard output; otherwise render writes
+the file (replacing it) and says so on standard output.
+`, draw.DefaultAnimationWidth)
 
 func runRender(ctx context.Context, e *env, args []string) error {
 	fs := newFlags("render")
@@ -32,9 +37,13 @@ func runRender(ctx context.Context, e *env, args []string) error {
 	ply := fs.Int("ply", -1, "draw the position after `N` moves (0 is the empty board); the default is the last")
 	theme := fs.String("theme", "dark", "the Discord theme to match: dark or light")
 	size := fs.Int("size", draw.DefaultWidth, fmt.Sprintf("the image's width in `pixels`, %d to %d", draw.MinWidth, draw.MaxWidth))
+	animate := fs.Bool("gif", false, "write an animated GIF of the game up to the position instead")
 	rest, err := parse(fs, args)
 	if err != nil {
 		return err
+	}
+	if *animate {
+		gifDefaults(fs, out, size)
 	}
 	name, err := recordName("render", rest)
 	if err != nil {
@@ -73,7 +82,12 @@ func runRender(ctx context.Context, e *env, args []string) error {
 		opt.Names[c], _ = rec.Tag(c.Title())
 	}
 	var img bytes.Buffer
-	if err := draw.Render(&img, &pos, opt); err != nil {
+	if *animate {
+		err = writeGIF(&img, rec, n, opt)
+	} else {
+		err = draw.Render(&img, &pos, opt)
+	}
+	if err != nil {
 		return err
 	}
 	if *out == "-" {
@@ -83,7 +97,11 @@ func runRender(ctx context.Context, e *env, args []string) error {
 	if err := os.WriteFile(*out, img.Bytes(), 0o644); err != nil {
 		return err
 	}
-	fmt.Fprintf(e.stdout, "wrote %s: the board after %d of %d moves\n", *out, n, len(rec.Moves))
+	what := "the board"
+	if *animate {
+		what = "the game"
+	}
+	fmt.Fprintf(e.stdout, "wrote %s: %s after %d of %d moves\n", *out, what, n, len(rec.Moves))
 	return nil
 }
 

@@ -1,0 +1,137 @@
+package draw
+
+import (
+	"bytes"
+	"image"
+	"image/color"
+	"image/draw"
+	"image/gif"
+	"os"
+	"path/filepath"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/kulami/kulami/engine"
+)
+
+// mustRecord reads the record testdata/name.
+func mustRecord(tb testing.TB, name string) *engine.Record {
+	tb.Helper()
+	b, err := os.ReadFile(filepath.Join("testdata", name))
+	require.NoError(tb, err)
+	rec, err := engine.ParseRecord(string(b))
+	require.NoError(tb, err)
+	return rec
+}
+
+// mustAnimate encodes a and decodes the GIF again.
+func mustAnimate(tb testing.TB, a Animation) (*gif.GIF, int) {
+	tb.Helper()
+	var buf bytes.Buffer
+	require.NoError(tb, NewRenderer(1).Animate(&buf, a))
+	size := buf.Len()
+	g, err := gif.DecodeAll(&buf)
+	require.NoError(tb, err)
+	return g, size
+}
+
+func TestAnimateWholeGame(t *testing.T) {
+	rec := mustRecord(t, "finished.kgn")
+	require.Len(t, rec.Moves, 56)
+	g, size := mustAnimate(t, Animation{Record: rec, Options: Options{Names: [2]string{"alice", "bob"}}})
+	require.Len(t, g.Image, 56, "one frame per move")
+	for i, d := range g.Delay[:55] {
+		assert.Equal(t, 80, d, "frame %d shows for DefaultMoveDelay", i)
+	}
+	assert.Equal(t, 500, g.Delay[55], "the final position shows for DefaultFinalDelay")
+	assert.Equal(t, 0, g.LoopCount, "it loops forever")
+	assert.Equal(t, DefaultAnimationWidth, g.Config.Width)
+	assert.Less(t, size, 1<<20, "a whole game fits in a megabyte")
+	t.Logf("56 moves at %d pixels: %d bytes", DefaultAnimationWidth, size)
+}
+
+func TestAnimateFramesAreTheBoards(t *testing.T) {
+	rec := mustRecord(t, "finished.kgn")
+	rec.Moves = rec.Moves[:8]
+	opt := Options{Names: [2]string{"alice", "bob"}, Theme: Light, Width: 400, Over: true, Outcome: "bob wins — alice resigned"}
+	g, _ := mustAnimate(t, Animation{Record: rec, Options: opt, MoveDelay: 300 * time.Millisecond, FinalDelay: time.Second})
+	require.Len(t, g.Image, 8)
+	assert.Equal(t, []int{30, 30, 30, 30, 30, 30, 30, 100}, g.Delay)
+
+	// Laying each frame over the ones before gives the board after each
+	// move, as Image draws it; only the last is shown as ended.
+	canvas := image.NewRGBA(image.Rect(0, 0, g.Config.Width, g.Config.Height))
+	r := NewRenderer(1)
+	p := engine.NewPosition(rec.Layout, rec.First)
+	for i, f := range g.Image {
+		draw.Draw(canvas, f.Rect, f, f.Rect.Min, draw.Over)
+		require.NoError(t, p.PlayMove(rec.Moves[i]))
+		o := opt
+		o.Rules = rec.Rules
+		if i < 7 {
+			o.Over, o.Outcome = false, ""
+		}
+		want, err := r.Image(&p, o)
+		require.NoError(t, err)
+		off := 0
+		for y := want.Rect.Min.Y; y < want.Rect.Max.Y; y++ {
+			for x := want.Rect.Min.X; x < want.Rect.Max.X; x++ {
+				if color.RGBAModel.Convert(want.At(x, y)) != canvas.At(x, y) {
+					off++
+				}
+			}
+		}
+		assert.Zero(t, off, "pixels of frame %d that differ from the board", i)
+		if i > 0 {
+			assert.Less(t, f.Rect.Dx()*f.Rect.Dy(), want.Rect.Dx()*want.Rect.Dy(), "frame %d holds only what changed", i)
+		}
+	}
+}
+
+func TestAnimateRefusesWhatItCannotDraw(t *testing.T) {
+	rec := mustRecord(t, "finished.kgn")
+	illegal := *rec
+	illegal.Moves = []string{"D4", "D4"}
+	tests := []struct {
+		name string
+		a    Animation
+		want error
+	}{
+		{"no record", Animation{}, ErrOptions},
+		{"no moves", Animation{Record: engine.NewRecord(engine.Square(), engine.Red, engine.Basic)}, ErrOptions},
+		{"bad width", Animation{Record: rec, Options: Options{Width: 5}}, ErrOptions},
+		{"illegal move", Animation{Record: &illegal}, engine.ErrOccupied},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			var buf bytes.Buffer
+			assert.ErrorIs(t, NewRenderer(1).Animate(&buf, tt.a), tt.want)
+			assert.Zero(t, buf.Len())
+		})
+	}
+}
+
+func TestDeltaOfAnUnchangedFrame(t *testing.T) {
+	a := image.NewPaletted(image.Rect(0, 0, 4, 3), []color.Color{color.Black, color.White, color.RGBA{}})
+	d := delta(a, a)
+	assert.Equal(t, image.Rect(0, 0, 1, 1), d.Rect)
+	assert.Equal(t, []uint8{2}, d.Pix, "transparent")
+}
+
+// BenchmarkAnimate encodes the GIF of a 56-move game at the default width
+// and reports its size.
+func BenchmarkAnimate(b *testing.B) {
+	rec := mustRecord(b, "finished.kgn")
+	r := NewRenderer(1)
+	var buf bytes.Buffer
+	for b.Loop() {
+		buf.Reset()
+		if err := r.Animate(&buf, Animation{Record: rec, Options: Options{Names: [2]string{"alice", "bob"}}}); err != nil {
+			b.Fatal(err)
+		}
+	}
+	b.ReportMetric(float64(buf.Len()), "gif-bytes")
+}

@@ -1,0 +1,265 @@
+package draw
+
+import (
+	"fmt"
+	"image"
+	"image/color"
+	"image/png"
+	"io"
+	"math"
+	"strconv"
+
+	"github.com/fogleman/gg"
+	"golang.org/x/image/font"
+	"golang.org/x/image/font/opentype"
+	"golang.org/x/image/font/sfnt"
+
+	"github.com/kulami/kulami/engine"
+)
+
+// ChartTexts are the words a win-chance chart shows. DefaultChartTexts
+// gives them in English; a bot sets them in the server's language.
+type ChartTexts struct {
+	Title     string // above the chart: "Red's chance to win"
+	Move      string // under the axis of moves: "Move"
+	RedWins   string // at the top of the axis of chances: "Red wins"
+	BlackWins string // at its bottom: "Black wins"
+}
+
+// DefaultChartTexts returns the chart's words in English.
+func DefaultChartTexts() ChartTexts {
+	return ChartTexts{Title: "Red's chance to win", Move: "Move", RedWins: "Red wins", BlackWins: "Black wins"}
+}
+
+// ChartMark is a move the chart points out, such as one of the moves
+// that swung the game most.
+type ChartMark struct {
+	Ply   int    // the move, 1 for the first: the mark sits on Red[Ply]
+	Label string // written by the mark, such as "23. D4"
+}
+
+// Chart is a win-chance chart: red's chance to win over the moves of a
+// game, from 0 to 100%, with the 50% line, red's side shaded red and
+// black's grey, and some moves marked.
+type Chart struct {
+	// Red is red's chance, from 0 to 1, before the first move (Red[0])
+	// and after each move (Red[i] after move i). It needs two values at
+	// least.
+	Red   []float64
+	Marks []ChartMark
+	// Width is the width in pixels, from MinWidth to MaxWidth; 0 means
+	// DefaultWidth. The height is half the width.
+	Width int
+	Theme Theme
+	// Texts are the chart's words; a zero field takes its English default.
+	Texts ChartTexts
+}
+
+// chartPalette is the chart's colours on each theme: the board images'
+// background, text and marble colours.
+type chartPalette struct {
+	bg, text, muted, grid color.Color
+	redFill, blackFill    color.Color
+	line                  color.Color
+}
+
+func chartColors(t Theme) chartPalette {
+	th := themes[t]
+	p := chartPalette{
+		bg: th.bg, text: th.text, muted: th.muted, grid: alpha(th.muted, 0.25),
+		redFill: alpha(marbleBody[engine.Red], 0.55), line: th.text,
+	}
+	if t == Dark {
+		p.blackFill = alpha(marbleRim[engine.Black], 0.30) // a black fill would vanish on the dark background
+	} else {
+		p.blackFill = alpha(marbleBody[engine.Black], 0.35)
+	}
+	return p
+}
+
+// RenderChart writes c as a PNG image to w. It returns an error wrapping
+// ErrOptions for a chart it cannot draw (fewer than two values, a value
+// outside 0–1, a mark off the chart, a bad width or theme), or the error
+// of writing to w.
+func RenderChart(w io.Writer, c Chart) error {
+	im, err := c.Image()
+	if err != nil {
+		return err
+	}
+	if err := png.Encode(w, im); err != nil {
+		return fmt.Errorf("draw: write PNG: %w", err)
+	}
+	return nil
+}
+
+// Image draws c; see RenderChart.
+func (c Chart) Image() (*image.RGBA, error) {
+	if err := c.check(); err != nil {
+		return nil, err
+	}
+	width := DefaultWidth
+	if c.Width != 0 {
+		width = c.Width
+	}
+	s := float64(width) / DefaultWidth
+	height := width / 2
+	dc := gg.NewContext(width, height)
+	col := chartColors(c.Theme)
+	tx := c.texts()
+	regular := func(size float64) font.Face { return chartFace(regularFont, size*s) }
+	bold := func(size float64) font.Face { return chartFace(boldFont, size*s) }
+
+	dc.SetColor(col.bg)
+	dc.Clear()
+
+	// The plot's corners, leaving room for the title, the labels of the
+	// axes and the marks' words.
+	left, right := 78*s, float64(width)-26*s
+	top, bottom := 88*s, float64(height)-58*s
+	n := len(c.Red) - 1
+	x := func(ply int) float64 { return left + (right-left)*float64(ply)/float64(n) }
+	y := func(v float64) float64 { return bottom - (bottom-top)*v }
+
+	title := bold(27)
+	dc.SetFontFace(title)
+	dc.SetColor(col.text)
+	dc.DrawString(fit(title, printable(tx.Title), width-int(40*s)), 20*s, 38*s)
+
+	// The grid: 0, 25, 50, 75 and 100%, and a line every tenth move.
+	dc.SetFontFace(regular(19))
+	dc.SetLineWidth(max(1, 1.5*s))
+	for _, v := range []float64{0, 0.25, 0.5, 0.75, 1} {
+		dc.SetColor(col.grid)
+		dc.DrawLine(left, y(v), right, y(v))
+		dc.Stroke()
+		dc.SetColor(col.muted)
+		dc.DrawStringAnchored(strconv.Itoa(int(100*v))+"%", left-10*s, y(v), 1, 0.35)
+	}
+	step := max(1, (n+5)/6/5*5) // about six labels, every fifth or tenth move
+	for ply := 0; ply <= n; ply += step {
+		dc.SetColor(col.grid)
+		dc.DrawLine(x(ply), top, x(ply), bottom)
+		dc.Stroke()
+		dc.SetColor(col.muted)
+		dc.DrawStringAnchored(strconv.Itoa(ply), x(ply), bottom+24*s, 0.5, 0)
+	}
+	dc.DrawStringAnchored(printable(tx.Move), right, bottom+48*s, 1, 0)
+
+	// Red's side above the 50% line, black's below: the area between the
+	// line and the curve, clipped to each half.
+	area := func(fill color.Color, clipTop, clipBottom float64) {
+		dc.DrawRectangle(left, clipTop, right-left, clipBottom-clipTop)
+		dc.Clip()
+		dc.MoveTo(x(0), y(0.5))
+		for i, v := range c.Red {
+			dc.LineTo(x(i), y(v))
+		}
+		dc.LineTo(x(n), y(0.5))
+		dc.ClosePath()
+		dc.SetColor(fill)
+		dc.Fill()
+		dc.ResetClip() // not Pop: gg's Pop keeps the clip
+	}
+	area(col.redFill, top, y(0.5))
+	area(col.blackFill, y(0.5), bottom)
+
+	dc.SetColor(col.muted)
+	dc.SetLineWidth(max(1, 2*s))
+	dc.SetDash(8*s, 6*s)
+	dc.DrawLine(left, y(0.5), right, y(0.5))
+	dc.Stroke()
+	dc.SetDash()
+
+	dc.SetColor(col.line)
+	dc.SetLineWidth(max(1.5, 3*s))
+	dc.SetLineJoin(gg.LineJoinRound)
+	for i, v := range c.Red {
+		dc.LineTo(x(i), y(v))
+	}
+	dc.Stroke()
+
+	dc.SetFontFace(bold(17))
+	dc.SetColor(marbleBody[engine.Red])
+	dc.DrawStringAnchored(printable(tx.RedWins), left+8*s, top+20*s, 0, 0)
+	dc.SetColor(col.muted)
+	dc.DrawStringAnchored(printable(tx.BlackWins), left+8*s, bottom-10*s, 0, 0)
+
+	// The marks: a dashed accent line through the plot and a dot on the
+	// curve, with their words in a row above the plot, each moved right
+	// of the one before if they would overlap, and tied to its line.
+	dc.SetFontFace(bold(17))
+	edge := 8 * s // the right end of the last label, plus a gap
+	for _, m := range c.Marks {
+		px, py := x(m.Ply), y(c.Red[m.Ply])
+		dc.SetColor(alpha(themes[c.Theme].hi, 0.7))
+		dc.SetLineWidth(max(1, 1.5*s))
+		dc.SetDash(4*s, 4*s)
+		dc.DrawLine(px, top-6*s, px, bottom)
+		dc.Stroke()
+		dc.SetDash()
+		dc.SetColor(accentEdge)
+		dc.DrawCircle(px, py, 8*s)
+		dc.Fill()
+		dc.SetColor(accent)
+		dc.DrawCircle(px, py, 5.5*s)
+		dc.Fill()
+
+		label := printable(m.Label)
+		w, _ := dc.MeasureString(label)
+		lx := min(max(px-w/2, edge), float64(width)-w-8*s)
+		edge = lx + w + 10*s
+		dc.SetColor(themes[c.Theme].hi) // the accent, darker on the light theme
+		dc.DrawString(label, lx, top-14*s)
+		if lx > px || lx+w < px {
+			dc.DrawLine(math.Min(math.Max(px, lx), lx+w), top-10*s, px, top-6*s)
+			dc.Stroke()
+		}
+	}
+	return dc.Image().(*image.RGBA), nil
+}
+
+// chartFace returns font f at size pixels.
+func chartFace(f *sfnt.Font, size float64) font.Face {
+	fc, err := opentype.NewFace(f, &opentype.FaceOptions{Size: size, DPI: 72, Hinting: font.HintingNone})
+	if err != nil {
+		panic("draw: embedded font: " + err.Error())
+	}
+	return fc
+}
+
+// texts returns c.Texts with the English default for every empty field.
+func (c *Chart) texts() ChartTexts {
+	t, d := c.Texts, DefaultChartTexts()
+	for _, f := range []struct {
+		v *string
+		d string
+	}{{&t.Title, d.Title}, {&t.Move, d.Move}, {&t.RedWins, d.RedWins}, {&t.BlackWins, d.BlackWins}} {
+		if *f.v == "" {
+			*f.v = f.d
+		}
+	}
+	return t
+}
+
+// check returns an error if c cannot be drawn.
+func (c *Chart) check() error {
+	if len(c.Red) < 2 {
+		return fmt.Errorf("%w: a chart needs red's chance before and after one move at least, not %d values", ErrOptions, len(c.Red))
+	}
+	for i, v := range c.Red {
+		if !(v >= 0 && v <= 1) {
+			return fmt.Errorf("%w: red's chance after move %d is %v, not between 0 and 1", ErrOptions, i, v)
+		}
+	}
+	for _, m := range c.Marks {
+		if m.Ply < 0 || m.Ply >= len(c.Red) {
+			return fmt.Errorf("%w: a mark on move %d is off the chart of %d moves", ErrOptions, m.Ply, len(c.Red)-1)
+		}
+	}
+	if int(c.Theme) >= len(themeNames) {
+		return fmt.Errorf("%w: unknown %v; use Dark or Light", ErrOptions, c.Theme)
+	}
+	o := Options{Width: c.Width}
+	_, err := o.width()
+	return err
+}

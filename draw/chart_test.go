@@ -1,0 +1,88 @@
+package draw
+
+import (
+	"bytes"
+	"math"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// chartGame is red's chance over a game of 56 moves, as an analysis gave
+// it: even, then red ahead, then decided for black at move 43.
+var chartGame = []float64{
+	0.587, 0.512, 0.594, 0.551, 0.555, 0.473, 0.529, 0.447, 0.467, 0.461, 0.573,
+	0.523, 0.611, 0.605, 0.707, 0.646, 0.674, 0.64, 0.654, 0.64, 0.67,
+	0.585, 0.687, 0.58, 0.611, 0.564, 0.7, 0.695, 0.759, 0.59, 0.701,
+	0.585, 0.608, 0.492, 0.716, 0.449, 0.748, 0.176, 0.857, 0.863, 1,
+	0, 1, 0, 1, 1, 1, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 0,
+}
+
+func chartCases() []struct {
+	name string
+	c    Chart
+} {
+	marks := []ChartMark{{37, "37. D3"}, {38, "38. A3"}, {41, "41. E3"}}
+	return []struct {
+		name string
+		c    Chart
+	}{
+		{"chart", Chart{Red: chartGame, Marks: marks}},
+		{"chart_light", Chart{Red: chartGame, Marks: marks, Theme: Light, Width: 480,
+			Texts: ChartTexts{Title: "Шансы красных на победу", RedWins: "Красные выигрывают", BlackWins: "Чёрные выигрывают", Move: "Ход"}}},
+	}
+}
+
+func TestChartGolden(t *testing.T) {
+	for _, tc := range chartCases() {
+		t.Run(tc.name, func(t *testing.T) {
+			var buf bytes.Buffer
+			require.NoError(t, RenderChart(&buf, tc.c))
+			assertGolden(t, tc.name, buf.Bytes())
+		})
+	}
+}
+
+func TestChartSize(t *testing.T) {
+	for _, w := range []int{0, MinWidth, 1000} {
+		im, err := Chart{Red: []float64{0.5, 1}, Width: w}.Image()
+		require.NoError(t, err)
+		want := w
+		if w == 0 {
+			want = DefaultWidth
+		}
+		assert.Equal(t, want, im.Bounds().Dx())
+		assert.Equal(t, want/2, im.Bounds().Dy())
+	}
+}
+
+func TestChartRefusesWhatItCannotDraw(t *testing.T) {
+	tests := []struct {
+		name string
+		c    Chart
+	}{
+		{"no moves", Chart{Red: []float64{0.5}}},
+		{"chance above 1", Chart{Red: []float64{0.5, 1.5}}},
+		{"chance not a number", Chart{Red: []float64{0.5, math.NaN()}}},
+		{"mark off the chart", Chart{Red: []float64{0.5, 0.4}, Marks: []ChartMark{{Ply: 2}}}},
+		{"too narrow", Chart{Red: []float64{0.5, 0.4}, Width: 10}},
+		{"unknown theme", Chart{Red: []float64{0.5, 0.4}, Theme: 7}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			var buf bytes.Buffer
+			assert.ErrorIs(t, RenderChart(&buf, tt.c), ErrOptions)
+			assert.Zero(t, buf.Len())
+		})
+	}
+}
+
+func TestChartTextsDefaults(t *testing.T) {
+	c := Chart{Texts: ChartTexts{Move: "Zug"}}
+	got := c.texts()
+	want := DefaultChartTexts()
+	want.Move = "Zug"
+	assert.Equal(t, want, got)
+}
