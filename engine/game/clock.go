@@ -87,3 +87,20 @@ func (g *Game) Remind(now time.Time) error {
 	}
 	return nil
 }
+
+// Extend gives the player to move d more time: the deadline moves d later,
+// and the reminders with it. It is for time that was not the player's to
+// use (the bot was down). ErrNotDue if no clock runs; engine.ErrGameOver if
+// the game has ended.
+func (g *Game) Extend(d time.Duration) error {
+	switch {
+	case g.s.Result != nil:
+		return engine.ErrGameOver
+	case g.s.Deadline.IsZero():
+		return ErrNotDue
+	case d <= 0:
+		return invalid("an extension of %v", d)
+	}
+	g.s.Deadline = g.s.Deadline.Add(d)
+	return nil
+}

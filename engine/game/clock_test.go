@@ -124,3 +124,34 @@ func TestWakeAfterTheEnd(t *testing.T) {
 		}
 	}
 }
+
+func TestExtend(t *testing.T) {
+	t.Run("moves the deadline and the reminders", func(t *testing.T) {
+		g := mustNew(t)
+		mustPlay(t, g, "D4")
+		deadline, wake := g.Deadline(), g.Wake()
+		require.NoError(t, g.Extend(5*time.Hour))
+		assert.True(t, g.Deadline().Equal(deadline.Add(5*time.Hour)))
+		assert.True(t, g.Wake().Equal(wake.Add(5*time.Hour)), "the next reminder moves too")
+		refuse(t, g, game.ErrInvalid, func() error { return g.Extend(0) })
+	})
+	for _, tt := range []struct {
+		name    string
+		changes []func(*game.Config)
+		err     error
+	}{
+		{"no clock", []func(*game.Config){noClock}, game.ErrNotDue},
+		{"the computer's turn", []func(*game.Config){againstComputer}, game.ErrNotDue},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			g := mustNew(t, tt.changes...)
+			mustPlay(t, g, "D4")
+			refuse(t, g, tt.err, func() error { return g.Extend(time.Hour) })
+		})
+	}
+	t.Run("over", func(t *testing.T) {
+		g := mustNew(t)
+		require.NoError(t, g.Resign(engine.Red, next(g)))
+		refuse(t, g, engine.ErrGameOver, func() error { return g.Extend(time.Hour) })
+	})
+}

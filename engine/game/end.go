@@ -31,7 +31,9 @@ func (g *Game) Abort(by engine.Color, now time.Time) error {
 }
 
 // Timeout ends the game at time now if the player to move has run out of
-// time: they lose. ErrNotDue if no clock runs or time is left;
+// time: they lose (TimedOut) or, if they have not made their first move
+// yet, the game never really started and counts for nobody (Unstarted, as
+// the large chess servers do). ErrNotDue if no clock runs or time is left;
 // engine.ErrGameOver if the game has ended.
 func (g *Game) Timeout(now time.Time) error {
 	switch {
@@ -39,8 +41,17 @@ func (g *Game) Timeout(now time.Time) error {
 		return engine.ErrGameOver
 	case g.s.Deadline.IsZero() || now.Before(g.s.Deadline):
 		return ErrNotDue
+	case g.Ply() < 2:
+		return g.finish(Unstarted, g.ToMove(), now)
 	}
 	return g.finish(TimedOut, g.ToMove(), now)
+}
+
+// Abandon ends the game at time now because it cannot go on (the place
+// where it was played is gone): it counts for nobody. engine.ErrGameOver if
+// the game has ended.
+func (g *Game) Abandon(now time.Time) error {
+	return g.finish(Abandoned, 0, now)
 }
 
 // finish ends the game at time now as ending says; loser is the player who

@@ -86,14 +86,16 @@ func TestTimeout(t *testing.T) {
 		moves   []string
 		after   time.Duration // from the start of the turn
 		loser   engine.Color
+		ending  game.Ending
 		err     error
 	}{
-		{"before the deadline", nil, []string{"D4"}, moveTime - time.Nanosecond, 0, game.ErrNotDue},
-		{"at the deadline", nil, []string{"D4"}, moveTime, engine.Black, nil},
-		{"after the deadline", nil, []string{"D4", "D7"}, 3 * moveTime, engine.Red, nil},
-		{"first move", nil, nil, moveTime, engine.Red, nil},
-		{"no clock", []func(*game.Config){noClock}, []string{"D4"}, 100 * moveTime, 0, game.ErrNotDue},
-		{"the computer's turn", []func(*game.Config){againstComputer}, []string{"D4"}, 100 * moveTime, 0, game.ErrNotDue},
+		{"before the deadline", nil, []string{"D4"}, moveTime - time.Nanosecond, 0, 0, game.ErrNotDue},
+		{"at the deadline", nil, []string{"D4", "D7", "F7"}, moveTime, engine.Black, game.TimedOut, nil},
+		{"after the deadline", nil, []string{"D4", "D7"}, 3 * moveTime, engine.Red, game.TimedOut, nil},
+		{"first player's first move", nil, nil, moveTime, engine.Red, game.Unstarted, nil},
+		{"second player's first move", nil, []string{"D4"}, moveTime, engine.Black, game.Unstarted, nil},
+		{"no clock", []func(*game.Config){noClock}, []string{"D4"}, 100 * moveTime, 0, 0, game.ErrNotDue},
+		{"the computer's turn", []func(*game.Config){againstComputer}, []string{"D4"}, 100 * moveTime, 0, 0, game.ErrNotDue},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -105,7 +107,14 @@ func TestTimeout(t *testing.T) {
 				return
 			}
 			require.NoError(t, g.Timeout(at))
-			assertEnded(t, g, game.TimedOut, tt.loser.Other(), false, at)
+			assertEnded(t, g, tt.ending, tt.loser.Other(), false, at)
+			if tt.ending == game.Unstarted {
+				assert.False(t, g.Result().Rated(), "a game that never started counts for nobody")
+				assert.Equal(t, game.NoContest, g.Result().Outcome(tt.loser))
+				assert.Equal(t, game.NoContest, g.Result().Outcome(tt.loser.Other()))
+				return
+			}
+			assert.True(t, g.Result().Rated())
 			assert.Equal(t, game.Lost, g.Result().Outcome(tt.loser))
 		})
 	}
@@ -149,4 +158,23 @@ func TestEndingRefusedInvalid(t *testing.T) {
 			refuse(t, g, game.ErrInvalid, func() error { return tt.change(g) })
 		})
 	}
+}
+
+func TestAbandon(t *testing.T) {
+	g := mustNew(t)
+	mustPlay(t, g, "D4", "D7", "F7", "F2", "A2")
+	at := next(g)
+	require.NoError(t, g.Abandon(at))
+	r := g.Result()
+	require.NotNil(t, r)
+	assert.Equal(t, game.Abandoned, r.Ending)
+	assert.False(t, r.Rated(), "an abandoned game counts for nobody")
+	assert.Equal(t, game.NoContest, r.Outcome(engine.Red))
+	assert.Equal(t, "Abandoned", r.String())
+	assert.True(t, r.At.Equal(at))
+	assert.Zero(t, g.Deadline(), "no clock runs after the end")
+	refuse(t, g, engine.ErrGameOver, func() error { return g.Abandon(at) })
+	back, err := game.Restore(g.State())
+	require.NoError(t, err, "an abandoned game restores")
+	assert.Equal(t, g.State(), back.State())
 }

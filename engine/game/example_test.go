@@ -88,7 +88,7 @@ func ExampleGame_Remind() {
 	// 12h0m0s <nil> 1
 	// 23h0m0s <nil> 2
 	// nothing is due yet <nil>
-	// Black wins, Red ran out of time
+	// Aborted, Red did not make a first move in time
 }
 
 func ExampleRestore() {

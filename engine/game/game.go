@@ -139,7 +139,9 @@ func Restore(s State) (*Game, error) {
 		return nil, invalid("the board was played out after %d moves, so the game cannot have ended %v", g.Ply(), e)
 	case e == Aborted && g.Ply() >= AbortPlies:
 		return nil, invalid("the game was aborted after %d moves; the limit is %d", g.Ply(), AbortPlies-1)
-	case e == TimedOut && s.Result.Winner.Other() != g.ToMove():
+	case e == Unstarted && g.Ply() >= 2:
+		return nil, invalid("the game counts as unstarted after %d moves; both players had moved", g.Ply())
+	case (e == TimedOut || e == Unstarted) && s.Result.Winner.Other() != g.ToMove():
 		return nil, invalid("%v ran out of time, but it was not their turn", s.Result.Winner.Other())
 	}
 	return g, nil

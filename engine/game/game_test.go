@@ -228,6 +228,7 @@ func sampleGames(tb testing.TB) map[string]*game.Game {
 		"blocked":                g(func(c *game.Config) { c.Rules = engine.Basic }),
 		"resigned":               g(),
 		"timed out":              g(),
+		"unstarted":              g(),
 		"aborted":                g(),
 		"draw agreed":            g(),
 	}
@@ -242,8 +243,10 @@ func sampleGames(tb testing.TB) map[string]*game.Game {
 	mustFinish(tb, games["blocked"], false)
 	mustPlay(tb, games["resigned"], "D4", "D7", "F7")
 	require.NoError(tb, games["resigned"].Resign(engine.Red, next(games["resigned"])))
-	mustPlay(tb, games["timed out"], "D4")
+	mustPlay(tb, games["timed out"], "D4", "D7", "F7")
 	require.NoError(tb, games["timed out"].Timeout(games["timed out"].Deadline()))
+	mustPlay(tb, games["unstarted"], "D4")
+	require.NoError(tb, games["unstarted"].Timeout(games["unstarted"].Deadline()))
 	mustPlay(tb, games["aborted"], "D4", "D7", "F7")
 	require.NoError(tb, games["aborted"].Abort(engine.Black, next(games["aborted"])))
 	mustPlay(tb, games["draw agreed"], "D4", "D7")
@@ -330,6 +333,9 @@ func TestRestoreInvalid(t *testing.T) {
 				require.NoError(t, p.Play(m.Cell))
 			}
 			s.Result.Score = p.Score(s.Rules)
+		}},
+		{"unstarted after both players moved", "timed out", "both players had moved", func(s *game.State) {
+			s.Result.Ending = game.Unstarted
 		}},
 		{"timed out while the other was to move", "timed out", "not their turn", func(s *game.State) {
 			s.Result.Winner = s.Result.Winner.Other()

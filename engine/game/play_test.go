@@ -175,3 +175,14 @@ func TestPlayEndingRefusedWithoutTime(t *testing.T) {
 	mustPlayCells(t, g, moves[:last])
 	refuse(t, g, game.ErrInvalid, func() error { return g.Play(g.ToMove(), g.Ply(), moves[last], time.Time{}) })
 }
+
+func TestCheckTurn(t *testing.T) {
+	g := mustNew(t)
+	assert.NoError(t, g.CheckTurn(engine.Red), "red moves first")
+	assert.ErrorIs(t, g.CheckTurn(engine.Black), game.ErrNotYourTurn)
+	mustPlay(t, g, "D4")
+	assert.NoError(t, g.CheckTurn(engine.Black))
+	assert.ErrorIs(t, g.CheckTurn(engine.Red), game.ErrNotYourTurn)
+	require.NoError(t, g.Resign(engine.Red, next(g)))
+	assert.ErrorIs(t, g.CheckTurn(engine.Black), engine.ErrGameOver)
+}

@@ -17,12 +17,14 @@ const (
 	TimedOut                 // a player ran out of time and lost
 	Aborted                  // called off; counts for nobody
 	DrawAgreed               // the players agreed a draw
+	Unstarted                // a player ran out of time before their first move; counts for nobody
+	Abandoned                // the game could not go on (its channel is gone); counts for nobody
 )
 
-var endingNames = [...]string{"normal", "resigned", "timed-out", "aborted", "draw-agreed"}
+var endingNames = [...]string{"normal", "resigned", "timed-out", "aborted", "draw-agreed", "unstarted", "abandoned"}
 
-// String returns the ending's name: normal, resigned, timed-out, aborted or
-// draw-agreed.
+// String returns the ending's name: normal, resigned, timed-out, aborted,
+// draw-agreed, unstarted or abandoned.
 func (e Ending) String() string { return name(endingNames[:], "Ending", e) }
 
 // MarshalText writes e's name.
@@ -36,7 +38,7 @@ type Outcome uint8
 
 // The outcomes of a game for a player.
 const (
-	NoContest Outcome = iota // the game was aborted
+	NoContest Outcome = iota // the game counts for nobody (see Result.Rated)
 	Won
 	Lost
 	Drawn
@@ -70,7 +72,7 @@ type Result struct {
 // Outcome returns what the game was for the player of colour c.
 func (r *Result) Outcome(c engine.Color) Outcome {
 	switch {
-	case r.Ending == Aborted:
+	case !r.Rated():
 		return NoContest
 	case r.Draw:
 		return Drawn
@@ -80,14 +82,17 @@ func (r *Result) Outcome(c engine.Color) Outcome {
 	return Lost
 }
 
-// Rated reports whether the result counts for the players' ratings: every
-// ending but an abort.
-func (r *Result) Rated() bool { return r.Ending != Aborted }
+// Rated reports whether the result counts for the players' ratings and
+// records: every ending but Aborted, Unstarted and Abandoned.
+func (r *Result) Rated() bool {
+	return r.Ending != Aborted && r.Ending != Unstarted && r.Ending != Abandoned
+}
 
 // String describes the result as the Result tag of a record: "Red 35-29"
 // (the winner, their total, the loser's total), "Draw 30-30", "Black wins,
-// Red resigned", "Red wins, Black ran out of time", "Draw by agreement" or
-// "Aborted".
+// Red resigned", "Red wins, Black ran out of time", "Draw by agreement",
+// "Aborted", "Aborted, Red did not make a first move in time" or
+// "Abandoned".
 func (r *Result) String() string {
 	w, l := r.Winner, r.Winner.Other()
 	switch r.Ending {
@@ -102,13 +107,19 @@ func (r *Result) String() string {
 		return fmt.Sprintf("%s wins, %s ran out of time", w.Title(), l.Title())
 	case DrawAgreed:
 		return "Draw by agreement"
+	case Unstarted:
+		return fmt.Sprintf("Aborted, %s did not make a first move in time", l.Title())
+	case Abandoned:
+		return "Abandoned"
 	}
 	return "Aborted"
 }
 
 // newResult returns the result of a game left in position p, scored under
 // rules, ending at at as ending says; loser is the player who resigned or
-// ran out of time and is ignored for the other endings.
+// ran out of time (also before a first move: Winner is then their
+// opponent, though the game counts for nobody) and is ignored for the other
+// endings.
 func newResult(p *engine.Position, rules engine.Rules, ending Ending, loser engine.Color, at time.Time) (*Result, error) {
 	if at.IsZero() {
 		return nil, invalid("a result needs the time the game ended")
@@ -121,14 +132,14 @@ func newResult(p *engine.Position, rules engine.Rules, ending Ending, loser engi
 		}
 		w, decided := r.Score.Winner()
 		r.Winner, r.Draw = w, !decided
-	case Resigned, TimedOut:
+	case Resigned, TimedOut, Unstarted:
 		if loser != engine.Red && loser != engine.Black {
 			return nil, invalid("the loser must be red or black, not %v", loser)
 		}
 		r.Winner = loser.Other()
 	case DrawAgreed:
 		r.Draw = true
-	case Aborted:
+	case Aborted, Abandoned:
 	default:
 		return nil, invalid("unknown ending %v", ending)
 	}

@@ -132,6 +132,7 @@ func TestEndingText(t *testing.T) {
 	testText(t, []textCase[game.Ending]{
 		{game.Normal, "normal"}, {game.Resigned, "resigned"}, {game.TimedOut, "timed-out"},
 		{game.Aborted, "aborted"}, {game.DrawAgreed, "draw-agreed"},
+		{game.Unstarted, "unstarted"}, {game.Abandoned, "abandoned"},
 	}, "Ending")
 }
 
