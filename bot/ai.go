@@ -70,7 +70,9 @@ func (b *Bot) playAI(c *interaction, o options, levelName string) error {
 		return err
 	}
 	b.poke()
-	return b.show(c, g, "")
+	answered := c.reply(message{content: fmt.Sprintf("%s takes on %s. %s %s moves first.",
+		escape(human.Name), escape(computer.Name), colorMark[engine.Red], escape(players[engine.Red].Name))})
+	return errors.Join(b.show(c, g, ""), answered)
 }
 
 // aiConfig is the search of a computer player.

@@ -127,13 +127,17 @@ func (b *Bot) challenge(c *interaction, o options) error {
 		return err
 	}
 	b.poke()
-	if err := c.reply(challengeMessage(ch, layout)); err != nil {
-		return err
-	}
-	msg, err := c.s.InteractionResponse(c.i)
+	// A message of the bot's own, so that it notifies the challenged
+	// player whatever happens to the interaction.
+	msg, err := b.send(ch.ChannelID, challengeMessage(ch, layout))
 	if err != nil {
-		b.log.Warn("cannot read the challenge message; it will not be updated when it expires", "channel", ch.ChannelID, "err", err)
-		return nil
+		if derr := b.store.DeleteChallenge(ch.ChannelID, ch.ID); derr != nil && !errors.Is(derr, storage.ErrNotFound) {
+			b.log.Error("cannot withdraw a challenge whose message failed", "channel", ch.ChannelID, "err", derr)
+		}
+		return fmt.Errorf("post the challenge: %w", err)
+	}
+	if err := c.say(fmt.Sprintf("Challenge sent to %s.", escape(ch.To.Name))); err != nil {
+		b.log.Warn("cannot confirm a challenge", "channel", ch.ChannelID, "err", err)
 	}
 	_, err = b.store.UpdateChallenge(ch.ChannelID, func(s *storage.Challenge) error {
 		if s.ID != ch.ID {
@@ -296,18 +300,14 @@ func (b *Bot) accept(c *interaction, ch *storage.Challenge) error {
 		text += "\n" + note
 	}
 	closed := message{content: text}
+	var answered error
 	if c.i.Type == discordgo.InteractionMessageComponent {
-		err = c.update(closed)
+		answered = c.update(closed)
 	} else {
 		b.editChallenge(ch, text)
-		if g.ChannelID != c.i.ChannelID {
-			err = c.reply(closed)
-		}
+		answered = c.reply(closed)
 	}
-	if err != nil {
-		return err
-	}
-	return b.show(c, g, "")
+	return errors.Join(b.show(c, g, ""), answered)
 }
 
 // placeInThread moves a new game into a thread of its own when the guild

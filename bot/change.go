@@ -4,8 +4,6 @@ import (
 	"errors"
 	"fmt"
 
-	"github.com/bwmarrin/discordgo"
-
 	"github.com/kulami/kulami/engine"
 	"github.com/kulami/kulami/storage"
 )
@@ -77,17 +75,35 @@ func boardLink(g *storage.Game) string {
 	return fmt.Sprintf("https://discord.com/channels/%s/%s/%s", g.GuildID, g.ChannelID, g.BoardMessageID)
 }
 
-// show posts the board of g after a change: in reply to c when g is played
-// in c's channel (c may be nil), else as a message of the bot in g's
-// channel. It retires oldBoard (unless it is the message c's component was
-// on, which c updates), notes the new board with the store and, when it
-// is the computer's turn, queues its move.
+// show posts the board of g after a change as a new message of the bot in
+// g's channel, so that it notifies the player it asks to move (Discord
+// notifies nobody of an edit) and reaches the channel whatever happened to
+// the interaction that made the change. It retires oldBoard (unless it is
+// the message c's component was on, which c updates; c may be nil), notes
+// the new board with the store and, when it is the computer's turn, queues
+// its move.
 func (b *Bot) show(c *interaction, g *storage.Game, oldBoard string) error {
 	m, err := b.boardMessage(g)
 	if err != nil {
 		return err
 	}
-	msg, err := b.publish(c, g.ChannelID, m)
+	return b.post(c, g, oldBoard, m)
+}
+
+// showAgain posts the current board of g again at the bottom of its
+// channel, for someone who asked to see it: it pings nobody.
+func (b *Bot) showAgain(c *interaction, g *storage.Game) error {
+	m, err := b.boardMessage(g)
+	if err != nil {
+		return err
+	}
+	m.mentions = nil
+	return b.post(c, g, g.BoardMessageID, m)
+}
+
+// post posts m, the board of g, as show says.
+func (b *Bot) post(c *interaction, g *storage.Game, oldBoard string, m message) error {
+	msg, err := b.send(g.ChannelID, m)
 	if err != nil {
 		return fmt.Errorf("post the board: %w", err)
 	}
@@ -110,13 +126,4 @@ func (b *Bot) show(c *interaction, g *storage.Game, oldBoard string) error {
 		b.queueAI(aiJob{channel: g.ChannelID, gameID: g.ID, ply: g.Ply()})
 	}
 	return nil
-}
-
-// publish posts m in channelID: as the answer to c if c was sent there,
-// else as a message of the bot.
-func (b *Bot) publish(c *interaction, channelID string, m message) (*discordgo.Message, error) {
-	if c != nil && c.i.ChannelID == channelID {
-		return c.post(m)
-	}
-	return b.send(channelID, m)
 }

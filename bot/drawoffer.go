@@ -1,6 +1,7 @@
 package bot
 
 import (
+	"errors"
 	"fmt"
 
 	"github.com/bwmarrin/discordgo"
@@ -22,7 +23,10 @@ func (b *Bot) drawCommand(c *interaction, _ options) error {
 	}
 	id := func(a string) string { return customID{action: a, channel: g.ChannelID, id: g.ID, n: g.Ply()}.String() }
 	opp := g.Player(by.Other())
-	return c.reply(message{
+	answered := c.say(fmt.Sprintf("You offered %s a draw; it stands until the next move.", escape(opp.Name)))
+	// A message of its own, so that it notifies the opponent whatever
+	// happened to the interaction.
+	_, err = b.send(g.ChannelID, message{
 		content:  fmt.Sprintf("%s, %s offers you a draw. The offer stands until the next move.", who(opp), escape(g.Player(by).Name)),
 		mentions: []string{opp.UserID},
 		components: []discordgo.MessageComponent{discordgo.ActionsRow{Components: []discordgo.MessageComponent{
@@ -30,6 +34,7 @@ func (b *Bot) drawCommand(c *interaction, _ options) error {
 			discordgo.Button{Label: "Decline", Style: discordgo.SecondaryButton, CustomID: id(actDrawReject)},
 		}}},
 	})
+	return errors.Join(err, answered)
 }
 
 // drawAnswer is the handler of the buttons that answer the draw offer
@@ -52,8 +57,6 @@ func (b *Bot) answerDraw(c *interaction, id customID, accept bool) error {
 	if !accept {
 		return c.update(message{content: fmt.Sprintf("The draw offer was turned down by %s. Play on!", name)})
 	}
-	if err := c.update(message{content: fmt.Sprintf("%s accepted the draw.", name)}); err != nil {
-		return err
-	}
-	return b.show(c, g, old)
+	answered := c.update(message{content: fmt.Sprintf("%s accepted the draw.", name)})
+	return errors.Join(b.show(c, g, old), answered)
 }

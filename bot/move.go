@@ -2,6 +2,7 @@ package bot
 
 import (
 	"errors"
+	"fmt"
 	"strings"
 
 	"github.com/bwmarrin/discordgo"
@@ -42,12 +43,15 @@ func (b *Bot) move(c *interaction, channel string, gameID uint64, seen int, cell
 	if err != nil {
 		return err
 	}
+	// The move is stored: answer the interaction, then post the board
+	// whatever the answer met (a late or failed interaction loses nothing).
+	var answered error
 	if c.i.Type == discordgo.InteractionMessageComponent {
-		if err := c.update(retired(c.i.Message)); err != nil {
-			return err
-		}
+		answered = c.update(retired(c.i.Message))
+	} else {
+		answered = c.say(fmt.Sprintf("You played **%s**. The new board is below.", strings.ToUpper(cell)))
 	}
-	return b.show(c, g, old)
+	return errors.Join(b.show(c, g, old), answered)
 }
 
 // retired is a board message that the game has moved past: the same text
@@ -96,5 +100,8 @@ func (b *Bot) boardCommand(c *interaction, _ options) error {
 	if err != nil {
 		return err
 	}
-	return b.show(c, g, g.BoardMessageID)
+	if err := c.say("Here is the current board, at the bottom of the channel."); err != nil {
+		return err
+	}
+	return b.showAgain(c, g)
 }

@@ -1,6 +1,8 @@
 package bot
 
 import (
+	"errors"
+
 	"github.com/bwmarrin/discordgo"
 
 	"github.com/kulami/kulami/engine"
@@ -32,10 +34,8 @@ func (b *Bot) resignConfirm(c *interaction, id customID) error {
 	if err != nil {
 		return err
 	}
-	if err := c.update(message{content: "You resigned."}); err != nil {
-		return err
-	}
-	return b.show(c, g, old)
+	answered := c.update(message{content: "You resigned."})
+	return errors.Join(b.show(c, g, old), answered)
 }
 
 // resignCancel closes the confirmation.
@@ -52,5 +52,6 @@ func (b *Bot) abortCommand(c *interaction, _ options) error {
 	if err != nil {
 		return err
 	}
-	return b.show(c, g, old)
+	answered := c.say("You called the game off; it counts for nobody.")
+	return errors.Join(b.show(c, g, old), answered)
 }
