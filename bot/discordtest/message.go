@@ -327,7 +327,7 @@ func (s *Server) apply(m *message, body []byte, files []File, creating bool) (AP
 		return errEmptyMessage, "cannot send an empty message (no content, embeds, components, files, stickers or poll)", false
 	}
 	if !creating {
-		m.edited = time.Now().UTC()
+		m.edited = s.Now()
 		m.edits++
 	}
 	return APIError{}, "", true
@@ -355,12 +355,15 @@ func (s *Server) postMessage(ch *channel, author string, c *call, inter *interac
 // store adds a new message to its channel. Call with s.mu held.
 func (s *Server) store(ch *channel, m *message) {
 	s.messages[m.id] = m
-	if m.flags&flagEphemeral == 0 {
-		ch.lastMessageID = m.id
-		ch.sent++
+	if m.flags&flagEphemeral != 0 {
+		return
 	}
-	if ch.isThread() && ch.archived && !ch.locked {
-		ch.archived = false // sending to an archived thread unarchives it
+	ch.lastMessageID = m.id
+	ch.sent++
+	if ch.isThread() {
+		ch.lastActive = s.Now()
+		// Sending to an archived thread unarchives it; canSend refused a locked one without Manage Threads.
+		ch.archived = false
 	}
 }
 
@@ -373,7 +376,7 @@ func (s *Server) canSend(ch *channel, withFiles bool) (APIError, bool) {
 	need := int64(discordgo.PermissionViewChannel | discordgo.PermissionSendMessages)
 	if ch.isThread() {
 		need = discordgo.PermissionViewChannel | discordgo.PermissionSendMessagesInThreads
-		if ch.locked {
+		if ch.locked && p&discordgo.PermissionManageThreads == 0 {
 			return ErrMissingPermissions, false
 		}
 	}
