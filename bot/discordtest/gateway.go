@@ -5,6 +5,7 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"net/http"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -39,12 +40,76 @@ const (
 	opHeartbeatAck   = 11
 )
 
-// gateway holds the websocket connections and sessions; its maps are guarded by Server.mu.
+// gateway holds the websocket connections and sessions; its maps and refuse are guarded by Server.mu.
 type gateway struct {
 	upgrader websocket.Upgrader
 	wg       sync.WaitGroup // one per connection being served
 	conns    map[*gwConn]bool
 	sessions map[string]*gwSession
+	refuse   int // the close code answering every IDENTIFY and RESUME; 0 for none
+}
+
+// closeTexts are the reasons Discord gives with its gateway close codes.
+var closeTexts = map[int]string{
+	4000: "Unknown error.",
+	4001: "Unknown opcode.",
+	4002: "Decode error.",
+	4003: "Not authenticated.",
+	4004: "Authentication failed.",
+	4005: "Already authenticated.",
+	4007: "Invalid seq.",
+	4008: "Rate limited.",
+	4009: "Session timed out.",
+	4010: "Invalid shard.",
+	4011: "Sharding required.",
+	4012: "Invalid API version.",
+	4013: "Invalid intent(s).",
+	4014: "Disallowed intent(s).",
+}
+
+// FatalCloseCodes are the gateway close codes after which Discord's docs say not to reconnect:
+// authentication failed, invalid shard, sharding required, invalid API version, invalid intents and
+// disallowed intents.
+var FatalCloseCodes = []int{4004, 4010, 4011, 4012, 4013, 4014}
+
+// CloseGateway closes every gateway connection with a close code (4000–4014) and Discord's reason
+// for it. After a code in FatalCloseCodes the fake also answers every later IDENTIFY and RESUME with
+// the same close until ReopenGateway, as Discord does while the cause (a reset token, say) remains;
+// it may be called before the bot connects. After 4007 or 4009 the sessions cannot be resumed.
+func (s *Server) CloseGateway(code int) {
+	text, ok := closeTexts[code]
+	if !ok {
+		s.tb.Fatalf("discordtest: CloseGateway: %d is not a gateway close code", code)
+	}
+	s.mu.Lock()
+	if slices.Contains(FatalCloseCodes, code) {
+		s.gw.refuse = code
+	}
+	if code == 4007 || code == 4009 || s.gw.refuse != 0 {
+		clear(s.gw.sessions)
+	}
+	conns := make([]*gwConn, 0, len(s.gw.conns))
+	for c := range s.gw.conns {
+		conns = append(conns, c)
+	}
+	s.mu.Unlock()
+	for _, c := range conns {
+		c.closeWith(code, text)
+	}
+}
+
+// ReopenGateway undoes a fatal CloseGateway: IDENTIFY works again.
+func (s *Server) ReopenGateway() {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.gw.refuse = 0
+}
+
+// refusal is the close code with which to answer an IDENTIFY or RESUME, or 0.
+func (s *Server) refusal() int {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.gw.refuse
 }
 
 func (g *gateway) init() {
@@ -158,6 +223,10 @@ func (s *Server) serveGateway(w http.ResponseWriter, r *http.Request) {
 		}
 		if err := json.Unmarshal(data, &in); err != nil {
 			c.closeWith(4002, "Decode error")
+			return
+		}
+		if code := s.refusal(); code != 0 && (in.Op == opIdentify || in.Op == opResume) {
+			c.closeWith(code, closeTexts[code])
 			return
 		}
 		switch in.Op {

@@ -66,6 +66,7 @@ type Server struct {
 	commands     map[string][]byte // registered commands (JSON array as answered) by guild ID, "" for global
 	requests     []Request
 	violations   []Violation
+	mentions     []Mention
 	failures     []*failure
 	delays       []*failure
 	rejections   int // initial responses left to reject; <0 for all (RejectCallbacks)
