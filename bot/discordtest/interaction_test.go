@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/bwmarrin/discordgo"
+	"github.com/gorilla/websocket"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
@@ -14,6 +15,16 @@ import (
 
 // deferred is the "thinking…" response.
 var deferred = &discordgo.InteractionResponse{Type: discordgo.InteractionResponseDeferredChannelMessageWithSource}
+
+// sendCommand connects a client to s's gateway and sends it a command by a new user in a new channel.
+func sendCommand(t *testing.T, s *discordtest.Server) (*discordgo.Interaction, *websocket.Conn) {
+	t.Helper()
+	ch := s.AddChannel("games")
+	i := s.Command(ch.ID, s.AddUser("alice"), "kulami")
+	ws := identify(t, s)
+	s.SendInteraction(i)
+	return i, ws
+}
 
 // restCode is the Discord error code of a REST error, or 0.
 func restCode(t *testing.T, err error) int {
@@ -37,10 +48,7 @@ func TestTokenExpiresAfter15Minutes(t *testing.T) {
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			s := discordtest.New(t)
-			ch := s.AddChannel("games")
-			i := s.Command(ch.ID, s.AddUser("alice"), "kulami")
-			identify(t, s)
-			s.SendInteraction(i)
+			i, _ := sendCommand(t, s)
 			dg := s.Session()
 			require.NoError(t, dg.InteractionRespond(i, deferred))
 			s.Advance(tc.advance)
@@ -60,7 +68,7 @@ func TestTokenExpiresAfter15Minutes(t *testing.T) {
 			assert.Equal(t, http.StatusUnauthorized, rest.Response.StatusCode)
 			assert.Empty(t, s.Violations(), "an expired token is no violation: the bot must cope")
 			// The channel still takes the bot's messages.
-			_, err := dg.ChannelMessageSend(ch.ID, "your move")
+			_, err := dg.ChannelMessageSend(i.ChannelID, "your move")
 			assert.NoError(t, err)
 		})
 	}
@@ -73,10 +81,7 @@ func TestWithClockSharesTheBotsClock(t *testing.T) {
 	s.Advance(time.Hour)
 	assert.Equal(t, now.Add(time.Hour), s.Now(), "Advance adds to the given clock")
 
-	ch := s.AddChannel("games")
-	i := s.Command(ch.ID, s.AddUser("alice"), "kulami")
-	identify(t, s)
-	s.SendInteraction(i)
+	i, _ := sendCommand(t, s)
 	dg := s.Session()
 	require.NoError(t, dg.InteractionRespond(i, deferred))
 	now = now.Add(20 * time.Minute) // the bot's clock moves
@@ -86,10 +91,7 @@ func TestWithClockSharesTheBotsClock(t *testing.T) {
 
 func TestCallbackDeadlineByTheFakesClock(t *testing.T) {
 	s := discordtest.New(t)
-	ch := s.AddChannel("games")
-	i := s.Command(ch.ID, s.AddUser("alice"), "kulami")
-	identify(t, s)
-	s.SendInteraction(i)
+	i, _ := sendCommand(t, s)
 	s.Advance(4 * time.Second)
 	dg := s.Session()
 	err := dg.InteractionRespond(i, deferred)
@@ -104,10 +106,7 @@ func TestCallbackDeadlineByTheFakesClock(t *testing.T) {
 func TestRedelivery(t *testing.T) {
 	t.Run("gateway", func(t *testing.T) {
 		s := discordtest.New(t)
-		ch := s.AddChannel("games")
-		i := s.Command(ch.ID, s.AddUser("alice"), "kulami")
-		ws := identify(t, s)
-		s.SendInteraction(i)
+		i, ws := sendCommand(t, s)
 		assert.Contains(t, readText(t, ws), `"t":"INTERACTION_CREATE"`)
 		dg := s.Session()
 		require.NoError(t, dg.InteractionRespond(i, deferred))
@@ -123,10 +122,7 @@ func TestRedelivery(t *testing.T) {
 	})
 	t.Run("deadline from the first delivery", func(t *testing.T) {
 		s := discordtest.New(t)
-		ch := s.AddChannel("games")
-		i := s.Command(ch.ID, s.AddUser("alice"), "kulami")
-		identify(t, s)
-		s.SendInteraction(i)
+		i, _ := sendCommand(t, s)
 		s.Advance(4 * time.Second)
 		s.SendInteraction(i)
 		err := s.Session().InteractionRespond(i, deferred)
