@@ -94,6 +94,7 @@ func TestDeleteChannel(t *testing.T) {
 		})
 	}
 	assert.Empty(t, s.Violations(), "the bot cannot know the channel is gone")
+	checkAnswers(t, s)
 	ids := []string{}
 	for _, ch := range s.Channels() {
 		ids = append(ids, ch.ID)

@@ -67,6 +67,7 @@ func TestTokenExpiresAfter15Minutes(t *testing.T) {
 			require.ErrorAs(t, editErr, &rest)
 			assert.Equal(t, http.StatusUnauthorized, rest.Response.StatusCode)
 			assert.Empty(t, s.Violations(), "an expired token is no violation: the bot must cope")
+			checkAnswers(t, s)
 			// The channel still takes the bot's messages.
 			_, err := dg.ChannelMessageSend(i.ChannelID, "your move")
 			assert.NoError(t, err)
@@ -172,6 +173,7 @@ func TestRejectCallbacks(t *testing.T) {
 		s.SendInteraction(next)
 		assert.NoError(t, dg.InteractionRespond(next, deferred), "only one callback was rejected")
 		assert.Empty(t, s.Violations())
+		checkAnswers(t, s)
 	})
 	t.Run("http", func(t *testing.T) {
 		s := discordtest.New(t)

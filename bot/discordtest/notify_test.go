@@ -168,4 +168,5 @@ func TestInteractionMessagesNotify(t *testing.T) {
 	assert.Len(t, s.Notifications(bob.ID), 2)
 	assert.Empty(t, s.Notifications(alice.ID))
 	assert.Empty(t, s.Violations())
+	checkAnswers(t, s)
 }
