@@ -182,14 +182,15 @@ func (s *Server) build(typ discordgo.InteractionType, channelID string, user *di
 // Sending the same interaction again redelivers it, as Discord may after a gateway resume: its ack
 // deadline and token still run from the first delivery, and a second acknowledgement is answered 400
 // Interaction has already been acknowledged (40060) without a violation, since the bot could not know.
-// PostInteraction redelivers the same way in HTTP mode.
+// PostInteraction redelivers the same way in HTTP mode, and ReplayOnResume as Discord does, on a
+// resume.
 func (s *Server) SendInteraction(i *discordgo.Interaction) {
 	s.tb.Helper()
 	s.mu.Lock()
-	s.deliver(i)
+	in := s.deliver(i)
 	raw := s.wireInteraction(i)
 	s.mu.Unlock()
-	s.Dispatch("INTERACTION_CREATE", raw)
+	s.dispatch("INTERACTION_CREATE", raw, in)
 }
 
 // wireInteraction encodes an interaction as Discord sends it: with the channel and guild objects and the

@@ -71,7 +71,8 @@
 // 50027), its callback for the ack deadline (then 404 Unknown interaction, 10062), and a thread without
 // a message for its auto_archive_duration is archived (a message by the bot unarchives it; a locked
 // thread takes one only with Manage Threads). These refusals, like those after RejectCallbacks (Discord never got the answer in time), a
-// redelivered interaction (SendInteraction or PostInteraction twice: a second acknowledgement gets 40060)
+// redelivered interaction (SendInteraction or PostInteraction twice, or replayed by a resume after
+// ReplayOnResume: a second acknowledgement gets 40060)
 // and a deleted channel (DeleteChannel: 404 Unknown Channel, 10003), are Discord's answers to a healthy
 // bot, so they are no violations: assert on what the bot does next.
 //

@@ -47,6 +47,7 @@ type gateway struct {
 	conns    map[*gwConn]bool
 	sessions map[string]*gwSession
 	refuse   int // the close code answering every IDENTIFY and RESUME; 0 for none
+	replay   int // events a resume sends again although the client had them (ReplayOnResume)
 }
 
 // closeTexts are the reasons Discord gives with its gateway close codes.
@@ -148,19 +149,21 @@ type gwSession struct {
 }
 
 type payload struct {
-	Op int     `json:"op"`
-	D  any     `json:"d"`
-	S  *int64  `json:"s"`
-	T  *string `json:"t"`
+	Op    int          `json:"op"`
+	D     any          `json:"d"`
+	S     *int64       `json:"s"`
+	T     *string      `json:"t"`
+	inter *interaction // the interaction an INTERACTION_CREATE delivers
 }
 
-// send dispatches an event on the session, logs it for a resume, and writes it if connected.
-func (g *gwSession) send(t string, d any) {
+// send dispatches an event on the session, logs it for a resume, and writes it if connected; inter is
+// the interaction the event delivers, if any.
+func (g *gwSession) send(t string, d any, inter *interaction) {
 	g.mu.Lock()
 	defer g.mu.Unlock()
 	g.seq++
 	seq := g.seq
-	p := payload{Op: opDispatch, D: d, S: &seq, T: &t}
+	p := payload{Op: opDispatch, D: d, S: &seq, T: &t, inter: inter}
 	g.log = append(g.log, p)
 	if g.conn != nil {
 		_ = g.conn.write(p)
@@ -311,9 +314,9 @@ func (s *Server) identify(c *gwConn, d json.RawMessage) *gwSession {
 	s.gw.sessions[sess.id] = sess
 	s.mu.Unlock()
 
-	sess.send("READY", ready)
+	sess.send("READY", ready, nil)
 	if guild != nil {
-		sess.send("GUILD_CREATE", guild)
+		sess.send("GUILD_CREATE", guild, nil)
 	}
 	s.mu.Lock()
 	s.notify()
@@ -331,6 +334,7 @@ func (s *Server) resume(c *gwConn, d json.RawMessage) *gwSession {
 	_ = json.Unmarshal(d, &r)
 	s.mu.Lock()
 	sess := s.gw.sessions[r.SessionID]
+	replay := int64(s.gw.replay)
 	s.mu.Unlock()
 	if sess == nil || !s.tokenOK(r.Token) {
 		_ = c.write(payload{Op: opInvalidSession, D: false})
@@ -342,12 +346,16 @@ func (s *Server) resume(c *gwConn, d json.RawMessage) *gwSession {
 	}
 	sess.conn = c
 	for _, p := range sess.log {
-		if *p.S > r.Seq {
-			_ = c.write(p)
+		if *p.S <= r.Seq-replay {
+			continue
 		}
+		if *p.S <= r.Seq && p.inter != nil {
+			p.inter.deliveries.Add(1) // the client had it: a redelivery
+		}
+		_ = c.write(p)
 	}
 	sess.mu.Unlock()
-	sess.send("RESUMED", map[string]any{"_trace": []string{"discordtest"}})
+	sess.send("RESUMED", map[string]any{"_trace": []string{"discordtest"}}, nil)
 	s.mu.Lock()
 	s.notify()
 	s.mu.Unlock()
@@ -409,9 +417,24 @@ func (s *Server) guildJSON() map[string]any {
 	}
 }
 
+// ReplayOnResume makes every later RESUME send again the last n events the client had already
+// received, before the ones it missed, as Discord may: its delivery is at least once. An interaction
+// so replayed is a redelivery (see SendInteraction). n = 0 turns it off.
+func (s *Server) ReplayOnResume(n int) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.gw.replay = n
+}
+
 // Dispatch sends an event (op 0, t name) with data to every connected gateway session. If no session
 // is connected yet it waits for one up to the timeout, then fails the test.
 func (s *Server) Dispatch(name string, data any) {
+	s.tb.Helper()
+	s.dispatch(name, data, nil)
+}
+
+// dispatch is Dispatch, with the interaction an INTERACTION_CREATE delivers.
+func (s *Server) dispatch(name string, data any, inter *interaction) {
 	s.tb.Helper()
 	deadline := time.NewTimer(s.cfg.timeout)
 	defer deadline.Stop()
@@ -429,7 +452,7 @@ func (s *Server) Dispatch(name string, data any) {
 		s.mu.Unlock()
 		if len(live) > 0 {
 			for _, sess := range live {
-				sess.send(name, data)
+				sess.send(name, data, inter)
 			}
 			return
 		}

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"slices"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -19,7 +20,7 @@ type interaction struct {
 	messageID                  string    // the message of a component (or of a modal opened from one)
 	sent                       time.Time // first delivered, by the fake's clock; zero if never delivered
 	sentReal                   time.Time // first delivered, by the system clock
-	deliveries                 int       // how many times it was delivered to the bot
+	deliveries                 atomic.Int32 // how many times it was delivered to the bot; a resume's replay adds to it
 	dead                       bool      // never acknowledged in time: its callback and webhook are refused
 	httpPending                bool      // posted over HTTP; the fake has not yet read the answer
 	resp                       *Response
@@ -183,10 +184,10 @@ func (s *Server) register(di *discordgo.Interaction) *interaction {
 // deadlines run from the first. Call with s.mu held.
 func (s *Server) deliver(di *discordgo.Interaction) *interaction {
 	i := s.register(di)
-	if i.deliveries == 0 {
+	if i.deliveries.Load() == 0 {
 		i.sent, i.sentReal = s.Now(), time.Now()
 	}
-	i.deliveries++
+	i.deliveries.Add(1)
 	return i
 }
 
@@ -233,7 +234,7 @@ var allowedResponses = map[discordgo.InteractionType][]discordgo.InteractionResp
 // names the request for violations. Call with s.mu held.
 func (s *Server) respond(i *interaction, c *call, viaHTTP bool) reply {
 	switch {
-	case i.resp != nil && i.deliveries > 1:
+	case i.resp != nil && i.deliveries.Load() > 1:
 		return fail(ErrAlreadyAcknowledged) // delivered twice: the bot cannot know it answered
 	case i.resp != nil:
 		return s.refuse(c, ErrAlreadyAcknowledged, fmt.Sprintf("interaction %s was already acknowledged (response type %d)", i.id, i.resp.Type))
