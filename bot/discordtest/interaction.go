@@ -16,13 +16,13 @@ type interaction struct {
 	id, token                  string
 	typ                        discordgo.InteractionType
 	channelID, guildID, userID string
-	name                       string    // the command's name
-	messageID                  string    // the message of a component (or of a modal opened from one)
-	sent                       time.Time // first delivered, by the fake's clock; zero if never delivered
-	sentReal                   time.Time // first delivered, by the system clock
+	name                       string       // the command's name
+	messageID                  string       // the message of a component (or of a modal opened from one)
+	sent                       time.Time    // first delivered, by the fake's clock; zero if never delivered
+	sentReal                   time.Time    // first delivered, by the system clock
 	deliveries                 atomic.Int32 // how many times it was delivered to the bot; a resume's replay adds to it
-	dead                       bool      // never acknowledged in time: its callback and webhook are refused
-	httpPending                bool      // posted over HTTP; the fake has not yet read the answer
+	dead                       bool         // never acknowledged in time: its callback and webhook are refused
+	httpPending                bool         // posted over HTTP; the fake has not yet read the answer
 	resp                       *Response
 	originalID                 string
 	followups                  []string
