@@ -4,7 +4,6 @@ import (
 	"encoding/json"
 	"sort"
 	"strconv"
-	"time"
 
 	"github.com/bwmarrin/discordgo"
 )
@@ -179,13 +178,19 @@ func (s *Server) build(typ discordgo.InteractionType, channelID string, user *di
 
 // SendInteraction sends an interaction to the bot through the gateway (INTERACTION_CREATE). The
 // interaction need not come from a builder; the bot's response is then recorded for its ID.
+//
+// Sending the same interaction again redelivers it, as Discord may after a gateway resume: its ack
+// deadline and token still run from the first delivery, and a second acknowledgement is answered 400
+// Interaction has already been acknowledged (40060) without a violation, since the bot could not know.
+// PostInteraction redelivers the same way in HTTP mode, and ReplayOnResume as Discord does, on a
+// resume.
 func (s *Server) SendInteraction(i *discordgo.Interaction) {
 	s.tb.Helper()
 	s.mu.Lock()
-	s.register(i).sent = time.Now()
+	in := s.deliver(i)
 	raw := s.wireInteraction(i)
 	s.mu.Unlock()
-	s.Dispatch("INTERACTION_CREATE", raw)
+	s.dispatch("INTERACTION_CREATE", raw, in)
 }
 
 // wireInteraction encodes an interaction as Discord sends it: with the channel and guild objects and the

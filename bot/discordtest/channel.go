@@ -2,6 +2,7 @@ package discordtest
 
 import (
 	"encoding/json"
+	"slices"
 	"time"
 
 	"github.com/bwmarrin/discordgo"
@@ -16,6 +17,7 @@ type channel struct {
 	autoArchive                                 int
 	archivedAt                                  time.Time
 	created                                     time.Time
+	lastActive                                  time.Time // the thread's creation or last message, by the fake's clock
 	lastMessageID                               string
 	sent                                        int // messages ever sent, for threads' total_message_sent
 	rateLimit                                   int
@@ -28,7 +30,7 @@ func (ch *channel) isThread() bool {
 
 // AddChannel creates a text channel in the guild.
 func (s *Server) AddChannel(name string) *discordgo.Channel {
-	ch := &channel{id: s.newID(), guildID: s.guildID, name: name, typ: discordgo.ChannelTypeGuildText, created: time.Now().UTC()}
+	ch := &channel{id: s.newID(), guildID: s.guildID, name: name, typ: discordgo.ChannelTypeGuildText, created: s.Now()}
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	s.addChannel(ch)
@@ -45,7 +47,7 @@ func (s *Server) AddThread(parentID, name string) *discordgo.Channel {
 		s.tb.Fatalf("discordtest: AddThread: unknown channel %s", parentID)
 	}
 	ch := &channel{id: s.newID(), guildID: p.guildID, parentID: p.id, ownerID: s.bot.ID, name: name,
-		typ: discordgo.ChannelTypeGuildPublicThread, autoArchive: 1440, created: time.Now().UTC()}
+		typ: discordgo.ChannelTypeGuildPublicThread, autoArchive: 1440, created: s.Now()}
 	s.addChannel(ch)
 	return s.channelValue(ch)
 }
@@ -59,8 +61,43 @@ func (s *Server) SetArchived(threadID string, archived bool) {
 		s.tb.Fatalf("discordtest: SetArchived: %s is not a thread", threadID)
 	}
 	ch.archived = archived
-	ch.archivedAt = time.Now().UTC()
+	ch.archivedAt = s.Now()
+	ch.lastActive = ch.archivedAt
 	s.notify()
+}
+
+// DeleteChannel deletes a guild channel or thread, as a moderator may; deleting a channel deletes its
+// threads. From then on every request about it is answered 404 Unknown Channel (10003), as Discord
+// answers, and is no violation: the bot cannot know. Its messages stay readable with Messages and Message.
+func (s *Server) DeleteChannel(id string) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	ch := s.channels[id]
+	if ch == nil || ch.guildID == "" {
+		s.tb.Fatalf("discordtest: DeleteChannel: %s is not a guild channel or thread", id)
+	}
+	for _, other := range s.channels {
+		if other.id == id || other.parentID == id {
+			delete(s.channels, other.id)
+			s.deleted[other.id] = true
+		}
+	}
+	s.channelOrder = slices.DeleteFunc(s.channelOrder, func(c string) bool { return s.deleted[c] })
+	s.notify()
+}
+
+// archiveQuietThreads archives the threads without a message for their auto_archive_duration, as
+// Discord does. Call with s.mu held.
+func (s *Server) archiveQuietThreads() {
+	now := s.Now()
+	for _, ch := range s.channels {
+		if !ch.isThread() || ch.archived {
+			continue
+		}
+		if at := ch.lastActive.Add(time.Duration(ch.autoArchive) * time.Minute); !now.Before(at) {
+			ch.archived, ch.archivedAt = true, at
+		}
+	}
 }
 
 // DMChannel returns the DM channel between the bot and a user, creating it if need be, as
@@ -78,6 +115,7 @@ func (s *Server) DMChannel(userID string) *discordgo.Channel {
 func (s *Server) Channel(id string) (*discordgo.Channel, bool) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
+	s.archiveQuietThreads()
 	ch := s.channels[id]
 	if ch == nil {
 		return nil, false
@@ -89,6 +127,7 @@ func (s *Server) Channel(id string) (*discordgo.Channel, bool) {
 func (s *Server) Channels() []*discordgo.Channel {
 	s.mu.Lock()
 	defer s.mu.Unlock()
+	s.archiveQuietThreads()
 	var out []*discordgo.Channel
 	for _, id := range s.channelOrder {
 		if ch := s.channels[id]; ch.guildID != "" {
@@ -99,6 +138,7 @@ func (s *Server) Channels() []*discordgo.Channel {
 }
 
 func (s *Server) addChannel(ch *channel) {
+	ch.lastActive = ch.created
 	s.channels[ch.id] = ch
 	s.channelOrder = append(s.channelOrder, ch.id)
 	s.notify()
@@ -109,7 +149,7 @@ func (s *Server) dm(userID string) *channel {
 	if id, ok := s.dms[userID]; ok {
 		return s.channels[id]
 	}
-	ch := &channel{id: s.newID(), typ: discordgo.ChannelTypeDM, recipient: userID, created: time.Now().UTC()}
+	ch := &channel{id: s.newID(), typ: discordgo.ChannelTypeDM, recipient: userID, created: s.Now()}
 	s.dms[userID] = ch.id
 	s.addChannel(ch)
 	return ch
@@ -275,7 +315,8 @@ func init() {
 		}
 		if b.Archived != nil && *b.Archived != ch.archived {
 			ch.archived = *b.Archived
-			ch.archivedAt = time.Now().UTC()
+			ch.archivedAt = s.Now()
+			ch.lastActive = ch.archivedAt
 		}
 		if b.Locked != nil {
 			ch.locked = *b.Locked
@@ -321,7 +362,7 @@ func init() {
 			return fail(ErrMissingPermissions)
 		}
 		ch := &channel{id: s.newID(), guildID: parent.guildID, parentID: parent.id, ownerID: s.bot.ID, name: b.Name,
-			typ: typ, autoArchive: 4320, invitable: true, created: time.Now().UTC()}
+			typ: typ, autoArchive: 4320, invitable: true, created: s.Now()}
 		applyThreadOptions(ch, b.AutoArchiveDuration, b.Invitable, b.RateLimitPerUser)
 		s.addChannel(ch)
 		return created(s.channelJSON(ch))
@@ -351,7 +392,7 @@ func init() {
 		}
 		// A thread started from a message has the message's ID.
 		ch := &channel{id: m.id, guildID: parent.guildID, parentID: parent.id, ownerID: s.bot.ID, name: b.Name,
-			typ: discordgo.ChannelTypeGuildPublicThread, autoArchive: 4320, created: time.Now().UTC()}
+			typ: discordgo.ChannelTypeGuildPublicThread, autoArchive: 4320, created: s.Now()}
 		applyThreadOptions(ch, b.AutoArchiveDuration, nil, b.RateLimitPerUser)
 		s.addChannel(ch)
 		return created(s.channelJSON(ch))

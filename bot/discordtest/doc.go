@@ -56,6 +56,32 @@
 // channel (Messages), a message after its edits (Message), the commands registered (Commands), and push
 // any gateway event (Dispatch).
 //
+// # Notifications
+//
+// Discord notifies a mentioned user of a new message only: a channel message, a type 4 interaction
+// response or a followup, for the users its allowed_mentions allows; never of an edit (of a message,
+// of a deferred response, or the followup that replaces a "thinking…" message), nor of an ephemeral
+// message. The fake records every mention with whether it notified and why not (Mentions,
+// Notifications, NotifiedIn, Message.Notified), so a test can check that "your move" reached the player.
+//
+// # Time
+//
+// The fake has a clock (Now), the system's or WithClock's, that Advance moves on. By it, an
+// interaction's token works for 15 minutes after its first delivery (then 401 Invalid Webhook Token,
+// 50027), its callback for the ack deadline (then 404 Unknown interaction, 10062), and a thread without
+// a message for its auto_archive_duration is archived (a message by the bot unarchives it; a locked
+// thread takes one only with Manage Threads). These refusals, like those after RejectCallbacks (Discord never got the answer in time), a
+// redelivered interaction (SendInteraction or PostInteraction twice, or replayed by a resume after
+// ReplayOnResume: a second acknowledgement gets 40060)
+// and a deleted channel (DeleteChannel: 404 Unknown Channel, 10003), are Discord's answers to a healthy
+// bot, so they are no violations: assert on what the bot does next.
+//
+// # Gateway closes
+//
+// CloseGateway closes the gateway connections with a close code; after a fatal one (FatalCloseCodes:
+// 4004 authentication failed, 4010–4014) the fake refuses every IDENTIFY and RESUME with the same code
+// until ReopenGateway, as Discord does while the cause remains.
+//
 // A Server is safe for concurrent use and is closed when the test ends; discordgo sessions from Session
 // are closed before it. Close the bot's own session before the Server too (register its cleanup after
 // New): a discordgo session whose gateway goes away tries to reconnect for ever.

@@ -5,6 +5,7 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"net/http"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -39,12 +40,77 @@ const (
 	opHeartbeatAck   = 11
 )
 
-// gateway holds the websocket connections and sessions; its maps are guarded by Server.mu.
+// gateway holds the websocket connections and sessions; its maps and refuse are guarded by Server.mu.
 type gateway struct {
 	upgrader websocket.Upgrader
 	wg       sync.WaitGroup // one per connection being served
 	conns    map[*gwConn]bool
 	sessions map[string]*gwSession
+	refuse   int // the close code answering every IDENTIFY and RESUME; 0 for none
+	replay   int // events a resume sends again although the client had them (ReplayOnResume)
+}
+
+// closeTexts are the reasons Discord gives with its gateway close codes.
+var closeTexts = map[int]string{
+	4000: "Unknown error.",
+	4001: "Unknown opcode.",
+	4002: "Decode error.",
+	4003: "Not authenticated.",
+	4004: "Authentication failed.",
+	4005: "Already authenticated.",
+	4007: "Invalid seq.",
+	4008: "Rate limited.",
+	4009: "Session timed out.",
+	4010: "Invalid shard.",
+	4011: "Sharding required.",
+	4012: "Invalid API version.",
+	4013: "Invalid intent(s).",
+	4014: "Disallowed intent(s).",
+}
+
+// FatalCloseCodes are the gateway close codes after which Discord's docs say not to reconnect:
+// authentication failed, invalid shard, sharding required, invalid API version, invalid intents and
+// disallowed intents.
+var FatalCloseCodes = []int{4004, 4010, 4011, 4012, 4013, 4014}
+
+// CloseGateway closes every gateway connection with a close code (4000–4014) and Discord's reason
+// for it. After a code in FatalCloseCodes the fake also answers every later IDENTIFY and RESUME with
+// the same close until ReopenGateway, as Discord does while the cause (a reset token, say) remains;
+// it may be called before the bot connects. After 4007 or 4009 the sessions cannot be resumed.
+func (s *Server) CloseGateway(code int) {
+	text, ok := closeTexts[code]
+	if !ok {
+		s.tb.Fatalf("discordtest: CloseGateway: %d is not a gateway close code", code)
+	}
+	s.mu.Lock()
+	if slices.Contains(FatalCloseCodes, code) {
+		s.gw.refuse = code
+	}
+	if code == 4007 || code == 4009 || s.gw.refuse != 0 {
+		clear(s.gw.sessions)
+	}
+	conns := make([]*gwConn, 0, len(s.gw.conns))
+	for c := range s.gw.conns {
+		conns = append(conns, c)
+	}
+	s.mu.Unlock()
+	for _, c := range conns {
+		c.closeWith(code, text)
+	}
+}
+
+// ReopenGateway undoes a fatal CloseGateway: IDENTIFY works again.
+func (s *Server) ReopenGateway() {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.gw.refuse = 0
+}
+
+// refusal is the close code with which to answer an IDENTIFY or RESUME, or 0.
+func (s *Server) refusal() int {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.gw.refuse
 }
 
 func (g *gateway) init() {
@@ -83,19 +149,21 @@ type gwSession struct {
 }
 
 type payload struct {
-	Op int     `json:"op"`
-	D  any     `json:"d"`
-	S  *int64  `json:"s"`
-	T  *string `json:"t"`
+	Op    int          `json:"op"`
+	D     any          `json:"d"`
+	S     *int64       `json:"s"`
+	T     *string      `json:"t"`
+	inter *interaction // the interaction an INTERACTION_CREATE delivers
 }
 
-// send dispatches an event on the session, logs it for a resume, and writes it if connected.
-func (g *gwSession) send(t string, d any) {
+// send dispatches an event on the session, logs it for a resume, and writes it if connected; inter is
+// the interaction the event delivers, if any.
+func (g *gwSession) send(t string, d any, inter *interaction) {
 	g.mu.Lock()
 	defer g.mu.Unlock()
 	g.seq++
 	seq := g.seq
-	p := payload{Op: opDispatch, D: d, S: &seq, T: &t}
+	p := payload{Op: opDispatch, D: d, S: &seq, T: &t, inter: inter}
 	g.log = append(g.log, p)
 	if g.conn != nil {
 		_ = g.conn.write(p)
@@ -158,6 +226,10 @@ func (s *Server) serveGateway(w http.ResponseWriter, r *http.Request) {
 		}
 		if err := json.Unmarshal(data, &in); err != nil {
 			c.closeWith(4002, "Decode error")
+			return
+		}
+		if code := s.refusal(); code != 0 && (in.Op == opIdentify || in.Op == opResume) {
+			c.closeWith(code, closeTexts[code])
 			return
 		}
 		switch in.Op {
@@ -242,9 +314,9 @@ func (s *Server) identify(c *gwConn, d json.RawMessage) *gwSession {
 	s.gw.sessions[sess.id] = sess
 	s.mu.Unlock()
 
-	sess.send("READY", ready)
+	sess.send("READY", ready, nil)
 	if guild != nil {
-		sess.send("GUILD_CREATE", guild)
+		sess.send("GUILD_CREATE", guild, nil)
 	}
 	s.mu.Lock()
 	s.notify()
@@ -262,6 +334,7 @@ func (s *Server) resume(c *gwConn, d json.RawMessage) *gwSession {
 	_ = json.Unmarshal(d, &r)
 	s.mu.Lock()
 	sess := s.gw.sessions[r.SessionID]
+	replay := int64(s.gw.replay)
 	s.mu.Unlock()
 	if sess == nil || !s.tokenOK(r.Token) {
 		_ = c.write(payload{Op: opInvalidSession, D: false})
@@ -273,12 +346,16 @@ func (s *Server) resume(c *gwConn, d json.RawMessage) *gwSession {
 	}
 	sess.conn = c
 	for _, p := range sess.log {
-		if *p.S > r.Seq {
-			_ = c.write(p)
+		if *p.S <= r.Seq-replay {
+			continue
 		}
+		if *p.S <= r.Seq && p.inter != nil {
+			p.inter.deliveries.Add(1) // the client had it: a redelivery
+		}
+		_ = c.write(p)
 	}
 	sess.mu.Unlock()
-	sess.send("RESUMED", map[string]any{"_trace": []string{"discordtest"}})
+	sess.send("RESUMED", map[string]any{"_trace": []string{"discordtest"}}, nil)
 	s.mu.Lock()
 	s.notify()
 	s.mu.Unlock()
@@ -340,9 +417,24 @@ func (s *Server) guildJSON() map[string]any {
 	}
 }
 
+// ReplayOnResume makes every later RESUME send again the last n events the client had already
+// received, before the ones it missed, as Discord may: its delivery is at least once. An interaction
+// so replayed is a redelivery (see SendInteraction). n = 0 turns it off.
+func (s *Server) ReplayOnResume(n int) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.gw.replay = n
+}
+
 // Dispatch sends an event (op 0, t name) with data to every connected gateway session. If no session
 // is connected yet it waits for one up to the timeout, then fails the test.
 func (s *Server) Dispatch(name string, data any) {
+	s.tb.Helper()
+	s.dispatch(name, data, nil)
+}
+
+// dispatch is Dispatch, with the interaction an INTERACTION_CREATE delivers.
+func (s *Server) dispatch(name string, data any, inter *interaction) {
 	s.tb.Helper()
 	deadline := time.NewTimer(s.cfg.timeout)
 	defer deadline.Stop()
@@ -360,7 +452,7 @@ func (s *Server) Dispatch(name string, data any) {
 		s.mu.Unlock()
 		if len(live) > 0 {
 			for _, sess := range live {
-				sess.send(name, data)
+				sess.send(name, data, inter)
 			}
 			return
 		}

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"slices"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -15,10 +16,13 @@ type interaction struct {
 	id, token                  string
 	typ                        discordgo.InteractionType
 	channelID, guildID, userID string
-	name                       string // the command's name
-	messageID                  string // the message of a component (or of a modal opened from one)
-	sent                       time.Time
-	httpPending                bool // posted over HTTP; the fake has not yet read the answer
+	name                       string       // the command's name
+	messageID                  string       // the message of a component (or of a modal opened from one)
+	sent                       time.Time    // first delivered, by the fake's clock; zero if never delivered
+	sentReal                   time.Time    // first delivered, by the system clock
+	deliveries                 atomic.Int32 // how many times it was delivered to the bot; a resume's replay adds to it
+	dead                       bool         // never acknowledged in time: its callback and webhook are refused
+	httpPending                bool         // posted over HTTP; the fake has not yet read the answer
 	resp                       *Response
 	originalID                 string
 	followups                  []string
@@ -176,6 +180,42 @@ func (s *Server) register(di *discordgo.Interaction) *interaction {
 	return i
 }
 
+// deliver registers an interaction that is being delivered to the bot and counts the delivery; its
+// deadlines run from the first. Call with s.mu held.
+func (s *Server) deliver(di *discordgo.Interaction) *interaction {
+	i := s.register(di)
+	if i.deliveries.Load() == 0 {
+		i.sent, i.sentReal = s.Now(), time.Now()
+	}
+	i.deliveries.Add(1)
+	return i
+}
+
+// RejectCallbacks makes the fake refuse the next times initial responses to interactions (times <= 0:
+// every one until ClearFailures) as Discord refuses one that came too late: a callback is answered 404
+// Unknown interaction (10062), and in HTTP mode the bot's answer is dropped. The user then sees "This
+// interaction failed", and the interaction's webhook (followups, @original) answers 404 Unknown Webhook
+// from then on. None of this is a violation: it is what a slow network does to a healthy bot.
+func (s *Server) RejectCallbacks(times int) {
+	if times <= 0 {
+		times = -1
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.rejections = times
+}
+
+// takeRejection reports whether to reject this initial response, counting it. Call with s.mu held.
+func (s *Server) takeRejection() bool {
+	if s.rejections == 0 {
+		return false
+	}
+	if s.rejections > 0 {
+		s.rejections--
+	}
+	return true
+}
+
 // allowedResponses lists the response types Discord accepts for each interaction type.
 var allowedResponses = map[discordgo.InteractionType][]discordgo.InteractionResponseType{
 	discordgo.InteractionPing: {discordgo.InteractionResponsePong},
@@ -193,11 +233,26 @@ var allowedResponses = map[discordgo.InteractionType][]discordgo.InteractionResp
 // respond applies the initial response to an interaction. c carries the response (body and files) and
 // names the request for violations. Call with s.mu held.
 func (s *Server) respond(i *interaction, c *call, viaHTTP bool) reply {
-	if i.resp != nil {
+	switch {
+	case i.resp != nil && i.deliveries.Load() > 1:
+		return fail(ErrAlreadyAcknowledged) // delivered twice: the bot cannot know it answered
+	case i.resp != nil:
 		return s.refuse(c, ErrAlreadyAcknowledged, fmt.Sprintf("interaction %s was already acknowledged (response type %d)", i.id, i.resp.Type))
+	case i.dead:
+		return fail(ErrUnknownInteraction)
 	}
-	if late := time.Since(i.sent); !viaHTTP && !i.sent.IsZero() && late > s.cfg.ackDeadline {
+	if late := time.Since(i.sentReal); !viaHTTP && !i.sent.IsZero() && late > s.cfg.ackDeadline {
+		i.dead = true
 		return s.refuse(c, ErrUnknownInteraction, fmt.Sprintf("initial response to interaction %s came %v after it was sent; Discord allows %v", i.id, late.Round(time.Millisecond), s.cfg.ackDeadline))
+	}
+	// Late by the fake's clock only: the test moved time on (Advance), the bot was not slow.
+	if late := s.Now().Sub(i.sent); !viaHTTP && !i.sent.IsZero() && late > s.cfg.ackDeadline {
+		i.dead = true
+		return fail(ErrUnknownInteraction)
+	}
+	if s.takeRejection() {
+		i.dead = true
+		return fail(ErrUnknownInteraction)
 	}
 	r, err := decodeResponse(c.body, c.files)
 	if err != nil {
@@ -214,6 +269,9 @@ func (s *Server) respond(i *interaction, c *call, viaHTTP bool) reply {
 	ch := s.channels[i.channelID]
 	switch r.Type {
 	case discordgo.InteractionResponseChannelMessageWithSource, discordgo.InteractionResponseDeferredChannelMessageWithSource:
+		if ch == nil && s.deleted[i.channelID] {
+			return fail(ErrUnknownChannel)
+		}
 		if ch == nil {
 			return s.refuse(c, ErrUnknownChannel, fmt.Sprintf("interaction %s is in unknown channel %q", i.id, i.channelID))
 		}
@@ -247,8 +305,11 @@ func (s *Server) respond(i *interaction, c *call, viaHTTP bool) reply {
 // webhook finds the interaction of a /webhooks/{webhook_id}/{webhook_token} request. Call with s.mu held.
 func (s *Server) webhook(c *call) (*interaction, reply, bool) {
 	i := s.byToken[c.params["webhook_token"]]
-	if c.params["webhook_id"] != s.appID || i == nil {
+	if c.params["webhook_id"] != s.appID || i == nil || i.dead {
 		return nil, fail(errUnknownWebhook), false
+	}
+	if !i.sent.IsZero() && s.Now().Sub(i.sent) > tokenLifetime {
+		return nil, fail(ErrInvalidWebhookToken), false
 	}
 	if i.resp == nil {
 		return nil, s.refuse(c, errUnknownWebhook, fmt.Sprintf("interaction %s has no initial response yet; its webhook works only after one", i.id)), false

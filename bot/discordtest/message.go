@@ -41,6 +41,7 @@ type message struct {
 	deleted                 bool
 	reference               json.RawMessage
 	inter                   *interaction // the interaction this message answers, if any
+	notified                []string     // the users notified when it was sent
 }
 
 type attachment struct {
@@ -53,10 +54,11 @@ type attachment struct {
 
 // Message is a message as the fake holds it now, after any edits.
 type Message struct {
-	*discordgo.Message        // the message as Discord's API would answer it now
-	Files              []File // the bytes of Attachments, in the same order
-	Edits              int    // how many times it was edited
-	Deleted            bool   // it was deleted (Message still finds it)
+	*discordgo.Message          // the message as Discord's API would answer it now
+	Files              []File   // the bytes of Attachments, in the same order
+	Edits              int      // how many times it was edited
+	Deleted            bool     // it was deleted (Message still finds it)
+	Notified           []string // the IDs of the users its mentions notified when it was sent (see Mention)
 }
 
 // Ephemeral reports whether only the invoking user sees the message.
@@ -112,7 +114,7 @@ func compareIDs(a, b string) int {
 func (s *Server) messageValue(m *message) *Message {
 	var dm discordgo.Message
 	mustRoundTrip(s.messageJSON(m), &dm)
-	out := &Message{Message: &dm, Edits: m.edits, Deleted: m.deleted}
+	out := &Message{Message: &dm, Edits: m.edits, Deleted: m.deleted, Notified: slices.Clone(m.notified)}
 	for _, a := range m.attachments {
 		out.Files = append(out.Files, File{Name: a.file.Name, ContentType: a.file.ContentType, Data: slices.Clone(a.file.Data)})
 	}
@@ -237,6 +239,7 @@ type messageFields struct {
 	MessageReference json.RawMessage `json:"message_reference"`
 	StickerIDs       json.RawMessage `json:"sticker_ids"`
 	Poll             json.RawMessage `json:"poll"`
+	AllowedMentions  json.RawMessage `json:"allowed_mentions"`
 }
 
 // attachmentRef is an item of a body's "attachments": an existing attachment to keep, or the index of a
@@ -286,6 +289,10 @@ func (s *Server) apply(m *message, body []byte, files []File, creating bool) (AP
 			m.flags = flags | m.flags&flagEphemeral // an edit cannot make a message ephemeral or public
 		}
 	}
+	allowed, why := parseAllowedMentions(f.AllowedMentions)
+	if why != "" {
+		return errInvalidBody, why, false
+	}
 	if present(f.TTS) {
 		_ = json.Unmarshal(f.TTS, &m.tts)
 	}
@@ -327,8 +334,11 @@ func (s *Server) apply(m *message, body []byte, files []File, creating bool) (AP
 		return errEmptyMessage, "cannot send an empty message (no content, embeds, components, files, stickers or poll)", false
 	}
 	if !creating {
-		m.edited = time.Now().UTC()
+		m.edited = s.Now()
 		m.edits++
+	}
+	if creating || f.Content != nil {
+		s.recordMentions(m, allowed, creating)
 	}
 	return APIError{}, "", true
 }
@@ -355,12 +365,15 @@ func (s *Server) postMessage(ch *channel, author string, c *call, inter *interac
 // store adds a new message to its channel. Call with s.mu held.
 func (s *Server) store(ch *channel, m *message) {
 	s.messages[m.id] = m
-	if m.flags&flagEphemeral == 0 {
-		ch.lastMessageID = m.id
-		ch.sent++
+	if m.flags&flagEphemeral != 0 {
+		return
 	}
-	if ch.isThread() && ch.archived && !ch.locked {
-		ch.archived = false // sending to an archived thread unarchives it
+	ch.lastMessageID = m.id
+	ch.sent++
+	if ch.isThread() {
+		ch.lastActive = s.Now()
+		// Sending to an archived thread unarchives it; canSend refused a locked one without Manage Threads.
+		ch.archived = false
 	}
 }
 
@@ -373,7 +386,7 @@ func (s *Server) canSend(ch *channel, withFiles bool) (APIError, bool) {
 	need := int64(discordgo.PermissionViewChannel | discordgo.PermissionSendMessages)
 	if ch.isThread() {
 		need = discordgo.PermissionViewChannel | discordgo.PermissionSendMessagesInThreads
-		if ch.locked {
+		if ch.locked && p&discordgo.PermissionManageThreads == 0 {
 			return ErrMissingPermissions, false
 		}
 	}

@@ -68,6 +68,7 @@ var (
 	ErrUnknownMessage      = APIError{Status: 404, Code: 10008, Message: "Unknown Message"}
 	ErrUnknownInteraction  = APIError{Status: 404, Code: 10062, Message: "Unknown interaction"}
 	ErrAlreadyAcknowledged = APIError{Status: 400, Code: 40060, Message: "Interaction has already been acknowledged."}
+	ErrInvalidWebhookToken = APIError{Status: 401, Code: 50027, Message: "Invalid Webhook Token"}
 	ErrServerError         = APIError{Status: 500, Code: 0, Message: "500: Internal Server Error"}
 
 	errNotFound       = APIError{Status: 404, Code: 0, Message: "404: Not Found"}
@@ -118,11 +119,11 @@ func (s *Server) Delay(method, route string, d time.Duration, times int) {
 	s.delays = append(s.delays, &failure{method: strings.ToUpper(method), route: route, delay: d, left: times})
 }
 
-// ClearFailures removes every injected failure and delay.
+// ClearFailures removes every injected failure and delay, and ends RejectCallbacks.
 func (s *Server) ClearFailures() {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	s.failures, s.delays = nil, nil
+	s.failures, s.delays, s.rejections = nil, nil, 0
 }
 
 func (s *Server) injected(c *call) (APIError, bool) {
@@ -294,6 +295,7 @@ func (s *Server) serveCall(c *call, auth string, multi bool, problems []string) 
 	if e, ok := s.injected(c); ok {
 		return fail(e)
 	}
+	s.archiveQuietThreads()
 	h := handlers[c.method+" "+c.route]
 	if h == nil {
 		s.violate(c.method, c.path, c.route, "route not implemented by discordtest (add a handler)")

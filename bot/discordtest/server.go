@@ -50,6 +50,7 @@ type Server struct {
 	bot                            *discordgo.User
 	start                          time.Time
 	seq                            atomic.Int64 // last snowflake increment
+	offset                         atomic.Int64 // nanoseconds added to the clock by Advance
 
 	mu           sync.Mutex
 	changed      chan struct{} // closed and replaced whenever the state changes
@@ -57,6 +58,7 @@ type Server struct {
 	members      map[string]*member // guild members by user ID
 	channels     map[string]*channel
 	channelOrder []string
+	deleted      map[string]bool   // IDs of deleted channels
 	dms          map[string]string // user ID → DM channel ID
 	messages     map[string]*message
 	interactions map[string]*interaction // by ID
@@ -64,8 +66,10 @@ type Server struct {
 	commands     map[string][]byte // registered commands (JSON array as answered) by guild ID, "" for global
 	requests     []Request
 	violations   []Violation
+	mentions     []Mention
 	failures     []*failure
 	delays       []*failure
+	rejections   int // initial responses left to reject; <0 for all (RejectCallbacks)
 	gw           gateway
 	closed       bool
 }
@@ -82,6 +86,7 @@ type config struct {
 	ackDeadline        time.Duration
 	appPermissions     int64
 	botName, guildName string
+	now                func() time.Time
 }
 
 // Option configures a Server.
@@ -112,6 +117,7 @@ func New(tb testing.TB, opts ...Option) *Server {
 		appPermissions: DefaultAppPermissions,
 		botName:        "Kulami",
 		guildName:      "Kulami Test Guild",
+		now:            time.Now,
 	}
 	for _, o := range opts {
 		o(&cfg)
@@ -134,6 +140,7 @@ func New(tb testing.TB, opts ...Option) *Server {
 		users:        map[string]*discordgo.User{},
 		members:      map[string]*member{},
 		channels:     map[string]*channel{},
+		deleted:      map[string]bool{},
 		dms:          map[string]string{},
 		messages:     map[string]*message{},
 		interactions: map[string]*interaction{},
@@ -270,7 +277,7 @@ func (s *Server) AddUser(username string) *discordgo.User {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	s.users[u.ID] = u
-	s.members[u.ID] = &member{user: u, joined: time.Now().UTC(), permissions: DefaultMemberPermissions}
+	s.members[u.ID] = &member{user: u, joined: s.Now(), permissions: DefaultMemberPermissions}
 	s.notify()
 	c := *u
 	return &c

@@ -53,8 +53,7 @@ func (s *Server) Sign(timestamp string, body []byte) string {
 // callback, so Response, Original and WaitResponse work in both modes; any other answer is a violation.
 func (s *Server) PostInteraction(url string, i *discordgo.Interaction) (*http.Response, error) {
 	s.mu.Lock()
-	in := s.register(i)
-	in.sent = time.Now()
+	in := s.deliver(i)
 	in.httpPending = true
 	body := s.wireInteraction(i)
 	s.mu.Unlock()

@@ -18,8 +18,8 @@ import (
 
 // The control socket lets `kulamibot backup` ask a running bot for a
 // backup: the database file is locked while the bot runs, so only the bot
-// can read it. It is a Unix socket next to the database, readable and
-// writable by its owner only. The protocol is one line each way:
+// can read it. It is a Unix socket next to the database that only its
+// owner can connect to, from its creation on (listenOwnerOnly). The protocol is one line each way:
 // "backup /absolute/path\n", answered "ok <bytes>\n" or "error <message>\n".
 
 // controlPath is the control socket of the database at dbPath.
@@ -31,13 +31,10 @@ func controlPath(dbPath string) string { return dbPath + ".sock" }
 func serveControl(ctx context.Context, store *storage.Store, log *slog.Logger) func() {
 	path := controlPath(store.Path())
 	os.Remove(path) // left by a bot that crashed; we hold the database lock
-	ln, err := net.Listen("unix", path)
+	ln, err := listenOwnerOnly(path)
 	if err != nil {
 		log.Warn("no control socket: kulamibot backup works only while the bot is stopped", "path", path, "err", err)
 		return func() {}
-	}
-	if err := os.Chmod(path, 0o600); err != nil {
-		log.Warn("cannot restrict the control socket", "path", path, "err", err)
 	}
 	done := make(chan struct{})
 	go func() {

@@ -6,8 +6,8 @@ import (
 	"net"
 	"net/http"
 	"path/filepath"
+	"strconv"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
@@ -18,24 +18,6 @@ import (
 	"github.com/kulami/kulami/bot/discordtest"
 	"github.com/kulami/kulami/storage"
 )
-
-// lockedBuffer is a bytes.Buffer safe for the logger and the test at once.
-type lockedBuffer struct {
-	mu sync.Mutex
-	b  bytes.Buffer
-}
-
-func (l *lockedBuffer) Write(p []byte) (int, error) {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	return l.b.Write(p)
-}
-
-func (l *lockedBuffer) String() string {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	return l.b.String()
-}
 
 // fakeEnv is the environment of a kulamibot that talks to the fake Discord.
 func fakeEnv(dc *discordtest.Server, db string, extra map[string]string) func(string) string {
@@ -73,7 +55,7 @@ func TestRunGateway(t *testing.T) {
 	e := fakeEnv(dc, db, nil)
 
 	ctx, cancel := context.WithCancel(context.Background())
-	var stderr lockedBuffer
+	var stderr discordtest.LogBuffer
 	done := make(chan int, 1)
 	go func() { done <- run(ctx, nil, e, &bytes.Buffer{}, &stderr) }()
 	t.Cleanup(cancel)
@@ -130,7 +112,7 @@ func TestRunHTTP(t *testing.T) {
 		"KULAMI_LOG_FORMAT":         "json",
 	})
 	ctx, cancel := context.WithCancel(context.Background())
-	var stderr lockedBuffer
+	var stderr discordtest.LogBuffer
 	done := make(chan int, 1)
 	go func() { done <- run(ctx, nil, e, &bytes.Buffer{}, &stderr) }()
 	t.Cleanup(cancel)
@@ -183,4 +165,49 @@ func TestRunRefusedToken(t *testing.T) {
 	code := run(context.Background(), []string{"register"}, e, &out, &out)
 	assert.Equal(t, 1, code)
 	assert.Contains(t, out.String(), "Discord refused the bot token")
+}
+
+// TestRunFatalGatewayClose checks that kulamibot stops, with a non-zero
+// status and a message naming the cause, when Discord closes the gateway
+// with a code after which reconnecting cannot help: at the start, and while
+// it runs. A service manager then restarts it, and the operator sees why.
+func TestRunFatalGatewayClose(t *testing.T) {
+	causes := map[int]string{
+		4004: "authentication failed: the bot token is wrong or was reset",
+		4010: "invalid shard",
+		4011: "sharding required",
+		4012: "invalid API version",
+		4013: "invalid intents",
+		4014: "disallowed intents",
+	}
+	for _, code := range discordtest.FatalCloseCodes {
+		t.Run(strconv.Itoa(code), func(t *testing.T) {
+			dc := discordtest.New(t)
+			dc.CloseGateway(code)
+			var stderr discordtest.LogBuffer
+			status := run(context.Background(), nil, fakeEnv(dc, filepath.Join(t.TempDir(), "kulami.db"), nil), &bytes.Buffer{}, &stderr)
+			assert.Equal(t, 1, status)
+			assert.Contains(t, stderr.String(), "kulamibot: connect to Discord: ")
+			assert.Contains(t, stderr.String(), "code "+strconv.Itoa(code)+", "+causes[code])
+		})
+	}
+	t.Run("while running", func(t *testing.T) {
+		dc := discordtest.New(t)
+		var stderr discordtest.LogBuffer
+		done := make(chan int, 1)
+		ctx, cancel := context.WithCancel(context.Background())
+		t.Cleanup(cancel)
+		e := fakeEnv(dc, filepath.Join(t.TempDir(), "kulami.db"), nil)
+		go func() { done <- run(ctx, nil, e, &bytes.Buffer{}, &stderr) }()
+		dc.WaitReady(t)
+		dc.CloseGateway(4004)
+		select {
+		case status := <-done:
+			assert.Equal(t, 1, status)
+		case <-time.After(20 * time.Second):
+			t.Fatal("kulamibot runs on after Discord refused its token")
+		}
+		assert.Contains(t, stderr.String(), "reconnect to the Discord gateway: Discord closed the gateway with code 4004, authentication failed")
+		assert.Contains(t, stderr.String(), "shutting down", "the bot shut down in order")
+	})
 }

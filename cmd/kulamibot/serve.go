@@ -22,7 +22,7 @@ const shutdownGrace = 10 * time.Second
 
 func newLogger(c LogConfig, w io.Writer) *slog.Logger {
 	level, _ := c.level() // checked by LoadConfig
-	opts := &slog.HandlerOptions{Level: level}
+	opts := &slog.HandlerOptions{Level: level, ReplaceAttr: bot.RedactAttr}
 	if c.Format == "json" {
 		return slog.New(slog.NewJSONHandler(w, opts))
 	}
@@ -54,6 +54,10 @@ func openBot(cfg Config, log *slog.Logger) (*bot.Bot, *storage.Store, error) {
 // serve runs the bot until ctx is cancelled, then shuts down gracefully:
 // no new interactions, those in flight finish, the database is closed.
 func serve(ctx context.Context, cfg Config, logOut io.Writer) error {
+	// A failed gateway or HTTP server ends the run too: cancel stops the
+	// scheduler and the control socket then.
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
 	log := newLogger(cfg.Log, logOut)
 	b, store, err := openBot(cfg, log)
 	if err != nil {
@@ -88,6 +92,7 @@ func serve(ctx context.Context, cfg Config, logOut io.Writer) error {
 			err = explainDiscord("connect to Discord", err)
 		}
 	}
+	cancel()
 	log.Info("shutting down")
 	b.Close(shutdownGrace)
 	<-schedDone
