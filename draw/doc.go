@@ -15,7 +15,8 @@
 //
 // Usage:
 //
-//	r := draw.NewRenderer(draw.DefaultCacheSize) // one per bot; safe for concurrent use
+//	r := draw.NewRenderer(draw.Config{CacheBytes: 64 << 20}) // one per bot; safe for concurrent use
+//	log.Print(r.Fonts()) // the fallback fonts found for names, or why none
 //	var buf bytes.Buffer
 //	err := r.Render(&buf, &pos, draw.Options{
 //		Names: [2]string{engine.Red: "alice", engine.Black: "bob"},

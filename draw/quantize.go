@@ -2,6 +2,7 @@ package draw
 
 import (
 	"cmp"
+	"encoding/binary"
 	"image"
 	"image/color"
 	"math"
@@ -19,6 +20,12 @@ import (
 type quantizer struct {
 	pal color.Palette
 	lut *[1 << 16]uint8 // palette index by lutIndex
+	// words are the palette's colours as the little-endian words of
+	// opaque RGBA pixels, to paint a packed band.
+	words *[256]uint32
+	// rows are 256 pixels of each palette colour, to paint a long run
+	// with one copy.
+	rows [][1024]byte
 }
 
 // lutIndex returns the lookup table's slot for a colour.
@@ -73,6 +80,17 @@ func newQuantizer(refs ...*image.RGBA) *quantizer {
 	}
 	for _, c := range medianCut(rest, maxColours-len(exact)) {
 		q.pal = append(q.pal, c)
+	}
+	q.words = new([256]uint32)
+	for i, p := range q.pal {
+		c := p.(color.RGBA)
+		q.words[i] = uint32(c.R) | uint32(c.G)<<8 | uint32(c.B)<<16 | 0xff<<24
+	}
+	q.rows = make([][1024]byte, len(q.pal))
+	for i := range q.rows {
+		for j := 0; j < len(q.rows[i]); j += 4 {
+			binary.LittleEndian.PutUint32(q.rows[i][j:], q.words[i])
+		}
 	}
 	q.lut = new([1 << 16]uint8)
 	for i := range q.lut {
