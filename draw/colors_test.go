@@ -91,3 +91,32 @@ func TestColoursStayApartForColourBlindPlayers(t *testing.T) {
 		assert.GreaterOrEqual(t, worst, p.min, "%s: contrast %.2f under %s", p.what, worst, who)
 	}
 }
+
+// TestFinalBoardsKeepTheirContrast checks the panels of an ended game on
+// the dark frame: black's panels stand off the frame, and an empty hole
+// stays visible on a panel of either colour.
+func TestFinalBoardsKeepTheirContrast(t *testing.T) {
+	red, black := engine.Red, engine.Black
+	pairs := []struct {
+		what string
+		a, b color.RGBA
+		min  float64
+	}{
+		{"black's panels and the frame", blend(ownerTint[black], woodColor), frameColor, 2.2},
+		{"an empty hole on black's panel", blend(ownerTint[black], holeColor), blend(ownerTint[black], woodColor), 1.8},
+		{"an empty hole on red's panel", blend(ownerTint[red], holeColor), blend(ownerTint[red], woodColor), 1.8},
+		{"a black marble on black's panel", marbleBody[black], blend(ownerTint[black], woodColor), 2.5},
+		{"a black marble's rim on black's panel", marbleRim[black], blend(ownerTint[black], woodColor), 2.5},
+		{"a red marble's rim on red's panel", marbleRim[red], blend(ownerTint[red], woodColor), 2.5},
+	}
+	for _, p := range pairs {
+		worst, who := math.Inf(1), ""
+		for _, v := range visions {
+			if c := v.contrast(p.a, p.b); c < worst {
+				worst, who = c, v.name
+			}
+		}
+		t.Logf("%-38s weakest %.2f:1 (%s)", p.what, worst, who)
+		assert.GreaterOrEqual(t, worst, p.min, "%s: contrast %.2f under %s", p.what, worst, who)
+	}
+}

@@ -56,7 +56,7 @@ func (r *Renderer) newState(p *engine.Position, opt *Options, g *geometry, fs *f
 		reason = st.t.fill(st.t.NoHole, st.names[p.ToMove()], p.Ply())
 	}
 	if s, ok := printable(reason, fonts); ok && s != "" {
-		st.reasonFace, st.reason = fs.wrapFit(roleFooter, s, g.width-2*g.pad, maxReasonLines)
+		st.reasonFace, st.reason = fs.wrapFit(roleReason, s, g.width-2*g.pad, maxReasonLines)
 	}
 	return st
 }

@@ -39,15 +39,16 @@ const (
 	roleScore              // points and panels in the header, the score table
 	roleLabel              // coordinates on the frame
 	roleStrong             // the result line and the totals
-	roleFooter             // the footer's line while the game goes on, the reason
+	roleFooter             // the footer's line while the game goes on
+	roleReason             // why the game ended, under the result
 	roleKey                // the key under the board
 	numRoles
 )
 
 // roleSizes are the roles' font sizes in pixels at 800 pixels wide, and
-// the smallest a role may shrink to, to fit a long text. Names, scores and
-// coordinates are at least 24.5 pixels, so that they are 11 pixels tall
-// or more when a phone shows the image 360 pixels wide.
+// the smallest a role may shrink to, to fit a long text. Names, scores,
+// coordinates and the footer are at least 24.5 pixels, so that they are 11
+// pixels or more when a phone shows the image 360 pixels wide.
 var roleSizes = [numRoles]struct {
 	font      *sfnt.Font
 	size, min float64
@@ -56,7 +57,8 @@ var roleSizes = [numRoles]struct {
 	roleScore:  {regularFont, 25, 25},
 	roleLabel:  {boldFont, 25, 25},
 	roleStrong: {boldFont, 26, 25},
-	roleFooter: {regularFont, 25, 20},
+	roleFooter: {regularFont, 25, 25},
+	roleReason: {regularFont, 25, 20},
 	roleKey:    {regularFont, 22, 17},
 }
 

@@ -136,12 +136,12 @@ func TestWrapFit(t *testing.T) {
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
-			f, lines := fs.wrapFit(roleFooter, strings.TrimSpace(tc.in), 776, maxReasonLines)
+			f, lines := fs.wrapFit(roleReason, strings.TrimSpace(tc.in), 776, maxReasonLines)
 			require.Len(t, lines, tc.lines)
 			for _, l := range lines {
 				assert.LessOrEqual(t, width(f, l), 776, "%q is too wide", l)
 			}
-			assert.Equal(t, tc.shrunk, f != fs.get(roleFooter), "shrunk")
+			assert.Equal(t, tc.shrunk, f != fs.get(roleReason), "shrunk")
 			assert.Equal(t, tc.cut, strings.HasSuffix(lines[len(lines)-1], "…"), "cut short")
 		})
 	}
