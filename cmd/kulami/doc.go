@@ -10,7 +10,7 @@
 //	            [--ai easy|medium|hard] [--ai-first]
 //	kulami replay [--json] [FILE|-]
 //	kulami layout [square|random|irregular|LAYOUT] [--seed N]
-//	kulami render [--out FILE] [--ply N] [--size PX] [--theme dark|light] [FILE|-]
+//	kulami render [--out FILE] [--ply N] [--size PX] [--theme dark|light] [--reason TEXT] [FILE|-]
 //	kulami think [--level easy|medium|hard] [--time 1s] [--json] [FILE|-]
 //	kulami arena --a PLAYER --b PLAYER [--games N] [--time 500ms] [--layout square|random|irregular]
 //	             [--rules basic|area|lines|full|all] [--seed N] [--json]
