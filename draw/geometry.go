@@ -33,7 +33,7 @@ type geometry struct {
 const (
 	cardLine   = 33 // a line of text in a player's box
 	cardPad    = 20 // a box's height beyond its lines
-	keyHeight  = 46
+	keyHeight  = 42
 	footerLine = 34 // a line of the footer's text
 )
 
@@ -51,7 +51,7 @@ func newGeometry(l *engine.Layout, width int, r engine.Rules) geometry {
 	if r.CountsArea() || r.CountsLines() {
 		g.lines = 3
 	}
-	g.header = g.pad + px(cardPad+cardLine*float64(g.lines), s) + px(8, s)
+	g.header = g.pad + px(cardPad+cardLine*float64(g.lines), s) + px(6, s)
 	// Cells are whole pixels, so every hole is drawn alike; a layout taller
 	// than it is wide keeps the cells of a square one and is centred.
 	side := max(g.cols, g.rows, 8)
@@ -103,9 +103,9 @@ func (g *geometry) tile(p engine.Panel) roundRect {
 // lines as it takes, and the score breakdown.
 func (g *geometry) footerHeight(final bool, reasonLines int) int {
 	if !final {
-		return px(footerLine+14, g.scale)
+		return px(footerLine+10, g.scale)
 	}
-	return px(footerLine*float64(1+reasonLines)+3*40+24, g.scale)
+	return px(footerLine*float64(1+reasonLines)+3*38+20, g.scale)
 }
 
 // HoleCenter returns the pixel at the centre of cell c of layout l in an

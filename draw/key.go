@@ -16,17 +16,17 @@ type keyItem struct {
 // the game goes on, the legal holes, the last two marbles and the closed
 // panels; at its end, the tints of the panels held, the outline of the
 // largest groups and the bars of the scoring lines where the rule set
-// counts them, and the last marble.
+// counts them and the board has some, and the last marble.
 func (st *state) keyItems(ic *icons) []keyItem {
 	t := st.t
 	last, prev := st.p.Last()
 	var items []keyItem
 	if st.final {
 		items = append(items, keyItem{ic.held, t.KeyHeld})
-		if st.opt.Rules.CountsArea() {
+		if st.opt.Rules.CountsArea() && max(st.p.LargestGroup(engine.Red).Len(), st.p.LargestGroup(engine.Black).Len()) >= 2 {
 			items = append(items, keyItem{ic.area, t.KeyArea})
 		}
-		if st.opt.Rules.CountsLines() {
+		if st.opt.Rules.CountsLines() && len(st.p.Lines()) > 0 {
 			items = append(items, keyItem{ic.line, t.KeyLine})
 		}
 		if last != engine.NoHole {

@@ -163,7 +163,7 @@ func (st *state) drawFooter(dst *image.RGBA) {
 		y += px(footerLine, g.scale)
 		text(dst, st.reasonFace, st.th.muted, line, g.width/2, y, alignCenter)
 	}
-	st.drawTable(dst, y+px(44, g.scale))
+	st.drawTable(dst, y+px(42, g.scale))
 }
 
 // drawTable writes the score table with its column heads at baseline y: a
@@ -194,7 +194,7 @@ func (st *state) drawTable(dst *image.RGBA, y int) {
 	}
 	dc := gg.NewContextForRGBA(dst)
 	for k, c := range []engine.Color{engine.Red, engine.Black} {
-		row := y + px(40*float64(k+1), g.scale)
+		row := y + px(38*float64(k+1), g.scale)
 		r := g.f(13)
 		drawMarble(dc, float64(g.pad)+g.f(16)+r, float64(row)-g.f(9), r, c)
 		text(dst, small, st.th.text, ellipsize(small, st.names[c], firstNum-colW-nameX), nameX, row, alignLeft)

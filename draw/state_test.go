@@ -78,6 +78,7 @@ func TestKeySaysWhatTheBoardShows(t *testing.T) {
 		{"ended, basic", end, Options{}, []string{"panels held", "last marble"}},
 		{"ended, area", end, Options{Rules: engine.Area}, []string{"panels held", "largest group", "last marble"}},
 		{"ended, full", end, Options{Rules: engine.Full}, []string{"panels held", "largest group", "line of 5+", "last marble"}},
+		{"resigned, no line on the board", mid, Options{Rules: engine.Full, Over: true}, []string{"panels held", "largest group", "last marble"}},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
