@@ -19,13 +19,16 @@ type band struct {
 }
 
 // newBand returns a full-colour band of width×rows pixels for the rows
-// from y0 on.
-func newBand(width, y0, rows int) *band {
-	return &band{y0: y0, rows: rows, rgba: image.NewRGBA(image.Rect(0, y0, width, y0+rows))}
+// from y0 on, its pixels from pool (nil allocates), cleared.
+func newBand(width, y0, rows int, pool *pixPool) *band {
+	pix := pool.get(4 * width * rows)
+	clear(pix)
+	return &band{y0: y0, rows: rows, rgba: &image.RGBA{Pix: pix, Stride: 4 * width, Rect: image.Rect(0, y0, width, y0+rows)}}
 }
 
-// pack turns the band into runs of q's palette colours.
-func (b *band) pack(q *quantizer) {
+// pack turns the band into runs of q's palette colours, and gives its
+// full-colour pixels back to pool.
+func (b *band) pack(q *quantizer, pool *pixPool) {
 	pix := b.rgba.Pix
 	var runs []byte
 	prev, n := -1, 0
@@ -45,6 +48,7 @@ func (b *band) pack(q *quantizer) {
 	}
 	b.runs = append([]byte(nil), runs...) // no spare capacity
 	b.q = q
+	pool.put(b.rgba.Pix)
 	b.rgba = nil
 }
 

@@ -31,7 +31,7 @@ func BenchmarkRender(b *testing.B) {
 	})
 	b.Run("miss", func(b *testing.B) {
 		// Random square and irregular layouts in turn, in a cache with room
-		// for one board, so that each render builds its board.
+		// for a few boards, so that each render builds its board.
 		var ps []engine.Position
 		for seed := range uint64(16) {
 			l := engine.RandomSquare(seed)
@@ -42,10 +42,12 @@ func BenchmarkRender(b *testing.B) {
 		}
 		r := NewRenderer(Config{})
 		var buf bytes.Buffer
-		require.NoError(b, r.Render(&buf, &ps[0], opt)) // the palettes, the kit
-		// Room for the kit and one board: each render evicts the board
-		// before.
-		r.cache.budget = r.CacheBytes()
+		for _, p := range ps[:2] { // the palettes, the kits of both cell sizes
+			require.NoError(b, r.Render(&buf, &p, opt))
+		}
+		// Room for the kits and a few boards, fewer than the layouts: each
+		// render evicts the least recently used board, which is the next.
+		r.cache.budget = r.CacheBytes() + 200<<10
 		i := 0
 		for b.Loop() {
 			i++
@@ -53,6 +55,9 @@ func BenchmarkRender(b *testing.B) {
 			if err := r.Render(&buf, &ps[i%len(ps)], opt); err != nil {
 				b.Fatal(err)
 			}
+		}
+		if items, _ := r.cache.stats(); items >= 2+len(ps) {
+			b.Fatalf("%d items cached: the boards were not evicted", items)
 		}
 	})
 }

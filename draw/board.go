@@ -18,9 +18,9 @@ type board struct {
 }
 
 // newBoard draws the empty board of layout l with geometry g, using kit
-// k's hole sprite and faces.
-func newBoard(l *engine.Layout, g *geometry, k *kit) *board {
-	bd := newBand(g.width, g.frame.Min.Y, g.frame.Dy())
+// k's hole sprite and faces, and pixels from pool.
+func newBoard(l *engine.Layout, g *geometry, k *kit, pool *pixPool) *board {
+	bd := newBand(g.width, g.frame.Min.Y, g.frame.Dy(), pool)
 	dst := bd.rgba
 	bg := themes[k.theme].bg
 	fill(dst, roundRect{0, float64(g.frame.Min.Y), float64(g.width), float64(g.frame.Max.Y), 0}, bg, nil)

@@ -33,7 +33,7 @@ type icons struct {
 func newKit(g *geometry, theme Theme, fallback []*sfnt.Font) *kit {
 	k := &kit{theme: theme, sprites: newSprites(g.cell, g.scale), faces: &facePool{scale: g.scale, fallback: fallback}}
 	for _, hi := range []engine.Color{engine.Red, engine.Black, noCard} {
-		k.headers[hi] = newBand(g.width, 0, g.header)
+		k.headers[hi] = newBand(g.width, 0, g.header, nil)
 		drawCards(k.headers[hi].rgba, g, theme, hi)
 	}
 	k.icons = newIcons(g)
@@ -43,7 +43,7 @@ func newKit(g *geometry, theme Theme, fallback []*sfnt.Font) *kit {
 // pack packs the kit's bands into q's palette.
 func (k *kit) pack(q *quantizer) {
 	for _, h := range k.headers {
-		h.pack(q)
+		h.pack(q, nil)
 	}
 }
 

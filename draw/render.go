@@ -112,10 +112,11 @@ func (r *Renderer) kit(g *geometry, t Theme) *kit {
 func (r *Renderer) board(l *engine.Layout, g *geometry, t Theme, kt *kit) *board {
 	k := cacheKey{layout: l.String(), width: g.width, theme: t, lines: g.lines}
 	return r.cache.get(k, func() sized {
-		b := newBoard(l, g, kt)
-		if !r.raw {
-			b.band.pack(quantizers[t]())
+		if r.raw {
+			return newBoard(l, g, kt, nil)
 		}
+		b := newBoard(l, g, kt, &r.rgba)
+		b.band.pack(quantizers[t](), &r.rgba)
 		return b
 	}).(*board)
 }
@@ -210,14 +211,16 @@ func (b *bufferPool) Put(e *png.EncoderBuffer) { b.p.Put(e) }
 // drops. A pixPool is safe for concurrent use.
 type pixPool struct{ p sync.Pool }
 
-// get returns a buffer of n bytes with arbitrary contents.
+// get returns a buffer of n bytes with arbitrary contents. A new one has
+// room to spare, as images differ in height with their layout.
 func (p *pixPool) get(n int) []byte {
-	if p != nil {
-		if b, ok := p.p.Get().(*[]byte); ok && cap(*b) >= n {
-			return (*b)[:n]
-		}
+	if p == nil {
+		return make([]byte, n)
 	}
-	return make([]byte, n)
+	if b, ok := p.p.Get().(*[]byte); ok && cap(*b) >= n {
+		return (*b)[:n]
+	}
+	return make([]byte, n, n+n/4)
 }
 
 // put gives b back for reuse.
