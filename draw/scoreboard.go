@@ -152,7 +152,11 @@ func (st *state) drawFooter(dst *image.RGBA) {
 	width := g.width - 2*g.pad
 	if !st.final {
 		mover := st.p.ToMove()
-		line := t.fillAB(t.Playing, st.names[mover], st.p.Ply()+1, t.Colors[mover], t.Rules[st.opt.Rules])
+		playing := t.Playing
+		if st.names[mover] == t.Colors[mover] {
+			playing = t.PlayingColor
+		}
+		line := t.fillAB(playing, st.names[mover], st.p.Ply()+1, t.Colors[mover], t.Rules[st.opt.Rules])
 		f, s := st.fs.fit(roleFooter, line, width)
 		text(dst, f, st.th.muted, s, g.width/2, y, alignCenter)
 		return

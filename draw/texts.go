@@ -25,8 +25,7 @@ type Text struct {
 	One func(n int) bool
 
 	// The players' boxes in the header.
-	ToMove, Winner, Draw string
-	Points, Panels       Plural
+	Points, Panels Plural
 	// Bonus shows a score's parts under the rule sets with bonuses:
 	// "{n}" is the panels' points, then BonusArea and BonusLines follow
 	// for the bonuses the rule set counts.
@@ -38,8 +37,9 @@ type Text struct {
 
 	// The footer while the game goes on: {n} is the number of the next
 	// move (1 for the first marble), {name} the player to move, {a} that
-	// player's colour and {b} the rule set.
-	Playing string
+	// player's colour and {b} the rule set; PlayingColor is for a player
+	// shown by colour only.
+	Playing, PlayingColor string
 	// The footer at the end: the result line, with {name} the winner and
 	// {a} and {b} the totals, and the reason the game ended on the board
 	// when the caller gives none.
@@ -54,33 +54,31 @@ type Plural struct{ One, Other string }
 
 // English is the default Text.
 var English = Text{
-	Colors:     [2]string{engine.Red: "Red", engine.Black: "Black"},
-	Rules:      [4]string{engine.Basic: "basic", engine.Area: "area", engine.Lines: "lines", engine.Full: "full"},
-	ToMove:     "to move",
-	Winner:     "winner",
-	Draw:       "draw",
-	Points:     Plural{"{n} point", "{n} points"},
-	Panels:     Plural{"{n} panel", "{n} panels"},
-	Bonus:      "{n}",
-	BonusArea:  " + {n} area",
-	BonusLines: " + {n} lines",
-	KeyLegal:   "legal hole",
-	KeyLast:    "last marble",
-	KeyPrev:    "one before",
-	KeyClosed:  "closed panel",
-	KeyHeld:    "panels held",
-	KeyArea:    "largest group",
-	KeyLine:    "line of 5+",
-	Playing:    "Move {n} · {name} ({a}) to play · {b} scoring",
-	Wins:       "{name} wins {a}–{b}",
-	DrawScore:  "Draw, {a}–{b}",
-	GameOver:   "Game over · {name}",
-	NoHole:     "{name} has no legal hole after move {n}",
-	AllPlaced:  "all {n} marbles are placed",
-	ColPanels:  "Panels",
-	ColArea:    "Area",
-	ColLines:   "Lines",
-	ColTotal:   "Total",
+	Colors:       [2]string{engine.Red: "Red", engine.Black: "Black"},
+	Rules:        [4]string{engine.Basic: "basic", engine.Area: "area", engine.Lines: "lines", engine.Full: "full"},
+	Points:       Plural{"{n} point", "{n} points"},
+	Panels:       Plural{"{n} panel", "{n} panels"},
+	Bonus:        "{n}",
+	BonusArea:    " + {n} area",
+	BonusLines:   " + {n} lines",
+	KeyLegal:     "legal hole",
+	KeyLast:      "last marble",
+	KeyPrev:      "one before",
+	KeyClosed:    "closed panel",
+	KeyHeld:      "panels held",
+	KeyArea:      "largest group",
+	KeyLine:      "line of 5+",
+	Playing:      "Move {n} · {name} ({a}) to play · {b} scoring",
+	PlayingColor: "Move {n} · {a} to play · {b} scoring",
+	Wins:         "{name} wins {a}–{b}",
+	DrawScore:    "Draw, {a}–{b}",
+	GameOver:     "Game over · {name}",
+	NoHole:       "{name} has no legal hole after move {n}",
+	AllPlaced:    "all {n} marbles are placed",
+	ColPanels:    "Panels",
+	ColArea:      "Area",
+	ColLines:     "Lines",
+	ColTotal:     "Total",
 }
 
 // number writes n as the language does. It is the one place numbers are
