@@ -55,10 +55,24 @@ func (r *Renderer) newState(p *engine.Position, opt *Options, g *geometry, fs *f
 	case p.IsOver():
 		reason = st.t.fill(st.t.NoHole, st.names[p.ToMove()], p.Ply())
 	}
-	if s, ok := printable(reason, fonts); ok && s != "" {
+	if s := st.caption(reason); s != "" {
 		st.reasonFace, st.reason = fs.wrapFit(roleReason, s, g.width-2*g.pad, maxReasonLines)
 	}
 	return st
+}
+
+// caption returns a caller's text (the outcome, the reason) as the fonts
+// can draw it: the players' names in it as the header shows them, and any
+// other letter no font has left out.
+func (st *state) caption(s string) string {
+	for _, c := range []engine.Color{engine.Red, engine.Black} {
+		if n := strings.TrimSpace(st.opt.Names[c]); n != "" && n != st.names[c] {
+			s = strings.ReplaceAll(s, n, st.names[c])
+		}
+	}
+	fonts := append([]*sfnt.Font{boldFont}, st.fs.fallback...)
+	out, _ := printable(s, fonts)
+	return out
 }
 
 // wrapFit returns the largest face of role r, down to its smallest size,
@@ -215,11 +229,8 @@ func (st *state) drawTable(dst *image.RGBA, y int) {
 // result returns the line that says how the game ended.
 func (st *state) result() string {
 	t := st.t
-	if st.opt.Outcome != "" {
-		fonts := append([]*sfnt.Font{boldFont}, st.fs.fallback...)
-		if s, ok := printable(st.opt.Outcome, fonts); ok && strings.TrimSpace(s) != "" {
-			return s
-		}
+	if s := st.caption(st.opt.Outcome); s != "" {
+		return s
 	}
 	if !st.p.IsOver() {
 		return t.GameOver

@@ -45,6 +45,7 @@ func TestReasonTheGameEnded(t *testing.T) {
 		{"given", mid, Options{Names: names, Over: true, Reason: "alice resigned"}, []string{"alice resigned"}},
 		{"no legal hole", stuck, Options{Names: names}, []string{names[stuck.ToMove()] + " has no legal hole after move " + itoa(stuck.Ply())}},
 		{"all placed", full, Options{Names: names}, []string{"all 56 marbles are placed"}},
+		{"a name no font has is the colour there too", mid, Options{Names: [2]string{"alice", "田中"}, Over: true, Reason: "田中 ran out of time"}, []string{"Black ran out of time"}},
 		{"long: two lines", mid, Options{Over: true, Reason: strings.Repeat("draw agreed after a long talk ", 3)}, nil},
 	}
 	for _, tc := range cases {

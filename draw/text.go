@@ -220,16 +220,16 @@ func (m *multiFace) Kern(r0, r1 rune) fixed.Int26_6 {
 func (m *multiFace) Metrics() font.Metrics { return m.main.Metrics() }
 
 // printable returns s as fonts can draw it on one line, and false if
-// some letter or digit of s is in none of them: the caller then shows
-// something else, never a box. Other characters the fonts lack (emoji,
-// symbols) and invisible ones (controls, joiners, direction marks,
-// variation selectors) are left out, runs of spaces become one, and runs
-// of right-to-left letters (Hebrew, Arabic) are reversed, as the image
-// is drawn left to right.
+// some letter or digit of s is in none of them, which it leaves out: the
+// caller of a name then shows something else, never a box. Other
+// characters the fonts lack (emoji, symbols) and invisible ones (controls,
+// joiners, direction marks, variation selectors) are left out, runs of
+// spaces become one, and runs of right-to-left letters (Hebrew, Arabic)
+// are reversed, as the image is drawn left to right.
 func printable(s string, fonts []*sfnt.Font) (string, bool) {
 	var out, rtl []rune
 	var buf sfnt.Buffer
-	space := false
+	space, all := false, true
 	flush := func() {
 		slices.Reverse(rtl)
 		out, rtl = append(out, rtl...), rtl[:0]
@@ -244,7 +244,7 @@ func printable(s string, fonts []*sfnt.Font) (string, bool) {
 		}
 		if !hasGlyph(fonts, &buf, r) {
 			if unicode.IsLetter(r) || unicode.IsNumber(r) {
-				return "", false
+				all = false
 			}
 			continue
 		}
@@ -266,7 +266,7 @@ func printable(s string, fonts []*sfnt.Font) (string, bool) {
 		out = append(out, r)
 	}
 	flush()
-	return string(out), true
+	return string(out), all
 }
 
 // hasGlyph reports whether one of fonts has a glyph for r.
