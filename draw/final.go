@@ -1,8 +1,10 @@
 package draw
 
 import (
+	"cmp"
 	"image"
 	"math"
+	"slices"
 
 	"github.com/fogleman/gg"
 	"github.com/kulami/kulami/engine"
@@ -55,7 +57,7 @@ func groupOutline(g *geometry, p *engine.Position, c engine.Color, bars []segmen
 	if set.Len() < 2 {
 		return nil
 	}
-	segs := outline(g, p.Layout(), set, float64(g.cell)*outlineInset)
+	segs := merge(outline(g, p.Layout(), set, float64(g.cell)*outlineInset))
 	cell := float64(g.cell)
 	edge := max(1, g.f(casingEdge))
 	// A bar at 45° crosses an outline that runs inset from a corner within
@@ -116,6 +118,51 @@ func clipAround(segs []segment, pt [2]float64, r float64) []segment {
 		}
 		mk(lo, min(hi, centre-half))
 		mk(max(lo, centre+half), hi)
+	}
+	return out
+}
+
+// merge joins the horizontal and vertical segments of segs that lie on
+// one line and touch, so that a straight stretch of an outline is one
+// stroke: where two strokes overlap, the rasterizer may leave a seam.
+func merge(segs []segment) []segment {
+	type line struct {
+		horizontal bool
+		at         float64
+	}
+	spans := map[line][][2]float64{}
+	var order []line
+	for _, s := range segs {
+		l, span := line{true, s.y0}, [2]float64{min(s.x0, s.x1), max(s.x0, s.x1)}
+		if s.x0 == s.x1 {
+			l, span = line{false, s.x0}, [2]float64{min(s.y0, s.y1), max(s.y0, s.y1)}
+		}
+		if _, ok := spans[l]; !ok {
+			order = append(order, l)
+		}
+		spans[l] = append(spans[l], span)
+	}
+	var out []segment
+	for _, l := range order {
+		ss := spans[l]
+		slices.SortFunc(ss, func(a, b [2]float64) int { return cmp.Compare(a[0], b[0]) })
+		cur := ss[0]
+		flush := func() {
+			if l.horizontal {
+				out = append(out, segment{cur[0], l.at, cur[1], l.at})
+			} else {
+				out = append(out, segment{l.at, cur[0], l.at, cur[1]})
+			}
+		}
+		for _, s := range ss[1:] {
+			if s[0] <= cur[1]+0.5 {
+				cur[1] = max(cur[1], s[1])
+				continue
+			}
+			flush()
+			cur = s
+		}
+		flush()
 	}
 	return out
 }

@@ -75,6 +75,12 @@ func TestOutlinesKeepOffTheLineBars(t *testing.T) {
 	t.Logf("%d games, %d places where an outline without gaps would touch a bar", tried, clashes)
 }
 
+func TestMerge(t *testing.T) {
+	in := []segment{{10, 0, 20, 0}, {0, 0, 10, 0}, {30, 0, 40, 0}, {5, 5, 5, 15}, {5, 15, 5, 20}, {0, 1, 3, 1}}
+	want := []segment{{0, 0, 20, 0}, {30, 0, 40, 0}, {5, 5, 5, 20}, {0, 1, 3, 1}}
+	assert.Equal(t, want, merge(in))
+}
+
 func TestClipAround(t *testing.T) {
 	cases := []struct {
 		name string
