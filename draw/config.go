@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"slices"
 	"strings"
 
 	"golang.org/x/image/font/sfnt"
@@ -66,19 +67,27 @@ func parseFont(f *os.File) (*sfnt.Font, error) {
 }
 
 // Fonts returns what the Renderer found to draw names the Go fonts
-// cannot: the fallback font files in use, or why there are none, as one
-// line to log at start.
+// cannot, as one line to log at start: the fallback font files in use,
+// those it looked for and did not find, and any it could not read. A name
+// with letters none of its fonts has is shown as its colour.
 func (r *Renderer) Fonts() string {
-	if len(r.fontFiles) == 0 {
-		msg := "draw: no fallback font (looked for " + strings.Join(r.fontsTried, ", ") + "); a name with letters the Go fonts lack (Chinese, Japanese, Korean, Arabic, …) is shown as its colour"
-		if r.fontErr != nil {
-			msg += "; " + r.fontErr.Error()
+	var missing []string
+	for _, p := range r.fontsTried {
+		if !slices.Contains(r.fontFiles, p) {
+			missing = append(missing, p)
 		}
-		return msg
 	}
-	msg := "draw: fallback fonts for names: " + strings.Join(r.fontFiles, ", ")
+	var parts []string
+	if len(r.fontFiles) > 0 {
+		parts = append(parts, "draw: fallback fonts for names: "+strings.Join(r.fontFiles, ", "))
+	} else {
+		parts = append(parts, "draw: no fallback font for names: a name with letters the Go fonts lack (Chinese, Japanese, Korean, Arabic, …) is shown as its colour")
+	}
+	if len(missing) > 0 {
+		parts = append(parts, "not found or unreadable: "+strings.Join(missing, ", "))
+	}
 	if r.fontErr != nil {
-		msg += "; " + r.fontErr.Error()
+		parts = append(parts, r.fontErr.Error())
 	}
-	return msg
+	return strings.Join(parts, "; ")
 }

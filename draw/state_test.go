@@ -145,7 +145,8 @@ func TestNamesInOtherScripts(t *testing.T) {
 
 	mustFallback(t) // fails saying which package to install
 	withFont := NewRenderer(Config{Fonts: []string{dejaVu}})
-	assert.Contains(t, withFont.Fonts(), dejaVu)
+	assert.Contains(t, withFont.Fonts(), "fallback fonts for names: "+dejaVu)
+	assert.NotContains(t, withFont.Fonts(), "not found")
 	assert.Equal(t, "ნინო", newTestState(t, withFont, &p, Options{Names: georgian}).names[engine.Red])
 	assert.NotEqual(t, asColour, render(withFont, georgian), "the name is drawn in the fallback font")
 
