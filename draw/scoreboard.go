@@ -114,7 +114,7 @@ func (st *state) drawHeader(dst *image.RGBA) {
 		name := st.fs.get(roleName)
 		text(dst, name, st.th.text, ellipsize(name, st.names[c], w), tx, g.baseline(c, 0), alignLeft)
 		sc := st.score[c]
-		line := t.plural(t.Points, sc.Total) + " · " + t.plural(t.Panels, st.panelsHeld(c))
+		line := t.fillAB(t.Score, "", 0, t.plural(t.Points, sc.Total), t.plural(t.Panels, st.panelsHeld(c)))
 		f, s := st.fs.fit(roleScore, line, w)
 		text(dst, f, st.th.muted, s, tx, g.baseline(c, 1), alignLeft)
 		if g.lines < 3 {

@@ -24,7 +24,9 @@ type Text struct {
 	// means n == 1, as in English.
 	One func(n int) bool
 
-	// The players' boxes in the header.
+	// The players' boxes in the header: Score puts a player's points {a}
+	// and panels held {b} on one line.
+	Score          string
 	Points, Panels Plural
 	// Bonus shows a score's parts under the rule sets with bonuses:
 	// "{n}" is the panels' points, then BonusArea and BonusLines follow
@@ -52,7 +54,8 @@ type Text struct {
 // Plural is a text in its singular and plural forms, each with {n}.
 type Plural struct{ One, Other string }
 
-// English is the default Text.
+// English is the default Text. Copy it to start a translation; do not
+// change it.
 var English = Text{
 	Colors:       [2]string{engine.Red: "Red", engine.Black: "Black"},
 	Rules:        [4]string{engine.Basic: "basic", engine.Area: "area", engine.Lines: "lines", engine.Full: "full"},
