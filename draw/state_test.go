@@ -2,6 +2,8 @@ package draw
 
 import (
 	"bytes"
+	"reflect"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -152,4 +154,25 @@ func TestNamesInOtherScripts(t *testing.T) {
 
 	missing := NewRenderer(Config{Fonts: []string{"/nonexistent/font.ttf"}})
 	assert.Contains(t, missing.Fonts(), "/nonexistent/font.ttf", "a configured font that is missing is reported")
+}
+
+// TestEnglishIsComplete checks that English has every text: a field left
+// empty would draw nothing.
+func TestEnglishIsComplete(t *testing.T) {
+	var check func(path string, v reflect.Value)
+	check = func(path string, v reflect.Value) {
+		switch v.Kind() {
+		case reflect.String:
+			assert.NotEmpty(t, v.String(), "English.%s is empty", path)
+		case reflect.Struct:
+			for i := range v.NumField() {
+				check(path+"."+v.Type().Field(i).Name, v.Field(i))
+			}
+		case reflect.Array:
+			for i := range v.Len() {
+				check(path+"["+strconv.Itoa(i)+"]", v.Index(i))
+			}
+		}
+	}
+	check("", reflect.ValueOf(English))
 }

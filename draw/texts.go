@@ -59,6 +59,7 @@ type Plural struct{ One, Other string }
 var English = Text{
 	Colors:       [2]string{engine.Red: "Red", engine.Black: "Black"},
 	Rules:        [4]string{engine.Basic: "basic", engine.Area: "area", engine.Lines: "lines", engine.Full: "full"},
+	Score:        "{a} · {b}",
 	Points:       Plural{"{n} point", "{n} points"},
 	Panels:       Plural{"{n} panel", "{n} panels"},
 	Bonus:        "{n}",
