@@ -196,12 +196,18 @@ func medianCut(hist []swatch, n int) []color.RGBA {
 }
 
 // quantize maps the opaque image src onto dst, which must have q's palette
-// and the same bounds.
+// and the same bounds. A pixel like the one before it, as most are, costs
+// no lookup.
 func (q *quantizer) quantize(dst *image.Paletted, src *image.RGBA) {
 	out := dst.Pix
 	pix := src.Pix[:4*len(out)]
-	for i, j := 0, 0; i < len(out); i, j = i+1, j+4 {
-		p := pix[j : j+3 : j+3]
-		out[i] = q.lut[lutIndex(p[0], p[1], p[2])]
+	last, ix := uint32(1<<31), uint8(0) // no opaque pixel is last
+	for i := range out {
+		v := binary.LittleEndian.Uint32(pix[4*i:]) | 0xff<<24
+		if v != last {
+			last = v
+			ix = q.lut[uint16(v>>3&31)<<11|uint16(v>>10&63)<<5|uint16(v>>19&31)]
+		}
+		out[i] = ix
 	}
 }

@@ -62,11 +62,16 @@ func fill(dst *image.RGBA, rr roundRect, c color.RGBA, s *stripes) {
 		mid := coverage(max(qy, -1) - rr.r)
 		for x := b.Min.X; x < b.Max.X; x++ {
 			a := mid
-			if x == xa && xa < xb && a == 0xff && c.A == 0xff && band == nil {
-				// An opaque colour over the whole middle: one copy.
+			if x == xa && xa < xb && a == 0xff && band == nil {
+				// The whole middle fully covered: copies of an opaque
+				// colour, or one pass of a translucent one.
 				span := row[4*(xa-b.Min.X) : 4*(xb-b.Min.X)]
-				for i := 0; i < len(span); i += len(bl.solid) {
-					copy(span[i:], bl.solid[:])
+				if c.A == 0xff {
+					for i := 0; i < len(span); i += len(bl.solid) {
+						copy(span[i:], bl.solid[:])
+					}
+				} else {
+					bl.over(span)
 				}
 				x = xb - 1
 				continue
@@ -85,7 +90,9 @@ func fill(dst *image.RGBA, rr roundRect, c color.RGBA, s *stripes) {
 			if band != nil {
 				a = a * band[x-b.Min.X+y-b.Min.Y] / 0xff
 			}
-			bl.blend(row[4*(x-b.Min.X):][:4:4], a)
+			if a != 0 {
+				bl.blend(row[4*(x-b.Min.X):][:4:4], a)
+			}
 		}
 	}
 }
@@ -112,6 +119,18 @@ func newBlender(c color.RGBA) *blender {
 		copy(bl.solid[i:], []byte{c.R, c.G, c.B, c.A})
 	}
 	return bl
+}
+
+// over lays the colour over every pixel of pix at full coverage.
+func (bl *blender) over(pix []byte) {
+	src := [4]uint8{uint8(bl.src[0]), uint8(bl.src[1]), uint8(bl.src[2]), uint8(bl.src[3])}
+	for i := 0; i+3 < len(pix); i += 4 {
+		p := pix[i : i+4 : i+4]
+		p[0] = src[0] + bl.under[p[0]]
+		p[1] = src[1] + bl.under[p[1]]
+		p[2] = src[2] + bl.under[p[2]]
+		p[3] = src[3] + bl.under[p[3]]
+	}
 }
 
 // blend lays the colour over pixel p at coverage a (0–255).
