@@ -10,7 +10,7 @@ import (
 
 // board is the empty board of one layout at one width and theme: the
 // frame with its coordinates, the panels and the holes, packed into runs
-// of palette colours (100 to 200 KB at 800 pixels). It is built in a few
+// of palette colours (about 75 KB at 800 pixels). It is built in a few
 // milliseconds from rectangles and sprites, and is immutable once built
 // and safe for concurrent use.
 type board struct {
