@@ -83,7 +83,7 @@ func New(s *discordgo.Session, opt Options) *Bot {
 		opt.AnswerWithin = 2500 * time.Millisecond
 	}
 	if opt.Renderer == nil {
-		opt.Renderer = draw.NewRenderer(draw.DefaultCacheSize)
+		opt.Renderer = draw.NewRenderer(draw.Config{})
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	return &Bot{

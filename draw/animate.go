@@ -65,7 +65,7 @@ func (r *Renderer) Animate(w io.Writer, a Animation) error {
 		if i == len(a.Record.Moves)-1 {
 			o = last
 		}
-		im, err := r.Image(&p, o)
+		im, err := r.image(&p, o, &r.rgba, nil) // frames are kept: their pixels are not pooled
 		if err != nil {
 			return err
 		}

@@ -31,7 +31,7 @@ func mustRecord(tb testing.TB, name string) *engine.Record {
 func mustAnimate(tb testing.TB, a Animation) (*gif.GIF, int) {
 	tb.Helper()
 	var buf bytes.Buffer
-	require.NoError(tb, NewRenderer(1).Animate(&buf, a))
+	require.NoError(tb, NewRenderer(Config{}).Animate(&buf, a))
 	size := buf.Len()
 	g, err := gif.DecodeAll(&buf)
 	require.NoError(tb, err)
@@ -64,7 +64,7 @@ func TestAnimateFramesAreTheBoards(t *testing.T) {
 	// Laying each frame over the ones before gives the board after each
 	// move, as Image draws it; only the last is shown as ended.
 	canvas := image.NewRGBA(image.Rect(0, 0, g.Config.Width, g.Config.Height))
-	r := NewRenderer(1)
+	r := NewRenderer(Config{})
 	p := engine.NewPosition(rec.Layout, rec.First)
 	for i, f := range g.Image {
 		draw.Draw(canvas, f.Rect, f, f.Rect.Min, draw.Over)
@@ -74,7 +74,7 @@ func TestAnimateFramesAreTheBoards(t *testing.T) {
 		if i < 7 {
 			o.Over, o.Outcome = false, ""
 		}
-		want, err := r.Image(&p, o)
+		want, err := r.image(&p, o, nil, nil)
 		require.NoError(t, err)
 		off := 0
 		for y := want.Rect.Min.Y; y < want.Rect.Max.Y; y++ {
@@ -108,7 +108,7 @@ func TestAnimateRefusesWhatItCannotDraw(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			var buf bytes.Buffer
-			assert.ErrorIs(t, NewRenderer(1).Animate(&buf, tt.a), tt.want)
+			assert.ErrorIs(t, NewRenderer(Config{}).Animate(&buf, tt.a), tt.want)
 			assert.Zero(t, buf.Len())
 		})
 	}
@@ -125,7 +125,7 @@ func TestDeltaOfAnUnchangedFrame(t *testing.T) {
 // and reports its size.
 func BenchmarkAnimate(b *testing.B) {
 	rec := mustRecord(b, "finished.kgn")
-	r := NewRenderer(1)
+	r := NewRenderer(Config{})
 	var buf bytes.Buffer
 	for b.Loop() {
 		buf.Reset()

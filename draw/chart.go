@@ -123,7 +123,7 @@ func (c Chart) Image() (*image.RGBA, error) {
 	title := bold(27)
 	dc.SetFontFace(title)
 	dc.SetColor(col.text)
-	dc.DrawString(fit(title, printable(tx.Title), width-int(40*s)), 20*s, 38*s)
+	dc.DrawString(ellipsize(title, chartText(tx.Title), width-int(40*s)), 20*s, 38*s)
 
 	// The grid: 0, 25, 50, 75 and 100%, and a line every tenth move.
 	dc.SetFontFace(regular(19))
@@ -143,7 +143,7 @@ func (c Chart) Image() (*image.RGBA, error) {
 		dc.SetColor(col.muted)
 		dc.DrawStringAnchored(strconv.Itoa(ply), x(ply), bottom+24*s, 0.5, 0)
 	}
-	dc.DrawStringAnchored(printable(tx.Move), right, bottom+48*s, 1, 0)
+	dc.DrawStringAnchored(chartText(tx.Move), right, bottom+48*s, 1, 0)
 
 	// Red's side above the 50% line, black's below: the area between the
 	// line and the curve, clipped to each half.
@@ -180,9 +180,9 @@ func (c Chart) Image() (*image.RGBA, error) {
 
 	dc.SetFontFace(bold(17))
 	dc.SetColor(marbleBody[engine.Red])
-	dc.DrawStringAnchored(printable(tx.RedWins), left+8*s, top+20*s, 0, 0)
+	dc.DrawStringAnchored(chartText(tx.RedWins), left+8*s, top+20*s, 0, 0)
 	dc.SetColor(col.muted)
-	dc.DrawStringAnchored(printable(tx.BlackWins), left+8*s, bottom-10*s, 0, 0)
+	dc.DrawStringAnchored(chartText(tx.BlackWins), left+8*s, bottom-10*s, 0, 0)
 
 	// The marks: a dashed accent line through the plot and a dot on the
 	// curve, with their words in a row above the plot, each moved right
@@ -204,7 +204,7 @@ func (c Chart) Image() (*image.RGBA, error) {
 		dc.DrawCircle(px, py, 5.5*s)
 		dc.Fill()
 
-		label := printable(m.Label)
+		label := chartText(m.Label)
 		w, _ := dc.MeasureString(label)
 		lx := min(max(px-w/2, edge), float64(width)-w-8*s)
 		edge = lx + w + 10*s
@@ -262,4 +262,11 @@ func (c *Chart) check() error {
 	o := Options{Width: c.Width}
 	_, err := o.width()
 	return err
+}
+
+// chartText returns s as the chart's fonts can draw it (see printable):
+// the chart's texts are the caller's words, in the Go fonts' scripts.
+func chartText(s string) string {
+	t, _ := printable(s, []*sfnt.Font{regularFont, boldFont})
+	return t
 }

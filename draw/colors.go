@@ -53,15 +53,18 @@ var (
 	marbleRim   = [2]color.RGBA{engine.Red: rgb(0x9e1e17), engine.Black: rgb(0xc9ced6)}
 	marbleLight = [2]color.RGBA{engine.Red: rgb(0xffb3a3), engine.Black: rgb(0x8a8d96)}
 
-	// accent marks the last two marbles and the legal holes; accentEdge
-	// outlines it so it stands out on light wood as on dark marbles.
+	// accent marks the last two marbles and the legal holes, each in its
+	// own shape; accentEdge outlines it so it stands out on light wood as
+	// on dark marbles.
 	accent     = rgb(0x8ae6ff)
 	accentEdge = rgb(0x06283a)
 
 	blockedShade = alpha(rgb(0x000000), 0.46) // panels closed to the next move
 	blockedHatch = alpha(rgb(0x000000), 0.22) // and their stripes
-	// ownerTint colours a panel by the colour holding it at the end.
-	ownerTint = [2]color.RGBA{engine.Red: alpha(rgb(0xe53b2c), 0.36), engine.Black: alpha(rgb(0x0c0d10), 0.6)}
+	// ownerTint colours a panel by the colour holding it at the end: red's
+	// light, black's darker but well off the frame, with its empty holes
+	// still plain (the tests measure these contrasts).
+	ownerTint = [2]color.RGBA{engine.Red: alpha(rgb(0xff7a60), 0.32), engine.Black: alpha(rgb(0x0c0d10), 0.5)}
 	// outlineColor draws the largest groups and the scoring lines; casing
 	// goes under it so it shows on any panel.
 	outlineColor = [2]color.RGBA{engine.Red: rgb(0xff4b3a), engine.Black: rgb(0x15161a)}

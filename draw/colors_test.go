@@ -57,16 +57,36 @@ func blend(c, d color.RGBA) color.RGBA {
 	return color.RGBA{m(c.R, d.R), m(c.G, d.G), m(c.B, d.B), 255}
 }
 
+// colourPair is two colours a player must tell apart and the weakest WCAG
+// contrast ratio allowed between them.
+type colourPair struct {
+	what string
+	a, b color.RGBA
+	min  float64
+}
+
+// checkContrasts checks each pair's contrast for normal vision and the
+// three full dichromacies, and logs the weakest.
+func checkContrasts(t *testing.T, pairs []colourPair) {
+	t.Helper()
+	for _, p := range pairs {
+		worst, who := math.Inf(1), ""
+		for _, v := range visions {
+			if c := v.contrast(p.a, p.b); c < worst {
+				worst, who = c, v.name
+			}
+		}
+		t.Logf("%-38s weakest %.2f:1 (%s)", p.what, worst, who)
+		assert.GreaterOrEqual(t, worst, p.min, "%s: contrast %.2f under %s", p.what, worst, who)
+	}
+}
+
 // TestColoursStayApartForColourBlindPlayers checks, for normal vision and
 // the three full dichromacies, the luminance contrast of the pairs of
 // colours a player must tell apart; doc.go quotes the weakest figures.
 func TestColoursStayApartForColourBlindPlayers(t *testing.T) {
 	red, black := engine.Red, engine.Black
-	pairs := []struct {
-		what string
-		a, b color.RGBA
-		min  float64
-	}{
+	pairs := []colourPair{
 		{"red and black marbles' rims", marbleRim[red], marbleRim[black], 3},
 		{"black rim and black marble", marbleRim[black], marbleBody[black], 7},
 		{"red rim and wood", marbleRim[red], woodColor, 3},
@@ -80,14 +100,21 @@ func TestColoursStayApartForColourBlindPlayers(t *testing.T) {
 		{"closed and open wood", blend(blockedShade, woodColor), woodColor, 2.5},
 		{"red's and black's panels at the end", blend(ownerTint[red], woodColor), blend(ownerTint[black], woodColor), 2.5},
 	}
-	for _, p := range pairs {
-		worst, who := math.Inf(1), ""
-		for _, v := range visions {
-			if c := v.contrast(p.a, p.b); c < worst {
-				worst, who = c, v.name
-			}
-		}
-		t.Logf("%-36s weakest %.2f:1 (%s)", p.what, worst, who)
-		assert.GreaterOrEqual(t, worst, p.min, "%s: contrast %.2f under %s", p.what, worst, who)
+	checkContrasts(t, pairs)
+}
+
+// TestFinalBoardsKeepTheirContrast checks the panels of an ended game on
+// the dark frame: black's panels stand off the frame, and an empty hole
+// stays visible on a panel of either colour.
+func TestFinalBoardsKeepTheirContrast(t *testing.T) {
+	red, black := engine.Red, engine.Black
+	pairs := []colourPair{
+		{"black's panels and the frame", blend(ownerTint[black], woodColor), frameColor, 2.2},
+		{"an empty hole on black's panel", blend(ownerTint[black], holeColor), blend(ownerTint[black], woodColor), 1.8},
+		{"an empty hole on red's panel", blend(ownerTint[red], holeColor), blend(ownerTint[red], woodColor), 1.8},
+		{"a black marble on black's panel", marbleBody[black], blend(ownerTint[black], woodColor), 2.5},
+		{"a black marble's rim on black's panel", marbleRim[black], blend(ownerTint[black], woodColor), 2.5},
+		{"a red marble's rim on red's panel", marbleRim[red], blend(ownerTint[red], woodColor), 2.5},
 	}
+	checkContrasts(t, pairs)
 }

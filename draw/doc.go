@@ -2,42 +2,59 @@
 // PNG pictures of a Kulami position for Discord's dark and light themes.
 //
 // An image shows a header with a box per player (marble, name, points and
-// panels held under the game's rule set, and whose turn it is), the board
-// with coordinates A–J and 1–10 on all four edges (A1 top left, as in
-// RULES.md), and a footer with the move number, who is to play and the rule
-// set. On the board, the last marble carries a ring and a dot, the one
-// before it a ring, the two panels closed to the next move are darkened
-// and striped, and the legal holes of the player to move carry a dot. At
-// the end, every panel is tinted by its holder, the footer gives the
-// result and the score breakdown, and the rule sets that count them get
-// each colour's largest group outlined (area, full) and a bar through
-// every scoring line (lines, full).
+// panels held under the game's rule set and, under the rule sets with
+// bonuses, the points' parts: "18 + 4 area + 3 lines"), the board with
+// coordinates A–J and 1–10 on all four edges (A1 top left, as in
+// RULES.md), a one-line key to the marks, and a footer with the move
+// number, who is to play and the rule set. The marks differ in shape: a
+// legal hole of the player to move has a small dot, the last marble a bold
+// ring, the one before it a thin broken ring, and the two panels closed to
+// the next move are darkened and striped. At the end, every panel is
+// tinted by its holder, the rule sets that count them get each colour's
+// largest group outlined (area, full) and a bar through every scoring
+// line (lines, full), the key explains those, and the footer gives the
+// result, why the game ended (Options.Reason, or the image's own words
+// when it ended on the board) and the score table.
 //
 // Usage:
 //
-//	r := draw.NewRenderer(draw.DefaultCacheSize) // one per bot; safe for concurrent use
+//	r := draw.NewRenderer(draw.Config{CacheBytes: 64 << 20}) // one per bot; safe for concurrent use
+//	log.Print(r.Fonts()) // the fallback fonts found for names, or why none
 //	var buf bytes.Buffer
 //	err := r.Render(&buf, &pos, draw.Options{
 //		Names: [2]string{engine.Red: "alice", engine.Black: "bob"},
 //		Rules: engine.Full,
 //	})
 //
-// or draw.Render for a Renderer shared by the package. Options.Over and
-// Options.Outcome show a game that ended off the board (resignation,
-// timeout, agreed draw, abort) as final, with its own result line.
+// or draw.Render for a Renderer shared by the package. Options.Over,
+// Options.Outcome and Options.Reason show a game that ended off the board
+// (resignation, timeout, agreed draw, abort) as final, with its own result
+// line and reason.
+//
+// # Words and numbers
+//
+// Every word an image shows is in a Text (English by default), which a
+// caller may replace with a translation through Options.Text; numbers are
+// written by Text.Number and plural forms chosen by Text.One.
 //
 // # Speed and size
 //
-// A Renderer keeps, per layout, width and theme, the empty board (frame,
-// coordinates, panels, holes, header boxes), the masks that shade or tint
-// a panel and the marbles and marks pre-drawn at the cell size, in a cache
-// of bounded size. A render copies the empty board, lays the pre-drawn
-// sprites over it, writes the text, maps the colours to a palette of at
-// most 64 made once per theme from reference images (the colours filling
-// large areas kept exactly) and encodes a one-byte-per-pixel PNG at the
-// fastest compression. The design is flat (few edges per marble and hole)
-// because at 800 pixels a row of cells is wider than deflate's 32 KB
-// window, so every edge is paid for again in each row of cells.
+// A Renderer keeps two kinds of things in a cache bounded in bytes
+// (Config.CacheBytes, DefaultCacheBytes if zero): per layout, width and
+// theme, the empty board (frame, coordinates, panels, holes), packed into
+// runs of palette colours, about 75 KB at 800 pixels, so that several
+// hundred layouts fit in the default 64 MiB; and per width, theme and cell
+// size, a kit of what all layouts share (the marbles and marks pre-drawn
+// at the cell size, the header with each box outlined, the key's icons,
+// the type faces). A board is drawn from rounded rectangles whose pixels
+// are covered by their distance to the edge, and pre-drawn holes: a few
+// milliseconds. A render paints the packed board, lays the sprites over
+// it, writes the text, maps the colours to a palette of at most 64 made
+// once per theme from reference images (the colours filling large areas
+// kept exactly) and encodes a one-byte-per-pixel PNG at the fastest
+// compression. The design is flat (few edges per marble and hole) because
+// at 800 pixels a row of cells is wider than deflate's 32 KB window, so
+// every edge is paid for again in each row of cells.
 //
 // # Colours and colour-blind players
 //
@@ -51,35 +68,45 @@
 // severity) and check WCAG contrast ratios for every pair a player must
 // tell apart; the weakest figures over the four kinds of vision are:
 //
-//	red and black rims               4.29:1 (deuteranopia)
-//	red and black marble bodies      2.72:1 (protanopia)
-//	black marble and wood            8.06:1 (protanopia)
-//	red rim and wood                 3.72:1 (deuteranopia)
-//	black rim and black body        10.26:1 (deuteranopia)
-//	mark and its edge               10.50:1 (deuteranopia)
-//	mark's edge and wood             7.32:1 (protanopia)
-//	closed and open panels           3.01:1 (protanopia)
-//	red's and black's panels at end  2.59:1 (protanopia)
+//	red and black rims                  4.29:1 (deuteranopia)
+//	red and black marble bodies         2.72:1 (protanopia)
+//	black marble and wood               8.06:1 (protanopia)
+//	red rim and wood                    3.72:1 (deuteranopia)
+//	black rim and black body           10.26:1 (deuteranopia)
+//	mark and its edge                  10.50:1 (deuteranopia)
+//	mark's edge and wood                7.32:1 (protanopia)
+//	closed and open panels              3.01:1 (protanopia)
+//	red's and black's panels at end     2.57:1 (protanopia)
+//	black's panels and the frame        2.31:1 (protanopia)
+//	empty hole on black's panel         1.84:1 (tritanopia)
+//	empty hole on red's panel           1.90:1 (deuteranopia)
 //
-// Closed panels are striped as well as darkened, and the last marble's
-// mark differs from the previous one's in shape (a dot inside the ring),
-// so neither relies on colour alone.
+// Closed panels are striped as well as darkened, and the three marks
+// differ in shape, so none relies on colour alone. An outline of a largest
+// group has a gap wherever a scoring line's bar crosses it, so the two
+// never overlap.
 //
 // # Text
 //
+// Names, scores, coordinates and the footer are at least 25 pixels at 800
+// wide, 11 pixels or more when a phone shows the image 360 pixels wide.
 // The Go fonts (golang.org/x/image/font/gofont, BSD licence) are embedded:
-// Latin, Greek and Cyrillic. A name's letters the fonts lack (Chinese,
-// Japanese, Korean, Arabic, …) are drawn as a box, emoji and other
-// symbols they lack are left out, invisible characters are dropped and a
-// name too wide for its place ends in an ellipsis; a name with nothing
-// left is shown as its colour.
+// Latin, Greek and Cyrillic. For the letters of names in other scripts a
+// Renderer uses fallback fonts (Config.Fonts, or SystemFonts that exist:
+// Debian's fonts-noto-cjk and fonts-dejavu-core); a name with a letter no
+// font has is shown as its colour ("Red", "Black"), never as boxes.
+// Right-to-left letters are drawn in reading order but not joined (Arabic
+// appears in its isolated forms). Emoji and other symbols no font has are
+// left out, invisible characters are dropped and a name too wide for its
+// place ends in an ellipsis.
 //
 // # Determinism
 //
-// The same position and options give the same bytes: the palette is built
-// in a fixed order and nothing depends on the system. The drawing
-// libraries use floating point, and the Go compiler may fuse a
+// The same position and options give the same bytes on one machine: the
+// palette is built in a fixed order from the embedded fonts only. The
+// drawing libraries use floating point, and the Go compiler may fuse a
 // multiplication and an addition on some processors (arm64, ppc64, s390x),
 // so an image made there may differ from one made on amd64 in the
-// anti-aliasing of a few pixels; the golden tests allow for that.
+// anti-aliasing of a few pixels; the golden tests allow for that. A name
+// drawn in a fallback font depends on the fonts installed.
 package draw

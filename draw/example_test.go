@@ -29,7 +29,7 @@ func ExampleRender() {
 		panic(err)
 	}
 	fmt.Printf("%d×%d\n", cfg.Width, cfg.Height)
-	// Output: 800×946
+	// Output: 800×999
 }
 
 func ExampleHoleCenter() {
@@ -37,6 +37,6 @@ func ExampleHoleCenter() {
 	fmt.Println(draw.HoleCenter(engine.Square(), c, draw.Options{}))
 	fmt.Println(draw.HoleCenter(engine.Square(), c, draw.Options{Width: 400}))
 	// Output:
-	// (88,184)
+	// (92,184)
 	// (46,92)
 }

@@ -8,44 +8,60 @@ import (
 )
 
 // geometry places the parts of an image: the header, the board frame with
-// its coordinate margins, the cells and the footer. Every length is derived
-// from the width, so an image at 400 pixels is the one at 800 halved.
+// its coordinate margins, the cells, the key and the footer. Every length
+// is derived from the width, so an image at 400 pixels is the one at 800
+// halved.
 type geometry struct {
-	width   int
-	scale   float64 // width / 800
-	pad     int     // space around the header, the frame and the footer
-	header  int     // height of the header
-	margin  int     // width of the frame's coordinate margins
-	frame   image.Rectangle
-	origin  image.Point // top-left corner of cell A1
-	cell    int         // side of a cell
-	groove  int         // half the gap between two panels
-	cols    int
-	rows    int
-	footerY int // top of the footer
+	width  int
+	scale  float64 // width / 800
+	pad    int     // space around the header, the frame and the footer
+	lines  int     // lines of text in a player's box: 2, or 3 to show bonuses
+	header int     // height of the header, its padding included
+	margin int     // width of the frame's coordinate margins
+	frame  image.Rectangle
+	origin image.Point // top-left corner of cell A1
+	cell   int         // side of a cell
+	groove int         // half the gap between two panels
+	cols   int
+	rows   int
+	keyY   int // top of the key under the board
+	// footerY is the top of the footer, below the key.
+	footerY int
 }
 
-func newGeometry(l *engine.Layout, width int) geometry {
+// Heights of the parts of an image at 800 pixels.
+const (
+	cardLine   = 33 // a line of text in a player's box
+	cardPad    = 20 // a box's height beyond its lines
+	keyHeight  = 42
+	footerLine = 34 // a line of the footer's text
+)
+
+func newGeometry(l *engine.Layout, width int, r engine.Rules) geometry {
 	s := float64(width) / DefaultWidth
 	g := geometry{
 		width:  width,
 		scale:  s,
-		pad:    px(14, s),
-		header: px(96, s),
-		margin: px(30, s),
+		pad:    px(12, s),
+		lines:  2,
+		margin: px(36, s),
 		cols:   l.Width(),
 		rows:   l.Height(),
 	}
+	if r.CountsArea() || r.CountsLines() {
+		g.lines = 3
+	}
+	g.header = g.pad + px(cardPad+cardLine*float64(g.lines), s) + px(6, s)
 	// Cells are whole pixels, so every hole is drawn alike; a layout taller
 	// than it is wide keeps the cells of a square one and is centred.
 	side := max(g.cols, g.rows, 8)
 	g.cell = (width - 2*g.pad - 2*g.margin) / side
 	g.groove = max(1, px(2.5, s))
 	boardW, boardH := g.cols*g.cell, g.rows*g.cell
-	top := g.pad + g.header
-	g.frame = image.Rect(0, 0, boardW+2*g.margin, boardH+2*g.margin).Add(image.Pt((width-boardW)/2-g.margin, top))
+	g.frame = image.Rect(0, 0, boardW+2*g.margin, boardH+2*g.margin).Add(image.Pt((width-boardW)/2-g.margin, g.header))
 	g.origin = g.frame.Min.Add(image.Pt(g.margin, g.margin))
-	g.footerY = g.frame.Max.Y
+	g.keyY = g.frame.Max.Y
+	g.footerY = g.keyY + px(keyHeight, s)
 	return g
 }
 
@@ -74,6 +90,24 @@ func (g *geometry) panelRect(p engine.Panel) image.Rectangle {
 	return image.Rectangle{min, min.Add(image.Pt(p.Width*g.cell, p.Height*g.cell))}
 }
 
+// tile returns panel p's tile: its cells less half a groove all round,
+// with rounded corners.
+func (g *geometry) tile(p engine.Panel) roundRect {
+	r := g.panelRect(p)
+	gr := float64(g.groove)
+	return roundRect{float64(r.Min.X) + gr, float64(r.Min.Y) + gr, float64(r.Max.X) - gr, float64(r.Max.Y) - gr, float64(g.cell) * 0.09}
+}
+
+// footerHeight returns the height of the footer below the key: one line
+// while the game goes on; at its end the result, the reason in as many
+// lines as it takes, and the score breakdown.
+func (g *geometry) footerHeight(final bool, reasonLines int) int {
+	if !final {
+		return px(footerLine+10, g.scale)
+	}
+	return px(footerLine*float64(1+reasonLines)+3*38+20, g.scale)
+}
+
 // HoleCenter returns the pixel at the centre of cell c of layout l in an
 // image drawn with opt; for an even cell size it is the pixel just below
 // and right of the exact centre. It is what a test or a click map needs to
@@ -84,7 +118,7 @@ func HoleCenter(l *engine.Layout, c engine.Cell, opt Options) image.Point {
 	if err != nil {
 		w = DefaultWidth
 	}
-	g := newGeometry(l, w)
+	g := newGeometry(l, w, opt.Rules)
 	r := g.cellRect(c)
 	return r.Min.Add(image.Pt(g.cell/2, g.cell/2))
 }

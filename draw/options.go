@@ -67,9 +67,10 @@ type Options struct {
 	Theme Theme
 	// Names are the players' names indexed by engine.Color, as Discord shows
 	// them: any Unicode. A name too wide for its place is cut short with an
-	// ellipsis, characters the embedded font lacks are drawn as a box (or
-	// left out, for emoji and other symbols), and an empty name is shown as
-	// "Red" or "Black".
+	// ellipsis; emoji and other symbols no font has are left out; a name
+	// that is empty or has letters no font has (the embedded Go fonts or
+	// the Renderer's fallback fonts, see Config.Fonts) is shown as its
+	// colour, never as boxes.
 	Names [2]string
 	// Rules is the game's rule set: it decides the score shown while the
 	// game goes on and the breakdown at its end.
@@ -86,6 +87,14 @@ type Options struct {
 	// "bob wins — alice resigned". When empty, the line says who won on the
 	// board and by how much, or that the game is a draw.
 	Outcome string
+	// Reason says why the game ended, under the result line, such as
+	// "alice ran out of time" or "draw agreed after move 31": one clause,
+	// wrapped onto a second line or set smaller if it is long. When empty
+	// and the game ended on the board, the image says so itself ("alice has
+	// no legal hole after move 48", or that all marbles are placed).
+	Reason string
+	// Text holds the words the image shows; nil means English.
+	Text *Text
 }
 
 // width returns the width to draw at, or an error naming the allowed range.
@@ -112,12 +121,4 @@ func (o *Options) check(p *engine.Position) error {
 	}
 	_, err := o.width()
 	return err
-}
-
-// name returns the name of colour c's player as given, or its colour.
-func (o *Options) name(c engine.Color) string {
-	if n := strings.TrimSpace(o.Names[c]); n != "" {
-		return n
-	}
-	return c.Title()
 }

@@ -8,10 +8,16 @@ import (
 )
 
 // quantizers returns each theme's quantizer, built on first use from
-// reference images of that theme (about 0.2 s, once per process).
-var quantizers = [...]func() *quantizer{
-	Dark:  sync.OnceValue(func() *quantizer { return referenceQuantizer(Dark) }),
-	Light: sync.OnceValue(func() *quantizer { return referenceQuantizer(Light) }),
+// reference images of that theme (about 0.2 s, once per process). They are
+// set in init, as the reference images are drawn by the code that uses
+// them.
+var quantizers [2]func() *quantizer
+
+func init() {
+	quantizers = [...]func() *quantizer{
+		Dark:  sync.OnceValue(func() *quantizer { return referenceQuantizer(Dark) }),
+		Light: sync.OnceValue(func() *quantizer { return referenceQuantizer(Light) }),
+	}
 }
 
 // referenceQuantizer builds a theme's palette from full-colour images of
@@ -19,7 +25,8 @@ var quantizers = [...]func() *quantizer{
 // the square and on an irregular layout, and ended games with tinted
 // panels, outlined groups, scoring lines and the breakdown.
 func referenceQuantizer(t Theme) *quantizer {
-	r := NewRenderer(2)
+	r := NewRenderer(Config{Fonts: []string{}})
+	r.raw = true
 	names := [2]string{"Alice", "bob_the_builder"}
 	var refs []*image.RGBA
 	add := func(p engine.Position, opt Options) {

@@ -2,6 +2,7 @@ package draw
 
 import (
 	"cmp"
+	"encoding/binary"
 	"image"
 	"image/color"
 	"math"
@@ -19,6 +20,12 @@ import (
 type quantizer struct {
 	pal color.Palette
 	lut *[1 << 16]uint8 // palette index by lutIndex
+	// words are the palette's colours as the little-endian words of
+	// opaque RGBA pixels, to paint a packed band.
+	words *[256]uint32
+	// rows are 256 pixels of each palette colour, to paint a long run
+	// with one copy.
+	rows [][1024]byte
 }
 
 // lutIndex returns the lookup table's slot for a colour.
@@ -73,6 +80,17 @@ func newQuantizer(refs ...*image.RGBA) *quantizer {
 	}
 	for _, c := range medianCut(rest, maxColours-len(exact)) {
 		q.pal = append(q.pal, c)
+	}
+	q.words = new([256]uint32)
+	for i, p := range q.pal {
+		c := p.(color.RGBA)
+		q.words[i] = uint32(c.R) | uint32(c.G)<<8 | uint32(c.B)<<16 | 0xff<<24
+	}
+	q.rows = make([][1024]byte, len(q.pal))
+	for i := range q.rows {
+		for j := 0; j < len(q.rows[i]); j += 4 {
+			binary.LittleEndian.PutUint32(q.rows[i][j:], q.words[i])
+		}
 	}
 	q.lut = new([1 << 16]uint8)
 	for i := range q.lut {
@@ -178,12 +196,18 @@ func medianCut(hist []swatch, n int) []color.RGBA {
 }
 
 // quantize maps the opaque image src onto dst, which must have q's palette
-// and the same bounds.
+// and the same bounds. A pixel like the one before it, as most are, costs
+// no lookup.
 func (q *quantizer) quantize(dst *image.Paletted, src *image.RGBA) {
 	out := dst.Pix
 	pix := src.Pix[:4*len(out)]
-	for i, j := 0, 0; i < len(out); i, j = i+1, j+4 {
-		p := pix[j : j+3 : j+3]
-		out[i] = q.lut[lutIndex(p[0], p[1], p[2])]
+	last, ix := uint32(1<<31), uint8(0) // no opaque pixel is last
+	for i := range out {
+		v := binary.LittleEndian.Uint32(pix[4*i:]) | 0xff<<24
+		if v != last {
+			last = v
+			ix = q.lut[uint16(v>>3&31)<<11|uint16(v>>10&63)<<5|uint16(v>>19&31)]
+		}
+		out[i] = ix
 	}
 }

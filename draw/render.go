@@ -1,44 +1,67 @@
 package draw
 
 import (
+	"encoding/binary"
 	"fmt"
 	"image"
+	"image/color"
 	"image/png"
 	"io"
 	"sync"
 
 	"github.com/kulami/kulami/engine"
+	"golang.org/x/image/font/sfnt"
 )
 
-// DefaultCacheSize is how many boards (a layout at one width and theme)
-// the package-level Render keeps. A board at 800 pixels holds about 5 MB
-// of pixels (the empty board, two masks, two header strips).
-const DefaultCacheSize = 16
-
 // Renderer draws board images. It keeps what does not change from move to
-// move (the empty board, the pre-drawn marbles) for the most recently used
-// layouts, sizes and themes, at most a fixed number of them.
+// move (the empty board of each layout, the pre-drawn marbles, the header)
+// for the most recently used layouts, sizes and themes, within a budget of
+// memory.
 //
 // A Renderer is safe for concurrent use.
 type Renderer struct {
-	boards *boardCache
-	bufs   bufferPool
-	rgba   pixPool // full-colour images being composed
-	pal    pixPool // their quantized copies being encoded
+	cache *cache
+	bufs  bufferPool
+	rgba  pixPool // full-colour images being composed
+	pal   pixPool // their quantized copies being encoded
+	// raw keeps the cache's images in full colour: for the Renderer that
+	// draws the reference images the palettes are made from.
+	raw bool
+
+	fallback   []*sfnt.Font // fonts for letters the Go fonts lack
+	fontFiles  []string     // their files
+	fontsTried []string
+	fontErr    error
 }
 
-// NewRenderer returns a Renderer that keeps at most cacheSize boards (at
-// least one).
-func NewRenderer(cacheSize int) *Renderer {
-	return &Renderer{boards: newBoardCache(cacheSize)}
+// NewRenderer returns a Renderer set up by c. A font of c.Fonts that
+// cannot be read is left out, and Fonts says why.
+func NewRenderer(c Config) *Renderer {
+	r := &Renderer{cache: newCache(c.CacheBytes)}
+	if c.CacheBytes == 0 {
+		r.cache = newCache(DefaultCacheBytes)
+	}
+	paths, must := c.Fonts, true
+	if paths == nil {
+		paths, must = SystemFonts, false
+	}
+	r.fontsTried = paths
+	r.fallback, r.fontFiles, r.fontErr = loadFonts(paths, must)
+	return r
 }
 
-var defaultRenderer = NewRenderer(DefaultCacheSize)
+// CacheBytes returns the memory the Renderer's cache holds now.
+func (r *Renderer) CacheBytes() int {
+	_, n := r.cache.stats()
+	return n
+}
+
+var defaultRenderer = sync.OnceValue(func() *Renderer { return NewRenderer(Config{}) })
 
 // Render writes a PNG image of position p to w, as opt says, using a
-// Renderer shared by the package.
+// Renderer shared by the package, with the default Config.
 func Render(w io.Writer, p *engine.Position, opt Options) error {
-	return defaultRenderer.Render(w, p, opt)
+	return defaultRenderer().Render(w, p, opt)
 }
 
 // Render writes a PNG image of position p to w, as opt says. It returns an
@@ -57,15 +80,9 @@ func (r *Renderer) Render(w io.Writer, p *engine.Position, opt Options) error {
 	return nil
 }
 
-// Image returns the image Render would encode: at most 256 colours, one
-// byte per pixel. It returns an error wrapping ErrOptions for options it
-// cannot draw with.
-func (r *Renderer) Image(p *engine.Position, opt Options) (*image.Paletted, error) {
-	return r.image(p, opt, nil, nil)
-}
-
 // image composes p with pixels from the pool rgba and quantizes it into
-// pixels from the pool pal; nil pools allocate.
+// pixels from the pool pal; nil pools allocate. The result is what Render
+// encodes: at most 256 colours, one byte per pixel.
 func (r *Renderer) image(p *engine.Position, opt Options, rgba, pal *pixPool) (*image.Paletted, error) {
 	full, err := r.compose(p, opt, rgba)
 	if err != nil {
@@ -79,64 +96,102 @@ func (r *Renderer) image(p *engine.Position, opt Options, rgba, pal *pixPool) (*
 	return im, nil
 }
 
+// kit returns the kit of images with geometry g in theme t.
+func (r *Renderer) kit(g *geometry, t Theme) *kit {
+	k := cacheKey{width: g.width, theme: t, cell: g.cell, lines: g.lines}
+	return r.cache.get(k, func() sized {
+		kt := newKit(g, t, r.fallback)
+		if !r.raw {
+			kt.pack(quantizers[t]())
+		}
+		return kt
+	}).(*kit)
+}
+
+// board returns the empty board of layout l with geometry g in theme t.
+func (r *Renderer) board(l *engine.Layout, g *geometry, t Theme, kt *kit) *board {
+	k := cacheKey{layout: l.String(), width: g.width, theme: t, lines: g.lines}
+	return r.cache.get(k, func() sized {
+		if r.raw {
+			return newBoard(l, g, kt, nil)
+		}
+		b := newBoard(l, g, kt, &r.rgba)
+		b.band.pack(quantizers[t](), &r.rgba)
+		return b
+	}).(*board)
+}
+
 // compose draws p in full colour, with pixels from pool (nil allocates).
 func (r *Renderer) compose(p *engine.Position, opt Options, pool *pixPool) (*image.RGBA, error) {
 	if err := opt.check(p); err != nil {
 		return nil, err
 	}
 	width, _ := opt.width()
-	b := r.boards.get(p.Layout(), width, opt.Theme)
-	st := &state{p: p, opt: &opt, final: opt.Over || p.IsOver(), score: p.Score(opt.Rules)}
-
-	bounds := image.Rect(0, 0, width, b.geo.footerY+b.geo.footerHeight(st.final))
-	dst := &image.RGBA{Pix: pool.get(4 * bounds.Dx() * bounds.Dy()), Stride: 4 * bounds.Dx(), Rect: bounds}
-	n := copy(dst.Pix, b.base.Pix)
-	bg := themes[opt.Theme].bg
-	for i := n; i < len(dst.Pix); i += 4 {
-		dst.Pix[i], dst.Pix[i+1], dst.Pix[i+2], dst.Pix[i+3] = bg.R, bg.G, bg.B, 0xff
-	}
-
 	l := p.Layout()
+	g := newGeometry(l, width, opt.Rules)
+	kt := r.kit(&g, opt.Theme)
+	b := r.board(l, &g, opt.Theme, kt)
+	fs := kt.faces.get()
+	defer kt.faces.put(fs)
+	st := r.newState(p, &opt, &g, fs)
+
+	bounds := image.Rect(0, 0, width, g.footerY+g.footerHeight(st.final, len(st.reason)))
+	dst := &image.RGBA{Pix: pool.get(4 * bounds.Dx() * bounds.Dy()), Stride: 4 * bounds.Dx(), Rect: bounds}
+	kt.headers[st.highlight()].paint(dst)
+	b.band.paint(dst)
+	fillRows(dst, g.keyY, themes[opt.Theme].bg)
+
 	last, prev := p.Last()
+	var bars [2][]segment
 	if st.final {
-		b.tintOwners(dst, p)
+		tintOwners(dst, &g, p)
 		if opt.Rules.CountsLines() {
-			b.drawLines(dst, p)
+			bars = lineBars(&g, p)
+			drawLines(dst, &g, bars)
 		}
 	} else {
+		hatch := &stripes{origin: g.frame.Min, step: float64(g.cell) / 3, width: float64(g.cell) / 3 * 0.3}
 		for _, h := range []engine.Hole{last, prev} {
 			if h != engine.NoHole {
 				i := l.PanelOf(h)
-				b.shadePanel(dst, i, blockedShade, b.tiles)
-				b.shadePanel(dst, i, blockedHatch, b.hatch)
+				shadePanel(dst, &g, l, i, blockedShade, nil)
+				shadePanel(dst, &g, l, i, blockedHatch, hatch)
 			}
 		}
 		if !opt.HideLegal {
 			for h := range p.Legal().All() {
-				b.put(dst, l.Cell(h), b.sprites.legal)
+				put(dst, &g, l.Cell(h), kt.sprites.legal)
 			}
 		}
 	}
 	for _, c := range []engine.Color{engine.Red, engine.Black} {
 		for h := range p.Stones(c).All() {
-			b.put(dst, l.Cell(h), b.sprites.marble[c])
+			put(dst, &g, l.Cell(h), kt.sprites.marble[c])
 		}
 	}
 	if st.final && opt.Rules.CountsArea() {
-		b.drawGroups(dst, p)
+		drawGroups(dst, &g, p, append(bars[engine.Red], bars[engine.Black]...))
 	}
 	if prev != engine.NoHole {
-		b.put(dst, l.Cell(prev), b.sprites.prev)
+		put(dst, &g, l.Cell(prev), kt.sprites.prev)
 	}
 	if last != engine.NoHole {
-		b.put(dst, l.Cell(last), b.sprites.last)
+		put(dst, &g, l.Cell(last), kt.sprites.last)
 	}
 
-	fs := b.faces.get()
-	defer b.faces.put(fs)
-	b.drawHeader(dst, fs, st)
-	b.drawFooter(dst, fs, st)
+	st.drawHeader(dst)
+	st.drawKey(dst, &kt.icons)
+	st.drawFooter(dst)
 	return dst, nil
+}
+
+// fillRows paints the rows of dst from y0 down in the opaque colour c.
+func fillRows(dst *image.RGBA, y0 int, c color.RGBA) {
+	v := uint32(c.R) | uint32(c.G)<<8 | uint32(c.B)<<16 | 0xff<<24
+	pix := dst.Pix[dst.PixOffset(0, y0):]
+	for i := 0; i+4 <= len(pix); i += 4 {
+		binary.LittleEndian.PutUint32(pix[i:], v)
+	}
 }
 
 // bufferPool lets the PNG encoder reuse its buffers between images. It is
@@ -156,14 +211,16 @@ func (b *bufferPool) Put(e *png.EncoderBuffer) { b.p.Put(e) }
 // drops. A pixPool is safe for concurrent use.
 type pixPool struct{ p sync.Pool }
 
-// get returns a buffer of n bytes with arbitrary contents.
+// get returns a buffer of n bytes with arbitrary contents. A new one has
+// room to spare, as images differ in height with their layout.
 func (p *pixPool) get(n int) []byte {
-	if p != nil {
-		if b, ok := p.p.Get().(*[]byte); ok && cap(*b) >= n {
-			return (*b)[:n]
-		}
+	if p == nil {
+		return make([]byte, n)
 	}
-	return make([]byte, n)
+	if b, ok := p.p.Get().(*[]byte); ok && cap(*b) >= n {
+		return (*b)[:n]
+	}
+	return make([]byte, n, n+n/4)
 }
 
 // put gives b back for reuse.

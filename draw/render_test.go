@@ -8,6 +8,7 @@ import (
 	"image"
 	"image/color"
 	"image/png"
+	"math"
 	"os"
 	"path/filepath"
 	"strings"
@@ -111,6 +112,18 @@ func channelDiff(a, b color.Color) int {
 	return max(d(r1, r2), d(g1, g2), d(b1, b2))
 }
 
+// newTestRenderer returns a Renderer with no fallback font that keeps
+// little more than the last board it drew.
+func newTestRenderer() *Renderer { return NewRenderer(Config{CacheBytes: 1, Fonts: []string{}}) }
+
+// mustImage returns the image Render would encode.
+func mustImage(tb testing.TB, p *engine.Position, opt Options) *image.Paletted {
+	tb.Helper()
+	im, err := newTestRenderer().image(p, opt, nil, nil)
+	require.NoError(tb, err)
+	return im
+}
+
 func mustDecode(tb testing.TB, b []byte) image.Image {
 	tb.Helper()
 	im, err := png.Decode(bytes.NewReader(b))
@@ -120,12 +133,10 @@ func mustDecode(tb testing.TB, b []byte) image.Image {
 
 func TestCompareImagesCatchesAChange(t *testing.T) {
 	p := mustGame(t, engine.Square(), 7, 40)
-	a, err := NewRenderer(1).Image(&p, Options{})
-	require.NoError(t, err)
+	a := mustImage(t, &p, Options{})
 	p2 := p
 	require.NoError(t, p2.Play(p2.Legal().Cells(p2.Layout())[0]))
-	b, err := NewRenderer(1).Image(&p2, Options{})
-	require.NoError(t, err)
+	b := mustImage(t, &p2, Options{})
 	assert.Empty(t, compareImages(a, a))
 	assert.NotEmpty(t, compareImages(a, b), "one more marble must count as a difference")
 }
@@ -160,7 +171,7 @@ func TestMarksLandOnTheirHoles(t *testing.T) {
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
 			var buf bytes.Buffer
-			require.NoError(t, NewRenderer(1).Render(&buf, &tc.p, tc.opt))
+			require.NoError(t, newTestRenderer().Render(&buf, &tc.p, tc.opt))
 			im := mustDecode(t, buf.Bytes())
 			l := tc.p.Layout()
 			a, b := HoleCenter(l, engine.CellAt(0, 0), tc.opt), HoleCenter(l, engine.CellAt(1, 0), tc.opt)
@@ -178,16 +189,23 @@ func TestMarksLandOnTheirHoles(t *testing.T) {
 				_, occupied := tc.p.At(h)
 				centre := at(c, 0, 0)
 				ring := at(c, ringRadius, 0)
+				thick := at(c, ringRadius+lastWidth*0.4, 0)
+				// Between two dashes of the previous marble's ring.
+				gap := at(c, ringRadius*math.Cos(math.Pi/prevDashes), ringRadius*math.Sin(math.Pi/prevDashes))
 				wood := at(c, 0.36, 0.36)
 				closed := last != engine.NoHole && l.PanelOf(h) == l.PanelOf(last) ||
 					prev != engine.NoHole && l.PanelOf(h) == l.PanelOf(prev)
 				switch {
 				case h == last:
-					assert.True(t, isAccent(centre), "%v: the last marble has no dot: %v", c, centre)
+					assert.False(t, isAccent(centre), "%v: the last marble has a dot, like a legal hole", c)
 					assert.True(t, isAccent(ring), "%v: the last marble has no ring: %v", c, ring)
+					assert.True(t, isAccent(thick), "%v: the last marble's ring is not bold: %v", c, thick)
+					assert.True(t, isAccent(gap), "%v: the last marble's ring is broken: %v", c, gap)
 				case h == prev:
 					assert.False(t, isAccent(centre), "%v: the previous marble has a dot", c)
 					assert.True(t, isAccent(ring), "%v: the previous marble has no ring: %v", c, ring)
+					assert.False(t, isAccent(thick), "%v: the previous marble's ring is as bold as the last's", c)
+					assert.False(t, isAccent(gap), "%v: the previous marble's ring is not broken", c)
 				case legal&(1<<h) != 0:
 					assert.True(t, isAccent(centre), "%v: a legal hole is not marked: %v", c, centre)
 				default:
@@ -216,15 +234,16 @@ func TestEndedGameHasNoLegalMarksOrShading(t *testing.T) {
 		assert.False(t, isAccent(im.At(c.X, c.Y)), "%v: a legal mark on an ended game", cell)
 	}
 	c := HoleCenter(l, l.Cell(last), opt)
-	assert.True(t, isAccent(im.At(c.X, c.Y)), "the last marble stays marked at the end")
+	cell := HoleCenter(l, engine.CellAt(1, 0), opt).X - HoleCenter(l, engine.CellAt(0, 0), opt).X
+	assert.True(t, isAccent(im.At(c.X+int(ringRadius*float64(cell)), c.Y)), "the last marble stays marked at the end")
 }
 
 func TestRenderIsDeterministic(t *testing.T) {
 	p := mustGame(t, engine.RandomIrregular(8), 1, 30)
 	opt := Options{Names: [2]string{"Zoë", "Ωmega"}, Rules: engine.Full}
 	var a, b bytes.Buffer
-	require.NoError(t, NewRenderer(1).Render(&a, &p, opt))
-	require.NoError(t, NewRenderer(1).Render(&b, &p, opt))
+	require.NoError(t, newTestRenderer().Render(&a, &p, opt))
+	require.NoError(t, newTestRenderer().Render(&b, &p, opt))
 	assert.Equal(t, a.Bytes(), b.Bytes())
 }
 
@@ -233,16 +252,18 @@ func TestRendererIsSafeForConcurrentUse(t *testing.T) {
 	for seed := range uint64(6) {
 		ps = append(ps, mustGame(t, engine.RandomSquare(seed%3), seed, 10+int(seed)))
 	}
-	opts := []Options{{}, {Theme: Light, Width: 400}}
+	mustFallback(t)
+	// Names in a fallback font too: its file is read by every render.
+	opts := []Options{{Names: [2]string{"ნინო", "Dan דני"}}, {Theme: Light, Width: 400}}
 	want := map[[2]int][]byte{}
 	for i := range ps {
 		for j := range opts {
 			var buf bytes.Buffer
-			require.NoError(t, NewRenderer(1).Render(&buf, &ps[i], opts[j]))
+			require.NoError(t, NewRenderer(Config{Fonts: []string{dejaVu}}).Render(&buf, &ps[i], opts[j]))
 			want[[2]int{i, j}] = buf.Bytes()
 		}
 	}
-	r := NewRenderer(2) // smaller than the boards in use: evictions under load
+	r := NewRenderer(Config{CacheBytes: 400 << 10, Fonts: []string{dejaVu}}) // smaller than the boards in use: evictions under load
 	var wg sync.WaitGroup
 	for k := range 4 {
 		wg.Go(func() {
@@ -255,7 +276,9 @@ func TestRendererIsSafeForConcurrentUse(t *testing.T) {
 		})
 	}
 	wg.Wait()
-	assert.LessOrEqual(t, r.boards.len(), 2)
+	items, bytes := r.cache.stats()
+	assert.Less(t, items, 2*len(ps), "boards were evicted")
+	assert.LessOrEqual(t, bytes, 400<<10+maxItemBytes, "the cache is over its budget by more than the item it keeps")
 }
 
 type failingWriter struct{}
@@ -300,8 +323,7 @@ func TestRenderRefusesWhatItCannotDraw(t *testing.T) {
 func TestWidthSetsTheSize(t *testing.T) {
 	p := mustGame(t, engine.Square(), 1, 10)
 	for _, w := range []int{0, MinWidth, 400, 999, MaxWidth} {
-		im, err := NewRenderer(1).Image(&p, Options{Width: w})
-		require.NoError(t, err)
+		im := mustImage(t, &p, Options{Width: w})
 		want := w
 		if w == 0 {
 			want = DefaultWidth

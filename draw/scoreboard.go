@@ -1,39 +1,92 @@
 package draw
 
 import (
-	"fmt"
 	"image"
+	"strings"
 
 	"github.com/fogleman/gg"
 	"github.com/kulami/kulami/engine"
+	"golang.org/x/image/font"
+	"golang.org/x/image/font/sfnt"
 )
 
-// state is what the header and footer say about a position.
+// state is what the header, the key and the footer say about a position,
+// with the faces to say it in.
 type state struct {
 	p     *engine.Position
 	opt   *Options
+	t     *Text
+	g     *geometry
+	fs    *faces
+	th    themeColors
 	final bool
 	score engine.Score
+	names [2]string // as the fonts can draw them
+	// reason is why the game ended, in as many lines as the footer shows,
+	// and reasonFace the face that fits them.
+	reason     []string
+	reasonFace font.Face
 }
 
-// panelsHeld returns how many panels colour c holds.
-func (s *state) panelsHeld(c engine.Color) int {
-	n := 0
-	for i := range engine.NumPanels {
-		if o, ok := s.p.PanelOwner(i); ok && o == c {
-			n++
+// maxReasonLines is how many lines the reason a game ended may take.
+const maxReasonLines = 2
+
+func (r *Renderer) newState(p *engine.Position, opt *Options, g *geometry, fs *faces) *state {
+	st := &state{p: p, opt: opt, t: opt.Text, g: g, fs: fs, th: themes[opt.Theme],
+		final: opt.Over || p.IsOver(), score: p.Score(opt.Rules)}
+	if st.t == nil {
+		st.t = &English
+	}
+	fonts := append([]*sfnt.Font{boldFont}, r.fallback...)
+	for _, c := range []engine.Color{engine.Red, engine.Black} {
+		st.names[c] = st.t.Colors[c]
+		if n, ok := printable(opt.Names[c], fonts); ok && n != "" {
+			st.names[c] = n
 		}
 	}
-	return n
+	if !st.final {
+		return st
+	}
+	reason := opt.Reason
+	switch {
+	case reason != "":
+	case p.Ply() >= engine.MaxPly:
+		reason = st.t.fill(st.t.AllPlaced, "", engine.MaxPly)
+	case p.IsOver():
+		reason = st.t.fill(st.t.NoHole, st.names[p.ToMove()], p.Ply())
+	}
+	if s := st.caption(reason); s != "" {
+		st.reasonFace, st.reason = fs.wrapFit(roleReason, s, g.width-2*g.pad, maxReasonLines)
+	}
+	return st
 }
 
-// footerHeight returns the height of the footer below the board: one line
-// while the game goes on; the result and the score breakdown at its end.
-func (g *geometry) footerHeight(final bool) int {
-	if final {
-		return px(196, g.scale)
+// caption returns a caller's text (the outcome, the reason) as the fonts
+// can draw it: the players' names in it as the header shows them, and any
+// other letter no font has left out.
+func (st *state) caption(s string) string {
+	for _, c := range []engine.Color{engine.Red, engine.Black} {
+		if n := strings.TrimSpace(st.opt.Names[c]); n != "" && n != st.names[c] {
+			s = strings.ReplaceAll(s, n, st.names[c])
+		}
 	}
-	return px(64, g.scale)
+	fonts := append([]*sfnt.Font{boldFont}, st.fs.fallback...)
+	out, _ := printable(s, fonts)
+	return out
+}
+
+// wrapFit returns the largest face of role r, down to its smallest size,
+// in which s takes at most n lines of width pixels, and those lines; at
+// the smallest size the last line is cut short if s is longer still.
+func (fs *faces) wrapFit(r role, s string, width, n int) (font.Face, []string) {
+	for size := roleSizes[r].size; size > roleSizes[r].min; size-- {
+		f := fs.sized(r, size)
+		if lines := wrap(f, s, width, n+1); len(lines) <= n {
+			return f, lines
+		}
+	}
+	f := fs.sized(r, roleSizes[r].min)
+	return f, wrap(f, s, width, n)
 }
 
 // card returns the box of colour c's player in the header.
@@ -41,166 +94,150 @@ func (g *geometry) card(c engine.Color) image.Rectangle {
 	gap := px(12, g.scale)
 	w := (g.width - 2*g.pad - gap) / 2
 	x := g.pad + int(c)*(w+gap)
-	return image.Rect(x, g.pad, x+w, g.pad+g.header-px(10, g.scale))
+	return image.Rect(x, g.pad, x+w, g.pad+px(cardPad+cardLine*float64(g.lines), g.scale))
 }
 
-// headerHeight is the height of the strip the header's boxes lie in.
-func (g *geometry) headerHeight() int { return g.pad + g.header }
-
-// drawCards draws the players' boxes with their marbles on dst, the box
-// of colour hi outlined in the accent colour unless hi is noCard.
-func (b *board) drawCards(dst *image.RGBA, hi engine.Color) {
-	g := &b.geo
-	dc := gg.NewContextForRGBA(dst)
-	for _, c := range []engine.Color{engine.Red, engine.Black} {
-		r := g.card(c)
-		x, y, w, h := float64(r.Min.X), float64(r.Min.Y), float64(r.Dx()), float64(r.Dy())
-		rad := g.f(10)
-		if c == hi {
-			dc.SetColor(themes[b.theme].hi)
-			dc.DrawRoundedRectangle(x, y, w, h, rad)
-			dc.Fill()
-		}
-		in := g.f(3)
-		dc.SetColor(themes[b.theme].card)
-		dc.DrawRoundedRectangle(x+in, y+in, w-2*in, h-2*in, rad-in)
-		dc.Fill()
-		m := g.f(19)
-		dc.Push()
-		dc.Translate(x+g.f(16), y+h/2-m)
-		drawMarble(dc, m, m, c)
-		dc.Pop()
-	}
+// baseline returns the baseline of line k (from 0) of a player's box.
+func (g *geometry) baseline(c engine.Color, k int) int {
+	return g.card(c).Min.Y + px(cardPad/2+cardLine*float64(k)+25, g.scale)
 }
-
-// noCard stands for no player's box being outlined.
-const noCard = engine.Color(2)
 
 // drawHeader writes in the players' boxes their names, points and panels
-// held, and whose turn it is or who won; the boxes themselves come from
-// the board.
-func (b *board) drawHeader(dst *image.RGBA, fs *faces, st *state) {
-	g := &b.geo
-	th := themes[b.theme]
-	winner, decided := st.score.Winner()
-	onBoard := st.p.IsOver() // else the result is Outcome's to tell
-	hi := st.highlight()
-	if hi != noCard {
-		copy(dst.Pix, b.headers[hi].Pix)
-	}
+// held, and under the rule sets with bonuses the parts of the points; the
+// boxes themselves come from the kit.
+func (st *state) drawHeader(dst *image.RGBA) {
+	g, t := st.g, st.t
 	for _, c := range []engine.Color{engine.Red, engine.Black} {
 		r := g.card(c)
 		tx := r.Min.X + px(16+38+14, g.scale)
-		right := r.Max.X - px(14, g.scale)
-		tag := ""
-		switch {
-		case !st.final && st.p.ToMove() == c:
-			tag = "to move"
-		case onBoard && decided && winner == c:
-			tag = "winner"
-		case onBoard && !decided:
-			tag = "draw"
+		w := r.Max.X - px(14, g.scale) - tx
+		name := st.fs.get(roleName)
+		text(dst, name, st.th.text, ellipsize(name, st.names[c], w), tx, g.baseline(c, 0), alignLeft)
+		sc := st.score[c]
+		line := t.fillAB(t.Score, "", 0, t.plural(t.Points, sc.Total), t.plural(t.Panels, st.panelsHeld(c)))
+		f, s := st.fs.fit(roleScore, line, w)
+		text(dst, f, st.th.muted, s, tx, g.baseline(c, 1), alignLeft)
+		if g.lines < 3 {
+			continue
 		}
-		tagW := 0
-		mid := (r.Min.Y + r.Max.Y) / 2
-		line2 := mid + px(30, g.scale)
-		if tag != "" {
-			tagW = text(dst, fs.small, th.text, tag, right, line2, alignRight) + px(10, g.scale)
+		bonus := t.fill(t.Bonus, "", sc.Panels)
+		if st.opt.Rules.CountsArea() {
+			bonus += t.fill(t.BonusArea, "", sc.Area)
 		}
-		name := fit(fs.name, printable(st.opt.name(c)), right-tx)
-		text(dst, fs.name, th.text, name, tx, mid-px(4, g.scale), alignLeft)
-		points := fmt.Sprintf("%d points · %d panels", st.score[c].Total, st.panelsHeld(c))
-		if st.final {
-			points = fmt.Sprintf("%d points", st.score[c].Total)
+		if st.opt.Rules.CountsLines() {
+			bonus += t.fill(t.BonusLines, "", sc.Lines)
 		}
-		text(dst, fs.small, th.muted, fit(fs.small, points, right-tx-tagW), tx, line2, alignLeft)
+		f, s = st.fs.fit(roleScore, bonus, w)
+		text(dst, f, st.th.muted, s, tx, g.baseline(c, 2), alignLeft)
 	}
+}
+
+// panelsHeld returns how many panels colour c holds.
+func (st *state) panelsHeld(c engine.Color) int {
+	n := 0
+	for i := range engine.NumPanels {
+		if o, ok := st.p.PanelOwner(i); ok && o == c {
+			n++
+		}
+	}
+	return n
 }
 
 // highlight returns the colour whose box is outlined: the player to move,
 // or the winner of a game that ended on the board; noCard after a draw or
 // when the game ended otherwise (Options.Over), as the board does not say
 // who won then.
-func (s *state) highlight() engine.Color {
-	if !s.final {
-		return s.p.ToMove()
+func (st *state) highlight() engine.Color {
+	if !st.final {
+		return st.p.ToMove()
 	}
-	if w, ok := s.score.Winner(); ok && s.p.IsOver() {
+	if w, ok := st.score.Winner(); ok && st.p.IsOver() {
 		return w
 	}
 	return noCard
 }
 
 // drawFooter writes, while the game goes on, the move number, who is to
-// play and the rule set; at its end, the result line and the breakdown.
-func (b *board) drawFooter(dst *image.RGBA, fs *faces, st *state) {
-	g := &b.geo
-	th := themes[b.theme]
-	y := g.footerY + px(14, g.scale)
+// play and the rule set; at its end, the result line, why the game ended
+// and the score table.
+func (st *state) drawFooter(dst *image.RGBA) {
+	g, t := st.g, st.t
+	y := g.footerY + px(footerLine-8, g.scale)
 	width := g.width - 2*g.pad
 	if !st.final {
 		mover := st.p.ToMove()
-		line := fmt.Sprintf("Move %d · %s (%s) to play · %s scoring", st.p.Ply()+1, printable(st.opt.name(mover)), mover, st.opt.Rules)
-		text(dst, fs.small, th.muted, fit(fs.small, line, width), g.width/2, y+px(28, g.scale), alignCenter)
+		playing := t.Playing
+		if st.names[mover] == t.Colors[mover] {
+			playing = t.PlayingColor
+		}
+		line := t.fillAB(playing, st.names[mover], st.p.Ply()+1, t.Colors[mover], t.Rules[st.opt.Rules])
+		f, s := st.fs.fit(roleFooter, line, width)
+		text(dst, f, st.th.muted, s, g.width/2, y, alignCenter)
 		return
 	}
-	text(dst, fs.strong, th.text, fit(fs.strong, st.result(), width), g.width/2, y+px(30, g.scale), alignCenter)
+	f, s := st.fs.fit(roleStrong, st.result(), width)
+	text(dst, f, st.th.text, s, g.width/2, y, alignCenter)
+	for _, line := range st.reason {
+		y += px(footerLine, g.scale)
+		text(dst, st.reasonFace, st.th.muted, line, g.width/2, y, alignCenter)
+	}
+	st.drawTable(dst, y+px(42, g.scale))
+}
 
-	// The breakdown: a column per part of the score the rule set counts.
-	cols := []string{"Panels"}
+// drawTable writes the score table with its column heads at baseline y: a
+// column per part of the score the rule set counts, a row per player.
+func (st *state) drawTable(dst *image.RGBA, y int) {
+	g, t := st.g, st.t
+	cols := []string{t.ColPanels}
 	vals := []func(engine.Breakdown) int{func(x engine.Breakdown) int { return x.Panels }}
 	if st.opt.Rules.CountsArea() {
-		cols = append(cols, "Area")
+		cols = append(cols, t.ColArea)
 		vals = append(vals, func(x engine.Breakdown) int { return x.Area })
 	}
 	if st.opt.Rules.CountsLines() {
-		cols = append(cols, "Lines")
+		cols = append(cols, t.ColLines)
 		vals = append(vals, func(x engine.Breakdown) int { return x.Lines })
 	}
-	cols = append(cols, "Total")
+	cols = append(cols, t.ColTotal)
 	vals = append(vals, func(x engine.Breakdown) int { return x.Total })
 
-	colW := px(96, g.scale)
+	small, strong := st.fs.get(roleScore), st.fs.get(roleStrong)
+	colW := px(100, g.scale)
 	numRight := g.width - g.pad - px(16, g.scale)
 	firstNum := numRight - colW*(len(cols)-1)
-	nameX := g.pad + px(16, g.scale) + px(36, g.scale)
-	row := y + px(72, g.scale)
+	nameX := g.pad + px(16+36, g.scale)
 	for i, c := range cols {
-		text(dst, fs.small, th.muted, c, firstNum+i*colW, row, alignRight)
+		f, s := st.fs.fit(roleScore, c, colW-px(8, g.scale))
+		text(dst, f, st.th.muted, s, firstNum+i*colW, y, alignRight)
 	}
 	dc := gg.NewContextForRGBA(dst)
 	for k, c := range []engine.Color{engine.Red, engine.Black} {
-		row := y + px(116+float64(k)*42, g.scale)
+		row := y + px(38*float64(k+1), g.scale)
 		r := g.f(13)
-		cx, cy := float64(g.pad)+g.f(16)+r, float64(row)-g.f(8)
-		dc.Push()
-		dc.Translate(cx-r, cy-r)
-		drawMarble(dc, r, r, c)
-		dc.Pop()
-		name := fit(fs.small, printable(st.opt.name(c)), firstNum-colW-nameX)
-		text(dst, fs.small, th.text, name, nameX, row, alignLeft)
+		drawMarble(dc, float64(g.pad)+g.f(16)+r, float64(row)-g.f(9), r, c)
+		text(dst, small, st.th.text, ellipsize(small, st.names[c], firstNum-colW-nameX), nameX, row, alignLeft)
 		for i, v := range vals {
-			face := fs.small
+			face := small
 			if i == len(vals)-1 {
-				face = fs.strong
+				face = strong
 			}
-			text(dst, face, th.text, fmt.Sprint(v(st.score[c])), firstNum+i*colW, row, alignRight)
+			text(dst, face, st.th.text, t.number(v(st.score[c])), firstNum+i*colW, row, alignRight)
 		}
 	}
 }
 
 // result returns the line that says how the game ended.
-func (s *state) result() string {
-	if s.opt.Outcome != "" {
-		return printable(s.opt.Outcome)
+func (st *state) result() string {
+	t := st.t
+	if s := st.caption(st.opt.Outcome); s != "" {
+		return s
 	}
-	red, black := s.score[engine.Red].Total, s.score[engine.Black].Total
-	w, decided := s.score.Winner()
-	switch {
-	case !s.p.IsOver():
-		return fmt.Sprintf("Game over · %s %d, %s %d", printable(s.opt.name(engine.Red)), red, printable(s.opt.name(engine.Black)), black)
-	case !decided:
-		return fmt.Sprintf("Draw, %d–%d", red, black)
+	if !st.p.IsOver() {
+		return t.GameOver
 	}
-	return fmt.Sprintf("%s wins %d–%d", printable(s.opt.name(w)), s.score[w].Total, s.score[w.Other()].Total)
+	w, decided := st.score.Winner()
+	if !decided {
+		return t.fillAB(t.DrawScore, "", 0, t.number(st.score[engine.Red].Total), t.number(st.score[engine.Black].Total))
+	}
+	return t.fillAB(t.Wins, st.names[w], 0, t.number(st.score[w].Total), t.number(st.score[w.Other()].Total))
 }

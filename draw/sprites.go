@@ -2,29 +2,38 @@ package draw
 
 import (
 	"image"
+	"image/color"
+	"math"
 
 	"github.com/fogleman/gg"
 	"github.com/kulami/kulami/engine"
 )
 
-// sprites are the marbles and marks, each drawn once per cell size on a
-// transparent cell-sized image with its centre at the cell's centre, so
-// that a render only copies them into place.
+// sprites are the marbles, holes and marks, each drawn once per cell size
+// on a transparent cell-sized image with its centre at the cell's centre,
+// so that a render only copies them into place. The three marks differ in
+// shape, not only in colour: a legal hole has a small dot, the last marble
+// a bold ring, the one before it a thin broken ring.
 type sprites struct {
 	marble [2]*image.RGBA // indexed by engine.Color
-	legal  *image.RGBA    // a hole the player to move may play
-	last   *image.RGBA    // the marble just placed: a ring and a dot
-	prev   *image.RGBA    // the marble before it: a ring
+	hole   *image.RGBA    // an empty hole, drawn on the board
+	legal  *image.RGBA    // a hole the player to move may play: a dot
+	last   *image.RGBA    // the marble just placed: a bold ring
+	prev   *image.RGBA    // the marble before it: a thin broken ring
 }
 
 // Mark sizes, in cells.
 const (
-	legalRadius = 0.11
-	lastDot     = 0.10
-	ringRadius  = marbleRadius + 0.07
-	ringWidth   = 0.05
+	holeRadius   = 0.30
+	marbleRadius = 0.38
+	legalRadius  = 0.11
+	ringRadius   = marbleRadius + 0.07
+	lastWidth    = 0.085
+	prevWidth    = 0.035
+	prevDashes   = 8 // the broken ring's dashes, the first centred right of the marble
 )
 
+// newSprites draws the sprites for cells of size cell at scale s.
 func newSprites(cell int, s float64) sprites {
 	n := float64(cell)
 	c := n / 2
@@ -34,59 +43,79 @@ func newSprites(cell int, s float64) sprites {
 		return trim(im)
 	}
 	edge := max(1, 1.6*s)
-	ring := func(dc *gg.Context, width float64) {
-		dc.SetLineWidth(width + 2*edge)
-		dc.SetColor(accentEdge)
-		dc.DrawCircle(c, c, n*ringRadius)
-		dc.Stroke()
-		dc.SetLineWidth(width)
-		dc.SetColor(accent)
-		dc.DrawCircle(c, c, n*ringRadius)
-		dc.Stroke()
-	}
-	dot := func(dc *gg.Context, r float64) {
-		dc.SetColor(accentEdge)
-		dc.DrawCircle(c, c, r+edge)
-		dc.Fill()
-		dc.SetColor(accent)
-		dc.DrawCircle(c, c, r)
-		dc.Fill()
-	}
 	var sp sprites
 	for _, col := range []engine.Color{engine.Red, engine.Black} {
-		sp.marble[col] = sprite(func(dc *gg.Context) { drawMarble(dc, c, n*marbleRadius, col) })
+		sp.marble[col] = sprite(func(dc *gg.Context) { drawMarble(dc, c, c, n*marbleRadius, col) })
 	}
-	sp.legal = sprite(func(dc *gg.Context) { dot(dc, n*legalRadius) })
-	sp.last = sprite(func(dc *gg.Context) {
-		ring(dc, n*ringWidth)
-		dot(dc, n*lastDot)
+	sp.hole = sprite(func(dc *gg.Context) {
+		dc.SetColor(holeColor)
+		dc.DrawCircle(c, c, n*holeRadius)
+		dc.Fill()
 	})
-	sp.prev = sprite(func(dc *gg.Context) { ring(dc, n*ringWidth*0.55) })
+	sp.legal = sprite(func(dc *gg.Context) { drawDot(dc, c, c, n*legalRadius, edge) })
+	sp.last = sprite(func(dc *gg.Context) { drawRing(dc, c, c, n*ringRadius, n*lastWidth, edge, 0) })
+	sp.prev = sprite(func(dc *gg.Context) { drawRing(dc, c, c, n*ringRadius, n*prevWidth, edge, prevDashes) })
 	return sp
 }
 
-// drawMarble draws a marble of colour col with radius r centred at (c, c):
+// drawDot draws the legal hole's mark: a dot of radius r with a dark edge.
+func drawDot(dc *gg.Context, x, y, r, edge float64) {
+	dc.SetColor(accentEdge)
+	dc.DrawCircle(x, y, r+edge)
+	dc.Fill()
+	dc.SetColor(accent)
+	dc.DrawCircle(x, y, r)
+	dc.Fill()
+}
+
+// drawRing draws a ring of radius r and the given width with a dark edge,
+// whole or in dashes, the first centred at angle 0.
+func drawRing(dc *gg.Context, x, y, r, width, edge float64, dashes int) {
+	arcs := [][2]float64{{0, 2 * math.Pi}}
+	if dashes > 0 {
+		arcs = nil
+		step := 2 * math.Pi / float64(dashes)
+		for i := range dashes {
+			mid := float64(i) * step
+			arcs = append(arcs, [2]float64{mid - step*0.3, mid + step*0.3})
+		}
+	}
+	for _, layer := range []struct {
+		w float64
+		c color.RGBA
+	}{{width + 2*edge, accentEdge}, {width, accent}} {
+		dc.SetLineWidth(layer.w)
+		dc.SetColor(layer.c)
+		for _, a := range arcs {
+			dc.NewSubPath()
+			dc.DrawArc(x, y, r, a[0], a[1])
+			dc.Stroke()
+		}
+	}
+}
+
+// drawMarble draws a marble of colour col with radius r centred at (x, y):
 // a body lit from the top left with a highlight, and a rim: dark on red
 // marbles, light on black ones, which tells the colours apart without hue.
-func drawMarble(dc *gg.Context, c, r float64, col engine.Color) {
+func drawMarble(dc *gg.Context, x, y, r float64, col engine.Color) {
 	dc.SetColor(marbleRim[col])
-	dc.DrawCircle(c, c, r)
+	dc.DrawCircle(x, y, r)
 	dc.Fill()
 	dc.SetColor(marbleBody[col])
 	if col == engine.Red {
-		dc.DrawCircle(c-r*0.07, c-r*0.08, r*0.86)
+		dc.DrawCircle(x-r*0.07, y-r*0.08, r*0.86)
 	} else {
-		dc.DrawCircle(c, c, r*0.82)
+		dc.DrawCircle(x, y, r*0.82)
 	}
 	dc.Fill()
 	dc.SetColor(marbleLight[col])
-	dc.DrawEllipse(c-r*0.34, c-r*0.38, r*0.24, r*0.17)
+	dc.DrawEllipse(x-r*0.34, y-r*0.38, r*0.24, r*0.17)
 	dc.Fill()
 }
 
 // put draws sprite im over the cell c of dst.
-func (b *board) put(dst *image.RGBA, c engine.Cell, im *image.RGBA) {
-	over(dst, b.geo.cellRect(c).Min.Add(im.Rect.Min), im)
+func put(dst *image.RGBA, g *geometry, c engine.Cell, im *image.RGBA) {
+	over(dst, g.cellRect(c).Min.Add(im.Rect.Min), im)
 }
 
 // over draws src over dst with src's top-left corner at p; src must lie
@@ -128,4 +157,13 @@ func trim(im *image.RGBA) *image.RGBA {
 		}
 	}
 	return im.SubImage(r).(*image.RGBA)
+}
+
+// spriteBytes returns the memory of the images ims.
+func spriteBytes(ims ...*image.RGBA) int {
+	n := 0
+	for _, im := range ims {
+		n += len(im.Pix) + 64
+	}
+	return n
 }

@@ -3,6 +3,7 @@ package draw
 import (
 	"image"
 	"image/color"
+	"slices"
 	"strings"
 	"sync"
 	"unicode"
@@ -30,84 +31,257 @@ func mustFont(ttf []byte) *sfnt.Font {
 	return f
 }
 
-// faces are the type faces of one image size. A faces is not safe for
-// concurrent use (a face keeps a glyph buffer): take one from a facePool.
-type faces struct {
-	name   font.Face // players' names
-	small  font.Face // scores and the footer
-	label  font.Face // coordinates
-	strong font.Face // the footer's result line
+// A role is what a text is for; each has its font and size.
+type role int
+
+const (
+	roleName   role = iota // players' names in the header
+	roleScore              // points and panels in the header, the score table
+	roleLabel              // coordinates on the frame
+	roleStrong             // the result line and the totals
+	roleFooter             // the footer's line while the game goes on
+	roleReason             // why the game ended, under the result
+	roleKey                // the key under the board
+	numRoles
+)
+
+// roleSizes are the roles' font sizes in pixels at 800 pixels wide, and
+// the smallest a role may shrink to, to fit a long text. Names, scores,
+// coordinates and the footer are at least 24.5 pixels, so that they are 11
+// pixels or more when a phone shows the image 360 pixels wide.
+var roleSizes = [numRoles]struct {
+	font      *sfnt.Font
+	size, min float64
+}{
+	roleName:   {boldFont, 28, 25},
+	roleScore:  {regularFont, 25, 25},
+	roleLabel:  {boldFont, 25, 25},
+	roleStrong: {boldFont, 26, 25},
+	roleFooter: {regularFont, 25, 25},
+	roleReason: {regularFont, 25, 20},
+	roleKey:    {regularFont, 22, 17},
 }
 
-func newFaces(s float64) *faces {
-	face := func(f *sfnt.Font, size float64) font.Face {
-		fc, err := opentype.NewFace(f, &opentype.FaceOptions{Size: size * s, DPI: 72, Hinting: font.HintingNone})
+// faces makes and keeps the type faces of one image size: a face keeps a
+// glyph buffer, so a faces is not safe for concurrent use; take one from a
+// facePool.
+type faces struct {
+	scale    float64
+	fallback []*sfnt.Font
+	made     map[faceKey]font.Face
+}
+
+type faceKey struct {
+	r    role
+	size float64
+}
+
+// get returns the face of role r at its size.
+func (fs *faces) get(r role) font.Face { return fs.sized(r, roleSizes[r].size) }
+
+// sized returns the face of role r at size pixels (at 800 wide).
+func (fs *faces) sized(r role, size float64) font.Face {
+	k := faceKey{r, size}
+	if f, ok := fs.made[k]; ok {
+		return f
+	}
+	opt := &opentype.FaceOptions{Size: size * fs.scale, DPI: 72, Hinting: font.HintingNone}
+	face := func(f *sfnt.Font) font.Face {
+		fc, err := opentype.NewFace(f, opt)
 		if err != nil {
-			panic("draw: embedded font: " + err.Error())
+			panic("draw: font: " + err.Error())
 		}
 		return fc
 	}
-	return &faces{
-		name:   face(boldFont, 27),
-		small:  face(regularFont, 23),
-		label:  face(boldFont, 20),
-		strong: face(boldFont, 23),
+	m := &multiFace{main: face(roleSizes[r].font), fonts: []*sfnt.Font{roleSizes[r].font}, which: map[rune]int{}, glyphs: map[glyphKey]glyph{}}
+	for _, f := range fs.fallback {
+		m.faces = append(m.faces, face(f))
+		m.fonts = append(m.fonts, f)
 	}
+	fs.made[k] = m
+	return m
+}
+
+// fit returns the largest face of role r, down to its smallest size, in
+// which s is at most width pixels wide, and s, cut short with an ellipsis
+// if even the smallest is too narrow.
+func (fs *faces) fit(r role, s string, width int) (font.Face, string) {
+	size := roleSizes[r].size
+	for ; size > roleSizes[r].min; size-- {
+		if f := fs.sized(r, size); font.MeasureString(f, s) <= fixed.I(width) {
+			return f, s
+		}
+	}
+	f := fs.sized(r, roleSizes[r].min)
+	return f, ellipsize(f, s, width)
 }
 
 // facePool hands out the faces of one scale to concurrent renders. It is
 // safe for concurrent use.
 type facePool struct {
-	scale float64
-	pool  sync.Pool
+	scale    float64
+	fallback []*sfnt.Font
+	pool     sync.Pool
 }
 
 func (p *facePool) get() *faces {
 	if f, ok := p.pool.Get().(*faces); ok {
 		return f
 	}
-	return newFaces(p.scale)
+	return &faces{scale: p.scale, fallback: p.fallback, made: map[faceKey]font.Face{}}
 }
 
 func (p *facePool) put(f *faces) { p.pool.Put(f) }
 
-// box stands in for a letter the fonts lack.
-const box = '□'
+// multiFace draws each letter in the first of its fonts that has it: the
+// Go font, then the fallbacks.
+type multiFace struct {
+	main  font.Face
+	faces []font.Face // the fallbacks' faces
+	fonts []*sfnt.Font
+	which map[rune]int // 0 for main, i+1 for faces[i]
+	buf   sfnt.Buffer
+	// glyphs keeps the glyphs drawn, by letter and sub-pixel position: a
+	// board's texts come back at the same places render after render.
+	glyphs map[glyphKey]glyph
+}
 
-// printable returns s as the fonts can draw it on one line: letters and
-// digits the fonts lack become a box, other characters they lack (emoji,
-// symbols) and invisible ones (controls, joiners, direction marks,
-// variation selectors) are left out, and runs of spaces become one.
-func printable(s string) string {
-	var b strings.Builder
+// maxGlyphs bounds the glyphs a face keeps.
+const maxGlyphs = 2048
+
+type glyphKey struct {
+	r    rune
+	x, y fixed.Int26_6 // the fractions of a pixel of the dot
+}
+
+// glyph is a drawn letter: its mask's place from the dot's whole pixel.
+type glyph struct {
+	dr      image.Rectangle
+	mask    *image.Alpha
+	advance fixed.Int26_6
+	ok      bool
+}
+
+func (m *multiFace) face(r rune) font.Face {
+	i, ok := m.which[r]
+	if !ok {
+		for k, f := range m.fonts {
+			if g, err := f.GlyphIndex(&m.buf, r); err == nil && g != 0 {
+				i = k
+				break
+			}
+		}
+		m.which[r] = i
+	}
+	if i == 0 {
+		return m.main
+	}
+	return m.faces[i-1]
+}
+
+func (m *multiFace) Close() error { return nil }
+func (m *multiFace) Glyph(dot fixed.Point26_6, r rune) (image.Rectangle, image.Image, image.Point, fixed.Int26_6, bool) {
+	k := glyphKey{r, dot.X & 63, dot.Y & 63}
+	whole := image.Pt(dot.X.Floor(), dot.Y.Floor())
+	g, ok := m.glyphs[k]
+	if !ok {
+		dr, mask, mp, adv, ok := m.face(r).Glyph(fixed.Point26_6{X: k.x, Y: k.y}, r)
+		g = glyph{dr: dr, advance: adv, ok: ok}
+		if ok && mask != nil && !dr.Empty() {
+			a := image.NewAlpha(image.Rect(0, 0, dr.Dx(), dr.Dy()))
+			for y := range dr.Dy() {
+				for x := range dr.Dx() {
+					_, _, _, v := mask.At(mp.X+x, mp.Y+y).RGBA()
+					a.Pix[a.PixOffset(x, y)] = uint8(v >> 8)
+				}
+			}
+			g.mask = a
+		}
+		if len(m.glyphs) >= maxGlyphs {
+			clear(m.glyphs) // names in large scripts: start over
+		}
+		m.glyphs[k] = g
+	}
+	if g.mask == nil {
+		return image.Rectangle{}, nil, image.Point{}, g.advance, g.ok
+	}
+	return g.dr.Add(whole), g.mask, image.Point{}, g.advance, g.ok
+}
+func (m *multiFace) GlyphBounds(r rune) (fixed.Rectangle26_6, fixed.Int26_6, bool) {
+	return m.face(r).GlyphBounds(r)
+}
+func (m *multiFace) GlyphAdvance(r rune) (fixed.Int26_6, bool) { return m.face(r).GlyphAdvance(r) }
+func (m *multiFace) Kern(r0, r1 rune) fixed.Int26_6 {
+	if f := m.face(r0); f == m.face(r1) {
+		return f.Kern(r0, r1)
+	}
+	return 0
+}
+func (m *multiFace) Metrics() font.Metrics { return m.main.Metrics() }
+
+// printable returns s as fonts can draw it on one line, and false if
+// some letter or digit of s is in none of them, which it leaves out: the
+// caller of a name then shows something else, never a box. Other
+// characters the fonts lack (emoji, symbols) and invisible ones (controls,
+// joiners, direction marks, variation selectors) are left out, runs of
+// spaces become one, and runs of right-to-left letters (Hebrew, Arabic)
+// are reversed, as the image is drawn left to right.
+func printable(s string, fonts []*sfnt.Font) (string, bool) {
+	var out, rtl []rune
 	var buf sfnt.Buffer
-	space := false
+	space, all := false, true
+	flush := func() {
+		slices.Reverse(rtl)
+		out, rtl = append(out, rtl...), rtl[:0]
+	}
 	for _, r := range s {
 		switch {
 		case unicode.IsSpace(r):
-			space = b.Len() > 0
+			space = len(out)+len(rtl) > 0
 			continue
 		case unicode.In(r, unicode.Cc, unicode.Cf, unicode.Co, unicode.Cs, unicode.Variation_Selector) || r == unicode.ReplacementChar:
 			continue
 		}
-		if i, err := boldFont.GlyphIndex(&buf, r); err != nil || i == 0 {
-			if !unicode.IsLetter(r) && !unicode.IsNumber(r) {
-				continue
+		if !hasGlyph(fonts, &buf, r) {
+			if unicode.IsLetter(r) || unicode.IsNumber(r) {
+				all = false
 			}
-			r = box
+			continue
 		}
+		isRTL := unicode.In(r, unicode.Hebrew, unicode.Arabic, unicode.Syriac, unicode.Thaana)
 		if space {
-			b.WriteByte(' ')
+			if isRTL && len(rtl) > 0 {
+				rtl = append(rtl, ' ')
+			} else {
+				flush()
+				out = append(out, ' ')
+			}
 			space = false
 		}
-		b.WriteRune(r)
+		if isRTL {
+			rtl = append(rtl, r)
+			continue
+		}
+		flush()
+		out = append(out, r)
 	}
-	return b.String()
+	flush()
+	return string(out), all
 }
 
-// fit returns s cut short with an ellipsis so that it is at most width
-// pixels wide in face f; s must be printable.
-func fit(f font.Face, s string, width int) string {
+// hasGlyph reports whether one of fonts has a glyph for r.
+func hasGlyph(fonts []*sfnt.Font, buf *sfnt.Buffer, r rune) bool {
+	for _, f := range fonts {
+		if i, err := f.GlyphIndex(buf, r); err == nil && i != 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// ellipsize returns s cut short with an ellipsis so that it is at most
+// width pixels wide in face f; s must be printable.
+func ellipsize(f font.Face, s string, width int) string {
 	w := fixed.I(width)
 	if font.MeasureString(f, s) <= w {
 		return s
@@ -120,6 +294,27 @@ func fit(f font.Face, s string, width int) string {
 		}
 	}
 	return "…"
+}
+
+// wrap splits s into at most n lines of at most width pixels in face f,
+// at spaces; the last line is cut short with an ellipsis if s is longer.
+func wrap(f font.Face, s string, width, n int) []string {
+	var lines []string
+	words := strings.Fields(s)
+	for len(words) > 0 && len(lines) < n-1 {
+		k := 1
+		for k < len(words) && font.MeasureString(f, strings.Join(words[:k+1], " ")) <= fixed.I(width) {
+			k++
+		}
+		if font.MeasureString(f, strings.Join(words[:k], " ")) > fixed.I(width) {
+			break // a word too long for a line: the last line cuts it
+		}
+		lines, words = append(lines, strings.Join(words[:k], " ")), words[k:]
+	}
+	if len(words) > 0 {
+		lines = append(lines, ellipsize(f, strings.Join(words, " "), width))
+	}
+	return lines
 }
 
 // anchor says where a text's position lies: at its left end, centre or
@@ -148,6 +343,9 @@ func text(dst *image.RGBA, f font.Face, c color.Color, s string, x, y int, a anc
 	d.DrawString(s)
 	return w.Ceil()
 }
+
+// width returns how wide s is in face f, in whole pixels.
+func width(f font.Face, s string) int { return font.MeasureString(f, s).Ceil() }
 
 // capHeight returns the height of a capital letter in face f, to centre
 // text vertically.

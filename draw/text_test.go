@@ -9,38 +9,70 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 	"golang.org/x/image/font"
+	"golang.org/x/image/font/sfnt"
 	"golang.org/x/image/math/fixed"
 )
 
+// dejaVu is a fallback font the tests use: Debian's fonts-dejavu-core
+// installs it (Hebrew, Arabic, Georgian, Armenian and more, no Chinese).
+const dejaVu = "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf"
+
+// mustFallback returns the dejaVu font, or fails saying how to install it.
+func mustFallback(tb testing.TB) []*sfnt.Font {
+	tb.Helper()
+	fonts, _, err := loadFonts([]string{dejaVu}, true)
+	require.NoError(tb, err, "install Debian's fonts-dejavu-core")
+	return fonts
+}
+
 func TestPrintable(t *testing.T) {
-	cases := []struct{ name, in, want string }{
-		{"plain", "alice", "alice"},
-		{"accents and scripts", "Zoë Ωmega Жора", "Zoë Ωmega Жора"},
-		{"letters the font lacks become boxes", "田中 Bob", "□□ Bob"},
-		{"emoji are left out", "🎲 dice 🔥", "dice"},
-		{"joined emoji and selectors", "👩\u200d💻x\ufe0f", "x"},
-		{"controls and direction marks", "a\x00b\u202ec\u200fd", "abcd"},
-		{"runs of space", "  a \t\n b  ", "a b"},
-		{"invalid UTF-8", "ok\xff", "ok"},
-		{"nothing left", "🎲🔥", ""},
+	goFonts := []*sfnt.Font{boldFont}
+	withDejaVu := append(goFonts, mustFallback(t)...)
+	cases := []struct {
+		name  string
+		fonts []*sfnt.Font
+		in    string
+		want  string
+		ok    bool
+	}{
+		{"plain", goFonts, "alice", "alice", true},
+		{"accents and scripts", goFonts, "Zoë Ωmega Жора", "Zoë Ωmega Жора", true},
+		{"letters no font has: left out and said, never boxes", goFonts, "田中 Bob", "Bob", false},
+		{"Georgian without a fallback", goFonts, "ნინო", "", false},
+		{"Georgian with one", withDejaVu, "ნინო", "ნინო", true},
+		{"Hebrew reads right to left", withDejaVu, "Dan דני", "Dan ינד", true},
+		{"Chinese with a font that lacks it", withDejaVu, "田中", "", false},
+		{"Hebrew without a font for it", goFonts, "Dan דני", "Dan", false},
+		{"emoji are left out", goFonts, "🎲 dice 🔥", "dice", true},
+		{"joined emoji and selectors", goFonts, "👩\u200d💻x\ufe0f", "x", true},
+		{"controls and direction marks", goFonts, "a\x00b\u202ec\u200fd", "abcd", true},
+		{"runs of space", goFonts, "  a \t\n b  ", "a b", true},
+		{"invalid UTF-8", goFonts, "ok\xff", "ok", true},
+		{"nothing left", goFonts, "🎲🔥", "", true},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
-			assert.Equal(t, tc.want, printable(tc.in))
+			got, ok := printable(tc.in, tc.fonts)
+			assert.Equal(t, tc.ok, ok)
+			assert.Equal(t, tc.want, got)
 		})
 	}
 }
 
 // FuzzPrintable checks that printable returns one line the fonts can draw
-// in full, and that it is idempotent.
+// in full, or says it cannot, and that it is idempotent on text with no
+// right-to-left letters.
 func FuzzPrintable(f *testing.F) {
 	for _, s := range []string{"alice", "田中 🎲", "\u202e\x00 a  b ", "e\u0301", "\xff"} {
 		f.Add(s)
 	}
+	fonts := []*sfnt.Font{boldFont}
 	f.Fuzz(func(t *testing.T, s string) {
-		p := printable(s)
+		p, _ := printable(s, fonts)
 		require.True(t, utf8.ValidString(p))
-		assert.Equal(t, p, printable(p), "not idempotent")
+		again, ok := printable(p, fonts)
+		assert.True(t, ok)
+		assert.Equal(t, p, again, "not idempotent")
 		assert.Equal(t, strings.TrimSpace(p), p)
 		assert.NotContains(t, p, "  ")
 		for _, r := range p {
@@ -54,8 +86,9 @@ func FuzzPrintable(f *testing.F) {
 	})
 }
 
-func TestFit(t *testing.T) {
-	fs := newFaces(1)
+func TestEllipsize(t *testing.T) {
+	fs := (&facePool{scale: 1}).get()
+	name := fs.get(roleName)
 	long := strings.Repeat("Wide ", 20)
 	cases := []struct {
 		name  string
@@ -69,7 +102,7 @@ func TestFit(t *testing.T) {
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
-			got := fit(fs.name, tc.in, tc.width)
+			got := ellipsize(name, tc.in, tc.width)
 			if !tc.cut {
 				assert.Equal(t, tc.in, got)
 				return
@@ -77,9 +110,36 @@ func TestFit(t *testing.T) {
 			assert.True(t, strings.HasSuffix(got, "…"), "%q has no ellipsis", got)
 			assert.True(t, strings.HasPrefix(long, strings.TrimSuffix(got, "…")), "%q is not the start of the name", got)
 			if tc.width > 1 {
-				assert.LessOrEqual(t, font.MeasureString(fs.name, got), fixed.I(tc.width))
+				assert.LessOrEqual(t, font.MeasureString(name, got), fixed.I(tc.width))
 				assert.Greater(t, len(got), len("…"), "something of the name is kept")
 			}
+		})
+	}
+}
+
+func TestWrapFit(t *testing.T) {
+	fs := (&facePool{scale: 1}).get()
+	cases := []struct {
+		name   string
+		in     string
+		lines  int
+		shrunk bool
+		cut    bool
+	}{
+		{"one clause", "alice has no legal hole after move 48", 1, false, false},
+		{"two lines", strings.Repeat("alice ran out of time ", 4), 2, false, false},
+		{"smaller", strings.Repeat("alice ran out of time ", 7), 2, true, false},
+		{"cut", strings.Repeat("alice ran out of time ", 20), 2, true, true},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			f, lines := fs.wrapFit(roleReason, strings.TrimSpace(tc.in), 776, maxReasonLines)
+			require.Len(t, lines, tc.lines)
+			for _, l := range lines {
+				assert.LessOrEqual(t, width(f, l), 776, "%q is too wide", l)
+			}
+			assert.Equal(t, tc.shrunk, f != fs.get(roleReason), "shrunk")
+			assert.Equal(t, tc.cut, strings.HasSuffix(lines[len(lines)-1], "…"), "cut short")
 		})
 	}
 }

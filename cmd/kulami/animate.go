@@ -26,5 +26,5 @@ func gifDefaults(fs *flag.FlagSet, out *string, size *int) {
 func writeGIF(w io.Writer, rec *engine.Record, n int, opt draw.Options) error {
 	part := *rec
 	part.Moves = rec.Moves[:n]
-	return draw.NewRenderer(1).Animate(w, draw.Animation{Record: &part, Options: opt})
+	return draw.NewRenderer(draw.Config{}).Animate(w, draw.Animation{Record: &part, Options: opt})
 }

@@ -10,7 +10,7 @@
 //	            [--ai easy|medium|hard] [--ai-first]
 //	kulami replay [--json] [FILE|-]
 //	kulami layout [square|random|irregular|LAYOUT] [--seed N]
-//	kulami render [--out FILE] [--ply N] [--size PX] [--theme dark|light] [--gif] [FILE|-]
+//	kulami render [--out FILE] [--ply N] [--size PX] [--theme dark|light] [--reason TEXT] [--gif] [FILE|-]
 //	kulami review [--playouts N] [--time 30s] [--workers N] [--seed N] [--json]
 //	              [--chart FILE] [--theme dark|light] [FILE|-]
 //	kulami think [--level easy|medium|hard] [--time 1s] [--json] [FILE|-]

@@ -22,6 +22,10 @@ the empty board). A record that cannot be read, an illegal move before that
 position or a --ply beyond the record's moves gives exit status 1 and one
 line on standard error.
 
+With --reason TEXT, the image shows the game as ended there, for one that
+ended off the board (a resignation, a timeout, an agreed draw), with TEXT
+under the result, such as "alice resigned".
+
 With --gif, render writes an animated GIF of the game instead: one frame
 per move up to that position, a longer pause on the last, looping; it is
 %d pixels wide unless --size says otherwise, and --out defaults to
@@ -36,6 +40,7 @@ func runRender(ctx context.Context, e *env, args []string) error {
 	out := fs.String("out", "board.png", "write the image to `FILE`; - is standard output")
 	ply := fs.Int("ply", -1, "draw the position after `N` moves (0 is the empty board); the default is the last")
 	theme := fs.String("theme", "dark", "the Discord theme to match: dark or light")
+	reason := fs.String("reason", "", "show the game as ended, for this `reason` (\"alice resigned\")")
 	size := fs.Int("size", draw.DefaultWidth, fmt.Sprintf("the image's width in `pixels`, %d to %d", draw.MinWidth, draw.MaxWidth))
 	animate := fs.Bool("gif", false, "write an animated GIF of the game up to the position instead")
 	rest, err := parse(fs, args)
@@ -49,7 +54,7 @@ func runRender(ctx context.Context, e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	opt := draw.Options{Width: *size}
+	opt := draw.Options{Width: *size, Reason: *reason, Over: *reason != ""}
 	if opt.Theme, err = draw.ParseTheme(*theme); err != nil {
 		return usagef("--theme: %v", unwrapOptions(err))
 	}

@@ -51,6 +51,7 @@ func TestRender(t *testing.T) {
 		{"earlier position", []string{file, "--ply", "17"}, 17, draw.Options{}},
 		{"empty board", []string{"--ply=0", file}, 0, draw.Options{}},
 		{"light and small", []string{"--theme", "LIGHT", "--size", "400", file, "--ply", "30"}, 30, draw.Options{Theme: draw.Light, Width: 400}},
+		{"ended off the board", []string{file, "--ply", "30", "--reason", "bob resigned"}, 30, draw.Options{Over: true, Reason: "bob resigned"}},
 	}
 	for i, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
