@@ -37,6 +37,7 @@ func TestPlayTheComputer(t *testing.T) {
 					break
 				}
 				assert.Contains(t, board.Content, "Kulami AI (easy) played", "the computer's move is announced")
+				assert.Equal(t, []string{h.alice.ID}, board.Notified, "the computer's move notifies the player")
 				g, err := h.store.Game(ch)
 				require.NoError(t, err)
 				p := g.Position()

@@ -36,7 +36,9 @@ func (b *Bot) boardMessage(g *storage.Game) (message, error) {
 		components: boardComponents(g, &p, false),
 	}
 	if g.Over() {
-		m.embeds = []*discordgo.MessageEmbed{b.scoreEmbed(g)}
+		if g.Result().Rated() {
+			m.embeds = []*discordgo.MessageEmbed{b.scoreEmbed(g)}
+		}
 		for _, pl := range g.Players() {
 			if !pl.IsAI() {
 				m.mentions = append(m.mentions, pl.UserID)
@@ -104,29 +106,40 @@ func outcomeLine(g *storage.Game, mention bool) string {
 	switch {
 	case r.Ending == game.Aborted:
 		return "The game was called off; it counts for nobody."
+	case r.Ending == game.Unstarted:
+		return fmt.Sprintf("%s did not make a first move in time, so the game is aborted; it counts for nobody.", name(l))
+	case r.Ending == game.Abandoned:
+		return "The game's channel is gone, so the game is abandoned; it counts for nobody."
 	case r.Ending == game.DrawAgreed:
 		return "Drawn by agreement."
 	case r.Draw:
-		return fmt.Sprintf("It's a draw, %d–%d.", r.Score[engine.Red].Total, r.Score[engine.Black].Total)
+		return fmt.Sprintf("It's a draw, %d–%d. %s", r.Score[engine.Red].Total, r.Score[engine.Black].Total, endReason(g, name))
 	case r.Ending == game.Resigned:
 		return fmt.Sprintf("%s resigned — %s wins.", name(l), name(w))
 	case r.Ending == game.TimedOut:
 		return fmt.Sprintf("%s ran out of time — %s wins.", name(l), name(w))
 	}
-	return fmt.Sprintf("%s wins %s against %s!", name(w), score, name(l))
+	return fmt.Sprintf("%s wins %s against %s! %s", name(w), score, name(l), endReason(g, name))
 }
 
-// scoreEmbed is the score breakdown of a finished game, with the players'
-// new ratings if it was rated.
+// endReason says why a game played out on the board ended (RULES.md): the
+// player to move had no legal hole, or every marble was placed.
+func endReason(g *storage.Game, name func(engine.Color) string) string {
+	if g.Blocked() {
+		return fmt.Sprintf("%s has no legal hole after move %d.", name(g.ToMove()), g.Ply())
+	}
+	return fmt.Sprintf("All %d marbles are placed.", engine.MaxPly)
+}
+
+// scoreEmbed is the score breakdown of a finished, rated game, with the
+// players' new ratings.
 func (b *Bot) scoreEmbed(g *storage.Game) *discordgo.MessageEmbed {
 	e := &discordgo.MessageEmbed{Title: "Final score", Color: embedColor}
 	r := g.Result()
-	if r.Rated() {
-		if f, err := b.store.FinishedGame(g.GuildID, g.ID); err == nil {
-			e.Footer = &discordgo.MessageEmbedFooter{Text: ratingLine(g, f.Ratings)}
-		} else {
-			b.log.Warn("cannot read the ratings of a finished game", "game", g.ID, "err", err)
-		}
+	if f, err := b.store.FinishedGame(g.GuildID, g.ID); err == nil {
+		e.Footer = &discordgo.MessageEmbedFooter{Text: ratingLine(g, f.Ratings)}
+	} else {
+		b.log.Warn("cannot read the ratings of a finished game", "game", g.ID, "err", err)
 	}
 	for _, c := range []engine.Color{engine.Red, engine.Black} {
 		s := r.Score[c]
@@ -138,9 +151,6 @@ func (b *Bot) scoreEmbed(g *storage.Game) *discordgo.MessageEmbed {
 			v += fmt.Sprintf("\nLines +%d", s.Lines)
 		}
 		v += fmt.Sprintf("\n**Total %d**", s.Total)
-		if !r.Rated() {
-			v = "Called off"
-		}
 		e.Fields = append(e.Fields, &discordgo.MessageEmbedField{Name: colorMark[c] + " " + truncate(g.Player(c).Name, 200), Value: v, Inline: true})
 	}
 	return e

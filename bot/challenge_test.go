@@ -1,7 +1,6 @@
 package bot_test
 
 import (
-	"encoding/json"
 	"strings"
 	"testing"
 	"time"
@@ -22,33 +21,19 @@ func (h *harness) challengeMessage(opts ...*discordgo.ApplicationCommandInteract
 	return m
 }
 
-// challengeWithResponse is challengeMessage that also returns the response.
+// challengeWithResponse is challengeMessage that also returns the response
+// to the command.
 func (h *harness) challengeWithResponse(opts ...*discordgo.ApplicationCommandInteractionDataOption) (*discordtest.Message, *discordtest.Response) {
 	h.t.Helper()
 	opts = append([]*discordgo.ApplicationCommandInteractionDataOption{h.userOption(h.bob)}, opts...)
 	i := h.command(h.channel.ID, h.alice, "challenge", opts...)
-	m := h.dc.WaitOriginal(h.t, i.ID, func(m *discordtest.Message) bool { return len(m.Components) > 0 })
+	m := messageAfter(h.t, h.dc, i, h.channel.ID, "the challenge", hasButton("Accept"))
 	// The bot learns the message's ID just after posting it.
 	require.Eventually(h.t, func() bool {
 		c, err := h.store.Challenge(h.channel.ID)
 		return err == nil && c.MessageID == m.ID
 	}, 5*time.Second, time.Millisecond, "the challenge knows its message")
 	return m, h.dc.WaitResponse(h.t, i.ID)
-}
-
-// allowedMentions reads the users a response may ping.
-func allowedMentions(t *testing.T, r *discordtest.Response) []string {
-	var body struct {
-		Data struct {
-			AllowedMentions struct {
-				Parse []string `json:"parse"`
-				Users []string `json:"users"`
-			} `json:"allowed_mentions"`
-		} `json:"data"`
-	}
-	require.NoError(t, json.Unmarshal(r.Body, &body))
-	assert.Empty(t, body.Data.AllowedMentions.Parse, "no @everyone, no roles")
-	return body.Data.AllowedMentions.Users
 }
 
 func TestChallenge(t *testing.T) {
@@ -67,7 +52,9 @@ func TestChallenge(t *testing.T) {
 				assert.Contains(t, msg.Content, "lines")
 				assert.Contains(t, msg.Content, "1 day")
 				assert.Contains(t, msg.Content, "expires <t:")
-				assert.Equal(t, []string{h.bob.ID}, allowedMentions(t, resp), "only the opponent is pinged")
+				assert.Equal(t, []string{h.bob.ID}, msg.Notified, "the challenge is a new message that notifies the opponent, and only them")
+				assert.True(t, resp.Ephemeral(), "the challenger's command is answered for them alone")
+				assert.Contains(t, resp.Content, "Challenge sent to bob")
 				b := buttons(msg.Components)
 				assert.Contains(t, b, "Accept")
 				assert.Contains(t, b, "Decline")

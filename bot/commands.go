@@ -2,6 +2,7 @@ package bot
 
 import (
 	"fmt"
+	"strings"
 	"time"
 
 	"github.com/bwmarrin/discordgo"
@@ -45,7 +46,33 @@ func moveTimeName(d time.Duration) string {
 			return m.name
 		}
 	}
-	return d.String()
+	return duration(d)
+}
+
+// duration says d in words, in its two largest units, to the minute: "10
+// hours", "2 days 3 hours", "45 minutes", "less than a minute".
+func duration(d time.Duration) string {
+	units := []struct {
+		d         time.Duration
+		one, many string
+	}{{24 * time.Hour, "day", "days"}, {time.Hour, "hour", "hours"}, {time.Minute, "minute", "minutes"}}
+	var parts []string
+	for _, u := range units {
+		if n := int(d / u.d); n > 0 && len(parts) < 2 {
+			name := u.many
+			if n == 1 {
+				name = u.one
+			}
+			parts = append(parts, fmt.Sprintf("%d %s", n, name))
+			d -= time.Duration(n) * u.d
+		} else if len(parts) > 0 {
+			break // two adjacent units at most: "2 days 5 minutes" says too much
+		}
+	}
+	if len(parts) == 0 {
+		return "less than a minute"
+	}
+	return strings.Join(parts, " ")
 }
 
 func choices(pairs ...string) []*discordgo.ApplicationCommandOptionChoice {

@@ -3,6 +3,7 @@ package bot
 import (
 	"context"
 	"encoding/json"
+	"github.com/kulami/kulami/bot/discordtest"
 	"log/slog"
 	"net/http"
 	"net/http/httptest"
@@ -78,7 +79,7 @@ func FuzzHandle(f *testing.F) {
 	store, err := storage.Open(filepath.Join(f.TempDir(), "kulami.db"), storage.Options{NoSync: true})
 	require.NoError(f, err)
 	f.Cleanup(func() { store.Close() })
-	logs := &LogBuffer{}
+	logs := &discordtest.LogBuffer{}
 	b := New(s, Options{Store: store, Logger: slog.New(slog.NewTextHandler(logs, nil)), AITime: 10 * time.Millisecond})
 	f.Cleanup(func() { b.Close(5 * time.Second) })
 

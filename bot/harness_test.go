@@ -42,7 +42,7 @@ type harness struct {
 	alice, bob, carol *discordgo.User
 	moveTime, expiry  time.Duration
 	answerWithin      time.Duration // the bot's default if zero
-	logs              *bot.LogBuffer
+	logs              *discordtest.LogBuffer
 	// manual: the test runs the scheduler's work itself (tick) instead of
 	// a RunScheduler goroutine.
 	manual bool
@@ -77,7 +77,7 @@ func newHarnessWith(t testing.TB, mode string, setup func(*harness), opts ...dis
 		carol:    dc.AddUser("carol"),
 		moveTime: 72 * time.Hour,
 		expiry:   24 * time.Hour,
-		logs:     &bot.LogBuffer{},
+		logs:     &discordtest.LogBuffer{},
 	}
 	setup(h)
 	h.start()
@@ -105,7 +105,9 @@ func (h *harness) start() {
 	require.NoError(t, b.Register(ctx, h.dc.AppID(), h.dc.GuildID()))
 
 	var wg sync.WaitGroup
-	if !h.manual {
+	if h.manual {
+		require.NoError(t, b.Resume(), "the start gives back the time the bot was down")
+	} else {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
@@ -335,4 +337,28 @@ func (h *harness) challengeAndAccept(opts ...*discordgo.ApplicationCommandIntera
 	g, err := h.store.Game(h.channel.ID)
 	require.NoError(h.t, err)
 	return g
+}
+
+// messageAfter waits for the first message of channel created after the
+// interaction i (the fake's IDs grow in creation order) that cond accepts.
+func messageAfter(tb testing.TB, dc *discordtest.Server, i *discordgo.Interaction, channel, what string, cond func(*discordtest.Message) bool) *discordtest.Message {
+	tb.Helper()
+	after, err := strconv.ParseUint(i.ID, 10, 64)
+	require.NoError(tb, err)
+	var m *discordtest.Message
+	dc.WaitUntil(tb, what+" after interaction "+i.ID, func() bool {
+		for _, c := range dc.Messages(channel) {
+			if id, _ := strconv.ParseUint(c.ID, 10, 64); id > after && cond(c) {
+				m = c
+				return true
+			}
+		}
+		return false
+	})
+	return m
+}
+
+// hasButton reports whether a message has a button with the label.
+func hasButton(label string) func(*discordtest.Message) bool {
+	return func(m *discordtest.Message) bool { return buttons(m.Components)[label] != "" }
 }

@@ -96,28 +96,11 @@ func hasBoard(m *discordtest.Message) bool {
 	return false
 }
 
-// boardAfter waits for the board that answers i: the message of the
-// first response of a command, or a follow-up of a click (whose own
-// response only updates the clicked message).
+// boardAfter waits for the board that follows i: the first board the bot
+// posted in i's channel after i.
 func (c *club) boardAfter(i *discordgo.Interaction) *discordtest.Message {
 	c.t.Helper()
-	var m *discordtest.Message
-	c.dc.WaitUntil(c.t, "the board answering interaction "+i.ID, func() bool {
-		var candidates []*discordtest.Message
-		if i.Type == discordgo.InteractionApplicationCommand {
-			if o, ok := c.dc.Original(i.ID); ok {
-				candidates = append(candidates, o)
-			}
-		}
-		for _, f := range append(candidates, c.dc.Followups(i.ID)...) {
-			if hasBoard(f) {
-				m = f
-				return true
-			}
-		}
-		return false
-	})
-	return m
+	return messageAfter(c.t, c.dc, i, i.ChannelID, "the board", hasBoard)
 }
 
 // game returns the game going on in channel.
@@ -146,7 +129,7 @@ func (c *club) newGame(red, black *discordgo.User, opts ...*discordgo.Applicatio
 		discordtest.UserOption("opponent", black.ID), discordtest.StringOption("first", "me"),
 	}, opts...)
 	i := c.cmd(ch.ID, red, "challenge", opts...)
-	msg := c.dc.WaitOriginal(c.t, i.ID, func(m *discordtest.Message) bool { return len(m.Components) > 0 })
+	msg := messageAfter(c.t, c.dc, i, ch.ID, "the challenge", hasButton("Accept"))
 	require.Eventually(c.t, func() bool {
 		ch, err := c.store.Challenge(ch.ID)
 		return err == nil && ch.MessageID == msg.ID
@@ -198,7 +181,7 @@ func (c *club) resign(channel string, u *discordgo.User) *discordtest.Message {
 func (c *club) agreeDraw(channel string, by, to *discordgo.User) *discordtest.Message {
 	c.t.Helper()
 	i := c.cmd(channel, by, "draw")
-	offer := c.dc.WaitOriginal(c.t, i.ID, func(m *discordtest.Message) bool { return len(m.Components) > 0 })
+	offer := messageAfter(c.t, c.dc, i, channel, "the draw offer", hasButton("Accept draw"))
 	assert.Contains(c.t, offer.Content, "<@"+to.ID+">", "the offer pings the opponent")
 	return c.boardAfter(c.click(offer.ID, to, buttons(offer.Components)["Accept draw"]))
 }
@@ -437,7 +420,7 @@ func (l *league) rate(f *storage.FinishedGame, redScore float64) (before, after 
 func (l *league) count(f *storage.FinishedGame) (before, after [2]glicko, rated bool) {
 	r := f.Result()
 	switch {
-	case r.Ending == game.Aborted:
+	case !r.Rated():
 		return before, after, false
 	case r.Draw:
 		before, after = l.rate(f, 0.5)

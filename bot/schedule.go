@@ -15,6 +15,14 @@ import (
 // handle (Discord or the disk failing) before it tries again.
 const retryAfter = time.Minute
 
+// aliveEvery is how often the scheduler records that the bot is alive, so
+// that after a stop or a crash it knows for how long it was down.
+const aliveEvery = time.Minute
+
+// minOutage is the shortest time down that is given back to the players:
+// a quick restart costs nobody anything worth a message.
+const minOutage = 5 * time.Minute
+
 // poke tells the scheduler that a wake time may have changed.
 func (b *Bot) poke() {
 	select {
@@ -30,6 +38,14 @@ func (b *Bot) poke() {
 // and what was due while the bot was down happens at once. It sleeps until
 // the next wake-up in storage; it never scans all games.
 func (b *Bot) RunScheduler(ctx context.Context) error {
+	if err := b.resume(); err != nil {
+		b.log.Error("cannot give back the time the bot was down", "err", err)
+	}
+	defer func() {
+		if err := b.store.SetAlive(b.clock.Now()); err != nil {
+			b.log.Warn("cannot record the time of the stop", "err", err)
+		}
+	}()
 	for {
 		failed := b.runDue()
 		var timer <-chan time.Time
@@ -41,7 +57,9 @@ func (b *Bot) RunScheduler(ctx context.Context) error {
 		case failed && ok:
 			timer = b.clock.After(max(retryAfter, next.Sub(b.clock.Now())))
 		case ok:
-			timer = b.clock.After(next.Sub(b.clock.Now()))
+			timer = b.clock.After(min(next.Sub(b.clock.Now()), aliveEvery))
+		default:
+			timer = b.clock.After(aliveEvery)
 		}
 		select {
 		case <-ctx.Done():
@@ -52,9 +70,13 @@ func (b *Bot) RunScheduler(ctx context.Context) error {
 	}
 }
 
-// runDue handles everything due now; it reports whether something failed.
+// runDue handles everything due now, and records the bot alive; it
+// reports whether something failed.
 func (b *Bot) runDue() bool {
 	now := b.clock.Now()
+	if err := b.store.SetAlive(now); err != nil {
+		b.log.Error("cannot record the bot alive", "err", err)
+	}
 	due, err := b.store.Due(now)
 	if err != nil {
 		b.log.Error("scheduler cannot read what is due", "err", err)
@@ -108,25 +130,25 @@ func (b *Bot) wakeGame(channelID string, now time.Time) error {
 		b.log.Info("game timed out", "channel", g.ChannelID, "game", g.ID)
 		return b.show(nil, g, old)
 	}
-	return b.remind(g)
+	return b.sendReminder(g, "")
 }
 
-// remind sends the reminder that the game's clock has just marked as sent:
-// in the game's channel, and by DM to a player who asked for it. Marked
-// before it is sent, a reminder is never sent twice, even across a
-// restart.
-func (b *Bot) remind(g *storage.Game) error {
+// sendReminder reminds the player to move in g that it is their move, with
+// note first: in the game's channel, and by DM to a player who asked for
+// it. A reminder of the clock is marked as sent before it is sent, so none
+// is ever sent twice, even across a restart.
+func (b *Bot) sendReminder(g *storage.Game, note string) error {
 	p := g.Player(g.ToMove())
 	opponent := g.Player(g.ToMove().Other())
 	deadline := g.Deadline().Unix()
-	text := fmt.Sprintf("⏰ %s, it's your move in Kulami against %s — time runs out <t:%d:R> (<t:%d:f>). Board: %s",
-		who(p), escape(opponent.Name), deadline, deadline, boardLink(g))
+	text := fmt.Sprintf("⏰ %s, %sit's your move in Kulami against %s — time runs out <t:%d:R> (<t:%d:f>). Board: %s",
+		who(p), note, escape(opponent.Name), deadline, deadline, boardLink(g))
 	_, err := b.send(g.ChannelID, message{content: text, mentions: []string{p.UserID}})
 	if err != nil {
 		err = fmt.Errorf("send a reminder: %w", err)
 	}
 	if u, uerr := b.store.UserSettings(p.UserID); uerr == nil && u.DMReminders {
-		b.dm(p.UserID, fmt.Sprintf("⏰ It's your move in Kulami against %s — time runs out <t:%d:R>. Board: %s", escape(opponent.Name), deadline, boardLink(g)))
+		b.dm(p.UserID, fmt.Sprintf("⏰ %sIt's your move in Kulami against %s — time runs out <t:%d:R>. Board: %s", note, escape(opponent.Name), deadline, boardLink(g)))
 	}
 	return err
 }
@@ -152,4 +174,31 @@ func (b *Bot) expireChallenge(channelID string, now time.Time) error {
 	b.editChallenge(ch, fmt.Sprintf("%s's challenge to %s expired: it was not answered in time. Start a new one with **/kulami challenge**.",
 		escape(ch.From.Name), escape(ch.To.Name)))
 	return nil
+}
+
+// resume gives back to the players the time the bot was down, before any
+// deadline is enforced: every running clock is extended by the outage (if
+// it lasted minOutage or more), and whoever is to move gets one fresh
+// reminder that says so.
+func (b *Bot) resume() error {
+	down, changed, err := b.store.Resume(b.clock.Now(), minOutage, func(g *storage.Game, down time.Duration) (bool, error) {
+		if err := g.Extend(down); errors.Is(err, game.ErrNotDue) {
+			return false, nil // no clock runs
+		} else if err != nil {
+			return false, err
+		}
+		return true, nil
+	})
+	if err != nil {
+		return err
+	}
+	if len(changed) > 0 {
+		b.log.Info("gave the players back the time the bot was down", "down", down, "games", len(changed))
+		b.poke()
+	}
+	var errs []error
+	for _, g := range changed {
+		errs = append(errs, b.sendReminder(g, fmt.Sprintf("I was offline for %s, so your time was extended by that much. ", duration(down))))
+	}
+	return errors.Join(errs...)
 }

@@ -53,6 +53,7 @@ func TestReminders(t *testing.T) {
 			rs := h.reminders(ch)
 			require.Len(t, rs, 1, "a reminder at half time")
 			assert.Contains(t, rs[0].Content, "<@"+first.ID+">, it's your move")
+			assert.Equal(t, []string{first.ID}, rs[0].Notified, "a new message that notifies the player to move")
 			assert.NotContains(t, rs[0].Content, second.ID, "never to the player who waits")
 			assert.Contains(t, rs[0].Content, fmt.Sprintf("<t:%d:R>", g.Deadline().Unix()))
 
@@ -97,7 +98,10 @@ func TestRemindersByDM(t *testing.T) {
 	assert.Len(t, h.reminders(h.channel.ID), 2)
 }
 
-func TestTimeout(t *testing.T) {
+// TestTimeoutBeforeTheFirstMove: a player who lets the clock run out
+// before their first move has not really started the game: it is aborted,
+// unrated, and the message says why.
+func TestTimeoutBeforeTheFirstMove(t *testing.T) {
 	t.Parallel()
 	for _, mode := range modes {
 		t.Run(mode, func(t *testing.T) {
@@ -107,6 +111,35 @@ func TestTimeout(t *testing.T) {
 			first, second := h.players(g)
 			h.command(ch, first, "move", discordtest.StringOption("cell", "D4"))
 			h.boardAt(ch, 1)
+			h.tick(time.Hour)
+
+			final := h.waitBoard(ch, "the final board", func(m *discordtest.Message) bool { return strings.Contains(m.Content, "Game over") })
+			assert.Contains(t, final.Content, "<@"+second.ID+"> did not make a first move in time, so the game is aborted; it counts for nobody.")
+			assert.Empty(t, final.Embeds, "no final score for a game that never started")
+			f, err := h.store.FinishedGame(h.dc.GuildID(), g.ID)
+			require.NoError(t, err)
+			assert.Equal(t, game.Unstarted, f.Result().Ending)
+			assert.Zero(t, f.Ratings, "unrated")
+			for _, u := range []*discordgo.User{first, second} {
+				_, err := h.store.Profile(h.dc.GuildID(), u.ID, storage.Human)
+				assert.ErrorIs(t, err, storage.ErrNotFound, "nobody's rating changed")
+			}
+		})
+	}
+}
+
+func TestTimeout(t *testing.T) {
+	t.Parallel()
+	for _, mode := range modes {
+		t.Run(mode, func(t *testing.T) {
+			h := newManualHarness(t, mode)
+			ch := h.channel.ID
+			g := h.challengeAndAccept(discordtest.StringOption("move_time", "1h"))
+			first, second := h.players(g)
+			for k, cell := range []string{"D4", "D7", "F7"} {
+				h.command(ch, []*discordgo.User{first, second}[k%2], "move", discordtest.StringOption("cell", cell))
+				h.boardAt(ch, k+1)
+			}
 			h.tick(time.Hour - time.Second)
 			_, err := h.store.Game(ch)
 			require.NoError(t, err, "still on time")
@@ -114,6 +147,7 @@ func TestTimeout(t *testing.T) {
 
 			final := h.waitBoard(ch, "the final board", func(m *discordtest.Message) bool { return strings.Contains(m.Content, "Game over") })
 			assert.Contains(t, final.Content, "<@"+second.ID+"> ran out of time — <@"+first.ID+"> wins")
+			assert.ElementsMatch(t, []string{first.ID, second.ID}, final.Notified, "the end notifies both players")
 			_, err = h.store.Game(ch)
 			assert.ErrorIs(t, err, storage.ErrNotFound)
 			f, err := h.store.FinishedGame(h.dc.GuildID(), g.ID)
@@ -142,8 +176,9 @@ func TestChallengeExpires(t *testing.T) {
 
 // TestRestartKeepsClocks restarts the bot between a reminder and the
 // deadline: the reminder is not sent again, the next one and the timeout
-// still come; a timeout that passed while the bot was down is applied when
-// it starts.
+// still come. A stop longer than the move clock costs nobody the game: the
+// time the bot was down is given back, with one fresh reminder, before any
+// deadline is enforced.
 func TestRestartKeepsClocks(t *testing.T) {
 	t.Parallel()
 	for _, mode := range modes {
@@ -152,6 +187,10 @@ func TestRestartKeepsClocks(t *testing.T) {
 			ch := h.channel.ID
 			g := h.challengeAndAccept()
 			first, second := h.players(g)
+			h.command(ch, first, "move", discordtest.StringOption("cell", "D4"))
+			h.boardAt(ch, 1)
+			h.command(ch, second, "move", discordtest.StringOption("cell", "D7"))
+			h.boardAt(ch, 2) // first to move, due 72 hours from now
 			h.tick(36 * time.Hour)
 			require.Len(t, h.reminders(ch), 1)
 
@@ -162,19 +201,30 @@ func TestRestartKeepsClocks(t *testing.T) {
 			assert.Len(t, h.reminders(ch), 2, "the second reminder still comes")
 
 			h.stop()
-			h.clock.Advance(10 * time.Hour) // the deadline passes while the bot is down
+			h.clock.Advance(10 * time.Hour) // the old deadline passes while the bot is down
 			h.start()
 			h.tick(0)
+			_, err := h.store.Game(ch)
+			require.NoError(t, err, "nobody lost on time while the bot was down")
+			reminders := h.reminders(ch)
+			require.Len(t, reminders, 3, "one fresh reminder after the outage")
+			assert.Contains(t, reminders[2].Content, "<@"+first.ID+">, I was offline for 10 hours, so your time was extended by that much.")
+			assert.Equal(t, []string{first.ID}, reminders[2].Notified, "it notifies the player to move")
+
+			h.tick(7*time.Hour + 12*time.Minute - time.Second)
+			_, err = h.store.Game(ch)
+			require.NoError(t, err, "the deadline moved by the 10 hours")
+			h.tick(time.Second)
 			final := h.waitBoard(ch, "the final board", func(m *discordtest.Message) bool { return strings.Contains(m.Content, "ran out of time") })
 			assert.Contains(t, final.Content, "<@"+first.ID+"> ran out of time — <@"+second.ID+"> wins")
-			assert.Len(t, h.reminders(ch), 2, "no reminder after the deadline")
+			assert.Len(t, h.reminders(ch), 3, "no reminder after the deadline")
 		})
 	}
 }
 
 // TestSchedulerSleepsUntilDue runs the real scheduler over 10,000 active
-// games: it sleeps until the earliest wake-up, then handles that game only
-// and sleeps until the next.
+// games: it sleeps until the earliest wake-up (or its next heartbeat), then
+// handles that game only and sleeps until the next.
 func TestSchedulerSleepsUntilDue(t *testing.T) {
 	t.Parallel()
 	h := newManualHarness(t, "gateway")
@@ -210,10 +260,13 @@ func TestSchedulerSleepsUntilDue(t *testing.T) {
 		require.Eventually(t, func() bool { return len(h.clock.Sleeps()) >= k }, 5*time.Second, time.Millisecond)
 		return h.clock.Sleeps()
 	}
-	assert.Equal(t, []time.Duration{36*time.Hour + time.Minute}, sleeps(1), "it sleeps until the first reminder is due")
+	assert.Equal(t, []time.Duration{time.Minute}, sleeps(1), "it sleeps until the first reminder is due, waking for its heartbeat every minute")
+	h.clock.Advance(time.Minute)
+	assert.Equal(t, time.Minute, sleeps(2)[1], "a heartbeat does nothing else")
+	assert.Empty(t, h.reminders(h.channel.ID), "nothing was due")
 
-	h.clock.Advance(36*time.Hour + time.Minute)
-	assert.Equal(t, time.Minute, sleeps(2)[1], "then until the next one")
+	h.clock.Advance(36 * time.Hour)
+	assert.Equal(t, time.Minute, sleeps(3)[2], "then until the next one")
 	require.Len(t, h.reminders(h.channel.ID), 1, "the game that was due got its reminder")
 	g, err := h.store.Game("900000000000000001")
 	require.NoError(t, err)

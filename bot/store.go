@@ -38,4 +38,6 @@ type Store interface {
 
 	NextWake() (time.Time, bool, error)
 	Due(now time.Time) ([]storage.Wake, error)
+	SetAlive(t time.Time) error
+	Resume(now time.Time, minDown time.Duration, fn func(g *storage.Game, down time.Duration) (bool, error)) (time.Duration, []*storage.Game, error)
 }

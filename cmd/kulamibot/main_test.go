@@ -64,8 +64,8 @@ func TestRunGateway(t *testing.T) {
 
 	i := challenge(dc, games.ID, alice, bob)
 	dc.SendInteraction(i)
-	r := dc.WaitResponse(t, i.ID)
-	assert.Contains(t, r.Content, "challenges you to a game of **Kulami**")
+	assert.Contains(t, dc.WaitResponse(t, i.ID).Content, "Challenge sent to bob")
+	waitNotified(t, dc, bob.ID, "challenges you to a game of **Kulami**")
 
 	var out bytes.Buffer
 	backupFile := filepath.Join(dir, "backup.db")
@@ -128,7 +128,8 @@ func TestRunHTTP(t *testing.T) {
 	i := challenge(dc, games.ID, alice, bob)
 	_, err = dc.PostInteraction(url+"/interactions", i)
 	require.NoError(t, err)
-	assert.Contains(t, dc.WaitResponse(t, i.ID).Content, "challenges you")
+	assert.Contains(t, dc.WaitResponse(t, i.ID).Content, "Challenge sent to bob")
+	waitNotified(t, dc, bob.ID, "challenges you")
 	cancel()
 	assert.Equal(t, 0, <-done, stderr.String())
 	assert.True(t, strings.HasPrefix(stderr.String(), "{"), "json logs")
@@ -209,5 +210,19 @@ func TestRunFatalGatewayClose(t *testing.T) {
 		}
 		assert.Contains(t, stderr.String(), "reconnect to the Discord gateway: Discord closed the gateway with code 4004, authentication failed")
 		assert.Contains(t, stderr.String(), "shutting down", "the bot shut down in order")
+	})
+}
+
+// waitNotified waits until Discord has notified the user with a message
+// that contains text.
+func waitNotified(t *testing.T, dc *discordtest.Server, userID, text string) {
+	t.Helper()
+	dc.WaitUntil(t, "a notification of "+userID+" with "+text, func() bool {
+		for _, m := range dc.Notifications(userID) {
+			if strings.Contains(m.Content, text) {
+				return true
+			}
+		}
+		return false
 	})
 }

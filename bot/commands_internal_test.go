@@ -1,0 +1,30 @@
+package bot
+
+import (
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+)
+
+func TestDuration(t *testing.T) {
+	for _, tt := range []struct {
+		d    time.Duration
+		want string
+	}{
+		{0, "less than a minute"},
+		{59 * time.Second, "less than a minute"},
+		{time.Minute, "1 minute"},
+		{45 * time.Minute, "45 minutes"},
+		{time.Hour, "1 hour"},
+		{10*time.Hour + 59*time.Second, "10 hours"},
+		{25*time.Hour + 30*time.Minute, "1 day 1 hour"},
+		{50 * time.Hour, "2 days 2 hours"},
+		{48*time.Hour + 5*time.Minute, "2 days"},
+		{3*time.Hour + 7*time.Minute, "3 hours 7 minutes"},
+	} {
+		t.Run(tt.want, func(t *testing.T) {
+			assert.Equal(t, tt.want, duration(tt.d))
+		})
+	}
+}

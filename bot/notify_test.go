@@ -1,0 +1,100 @@
+package bot_test
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/kulami/kulami/bot/discordtest"
+)
+
+// notified returns the IDs of the users Discord notified of m.
+func notified(m *discordtest.Message) []string { return m.Notified }
+
+// TestEveryTurnNotifies walks a game through every message that hands the
+// turn to someone and checks, for each, that it is a new message that
+// notified exactly that player (Discord notifies nobody of an edit).
+func TestEveryTurnNotifies(t *testing.T) {
+	t.Parallel()
+	for _, mode := range modes {
+		t.Run(mode, func(t *testing.T) {
+			h := newHarness(t, mode)
+			ch := h.channel.ID
+
+			msg := h.challengeMessage()
+			assert.Equal(t, []string{h.bob.ID}, notified(msg), "the challenge notifies the challenged player")
+			accept := h.click(msg.ID, h.bob, buttons(msg.Components)["Accept"])
+			board := messageAfter(t, h.dc, accept, ch, "the first board", func(m *discordtest.Message) bool { return boardPly(m) == 0 })
+			g, err := h.store.Game(ch)
+			require.NoError(t, err)
+			first, second := h.players(g)
+			assert.Equal(t, []string{first.ID}, notified(board), "the game's start notifies the first player")
+
+			// A typed move and a picked one each hand the turn over with a
+			// board that notifies the opponent, not the mover.
+			move := h.command(ch, first, "move", discordtest.StringOption("cell", "D4"))
+			assert.True(t, h.dc.WaitResponse(t, move.ID).Ephemeral(), "a typed move is confirmed to the mover alone")
+			board = messageAfter(t, h.dc, move, ch, "the board after a typed move", func(m *discordtest.Message) bool { return boardPly(m) == 1 })
+			assert.Equal(t, []string{second.ID}, notified(board))
+			var menu string
+			for id, values := range menus(board) {
+				for _, v := range values {
+					if v == "D7" {
+						menu = id
+					}
+				}
+			}
+			require.NotEmpty(t, menu)
+			pick := h.pick(board.ID, second, menu, "D7")
+			board = messageAfter(t, h.dc, pick, ch, "the board after a pick", func(m *discordtest.Message) bool { return boardPly(m) == 2 })
+			assert.Equal(t, []string{first.ID}, notified(board))
+
+			offer := h.command(ch, first, "draw")
+			m := messageAfter(t, h.dc, offer, ch, "the draw offer", hasButton("Accept draw"))
+			assert.Equal(t, []string{second.ID}, notified(m), "a draw offer notifies the opponent")
+
+			resign := h.command(ch, second, "resign")
+			ask := h.dc.WaitOriginal(t, resign.ID, func(m *discordtest.Message) bool { return len(m.Components) > 0 })
+			yes := h.click(ask.ID, second, buttons(ask.Components)["Yes, resign"])
+			final := messageAfter(t, h.dc, yes, ch, "the final board", func(m *discordtest.Message) bool { return strings.Contains(m.Content, "Game over") })
+			assert.ElementsMatch(t, []string{first.ID, second.ID}, notified(final), "the end notifies both players")
+		})
+	}
+}
+
+// TestStoredMoveIsAlwaysShown: when Discord refuses the answer to a click
+// (too late, a network error), the move is stored all the same, and its
+// board still reaches the channel and notifies the opponent.
+func TestStoredMoveIsAlwaysShown(t *testing.T) {
+	t.Parallel()
+	for _, mode := range modes {
+		t.Run(mode, func(t *testing.T) {
+			h := newHarness(t, mode)
+			ch := h.channel.ID
+			g := h.challengeAndAccept()
+			first, second := h.players(g)
+			h.command(ch, first, "move", discordtest.StringOption("cell", "D4"))
+			board := h.boardAt(ch, 1)
+			var menu string
+			for id, values := range menus(board) {
+				if len(values) > 0 && values[0] != "" {
+					menu = id
+				}
+			}
+			require.NotEmpty(t, menu)
+			cell := menus(board)[menu][0]
+
+			h.dc.RejectCallbacks(1)
+			i := h.dc.Select(board.ID, second, menu, cell)
+			h.send(i)
+			next := messageAfter(t, h.dc, i, ch, "the board of the stored move", func(m *discordtest.Message) bool { return boardPly(m) == 2 })
+			assert.Contains(t, next.Content, "played **"+cell+"**")
+			assert.Equal(t, []string{first.ID}, notified(next), "the opponent is notified")
+			g, err := h.store.Game(ch)
+			require.NoError(t, err)
+			assert.Equal(t, 2, g.Ply(), "the move counts")
+		})
+	}
+}
