@@ -32,7 +32,7 @@ func (b *Bot) playAI(c *interaction, o options, levelName string) error {
 		}
 		level = l
 	}
-	if err := checkPermissions(c); err != nil {
+	if err := b.checkPermissions(c); err != nil {
 		return err
 	}
 	layout, rules, err := gameOptions(o)

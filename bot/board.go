@@ -198,9 +198,15 @@ func boardComponents(g *storage.Game, p *engine.Position, disabled bool) []disco
 
 // escape keeps Discord markdown in a name from formatting the message.
 func escape(s string) string {
-	r := strings.NewReplacer(`\`, `\\`, "*", `\*`, "_", `\_`, "~", `\~`, "`", "\\`", "|", `\|`, ">", `\>`, "@", "@\u200b")
-	return r.Replace(truncate(s, 64))
+	return markdown.Replace(truncate(s, 64))
 }
+
+// markdown escapes what Discord would read as formatting in a name:
+// emphasis, code, spoilers, quotes, masked links ([x](url)), headings and
+// subtext (# and -# at a line's start), mentions of channels (<#id>), and
+// @ (no ping, even where mentions are allowed).
+var markdown = strings.NewReplacer(`\`, `\\`, "*", `\*`, "_", `\_`, "~", `\~`, "`", "\\`", "|", `\|`, ">", `\>`,
+	"<", `\<`, "[", `\[`, "]", `\]`, "#", `\#`, "@", "@\u200b")
 
 // truncate cuts s to at most n runes, with an ellipsis if it was longer.
 func truncate(s string, n int) string {

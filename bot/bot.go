@@ -57,11 +57,15 @@ type Bot struct {
 	renderer *draw.Renderer
 	aiSlot   chan struct{} // one computer search at a time: each uses every core
 	aiMu     sync.Mutex
-	aiQueued map[aiJob]bool  // the computer's moves queued and not yet done
-	wakeup   chan struct{}   // tells the scheduler that a wake time changed
-	baseCtx  context.Context // for work that outlives a request: cancelled by Close
-	cancel   context.CancelFunc
-	inflight sync.WaitGroup
+	aiQueued map[aiJob]bool // the computer's moves queued and not yet done
+	wakeup   chan struct{}  // tells the scheduler that a wake time changed
+	recent   recent         // the interactions received lately, to act on each once
+	// channelTypes remembers the type of the channels games were asked
+	// for in (a discordgo.ChannelType by channel ID).
+	channelTypes sync.Map
+	baseCtx      context.Context // for work that outlives a request: cancelled by Close
+	cancel       context.CancelFunc
+	inflight     sync.WaitGroup
 }
 
 // New returns a bot that talks to Discord through s (REST; and the gateway

@@ -29,7 +29,17 @@ var gamePermissions = []permission{
 	{discordgo.PermissionEmbedLinks, "Embed Links"},
 }
 
-// threadPermissions are what the bot needs to play games in threads.
+// inThreadPermissions are what the bot needs in a thread to run a game
+// there: in a thread, Discord asks for Send Messages in Threads instead of
+// Send Messages.
+var inThreadPermissions = []permission{
+	{discordgo.PermissionViewChannel, "View Channel"},
+	{discordgo.PermissionSendMessagesInThreads, "Send Messages in Threads"},
+	{discordgo.PermissionAttachFiles, "Attach Files"},
+	{discordgo.PermissionEmbedLinks, "Embed Links"},
+}
+
+// threadPermissions are what the bot needs to open threads for games.
 var threadPermissions = []permission{
 	{discordgo.PermissionCreatePublicThreads, "Create Public Threads"},
 	{discordgo.PermissionSendMessagesInThreads, "Send Messages in Threads"},
@@ -48,8 +58,12 @@ func missing(have int64, want []permission) []string {
 
 // checkPermissions refuses to start a game in a channel where the bot
 // could not post its boards, saying what is missing.
-func checkPermissions(c *interaction) error {
-	if m := missing(c.i.AppPermissions, gamePermissions); len(m) > 0 {
+func (b *Bot) checkPermissions(c *interaction) error {
+	want := gamePermissions
+	if b.isThread(c) {
+		want = inThreadPermissions
+	}
+	if m := missing(c.i.AppPermissions, want); len(m) > 0 {
 		return refuse("I can't run a game in this channel: I'm missing the permission%s **%s** here. Ask a server admin to give me %s in this channel (or pick another channel).",
 			plural(len(m)), strings.Join(m, "**, **"), strings.Join(m, ", "))
 	}
@@ -82,7 +96,7 @@ func (b *Bot) challenge(c *interaction, o options) error {
 	case opp.Bot:
 		return refuse("%s is a bot and can't play Kulami. To play the computer, use **/kulami play**.", escape(displayName(opp)))
 	}
-	if err := checkPermissions(c); err != nil {
+	if err := b.checkPermissions(c); err != nil {
 		return err
 	}
 	settings, err := b.store.GuildSettings(c.i.GuildID)
@@ -370,4 +384,31 @@ func (b *Bot) closeChallenge(c *interaction, ch *storage.Challenge, text string)
 	}
 	b.editChallenge(ch, text)
 	return c.reply(message{content: text})
+}
+
+// isThread reports whether the interaction's channel is a thread. Discord's
+// interaction carries the channel's type, but discordgo drops it, so the
+// bot asks for the channel once and remembers its type (a channel never
+// changes type). If it cannot tell, it takes the channel for a thread only
+// if that is what it remembers.
+func (b *Bot) isThread(c *interaction) bool {
+	if t, ok := b.channelTypes.Load(c.i.ChannelID); ok {
+		return isThreadType(t.(discordgo.ChannelType))
+	}
+	ch, err := c.s.Channel(c.i.ChannelID, discordgo.WithContext(c.ctx))
+	if err != nil {
+		b.log.Warn("cannot tell whether a channel is a thread", "channel", c.i.ChannelID, "err", err)
+		return false
+	}
+	b.channelTypes.Store(ch.ID, ch.Type)
+	return isThreadType(ch.Type)
+}
+
+// isThreadType reports whether channels of type t are threads.
+func isThreadType(t discordgo.ChannelType) bool {
+	switch t {
+	case discordgo.ChannelTypeGuildNewsThread, discordgo.ChannelTypeGuildPublicThread, discordgo.ChannelTypeGuildPrivateThread:
+		return true
+	}
+	return false
 }

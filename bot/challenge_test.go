@@ -136,3 +136,32 @@ func TestMissingPermissions(t *testing.T) {
 	_, err := h.store.Challenge(h.channel.ID)
 	assert.ErrorIs(t, err, storage.ErrNotFound, "nothing was started")
 }
+
+// TestPermissionsInAThread: in a thread, Discord asks for Send Messages in
+// Threads, not Send Messages, so that is what the bot checks there.
+func TestPermissionsInAThread(t *testing.T) {
+	t.Parallel()
+	all := int64(discordtest.DefaultAppPermissions)
+	for _, tt := range []struct {
+		name    string
+		perms   int64
+		refusal string // "" if the challenge is made
+	}{
+		{"without Send Messages", all &^ discordgo.PermissionSendMessages, ""},
+		{"without Send Messages in Threads", all &^ discordgo.PermissionSendMessagesInThreads, "missing the permission **Send Messages in Threads**"},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			h := newHarness(t, "gateway", discordtest.WithAppPermissions(tt.perms))
+			thread := h.dc.AddThread(h.channel.ID, "kulami").ID
+			i := h.command(thread, h.alice, "challenge", h.userOption(h.bob))
+			if tt.refusal != "" {
+				h.refused(i, tt.refusal)
+				_, err := h.store.Challenge(thread)
+				assert.ErrorIs(t, err, storage.ErrNotFound, "nothing was started")
+				return
+			}
+			m := messageAfter(t, h.dc, i, thread, "the challenge in the thread", hasButton("Accept"))
+			assert.Equal(t, []string{h.bob.ID}, m.Notified)
+		})
+	}
+}

@@ -105,7 +105,10 @@ func (b *Bot) showAgain(c *interaction, g *storage.Game) error {
 func (b *Bot) post(c *interaction, g *storage.Game, oldBoard string, m message) error {
 	msg, err := b.send(g.ChannelID, m)
 	if err != nil {
-		return fmt.Errorf("post the board: %w", err)
+		if g.Over() {
+			return fmt.Errorf("post the board: %w", err)
+		}
+		return b.abandonIfGone(g, fmt.Errorf("post the board: %w", err))
 	}
 	if oldBoard != "" && oldBoard != msg.ID && (c == nil || c.i.Message == nil || c.i.Message.ID != oldBoard) {
 		b.retire(g.ChannelID, oldBoard)

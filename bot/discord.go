@@ -1,16 +1,35 @@
 package bot
 
 import (
+	"errors"
+	"fmt"
+
 	"github.com/bwmarrin/discordgo"
 
+	"github.com/kulami/kulami/engine"
 	"github.com/kulami/kulami/storage"
 )
 
 // This file holds the bot's REST calls to Discord with its own token:
 // messages that are not answers to an interaction.
 
-// send posts m in a channel, as the bot.
+// send posts m in a channel, as the bot. A thread that archived itself
+// during a long move clock is unarchived by the post; one that was also
+// locked (Discord refuses the post, 50083) is unarchived explicitly, which
+// needs Manage Threads, and the post is tried once more.
 func (b *Bot) send(channelID string, m message) (*discordgo.Message, error) {
+	msg, err := b.sendOnce(channelID, m)
+	if restCode(err) != discordgo.ErrCodePerformedOperationOnArchivedThread {
+		return msg, err
+	}
+	archived := false
+	if _, uerr := b.session.ChannelEditComplex(channelID, &discordgo.ChannelEdit{Archived: &archived}, discordgo.WithContext(b.baseCtx)); uerr != nil {
+		return nil, fmt.Errorf("%w; unarchiving the thread failed too: %w", err, uerr)
+	}
+	return b.sendOnce(channelID, m)
+}
+
+func (b *Bot) sendOnce(channelID string, m message) (*discordgo.Message, error) {
 	comps := m.components
 	if comps == nil {
 		comps = []discordgo.MessageComponent{}
@@ -22,6 +41,41 @@ func (b *Bot) send(channelID string, m message) (*discordgo.Message, error) {
 		Files:           m.files(),
 		AllowedMentions: m.allowedMentions(),
 	}, discordgo.WithContext(b.baseCtx))
+}
+
+// restCode returns the code of Discord's JSON error in err, or 0.
+func restCode(err error) int {
+	var rest *discordgo.RESTError
+	if errors.As(err, &rest) && rest.Message != nil {
+		return rest.Message.Code
+	}
+	return 0
+}
+
+// abandonIfGone ends the game g as abandoned, unrated, when err says that
+// its channel is gone (deleted under a running game), and tells both
+// players by DM; it returns nil then. Any other err is returned as it is.
+func (b *Bot) abandonIfGone(g *storage.Game, err error) error {
+	if restCode(err) != discordgo.ErrCodeUnknownChannel {
+		return err
+	}
+	now := b.clock.Now()
+	_, _, uerr := b.update(g.ChannelID, g.ID, "", "", func(g *storage.Game) error { return g.Abandon(now) })
+	if errors.Is(uerr, errGameGone) || errors.Is(uerr, engine.ErrGameOver) {
+		return nil // ended meanwhile
+	} else if uerr != nil {
+		return uerr
+	}
+	b.log.Info("game abandoned: its channel is gone", "channel", g.ChannelID, "game", g.ID)
+	players := g.Players()
+	for c, p := range players {
+		if p.IsAI() {
+			continue
+		}
+		b.dm(p.UserID, fmt.Sprintf("Your Kulami game against %s (game #%d) could not go on: its channel was deleted. The game is abandoned; it counts for nobody. Start a new one with **/kulami challenge**.",
+			escape(players[engine.Color(c).Other()].Name), g.ID))
+	}
+	return nil
 }
 
 // retire removes the menus of an old board message. A board that cannot be
@@ -43,7 +97,7 @@ func (b *Bot) dm(userID, text string) {
 		_, err = b.send(ch.ID, message{content: text})
 	}
 	if err != nil {
-		b.log.Info("cannot send a reminder by DM", "user", userID, "err", err)
+		b.log.Info("cannot send a direct message", "user", userID, "err", err)
 	}
 }
 

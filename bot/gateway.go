@@ -69,6 +69,12 @@ func (b *Bot) RunGateway(ctx context.Context) error {
 		b.inflight.Add(1)
 		defer b.inflight.Done()
 		i := ic.Interaction
+		if !b.recent.first(i.ID, time.Now()) {
+			// Delivered again (the gateway replays events after a
+			// resume): it was answered the first time.
+			b.log.Info("interaction delivered again; it was handled already", "interaction", i.ID)
+			return
+		}
 		b.handle(b.baseCtx, s, i, func(r *discordgo.InteractionResponse) error {
 			return s.InteractionRespond(i, r, discordgo.WithContext(b.baseCtx))
 		})
@@ -78,6 +84,7 @@ func (b *Bot) RunGateway(ctx context.Context) error {
 		return gatewayError("connect to the Discord gateway", err)
 	}
 	b.log.Info("connected to the Discord gateway")
+	connected, pause := time.Now(), time.Duration(0)
 	for {
 		select {
 		case <-ctx.Done():
@@ -86,15 +93,40 @@ func (b *Bot) RunGateway(ctx context.Context) error {
 			}
 			return nil
 		case <-dropped:
-			if err := b.reconnect(ctx); err != nil {
+			// A connection that drops right after it opened may have been
+			// closed by the heartbeat goroutine of the one before (discordgo
+			// closes the session's current connection when a heartbeat on
+			// its own, older one fails): pausing, longer each time, lets
+			// that goroutine end before the next connection opens.
+			if time.Since(connected) < quickDrop {
+				pause = min(max(2*pause, time.Second), maxReconnectWait)
+			} else {
+				pause = 0
+			}
+			if err := b.reconnect(ctx, pause); err != nil {
 				return err
 			}
+			connected = time.Now()
 		}
 	}
 }
 
-// reconnect opens the gateway again until it works, ctx is cancelled or Discord closes it for good.
-func (b *Bot) reconnect(ctx context.Context) error {
+// quickDrop is how soon after it opened a connection that drops counts as
+// dropped at once, so that the next reconnection waits (see RunGateway).
+const quickDrop = 10 * time.Second
+
+// reconnect opens the gateway again, after pause, until it works, ctx is cancelled or Discord closes
+// it for good.
+func (b *Bot) reconnect(ctx context.Context, pause time.Duration) error {
+	if pause > 0 {
+		t := time.NewTimer(pause)
+		select {
+		case <-ctx.Done():
+			t.Stop()
+			return nil
+		case <-t.C:
+		}
+	}
 	wait := time.Second
 	for {
 		err := b.session.Open()

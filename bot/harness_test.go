@@ -83,6 +83,7 @@ func newHarnessWith(t testing.TB, mode string, setup func(*harness), opts ...dis
 	h.start()
 	t.Cleanup(func() {
 		h.stop()
+		assert.NotContains(t, h.logs.String(), "interaction-token-", "no interaction token reaches the logs (kulamibot logs through bot.RedactAttr)")
 		if t.Failed() {
 			t.Logf("bot log:\n%s", h.logs.String())
 		}
@@ -98,7 +99,7 @@ func (h *harness) start() {
 	require.NoError(t, err)
 	s, err := bot.NewSession(h.dc.Token(), h.dc.APIURL())
 	require.NoError(t, err)
-	log := slog.New(slog.NewTextHandler(h.logs, &slog.HandlerOptions{Level: slog.LevelDebug}))
+	log := slog.New(slog.NewTextHandler(h.logs, &slog.HandlerOptions{Level: slog.LevelDebug, ReplaceAttr: bot.RedactAttr}))
 	counts := &countingStore{Store: store}
 	b := bot.New(s, bot.Options{Store: counts, Logger: log, Clock: h.clock, MoveTime: h.moveTime, ChallengeExpiry: h.expiry, AITime: 300 * time.Millisecond, AnswerWithin: h.answerWithin})
 	ctx, cancel := context.WithCancel(context.Background())

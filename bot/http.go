@@ -72,12 +72,30 @@ func (b *Bot) serveInteraction(w http.ResponseWriter, r *http.Request, key ed255
 		writeResponse(w, &discordgo.InteractionResponse{Type: discordgo.InteractionResponsePong})
 		return
 	}
+	if !b.recent.first(i.ID, time.Now()) {
+		// Delivered again (a retry): it was handled the first time, so
+		// only acknowledge it, quietly, as the endpoint must answer.
+		b.log.Info("interaction delivered again; it was handled already", "interaction", i.ID)
+		writeResponse(w, &discordgo.InteractionResponse{Type: deferType(&i), Data: &discordgo.InteractionResponseData{Flags: discordgo.MessageFlagsEphemeral}})
+		return
+	}
 
 	first := make(chan *discordgo.InteractionResponse, 1)
 	written := make(chan error, 1)
+	served := make(chan struct{}) // closed when this request is over
+	defer close(served)
 	respond := func(resp *discordgo.InteractionResponse) error {
-		first <- resp
-		return <-written
+		select {
+		case first <- resp:
+		default:
+			return errAlreadyResponded
+		}
+		select {
+		case err := <-written:
+			return err
+		case <-served: // the request ended without this answer: never block
+			return errors.New("the HTTP request ended before the answer was written")
+		}
 	}
 	done := make(chan struct{})
 	b.inflight.Add(1)

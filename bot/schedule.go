@@ -145,7 +145,7 @@ func (b *Bot) sendReminder(g *storage.Game, note string) error {
 		who(p), note, escape(opponent.Name), deadline, deadline, boardLink(g))
 	_, err := b.send(g.ChannelID, message{content: text, mentions: []string{p.UserID}})
 	if err != nil {
-		err = fmt.Errorf("send a reminder: %w", err)
+		return b.abandonIfGone(g, fmt.Errorf("send a reminder: %w", err))
 	}
 	if u, uerr := b.store.UserSettings(p.UserID); uerr == nil && u.DMReminders {
 		b.dm(p.UserID, fmt.Sprintf("⏰ %sIt's your move in Kulami against %s — time runs out <t:%d:R>. Board: %s", note, escape(opponent.Name), deadline, boardLink(g)))

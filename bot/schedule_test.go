@@ -272,3 +272,33 @@ func TestSchedulerSleepsUntilDue(t *testing.T) {
 	require.NoError(t, err)
 	assert.Zero(t, g.Reminders(), "the next game is not touched before its time")
 }
+
+// TestDeletedChannelAbandonsTheGame: a channel deleted under a running game
+// ends the game as abandoned, unrated, and both players hear of it by DM.
+func TestDeletedChannelAbandonsTheGame(t *testing.T) {
+	t.Parallel()
+	for _, mode := range modes {
+		t.Run(mode, func(t *testing.T) {
+			h := newManualHarness(t, mode)
+			ch := h.channel.ID
+			g := h.challengeAndAccept()
+			first, second := h.players(g)
+			h.command(ch, first, "move", discordtest.StringOption("cell", "D4"))
+			h.boardAt(ch, 1)
+			h.dc.DeleteChannel(ch)
+			h.tick(36 * time.Hour) // the reminder cannot be posted
+
+			_, err := h.store.Game(ch)
+			require.ErrorIs(t, err, storage.ErrNotFound, "the game is over")
+			f, err := h.store.FinishedGame(h.dc.GuildID(), g.ID)
+			require.NoError(t, err)
+			assert.Equal(t, game.Abandoned, f.Result().Ending)
+			assert.Zero(t, f.Ratings, "unrated")
+			for _, u := range []*discordgo.User{first, second} {
+				dms := h.dc.Messages(h.dc.DMChannel(u.ID).ID)
+				require.Len(t, dms, 1, "%s is told by DM", u.Username)
+				assert.Contains(t, dms[0].Content, "its channel was deleted. The game is abandoned; it counts for nobody.")
+			}
+		})
+	}
+}

@@ -91,15 +91,16 @@ func TestEndingsCount(t *testing.T) {
 		{game.TimedOut, engine.Black, Tally{Wins: 1}, Tally{Losses: 1}, true},
 		{game.DrawAgreed, engine.Red, Tally{Draws: 1}, Tally{Draws: 1}, true},
 		{game.Aborted, engine.Red, Tally{}, Tally{}, false},
+		{game.Abandoned, engine.Red, Tally{}, Tally{}, false},
 	}
 	for _, tt := range tests {
 		t.Run(tt.ending.String(), func(t *testing.T) {
 			s := mustOpen(t, Options{})
 			cfg := squareConfig(alice, bob)
-			cfg.MoveTime = time.Hour // black's time runs out at t0+1h1m
+			cfg.MoveTime = time.Hour // black's time runs out at t0+1h3m
 			g := mustNewGame(t, "c", cfg)
 			require.NoError(t, s.CreateGame(g))
-			mustPlay(t, s, "c", "D4")
+			mustPlay(t, s, "c", "D4", "D7", "F7")
 			mustFinish(t, s, "c", tt.ending, tt.loser, t0.Add(2*time.Hour))
 
 			f, err := s.FinishedGame(guild, g.ID)
@@ -108,7 +109,7 @@ func TestEndingsCount(t *testing.T) {
 			for c, want := range [2]Tally{tt.red, tt.black} {
 				p, err := s.Profile(guild, f.Player(engine.Color(c)).UserID, Human)
 				if !tt.rated {
-					assert.ErrorIs(t, err, ErrNotFound, "an aborted game does not count")
+					assert.ErrorIs(t, err, ErrNotFound, "a game that counts for nobody changes no profile")
 					continue
 				}
 				require.NoError(t, err)

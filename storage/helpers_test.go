@@ -152,6 +152,8 @@ func end(g *Game, ending game.Ending, loser engine.Color, at time.Time) error {
 		return g.Timeout(at)
 	case game.Aborted:
 		return g.Abort(engine.Red, at)
+	case game.Abandoned:
+		return g.Abandon(at)
 	case game.DrawAgreed:
 		if err := g.OfferDraw(engine.Red, at); err != nil {
 			return err
