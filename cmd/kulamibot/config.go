@@ -8,12 +8,14 @@ import (
 	"net"
 	"os"
 	"reflect"
+	"strconv"
 	"strings"
 	"time"
 
 	"github.com/BurntSushi/toml"
 
 	"github.com/kulami/kulami/bot"
+	"github.com/kulami/kulami/draw"
 )
 
 // Config is everything kulamibot reads from its configuration file
@@ -25,7 +27,27 @@ type Config struct {
 	HTTP    HTTPConfig    `toml:"http"`
 	Storage StorageConfig `toml:"storage"`
 	Game    GameConfig    `toml:"game"`
+	Draw    DrawConfig    `toml:"draw"`
 	Log     LogConfig     `toml:"log"`
+}
+
+// DrawConfig is how boards are drawn.
+type DrawConfig struct {
+	// CacheMB bounds the memory of the boards kept drawn, one per layout
+	// (about 75 KB each), in MiB.
+	CacheMB int `toml:"cache_mb"`
+	// Fonts are font files for names in scripts the embedded fonts lack;
+	// empty: the system's, if installed (see draw.SystemFonts).
+	Fonts []string `toml:"fonts"`
+}
+
+// renderer returns the Config of a board renderer that d describes.
+func (d DrawConfig) renderer() draw.Config {
+	c := draw.Config{CacheBytes: d.CacheMB << 20}
+	if len(d.Fonts) > 0 {
+		c.Fonts = d.Fonts // else nil: the system's
+	}
+	return c
 }
 
 // DiscordConfig is how the bot reaches Discord.
@@ -89,7 +111,8 @@ func DefaultConfig() Config {
 			ChallengeExpiry: Duration{24 * time.Hour},
 			AITime:          Duration{2 * time.Second},
 		},
-		Log: LogConfig{Level: "info", Format: "text"},
+		Draw: DrawConfig{CacheMB: draw.DefaultCacheBytes >> 20},
+		Log:  LogConfig{Level: "info", Format: "text"},
 	}
 }
 
@@ -168,6 +191,14 @@ func fromEnv(c *Config, env func(string) string) error {
 				if err := f.UnmarshalText([]byte(v)); err != nil {
 					return fmt.Errorf("%s: %w", name, err)
 				}
+			case *int:
+				n, err := strconv.Atoi(v)
+				if err != nil {
+					return fmt.Errorf("%s: %q is not a whole number", name, v)
+				}
+				*f = n
+			case *[]string: // a list, separated by commas
+				*f = strings.Split(v, ",")
 			default:
 				panic("kulamibot: no environment parser for " + name)
 			}
@@ -197,6 +228,14 @@ func (c *Config) check(discord bool) error {
 		return fmt.Errorf("game.challenge_expiry is %s; choose between 1m and 336h (14 days)", g.ChallengeExpiry)
 	case g.AITime.Duration < 100*time.Millisecond || g.AITime.Duration > 10*time.Second:
 		return fmt.Errorf("game.ai_time is %s; choose between 100ms and 10s", g.AITime)
+	}
+	if c.Draw.CacheMB < 8 || c.Draw.CacheMB > 4096 {
+		return fmt.Errorf("draw.cache_mb is %d; choose between 8 and 4096 (MiB; a board takes about 75 KB)", c.Draw.CacheMB)
+	}
+	for _, f := range c.Draw.Fonts {
+		if _, err := os.Stat(f); err != nil {
+			return fmt.Errorf("draw.fonts: %w; name font files that exist, or leave the list empty for the system's", err)
+		}
 	}
 	if _, err := c.Log.level(); err != nil {
 		return err

@@ -13,6 +13,7 @@ import (
 	"github.com/bwmarrin/discordgo"
 
 	"github.com/kulami/kulami/bot"
+	"github.com/kulami/kulami/draw"
 	"github.com/kulami/kulami/storage"
 )
 
@@ -41,8 +42,11 @@ func openBot(cfg Config, log *slog.Logger) (*bot.Bot, *storage.Store, error) {
 		store.Close()
 		return nil, nil, err
 	}
+	renderer := draw.NewRenderer(cfg.Draw.renderer())
+	log.Info(renderer.Fonts())
 	b := bot.New(s, bot.Options{
 		Store:           store,
+		Renderer:        renderer,
 		Logger:          log,
 		MoveTime:        cfg.Game.MoveTime.Duration,
 		ChallengeExpiry: cfg.Game.ChallengeExpiry.Duration,
