@@ -3,6 +3,7 @@ package bot
 import (
 	"bytes"
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/bwmarrin/discordgo"
@@ -26,7 +27,8 @@ var colorMark = [2]string{engine.Red: "🔴", engine.Black: "⚫"}
 func (b *Bot) boardMessage(g *storage.Game) (message, error) {
 	var png bytes.Buffer
 	p := g.Position()
-	opt := draw.Options{Names: names(g), Rules: g.Rules(), Over: g.Over(), Outcome: outcomeLine(g, false)}
+	outcome, reason := outcome(g, false)
+	opt := draw.Options{Names: names(g), Rules: g.Rules(), Over: g.Over(), Outcome: outcome, Reason: reason}
 	if err := b.renderer.Render(&png, &p, opt); err != nil {
 		return message{}, fmt.Errorf("render the board: %w", err)
 	}
@@ -73,7 +75,8 @@ func boardText(g *storage.Game, p *engine.Position) string {
 		fmt.Fprintf(&b, "\nMove %d: %s %s played **%s**.", p.Ply(), colorMark[g.ToMove().Other()], escape(mover.Name), p.Layout().Cell(last))
 	}
 	if g.Over() {
-		fmt.Fprintf(&b, "\n**Game over.** %s", outcomeLine(g, true))
+		outcome, reason := outcome(g, true)
+		fmt.Fprintf(&b, "\n**Game over.** %s", strings.TrimSpace(outcome+" "+reason))
 		return b.String()
 	}
 	c := g.ToMove()
@@ -82,18 +85,45 @@ func boardText(g *storage.Game, p *engine.Position) string {
 		fmt.Fprintf(&b, " — due <t:%d:R>", d.Unix())
 	}
 	s := p.Score(g.Rules())
-	fmt.Fprintf(&b, ".\nScore so far: %s %d · %s %d", colorMark[engine.Red], s[engine.Red].Total, colorMark[engine.Black], s[engine.Black].Total)
+	fmt.Fprintf(&b, ".\nScore so far: %s %s · %s %s", colorMark[engine.Red], scoreWords(s[engine.Red], g.Rules()),
+		colorMark[engine.Black], scoreWords(s[engine.Black], g.Rules()))
 	if d := g.DrawOffer(); d != nil {
 		fmt.Fprintf(&b, "\n%s offers a draw.", escape(g.Player(d.By).Name))
 	}
 	return b.String()
 }
 
-// outcomeLine says how a finished game ended, with mentions or plain names.
-func outcomeLine(g *storage.Game, mention bool) string {
+// scoreWords writes a player's score so far: the total, and under the
+// rule sets with bonuses what it is made of ("7 (5 panels + 2 area)").
+func scoreWords(s engine.Breakdown, rules engine.Rules) string {
+	if !rules.CountsArea() && !rules.CountsLines() {
+		return fmt.Sprint(s.Total)
+	}
+	parts := []string{count(s.Panels, "panel", "panels")}
+	if rules.CountsArea() {
+		parts = append(parts, fmt.Sprintf("%d area", s.Area))
+	}
+	if rules.CountsLines() {
+		parts = append(parts, fmt.Sprintf("%d lines", s.Lines))
+	}
+	return fmt.Sprintf("%d (%s)", s.Total, strings.Join(parts, " + "))
+}
+
+// count writes n with the noun's singular or plural: "1 panel", "2 panels".
+func count(n int, one, many string) string {
+	if n == 1 {
+		return "1 " + one
+	}
+	return fmt.Sprintf("%d %s", n, many)
+}
+
+// outcome says how a finished game ended, with mentions or plain names:
+// the result, and for a game played out on the board why it ended there
+// (for the other endings the result says it).
+func outcome(g *storage.Game, mention bool) (result, reason string) {
 	r := g.Result()
 	if r == nil {
-		return ""
+		return "", ""
 	}
 	name := func(c engine.Color) string {
 		if mention {
@@ -105,21 +135,21 @@ func outcomeLine(g *storage.Game, mention bool) string {
 	score := fmt.Sprintf("%d–%d", r.Score[w].Total, r.Score[l].Total)
 	switch {
 	case r.Ending == game.Aborted:
-		return "The game was called off; it counts for nobody."
+		return "The game was called off; it counts for nobody.", ""
 	case r.Ending == game.Unstarted:
-		return fmt.Sprintf("%s did not make a first move in time, so the game is aborted; it counts for nobody.", name(l))
+		return fmt.Sprintf("%s did not make a first move in time, so the game is aborted; it counts for nobody.", name(l)), ""
 	case r.Ending == game.Abandoned:
-		return "The game's channel is gone, so the game is abandoned; it counts for nobody."
+		return "The game's channel is gone, so the game is abandoned; it counts for nobody.", ""
 	case r.Ending == game.DrawAgreed:
-		return "Drawn by agreement."
-	case r.Draw:
-		return fmt.Sprintf("It's a draw, %d–%d. %s", r.Score[engine.Red].Total, r.Score[engine.Black].Total, endReason(g, name))
+		return "Drawn by agreement.", ""
 	case r.Ending == game.Resigned:
-		return fmt.Sprintf("%s resigned — %s wins.", name(l), name(w))
+		return fmt.Sprintf("%s resigned — %s wins.", name(l), name(w)), ""
 	case r.Ending == game.TimedOut:
-		return fmt.Sprintf("%s ran out of time — %s wins.", name(l), name(w))
+		return fmt.Sprintf("%s ran out of time — %s wins.", name(l), name(w)), ""
+	case r.Draw:
+		return fmt.Sprintf("It's a draw, %d–%d.", r.Score[engine.Red].Total, r.Score[engine.Black].Total), endReason(g, name)
 	}
-	return fmt.Sprintf("%s wins %s against %s! %s", name(w), score, name(l), endReason(g, name))
+	return fmt.Sprintf("%s wins %s against %s!", name(w), score, name(l)), endReason(g, name)
 }
 
 // endReason says why a game played out on the board ended (RULES.md): the
@@ -163,21 +193,27 @@ func boardComponents(g *storage.Game, p *engine.Position, disabled bool) []disco
 		return nil
 	}
 	l := p.Layout()
-	var holes []string
-	for _, c := range p.Legal().Cells(l) {
-		holes = append(holes, c.String())
-	}
+	holes := slices.Collect(p.Legal().All())
+	slices.SortFunc(holes, func(a, b engine.Hole) int { return int(l.Cell(a)) - int(l.Cell(b)) }) // by row, then column
 	var rows []discordgo.MessageComponent
 	chunks := (len(holes) + maxOptions - 1) / maxOptions
 	for k := 0; k < chunks; k++ {
 		part := holes[k*len(holes)/chunks : (k+1)*len(holes)/chunks]
 		opts := make([]discordgo.SelectMenuOption, len(part))
 		for j, h := range part {
-			opts[j] = discordgo.SelectMenuOption{Label: h, Value: h}
+			c := l.Cell(h).String()
+			opts[j] = discordgo.SelectMenuOption{Label: c, Value: c, Description: moveHint(p, h)}
 		}
-		placeholder := fmt.Sprintf("Place a marble: %d holes", len(part))
+		placeholder := fmt.Sprintf("Place a marble: %s", count(len(part), "hole", "holes"))
 		if chunks > 1 {
-			placeholder = fmt.Sprintf("Place a marble: %s to %s", part[0], part[len(part)-1])
+			first, last := l.Cell(part[0]), l.Cell(part[len(part)-1])
+			placeholder = fmt.Sprintf("Place a marble: rows %d–%d", first.Row()+1, last.Row()+1)
+			if first.Row() == last.Row() {
+				placeholder = fmt.Sprintf("Place a marble: row %d", first.Row()+1)
+			}
+			if k > 0 && l.Cell(holes[k*len(holes)/chunks-1]).Row() == first.Row() {
+				placeholder += fmt.Sprintf(", from %s", first) // the row began in the menu before
+			}
 		}
 		rows = append(rows, discordgo.ActionsRow{Components: []discordgo.MessageComponent{discordgo.SelectMenu{
 			CustomID:    customID{action: actMove, channel: g.ChannelID, id: g.ID, n: g.Ply(), part: k}.String(),
@@ -194,6 +230,33 @@ func boardComponents(g *storage.Game, p *engine.Position, disabled bool) []disco
 		Disabled: disabled,
 	}}})
 	return rows
+}
+
+// moveHint says what placing the next marble at h in p does at once, for
+// the player to move (at most 100 characters, Discord's limit for an
+// option's description): the panel it contests, who would lead there, and
+// how many holes it leaves the opponent.
+func moveHint(p *engine.Position, h engine.Hole) string {
+	l := p.Layout()
+	me := p.ToMove()
+	next := *p
+	next.Apply(h)
+	panel := l.PanelHoles(l.PanelOf(h))
+	mine, theirs := (next.Stones(me) & panel).Len(), (next.Stones(me.Other()) & panel).Len()
+	lead := "tied"
+	switch {
+	case mine > theirs:
+		lead = "you lead"
+	case theirs > mine:
+		lead = "they lead"
+	}
+	s := fmt.Sprintf("Panel of %d: you %d, them %d (%s)", panel.Len(), mine, theirs, lead)
+	switch n := next.Legal().Len(); {
+	case next.IsOver():
+		return s + " · ends the game"
+	default:
+		return s + " · leaves them " + count(n, "hole", "holes")
+	}
 }
 
 // escape keeps Discord markdown in a name from formatting the message.

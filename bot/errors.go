@@ -139,7 +139,8 @@ func illegalMove(p *engine.Position, cell string, err error) string {
 	var why string
 	switch {
 	case errors.Is(err, engine.ErrSyntax):
-		why = fmt.Sprintf("“%s” is not a hole: write a column letter A–J and a row number 1–10, like **D4**.", truncate(cell, 20))
+		why = fmt.Sprintf("“%s” is not a hole: write a column letter A–%c and a row number 1–%d, like **D4**.",
+			truncate(cell, 20), 'A'+rune(l.Width()-1), l.Height())
 	case errors.Is(err, engine.ErrOffBoard):
 		why = fmt.Sprintf("There is no hole at **%s** on this board.", name)
 	case errors.Is(err, engine.ErrOccupied):

@@ -72,6 +72,7 @@ func TestWholeGame(t *testing.T) {
 				return strings.Contains(m.Content, "Game over")
 			})
 			assert.Empty(t, final.Components, "the final board has no menus")
+			assert.Regexp(t, `(has no legal hole after move \d+|All 56 marbles are placed)\.`, final.Content, "the board says why the game ended")
 			require.Len(t, final.Embeds, 1, "the final board has the score breakdown")
 			assert.Contains(t, final.Content, "<@"+h.alice.ID+">")
 			assert.Contains(t, final.Content, "<@"+h.bob.ID+">")

@@ -84,10 +84,13 @@ func (b *Bot) exportCommand(c *interaction, o options) error {
 		return err
 	}
 	name := fmt.Sprintf("kulami-%d.kgn", id)
-	summary := fmt.Sprintf("Game #%d: %s vs %s, %d moves. Replay it with `kulami replay %s`, or draw it with `kulami render %s`.",
-		id, escape(tagOr(rec, "Red")), escape(tagOr(rec, "Black")), len(rec.Moves), name, name)
+	summary := fmt.Sprintf("Game #%d: %s vs %s, %d moves. It is a game record (RECORD.md): the kulami command-line tool replays it move by move with `kulami replay %s`, draws it with `kulami render %s` and reviews it with `kulami review %s` (see %s).",
+		id, escape(tagOr(rec, "Red")), escape(tagOr(rec, "Black")), len(rec.Moves), name, name, name, cliGuide)
 	return c.reply(message{content: summary, ephemeral: true, file: &attachment{name: name, contentType: "application/x-kulami", data: []byte(text)}})
 }
+
+// cliGuide is where the README explains the command-line tool.
+const cliGuide = "<https://github.com/kulami/kulami#the-command-line-tool>"
 
 func tagOr(r *engine.Record, name string) string {
 	if v, ok := r.Tag(name); ok && v != "" {

@@ -4,6 +4,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/bwmarrin/discordgo"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
@@ -97,4 +98,50 @@ func TestStoredMoveIsAlwaysShown(t *testing.T) {
 			assert.Equal(t, 2, g.Ply(), "the move counts")
 		})
 	}
+}
+
+// TestBoardExplainsItself checks the words of a board: menus a person can
+// search (by rows), options that say what a move does, the score with its
+// bonuses, and refusals that name the board's real range.
+func TestBoardExplainsItself(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t, "gateway")
+	ch := h.channel.ID
+	g := h.challengeAndAccept(discordtest.StringOption("rules", "full"))
+	first, _ := h.players(g)
+	board := h.boardAt(ch, 0)
+	sel := selectMenus(board)
+	require.Len(t, sel, 3, "64 holes need three menus")
+	for _, m := range sel {
+		assert.Regexp(t, `^Place a marble: rows? \d+(–\d+)?(, from [A-H]\d)?$`, m.Placeholder)
+		for _, o := range m.Options {
+			assert.LessOrEqual(t, len([]rune(o.Description)), 100, "Discord's limit")
+		}
+	}
+	assert.Equal(t, "Place a marble: rows 1–3", sel[0].Placeholder)
+	assert.Equal(t, "A1", sel[0].Options[0].Label)
+	assert.Regexp(t, `^Panel of \d: you 1, them 0 \(you lead\) · leaves them \d+ holes$`, sel[0].Options[0].Description)
+
+	h.refused(h.command(ch, first, "move", discordtest.StringOption("cell", "Z9")), "write a column letter A–H and a row number 1–8")
+	h.command(ch, first, "move", discordtest.StringOption("cell", "D4"))
+	board = h.boardAt(ch, 1)
+	assert.Regexp(t, `Score so far: 🔴 \d+ \(\d+ panels? \+ \d+ area \+ \d+ lines\) · ⚫ \d+ \(0 panels \+ 0 area \+ 0 lines\)`, board.Content)
+	assert.Regexp(t, `^Panel of \d: you 1, them 1 \(tied\)|you \d, them \d`, selectMenus(board)[0].Options[0].Description)
+}
+
+// selectMenus returns the select menus of a message, in order.
+func selectMenus(m *discordtest.Message) []*discordgo.SelectMenu {
+	var out []*discordgo.SelectMenu
+	for _, row := range m.Components {
+		r, ok := row.(*discordgo.ActionsRow)
+		if !ok {
+			continue
+		}
+		for _, c := range r.Components {
+			if s, ok := c.(*discordgo.SelectMenu); ok {
+				out = append(out, s)
+			}
+		}
+	}
+	return out
 }
