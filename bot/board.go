@@ -27,6 +27,11 @@ var colorMark = [2]string{engine.Red: "🔴", engine.Black: "⚫"}
 func (b *Bot) boardMessage(g *storage.Game) (message, error) {
 	var png bytes.Buffer
 	p := g.Position()
+	// Renders are bounded by the cores: more at once gain nothing and cost
+	// memory. Waiting renders queue in order (a channel's waiting senders
+	// are served first come, first served).
+	b.renders <- struct{}{}
+	defer func() { <-b.renders }()
 	outcome, reason := outcome(g, false)
 	opt := draw.Options{Names: names(g), Rules: g.Rules(), Over: g.Over(), Outcome: outcome, Reason: reason}
 	if err := b.renderer.Render(&png, &p, opt); err != nil {

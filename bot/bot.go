@@ -3,6 +3,7 @@ package bot
 import (
 	"context"
 	"log/slog"
+	"runtime"
 	"sync"
 	"time"
 
@@ -56,6 +57,7 @@ type Bot struct {
 	opt      Options
 	renderer *draw.Renderer
 	aiSlot   chan struct{} // one computer search at a time: each uses every core
+	renders  chan struct{} // renders running at once: at most one per core
 	aiMu     sync.Mutex
 	aiQueued map[aiJob]bool // the computer's moves queued and not yet done
 	wakeup   chan struct{}  // tells the scheduler that a wake time changed
@@ -92,7 +94,7 @@ func New(s *discordgo.Session, opt Options) *Bot {
 	ctx, cancel := context.WithCancel(context.Background())
 	return &Bot{
 		session: s, store: opt.Store, log: opt.Logger, clock: opt.Clock, opt: opt, renderer: opt.Renderer,
-		aiSlot: make(chan struct{}, 1), aiQueued: map[aiJob]bool{}, wakeup: make(chan struct{}, 1),
+		aiSlot: make(chan struct{}, 1), aiQueued: map[aiJob]bool{}, renders: make(chan struct{}, runtime.GOMAXPROCS(0)), wakeup: make(chan struct{}, 1),
 		baseCtx: ctx, cancel: cancel,
 	}
 }
