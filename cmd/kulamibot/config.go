@@ -54,10 +54,10 @@ func (d DrawConfig) renderer() draw.Config {
 type DiscordConfig struct {
 	Token         string `toml:"token"`      // bot token; secret
 	TokenFile     string `toml:"token_file"` // or a file holding it
-	ApplicationID string `toml:"application_id"`
+	ApplicationID ID     `toml:"application_id"`
 	PublicKey     string `toml:"public_key"` // hex, for http mode
 	Mode          string `toml:"mode"`       // gateway or http
-	GuildID       string `toml:"guild_id"`   // register commands in this guild only
+	GuildID       ID     `toml:"guild_id"`   // register commands in this guild only
 	APIURL        string `toml:"api_url"`    // REST base URL
 }
 
@@ -82,6 +82,27 @@ type GameConfig struct {
 type LogConfig struct {
 	Level  string `toml:"level"`  // debug, info, warn, error
 	Format string `toml:"format"` // text or json
+}
+
+// ID is a Discord ID (a snowflake), such as an application or guild ID.
+// TOML has it as a string, but a number is taken too: pasting an ID
+// without quotes is an easy mistake.
+type ID string
+
+// UnmarshalTOML reads an ID written as a string or as a number.
+func (id *ID) UnmarshalTOML(v any) error {
+	switch v := v.(type) {
+	case string:
+		*id = ID(v)
+	case int64:
+		if v < 0 {
+			return fmt.Errorf("%d is not a Discord ID: IDs are positive numbers; copy it again from Discord", v)
+		}
+		*id = ID(strconv.FormatInt(v, 10))
+	default:
+		return fmt.Errorf("%v is not a Discord ID: write the number Discord shows, in quotes, like \"123456789012345678\"", v)
+	}
+	return nil
 }
 
 // Duration is a time.Duration written as "72h" or "30m" in TOML.
@@ -126,6 +147,8 @@ func LoadConfig(path string, required, discord bool, env func(string) string) (C
 	data, err := os.ReadFile(path)
 	switch {
 	case errors.Is(err, fs.ErrNotExist) && !required:
+	case errors.Is(err, fs.ErrNotExist):
+		return c, fmt.Errorf("there is no configuration file %s: copy config.example.toml to %s and fill in its [discord] keys (see README.md, \"Setting up the Discord application\"), or give another file with -config", path, path)
 	case err != nil:
 		return c, fmt.Errorf("read the configuration: %w", err)
 	default:
@@ -187,6 +210,8 @@ func fromEnv(c *Config, env func(string) string) error {
 			switch f := keys.Field(j).Addr().Interface().(type) {
 			case *string:
 				*f = v
+			case *ID:
+				*f = ID(v)
 			case *Duration:
 				if err := f.UnmarshalText([]byte(v)); err != nil {
 					return fmt.Errorf("%s: %w", name, err)
@@ -253,9 +278,9 @@ func (d DiscordConfig) check() error {
 		return errors.New("no bot token: set discord.token (or KULAMI_DISCORD_TOKEN, or discord.token_file) to the token from the Developer Portal, Bot page")
 	case d.ApplicationID == "":
 		return errors.New("no application ID: set discord.application_id (or KULAMI_DISCORD_APPLICATION_ID) to the Application ID from the Developer Portal, General Information page")
-	case !isSnowflake(d.ApplicationID):
+	case !isSnowflake(string(d.ApplicationID)):
 		return fmt.Errorf("discord.application_id %q is not an ID: copy the Application ID (only digits) from the Developer Portal", d.ApplicationID)
-	case d.GuildID != "" && !isSnowflake(d.GuildID):
+	case d.GuildID != "" && !isSnowflake(string(d.GuildID)):
 		return fmt.Errorf("discord.guild_id %q is not an ID: right-click the server with Developer Mode on and choose Copy Server ID, or leave it empty", d.GuildID)
 	case d.Mode != "gateway" && d.Mode != "http":
 		return fmt.Errorf("discord.mode is %q; it must be \"gateway\" or \"http\"", d.Mode)

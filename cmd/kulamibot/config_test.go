@@ -104,6 +104,8 @@ func TestConfigErrors(t *testing.T) {
 		{"cache too small", "[draw]\ncache_mb = 1\n", minimal, "draw.cache_mb is 1; choose between 8 and 4096"},
 		{"missing font", "[draw]\nfonts = [\"/no/such/font.ttf\"]\n", minimal, "draw.fonts: stat /no/such/font.ttf"},
 		{"bad env number", "", map[string]string{"KULAMI_DISCORD_TOKEN": "x", "KULAMI_DISCORD_APPLICATION_ID": "123456789012345678", "KULAMI_DRAW_CACHE_MB": "lots"}, "KULAMI_DRAW_CACHE_MB: \"lots\" is not a whole number"},
+		{"negative ID", "[discord]\napplication_id = -5\n", minimal, "IDs are positive numbers"},
+		{"ID not a number", "[discord]\napplication_id = 1.5\n", minimal, "is not a Discord ID"},
 		{"log level", "[log]\nlevel = \"loud\"\n", minimal, "debug, info, warn or error"},
 		{"log format", "[log]\nformat = \"xml\"\n", minimal, `"text" or "json"`},
 		{"unknown key", "[discord]\ntokn = \"x\"\n", minimal, "unknown key discord.tokn"},
@@ -127,6 +129,14 @@ func TestConfigErrors(t *testing.T) {
 		_, err := LoadConfig(filepath.Join(t.TempDir(), "nope.toml"), true, true, env(minimal))
 		require.Error(t, err)
 		assert.Contains(t, err.Error(), "nope.toml")
+		assert.Contains(t, err.Error(), "copy config.example.toml to", "it says what to do")
+	})
+	t.Run("IDs written as numbers", func(t *testing.T) {
+		p := writeFile(t, "numbers.toml", "[discord]\ntoken = \"x\"\napplication_id = 123456789012345678\nguild_id = 987654321098765432\n")
+		c, err := LoadConfig(p, true, true, env(nil))
+		require.NoError(t, err, "an ID pasted without quotes is taken")
+		assert.Equal(t, ID("123456789012345678"), c.Discord.ApplicationID)
+		assert.Equal(t, ID("987654321098765432"), c.Discord.GuildID)
 	})
 	t.Run("backup needs no discord settings", func(t *testing.T) {
 		_, err := LoadConfig("missing.toml", false, false, env(nil))

@@ -69,12 +69,12 @@ func serve(ctx context.Context, cfg Config, logOut io.Writer) error {
 	}
 	defer store.Close()
 	log.Info("starting", "mode", cfg.Discord.Mode, "database", cfg.Storage.Path)
-	if err := b.Register(ctx, cfg.Discord.ApplicationID, cfg.Discord.GuildID); err != nil {
+	if err := b.Register(ctx, string(cfg.Discord.ApplicationID), string(cfg.Discord.GuildID)); err != nil {
 		return explainDiscord("register the slash commands", err)
 	}
 	scope := "globally (may take a while to show up)"
 	if cfg.Discord.GuildID != "" {
-		scope = "in guild " + cfg.Discord.GuildID
+		scope = "in guild " + string(cfg.Discord.GuildID)
 	}
 	log.Info("registered the slash commands", "where", scope)
 
@@ -140,12 +140,12 @@ func register(ctx context.Context, cfg Config, out io.Writer) error {
 		return err
 	}
 	b := bot.New(s, bot.Options{})
-	if err := b.Register(ctx, cfg.Discord.ApplicationID, cfg.Discord.GuildID); err != nil {
+	if err := b.Register(ctx, string(cfg.Discord.ApplicationID), string(cfg.Discord.GuildID)); err != nil {
 		return explainDiscord("register the slash commands", err)
 	}
 	where := "globally: Discord may take up to an hour to show them everywhere"
 	if cfg.Discord.GuildID != "" {
-		where = "in guild " + cfg.Discord.GuildID + ": they show up at once"
+		where = "in guild " + string(cfg.Discord.GuildID) + ": they show up at once"
 	}
 	fmt.Fprintf(out, "Registered /kulami %s.\n", where)
 	return nil
