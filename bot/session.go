@@ -51,7 +51,13 @@ func (t *apiRewriter) RoundTrip(r *http.Request) (*http.Response, error) {
 	r = r.Clone(r.Context())
 	r.URL = u
 	r.Host = u.Host
-	return t.next.RoundTrip(r)
+	resp, err := t.next.RoundTrip(r)
+	if err != nil {
+		// net/http names the URL discordgo built (discord.com) in the
+		// error; say where the request really went.
+		return nil, fmt.Errorf("%w (sent to %s, as api_url says)", err, u.Redacted())
+	}
+	return resp, nil
 }
 
 // discordTransport is the HTTP transport of the REST API. All requests go
