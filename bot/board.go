@@ -38,7 +38,7 @@ func (b *Bot) boardMessage(g *storage.Game) (message, error) {
 		return message{}, fmt.Errorf("render the board: %w", err)
 	}
 	m := message{
-		file:       &attachment{name: "board.png", contentType: "image/png", data: png.Bytes()},
+		file:       &attachment{name: "board.png", contentType: "image/png", data: png.Bytes(), description: altText(g, &p)},
 		content:    boardText(g, &p),
 		components: boardComponents(g, &p, false),
 	}
@@ -96,6 +96,33 @@ func boardText(g *storage.Game, p *engine.Position) string {
 		fmt.Fprintf(&b, "\n%s offers a draw.", escape(g.Player(d.By).Name))
 	}
 	return b.String()
+}
+
+// altText describes the board in words for those who cannot see the image
+// (screen readers read an attachment's description): the players, the last
+// two moves, whose turn it is and where they may play, or how the game
+// ended, and the score; at most 1024 characters, Discord's limit.
+func altText(g *storage.Game, p *engine.Position) string {
+	var b strings.Builder
+	l := p.Layout()
+	name := func(c engine.Color) string { return g.Player(c).Name }
+	fmt.Fprintf(&b, "Kulami board, %d by %d holes, %s rules. Red: %s. Black: %s.", l.Width(), l.Height(), g.Rules(), name(engine.Red), name(engine.Black))
+	if last, prev := p.Last(); last != engine.NoHole {
+		mover := p.ToMove().Other()
+		fmt.Fprintf(&b, " Move %d: %s played %s.", p.Ply(), name(mover), l.Cell(last))
+		if prev != engine.NoHole {
+			fmt.Fprintf(&b, " Before that, %s played %s.", name(mover.Other()), l.Cell(prev))
+		}
+	}
+	s := p.Score(g.Rules())
+	if g.Over() {
+		result, reason := outcome(g, false)
+		fmt.Fprintf(&b, " Game over. %s", strings.TrimSpace(result+" "+reason))
+	} else {
+		fmt.Fprintf(&b, " %s to move; may play %s.", name(g.ToMove()), legalList(p))
+	}
+	fmt.Fprintf(&b, " Score: %s %s, %s %s.", name(engine.Red), scoreWords(s[engine.Red], g.Rules()), name(engine.Black), scoreWords(s[engine.Black], g.Rules()))
+	return truncate(b.String(), 1024)
 }
 
 // scoreWords writes a player's score so far: the total, and under the

@@ -1,8 +1,10 @@
 package bot
 
 import (
+	"encoding/json"
 	"errors"
 	"fmt"
+	"net/http"
 
 	"github.com/bwmarrin/discordgo"
 
@@ -34,13 +36,44 @@ func (b *Bot) sendOnce(channelID string, m message) (*discordgo.Message, error) 
 	if comps == nil {
 		comps = []discordgo.MessageComponent{}
 	}
-	return b.session.ChannelMessageSendComplex(channelID, &discordgo.MessageSend{
+	send := &discordgo.MessageSend{
 		Content:         m.content,
 		Embeds:          m.embeds,
 		Components:      comps,
-		Files:           m.files(),
 		AllowedMentions: m.allowedMentions(),
-	}, discordgo.WithContext(b.baseCtx))
+	}
+	if m.file == nil {
+		return b.session.ChannelMessageSendComplex(channelID, send, discordgo.WithContext(b.baseCtx))
+	}
+	// discordgo cannot give a file a description (the image's alt text),
+	// so the multipart request is built here, as discordgo builds it, with
+	// the attachments Discord reads the description from.
+	payload := struct {
+		*discordgo.MessageSend
+		Attachments []attachmentRef `json:"attachments"`
+	}{send, []attachmentRef{{ID: "0", Filename: m.file.name, Description: m.file.description}}}
+	contentType, body, err := discordgo.MultipartBodyWithJSON(payload, m.files())
+	if err != nil {
+		return nil, err
+	}
+	uri := discordgo.EndpointChannelMessages(channelID)
+	resp, err := b.session.RequestRaw(http.MethodPost, uri, contentType, body, uri, 0, discordgo.WithContext(b.baseCtx))
+	if err != nil {
+		return nil, err
+	}
+	var msg discordgo.Message
+	if err := json.Unmarshal(resp, &msg); err != nil {
+		return nil, fmt.Errorf("read the message sent: %w", err)
+	}
+	return &msg, nil
+}
+
+// attachmentRef names a file of a multipart message, files[ID], with its
+// description.
+type attachmentRef struct {
+	ID          string `json:"id"`
+	Filename    string `json:"filename"`
+	Description string `json:"description,omitempty"`
 }
 
 // restCode returns the code of Discord's JSON error in err, or 0.

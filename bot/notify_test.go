@@ -119,12 +119,18 @@ func TestBoardExplainsItself(t *testing.T) {
 		}
 	}
 	assert.Equal(t, "Place a marble: rows 1–3", sel[0].Placeholder)
+	require.Len(t, board.Files, 1)
+	alt := board.Files[0].Description
+	assert.LessOrEqual(t, len([]rune(alt)), 1024, "Discord's limit for a description")
+	assert.Contains(t, alt, "Kulami board, 8 by 8 holes, full rules. Red: ")
+	assert.Contains(t, alt, " to move; may play any empty hole (64 of them).", "the image carries alt text")
 	assert.Equal(t, "A1", sel[0].Options[0].Label)
 	assert.Regexp(t, `^Panel of \d: you 1, them 0 \(you lead\) · leaves them \d+ holes$`, sel[0].Options[0].Description)
 
 	h.refused(h.command(ch, first, "move", discordtest.StringOption("cell", "Z9")), "write a column letter A–H and a row number 1–8")
 	h.command(ch, first, "move", discordtest.StringOption("cell", "D4"))
 	board = h.boardAt(ch, 1)
+	assert.Contains(t, board.Files[0].Description, "Move 1: "+first.Username+" played D4.")
 	assert.Regexp(t, `Score so far: 🔴 \d+ \(\d+ panels? \+ \d+ area \+ \d+ lines\) · ⚫ \d+ \(0 panels \+ 0 area \+ 0 lines\)`, board.Content)
 	assert.Regexp(t, `^Panel of \d: you 1, them 1 \(tied\)|you \d, them \d`, selectMenus(board)[0].Options[0].Description)
 }

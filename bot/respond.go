@@ -35,6 +35,7 @@ type message struct {
 type attachment struct {
 	name, contentType string
 	data              []byte
+	description       string // alt text of an image, at most 1024 characters
 }
 
 // interaction is one interaction being handled: the request, who sent it

@@ -116,7 +116,7 @@ func (s *Server) messageValue(m *message) *Message {
 	mustRoundTrip(s.messageJSON(m), &dm)
 	out := &Message{Message: &dm, Edits: m.edits, Deleted: m.deleted, Notified: slices.Clone(m.notified)}
 	for _, a := range m.attachments {
-		out.Files = append(out.Files, File{Name: a.file.Name, ContentType: a.file.ContentType, Data: slices.Clone(a.file.Data)})
+		out.Files = append(out.Files, File{Name: a.file.Name, ContentType: a.file.ContentType, Data: slices.Clone(a.file.Data), Description: a.description})
 	}
 	return out
 }

@@ -28,6 +28,7 @@ type File struct {
 	Name        string
 	ContentType string
 	Data        []byte
+	Description string // the attachment's description: alt text, for an image
 }
 
 // Violation is a request that Discord would refuse or that the fake cannot serve.
