@@ -92,7 +92,7 @@ func (t *table) playGame() bool {
 		return false
 	}
 	t.think()
-	board, ok := t.sendForBoard(kindAccept, dc.Button(msg.ID, to, accept))
+	board, ok := t.sendForBoard(kindAccept, dc.Button(msg.ID, to, accept), 0)
 	if !ok {
 		return false
 	}
@@ -129,13 +129,13 @@ func (t *table) move(g *playedGame, board *discordtest.Message) (*discordtest.Me
 		}
 	}
 	k := t.rng.IntN(len(holes))
-	cell := holes[k]
+	cell, ply := holes[k], boardPly(board)+1
 	var next *discordtest.Message
 	ok := false
 	if t.rng.Float64() < t.run.cfg.Typed {
-		next, ok = t.typeMove(player, cell)
+		next, ok = t.typeMove(player, cell, ply)
 	} else {
-		next, ok = t.sendForBoard(kindMenu, t.run.dc.Select(board.ID, player, menuOf[k], cell))
+		next, ok = t.sendForBoard(kindMenu, t.run.dc.Select(board.ID, player, menuOf[k], cell), ply)
 	}
 	if !ok {
 		g.pending = cell
@@ -146,8 +146,9 @@ func (t *table) move(g *playedGame, board *discordtest.Message) (*discordtest.Me
 }
 
 // typeMove plays cell as a player who types /kulami move: autocomplete
-// first, as Discord asks while they type, then the command.
-func (t *table) typeMove(player *discordgo.User, cell string) (*discordtest.Message, bool) {
+// first, as Discord asks while they type, then the command. It waits for
+// the new board at ply.
+func (t *table) typeMove(player *discordgo.User, cell string, ply int) (*discordtest.Message, bool) {
 	dc := t.run.dc
 	ac := dc.Autocomplete(t.channel, player, "kulami", discordtest.Subcommand("move",
 		discordtest.Focused(discordtest.StringOption("cell", cell[:1]))))
@@ -161,7 +162,7 @@ func (t *table) typeMove(player *discordgo.User, cell string) (*discordtest.Mess
 		return nil, false
 	}
 	return t.sendForBoard(kindTyped, dc.Command(t.channel, player, "kulami", discordtest.Subcommand("move",
-		discordtest.StringOption("cell", cell))))
+		discordtest.StringOption("cell", cell))), ply)
 }
 
 // send posts i to the bot and notes how soon it answered. It fails the
@@ -193,10 +194,10 @@ func (t *table) send(kind string, i *discordgo.Interaction) (*discordtest.Respon
 	return r, start, true
 }
 
-// sendForBoard sends i, which plays a move or starts a game, and waits for
-// its new board, noting when it reached Discord.
-func (t *table) sendForBoard(kind string, i *discordgo.Interaction) (*discordtest.Message, bool) {
-	w, stop := t.run.proxy.watch(i.Token)
+// sendForBoard sends i, which starts a game or plays a move, and waits
+// for its new board, at ply, noting when it reached Discord.
+func (t *table) sendForBoard(kind string, i *discordgo.Interaction, ply int) (*discordtest.Message, bool) {
+	w, stop := t.run.proxy.watch(i.Token, t.channel)
 	defer stop()
 	_, start, ok := t.send(kind, i)
 	if !ok {
@@ -205,13 +206,13 @@ func (t *table) sendForBoard(kind string, i *discordgo.Interaction) (*discordtes
 	wait := time.NewTimer(boardWait)
 	defer wait.Stop()
 	for {
-		board, refusal := t.newBoard(i)
+		board, at, refusal := t.newBoard(w, i, ply)
 		switch {
 		case refusal != "":
 			t.run.rec.fail(fmt.Sprintf("%s: refused: %q", kind, refusal))
 			return nil, false
 		case board != nil:
-			t.run.rec.board(kind, w.lastAnswer().Sub(start))
+			t.run.rec.board(kind, at.Sub(start))
 			return board, true
 		}
 		select {
@@ -223,25 +224,23 @@ func (t *table) sendForBoard(kind string, i *discordgo.Interaction) (*discordtes
 	}
 }
 
-// newBoard finds the board that answers i, among its response's message
-// and followups, or a refusal the bot sent instead.
-func (t *table) newBoard(i *discordgo.Interaction) (*discordtest.Message, string) {
-	dc := t.run.dc
-	msgs := dc.Followups(i.ID)
-	if m, ok := dc.Original(i.ID); ok {
-		msgs = append(msgs, m)
-	}
-	for _, m := range msgs {
+// newBoard finds, among the messages the bot wrote for i, the board at
+// ply that answers it, with when it reached Discord; or a refusal the
+// bot sent instead.
+func (t *table) newBoard(w *watch, i *discordgo.Interaction, ply int) (*discordtest.Message, time.Time, string) {
+	ids, written := w.messages()
+	for _, id := range ids {
+		m, ok := t.run.dc.Message(id)
 		switch {
-		case i.Message != nil && m.ID == i.Message.ID:
+		case !ok || (i.Message != nil && id == i.Message.ID):
 			// the clicked board itself, retired
 		case m.Ephemeral() && m.Content != "":
-			return nil, m.Content
-		case len(m.Files) > 0 && (len(moveMenus(m.Components)) > 0 || isOver(m)):
-			return m, ""
+			return nil, time.Time{}, m.Content
+		case len(m.Files) > 0 && (boardPly(m) == ply || isOver(m)):
+			return m, written[id], ""
 		}
 	}
-	return nil, ""
+	return nil, time.Time{}, ""
 }
 
 // toMove is the player a board pings to move.
@@ -294,15 +293,33 @@ func buttonWithPrefix(components []discordgo.MessageComponent, prefix string) st
 }
 
 // gameID is the ID of the game a board shows, from the custom ID of its
-// menus (kulami:move:<channel>:<game>:<ply>[:<part>]); 0 if it has none.
+// menus; 0 if it has none.
 func gameID(board *discordtest.Message) uint64 {
+	id, _ := menuID(board)
+	return id
+}
+
+// boardPly is the ply a board shows, from the custom ID of its menus; -1
+// if it has none.
+func boardPly(board *discordtest.Message) int {
+	_, ply := menuID(board)
+	return ply
+}
+
+// menuID reads the game ID and ply from the custom ID of a board's first
+// enabled hole menu (kulami:move:<channel>:<game>:<ply>[:<part>]); 0 and
+// -1 if it has none.
+func menuID(board *discordtest.Message) (uint64, int) {
 	for _, m := range moveMenus(board.Components) {
-		if parts := strings.Split(m.CustomID, ":"); len(parts) >= 5 {
-			id, err := strconv.ParseUint(parts[3], 10, 64)
-			if err == nil {
-				return id
-			}
+		parts := strings.Split(m.CustomID, ":")
+		if m.Disabled || len(parts) < 5 {
+			continue
+		}
+		id, err1 := strconv.ParseUint(parts[3], 10, 64)
+		ply, err2 := strconv.Atoi(parts[4])
+		if err1 == nil && err2 == nil {
+			return id, ply
 		}
 	}
-	return 0
+	return 0, -1
 }
