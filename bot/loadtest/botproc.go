@@ -34,10 +34,11 @@ func buildBot(tb testing.TB) string {
 
 // botProcess is a kulamibot running in a process of its own.
 type botProcess struct {
-	cmd    *exec.Cmd
-	url    string // base URL of its HTTP endpoint
-	logs   string // the file of its logs
-	exited chan error
+	cmd  *exec.Cmd
+	url  string        // base URL of its HTTP endpoint
+	logs string        // the file of its logs
+	done chan struct{} // closed when the process has exited
+	err  error         // how it exited, once done is closed
 }
 
 // startBot starts the kulamibot binary bin in a fresh directory with the
@@ -74,10 +75,11 @@ func startBot(tb testing.TB, bin string, env map[string]string) *botProcess {
 	if err := cmd.Start(); err != nil {
 		tb.Fatalf("loadtest: start kulamibot: %v", err)
 	}
-	p := &botProcess{cmd: cmd, url: "http://" + addr, logs: logs, exited: make(chan error, 1)}
+	p := &botProcess{cmd: cmd, url: "http://" + addr, logs: logs, done: make(chan struct{})}
 	go func() {
-		p.exited <- cmd.Wait()
+		p.err = cmd.Wait()
 		_ = logFile.Close()
+		close(p.done)
 	}()
 	tb.Cleanup(func() { _ = cmd.Process.Kill() })
 
@@ -91,9 +93,9 @@ func startBot(tb testing.TB, bin string, env map[string]string) *botProcess {
 			}
 		}
 		select {
-		case err := <-p.exited:
+		case <-p.done:
 			out, _ := os.ReadFile(logs)
-			tb.Fatalf("loadtest: kulamibot exited at start (%v):\n%s", err, out)
+			tb.Fatalf("loadtest: kulamibot exited at start (%v):\n%s", p.err, out)
 		case <-time.After(20 * time.Millisecond):
 		}
 		if time.Now().After(deadline) {
@@ -137,8 +139,8 @@ func (p *botProcess) stop() error {
 		return err
 	}
 	select {
-	case err := <-p.exited:
-		return err
+	case <-p.done:
+		return p.err
 	case <-time.After(time.Minute):
 		_ = p.cmd.Process.Kill()
 		return errors.New("kulamibot did not stop within a minute of SIGTERM")
@@ -167,4 +169,14 @@ func (p *botProcess) logLines(n int, marks ...string) (lines []string, total int
 		}
 	}
 	return lines, total
+}
+
+// logTail returns the last n lines of the bot's log.
+func (p *botProcess) logTail(n int) string {
+	b, err := os.ReadFile(p.logs)
+	if err != nil {
+		return err.Error()
+	}
+	lines := strings.SplitAfter(strings.TrimSuffix(string(b), "\n"), "\n")
+	return strings.Join(lines[max(len(lines)-n, 0):], "")
 }

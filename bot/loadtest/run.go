@@ -25,7 +25,8 @@ type runner struct {
 	cfg      Config
 	dc       *discordtest.Server
 	proxy    *latencyProxy
-	botURL   string // the bot's interactions endpoint
+	botURL   string        // the bot's interactions endpoint
+	botDone  chan struct{} // closed if the bot exits
 	deadline time.Time
 	rec      *recorder
 }
@@ -61,7 +62,7 @@ func Run(tb testing.TB, cfg Config) *Report {
 		"KULAMI_LOG_LEVEL":              "warn",
 	})
 
-	r := &runner{cfg: cfg, dc: dc, proxy: proxy, botURL: bot.url + "/interactions"}
+	r := &runner{cfg: cfg, dc: dc, proxy: proxy, botURL: bot.url + "/interactions", botDone: bot.done}
 	tables := make([]*table, cfg.Games)
 	for k := range tables {
 		tables[k] = &table{
@@ -85,11 +86,16 @@ func Run(tb testing.TB, cfg Config) *Report {
 	rep.Elapsed = time.Since(start)
 	rep.LoadAfter = loadAverage()
 
-	if rep.PeakRSS, err = bot.peakRSS(); err != nil {
-		rep.Problems = append(rep.Problems, fmt.Sprintf("peak RSS of the bot: %v", err))
-	}
-	if err := bot.stop(); err != nil {
-		rep.Problems = append(rep.Problems, fmt.Sprintf("stopping the bot: %v", err))
+	select {
+	case <-bot.done:
+		rep.Problems = append(rep.Problems, fmt.Sprintf("kulamibot exited during the run (%v); the end of its log:\n%s", bot.err, bot.logTail(20)))
+	default:
+		if rep.PeakRSS, err = bot.peakRSS(); err != nil {
+			rep.Problems = append(rep.Problems, fmt.Sprintf("peak RSS of the bot: %v", err))
+		}
+		if err := bot.stop(); err != nil {
+			rep.Problems = append(rep.Problems, fmt.Sprintf("stopping the bot: %v", err))
+		}
 	}
 	_, rep.SlowDeferrals = bot.logLines(0, "handler slow to answer")
 	errLines, n := bot.logLines(5, "level=ERROR")

@@ -217,6 +217,9 @@ func (t *table) sendForBoard(kind string, i *discordgo.Interaction, ply int) (*d
 		}
 		select {
 		case <-w.signal:
+		case <-t.run.botDone:
+			t.run.rec.fail(fmt.Sprintf("%s: the bot exited before the new board came", kind))
+			return nil, false
 		case <-wait.C:
 			t.run.rec.fail(fmt.Sprintf("%s: no new board within %v", kind, boardWait))
 			return nil, false
