@@ -22,7 +22,7 @@
 // saw: every game holds exactly the moves whose boards came back, in
 // order.
 //
-// Report prints the figures; Report.Problems lists what went wrong
+// Report.Print writes the figures; Report.Problems lists what went wrong
 // (failed interactions, requests Discord would refuse, a database that
 // disagrees with the players), which is all a test asserts: timings depend
 // on the machine and are never asserted.
