@@ -1,0 +1,70 @@
+package loadtest
+
+import (
+	"fmt"
+	"strings"
+	"time"
+)
+
+// Config is the load of a run.
+type Config struct {
+	Games    int           // tables playing at once, each in its own channel
+	Duration time.Duration // how long the players go on starting interactions
+	Latency  Latency       // how long every REST call of the bot takes
+	// Think is how long a player thinks before each answer, on average
+	// (each wait is random, between half and one and a half times it); 0
+	// answers at once.
+	Think   time.Duration
+	Layouts []string // the boards of the tables, in turn: square, random, irregular
+	Typed   float64  // the share of moves typed with /kulami move instead of clicked
+	Bot     string   // the kulamibot binary; "" builds it
+}
+
+// Latency is a range of durations, written "50ms-100ms" (or "50ms" for a
+// fixed one). It is a flag.Value.
+type Latency struct{ Min, Max time.Duration }
+
+// String writes the range as Set reads it.
+func (l *Latency) String() string {
+	if l.Min == l.Max {
+		return l.Min.String()
+	}
+	return l.Min.String() + "-" + l.Max.String()
+}
+
+// Set reads a range such as "50ms-100ms" or "50ms".
+func (l *Latency) Set(s string) error {
+	lo, hi, isRange := strings.Cut(s, "-")
+	if !isRange {
+		hi = lo
+	}
+	min, err1 := time.ParseDuration(strings.TrimSpace(lo))
+	max, err2 := time.ParseDuration(strings.TrimSpace(hi))
+	if err1 != nil || err2 != nil || min < 0 || max < min {
+		return fmt.Errorf("latency %q is not a duration or a range like 50ms-100ms", s)
+	}
+	l.Min, l.Max = min, max
+	return nil
+}
+
+// check reports the first setting that cannot work.
+func (c Config) check() error {
+	switch {
+	case c.Games < 1:
+		return fmt.Errorf("games is %d; at least one is needed", c.Games)
+	case c.Duration <= 0:
+		return fmt.Errorf("duration is %v; it must be positive", c.Duration)
+	case c.Think < 0:
+		return fmt.Errorf("think is %v; it must not be negative", c.Think)
+	case c.Typed < 0 || c.Typed > 1:
+		return fmt.Errorf("typed is %v; it is a share between 0 and 1", c.Typed)
+	case len(c.Layouts) == 0:
+		return fmt.Errorf("no layouts: name at least one of square, random, irregular")
+	}
+	for _, l := range c.Layouts {
+		if l != "square" && l != "random" && l != "irregular" {
+			return fmt.Errorf("layout %q is none of square, random, irregular", l)
+		}
+	}
+	return nil
+}

@@ -1,0 +1,40 @@
+package loadtest
+
+import (
+	"flag"
+	"os"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+)
+
+// The knobs of TestLoad. The defaults are the short load CI runs.
+var (
+	games    = flag.Int("games", 6, "games played at once")
+	duration = flag.Duration("duration", 10*time.Second, "how long players go on starting interactions")
+	latency  = Latency{Min: 50 * time.Millisecond, Max: 100 * time.Millisecond}
+	think    = flag.Duration("think", 0, "a player's average time to answer (0: at once)")
+	layouts  = flag.String("layouts", "square,random,irregular", "the boards of the games, in turn")
+	typed    = flag.Float64("typed", 0.1, "the share of moves typed with /kulami move")
+	botBin   = flag.String("bot", "", "a kulamibot binary to load (default: build it)")
+)
+
+func init() {
+	flag.Var(&latency, "latency", "the time of every REST call of the bot: 50ms-100ms, or 50ms")
+}
+
+// TestLoad drives kulamibot with the load its flags describe, prints the
+// report and fails on any problem: a failed interaction, a request
+// Discord would refuse, an error the bot logged, a move lost or doubled.
+// It asserts no timing.
+func TestLoad(t *testing.T) {
+	rep := Run(t, Config{
+		Games: *games, Duration: *duration, Latency: latency, Think: *think,
+		Layouts: strings.Split(*layouts, ","), Typed: *typed, Bot: *botBin,
+	})
+	rep.Print(os.Stdout)
+	assert.Empty(t, rep.Problems)
+	assert.Positive(t, rep.Moves, "the players got to play")
+}

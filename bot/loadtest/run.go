@@ -1,0 +1,194 @@
+package loadtest
+
+import (
+	"errors"
+	"fmt"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/bwmarrin/discordgo"
+
+	"github.com/kulami/kulami/bot/discordtest"
+	"github.com/kulami/kulami/engine/game"
+	"github.com/kulami/kulami/storage"
+)
+
+// runner is one run: the fake Discord, the proxy, the bot and the
+// players' tables.
+type runner struct {
+	cfg      Config
+	dc       *discordtest.Server
+	proxy    *latencyProxy
+	botURL   string        // the bot's interactions endpoint
+	botDone  chan struct{} // closed if the bot exits
+	deadline time.Time
+	rec      *recorder
+}
+
+// Run runs the load cfg describes against a kulamibot of its own and
+// reports what it measured. It fails the test at once only if the run
+// cannot start; whatever goes wrong during the run is in
+// Report.Problems.
+func Run(tb testing.TB, cfg Config) *Report {
+	tb.Helper()
+	if err := cfg.check(); err != nil {
+		tb.Fatalf("loadtest: %v", err)
+	}
+	// Answers later than Discord's 3 seconds are measured, not failures
+	// of the test: the violations are collected and sorted out below.
+	dc := discordtest.New(tb, discordtest.CollectViolations(), discordtest.WithTimeout(boardWait))
+	proxy, err := newLatencyProxy(dc.URL(), cfg.Latency.Min, cfg.Latency.Max)
+	if err != nil {
+		tb.Fatalf("loadtest: %v", err)
+	}
+	tb.Cleanup(proxy.Close)
+	if cfg.Bot == "" {
+		cfg.Bot = buildBot(tb)
+	}
+	db := filepath.Join(tb.TempDir(), "kulami.db")
+	bot := startBot(tb, cfg.Bot, map[string]string{
+		"KULAMI_DISCORD_TOKEN":          dc.Token(),
+		"KULAMI_DISCORD_APPLICATION_ID": dc.AppID(),
+		"KULAMI_DISCORD_GUILD_ID":       dc.GuildID(),
+		"KULAMI_DISCORD_PUBLIC_KEY":     dc.PublicKeyHex(),
+		"KULAMI_DISCORD_API_URL":        proxy.URL() + "/api/v10",
+		"KULAMI_STORAGE_PATH":           db,
+		"KULAMI_LOG_LEVEL":              "warn",
+	})
+
+	r := &runner{cfg: cfg, dc: dc, proxy: proxy, botURL: bot.url + "/interactions", botDone: bot.done}
+	tables := make([]*table, cfg.Games)
+	for k := range tables {
+		tables[k] = &table{
+			run:     r,
+			channel: dc.AddChannel(fmt.Sprintf("kulami-%d", k)).ID,
+			users:   [2]*discordgo.User{dc.AddUser(fmt.Sprintf("p%da", k)), dc.AddUser(fmt.Sprintf("p%db", k))},
+			layout:  cfg.Layouts[k%len(cfg.Layouts)],
+			rng:     rand.New(rand.NewPCG(uint64(k), 1)),
+		}
+	}
+
+	rep := &Report{Config: cfg, LoadBefore: loadAverage()}
+	start := time.Now()
+	r.deadline = start.Add(cfg.Duration)
+	r.rec = newRecorder(r.deadline)
+	var wg sync.WaitGroup
+	for _, t := range tables {
+		wg.Go(t.play)
+	}
+	wg.Wait()
+	rep.Elapsed = time.Since(start)
+	rep.LoadAfter = loadAverage()
+
+	select {
+	case <-bot.done:
+		rep.Problems = append(rep.Problems, fmt.Sprintf("kulamibot exited during the run (%v); the end of its log:\n%s", bot.err, bot.logTail(20)))
+	default:
+		if rep.PeakRSS, err = bot.peakRSS(); err != nil {
+			rep.Problems = append(rep.Problems, fmt.Sprintf("peak RSS of the bot: %v", err))
+		}
+		if err := bot.stop(); err != nil {
+			rep.Problems = append(rep.Problems, fmt.Sprintf("stopping the bot: %v", err))
+		}
+	}
+	_, rep.SlowDeferrals = bot.logLines(0, "handler slow to answer")
+	errLines, n := bot.logLines(5, "level=ERROR")
+	if n > 0 {
+		rep.Problems = append(rep.Problems, fmt.Sprintf("the bot logged %d errors, the first:\n%s", n, strings.Join(errLines, "")))
+	}
+
+	r.rec.mu.Lock()
+	rep.Answers, rep.Boards = summaries(r.rec.answers), summaries(r.rec.boards)
+	rep.InTime = r.rec.inTime
+	for _, f := range r.rec.failures {
+		rep.Problems = append(rep.Problems, "failed interaction: "+f)
+	}
+	r.rec.mu.Unlock()
+	for _, s := range rep.Answers {
+		rep.Interactions += s.N
+		rep.Late += s.Over3s
+	}
+	for _, v := range dc.Violations() {
+		if !isLateAnswer(v) {
+			rep.Problems = append(rep.Problems, "Discord would refuse: "+v.String())
+		}
+	}
+	rep.Problems = append(rep.Problems, r.verify(db, tables, rep)...)
+	return rep
+}
+
+// isLateAnswer reports whether a violation is only that the bot answered
+// after Discord's 3 seconds, which the report counts as a timing.
+func isLateAnswer(v discordtest.Violation) bool {
+	return strings.Contains(v.Message, "answered after")
+}
+
+// verify checks the bot's database against what the players saw: every
+// game holds exactly the moves whose new boards came back, in order (and
+// perhaps one more, whose board never came). It counts the games and
+// moves in rep.
+func (r *runner) verify(db string, tables []*table, rep *Report) []string {
+	s, err := storage.Open(db, storage.Options{Timeout: time.Second})
+	if err != nil {
+		return []string{fmt.Sprintf("open the bot's database: %v", err)}
+	}
+	defer s.Close()
+	var problems []string
+	for _, t := range tables {
+		for _, g := range t.games {
+			rep.Games++
+			rep.Moves += len(g.cells)
+			if g.over {
+				rep.Finished++
+			}
+			stored, err := r.storedMoves(s, t.channel, g.id)
+			if err != nil {
+				problems = append(problems, fmt.Sprintf("game %d in channel %s: %v", g.id, t.channel, err))
+				continue
+			}
+			if !slices.Equal(stored, g.cells) && (g.pending == "" || !slices.Equal(stored, append(slices.Clone(g.cells), g.pending))) {
+				problems = append(problems, fmt.Sprintf("game %d in channel %s: the players saw the moves %v, the database holds %v", g.id, t.channel, g.cells, stored))
+			}
+		}
+	}
+	return problems
+}
+
+// storedMoves are the cells of the moves of game id, active in channel or
+// finished.
+func (r *runner) storedMoves(s *storage.Store, channel string, id uint64) ([]string, error) {
+	var moves []game.Move
+	g, err := s.Game(channel)
+	switch {
+	case err == nil && g.ID == id:
+		moves = g.Moves()
+	case err == nil || errors.Is(err, storage.ErrNotFound):
+		f, err := s.FinishedGame(r.dc.GuildID(), id)
+		if err != nil {
+			return nil, fmt.Errorf("neither active nor finished: %w", err)
+		}
+		moves = f.Moves()
+	default:
+		return nil, err
+	}
+	cells := make([]string, len(moves))
+	for k, m := range moves {
+		cells[k] = m.Cell.String()
+	}
+	return cells, nil
+}
+
+// loadAverage is the machine's load average over the last minute, or "?".
+func loadAverage() string {
+	b, err := os.ReadFile("/proc/loadavg")
+	if err != nil {
+		return "?"
+	}
+	return strings.Fields(string(b))[0]
+}
