@@ -85,10 +85,15 @@ func (t *table) playGame() bool {
 	if !ok {
 		return false
 	}
-	accept := buttonWithPrefix(r.Components, "kulami:accept:")
-	msg, found := dc.Original(i.ID)
-	if accept == "" || !found {
-		t.run.rec.fail(fmt.Sprintf("%s: the challenge has no Accept button: %q", kindChallenge, r.Content))
+	// The challenge is a message of the bot in the channel (so that it
+	// notifies the challenged player); the command's answer confirms it.
+	msg := t.challengeAfter(i)
+	accept := ""
+	if msg != nil {
+		accept = buttonWithPrefix(msg.Components, "kulami:accept:")
+	}
+	if accept == "" {
+		t.run.rec.fail(fmt.Sprintf("%s: no challenge with an Accept button came: %q", kindChallenge, r.Content))
 		return false
 	}
 	t.think()
@@ -187,11 +192,34 @@ func (t *table) send(kind string, i *discordgo.Interaction) (*discordtest.Respon
 	case !ok:
 		t.run.rec.fail(fmt.Sprintf("%s: the fake recorded no answer", kind))
 		return nil, start, false
-	case r.Ephemeral():
+	case r.Ephemeral() && !isConfirmation(r.Content):
 		t.run.rec.fail(fmt.Sprintf("%s: refused: %q", kind, r.Content))
 		return nil, start, false
 	}
 	return r, start, true
+}
+
+// confirmations start the answers the bot gives only to the player who
+// acted, to confirm it: everything else only they see is a refusal.
+var confirmations = []string{"Challenge sent to ", "You played **"}
+
+// isConfirmation reports whether an answer only its user sees confirms
+// what they did.
+func isConfirmation(content string) bool {
+	return slices.ContainsFunc(confirmations, func(p string) bool { return strings.HasPrefix(content, p) })
+}
+
+// challengeAfter returns the challenge message the bot posted in the
+// table's channel after the command i (the fake's IDs grow in creation
+// order), or nil.
+func (t *table) challengeAfter(i *discordgo.Interaction) *discordtest.Message {
+	after, _ := strconv.ParseUint(i.ID, 10, 64)
+	for _, m := range t.run.dc.Messages(t.channel) {
+		if id, _ := strconv.ParseUint(m.ID, 10, 64); id > after && buttonWithPrefix(m.Components, "kulami:accept:") != "" {
+			return m
+		}
+	}
+	return nil
 }
 
 // sendForBoard sends i, which starts a game or plays a move, and waits
@@ -237,7 +265,7 @@ func (t *table) newBoard(w *watch, i *discordgo.Interaction, ply int) (*discordt
 		switch {
 		case !ok || (i.Message != nil && id == i.Message.ID):
 			// the clicked board itself, retired
-		case m.Ephemeral() && m.Content != "":
+		case m.Ephemeral() && m.Content != "" && !isConfirmation(m.Content):
 			return nil, time.Time{}, m.Content
 		case len(m.Files) > 0 && (boardPly(m) == ply || isOver(m)):
 			return m, written[id], ""
