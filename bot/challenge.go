@@ -60,12 +60,20 @@ func missing(have int64, want []permission) []string {
 // could not post its boards, saying what is missing.
 func (b *Bot) checkPermissions(c *interaction) error {
 	want := gamePermissions
-	if b.isThread(c) {
+	typ := b.channelType(c)
+	if isThreadType(typ) {
 		want = inThreadPermissions
 	}
 	if m := missing(c.i.AppPermissions, want); len(m) > 0 {
 		return refuse("I can't run a game in this channel: I'm missing the permission%s **%s** here. Ask a server admin to give me %s in this channel (or pick another channel).",
 			plural(len(m)), strings.Join(m, "**, **"), strings.Join(m, ", "))
+	}
+	if typ == discordgo.ChannelTypeGuildPrivateThread {
+		// The bot posts in a private thread only as a member of it.
+		if err := c.s.ThreadJoin(c.i.ChannelID, discordgo.WithContext(c.ctx)); err != nil {
+			b.log.Warn("cannot join a private thread", "channel", c.i.ChannelID, "err", err)
+			return refuse("I can't join this private thread, so I couldn't post the game here. Add me to the thread (mention me in it), or play in a public channel or thread.")
+		}
 	}
 	return nil
 }
@@ -386,22 +394,21 @@ func (b *Bot) closeChallenge(c *interaction, ch *storage.Challenge, text string)
 	return c.reply(message{content: text})
 }
 
-// isThread reports whether the interaction's channel is a thread. Discord's
-// interaction carries the channel's type, but discordgo drops it, so the
-// bot asks for the channel once and remembers its type (a channel never
-// changes type). If it cannot tell, it takes the channel for a thread only
-// if that is what it remembers.
-func (b *Bot) isThread(c *interaction) bool {
+// channelType returns the type of the interaction's channel. Discord's
+// interaction carries it, but discordgo drops it, so the bot asks for the
+// channel once and remembers its type (a channel never changes type). If
+// it cannot tell, it takes the channel for a text channel.
+func (b *Bot) channelType(c *interaction) discordgo.ChannelType {
 	if t, ok := b.channelTypes.Load(c.i.ChannelID); ok {
-		return isThreadType(t.(discordgo.ChannelType))
+		return t.(discordgo.ChannelType)
 	}
 	ch, err := c.s.Channel(c.i.ChannelID, discordgo.WithContext(c.ctx))
 	if err != nil {
 		b.log.Warn("cannot tell whether a channel is a thread", "channel", c.i.ChannelID, "err", err)
-		return false
+		return discordgo.ChannelTypeGuildText
 	}
 	b.channelTypes.Store(ch.ID, ch.Type)
-	return isThreadType(ch.Type)
+	return ch.Type
 }
 
 // isThreadType reports whether channels of type t are threads.

@@ -165,3 +165,14 @@ func TestPermissionsInAThread(t *testing.T) {
 		})
 	}
 }
+
+// TestPrivateThread: the bot joins a private thread before it starts a game
+// there, since it may post in one only as a member.
+func TestPrivateThread(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t, "gateway")
+	thread := h.dc.AddPrivateThread(h.channel.ID, "secret").ID
+	i := h.command(thread, h.alice, "challenge", h.userOption(h.bob))
+	m := messageAfter(t, h.dc, i, thread, "the challenge in the private thread", hasButton("Accept"))
+	assert.Equal(t, []string{h.bob.ID}, m.Notified)
+}

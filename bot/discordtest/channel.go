@@ -21,6 +21,7 @@ type channel struct {
 	lastMessageID                               string
 	sent                                        int // messages ever sent, for threads' total_message_sent
 	rateLimit                                   int
+	outsiders                                   bool // a private thread the bot has not joined: it cannot see it
 }
 
 func (ch *channel) isThread() bool {
@@ -48,6 +49,24 @@ func (s *Server) AddThread(parentID, name string) *discordgo.Channel {
 	}
 	ch := &channel{id: s.newID(), guildID: p.guildID, parentID: p.id, ownerID: s.bot.ID, name: name,
 		typ: discordgo.ChannelTypeGuildPublicThread, autoArchive: 1440, created: s.Now()}
+	s.addChannel(ch)
+	return s.channelValue(ch)
+}
+
+// AddPrivateThread creates a private thread under the text channel
+// parentID, made by a member: the bot is not in it, so, as on Discord, it
+// can post there only after it joins (PUT
+// /channels/{id}/thread-members/@me); until then every post is refused
+// with 50001 Missing Access.
+func (s *Server) AddPrivateThread(parentID, name string) *discordgo.Channel {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	p := s.channels[parentID]
+	if p == nil {
+		s.tb.Fatalf("discordtest: AddPrivateThread: unknown channel %s", parentID)
+	}
+	ch := &channel{id: s.newID(), guildID: p.guildID, parentID: p.id, ownerID: s.guildID, name: name,
+		typ: discordgo.ChannelTypeGuildPrivateThread, autoArchive: 1440, created: s.Now(), outsiders: true}
 	s.addChannel(ch)
 	return s.channelValue(ch)
 }
@@ -283,6 +302,17 @@ func mustRoundTrip(in, out any) {
 }
 
 func init() {
+	handle("PUT /channels/{channel_id}/thread-members/@me", func(s *Server, c *call) reply {
+		ch := s.channels[c.params["channel_id"]]
+		switch {
+		case ch == nil:
+			return fail(ErrUnknownChannel)
+		case !ch.isThread():
+			return fail(ErrMissingAccess)
+		}
+		ch.outsiders = false
+		return noContent()
+	})
 	handle("GET /channels/{channel_id}", func(s *Server, c *call) reply {
 		ch := s.channels[c.params["channel_id"]]
 		if ch == nil {

@@ -386,6 +386,9 @@ func (s *Server) canSend(ch *channel, withFiles bool) (APIError, bool) {
 	need := int64(discordgo.PermissionViewChannel | discordgo.PermissionSendMessages)
 	if ch.isThread() {
 		need = discordgo.PermissionViewChannel | discordgo.PermissionSendMessagesInThreads
+		if ch.outsiders {
+			return ErrMissingAccess, false // a private thread the bot has not joined
+		}
 		if ch.locked && p&discordgo.PermissionManageThreads == 0 {
 			return ErrMissingPermissions, false
 		}

@@ -265,3 +265,19 @@ func TestTransport(t *testing.T) {
 	require.Len(t, s.Requests(), 1)
 	assert.Equal(t, "/users/@me", s.Requests()[0].Route)
 }
+
+// TestPrivateThreadNeedsJoining: the bot cannot post in a private thread it
+// has not joined (50001 Missing Access); after PUT thread-members/@me it can.
+func TestPrivateThreadNeedsJoining(t *testing.T) {
+	dc := discordtest.New(t)
+	s := dc.Session()
+	th := dc.AddPrivateThread(dc.AddChannel("games").ID, "secret")
+	_, err := s.ChannelMessageSend(th.ID, "hello")
+	var rest *discordgo.RESTError
+	require.ErrorAs(t, err, &rest)
+	assert.Equal(t, discordgo.ErrCodeMissingAccess, rest.Message.Code)
+	require.NoError(t, s.ThreadJoin(th.ID))
+	_, err = s.ChannelMessageSend(th.ID, "hello")
+	require.NoError(t, err, "a member may post")
+	assert.Empty(t, dc.Violations(), "nothing Discord would refuse")
+}
