@@ -40,8 +40,8 @@ func newBoard(l *engine.Layout, g *geometry, k *kit, pool *pixPool) *board {
 		over(dst, g.cellRect(l.Cell(engine.Hole(h))).Min.Add(k.sprites.hole.Rect.Min), k.sprites.hole)
 	}
 
-	// The column letters above and below the board, the row numbers left
-	// and right of it.
+	// The column letters above the board, the row numbers left and right
+	// of it.
 	fs := k.faces.get()
 	defer k.faces.put(fs)
 	label := fs.get(roleLabel)
@@ -51,7 +51,6 @@ func newBoard(l *engine.Layout, g *geometry, k *kit, pool *pixPool) *board {
 		x := g.origin.X + c*g.cell + g.cell/2
 		s := string(rune('A' + c))
 		text(dst, label, labelColor, s, x, g.frame.Min.Y+mid+ch/2, alignCenter)
-		text(dst, label, labelColor, s, x, g.frame.Max.Y-mid+ch/2, alignCenter)
 	}
 	for r := range g.rows {
 		y := g.origin.Y + r*g.cell + g.cell/2 + ch/2

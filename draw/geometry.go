@@ -17,7 +17,8 @@ type geometry struct {
 	pad    int     // space around the header, the frame and the footer
 	lines  int     // lines of text in a player's box: 2, or 3 to show bonuses
 	header int     // height of the header, its padding included
-	margin int     // width of the frame's coordinate margins
+	margin int     // width of the frame's coordinate margins: left, top and right
+	bottom int     // height of the frame below the board, which has no labels
 	frame  image.Rectangle
 	origin image.Point // top-left corner of cell A1
 	cell   int         // side of a cell
@@ -45,6 +46,7 @@ func newGeometry(l *engine.Layout, width int, r engine.Rules) geometry {
 		pad:    px(12, s),
 		lines:  2,
 		margin: px(36, s),
+		bottom: px(12, s),
 		cols:   l.Width(),
 		rows:   l.Height(),
 	}
@@ -58,7 +60,9 @@ func newGeometry(l *engine.Layout, width int, r engine.Rules) geometry {
 	g.cell = (width - 2*g.pad - 2*g.margin) / side
 	g.groove = max(1, px(2.5, s))
 	boardW, boardH := g.cols*g.cell, g.rows*g.cell
-	g.frame = image.Rect(0, 0, boardW+2*g.margin, boardH+2*g.margin).Add(image.Pt((width-boardW)/2-g.margin, g.header))
+	// Column letters above the board only, row numbers on both sides: a
+	// second row of letters would make a phone user scroll further.
+	g.frame = image.Rect(0, 0, boardW+2*g.margin, boardH+g.margin+g.bottom).Add(image.Pt((width-boardW)/2-g.margin, g.header))
 	g.origin = g.frame.Min.Add(image.Pt(g.margin, g.margin))
 	g.keyY = g.frame.Max.Y
 	g.footerY = g.keyY + px(keyHeight, s)
