@@ -19,9 +19,13 @@
 // move with weights that favour the moves it searched most, so it makes
 // the plausible mistakes of a beginner.
 //
-// The baselines are Random, Greedy (the best score after one move) and
-// AlphaBeta (depth-first search with the score margin as evaluation).
-// PlayGame plays two players against each other.
+// The baselines are Random, Greedy (the best score after one move),
+// AlphaBeta (depth-first search with the score margin as evaluation, as
+// deep as its time allows) and Deep (the same search to a fixed depth of 8
+// to 25 plies, without a time limit: the strongest open-source Kulami
+// program known, rebuilt from its description). HardV1 is Hard as it was
+// before it learnt to win by wide margins. PlayGame plays two players
+// against each other.
 //
 // Every Player here is a plain value and safe for concurrent use: a bot
 // may ask for moves in many games at once. Each search uses every core for

@@ -23,6 +23,7 @@ type negamax struct {
 	scorer   *engine.Scorer
 	rules    engine.Rules
 	wdl      bool      // value finished games by their sign only
+	flat     bool      // value a finished game ±decided, whatever its margin
 	deadline time.Time // stop when it passes; zero for none
 	stop     func() bool
 	maxNodes int // stop after this many nodes; 0 for no limit
@@ -40,6 +41,8 @@ func (s *negamax) value(p *engine.Position, over bool) int {
 	switch {
 	case s.wdl:
 		return sign(m)
+	case over && s.flat:
+		return sign(m) * decided
 	case over && m > 0:
 		return m + decided
 	case over && m < 0:
@@ -147,4 +150,17 @@ func sign(m int) int {
 		return -1
 	}
 	return 0
+}
+
+// toFront moves h to the front of moves, keeping the order of the rest,
+// and returns moves.
+func toFront(moves []engine.Hole, h engine.Hole) []engine.Hole {
+	for i, m := range moves {
+		if m == h {
+			copy(moves[1:i+1], moves[:i])
+			moves[0] = h
+			break
+		}
+	}
+	return moves
 }

@@ -2,6 +2,7 @@ package ai_test
 
 import (
 	"context"
+	"fmt"
 	"testing"
 	"time"
 
@@ -204,6 +205,25 @@ func BenchmarkSearch(b *testing.B) {
 				require.NoError(b, err)
 				b.ReportMetric(float64(m.Playouts), "playouts/op")
 			}
+		})
+	}
+}
+
+func TestHardKeepsItsBudget(t *testing.T) {
+	// Hard may run over its budget by 50 ms at most, in the tree search
+	// and in the endgame solver alike (from 20 marbles left).
+	const budget, over = 400 * time.Millisecond, 50 * time.Millisecond
+	for _, ply := range []int{0, 20, 34, 36, 40, 46} {
+		t.Run(fmt.Sprint(ply), func(t *testing.T) {
+			pos := mustRandomGame(t, engine.RandomIrregular(uint64(ply)), uint64(ply), ply)
+			c := ai.Hard.Config()
+			c.Time = budget
+			begin := time.Now()
+			m, err := c.Move(context.Background(), pos, engine.Full)
+			took := time.Since(begin)
+			require.NoError(t, err)
+			assert.NoError(t, pos.Check(m.Cell))
+			assert.LessOrEqual(t, took, budget+over)
 		})
 	}
 }
