@@ -209,21 +209,72 @@ func BenchmarkSearch(b *testing.B) {
 	}
 }
 
+func TestSolverWidensWins(t *testing.T) {
+	// With 8 marbles left, the solver proves a win by more than 2, 4, 8…
+	// points while it can: the move it plays wins by more than the largest
+	// of those below the widest win.
+	found := 0
+	for seed := uint64(1); found < 12; seed++ {
+		require.Less(t, seed, uint64(1000), "too few won endgames")
+		pos := mustRandomGame(t, engine.RandomIrregular(seed), seed, 0)
+		r := engine.NewRand(seed)
+		for pos.Ply() < engine.MaxPly-8 && !pos.IsOver() {
+			pos.Apply(r.Pick(pos.Legal()))
+		}
+		rules := allRules[seed%4]
+		if pos.IsOver() || bruteMargin(pos, rules) <= 0 {
+			continue
+		}
+		found++
+		margins := map[engine.Hole]int{}
+		widest := 0
+		for h := range pos.Legal().All() {
+			p := pos
+			p.Apply(h)
+			margins[h] = -bruteMargin(p, rules)
+			widest = max(widest, margins[h])
+		}
+		proven := 0
+		for more := 2; more < widest; more *= 2 {
+			proven = more
+		}
+		c := fixed(1 << 30)
+		require.Positive(t, c.MarginWeight, "Hard wants to win well")
+		m, err := c.Move(context.Background(), pos, rules)
+		require.NoError(t, err)
+		require.True(t, m.Proven)
+		assert.Equal(t, 1.0, m.WinChance)
+		assert.Greater(t, margins[m.Hole], proven, "seed %d: %s of %v, widest %d", seed, m.Cell, margins, widest)
+	}
+}
+
 func TestHardKeepsItsBudget(t *testing.T) {
 	// Hard may run over its budget by 50 ms at most, in the tree search
-	// and in the endgame solver alike (from 20 marbles left).
-	const budget, over = 400 * time.Millisecond, 50 * time.Millisecond
-	for _, ply := range []int{0, 20, 34, 36, 40, 46} {
+	// and in the endgame solver alike (from SolvePlies marbles left). A
+	// machine busier than its cores can stall any process for longer, so
+	// each position gets three tries: a stall hits one try, a search that
+	// does not stop in time hits all three.
+	if raceDetector {
+		t.Skip("the race detector slows the search beyond its deadlines")
+	}
+	const budget, over = ai.DefaultTime, 50 * time.Millisecond
+	for _, ply := range []int{0, 30, 34, 36, 46} {
 		t.Run(fmt.Sprint(ply), func(t *testing.T) {
 			pos := mustRandomGame(t, engine.RandomIrregular(uint64(ply)), uint64(ply), ply)
 			c := ai.Hard.Config()
 			c.Time = budget
-			begin := time.Now()
-			m, err := c.Move(context.Background(), pos, engine.Full)
-			took := time.Since(begin)
-			require.NoError(t, err)
-			assert.NoError(t, pos.Check(m.Cell))
-			assert.LessOrEqual(t, took, budget+over)
+			var tries []time.Duration
+			for range 3 {
+				begin := time.Now()
+				m, err := c.Move(context.Background(), pos, engine.Full)
+				took := time.Since(begin)
+				require.NoError(t, err)
+				require.NoError(t, pos.Check(m.Cell))
+				if tries = append(tries, took); took <= budget+over {
+					return
+				}
+			}
+			assert.Fail(t, "over budget", "tries took %v, the budget is %v", tries, budget)
 		})
 	}
 }
