@@ -39,9 +39,10 @@ With --json only one line is printed, a JSON object:
   {"a":"hard","b":"greedy","games":n,"a_wins":n,"b_wins":n,"draws":n,
    "a_share":x,"ci_low":x,"ci_high":x,"layout":"random","rules":"all",
    "time_ms":n,"deep_cut":n,"seed":n,"a_slowest_ms":n,"b_slowest_ms":n,
-   "a_mean_ms":n,"b_mean_ms":n}
+   "a_margin":x,"a_mean_ms":n,"b_mean_ms":n}
 
-a_share is A's points over the games, ci_low and ci_high bound it; the
+a_share is A's points over the games, ci_low and ci_high bound it;
+a_margin is A's total less B's, the mean over the games; the
 slowest fields are the longest one move took each player and the mean
 fields the mean, in milliseconds.
 `
@@ -219,9 +220,11 @@ type match struct {
 	Seed       uint64  `json:"seed"`
 	ASlowestMS int64   `json:"a_slowest_ms"`
 	BSlowestMS int64   `json:"b_slowest_ms"`
+	AMargin    float64 `json:"a_margin"`
 	AMeanMS    int64   `json:"a_mean_ms"`
 	BMeanMS    int64   `json:"b_mean_ms"`
 
+	margin  int              // A's total less B's, summed over the games
 	slowest [2]time.Duration // of A and B
 	thought [2]time.Duration // of A and B, all moves
 	moves   [2]int           // of A and B
@@ -238,6 +241,7 @@ func (m *match) add(g *ai.Game, aColor engine.Color) {
 	default:
 		m.BWins++
 	}
+	m.margin += g.Score[aColor].Total - g.Score[aColor.Other()].Total
 	m.slowest[0] = max(m.slowest[0], g.Slowest[aColor])
 	m.slowest[1] = max(m.slowest[1], g.Slowest[aColor.Other()])
 	for i, c := range [...]engine.Color{aColor, aColor.Other()} {
@@ -273,6 +277,7 @@ func (m *match) finish() {
 	points := float64(m.AWins) + float64(m.Draws)/2
 	if m.Games > 0 {
 		m.AShare = points / float64(m.Games)
+		m.AMargin = float64(m.margin) / float64(m.Games)
 	}
 	m.CILow, m.CIHigh = wilson(points, m.Games)
 	m.ASlowestMS, m.BSlowestMS = m.slowest[0].Milliseconds(), m.slowest[1].Milliseconds()
@@ -304,6 +309,7 @@ func (m *match) summary(p *printer) {
 	p.printf("\n%s wins %d, %s wins %d, draws %d\n", m.A, m.AWins, m.B, m.BWins, m.Draws)
 	p.printf("%s scored %.1f%% of the points (95%% confidence interval %.1f%%–%.1f%%, Wilson score, a draw counting half)\n",
 		m.A, 100*m.AShare, 100*m.CILow, 100*m.CIHigh)
+	p.printf("%s's mean margin: %+.1f points a game\n", m.A, m.AMargin)
 	p.printf("slowest move: %s %s, %s %s\n", m.A, m.slowest[0].Round(time.Millisecond), m.B, m.slowest[1].Round(time.Millisecond))
 	p.printf("mean move: %s %s, %s %s\n", m.A, m.mean(0).Round(time.Millisecond), m.B, m.mean(1).Round(time.Millisecond))
 }

@@ -31,7 +31,7 @@ func TestArenaJSON(t *testing.T) {
 	var m map[string]any
 	require.NoError(t, json.Unmarshal([]byte(o.stdout), &m))
 	for _, k := range []string{"a", "b", "games", "a_wins", "b_wins", "draws", "a_share", "ci_low", "ci_high",
-		"layout", "rules", "time_ms", "deep_cut", "seed", "a_slowest_ms", "b_slowest_ms", "a_mean_ms", "b_mean_ms"} {
+		"layout", "rules", "time_ms", "deep_cut", "seed", "a_slowest_ms", "b_slowest_ms", "a_margin", "a_mean_ms", "b_mean_ms"} {
 		assert.Contains(t, m, k)
 	}
 	var got match
