@@ -16,7 +16,7 @@
 //
 // Hard searches its whole budget (DefaultTime, 2 s a move), counts the
 // margin of each random game a little besides its result, so that it
-// prefers wide wins, and from 22 marbles left runs the endgame solver on
+// prefers wide wins, and from 20 marbles left runs the endgame solver on
 // one core alongside the tree search, widening a proven win by as much as
 // it can prove in time. Medium stops after a few thousand playouts; Easy
 // after a few hundred, and draws its move with weights that favour the
@@ -35,7 +35,7 @@
 // may ask for moves in many games at once. Each search uses every core for
 // its budget, so a server should queue searches rather than run many at
 // once, and each holds up to DefaultMaxNodes nodes (48 MiB) per core while
-// it runs, and Hard's endgame solver a 24 MiB table.
+// it runs.
 //
 // Usage:
 //

@@ -75,7 +75,7 @@ func (l Level) Config() Config {
 	case Medium:
 		c.Playouts, c.SolvePlies = 2000, 10
 	case Hard:
-		c.SpendAll, c.MarginWeight, c.SolveAlongside, c.SolveTable, c.SolvePlies = true, 0.1, true, true, 22
+		c.SpendAll, c.MarginWeight, c.SolveAlongside = true, 0.1, true
 	default:
 		return Config{}
 	}

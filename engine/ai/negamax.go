@@ -27,8 +27,7 @@ type negamax struct {
 	flat     bool      // value a finished game ±decided, whatever its margin
 	deadline time.Time // stop when it passes; zero for none
 	stop     func() bool
-	table    table // in wdl mode, the values of positions searched; nil for none
-	maxNodes int   // stop after this many nodes; 0 for no limit
+	maxNodes int // stop after this many nodes; 0 for no limit
 	nodes    int
 	aborted  bool
 }
@@ -71,24 +70,7 @@ func (s *negamax) search(p *engine.Position, depth, alpha, beta int) int {
 	}
 	var buf [engine.NumHoles]engine.Hole
 	moves := s.order(p, legal, depth, buf[:0])
-	if s.table != nil {
-		// Every search of the solver reaches the end: its value is exact.
-		if e, ok := s.table.find(p, s.target); ok {
-			lower, upper := int(e.lower), int(e.upper)
-			switch {
-			case lower >= beta:
-				return lower
-			case upper <= alpha:
-				return upper
-			case lower == upper:
-				return lower
-			}
-			alpha, beta = max(alpha, lower), min(beta, upper)
-			moves = toFront(moves, e.best)
-		}
-	}
-	alpha0, beta0 := alpha, beta // the window searched
-	best, bestMove := -infinity, moves[0]
+	best := -infinity
 	for _, h := range moves {
 		u := p.Apply(h)
 		v := -s.search(p, depth-1, -beta, -alpha)
@@ -97,7 +79,7 @@ func (s *negamax) search(p *engine.Position, depth, alpha, beta int) int {
 			return 0
 		}
 		if v > best {
-			best, bestMove = v, h
+			best = v
 			if v > alpha {
 				alpha = v
 				if alpha >= beta {
@@ -105,16 +87,6 @@ func (s *negamax) search(p *engine.Position, depth, alpha, beta int) int {
 				}
 			}
 		}
-	}
-	if s.table != nil {
-		lower, upper := -1, 1
-		if best > alpha0 {
-			lower = best
-		}
-		if best < beta0 {
-			upper = best
-		}
-		s.table.put(p, s.target, lower, upper, bestMove)
 	}
 	return best
 }

@@ -58,9 +58,6 @@ type Config struct {
 	// budget, alongside the tree search on the other cores, instead of
 	// on all cores for half the budget before it.
 	SolveAlongside bool
-	// SolveTable gives the endgame solver a transposition table (24 MiB),
-	// so that it searches a position reached by other moves only once.
-	SolveTable bool
 	// MarginWeight mixes the score margin into a playout's reward: a win
 	// is worth 1-MarginWeight plus MarginWeight times the margin's share
 	// (0 for losing by MarginScale points or more, ½ for a draw, 1 for
@@ -161,12 +158,6 @@ func (c Config) Move(ctx context.Context, pos engine.Position, rules engine.Rule
 // nil, as soon as the value is proven a win or a draw, and then, if
 // MarginWeight is set, widens a win for as long as s may run.
 func (c Config) solve(s *negamax, pos engine.Position, legal engine.Holes, proved func()) (best engine.Hole, v int, ok bool) {
-	if c.SolveTable {
-		t := tablePool.Get().(*table)
-		defer tablePool.Put(t)
-		s.table = *t
-		s.table.clear()
-	}
 	var buf [engine.NumHoles]engine.Hole
 	best, v, ok = s.root(&pos, s.order(&pos, legal, engine.MaxPly, buf[:0]), engine.MaxPly)
 	if ok && v >= 0 && proved != nil {

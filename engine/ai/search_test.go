@@ -166,13 +166,12 @@ func TestSearchForcedMove(t *testing.T) {
 }
 
 func TestSolverAgreesWithBruteForce(t *testing.T) {
-	// Hard solves with a transposition table, alongside the tree search;
-	// HardV1 without, before it.
+	// Hard solves alongside the tree search, HardV1 before it.
 	v1 := ai.HardV1()
 	v1.Time, v1.Playouts, v1.Workers, v1.Seed = 0, 20000, 2, 1
 	for _, e := range mustEndgames(t, 24, false) {
 		for _, c := range []ai.Config{fixed(20000), v1} { // the solver may visit 20,000 nodes
-			t.Run(fmt.Sprint(e.rules, c.SolveTable), func(t *testing.T) {
+			t.Run(fmt.Sprint(e.rules, c.SolveAlongside), func(t *testing.T) {
 				m, err := c.Move(context.Background(), e.pos, e.rules)
 				require.NoError(t, err)
 				require.True(t, m.Proven, "13 marbles left are within SolvePlies")
