@@ -60,15 +60,15 @@ type Config struct {
 	SolveAlongside bool
 	// MarginWeight mixes the score margin into a playout's reward: a win
 	// is worth 1-MarginWeight plus MarginWeight times the margin's share
-	// (0 for losing by MarginScale points or more, ½ for a draw, 1 for
-	// winning by as much), so that of two winning moves the search prefers
+	// (0 for losing by 32 points or more, ½ for a draw, 1 for winning by
+	// as much), so that of two winning moves the search prefers
 	// the wider win. 0 counts wins alone. WinChance counts wins alone
 	// whatever the weight.
 	MarginWeight float64
 }
 
-// MarginScale is the margin that counts fully under Config.MarginWeight.
-const MarginScale = 32
+// marginScale is the margin that counts fully under Config.MarginWeight.
+const marginScale = 32
 
 // DefaultMaxNodes is the tree size of a worker when Config.MaxNodes is 0:
 // 48 MiB, more than 2 s of search fills.
@@ -101,8 +101,8 @@ var treePool = sync.Pool{New: func() any { return new(tree) }}
 
 // Move searches pos and returns the move it rates best (or, with a
 // Temperature, draws one). It stops at its Time, at ctx's deadline, or
-// when the best move can no longer change, whichever comes first, with a
-// safety margin. It returns engine.ErrGameOver if the game is over,
+// (unless SpendAll) when the best move can no longer change, whichever
+// comes first, with a safety margin. It returns engine.ErrGameOver if the game is over,
 // ErrNoBudget for a Config without a budget, and ctx.Err() if ctx is done
 // when Move is called or cancelled while it searches (a deadline reached
 // while it searches is a budget, not an error).

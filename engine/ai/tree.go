@@ -99,7 +99,7 @@ func (t *tree) iterate() {
 	t.wins[path[1]-t.nodes[0].child] += result[toMove]
 	reward := result
 	if w := t.marginWeight; w > 0 {
-		share := 0.5 + float32(max(-MarginScale, min(MarginScale, m)))/(2*MarginScale)
+		share := 0.5 + float32(max(-marginScale, min(marginScale, m)))/(2*marginScale)
 		reward[engine.Red] = (1-w)*result[engine.Red] + w*share
 		reward[engine.Black] = (1-w)*result[engine.Black] + w*(1-share)
 	}
