@@ -282,3 +282,17 @@ func TestHardKeepsItsBudget(t *testing.T) {
 		})
 	}
 }
+
+func TestHardSpendsItsBudget(t *testing.T) {
+	// HardV1 stops once its most searched move cannot be overtaken; Hard
+	// searches on, since more playouts change the values of close moves.
+	pos := mustRandomGame(t, engine.RandomIrregular(5), 5, 30)
+	v1 := ai.HardV1()
+	v1.Time, v1.Playouts, v1.Workers, v1.Seed = 0, 20000, 2, 1
+	early, err := v1.Move(context.Background(), pos, engine.Basic)
+	require.NoError(t, err)
+	require.Less(t, early.Playouts, 20000, "a position HardV1 settles early")
+	m, err := fixed(20000).Move(context.Background(), pos, engine.Basic)
+	require.NoError(t, err)
+	assert.Equal(t, 20000, m.Playouts)
+}
