@@ -12,7 +12,9 @@ import (
 // fixed depth that grows with the marbles placed (DeepDepth), with no time
 // limit and no transposition table, and an evaluation that is the score
 // margin, a finished game counting as a win or a loss whatever its margin.
-// It needs from a fraction of a second to minutes a move on one core.
+// It searches on one core; ordering moves by margin and scoring on
+// bitboards, it needs under a second a move on average, and seconds at
+// most, where the original is said to need 10 to 100 seconds.
 //
 // The original evaluates the panel-score margin and ±100000 for a
 // finished game. Deep evaluates the margin under the rule set played (the
