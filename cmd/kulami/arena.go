@@ -14,9 +14,13 @@ import (
 
 const arenaDoc = `Arena plays a match between two computer players and prints the wins,
 losses and draws with a 95% confidence interval. A player is a level of
-the computer opponent (easy, medium, hard) or a baseline: random (any legal
-move), greedy (the best score after one move) or alphabeta (alpha-beta
-search with the score margin as evaluation, as deep as --time allows).
+the computer opponent (easy, medium, hard), hard-v1 (hard as it was before
+it learnt to win by wide margins) or a baseline: random (any legal move),
+greedy (the best score after one move), alphabeta (alpha-beta search with
+the score margin as evaluation, as deep as --time allows) or deep
+(alpha-beta search to a fixed depth that grows from 8 to 25 plies as the
+board fills, without a time limit: the strongest open-source Kulami program
+known, rebuilt from its description; --deep-cut makes it shallower).
 
 Games are played one at a time and each player thinks alone, so both get
 every core for their --time. Games go in pairs on the same layout and
@@ -26,28 +30,33 @@ With --layout random or irregular each pair gets a new board, and with
 
 The confidence interval is the Wilson score interval of the share of
 points that A scored, a draw counting half a point. Without --json a line
-per game is printed as the match goes on; Ctrl-C stops the match and the
-games finished so far are counted.
+per game is printed as the match goes on, with the games done and the
+points so far; with --json that line goes to standard error. Ctrl-C stops
+the match and the games finished so far are counted.
 
 With --json only one line is printed, a JSON object:
 
   {"a":"hard","b":"greedy","games":n,"a_wins":n,"b_wins":n,"draws":n,
    "a_share":x,"ci_low":x,"ci_high":x,"layout":"random","rules":"all",
-   "time_ms":n,"seed":n,"a_slowest_ms":n,"b_slowest_ms":n}
+   "time_ms":n,"deep_cut":n,"seed":n,"a_slowest_ms":n,"b_slowest_ms":n,
+   "a_margin":x,"a_mean_ms":n,"b_mean_ms":n}
 
-a_share is A's points over the games, ci_low and ci_high bound it; the
-slowest fields are the longest one move took each player, in milliseconds.
+a_share is A's points over the games, ci_low and ci_high bound it;
+a_margin is A's total less B's, the mean over the games; the
+slowest fields are the longest one move took each player and the mean
+fields the mean, in milliseconds.
 `
 
 // arenaPlayers are the names arena accepts for --a and --b.
-var arenaPlayers = []string{"easy", "medium", "hard", "random", "greedy", "alphabeta"}
+var arenaPlayers = []string{"easy", "medium", "hard", "hard-v1", "random", "greedy", "alphabeta", "deep"}
 
 func runArena(ctx context.Context, e *env, args []string) error {
 	fs := newFlags("arena")
-	nameA := fs.String("a", "", "the first `player`: easy, medium, hard, random, greedy or alphabeta")
+	nameA := fs.String("a", "", "the first `player`: easy, medium, hard, hard-v1, random, greedy, alphabeta or deep")
 	nameB := fs.String("b", "", "the second `player`, as for --a")
 	games := fs.Int("games", 20, "the `number` of games; an even number gives each player the first move equally often")
-	budget := fs.Duration("time", ai.DefaultTime, "the `budget` a move of easy, medium, hard and alphabeta")
+	budget := fs.Duration("time", ai.DefaultTime, "the `budget` a move of easy, medium, hard, hard-v1 and alphabeta")
+	deepCut := fs.Int("deep-cut", 0, "the `plies` taken off every depth of deep's schedule, for quicker games")
 	layoutSpec := fs.String("layout", kindRandom, "the boards: square, random (panels shuffled on the 8×8 square),\nirregular (within 10×10, with gaps) or a layout `string`")
 	rulesName := fs.String("rules", "all", "how to `score`: basic, area, lines, full, or all (in turn)")
 	var seed seedFlag
@@ -66,6 +75,9 @@ func runArena(ctx context.Context, e *env, args []string) error {
 	if *budget <= 0 {
 		return usagef("--time must be more than 0, such as 500ms or 2s, not %s", *budget)
 	}
+	if *deepCut < 0 {
+		return usagef("--deep-cut must be 0 or more, not %d", *deepCut)
+	}
 	if !seed.set {
 		seed.value = uint64(e.now().UnixNano()) % 1_000_000_000
 	}
@@ -75,7 +87,7 @@ func runArena(ctx context.Context, e *env, args []string) error {
 		if name == "" {
 			return usagef("%s is missing: name a player, one of %s", flag, strings.Join(arenaPlayers, ", "))
 		}
-		if players[i], err = arenaPlayer(name, *budget, seed.value*2+uint64(i)); err != nil {
+		if players[i], err = arenaPlayer(name, *budget, *deepCut, seed.value*2+uint64(i)); err != nil {
 			return usagef("%s: %v", flag, err)
 		}
 	}
@@ -89,14 +101,18 @@ func runArena(ctx context.Context, e *env, args []string) error {
 	}
 
 	m := match{A: *nameA, B: *nameB, Layout: *layoutSpec, Rules: *rulesName,
-		TimeMS: budget.Milliseconds(), Seed: seed.value}
+		TimeMS: budget.Milliseconds(), DeepCut: *deepCut, Seed: seed.value}
 	if *layoutSpec != kindSquare && *layoutSpec != kindRandom && *layoutSpec != kindIrregular {
 		m.Layout = "string"
 	}
 	p := e.newPrinter()
 	if !*asJSON {
-		p.printf("%s vs %s: %d games, %s layouts, rules %s, %s a move, seed %d\n",
-			m.A, m.B, *games, m.Layout, m.Rules, budget, m.Seed)
+		p.printf("%s vs %s: %d games, %s layouts, rules %s, %s a move%s, seed %d\n",
+			m.A, m.B, *games, m.Layout, m.Rules, budget, m.cut(), m.Seed)
+	}
+	progress := p.printf
+	if *asJSON {
+		progress = func(format string, a ...any) { fmt.Fprintf(e.stderr, format, a...) }
 	}
 	for i := range *games {
 		pair := i / 2
@@ -114,9 +130,7 @@ func runArena(ctx context.Context, e *env, args []string) error {
 			return fmt.Errorf("game %d: %w", i+1, err)
 		}
 		m.add(g, aColor)
-		if !*asJSON {
-			p.printf("game %d: %s\n", i+1, m.describe(g, aColor, first, r))
-		}
+		progress("game %d/%d: %s; %s\n", i+1, *games, m.describe(g, aColor, first, r), m.running())
 	}
 	m.finish()
 	if *asJSON {
@@ -134,8 +148,10 @@ func runArena(ctx context.Context, e *env, args []string) error {
 	return ctx.Err()
 }
 
-// arenaPlayer returns the player called name, thinking budget a move.
-func arenaPlayer(name string, budget time.Duration, seed uint64) (ai.Player, error) {
+// arenaPlayer returns the player called name, thinking budget a move, or
+// for deep to its schedule less deepCut plies.
+func arenaPlayer(name string, budget time.Duration, deepCut int, seed uint64) (ai.Player, error) {
+	var c ai.Config
 	switch name {
 	case "random":
 		return ai.Random{Seed: seed}, nil
@@ -143,12 +159,17 @@ func arenaPlayer(name string, budget time.Duration, seed uint64) (ai.Player, err
 		return ai.Greedy{Seed: seed}, nil
 	case "alphabeta":
 		return ai.AlphaBeta{Time: budget, Seed: seed}, nil
+	case "deep":
+		return ai.Deep{Shallower: deepCut}, nil
+	case "hard-v1":
+		c = ai.HardV1()
+	default:
+		l, err := ai.ParseLevel(name)
+		if err != nil {
+			return nil, fmt.Errorf("unknown player %q; the players are %s", name, strings.Join(arenaPlayers, ", "))
+		}
+		c = l.Config()
 	}
-	l, err := ai.ParseLevel(name)
-	if err != nil {
-		return nil, fmt.Errorf("unknown player %q; the players are %s", name, strings.Join(arenaPlayers, ", "))
-	}
-	c := l.Config()
 	c.Time, c.Seed = budget, seed
 	return c, nil
 }
@@ -195,11 +216,18 @@ type match struct {
 	Layout     string  `json:"layout"`
 	Rules      string  `json:"rules"`
 	TimeMS     int64   `json:"time_ms"`
+	DeepCut    int     `json:"deep_cut"`
 	Seed       uint64  `json:"seed"`
 	ASlowestMS int64   `json:"a_slowest_ms"`
 	BSlowestMS int64   `json:"b_slowest_ms"`
+	AMargin    float64 `json:"a_margin"`
+	AMeanMS    int64   `json:"a_mean_ms"`
+	BMeanMS    int64   `json:"b_mean_ms"`
 
+	margin  int              // A's total less B's, summed over the games
 	slowest [2]time.Duration // of A and B
+	thought [2]time.Duration // of A and B, all moves
+	moves   [2]int           // of A and B
 }
 
 // add counts game g, in which A played aColor.
@@ -213,8 +241,35 @@ func (m *match) add(g *ai.Game, aColor engine.Color) {
 	default:
 		m.BWins++
 	}
+	m.margin += g.Score[aColor].Total - g.Score[aColor.Other()].Total
 	m.slowest[0] = max(m.slowest[0], g.Slowest[aColor])
 	m.slowest[1] = max(m.slowest[1], g.Slowest[aColor.Other()])
+	for i, c := range [...]engine.Color{aColor, aColor.Other()} {
+		m.thought[i] += g.Thought[c]
+		m.moves[i] += g.Moves[c]
+	}
+}
+
+// mean returns the mean time a move of A (i 0) or B (1) took.
+func (m *match) mean(i int) time.Duration {
+	if m.moves[i] == 0 {
+		return 0
+	}
+	return m.thought[i] / time.Duration(m.moves[i])
+}
+
+// cut describes --deep-cut if deep plays and is cut.
+func (m *match) cut() string {
+	if m.DeepCut == 0 || m.A != "deep" && m.B != "deep" {
+		return ""
+	}
+	return fmt.Sprintf(", deep %d plies shallower", m.DeepCut)
+}
+
+// running says how the match stands: the points of each player so far.
+func (m *match) running() string {
+	half := float64(m.Draws) / 2
+	return fmt.Sprintf("%s %g, %s %g", m.A, float64(m.AWins)+half, m.B, float64(m.BWins)+half)
 }
 
 // finish computes the share, its interval and the slowest moves.
@@ -222,9 +277,11 @@ func (m *match) finish() {
 	points := float64(m.AWins) + float64(m.Draws)/2
 	if m.Games > 0 {
 		m.AShare = points / float64(m.Games)
+		m.AMargin = float64(m.margin) / float64(m.Games)
 	}
 	m.CILow, m.CIHigh = wilson(points, m.Games)
 	m.ASlowestMS, m.BSlowestMS = m.slowest[0].Milliseconds(), m.slowest[1].Milliseconds()
+	m.AMeanMS, m.BMeanMS = m.mean(0).Milliseconds(), m.mean(1).Milliseconds()
 }
 
 // describe says how game g went, A having played aColor.
@@ -252,7 +309,9 @@ func (m *match) summary(p *printer) {
 	p.printf("\n%s wins %d, %s wins %d, draws %d\n", m.A, m.AWins, m.B, m.BWins, m.Draws)
 	p.printf("%s scored %.1f%% of the points (95%% confidence interval %.1f%%–%.1f%%, Wilson score, a draw counting half)\n",
 		m.A, 100*m.AShare, 100*m.CILow, 100*m.CIHigh)
+	p.printf("%s's mean margin: %+.1f points a game\n", m.A, m.AMargin)
 	p.printf("slowest move: %s %s, %s %s\n", m.A, m.slowest[0].Round(time.Millisecond), m.B, m.slowest[1].Round(time.Millisecond))
+	p.printf("mean move: %s %s, %s %s\n", m.A, m.mean(0).Round(time.Millisecond), m.B, m.mean(1).Round(time.Millisecond))
 }
 
 // wilson returns the Wilson score interval at 95% confidence for a share

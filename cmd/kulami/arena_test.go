@@ -17,7 +17,7 @@ func TestArenaGolden(t *testing.T) {
 	args := []string{"arena", "--a", "greedy", "--b", "random", "--games", "6", "--seed", "7"}
 	o := mustRun(t, "", args...)
 	require.Equal(t, statusOK, o.code, o.stderr)
-	o.stdout = regexp.MustCompile(`slowest move: greedy \S+, random \S+`).ReplaceAllString(o.stdout, "slowest move: greedy T, random T")
+	o.stdout = regexp.MustCompile(`(slowest|mean) move: greedy \S+, random \S+`).ReplaceAllString(o.stdout, "$1 move: greedy T, random T")
 	golden(t, "arena/greedy-random", o.transcript(args))
 }
 
@@ -31,7 +31,7 @@ func TestArenaJSON(t *testing.T) {
 	var m map[string]any
 	require.NoError(t, json.Unmarshal([]byte(o.stdout), &m))
 	for _, k := range []string{"a", "b", "games", "a_wins", "b_wins", "draws", "a_share", "ci_low", "ci_high",
-		"layout", "rules", "time_ms", "seed", "a_slowest_ms", "b_slowest_ms"} {
+		"layout", "rules", "time_ms", "deep_cut", "seed", "a_slowest_ms", "b_slowest_ms", "a_margin", "a_mean_ms", "b_mean_ms"} {
 		assert.Contains(t, m, k)
 	}
 	var got match
@@ -48,6 +48,27 @@ func TestArenaJSON(t *testing.T) {
 	assert.Equal(t, int64(5000), got.TimeMS)
 	assert.Equal(t, uint64(3), got.Seed)
 	assert.Less(t, got.ASlowestMS, int64(5000))
+	assert.LessOrEqual(t, got.AMeanMS, got.ASlowestMS)
+	assert.Equal(t, 5, strings.Count(o.stderr, "\n"), "a line of progress per game: %s", o.stderr)
+	assert.Contains(t, o.stderr, "game 5/5: ")
+}
+
+func TestArenaDeep(t *testing.T) {
+	// Deep cut to 1-ply searches (2 from 39 marbles on: 25-23) is quick and
+	// deterministic; hard-v1 is reachable.
+	o := mustRun(t, "", "arena", "--a", "deep", "--b", "random", "--deep-cut", "23", "--games", "2", "--seed", "5",
+		"--time", "50ms", "--json")
+	require.Equal(t, statusOK, o.code, o.stderr)
+	var got match
+	require.NoError(t, json.Unmarshal([]byte(o.stdout), &got))
+	assert.Equal(t, 23, got.DeepCut)
+	assert.Equal(t, 2, got.Games)
+
+	o = mustRun(t, "", "arena", "--a", "hard-v1", "--b", "deep", "--deep-cut", "20", "--games", "1", "--seed", "5",
+		"--time", "50ms")
+	require.Equal(t, statusOK, o.code, o.stderr)
+	assert.Contains(t, o.stdout, "hard-v1 vs deep: 1 games, random layouts, rules all, 50ms a move, deep 20 plies shallower, seed 5")
+	assert.Regexp(t, `game 1/1: .*; hard-v1 [0-9.]+, deep [0-9.]+\n`, o.stdout)
 }
 
 func TestArenaLayoutString(t *testing.T) {
@@ -72,11 +93,12 @@ func TestArenaErrors(t *testing.T) {
 		args []string
 		want []string
 	}{
-		{"no a", []string{"--b", "greedy"}, []string{"--a is missing", "easy, medium, hard, random, greedy, alphabeta"}},
+		{"no a", []string{"--b", "greedy"}, []string{"--a is missing", "easy, medium, hard, hard-v1, random, greedy, alphabeta, deep"}},
 		{"no b", []string{"--a", "greedy"}, []string{"--b is missing"}},
 		{"unknown player", []string{"--a", "wizard", "--b", "greedy"}, []string{`--a: unknown player "wizard"`, "alphabeta"}},
 		{"no games", []string{"--a", "hard", "--b", "greedy", "--games", "0"}, []string{"--games must be at least 1, not 0"}},
 		{"no time", []string{"--a", "hard", "--b", "greedy", "--time", "-1s"}, []string{"--time must be more than 0"}},
+		{"negative cut", []string{"--a", "deep", "--b", "greedy", "--deep-cut", "-1"}, []string{"--deep-cut must be 0 or more, not -1"}},
 		{"bad rules", []string{"--a", "hard", "--b", "greedy", "--rules", "chess"}, []string{"--rules", "basic, area, lines or full", "or all"}},
 		{"bad layout", []string{"--a", "hard", "--b", "greedy", "--layout", "round"}, []string{`unknown layout "round"`}},
 		{"bad layout string", []string{"--a", "hard", "--b", "greedy", "--layout", "ab/cd"}, []string{"bad layout"}},

@@ -15,7 +15,7 @@
 //	              [--chart FILE] [--theme dark|light] [FILE|-]
 //	kulami think [--level easy|medium|hard] [--time 1s] [--json] [FILE|-]
 //	kulami arena --a PLAYER --b PLAYER [--games N] [--time 500ms] [--layout square|random|irregular]
-//	             [--rules basic|area|lines|full|all] [--seed N] [--json]
+//	             [--rules basic|area|lines|full|all] [--deep-cut PLIES] [--seed N] [--json]
 //	kulami help [COMMAND]
 //
 // Flags may come before or after the other arguments. Records and layout

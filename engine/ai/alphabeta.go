@@ -61,13 +61,7 @@ func (a AlphaBeta) Move(ctx context.Context, pos engine.Position, rules engine.R
 		if depth >= left || v > decided/2 || v < -decided/2 {
 			break // searched to the end of the game
 		}
-		for i, m := range moves { // the best move first next time
-			if m == h {
-				copy(moves[1:i+1], moves[:i])
-				moves[0] = h
-				break
-			}
-		}
+		toFront(moves, h) // the best move first next time
 	}
 	if cancelled(ctx) {
 		return Move{}, ctx.Err()

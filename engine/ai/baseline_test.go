@@ -2,6 +2,7 @@ package ai_test
 
 import (
 	"context"
+	"fmt"
 	"testing"
 	"time"
 
@@ -136,4 +137,72 @@ func TestPlayGameRefusesIllegalMoves(t *testing.T) {
 		[2]ai.Player{illegal{}, illegal{}})
 	assert.ErrorIs(t, err, engine.ErrOccupied)
 	assert.ErrorContains(t, err, "black's move 2 (A1)")
+}
+
+func TestDeepDepth(t *testing.T) {
+	tests := []struct{ placed, depth int }{
+		{0, 8}, {4, 8}, {5, 10}, {9, 10}, {10, 12}, {14, 12}, {15, 13}, {20, 13}, {21, 14}, {24, 14},
+		{25, 15}, {28, 15}, {29, 16}, {32, 16}, {33, 18}, {35, 18}, {36, 20}, {38, 20}, {39, 25}, {55, 25},
+	}
+	for _, tt := range tests {
+		assert.Equal(t, tt.depth, ai.DeepDepth(tt.placed), "%d marbles placed", tt.placed)
+	}
+}
+
+// fixedDepth returns the value for the player to move of pos searched
+// depth plies by plain minimax, with Deep's evaluation: the margin by
+// Position.Score, a finished game ±1000 (0 for a draw).
+func fixedDepth(pos engine.Position, rules engine.Rules, depth int) int {
+	legal := pos.Legal()
+	if legal == 0 || depth == 0 {
+		s := pos.Score(rules)
+		m := s[pos.ToMove()].Total - s[pos.ToMove().Other()].Total
+		if legal == 0 {
+			return 1000 * max(-1, min(1, m))
+		}
+		return m
+	}
+	best := -1 << 30
+	for h := range legal.All() {
+		p := pos
+		p.Apply(h)
+		best = max(best, -fixedDepth(p, rules, depth-1))
+	}
+	return best
+}
+
+func TestDeepPlaysTheMinimaxMove(t *testing.T) {
+	// Cut to 3 plies, Deep plays a move of the best 3-ply minimax value.
+	for i, ply := range []int{0, 12, 30, 36, 40, 44} {
+		rules := allRules[i%4]
+		t.Run(fmt.Sprint(ply, rules), func(t *testing.T) {
+			var pos engine.Position
+			for seed := uint64(i); pos.Layout() == nil || pos.IsOver(); seed += 10 {
+				require.Less(t, seed, uint64(1000), "no game lasts %d moves", ply)
+				pos = engine.NewPosition(engine.RandomIrregular(seed), engine.Red)
+				r := engine.NewRand(seed)
+				for pos.Ply() < ply && !pos.IsOver() {
+					pos.Apply(r.Pick(pos.Legal()))
+				}
+			}
+			d := ai.Deep{Shallower: ai.DeepDepth(ply) - 3}
+			m, err := d.Move(context.Background(), pos, rules)
+			require.NoError(t, err)
+			require.NoError(t, pos.Check(m.Cell))
+			assert.Equal(t, fixedDepth(pos, rules, 3), -fixedDepth(after(pos, m.Hole), rules, 2))
+		})
+	}
+}
+
+func TestDeepStopsWhenCancelled(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	time.AfterFunc(20*time.Millisecond, cancel)
+	_, err := ai.Deep{}.Move(ctx, engine.NewPosition(engine.Square(), engine.Red), engine.Full)
+	assert.ErrorIs(t, err, context.Canceled, "8 plies from the empty board take longer")
+}
+
+// after returns pos after hole h.
+func after(pos engine.Position, h engine.Hole) engine.Position {
+	pos.Apply(h)
+	return pos
 }

@@ -14,14 +14,22 @@
 // alpha-beta search to the end of the game, and a proven move is played
 // with a WinChance of exactly 1, ½ or 0.
 //
-// Hard searches its whole budget (DefaultTime, 2 s a move); Medium stops
-// after a few thousand playouts; Easy after a few hundred, and draws its
-// move with weights that favour the moves it searched most, so it makes
-// the plausible mistakes of a beginner.
+// Hard searches its whole budget (DefaultTime, 2 s a move), counts the
+// margin of each random game a little besides its result, so that it
+// prefers wide wins, and from 20 marbles left runs the endgame solver on
+// one core alongside the tree search, widening a proven win by as much as
+// it can prove in time. Medium stops after a few thousand playouts; Easy
+// after a few hundred, and draws its move with weights that favour the
+// moves it searched most, so it makes the plausible mistakes of a
+// beginner.
 //
-// The baselines are Random, Greedy (the best score after one move) and
-// AlphaBeta (depth-first search with the score margin as evaluation).
-// PlayGame plays two players against each other.
+// The baselines are Random, Greedy (the best score after one move),
+// AlphaBeta (depth-first search with the score margin as evaluation, as
+// deep as its time allows) and Deep (the same search to a fixed depth of 8
+// to 25 plies, without a time limit: the strongest open-source Kulami
+// program known, rebuilt from its description). HardV1 is Hard as it was
+// before it learnt to win by wide margins. PlayGame plays two players
+// against each other.
 //
 // Every Player here is a plain value and safe for concurrent use: a bot
 // may ask for moves in many games at once. Each search uses every core for

@@ -15,6 +15,10 @@ type Game struct {
 	Score  engine.Score
 	// Slowest is the longest any one move took, per colour.
 	Slowest [2]time.Duration
+	// Thought is the time all moves took, and Moves their number, per
+	// colour.
+	Thought [2]time.Duration
+	Moves   [2]int
 }
 
 // PlayGame plays a game on layout l under rules, first moving first,
@@ -30,7 +34,10 @@ func PlayGame(ctx context.Context, l *engine.Layout, first engine.Color, rules e
 		if err != nil {
 			return nil, fmt.Errorf("%s's move %d: %w", c, g.Final.Ply()+1, err)
 		}
-		g.Slowest[c] = max(g.Slowest[c], time.Since(begin))
+		took := time.Since(begin)
+		g.Slowest[c] = max(g.Slowest[c], took)
+		g.Thought[c] += took
+		g.Moves[c]++
 		if err := g.Final.Play(m.Cell); err != nil {
 			return nil, fmt.Errorf("%s's move %d (%s): %w", c, g.Final.Ply()+1, m.Cell, err)
 		}

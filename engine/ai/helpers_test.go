@@ -104,3 +104,21 @@ func mustEndgames(tb testing.TB, n int, tactical bool) []endgame {
 	}
 	return out
 }
+
+// bruteMargin returns the margin of pos with play that maximises it for
+// both players, for the player to move, by plain minimax scored with
+// Position.Score.
+func bruteMargin(pos engine.Position, rules engine.Rules) int {
+	legal := pos.Legal()
+	if legal == 0 {
+		s := pos.Score(rules)
+		return s[pos.ToMove()].Total - s[pos.ToMove().Other()].Total
+	}
+	best := -1 << 30
+	for h := range legal.All() {
+		p := pos
+		p.Apply(h)
+		best = max(best, -bruteMargin(p, rules))
+	}
+	return best
+}

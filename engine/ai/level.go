@@ -68,17 +68,24 @@ func (l *Level) UnmarshalText(b []byte) error {
 // that their strength does not grow with the machine or the time given. An
 // invalid Level returns the zero Config.
 func (l Level) Config() Config {
-	c := Config{Time: DefaultTime, Exploration: 0.25, RAVEBias: 0.001, SolvePlies: 20}
+	c := HardV1()
 	switch l {
 	case Easy:
 		c.Playouts, c.Temperature, c.SolvePlies = 300, 1, 0
 	case Medium:
 		c.Playouts, c.SolvePlies = 2000, 10
 	case Hard:
+		c.SpendAll, c.MarginWeight, c.SolveAlongside = true, 0.1, true
 	default:
 		return Config{}
 	}
 	return c
+}
+
+// HardV1 returns the settings Hard had before issue 19 made it stronger,
+// kept so that the arena can measure Hard against them.
+func HardV1() Config {
+	return Config{Time: DefaultTime, Exploration: 0.25, RAVEBias: 0.001, SolvePlies: 20}
 }
 
 // Move returns l's move in pos: l.Config().Move. See Config.Move.

@@ -23,6 +23,8 @@ type negamax struct {
 	scorer   *engine.Scorer
 	rules    engine.Rules
 	wdl      bool      // value finished games by their sign only
+	target   int       // in wdl mode, red wins if its margin is above target (a draw if equal)
+	flat     bool      // value a finished game ±decided, whatever its margin
 	deadline time.Time // stop when it passes; zero for none
 	stop     func() bool
 	maxNodes int // stop after this many nodes; 0 for no limit
@@ -34,12 +36,17 @@ type negamax struct {
 // its result, otherwise the current margin.
 func (s *negamax) value(p *engine.Position, over bool) int {
 	m := s.scorer.Margin(p, s.rules)
+	if s.wdl {
+		m -= s.target
+	}
 	if p.ToMove() == engine.Black {
 		m = -m
 	}
 	switch {
 	case s.wdl:
 		return sign(m)
+	case over && s.flat:
+		return sign(m) * decided
 	case over && m > 0:
 		return m + decided
 	case over && m < 0:
@@ -147,4 +154,37 @@ func sign(m int) int {
 		return -1
 	}
 	return 0
+}
+
+// widen returns the move of p that wins by the widest margin it can prove
+// before s stops, given win, a move proven to win (s.wdl, s.target 0). It
+// proves wins by more than 2, 4, 8… points until a proof fails or s stops.
+func (s *negamax) widen(p *engine.Position, legal engine.Holes, win engine.Hole) engine.Hole {
+	var buf [engine.NumHoles]engine.Hole
+	for more := 2; ; more *= 2 {
+		s.target = more
+		if p.ToMove() == engine.Black {
+			s.target = -more
+		}
+		moves := toFront(s.order(p, legal, engine.MaxPly, buf[:0]), win)
+		h, v, ok := s.root(p, moves, engine.MaxPly)
+		if !ok || v < 1 {
+			s.target = 0
+			return win
+		}
+		win = h
+	}
+}
+
+// toFront moves h to the front of moves, keeping the order of the rest,
+// and returns moves.
+func toFront(moves []engine.Hole, h engine.Hole) []engine.Hole {
+	for i, m := range moves {
+		if m == h {
+			copy(moves[1:i+1], moves[:i])
+			moves[0] = h
+			break
+		}
+	}
+	return moves
 }

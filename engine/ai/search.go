@@ -44,13 +44,31 @@ type Config struct {
 	// good moves stay likely and bad ones possible.
 	Temperature float64
 	// SolvePlies tries an exact search of the game to its end when at most
-	// this many marbles are left to place, for half the time budget and
-	// at most as many positions as Playouts; 0 never.
+	// this many marbles are left to place, for half the time budget (see
+	// SolveAlongside) and at most as many positions as Playouts; 0 never.
 	SolvePlies int
 	// MaxNodes caps each worker's tree (24 bytes a node); 0 means
 	// DefaultMaxNodes.
 	MaxNodes int
+	// SpendAll searches until Time or Playouts runs out even when the
+	// most searched move can no longer change: a closer look at close
+	// moves changes their values, and so the choice.
+	SpendAll bool
+	// SolveAlongside runs the endgame solver on one core for the whole
+	// budget, alongside the tree search on the other cores, instead of
+	// on all cores for half the budget before it.
+	SolveAlongside bool
+	// MarginWeight mixes the score margin into a playout's reward: a win
+	// is worth 1-MarginWeight plus MarginWeight times the margin's share
+	// (0 for losing by 32 points or more, ½ for a draw, 1 for winning by
+	// as much), so that of two winning moves the search prefers
+	// the wider win. 0 counts wins alone. WinChance counts wins alone
+	// whatever the weight.
+	MarginWeight float64
 }
+
+// marginScale is the margin that counts fully under Config.MarginWeight.
+const marginScale = 32
 
 // DefaultMaxNodes is the tree size of a worker when Config.MaxNodes is 0:
 // 48 MiB, more than 2 s of search fills.
@@ -83,8 +101,8 @@ var treePool = sync.Pool{New: func() any { return new(tree) }}
 
 // Move searches pos and returns the move it rates best (or, with a
 // Temperature, draws one). It stops at its Time, at ctx's deadline, or
-// when the best move can no longer change, whichever comes first, with a
-// safety margin. It returns engine.ErrGameOver if the game is over,
+// (unless SpendAll) when the best move can no longer change, whichever
+// comes first, with a safety margin. It returns engine.ErrGameOver if the game is over,
 // ErrNoBudget for a Config without a budget, and ctx.Err() if ctx is done
 // when Move is called or cancelled while it searches (a deadline reached
 // while it searches is a budget, not an error).
@@ -106,19 +124,19 @@ func (c Config) Move(ctx context.Context, pos engine.Position, rules engine.Rule
 
 	lost := false
 	if c.SolvePlies > 0 && engine.MaxPly-pos.Ply() <= c.SolvePlies {
+		if c.SolveAlongside {
+			return c.solveAlongside(ctx, pos, scorer, rules, seed, deadline, legal, stopped.Load)
+		}
 		s := negamax{scorer: scorer, rules: rules, wdl: true, stop: stopped.Load, maxNodes: c.Playouts}
 		if !deadline.IsZero() {
 			s.deadline = begin.Add(deadline.Sub(begin) / 2)
 		}
-		var buf [engine.NumHoles]engine.Hole
-		best, v, ok := s.root(&pos, s.order(&pos, legal, engine.MaxPly, buf[:0]), engine.MaxPly)
+		best, v, ok := c.solve(&s, pos, legal, nil)
 		if cancelled(ctx) {
 			return Move{}, ctx.Err()
 		}
-		if ok && (v >= 0 || c.Temperature == 0 && legal&(legal-1) == 0) {
-			m := newMove(&pos, best)
-			m.WinChance, m.Proven = float64(v+1)/2, true
-			return m, nil
+		if c.proven(v, ok, legal) {
+			return provenMove(&pos, best, v), nil
 		}
 		// A proven loss: search on for the move most likely to make the
 		// opponent go wrong.
@@ -133,6 +151,73 @@ func (c Config) Move(ctx context.Context, pos engine.Position, rules engine.Rule
 		m.WinChance, m.Proven = 0, true
 	}
 	return m, nil
+}
+
+// solve runs the endgame solver s on pos and returns its best move and
+// value, ok false if it stopped before the proof. It calls proved, if not
+// nil, as soon as the value is proven a win or a draw, and then, if
+// MarginWeight is set, widens a win for as long as s may run.
+func (c Config) solve(s *negamax, pos engine.Position, legal engine.Holes, proved func()) (best engine.Hole, v int, ok bool) {
+	var buf [engine.NumHoles]engine.Hole
+	best, v, ok = s.root(&pos, s.order(&pos, legal, engine.MaxPly, buf[:0]), engine.MaxPly)
+	if ok && v >= 0 && proved != nil {
+		proved()
+	}
+	if ok && v > 0 && c.MarginWeight > 0 {
+		best = s.widen(&pos, legal, best)
+	}
+	return best, v, ok
+}
+
+// proven reports whether the solver's result decides the move: a proven
+// win or draw, or a proven loss with one legal move and nothing to draw.
+func (c Config) proven(v int, ok bool, legal engine.Holes) bool {
+	return ok && (v >= 0 || c.Temperature == 0 && legal&(legal-1) == 0)
+}
+
+// provenMove returns the move to hole h of pos with a proven value v.
+func provenMove(pos *engine.Position, h engine.Hole, v int) Move {
+	m := newMove(pos, h)
+	m.WinChance, m.Proven = float64(v+1)/2, true
+	return m
+}
+
+// solveAlongside runs the endgame solver on one core for the whole budget
+// while the tree search runs on the others (on one, with one core), and
+// stops the tree search when the solver proves a win or a draw.
+func (c Config) solveAlongside(ctx context.Context, pos engine.Position, scorer *engine.Scorer, rules engine.Rules,
+	seed uint64, deadline time.Time, legal engine.Holes, stop func() bool) (Move, error) {
+	s := negamax{scorer: scorer, rules: rules, wdl: true, stop: stop, maxNodes: c.Playouts, deadline: deadline}
+	var proved atomic.Bool
+	var best engine.Hole
+	var v int
+	var ok bool
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		best, v, ok = c.solve(&s, pos, legal, func() { proved.Store(true) })
+	}()
+	t := c
+	t.Workers = max(1, c.workers()-1)
+	m := t.search(pos, scorer, rules, seed, deadline, legal, func() bool { return stop() || proved.Load() })
+	<-done
+	switch {
+	case cancelled(ctx):
+		return Move{}, ctx.Err()
+	case c.proven(v, ok, legal):
+		return provenMove(&pos, best, v), nil
+	case ok: // a proven loss
+		m.WinChance, m.Proven = 0, true
+	}
+	return m, nil
+}
+
+// workers returns the number of tree searches to run in parallel.
+func (c Config) workers() int {
+	if c.Workers > 0 {
+		return c.Workers
+	}
+	return runtime.GOMAXPROCS(0)
 }
 
 // deadline returns when the search must stop: the earlier of the budget
@@ -155,11 +240,9 @@ func (c Config) deadline(ctx context.Context, begin time.Time) time.Time {
 // moves.
 func (c Config) search(pos engine.Position, scorer *engine.Scorer, rules engine.Rules, seed uint64,
 	deadline time.Time, legal engine.Holes, stop func() bool) Move {
-	workers := c.Workers
-	if workers <= 0 {
-		workers = runtime.GOMAXPROCS(0)
-	}
-	p := params{exploration: c.Exploration, raveBias: c.RAVEBias, expandAt: expandAt, maxNodes: c.MaxNodes}
+	workers := c.workers()
+	p := params{exploration: c.Exploration, raveBias: c.RAVEBias, expandAt: expandAt, maxNodes: c.MaxNodes,
+		marginWeight: float32(c.MarginWeight)}
 	if p.maxNodes <= 0 {
 		p.maxNodes = DefaultMaxNodes
 	}
@@ -182,18 +265,18 @@ func (c Config) search(pos engine.Position, scorer *engine.Scorer, rules engine.
 		wg.Go(func() {
 			r := engine.NewRand(seed + uint64(w))
 			trees[w].reset(pos, scorer, rules, r.Uint64(), p)
-			trees[w].run(share, deadline, begin, c.Temperature == 0, stop)
+			trees[w].run(share, deadline, begin, c.Temperature == 0 && !c.SpendAll, stop)
 		})
 	}
 	wg.Wait()
 
 	// Add up the workers' root statistics, move by move.
 	var visits [engine.NumHoles]float64
-	var reward [engine.NumHoles]float64
+	var wins [engine.NumHoles]float64
 	for _, t := range trees {
-		for _, n := range t.rootChildren() {
+		for i, n := range t.rootChildren() {
 			visits[n.move] += float64(n.visits)
-			reward[n.move] += float64(n.reward)
+			wins[n.move] += float64(t.wins[i])
 		}
 		treePool.Put(t)
 	}
@@ -201,7 +284,7 @@ func (c Config) search(pos engine.Position, scorer *engine.Scorer, rules engine.
 	best := choose(&visits, legal, c.Temperature, &r)
 	m := newMove(&pos, best)
 	if visits[best] > 0 {
-		m.WinChance = reward[best] / visits[best]
+		m.WinChance = wins[best] / visits[best]
 	}
 	for _, h := range holes(legal) {
 		m.Playouts += int(visits[h])

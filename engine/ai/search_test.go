@@ -2,6 +2,7 @@ package ai_test
 
 import (
 	"context"
+	"fmt"
 	"testing"
 	"time"
 
@@ -165,17 +166,21 @@ func TestSearchForcedMove(t *testing.T) {
 }
 
 func TestSolverAgreesWithBruteForce(t *testing.T) {
+	// Hard solves alongside the tree search, HardV1 before it.
+	v1 := ai.HardV1()
+	v1.Time, v1.Playouts, v1.Workers, v1.Seed = 0, 20000, 2, 1
 	for _, e := range mustEndgames(t, 24, false) {
-		t.Run(e.rules.String(), func(t *testing.T) {
-			c := fixed(20000) // the solver may visit as many nodes
-			m, err := c.Move(context.Background(), e.pos, e.rules)
-			require.NoError(t, err)
-			require.True(t, m.Proven, "13 marbles left are within SolvePlies")
-			assert.Equal(t, float64(e.best+1)/2, m.WinChance)
-			if e.best >= 0 {
-				assert.Equal(t, e.best, e.values[m.Hole], "the move keeps the result")
-			}
-		})
+		for _, c := range []ai.Config{fixed(20000), v1} { // the solver may visit 20,000 nodes
+			t.Run(fmt.Sprint(e.rules, c.SolveAlongside), func(t *testing.T) {
+				m, err := c.Move(context.Background(), e.pos, e.rules)
+				require.NoError(t, err)
+				require.True(t, m.Proven, "13 marbles left are within SolvePlies")
+				assert.Equal(t, float64(e.best+1)/2, m.WinChance)
+				if e.best >= 0 {
+					assert.Equal(t, e.best, e.values[m.Hole], "the move keeps the result")
+				}
+			})
+		}
 	}
 }
 
@@ -206,4 +211,88 @@ func BenchmarkSearch(b *testing.B) {
 			}
 		})
 	}
+}
+
+func TestSolverWidensWins(t *testing.T) {
+	// With 8 marbles left, the solver proves a win by more than 2, 4, 8…
+	// points while it can: the move it plays wins by more than the largest
+	// of those below the widest win.
+	found := 0
+	for seed := uint64(1); found < 12; seed++ {
+		require.Less(t, seed, uint64(1000), "too few won endgames")
+		pos := mustRandomGame(t, engine.RandomIrregular(seed), seed, 0)
+		r := engine.NewRand(seed)
+		for pos.Ply() < engine.MaxPly-8 && !pos.IsOver() {
+			pos.Apply(r.Pick(pos.Legal()))
+		}
+		rules := allRules[seed%4]
+		if pos.IsOver() || bruteMargin(pos, rules) <= 0 {
+			continue
+		}
+		found++
+		margins := map[engine.Hole]int{}
+		widest := 0
+		for h := range pos.Legal().All() {
+			p := pos
+			p.Apply(h)
+			margins[h] = -bruteMargin(p, rules)
+			widest = max(widest, margins[h])
+		}
+		proven := 0
+		for more := 2; more < widest; more *= 2 {
+			proven = more
+		}
+		c := fixed(1 << 30)
+		require.Positive(t, c.MarginWeight, "Hard wants to win well")
+		m, err := c.Move(context.Background(), pos, rules)
+		require.NoError(t, err)
+		require.True(t, m.Proven)
+		assert.Equal(t, 1.0, m.WinChance)
+		assert.Greater(t, margins[m.Hole], proven, "seed %d: %s of %v, widest %d", seed, m.Cell, margins, widest)
+	}
+}
+
+func TestHardKeepsItsBudget(t *testing.T) {
+	// Hard may run over its budget by 50 ms at most, in the tree search
+	// and in the endgame solver alike (from SolvePlies marbles left). A
+	// machine busier than its cores can stall any process for longer, so
+	// each position gets three tries: a stall hits one try, a search that
+	// does not stop in time hits all three.
+	if raceDetector {
+		t.Skip("the race detector slows the search beyond its deadlines")
+	}
+	const budget, over = ai.DefaultTime, 50 * time.Millisecond
+	for _, ply := range []int{0, 30, 34, 36, 46} {
+		t.Run(fmt.Sprint(ply), func(t *testing.T) {
+			pos := mustRandomGame(t, engine.RandomIrregular(uint64(ply)), uint64(ply), ply)
+			c := ai.Hard.Config()
+			c.Time = budget
+			var tries []time.Duration
+			for range 3 {
+				begin := time.Now()
+				m, err := c.Move(context.Background(), pos, engine.Full)
+				took := time.Since(begin)
+				require.NoError(t, err)
+				require.NoError(t, pos.Check(m.Cell))
+				if tries = append(tries, took); took <= budget+over {
+					return
+				}
+			}
+			assert.Fail(t, "over budget", "tries took %v, the budget is %v", tries, budget)
+		})
+	}
+}
+
+func TestHardSpendsItsBudget(t *testing.T) {
+	// HardV1 stops once its most searched move cannot be overtaken; Hard
+	// searches on, since more playouts change the values of close moves.
+	pos := mustRandomGame(t, engine.RandomIrregular(5), 5, 30)
+	v1 := ai.HardV1()
+	v1.Time, v1.Playouts, v1.Workers, v1.Seed = 0, 20000, 2, 1
+	early, err := v1.Move(context.Background(), pos, engine.Basic)
+	require.NoError(t, err)
+	require.Less(t, early.Playouts, 20000, "a position HardV1 settles early")
+	m, err := fixed(20000).Move(context.Background(), pos, engine.Basic)
+	require.NoError(t, err)
+	assert.Equal(t, 20000, m.Playouts)
 }

@@ -8,7 +8,8 @@ import (
 
 // node is a position in a search tree, reached by move from its parent.
 // Rewards are summed from the view of the colour that played move: 1 for a
-// win, ½ for a draw, 0 for a loss.
+// win, ½ for a draw, 0 for a loss, mixed with the margin if
+// params.marginWeight is set.
 type node struct {
 	visits     uint32
 	amafVisits uint32  // playouts in which move was played later by the same colour
@@ -28,21 +29,26 @@ type tree struct {
 	rules  engine.Rules
 	rand   engine.Rand
 	path   []int32
+	// wins sums the results (1, ½, 0) of the games through each child of
+	// the root, in the order of rootChildren, for the player to move.
+	wins [engine.NumHoles]float32
 	params
 }
 
 // params are the settings of Config that shape a tree.
 type params struct {
-	exploration float64
-	raveBias    float64 // 0 turns RAVE off
-	expandAt    uint32
-	maxNodes    int
+	exploration  float64
+	raveBias     float64 // 0 turns RAVE off
+	expandAt     uint32
+	maxNodes     int
+	marginWeight float32 // 0 rewards wins alone
 }
 
 // reset makes t a fresh tree for pos; it keeps the memory of old nodes.
 func (t *tree) reset(pos engine.Position, scorer *engine.Scorer, rules engine.Rules, seed uint64, p params) {
 	t.root, t.scorer, t.rules, t.rand, t.params = pos, scorer, rules, engine.NewRand(seed), p
 	t.nodes = append(t.nodes[:0], node{move: engine.NoHole})
+	t.wins = [engine.NumHoles]float32{}
 	t.expand(0, pos.Legal())
 }
 
@@ -78,17 +84,25 @@ func (t *tree) iterate() {
 	p.Playout(&t.rand)
 	t.path = path
 
-	// reward[c] is colour c's result.
-	var reward [2]float32
-	switch m := t.scorer.Margin(&p, t.rules); {
+	// result[c] is colour c's result, reward[c] its reward.
+	var result [2]float32
+	m := t.scorer.Margin(&p, t.rules)
+	switch {
 	case m > 0:
-		reward[engine.Red] = 1
+		result[engine.Red] = 1
 	case m < 0:
-		reward[engine.Black] = 1
+		result[engine.Black] = 1
 	default:
-		reward = [2]float32{0.5, 0.5}
+		result = [2]float32{0.5, 0.5}
 	}
 	toMove := t.root.ToMove()
+	t.wins[path[1]-t.nodes[0].child] += result[toMove]
+	reward := result
+	if w := t.marginWeight; w > 0 {
+		share := 0.5 + float32(max(-marginScale, min(marginScale, m)))/(2*marginScale)
+		reward[engine.Red] = (1-w)*result[engine.Red] + w*share
+		reward[engine.Black] = (1-w)*result[engine.Black] + w*(1-share)
+	}
 	for _, i := range path {
 		n := &t.nodes[i]
 		n.visits++
