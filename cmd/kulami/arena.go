@@ -14,8 +14,8 @@ import (
 
 const arenaDoc = `Arena plays a match between two computer players and prints the wins,
 losses and draws with a 95% confidence interval. A player is a level of
-the computer opponent (easy, medium, hard), hard-v1 (hard as it was before
-it learnt to win by wide margins) or a baseline: random (any legal move),
+the computer opponent (easy, medium, hard), hard-next (hard with the
+changes being tried to win by wider margins) or a baseline: random (any legal move),
 greedy (the best score after one move), alphabeta (alpha-beta search with
 the score margin as evaluation, as deep as --time allows) or deep
 (alpha-beta search to a fixed depth that grows from 8 to 25 plies as the
@@ -48,14 +48,14 @@ fields the mean, in milliseconds.
 `
 
 // arenaPlayers are the names arena accepts for --a and --b.
-var arenaPlayers = []string{"easy", "medium", "hard", "hard-v1", "random", "greedy", "alphabeta", "deep"}
+var arenaPlayers = []string{"easy", "medium", "hard", "hard-next", "random", "greedy", "alphabeta", "deep"}
 
 func runArena(ctx context.Context, e *env, args []string) error {
 	fs := newFlags("arena")
-	nameA := fs.String("a", "", "the first `player`: easy, medium, hard, hard-v1, random, greedy, alphabeta or deep")
+	nameA := fs.String("a", "", "the first `player`: easy, medium, hard, hard-next, random, greedy, alphabeta or deep")
 	nameB := fs.String("b", "", "the second `player`, as for --a")
 	games := fs.Int("games", 20, "the `number` of games; an even number gives each player the first move equally often")
-	budget := fs.Duration("time", ai.DefaultTime, "the `budget` a move of easy, medium, hard, hard-v1 and alphabeta")
+	budget := fs.Duration("time", ai.DefaultTime, "the `budget` a move of easy, medium, hard, hard-next and alphabeta")
 	deepCut := fs.Int("deep-cut", 0, "the `plies` taken off every depth of deep's schedule, for quicker games")
 	layoutSpec := fs.String("layout", kindRandom, "the boards: square, random (panels shuffled on the 8×8 square),\nirregular (within 10×10, with gaps) or a layout `string`")
 	rulesName := fs.String("rules", "all", "how to `score`: basic, area, lines, full, or all (in turn)")
@@ -161,8 +161,8 @@ func arenaPlayer(name string, budget time.Duration, deepCut int, seed uint64) (a
 		return ai.AlphaBeta{Time: budget, Seed: seed}, nil
 	case "deep":
 		return ai.Deep{Shallower: deepCut}, nil
-	case "hard-v1":
-		c = ai.HardV1()
+	case "hard-next":
+		c = ai.HardNext()
 	default:
 		l, err := ai.ParseLevel(name)
 		if err != nil {

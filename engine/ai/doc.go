@@ -27,8 +27,8 @@
 // AlphaBeta (depth-first search with the score margin as evaluation, as
 // deep as its time allows) and Deep (the same search to a fixed depth of 8
 // to 25 plies, without a time limit: the strongest open-source Kulami
-// program known, rebuilt from its description). HardV1 is Hard as it was
-// before it learnt to win by wide margins. PlayGame plays two players
+// program known, rebuilt from its description). HardNext is Hard with
+// changes being tried to win by wider margins. PlayGame plays two players
 // against each other.
 //
 // Every Player here is a plain value and safe for concurrent use: a bot

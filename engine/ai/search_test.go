@@ -166,11 +166,11 @@ func TestSearchForcedMove(t *testing.T) {
 }
 
 func TestSolverAgreesWithBruteForce(t *testing.T) {
-	// Hard solves alongside the tree search, HardV1 before it.
-	v1 := ai.HardV1()
-	v1.Time, v1.Playouts, v1.Workers, v1.Seed = 0, 20000, 2, 1
+	// HardNext solves alongside the tree search, Hard before it.
+	next := ai.HardNext()
+	next.Time, next.Playouts, next.Workers, next.Seed = 0, 20000, 2, 1
 	for _, e := range mustEndgames(t, 24, false) {
-		for _, c := range []ai.Config{fixed(20000), v1} { // the solver may visit 20,000 nodes
+		for _, c := range []ai.Config{fixed(20000), next} { // the solver may visit 20,000 nodes
 			t.Run(fmt.Sprint(e.rules, c.SolveAlongside), func(t *testing.T) {
 				m, err := c.Move(context.Background(), e.pos, e.rules)
 				require.NoError(t, err)
@@ -214,7 +214,7 @@ func BenchmarkSearch(b *testing.B) {
 }
 
 func TestSolverWidensWins(t *testing.T) {
-	// With 8 marbles left, the solver proves a win by more than 2, 4, 8…
+	// With 8 marbles left, HardNext's solver proves a win by more than 2, 4, 8…
 	// points while it can: the move it plays wins by more than the largest
 	// of those below the widest win.
 	found := 0
@@ -242,8 +242,9 @@ func TestSolverWidensWins(t *testing.T) {
 		for more := 2; more < widest; more *= 2 {
 			proven = more
 		}
-		c := fixed(1 << 30)
-		require.Positive(t, c.MarginWeight, "Hard wants to win well")
+		c := ai.HardNext()
+		c.Time, c.Playouts, c.Workers, c.Seed = 0, 1<<30, 2, 1
+		require.Positive(t, c.MarginWeight, "HardNext wants to win well")
 		m, err := c.Move(context.Background(), pos, rules)
 		require.NoError(t, err)
 		require.True(t, m.Proven)
@@ -283,16 +284,16 @@ func TestHardKeepsItsBudget(t *testing.T) {
 	}
 }
 
-func TestHardSpendsItsBudget(t *testing.T) {
-	// HardV1 stops once its most searched move cannot be overtaken; Hard
+func TestHardNextSpendsItsBudget(t *testing.T) {
+	// Hard stops once its most searched move cannot be overtaken; HardNext
 	// searches on, since more playouts change the values of close moves.
 	pos := mustRandomGame(t, engine.RandomIrregular(5), 5, 30)
-	v1 := ai.HardV1()
-	v1.Time, v1.Playouts, v1.Workers, v1.Seed = 0, 20000, 2, 1
-	early, err := v1.Move(context.Background(), pos, engine.Basic)
+	early, err := fixed(20000).Move(context.Background(), pos, engine.Basic)
 	require.NoError(t, err)
-	require.Less(t, early.Playouts, 20000, "a position HardV1 settles early")
-	m, err := fixed(20000).Move(context.Background(), pos, engine.Basic)
+	require.Less(t, early.Playouts, 20000, "a position Hard settles early")
+	next := ai.HardNext()
+	next.Time, next.Playouts, next.Workers, next.Seed = 0, 20000, 2, 1
+	m, err := next.Move(context.Background(), pos, engine.Basic)
 	require.NoError(t, err)
 	assert.Equal(t, 20000, m.Playouts)
 }
