@@ -168,6 +168,7 @@ func Commands() []*discordgo.ApplicationCommand {
 					choices("me", "me", "the computer", "them", "random", "random")...),
 			),
 			sub("hint", "The computer's suggestion for your move (if this server allows it)"),
+			sub("games", "The games going on in this server, to watch"),
 		},
 	}}
 }

@@ -136,6 +136,7 @@ var commandHandlers = map[string]commandHandler{
 	"settings":    (*Bot).settingsCommand,
 	"play":        (*Bot).playCommand,
 	"hint":        (*Bot).hintCommand,
+	"games":       (*Bot).gamesCommand,
 }
 
 // inDMs are the subcommands that also work outside a server.

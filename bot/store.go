@@ -23,6 +23,7 @@ type Store interface {
 	Game(channelID string) (*storage.Game, error)
 	UpdateGame(channelID string, fn func(*storage.Game) error) (*storage.Game, error)
 	NoteBoard(channelID string, gameID uint64, ply int, messageID string) error
+	GuildGames(guildID string) ([]*storage.Game, error)
 
 	FinishedGame(guildID string, id uint64) (*storage.FinishedGame, error)
 	History(guildID, userID string, limit int, before uint64) ([]storage.HistoryEntry, error)
