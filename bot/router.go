@@ -155,6 +155,7 @@ var componentHandlers = map[string]componentHandler{
 	actLeaders:    (*Bot).leaderboardPage,
 	actDrawAccept: drawAnswer(true),
 	actDrawReject: drawAnswer(false),
+	actRematch:    finishedButton((*Bot).rematch),
 }
 
 // handle answers one interaction, from either transport. Every interaction
