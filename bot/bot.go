@@ -58,6 +58,7 @@ type Bot struct {
 	aiSlot   chan struct{} // one computer search at a time: each uses every core
 	aiMu     sync.Mutex
 	aiQueued map[aiJob]bool // the computer's moves queued and not yet done
+	reviews  sync.Map       // the reviews being computed: reviewKey → true
 	wakeup   chan struct{}  // tells the scheduler that a wake time changed
 	recent   recent         // the interactions received lately, to act on each once
 	// channelTypes remembers the type of the channels games were asked

@@ -24,6 +24,7 @@ const (
 	actDrawAccept = "draw-yes"    // accept a draw offer
 	actDrawReject = "draw-no"     // decline a draw offer
 	actRematch    = "rematch"     // ask for a rematch of a finished game
+	actReviewStep = "review-step" // step through a reviewed game
 )
 
 // customID is the self-describing ID of a component:

@@ -137,6 +137,7 @@ var commandHandlers = map[string]commandHandler{
 	"play":        (*Bot).playCommand,
 	"hint":        (*Bot).hintCommand,
 	"games":       (*Bot).gamesCommand,
+	"review":      (*Bot).reviewCommand,
 }
 
 // inDMs are the subcommands that also work outside a server.
@@ -156,6 +157,7 @@ var componentHandlers = map[string]componentHandler{
 	actDrawAccept: drawAnswer(true),
 	actDrawReject: drawAnswer(false),
 	actRematch:    finishedButton((*Bot).rematch),
+	actReviewStep: (*Bot).reviewStep,
 }
 
 // handle answers one interaction, from either transport. Every interaction

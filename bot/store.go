@@ -26,6 +26,9 @@ type Store interface {
 	GuildGames(guildID string) ([]*storage.Game, error)
 
 	FinishedGame(guildID string, id uint64) (*storage.FinishedGame, error)
+	LastFinishedGame(guildID, channelID string) (*storage.FinishedGame, error)
+	SaveReview(guildID string, gameID uint64, data []byte) error
+	Review(guildID string, gameID uint64) ([]byte, error)
 	History(guildID, userID string, limit int, before uint64) ([]storage.HistoryEntry, error)
 	HeadToHead(guildID, a, b string) (storage.Tally, error)
 	RatingTrend(guildID, userID string, ladder storage.Ladder, n int) ([]storage.RatingPoint, error)
