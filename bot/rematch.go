@@ -18,7 +18,8 @@ var (
 	errFinishedGone = refuse("I no longer have that game. **/kulami history** lists the games I keep.")
 )
 
-// gameOverComponents are the buttons of the board of a finished game. A
+// gameOverComponents are the buttons of the board of a finished game:
+// Rematch, and Replay (GIF) for a game with moves. A
 // Rematch is offered after every ending, an abort or a game nobody began
 // included: it starts nothing until the other player accepts (against the
 // computer, the player who asks is the only one to agree), so it can do
@@ -29,6 +30,9 @@ func gameOverComponents(g *storage.Game) []discordgo.MessageComponent {
 	id := func(a string) string { return customID{action: a, channel: g.ChannelID, id: g.ID}.String() }
 	row := []discordgo.MessageComponent{
 		discordgo.Button{Label: "Rematch", Style: discordgo.PrimaryButton, CustomID: id(actRematch)},
+	}
+	if g.Ply() > 0 {
+		row = append(row, discordgo.Button{Label: "Replay (GIF)", Style: discordgo.SecondaryButton, CustomID: id(actReplayGIF)})
 	}
 	return []discordgo.MessageComponent{discordgo.ActionsRow{Components: row}}
 }

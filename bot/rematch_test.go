@@ -1,6 +1,9 @@
 package bot_test
 
 import (
+	"bytes"
+	"fmt"
+	"image/gif"
 	"strings"
 	"testing"
 	"time"
@@ -124,4 +127,33 @@ func TestRematchComputer(t *testing.T) {
 	assert.True(t, g.Layout().IsSquare())
 	assert.False(t, g.Layout().Equal(old.Layout()), "a new random square")
 	h.refused(h.click(final.ID, h.carol, buttons(final.Components)["Rematch"]), "This channel already has a game")
+}
+
+// TestReplayGIF: Replay (GIF) on the final board posts the animated
+// replay of the whole game, a frame a move, for anyone who clicks; a game
+// without moves offers none.
+func TestReplayGIF(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t, "gateway")
+	ch := h.channel.ID
+	g := h.challengeAndAccept()
+	first, _ := h.players(g)
+	h.command(ch, first, "abort")
+	final := h.waitBoard(ch, "the final board", func(m *discordtest.Message) bool { return strings.Contains(m.Content, "called off") })
+	assert.NotContains(t, buttons(final.Components), "Replay (GIF)", "nothing to replay")
+
+	g = h.challengeAndAccept()
+	final = h.finishByResigning(g)
+	replay := buttons(final.Components)["Replay (GIF)"]
+	require.NotEmpty(t, replay)
+	i := h.click(final.ID, h.carol, replay)
+	name := fmt.Sprintf("kulami-%d.gif", g.ID)
+	m := h.dc.WaitOriginal(t, i.ID, hasFile(name))
+	assert.False(t, m.Ephemeral(), "the replay is posted in the channel")
+	assert.Contains(t, m.Content, fmt.Sprintf("Replay of game #%d", g.ID))
+	data := m.Files[0].Data
+	assert.LessOrEqual(t, len(data), 8<<20, "within Discord's upload limit")
+	anim, err := gif.DecodeAll(bytes.NewReader(data))
+	require.NoError(t, err)
+	assert.Len(t, anim.Image, 1, "a frame a move")
 }

@@ -158,6 +158,7 @@ var componentHandlers = map[string]componentHandler{
 	actDrawReject: drawAnswer(false),
 	actRematch:    finishedButton((*Bot).rematch),
 	actReviewStep: (*Bot).reviewStep,
+	actReplayGIF:  finishedButton((*Bot).replayGIF),
 }
 
 // handle answers one interaction, from either transport. Every interaction
