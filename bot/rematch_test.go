@@ -31,6 +31,15 @@ func (h *harness) finishByResigning(g *storage.Game) *discordtest.Message {
 	return h.waitBoard(h.channel.ID, "the final board", func(m *discordtest.Message) bool { return strings.Contains(m.Content, "Game over") })
 }
 
+// abortAtStart starts a game in the harness channel and calls it off
+// before the first move; it returns the final board.
+func (h *harness) abortAtStart() *discordtest.Message {
+	h.t.Helper()
+	first, _ := h.players(h.challengeAndAccept())
+	h.command(h.channel.ID, first, "abort")
+	return h.waitBoard(h.channel.ID, "the final board", func(m *discordtest.Message) bool { return strings.Contains(m.Content, "called off") })
+}
+
 // TestRematch: either player of a finished game asks for a rematch with
 // the button of its final board; the other accepts the offer, even after
 // a restart, and the new game starts in the channel with the colours and
@@ -135,14 +144,10 @@ func TestRematchComputer(t *testing.T) {
 func TestReplayGIF(t *testing.T) {
 	t.Parallel()
 	h := newHarness(t, "gateway")
-	ch := h.channel.ID
-	g := h.challengeAndAccept()
-	first, _ := h.players(g)
-	h.command(ch, first, "abort")
-	final := h.waitBoard(ch, "the final board", func(m *discordtest.Message) bool { return strings.Contains(m.Content, "called off") })
+	final := h.abortAtStart()
 	assert.NotContains(t, buttons(final.Components), "Replay (GIF)", "nothing to replay")
 
-	g = h.challengeAndAccept()
+	g := h.challengeAndAccept()
 	final = h.finishByResigning(g)
 	replay := buttons(final.Components)["Replay (GIF)"]
 	require.NotEmpty(t, replay)

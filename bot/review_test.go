@@ -92,10 +92,7 @@ func TestReviewRefusals(t *testing.T) {
 	t.Parallel()
 	h := newHarness(t, "gateway")
 	ch := h.channel.ID
-	g := h.challengeAndAccept()
-	first, _ := h.players(g)
-	h.command(ch, first, "abort")
-	h.waitBoard(ch, "the final board", func(m *discordtest.Message) bool { return strings.Contains(m.Content, "called off") })
+	h.abortAtStart()
 	h.refused(h.command(ch, h.carol, "review"), "ended before anyone moved: there is nothing to review")
 
 	other := h.challengeAndAccept()

@@ -66,14 +66,7 @@ func (s *Store) LastFinishedGame(guildID, channelID string) (*FinishedGame, erro
 	f, err := inTx(s.db.View, func(tx *bolt.Tx) (*FinishedGame, error) {
 		prefix := key(nil).str(guildID)
 		c := tx.Bucket(bucketFinished).Cursor()
-		k, _ := c.Seek(prefix.end())
-		var v []byte
-		if k == nil {
-			k, v = c.Last()
-		} else {
-			k, v = c.Prev()
-		}
-		for ; k != nil && bytes.HasPrefix(k, prefix); k, v = c.Prev() {
+		for k, v := lastBefore(c, prefix.end()); k != nil && bytes.HasPrefix(k, prefix); k, v = c.Prev() {
 			var place struct {
 				ID        uint64 `json:"id"`
 				ChannelID string `json:"channel"`
