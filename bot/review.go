@@ -121,42 +121,22 @@ func (b *Bot) analyse(f *storage.FinishedGame, channel string) error {
 	if err != nil {
 		return err
 	}
-	held := false
-	take := func() bool {
-		select {
-		case b.aiSlot <- struct{}{}:
-			held = true
-		case <-b.baseCtx.Done():
-		}
-		return held
-	}
-	defer func() {
-		if held {
-			<-b.aiSlot
-		}
-	}()
-	if !take() {
+	turn := &slotTurn{slot: b.aiSlot, done: b.baseCtx.Done()}
+	defer turn.release()
+	if !turn.take() {
 		return b.baseCtx.Err()
 	}
 	ctx, cancel := context.WithCancel(b.baseCtx)
 	defer cancel()
 	a, err := review.Analyse(ctx, rec, review.Options{Seed: f.ID, Progress: func(done, total int) {
-		if done == total {
-			return
-		}
-		<-b.aiSlot // let a waiting move go first
-		held = false
-		if !take() {
+		if done < total && !turn.yield() {
 			cancel()
 		}
 	}})
 	if err != nil {
 		return err
 	}
-	if held {
-		<-b.aiSlot
-		held = false
-	}
+	turn.release()
 	data, err := json.Marshal(a)
 	if err != nil {
 		return err
@@ -298,6 +278,41 @@ func stepText(f *storage.FinishedGame, a *review.Analysis, ply int) string {
 		text += fmt.Sprintf(" The computer would have played **%s**, about as good.", m.Best)
 	}
 	return text
+}
+
+// slotTurn is a long job's hold on the computer's slot (Bot.aiSlot),
+// which it gives up now and then for the computer's moves.
+type slotTurn struct {
+	slot chan struct{}
+	done <-chan struct{} // closed when the bot shuts down
+	held bool
+}
+
+// take waits for the slot; it returns false, without it, if the bot shuts
+// down first.
+func (t *slotTurn) take() bool {
+	select {
+	case t.slot <- struct{}{}:
+		t.held = true
+	case <-t.done:
+	}
+	return t.held
+}
+
+// yield gives the slot up and takes it again: a search that was waiting
+// for it (a computer's move, a hint) runs first. It returns false if the
+// bot shuts down meanwhile.
+func (t *slotTurn) yield() bool {
+	t.release()
+	return t.take()
+}
+
+// release gives the slot up, if held.
+func (t *slotTurn) release() {
+	if t.held {
+		<-t.slot
+		t.held = false
+	}
 }
 
 // percent writes a chance as a whole percentage.
