@@ -219,10 +219,11 @@ func (b *Bot) scoreEmbed(g *storage.Game) *discordgo.MessageEmbed {
 }
 
 // boardComponents are the menus of the legal holes and the Resign button
-// of a board, disabled once the board is out of date; none at the end.
+// of a board, disabled once the board is out of date; at the end, the
+// buttons of gameOverComponents.
 func boardComponents(g *storage.Game, p *engine.Position, disabled bool) []discordgo.MessageComponent {
 	if g.Over() {
-		return nil
+		return gameOverComponents(g)
 	}
 	l := p.Layout()
 	holes := slices.Collect(p.Legal().All())

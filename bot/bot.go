@@ -60,6 +60,7 @@ type Bot struct {
 	renders  chan struct{} // renders running at once: at most one per core
 	aiMu     sync.Mutex
 	aiQueued map[aiJob]bool // the computer's moves queued and not yet done
+	reviews  sync.Map       // the reviews being computed: reviewKey → true
 	wakeup   chan struct{}  // tells the scheduler that a wake time changed
 	recent   recent         // the interactions received lately, to act on each once
 	// channelTypes remembers the type of the channels games were asked

@@ -141,6 +141,14 @@ func (b *Bot) challenge(c *interaction, o options) error {
 		Created:   now,
 		Expires:   now.Add(b.opt.ChallengeExpiry),
 	}
+	return b.openChallenge(c, ch, func() message { return challengeMessage(ch, layout) }, fmt.Sprintf("Challenge sent to %s.", escape(ch.To.Name)))
+}
+
+// openChallenge stores the new challenge ch, posts its message (made by m
+// once ch has its ID) as a message of the bot's own, so that it notifies
+// the challenged player whatever happens to the interaction, tells the
+// challenger confirm and notes the message with the challenge.
+func (b *Bot) openChallenge(c *interaction, ch *storage.Challenge, m func() message, confirm string) error {
 	ch.WakeAt = ch.Expires
 	if err := b.store.CreateChallenge(ch); err != nil {
 		if errors.Is(err, storage.ErrChannelBusy) {
@@ -149,16 +157,14 @@ func (b *Bot) challenge(c *interaction, o options) error {
 		return err
 	}
 	b.poke()
-	// A message of the bot's own, so that it notifies the challenged
-	// player whatever happens to the interaction.
-	msg, err := b.send(ch.ChannelID, challengeMessage(ch, layout))
+	msg, err := b.send(ch.ChannelID, m())
 	if err != nil {
 		if derr := b.store.DeleteChallenge(ch.ChannelID, ch.ID); derr != nil && !errors.Is(derr, storage.ErrNotFound) {
 			b.log.Error("cannot withdraw a challenge whose message failed", "channel", ch.ChannelID, "err", derr)
 		}
 		return fmt.Errorf("post the challenge: %w", err)
 	}
-	if err := c.say(fmt.Sprintf("Challenge sent to %s.", escape(ch.To.Name))); err != nil {
+	if err := c.say(confirm); err != nil {
 		b.log.Warn("cannot confirm a challenge", "channel", ch.ChannelID, "err", err)
 	}
 	_, err = b.store.UpdateChallenge(ch.ChannelID, func(s *storage.Challenge) error {
@@ -339,6 +345,9 @@ func (b *Bot) placeInThread(c *interaction, ch *storage.Challenge, g *storage.Ga
 	settings, err := b.store.GuildSettings(ch.GuildID)
 	if err != nil || !settings.Threads {
 		return "", err
+	}
+	if b.isThread(c) {
+		return "", nil // a game asked for in a thread (a rematch) is played there
 	}
 	if m := missing(c.i.AppPermissions, threadPermissions); len(m) > 0 {
 		return fmt.Sprintf("This server plays games in threads, but I'm missing **%s** here, so the game is played in this channel.", strings.Join(m, "**, **")), nil

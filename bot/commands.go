@@ -117,6 +117,8 @@ func Commands() []*discordgo.ApplicationCommand {
 	page.MinValue = ptr(1.0)
 	game := opt(integer, "game", "Game number, from /kulami history (default: this channel's game)", false)
 	game.MinValue = ptr(1.0)
+	finished := opt(integer, "game", "Game number, from /kulami history (default: this channel's last finished game)", false)
+	finished.MinValue = ptr(1.0)
 	onOff := choices("on", "on", "off", "off")
 	return []*discordgo.ApplicationCommand{{
 		Name:             commandName,
@@ -168,6 +170,8 @@ func Commands() []*discordgo.ApplicationCommand {
 					choices("me", "me", "the computer", "them", "random", "random")...),
 			),
 			sub("hint", "The computer's suggestion for your move (if this server allows it)"),
+			sub("games", "The games going on in this server, to watch"),
+			sub("review", "The computer's review of a finished game: win chances, mistakes, move by move", finished),
 		},
 	}}
 }

@@ -23,6 +23,9 @@ const (
 	actLeaders    = "leaderboard" // page through the leaderboard
 	actDrawAccept = "draw-yes"    // accept a draw offer
 	actDrawReject = "draw-no"     // decline a draw offer
+	actRematch    = "rematch"     // ask for a rematch of a finished game
+	actReviewStep = "review-step" // step through a reviewed game
+	actReplayGIF  = "replay-gif"  // the animated replay of a finished game
 )
 
 // customID is the self-describing ID of a component:

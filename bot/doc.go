@@ -35,6 +35,9 @@
 //   - rules.go: /kulami rules and help; commands.go: the command tree
 //   - schedule.go: reminders, timeouts, expiry, lost computer moves
 //   - board.go: the board message; respond.go: answering interactions
+//   - games.go: /kulami games; rematch.go: the buttons of a final board and
+//     rematches; replay_gif.go: the animated replay; review.go: /kulami
+//     review, its background analysis and its step buttons
 //
 // A Bot is safe for concurrent use: Discord delivers interactions
 // concurrently.

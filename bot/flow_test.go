@@ -71,7 +71,8 @@ func TestWholeGame(t *testing.T) {
 			final := h.waitBoard(h.channel.ID, "the final board", func(m *discordtest.Message) bool {
 				return strings.Contains(m.Content, "Game over")
 			})
-			assert.Empty(t, final.Components, "the final board has no menus")
+			assert.Empty(t, menus(final), "the final board has no menus")
+			assert.Contains(t, buttons(final.Components), "Rematch", "the final board offers a rematch")
 			assert.Regexp(t, `(has no legal hole after move \d+|All 56 marbles are placed)\.`, final.Content, "the board says why the game ended")
 			require.Len(t, final.Embeds, 1, "the final board has the score breakdown")
 			assert.Contains(t, final.Content, "<@"+h.alice.ID+">")

@@ -136,6 +136,8 @@ var commandHandlers = map[string]commandHandler{
 	"settings":    (*Bot).settingsCommand,
 	"play":        (*Bot).playCommand,
 	"hint":        (*Bot).hintCommand,
+	"games":       (*Bot).gamesCommand,
+	"review":      (*Bot).reviewCommand,
 }
 
 // inDMs are the subcommands that also work outside a server.
@@ -154,6 +156,9 @@ var componentHandlers = map[string]componentHandler{
 	actLeaders:    (*Bot).leaderboardPage,
 	actDrawAccept: drawAnswer(true),
 	actDrawReject: drawAnswer(false),
+	actRematch:    finishedButton((*Bot).rematch),
+	actReviewStep: (*Bot).reviewStep,
+	actReplayGIF:  finishedButton((*Bot).replayGIF),
 }
 
 // handle answers one interaction, from either transport. Every interaction

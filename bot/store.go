@@ -23,8 +23,12 @@ type Store interface {
 	Game(channelID string) (*storage.Game, error)
 	UpdateGame(channelID string, fn func(*storage.Game) error) (*storage.Game, error)
 	NoteBoard(channelID string, gameID uint64, ply int, messageID string) error
+	GuildGames(guildID string) ([]*storage.Game, error)
 
 	FinishedGame(guildID string, id uint64) (*storage.FinishedGame, error)
+	LastFinishedGame(guildID, channelID string) (*storage.FinishedGame, error)
+	SaveReview(guildID string, gameID uint64, data []byte) error
+	Review(guildID string, gameID uint64) ([]byte, error)
 	History(guildID, userID string, limit int, before uint64) ([]storage.HistoryEntry, error)
 	HeadToHead(guildID, a, b string) (storage.Tally, error)
 	RatingTrend(guildID, userID string, ladder storage.Ladder, n int) ([]storage.RatingPoint, error)

@@ -14,6 +14,10 @@
 // players' history and, unless it was aborted, updates both players'
 // Profile and Glicko-2 rating: never one without the other. Games against
 // the computer opponent count on the AI Ladder, never on the human one.
+// A finished game may also have a review, the computer's analysis of its
+// moves (SaveReview, Review), stored once beside it. GuildGames lists a
+// guild's active games and LastFinishedGame a channel's latest finished
+// one.
 //
 // Storage keeps an index of games and challenges by their wake time (for a
 // game, game.Game.Wake; for a challenge, its WakeAt) in the same

@@ -182,14 +182,7 @@ func (s *Store) history(guild, player string, before uint64, fn func(*HistoryEnt
 			from = historyKey(guild, player, f.Result.At, before)
 		}
 		c := tx.Bucket(bucketHistory).Cursor()
-		k, _ := c.Seek(from)
-		var v []byte
-		if k == nil {
-			k, v = c.Last()
-		} else {
-			k, v = c.Prev()
-		}
-		for ; k != nil && bytes.HasPrefix(k, prefix); k, v = c.Prev() {
+		for k, v := lastBefore(c, from); k != nil && bytes.HasPrefix(k, prefix); k, v = c.Prev() {
 			e := new(HistoryEntry)
 			if err := decode(v, e); err != nil {
 				return fmt.Errorf("history entry %q: %w", k, err)

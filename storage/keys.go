@@ -4,6 +4,8 @@ import (
 	"encoding/binary"
 	"math"
 	"time"
+
+	bolt "go.etcd.io/bbolt"
 )
 
 // key builds a composite key. Strings end with a zero byte (IDs never hold
@@ -52,4 +54,14 @@ func (k key) end() key {
 		}
 	}
 	return nil // k is all 0xff: nothing comes after
+}
+
+// lastBefore moves c to the last key before from (to the last key of its
+// bucket if from is nil or after every key) and returns it, or nil if
+// there is none.
+func lastBefore(c *bolt.Cursor, from []byte) (k, v []byte) {
+	if k, _ = c.Seek(from); k == nil {
+		return c.Last()
+	}
+	return c.Prev()
 }

@@ -283,7 +283,7 @@ func TestOpensDatabaseOfPreviousRelease(t *testing.T) {
 	})
 
 	require.NoError(t, s.Close())
-	assert.Equal(t, uint64(2), schemaOf(t, path), "the file was migrated to schema 2")
+	assert.Equal(t, uint64(3), schemaOf(t, path), "the file was migrated to schema 3")
 	s = mustOpenPath(t, path, Options{})
 	require.NoError(t, checkFile(s))
 	g, err := s.Game("c-ai")
@@ -330,5 +330,5 @@ func TestMigrationClearsFinishedClocks(t *testing.T) {
 	assert.Nil(t, f.DrawOffer())
 	assert.Equal(t, 72*time.Hour, f.MoveTime(), "the rest is kept")
 	require.NoError(t, s.Close())
-	assert.Equal(t, uint64(2), schemaOf(t, path))
+	assert.Equal(t, schemaVersion(), schemaOf(t, path))
 }

@@ -16,6 +16,7 @@ import (
 // transaction that opens it: a failed migration leaves the file as it was.
 var migrations = []func(tx *bolt.Tx) error{
 	clearFinishedClocks, // 1 → 2
+	addReviews,          // 2 → 3
 }
 
 // clearFinishedClocks brings a file of schema version 1 to version 2: the

@@ -143,8 +143,8 @@ func (p *printer) analysis(rec *engine.Record, a *review.Analysis, budget time.D
 		}
 	}
 	var swings []string
-	for _, ply := range a.Swings(3) {
-		swings = append(swings, fmt.Sprintf("%d. %s", ply, a.Moves[ply-1].Cell))
+	for _, m := range a.SwingMarks(3) {
+		swings = append(swings, m.Label)
 	}
 	if len(swings) > 0 {
 		p.printf("\nThe biggest swings: %s.\n", strings.Join(swings, ", "))
@@ -185,8 +185,8 @@ func points(cost float64) string {
 // marked, to the file name.
 func writeChart(name string, a *review.Analysis, theme draw.Theme) error {
 	c := draw.Chart{Red: a.RedChances(), Theme: theme}
-	for _, ply := range a.Swings(3) {
-		c.Marks = append(c.Marks, draw.ChartMark{Ply: ply, Label: fmt.Sprintf("%d. %s", ply, a.Moves[ply-1].Cell)})
+	for _, m := range a.SwingMarks(3) {
+		c.Marks = append(c.Marks, draw.ChartMark(m))
 	}
 	var buf bytes.Buffer
 	if err := draw.RenderChart(&buf, c); err != nil {

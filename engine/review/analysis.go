@@ -155,3 +155,20 @@ func (a *Analysis) Swings(n int) []int {
 	slices.Sort(plies)
 	return plies
 }
+
+// Mark is a move pointed out on a chart of the game: its ply and a label
+// such as "23. D4".
+type Mark struct {
+	Ply   int
+	Label string
+}
+
+// SwingMarks returns the at most n moves of Swings, labelled with their
+// number and hole, for a chart.
+func (a *Analysis) SwingMarks(n int) []Mark {
+	var out []Mark
+	for _, ply := range a.Swings(n) {
+		out = append(out, Mark{Ply: ply, Label: fmt.Sprintf("%d. %s", ply, a.Moves[ply-1].Cell)})
+	}
+	return out
+}

@@ -2,6 +2,7 @@ package review_test
 
 import (
 	"encoding/json"
+	"fmt"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -70,6 +71,11 @@ func TestSwings(t *testing.T) {
 	assert.Equal(t, []int{1, 4, 5}, a.Swings(3), "the three largest changes, in the order played")
 	assert.Equal(t, []int{4}, a.Swings(1))
 	assert.Equal(t, []int{1, 2, 4, 5, 6}, a.Swings(10), "only changes of MinCost or more")
+	marks := a.SwingMarks(3)
+	require.Len(t, marks, 3)
+	for k, ply := range a.Swings(3) {
+		assert.Equal(t, review.Mark{Ply: ply, Label: fmt.Sprintf("%d. %s", ply, a.Moves[ply-1].Cell)}, marks[k])
+	}
 }
 
 func TestMoveJSONErrors(t *testing.T) {

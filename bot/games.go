@@ -1,0 +1,62 @@
+package bot
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/bwmarrin/discordgo"
+
+	"github.com/kulami/kulami/engine"
+	"github.com/kulami/kulami/storage"
+)
+
+// maxListed is the most games /kulami games lists.
+const maxListed = 25
+
+// maxDescription is the most characters Discord takes in an embed's
+// description.
+const maxDescription = 4096
+
+// gamesCommand handles /kulami games: the games going on in the server,
+// newest first, each with its players, its move, whose turn it is and a
+// link to its board, for anyone who wants to watch. It answers only the
+// asker: a list that is out of date at the next move has no place in the
+// channel.
+func (b *Bot) gamesCommand(c *interaction, _ options) error {
+	games, err := b.store.GuildGames(c.i.GuildID)
+	if err != nil {
+		return err
+	}
+	e := &discordgo.MessageEmbed{Title: "Kulami games in this server", Color: embedColor}
+	if len(games) == 0 {
+		e.Description = "No game is going on in this server. Start one with **/kulami challenge**, or play me with **/kulami play**."
+		return c.reply(message{embeds: []*discordgo.MessageEmbed{e}, ephemeral: true})
+	}
+	var lines []string
+	size := 0
+	for k, g := range games {
+		line := gameLine(g)
+		if k == maxListed || size+len(line)+1 > maxDescription-100 {
+			lines = append(lines, fmt.Sprintf("… and %s more.", count(len(games)-k, "game", "games")))
+			break
+		}
+		lines = append(lines, line)
+		size += len(line) + 1
+	}
+	e.Description = strings.Join(lines, "\n")
+	e.Footer = &discordgo.MessageEmbedFooter{Text: "Anyone can watch: /kulami board in a game's channel shows its board."}
+	return c.reply(message{embeds: []*discordgo.MessageEmbed{e}, ephemeral: true})
+}
+
+// gameLine is one game of /kulami games.
+func gameLine(g *storage.Game) string {
+	red, black := g.Player(engine.Red), g.Player(engine.Black)
+	where := "<#" + g.ChannelID + ">"
+	if g.BoardMessageID != "" {
+		where += " · [board](" + boardLink(g) + ")"
+	}
+	turn := g.ToMove()
+	return fmt.Sprintf("`#%d` %s %s vs %s %s · move %d, %s %s to play · %s", g.ID,
+		colorMark[engine.Red], escape(truncate(red.Name, 32)), colorMark[engine.Black], escape(truncate(black.Name, 32)),
+		g.Ply()+1, colorMark[turn], escape(truncate(g.Player(turn).Name, 32)), where)
+}

@@ -1,0 +1,161 @@
+package bot
+
+import (
+	"errors"
+	"fmt"
+	"math/rand/v2"
+
+	"github.com/bwmarrin/discordgo"
+
+	"github.com/kulami/kulami/engine"
+	"github.com/kulami/kulami/engine/game"
+	"github.com/kulami/kulami/storage"
+)
+
+// The refusals of the buttons of a finished game.
+var (
+	// errFinishedGone: the finished game a button names is not stored.
+	errFinishedGone = refuse("I no longer have that game. **/kulami history** lists the games I keep.")
+)
+
+// gameOverComponents are the buttons of the board of a finished game:
+// Rematch, and Replay (GIF) for a game with moves. A
+// Rematch is offered after every ending, an abort or a game nobody began
+// included: it starts nothing until the other player accepts (against the
+// computer, the player who asks is the only one to agree), so it can do
+// no harm, and a game called off early is just when people want another
+// go. The custom IDs name the finished game, so the buttons work after a
+// restart.
+func gameOverComponents(g *storage.Game) []discordgo.MessageComponent {
+	id := func(a string) string { return customID{action: a, channel: g.ChannelID, id: g.ID}.String() }
+	row := []discordgo.MessageComponent{
+		discordgo.Button{Label: "Rematch", Style: discordgo.PrimaryButton, CustomID: id(actRematch)},
+	}
+	if g.Ply() > 0 {
+		row = append(row, discordgo.Button{Label: "Replay (GIF)", Style: discordgo.SecondaryButton, CustomID: id(actReplayGIF)})
+	}
+	return []discordgo.MessageComponent{discordgo.ActionsRow{Components: row}}
+}
+
+// finishedButton runs h on the finished game a button of a final board
+// names.
+func finishedButton(h func(b *Bot, c *interaction, f *storage.FinishedGame) error) componentHandler {
+	return func(b *Bot, c *interaction, id customID) error {
+		f, err := b.store.FinishedGame(c.i.GuildID, id.id)
+		if errors.Is(err, storage.ErrNotFound) {
+			return errFinishedGone
+		} else if err != nil {
+			return err
+		}
+		return h(b, c, f)
+	}
+}
+
+// rematch answers a click on Rematch by a player of the finished game f:
+// against the computer the new game starts at once; between two people
+// it posts an offer, a challenge the other player accepts or declines
+// with its buttons. The new game is played in the same channel, with the
+// colours and the first move swapped, the same rules and clock, and the
+// same board, or a new one of the same kind when the board was drawn at
+// random.
+func (b *Bot) rematch(c *interaction, f *storage.FinishedGame) error {
+	me, err := f.Seat(c.user().ID)
+	if err != nil {
+		return refuse("Only %s and %s, who played this game, can ask for a rematch. Start your own game with **/kulami challenge**.",
+			escape(f.Player(engine.Red).Name), escape(f.Player(engine.Black).Name))
+	}
+	if err := b.checkPermissions(c); err != nil {
+		return err
+	}
+	if ch, err := b.store.Challenge(f.ChannelID); err == nil && ch.To.UserID != "" {
+		mine, theirs := ch.From.UserID == c.user().ID, ch.To.UserID == c.user().ID
+		other := f.Player(me.Other())
+		switch {
+		case mine && ch.To.UserID == other.UserID:
+			return refuse("You have already asked %s for a rematch; wait for their answer (or withdraw it).", escape(other.Name))
+		case theirs && ch.From.UserID == other.UserID:
+			where := ""
+			if ch.MessageID != "" {
+				where = fmt.Sprintf(": https://discord.com/channels/%s/%s/%s", ch.GuildID, ch.ChannelID, ch.MessageID)
+			}
+			return refuse("%s has already asked you for a rematch: answer with the buttons of their offer%s", escape(other.Name), where)
+		}
+	}
+	layout := rematchLayout(f.Layout())
+	// The player who moved second moves first, and so plays red.
+	first, second := f.Player(f.First().Other()), f.Player(f.First())
+	if first.UserID == c.user().ID {
+		first.Name = c.displayName()
+	} else {
+		second.Name = c.displayName()
+	}
+	if first.IsAI() || second.IsAI() {
+		return b.rematchAI(c, f, [2]game.Player{first, second}, layout)
+	}
+	now := b.clock.Now()
+	ch := &storage.Challenge{
+		GuildID:   f.GuildID,
+		ChannelID: f.ChannelID,
+		From:      f.Player(me),
+		To:        f.Player(me.Other()),
+		Layout:    layout.String(),
+		Rules:     f.Rules(),
+		First:     storage.FirstOpponent,
+		MoveTime:  f.MoveTime(),
+		Created:   now,
+		Expires:   now.Add(b.opt.ChallengeExpiry),
+	}
+	ch.From.Name = c.displayName()
+	if first.UserID == ch.From.UserID {
+		ch.First = storage.FirstChallenger
+	}
+	return b.openChallenge(c, ch, func() message { return rematchMessage(ch, f, layout) },
+		fmt.Sprintf("Rematch offered to %s.", escape(ch.To.Name)))
+}
+
+// rematchLayout is the board of a rematch on layout l: the classic square
+// again, or a new board of the same kind as a random one.
+func rematchLayout(l *engine.Layout) *engine.Layout {
+	switch {
+	case l.Equal(engine.Square()):
+		return engine.Square()
+	case l.IsSquare():
+		return engine.RandomSquare(rand.Uint64())
+	}
+	return engine.RandomIrregular(rand.Uint64())
+}
+
+// rematchMessage is the public message of a rematch offer: a challenge
+// with the buttons of one.
+func rematchMessage(ch *storage.Challenge, f *storage.FinishedGame, l *engine.Layout) message {
+	m := challengeMessage(ch, l)
+	firstName := ch.From.Name
+	if ch.First == storage.FirstOpponent {
+		firstName = ch.To.Name
+	}
+	m.content = fmt.Sprintf("%s, %s offers you a **rematch** of game #%d!\nBoard: %s · Rules: %s · %s %s moves first this time · Time per move: %s\nThe offer expires <t:%d:R>.",
+		who(ch.To), escape(ch.From.Name), f.ID, layoutName(l), rulesNames[ch.Rules], colorMark[engine.Red], escape(firstName),
+		moveTimeName(ch.MoveTime), ch.Expires.Unix())
+	return m
+}
+
+// rematchAI starts the rematch of f against the computer at once, with
+// players (red first).
+func (b *Bot) rematchAI(c *interaction, f *storage.FinishedGame, players [2]game.Player, layout *engine.Layout) error {
+	gg, err := game.New(game.Config{
+		Layout: layout, Rules: f.Rules(), First: engine.Red, Players: players, MoveTime: f.MoveTime(),
+	}, b.clock.Now())
+	if err != nil {
+		return err
+	}
+	g := &storage.Game{GuildID: f.GuildID, ChannelID: f.ChannelID, ParentChannelID: f.ParentChannelID, Game: gg}
+	if err := b.store.CreateGame(g); err != nil {
+		if errors.Is(err, storage.ErrChannelBusy) {
+			return b.busy(c)
+		}
+		return err
+	}
+	b.poke()
+	answered := c.say(fmt.Sprintf("Rematch of game #%d: %s %s moves first this time.", f.ID, colorMark[engine.Red], escape(players[engine.Red].Name)))
+	return errors.Join(b.show(c, g, ""), answered)
+}

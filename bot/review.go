@@ -1,0 +1,319 @@
+package bot
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/bwmarrin/discordgo"
+
+	"github.com/kulami/kulami/draw"
+	"github.com/kulami/kulami/engine"
+	"github.com/kulami/kulami/engine/review"
+	"github.com/kulami/kulami/storage"
+)
+
+// reviewPerPosition is about how long the analysis of one position takes
+// at review.DefaultPlayouts: a 56-move game takes 20 to 30 s on the
+// project's 2-core machine (engine/review's doc). It only serves to tell
+// people when to expect the review.
+const reviewPerPosition = 500 * time.Millisecond
+
+// reviewKey names a review being computed, in Bot.reviews.
+type reviewKey struct {
+	guild string
+	game  uint64
+}
+
+// reviewCommand handles /kulami review: the computer's analysis of a
+// finished game, the channel's last one or one of the server by number.
+// An analysis is computed once, in the background, and stored with the
+// game; the first answer tells only the asker when to expect it, and the
+// review is posted in the channel for everyone.
+func (b *Bot) reviewCommand(c *interaction, o options) error {
+	f, err := b.reviewedGame(c, o.int("game", 0))
+	if err != nil {
+		return err
+	}
+	if len(f.Moves()) == 0 {
+		return refuse("Game #%d ended before anyone moved: there is nothing to review.", f.ID)
+	}
+	a, err := b.storedReview(f)
+	if err == nil {
+		m, err := b.reviewMessage(f, a)
+		if err != nil {
+			return err
+		}
+		return c.reply(m)
+	} else if !errors.Is(err, storage.ErrNotFound) {
+		return err
+	}
+	key := reviewKey{f.GuildID, f.ID}
+	if _, busy := b.reviews.LoadOrStore(key, true); busy {
+		return c.say(fmt.Sprintf("I'm already reviewing game #%d; the review will be posted where it was asked for.", f.ID))
+	}
+	ready := b.clock.Now().Add(time.Duration(len(f.Moves())) * reviewPerPosition).Add(5 * time.Second)
+	if err := c.say(fmt.Sprintf("I'm reviewing game #%d (%s) with the computer. The review will be posted in this channel, ready <t:%d:R> or so (later if the computer is busy with moves, which go first).",
+		f.ID, count(len(f.Moves()), "move", "moves"), ready.Unix())); err != nil {
+		b.reviews.Delete(key)
+		return err
+	}
+	b.inflight.Add(1)
+	go func() {
+		defer b.inflight.Done()
+		defer b.reviews.Delete(key)
+		if err := b.analyse(f, c.i.ChannelID); err != nil && !errors.Is(err, context.Canceled) {
+			b.log.Error("cannot review a game", "guild", f.GuildID, "game", f.ID, "err", err)
+			text := fmt.Sprintf("I could not finish the review of game #%d. Please ask again later with **/kulami review game:%d**.", f.ID, f.ID)
+			if _, err := b.send(c.i.ChannelID, message{content: text}); err != nil {
+				b.log.Warn("cannot tell that a review failed", "err", err)
+			}
+		}
+	}()
+	return nil
+}
+
+// reviewedGame returns the finished game a /kulami review asks for: the
+// game numbered n of the server, or with n zero the channel's last
+// finished game.
+func (b *Bot) reviewedGame(c *interaction, n int) (*storage.FinishedGame, error) {
+	if n > 0 {
+		f, err := b.store.FinishedGame(c.i.GuildID, uint64(n))
+		if errors.Is(err, storage.ErrNotFound) {
+			return nil, refuse("There is no finished game #%d in this server. **/kulami history** lists the numbers of recent games.", n)
+		}
+		return f, err
+	}
+	f, err := b.store.LastFinishedGame(c.i.GuildID, c.i.ChannelID)
+	if errors.Is(err, storage.ErrNotFound) {
+		return nil, refuse("No game has finished in this channel yet. To review another game, give its number: **/kulami review game:** (see **/kulami history**).")
+	}
+	return f, err
+}
+
+// storedReview reads the stored analysis of f, or returns an error
+// wrapping storage.ErrNotFound if there is none of this version.
+func (b *Bot) storedReview(f *storage.FinishedGame) (*review.Analysis, error) {
+	data, err := b.store.Review(f.GuildID, f.ID)
+	if err != nil {
+		return nil, err
+	}
+	a := new(review.Analysis)
+	if err := json.Unmarshal(data, a); err != nil {
+		return nil, err
+	}
+	if a.Version != review.Version || len(a.Moves) != len(f.Moves()) {
+		return nil, fmt.Errorf("review of game %d has version %d: %w", f.ID, a.Version, storage.ErrNotFound)
+	}
+	return a, nil
+}
+
+// analyse reviews f with the computer, stores the analysis and posts the
+// review in channel. It takes the computer's slot (b.aiSlot) for each
+// position and gives it up between positions, so a move of the computer
+// waits for one position's search at most, never for a whole review.
+func (b *Bot) analyse(f *storage.FinishedGame, channel string) error {
+	rec, err := engine.ParseRecord(f.Record)
+	if err != nil {
+		return err
+	}
+	turn := &slotTurn{slot: b.aiSlot, done: b.baseCtx.Done()}
+	defer turn.release()
+	if !turn.take() {
+		return b.baseCtx.Err()
+	}
+	ctx, cancel := context.WithCancel(b.baseCtx)
+	defer cancel()
+	a, err := review.Analyse(ctx, rec, review.Options{Seed: f.ID, Progress: func(done, total int) {
+		if done < total && !turn.yield() {
+			cancel()
+		}
+	}})
+	if err != nil {
+		return err
+	}
+	turn.release()
+	data, err := json.Marshal(a)
+	if err != nil {
+		return err
+	}
+	if err := b.store.SaveReview(f.GuildID, f.ID, data); err != nil {
+		return err
+	}
+	m, err := b.reviewMessage(f, a)
+	if err != nil {
+		return err
+	}
+	_, err = b.send(channel, m)
+	return err
+}
+
+// reviewMessage is the public review of f: the chart of red's chance to
+// win, each player's three costliest moves and the buttons to step
+// through the game.
+func (b *Bot) reviewMessage(f *storage.FinishedGame, a *review.Analysis) (message, error) {
+	chart := draw.Chart{Red: a.RedChances()}
+	for _, m := range a.SwingMarks(3) {
+		chart.Marks = append(chart.Marks, draw.ChartMark(m))
+	}
+	var png bytes.Buffer
+	if err := draw.RenderChart(&png, chart); err != nil {
+		return message{}, fmt.Errorf("draw the chart: %w", err)
+	}
+	outcome, _ := outcome(&f.Game, false)
+	var t strings.Builder
+	fmt.Fprintf(&t, "**Review of game #%d** · %s %s vs %s %s · %s\n", f.ID, colorMark[engine.Red], escape(f.Player(engine.Red).Name),
+		colorMark[engine.Black], escape(f.Player(engine.Black).Name), escape(outcome))
+	for _, c := range []engine.Color{engine.Red, engine.Black} {
+		fmt.Fprintf(&t, "\n%s **%s's biggest mistakes:**", colorMark[c], escape(f.Player(c).Name))
+		worst := a.Mistakes(c, 3)
+		if len(worst) == 0 {
+			fmt.Fprintf(&t, " none that cost %s or more.", points(review.MinCost))
+			continue
+		}
+		for _, m := range worst {
+			fmt.Fprintf(&t, "\n- Move %d: played **%s**, better **%s** (cost %s)", m.Ply, m.Cell, m.Best, points(m.Cost))
+		}
+	}
+	fmt.Fprintf(&t, "\n\nThe chart shows %s's chance to win after each move (a draw counts half). Step through the game with the buttons.",
+		escape(f.Player(engine.Red).Name))
+	return message{
+		content:    t.String(),
+		file:       &attachment{name: "review.png", contentType: "image/png", data: png.Bytes()},
+		components: stepButtons(f, -1, len(a.Moves)),
+	}, nil
+}
+
+// points writes a cost in points of win chance: "23 points".
+func points(cost float64) string {
+	return count(int(100*cost+0.5), "point", "points")
+}
+
+// stepButtons are ⏮ ◀ ▶ ⏭ for a message that shows the game f after ply
+// moves of last: the start, the move before, the move after and the end.
+// The review itself has ply -1: from there ▶ shows the first move. Each
+// button names the ply it shows, so it works after a restart.
+func stepButtons(f *storage.FinishedGame, ply, last int) []discordgo.MessageComponent {
+	targets := []struct {
+		label string
+		to    int
+	}{{"⏮", 0}, {"◀", ply - 1}, {"▶", max(ply+1, 1)}, {"⏭", last}}
+	var row []discordgo.MessageComponent
+	for k, s := range targets {
+		row = append(row, discordgo.Button{
+			Label:    s.label,
+			Style:    discordgo.SecondaryButton,
+			CustomID: customID{action: actReviewStep, channel: f.ChannelID, id: f.ID, n: max(s.to, 0), part: k + 1}.String(),
+			Disabled: s.to < 0 || s.to > last || s.to == ply,
+		})
+	}
+	return []discordgo.MessageComponent{discordgo.ActionsRow{Components: row}}
+}
+
+// reviewStep answers ⏮ ◀ ▶ ⏭: the board of the game after id.n moves
+// with the analysis of the last of them, in a message only the clicker
+// sees (so that everyone can step through the game on their own).
+func (b *Bot) reviewStep(c *interaction, id customID) error {
+	f, err := b.store.FinishedGame(c.i.GuildID, id.id)
+	if errors.Is(err, storage.ErrNotFound) {
+		return errFinishedGone
+	} else if err != nil {
+		return err
+	}
+	a, err := b.storedReview(f)
+	if errors.Is(err, storage.ErrNotFound) {
+		return refuse("I no longer have the review of game #%d. Ask for it again with **/kulami review game:%d**.", f.ID, f.ID)
+	} else if err != nil {
+		return err
+	}
+	ply := min(id.n, len(a.Moves))
+	rec, err := engine.ParseRecord(f.Record)
+	if err != nil {
+		return err
+	}
+	p := engine.NewPosition(rec.Layout, rec.First)
+	for _, m := range rec.Moves[:ply] {
+		if err := p.PlayMove(m); err != nil {
+			return err
+		}
+	}
+	over := ply == len(a.Moves)
+	opt := draw.Options{Names: names(&f.Game), Rules: f.Rules(), Over: over}
+	if over {
+		opt.Outcome, opt.Reason = outcome(&f.Game, false)
+	}
+	var png bytes.Buffer
+	if err := b.renderer.Render(&png, &p, opt); err != nil {
+		return fmt.Errorf("render the board: %w", err)
+	}
+	return c.reply(message{
+		content:    stepText(f, a, ply),
+		file:       &attachment{name: "board.png", contentType: "image/png", data: png.Bytes()},
+		components: stepButtons(f, ply, len(a.Moves)),
+		ephemeral:  true,
+	})
+}
+
+// stepText is the analysis of the move that led to ply in a, or of the
+// start for ply 0.
+func stepText(f *storage.FinishedGame, a *review.Analysis, ply int) string {
+	red := a.RedChances()
+	head := fmt.Sprintf("**Game #%d, move %d of %d.** ", f.ID, ply, len(a.Moves))
+	if ply == 0 {
+		return head + fmt.Sprintf("The start: %s %s's chance to win is %s.", colorMark[engine.Red], escape(f.Player(engine.Red).Name), percent(red[0]))
+	}
+	m := a.Moves[ply-1]
+	text := head + fmt.Sprintf("%s %s played **%s**: their chance to win went from %s to %s.", colorMark[m.Color], escape(f.Player(m.Color).Name),
+		m.Cell, percent(m.Before), percent(m.After))
+	switch {
+	case m.Mistake():
+		text += fmt.Sprintf(" A mistake: **%s** was better (cost %s).", m.Best, points(m.Cost))
+	case m.Best == m.Cell:
+		text += " The computer's choice too."
+	default:
+		text += fmt.Sprintf(" The computer would have played **%s**, about as good.", m.Best)
+	}
+	return text
+}
+
+// slotTurn is a long job's hold on the computer's slot (Bot.aiSlot),
+// which it gives up now and then for the computer's moves.
+type slotTurn struct {
+	slot chan struct{}
+	done <-chan struct{} // closed when the bot shuts down
+	held bool
+}
+
+// take waits for the slot; it returns false, without it, if the bot shuts
+// down first.
+func (t *slotTurn) take() bool {
+	select {
+	case t.slot <- struct{}{}:
+		t.held = true
+	case <-t.done:
+	}
+	return t.held
+}
+
+// yield gives the slot up and takes it again: a search that was waiting
+// for it (a computer's move, a hint) runs first. It returns false if the
+// bot shuts down meanwhile.
+func (t *slotTurn) yield() bool {
+	t.release()
+	return t.take()
+}
+
+// release gives the slot up, if held.
+func (t *slotTurn) release() {
+	if t.held {
+		<-t.slot
+		t.held = false
+	}
+}
+
+// percent writes a chance as a whole percentage.
+func percent(v float64) string { return fmt.Sprintf("%.0f%%", 100*v) }
