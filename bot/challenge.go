@@ -346,7 +346,7 @@ func (b *Bot) placeInThread(c *interaction, ch *storage.Challenge, g *storage.Ga
 	if err != nil || !settings.Threads {
 		return "", err
 	}
-	if b.isThread(c) {
+	if isThreadType(b.channelType(c)) {
 		return "", nil // a game asked for in a thread (a rematch) is played there
 	}
 	if m := missing(c.i.AppPermissions, threadPermissions); len(m) > 0 {
