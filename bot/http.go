@@ -93,8 +93,13 @@ func (b *Bot) serveInteraction(w http.ResponseWriter, r *http.Request, key ed255
 		select {
 		case err := <-written:
 			return err
-		case <-served: // the request ended without this answer: never block
-			return errors.New("the HTTP request ended before the answer was written")
+		case <-served: // the request is over: never block
+			select {
+			case err := <-written: // it was written just before
+				return err
+			default:
+				return errors.New("the HTTP request ended before the answer was written")
+			}
 		}
 	}
 	done := make(chan struct{})
