@@ -4,6 +4,7 @@ import (
 	"errors"
 	"math"
 	"slices"
+	"strconv"
 	"testing"
 	"time"
 
@@ -17,7 +18,7 @@ import (
 // BenchmarkMove measures the handling of one move (issue 5): from sending
 // the pick of a hole from a board's menu to the fake holding the bot's
 // answer, the old board updated without its menus (the response) and the
-// new board posted (a follow-up) — the board image drawn and the database
+// new board posted (a message of the bot) — the board image drawn and the database
 // synced on the way. Games between alice and bob are played with seeded
 // random moves, a new one started (untimed) whenever one ends, and each
 // move starts with the bot at rest. It reports the median and the 99th
@@ -49,13 +50,14 @@ func BenchmarkMove(b *testing.B) {
 				start := time.Now()
 				c.send(i)
 				var next *discordtest.Message
-				c.dc.WaitUntil(b, "the answer to the move", func() bool {
+				after, _ := strconv.ParseUint(i.ID, 10, 64)
+				c.dc.WaitUntil(b, "the answer to the move and the new board", func() bool {
 					if _, ok := c.dc.Response(i.ID); !ok {
 						return false
 					}
-					for _, f := range c.dc.Followups(i.ID) {
-						if hasBoard(f) {
-							next = f
+					for _, m := range c.dc.Messages(g.ChannelID) {
+						if id, _ := strconv.ParseUint(m.ID, 10, 64); id > after && hasBoard(m) {
+							next = m
 							return true
 						}
 					}

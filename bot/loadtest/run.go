@@ -120,6 +120,7 @@ func Run(tb testing.TB, cfg Config) *Report {
 		}
 	}
 	rep.Problems = append(rep.Problems, r.verify(db, tables, rep)...)
+	rep.Problems = append(rep.Problems, r.retiredOnce(tables)...)
 	return rep
 }
 
@@ -154,6 +155,22 @@ func (r *runner) verify(db string, tables []*table, rep *Report) []string {
 			}
 			if !slices.Equal(stored, g.cells) && (g.pending == "" || !slices.Equal(stored, append(slices.Clone(g.cells), g.pending))) {
 				problems = append(problems, fmt.Sprintf("game %d in channel %s: the players saw the moves %v, the database holds %v", g.id, t.channel, g.cells, stored))
+			}
+		}
+	}
+	return problems
+}
+
+// retiredOnce checks that the bot edited every board at most once: when
+// the game moved past it, its menus go (by the click's own update, or by
+// one edit), and a second edit would be a REST call wasted against
+// Discord's per-channel limits.
+func (r *runner) retiredOnce(tables []*table) []string {
+	var problems []string
+	for _, t := range tables {
+		for _, m := range r.dc.Messages(t.channel) {
+			if len(m.Files) > 0 && m.Files[0].Name == "board.png" && m.Edits > 1 {
+				problems = append(problems, fmt.Sprintf("board %s in channel %s was edited %d times; retiring it takes one", m.ID, t.channel, m.Edits))
 			}
 		}
 	}
