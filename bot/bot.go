@@ -63,6 +63,7 @@ type Bot struct {
 	reviews  sync.Map       // the reviews being computed: reviewKey → true
 	wakeup   chan struct{}  // tells the scheduler that a wake time changed
 	recent   recent         // the interactions received lately, to act on each once
+	retired  recent         // the boards whose menus were taken off lately: none is edited twice
 	// channelTypes remembers the type of the channels games were asked
 	// for in (a discordgo.ChannelType by channel ID).
 	channelTypes sync.Map

@@ -28,8 +28,14 @@ func (b *Bot) update(channel string, gameID uint64, user, cell string, fn change
 			return errGameGone
 		}
 		seen, oldBoard = g, g.BoardMessageID
+		ply := g.Ply()
 		if err := fn(g); err != nil {
 			return &gameError{err: err, g: seen, user: user, cell: cell}
+		}
+		if g.Ply() != ply || g.Over() {
+			// The change moves the game past its board, which the caller
+			// retires: the game shows no board until the new one is noted.
+			g.BoardMessageID = ""
 		}
 		return nil
 	})

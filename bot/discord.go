@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
+	"time"
 
 	"github.com/bwmarrin/discordgo"
 
@@ -111,9 +112,14 @@ func (b *Bot) abandonIfGone(g *storage.Game, err error) error {
 	return nil
 }
 
-// retire removes the menus of an old board message. A board that cannot be
-// edited (deleted, say) is left alone: its clicks are refused anyway.
+// retire removes the menus of an old board message, once: a board retired
+// already (by another path, or by the click that moved the game past it)
+// is not edited again. A board that cannot be edited (deleted, say) is
+// left alone: its clicks are refused anyway.
 func (b *Bot) retire(channelID, messageID string) {
+	if !b.retired.first(messageID, time.Now()) {
+		return
+	}
 	_, err := b.session.ChannelMessageEditComplex(&discordgo.MessageEdit{
 		ID: messageID, Channel: channelID, Components: &[]discordgo.MessageComponent{},
 	}, discordgo.WithContext(b.baseCtx))

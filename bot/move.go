@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"strings"
+	"time"
 
 	"github.com/bwmarrin/discordgo"
 
@@ -38,7 +39,16 @@ func (b *Bot) move(c *interaction, channel string, gameID uint64, seen int, cell
 		if seen < 0 {
 			seen = g.Ply()
 		}
-		return g.Play(by, seen, at, now)
+		if err := g.Play(by, seen, at, now); err != nil {
+			return err
+		}
+		if c.i.Message != nil {
+			// The answer to this click retires the board clicked. Marked
+			// before the move commits, so that no other path (a board
+			// noted too late) retires it as well.
+			b.retired.first(c.i.Message.ID, time.Now())
+		}
+		return nil
 	}))
 	if err != nil {
 		return err

@@ -170,7 +170,7 @@ func (r *runner) retiredOnce(tables []*table) []string {
 	for _, t := range tables {
 		for _, m := range r.dc.Messages(t.channel) {
 			if len(m.Files) > 0 && m.Files[0].Name == "board.png" && m.Edits > 1 {
-				problems = append(problems, fmt.Sprintf("board %s in channel %s was edited %d times; retiring it takes one", m.ID, t.channel, m.Edits))
+				problems = append(problems, fmt.Sprintf("board %s (move %d) in channel %s was edited %d times; retiring it takes one", m.ID, boardPly(m), t.channel, m.Edits))
 			}
 		}
 	}
