@@ -39,14 +39,7 @@ func TestEveryTurnNotifies(t *testing.T) {
 			assert.True(t, h.dc.WaitResponse(t, move.ID).Ephemeral(), "a typed move is confirmed to the mover alone")
 			board = messageAfter(t, h.dc, move, ch, "the board after a typed move", func(m *discordtest.Message) bool { return boardPly(m) == 1 })
 			assert.Equal(t, []string{second.ID}, notified(board))
-			var menu string
-			for id, values := range menus(board) {
-				for _, v := range values {
-					if v == "D7" {
-						menu = id
-					}
-				}
-			}
+			menu := menuWith(board, "D7")
 			require.NotEmpty(t, menu)
 			pick := h.pick(board.ID, second, menu, "D7")
 			board = messageAfter(t, h.dc, pick, ch, "the board after a pick", func(m *discordtest.Message) bool { return boardPly(m) == 2 })
