@@ -271,12 +271,19 @@ func (h *harness) waitBoard(channel, what string, cond func(m *discordtest.Messa
 	return m
 }
 
-// boardAt waits for the board of the game in channel at ply.
+// boardAt waits for the board of the game in channel at ply, and for the
+// store to know it as the game's board (the bot notes it just after
+// posting it), so that refusals link to it.
 func (h *harness) boardAt(channel string, ply int) *discordtest.Message {
 	h.t.Helper()
-	return h.waitBoard(channel, "the board at ply "+strconv.Itoa(ply), func(m *discordtest.Message) bool {
+	m := h.waitBoard(channel, "the board at ply "+strconv.Itoa(ply), func(m *discordtest.Message) bool {
 		return boardPly(m) == ply
 	})
+	require.Eventually(h.t, func() bool {
+		g, err := h.store.Game(channel)
+		return err != nil || g.Ply() != ply || g.BoardMessageID == m.ID
+	}, 10*time.Second, time.Millisecond, "the bot notes the board at ply %d", ply)
+	return m
 }
 
 // menus returns the custom IDs of a board's hole menus and their values.
