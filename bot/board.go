@@ -218,9 +218,9 @@ func (b *Bot) scoreEmbed(g *storage.Game) *discordgo.MessageEmbed {
 	return e
 }
 
-// boardComponents are the menus of the legal holes and the Resign button
-// of a board, disabled once the board is out of date; at the end, the
-// buttons of gameOverComponents.
+// boardComponents are the menus of the legal holes and (from the second
+// board on) the Resign button of a board, disabled once the board is out
+// of date; at the end, the buttons of gameOverComponents.
 func boardComponents(g *storage.Game, p *engine.Position, disabled bool) []discordgo.MessageComponent {
 	if g.Over() {
 		return gameOverComponents(g)
@@ -255,6 +255,12 @@ func boardComponents(g *storage.Game, p *engine.Position, disabled bool) []disco
 			Disabled:    disabled,
 			MaxValues:   1,
 		}}})
+	}
+	if g.Ply() == 0 {
+		// The first board's menus take three rows already, and nobody
+		// resigns before a marble is placed (/kulami abort calls the game
+		// off, /kulami resign is still there): one row less to scroll.
+		return rows
 	}
 	rows = append(rows, discordgo.ActionsRow{Components: []discordgo.MessageComponent{discordgo.Button{
 		Label:    "Resign",

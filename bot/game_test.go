@@ -145,7 +145,9 @@ func TestResign(t *testing.T) {
 			ch := h.channel.ID
 			g := h.challengeAndAccept()
 			first, second := h.players(g)
-			board := h.boardAt(ch, 0)
+			assert.NotContains(t, buttons(h.boardAt(ch, 0).Components), "Resign", "the first board has its menus only")
+			h.command(ch, first, "move", discordtest.StringOption("cell", "D4"))
+			board := h.boardAt(ch, 1)
 
 			// The Resign button asks first; "Keep playing" changes nothing.
 			i := h.click(board.ID, second, buttons(board.Components)["Resign"])
