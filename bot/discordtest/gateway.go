@@ -141,11 +141,12 @@ func (c *gwConn) closeWith(code int, text string) {
 // gwSession is an identified gateway session: its sequence, the events sent (for RESUME), and the
 // connection it is attached to, if any. mu guards all three and orders the writes.
 type gwSession struct {
-	id   string
-	mu   sync.Mutex
-	seq  int64
-	log  []payload
-	conn *gwConn
+	id    string
+	shard [2]int // shard ID and shard count, {0, 1} when not sharded
+	mu    sync.Mutex
+	seq   int64
+	log   []payload
+	conn  *gwConn
 }
 
 type payload struct {
@@ -283,9 +284,17 @@ func (s *Server) identify(c *gwConn, d json.RawMessage) *gwSession {
 		c.closeWith(4013, "Invalid intent(s).")
 		return nil
 	}
+	shard := [2]int{0, 1}
+	if id.Shard != nil {
+		shard = *id.Shard
+		if shard[1] < 1 || shard[0] < 0 || shard[0] >= shard[1] {
+			c.closeWith(4010, closeTexts[4010])
+			return nil
+		}
+	}
 	b := make([]byte, 16)
 	_, _ = rand.Read(b)
-	sess := &gwSession{id: hex.EncodeToString(b), conn: c}
+	sess := &gwSession{id: hex.EncodeToString(b), shard: shard, conn: c}
 
 	s.mu.Lock()
 	user := userJSON(s.bot)
@@ -428,6 +437,9 @@ func (s *Server) ReplayOnResume(n int) {
 
 // Dispatch sends an event (op 0, t name) with data to every connected gateway session. If no session
 // is connected yet it waits for one up to the timeout, then fails the test.
+//
+// An interaction goes only to the sessions of its shard, as Discord sends it: a guild's events to
+// shard (guild_id >> 22) % shard_count, DMs to shard 0.
 func (s *Server) Dispatch(name string, data any) {
 	s.tb.Helper()
 	s.dispatch(name, data, nil)
@@ -443,7 +455,7 @@ func (s *Server) dispatch(name string, data any, inter *interaction) {
 		var live []*gwSession
 		for _, sess := range s.gw.sessions {
 			sess.mu.Lock()
-			if sess.conn != nil {
+			if sess.conn != nil && (inter == nil || sess.serves(inter.guildID)) {
 				live = append(live, sess)
 			}
 			sess.mu.Unlock()
@@ -463,10 +475,20 @@ func (s *Server) dispatch(name string, data any, inter *interaction) {
 		select {
 		case <-ch:
 		case <-deadline.C:
-			s.tb.Errorf("discordtest: Dispatch %s: no gateway session connected within %v", name, s.cfg.timeout)
+			s.tb.Errorf("discordtest: Dispatch %s: no gateway session connected (of its shard) within %v", name, s.cfg.timeout)
 			return
 		}
 	}
+}
+
+// serves reports whether the session's shard receives the events of guild (a DM's when guild is
+// empty).
+func (g *gwSession) serves(guild string) bool {
+	if guild == "" {
+		return g.shard[0] == 0
+	}
+	id, err := strconv.ParseUint(guild, 10, 64)
+	return err == nil && int((id>>22)%uint64(g.shard[1])) == g.shard[0]
 }
 
 // WaitReady waits until a gateway session has identified (or resumed) and is connected, and fails the

@@ -491,6 +491,22 @@ func TestGatewayProtocol(t *testing.T) {
 			},
 		},
 		{
+			name: "a shard beyond the shard count closes with 4010",
+			send: []string{`{"op":2,"d":{"token":"` + s.Token() + `","intents":1,"shard":[2,2],"properties":{}}}`},
+			want: func(t *testing.T, ws *websocket.Conn) {
+				_, _, err := ws.ReadMessage()
+				assert.True(t, websocket.IsCloseError(err, 4010), "error %v", err)
+			},
+		},
+		{
+			name: "a shard count of 0 closes with 4010",
+			send: []string{`{"op":2,"d":{"token":"` + s.Token() + `","intents":1,"shard":[0,0],"properties":{}}}`},
+			want: func(t *testing.T, ws *websocket.Conn) {
+				_, _, err := ws.ReadMessage()
+				assert.True(t, websocket.IsCloseError(err, 4010), "error %v", err)
+			},
+		},
+		{
 			name: "resume of an unknown session is refused",
 			send: []string{`{"op":6,"d":{"token":"` + s.Token() + `","session_id":"nope","seq":3}}`},
 			want: func(t *testing.T, ws *websocket.Conn) {

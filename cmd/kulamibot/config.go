@@ -59,6 +59,10 @@ type DiscordConfig struct {
 	Mode          string `toml:"mode"`       // gateway or http
 	GuildID       ID     `toml:"guild_id"`   // register commands in this guild only
 	APIURL        string `toml:"api_url"`    // REST base URL
+	// Gateway mode can split the guilds over several processes (Discord's
+	// shards): this process connects as shard ShardID of ShardCount.
+	ShardID    int `toml:"shard_id"`
+	ShardCount int `toml:"shard_count"`
 }
 
 // HTTPConfig is the interactions endpoint of http mode.
@@ -124,7 +128,7 @@ func (d Duration) MarshalText() ([]byte, error) { return []byte(d.String()), nil
 // DefaultConfig returns the configuration used for keys that are not set.
 func DefaultConfig() Config {
 	return Config{
-		Discord: DiscordConfig{Mode: "gateway", APIURL: "https://discord.com/api/v10"},
+		Discord: DiscordConfig{Mode: "gateway", APIURL: "https://discord.com/api/v10", ShardCount: 1},
 		HTTP:    HTTPConfig{Listen: "127.0.0.1:8080"},
 		Storage: StorageConfig{Path: "kulami.db"},
 		Game: GameConfig{
@@ -286,6 +290,12 @@ func (d DiscordConfig) check() error {
 		return fmt.Errorf("discord.mode is %q; it must be \"gateway\" or \"http\"", d.Mode)
 	case d.Mode == "http" && d.PublicKey == "":
 		return errors.New("http mode needs discord.public_key (or KULAMI_DISCORD_PUBLIC_KEY): the Public Key from the Developer Portal, General Information page")
+	case d.ShardCount < 1:
+		return fmt.Errorf("discord.shard_count is %d; it is the number of gateway processes, 1 or more (1: no sharding)", d.ShardCount)
+	case d.ShardID < 0 || d.ShardID >= d.ShardCount:
+		return fmt.Errorf("discord.shard_id is %d; with shard_count %d it must be from 0 to %d, a different one in each process", d.ShardID, d.ShardCount, d.ShardCount-1)
+	case d.Mode == "http" && d.ShardCount > 1:
+		return errors.New("discord.shard_count is for gateway mode; in http mode run several processes behind a load balancer instead (README: Running several instances)")
 	}
 	if d.PublicKey != "" {
 		if _, err := bot.ParsePublicKey(d.PublicKey); err != nil {

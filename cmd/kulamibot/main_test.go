@@ -226,3 +226,56 @@ func waitNotified(t *testing.T, dc *discordtest.Server, userID, text string) {
 		return false
 	})
 }
+
+// TestRunGatewayShards runs two kulamibot processes as shards 0 and 1 of
+// two: the fake Discord, like Discord, sends the guild's interactions only
+// to the shard (guild_id >> 22) % 2, and that process answers them. (Each
+// has a database file of its own here; sharing one needs PostgreSQL.)
+func TestRunGatewayShards(t *testing.T) {
+	dc := discordtest.New(t)
+	games := dc.AddChannel("games")
+	alice, bob := dc.AddUser("alice"), dc.AddUser("bob")
+	guild, err := strconv.ParseUint(dc.GuildID(), 10, 64)
+	require.NoError(t, err)
+	mine := int((guild >> 22) % 2)
+
+	dir := t.TempDir()
+	dbs := [2]string{filepath.Join(dir, "shard0.db"), filepath.Join(dir, "shard1.db")}
+	ctx, cancel := context.WithCancel(context.Background())
+	t.Cleanup(cancel)
+	done := make(chan int, 2)
+	var logs [2]discordtest.LogBuffer
+	start := func(shard int) {
+		e := fakeEnv(dc, dbs[shard], map[string]string{"KULAMI_DISCORD_SHARD_ID": strconv.Itoa(shard), "KULAMI_DISCORD_SHARD_COUNT": "2"})
+		go func() { done <- run(ctx, nil, e, &bytes.Buffer{}, &logs[shard]) }()
+	}
+	// The other shard connects first; the interaction waits for its own.
+	start(1 - mine)
+	dc.WaitReady(t)
+	start(mine)
+
+	i := challenge(dc, games.ID, alice, bob)
+	dc.SendInteraction(i)
+	assert.Contains(t, dc.WaitResponse(t, i.ID).Content, "Challenge sent to bob")
+
+	cancel()
+	for range 2 {
+		select {
+		case code := <-done:
+			assert.Equal(t, 0, code, logs[0].String()+logs[1].String())
+		case <-time.After(20 * time.Second):
+			t.Fatal("kulamibot did not stop on its signal")
+		}
+	}
+	for shard, path := range dbs {
+		s, err := storage.Open(path, storage.Options{Timeout: 100 * time.Millisecond})
+		require.NoError(t, err)
+		_, err = s.Challenge(games.ID)
+		if shard == mine {
+			assert.NoError(t, err, "shard %d, the guild's, holds the challenge", shard)
+		} else {
+			assert.ErrorIs(t, err, storage.ErrNotFound, "shard %d never saw the guild's interaction", shard)
+		}
+		require.NoError(t, s.Close())
+	}
+}

@@ -42,6 +42,7 @@ func openBot(cfg Config, log *slog.Logger) (*bot.Bot, *storage.Store, error) {
 		store.Close()
 		return nil, nil, err
 	}
+	s.ShardID, s.ShardCount = cfg.Discord.ShardID, cfg.Discord.ShardCount
 	renderer := draw.NewRenderer(cfg.Draw.renderer())
 	log.Info(renderer.Fonts())
 	b := bot.New(s, bot.Options{
