@@ -1,28 +1,17 @@
 package storage
 
 import (
-	"encoding/binary"
 	"fmt"
 	"time"
-
-	bolt "go.etcd.io/bbolt"
 )
-
-// keyAlive is the key, in bucketMeta, of when the bot was last alive:
-// 8 bytes, big-endian Unix nanoseconds.
-var keyAlive = []byte("alive")
 
 // SetAlive records that the bot is running at t, for Resume to tell how
 // long it was down after a stop or a crash.
-func (s *Store) SetAlive(t time.Time) error {
-	if err := s.db.Update(func(tx *bolt.Tx) error { return putAlive(tx, t) }); err != nil {
+func (s *Core) SetAlive(t time.Time) error {
+	if err := s.b.Update(func(tx Tx) error { return tx.PutAlive(t) }); err != nil {
 		return fmt.Errorf("record the bot alive: %w", err)
 	}
 	return nil
-}
-
-func putAlive(tx *bolt.Tx, t time.Time) error {
-	return tx.Bucket(bucketMeta).Put(keyAlive, binary.BigEndian.AppendUint64(nil, uint64(t.UnixNano())))
 }
 
 // Resume is what a bot does when it starts: it reads when the bot was last
@@ -36,37 +25,33 @@ func putAlive(tx *bolt.Tx, t time.Time) error {
 // written.
 //
 // fn runs inside the write transaction: it must be quick and must not call
-// the Store.
-func (s *Store) Resume(now time.Time, minDown time.Duration, fn func(g *Game, down time.Duration) (bool, error)) (time.Duration, []*Game, error) {
-	s.boards.order.Lock() // games change, as in UpdateGame
-	defer s.boards.order.Unlock()
+// the store; it may be called again (see Backend).
+func (s *Core) Resume(now time.Time, minDown time.Duration, fn func(g *Game, down time.Duration) (bool, error)) (time.Duration, []*Game, error) {
 	var down time.Duration
 	var changed []*Game
-	err := s.db.Update(func(tx *bolt.Tx) error {
+	err := s.b.Update(func(tx Tx) error {
 		down, changed = 0, nil
-		if raw := tx.Bucket(bucketMeta).Get(keyAlive); len(raw) == 8 {
-			down = now.Sub(time.Unix(0, int64(binary.BigEndian.Uint64(raw))))
+		alive, err := tx.Alive()
+		if err != nil {
+			return err
+		}
+		if !alive.IsZero() {
+			down = now.Sub(alive)
 		}
 		if down >= minDown && down > 0 {
-			games := tx.Bucket(bucketGames)
-			var records []*gameRecord
-			err := games.ForEach(func(k, v []byte) error {
-				r := new(gameRecord)
-				if err := decode(v, r); err != nil {
-					return fmt.Errorf("game in channel %s: %w", k, err)
-				}
-				records = append(records, r)
+			type stored struct {
+				g    *Game
+				wake time.Time
+			}
+			var games []stored
+			if err := tx.Games(func(g *Game, wake time.Time) error {
+				games = append(games, stored{g, wake})
 				return nil
-			})
-			if err != nil {
+			}); err != nil {
 				return err
 			}
-			for _, old := range records { // a bucket may not change while ForEach runs
-				s.boards.apply(old)
-				g, err := old.game()
-				if err != nil {
-					return err
-				}
+			for _, st := range games { // Games may not be written to while it runs
+				g, old := st.g, st.g.record()
 				ok, err := fn(g, down)
 				if err != nil {
 					return err
@@ -80,13 +65,13 @@ func (s *Store) Resume(now time.Time, minDown time.Duration, fn func(g *Game, do
 				if g.Over() {
 					return fmt.Errorf("%w: game %d: Resume may not end a game", ErrInvalid, g.ID)
 				}
-				if err := putGame(tx, g.record(), old.WakeAt); err != nil {
+				if err := tx.PutGame(g, st.wake); err != nil {
 					return err
 				}
 				changed = append(changed, g)
 			}
 		}
-		return putAlive(tx, now)
+		return tx.PutAlive(now)
 	})
 	if err != nil {
 		return 0, nil, fmt.Errorf("resume after %v down: %w", down, err)

@@ -25,8 +25,12 @@ func mustBoard(tb testing.TB, s *Store, channel string) string {
 // the file holds it, without the notes in memory.
 func storedBoard(tb testing.TB, s *Store, channel string) string {
 	tb.Helper()
-	r, err := inTx(s.db.View, func(tx *bolt.Tx) (*gameRecord, error) { return getGame(tx, channel) })
-	require.NoError(tb, err)
+	var r *gameRecord
+	require.NoError(tb, s.db.View(func(tx *bolt.Tx) error {
+		var err error
+		r, err = get[gameRecord](tx.Bucket(bucketGames), []byte(channel), "game")
+		return err
+	}))
 	return r.BoardMessageID
 }
 

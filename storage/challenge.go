@@ -6,7 +6,6 @@ import (
 
 	"github.com/kulami/kulami/engine"
 	"github.com/kulami/kulami/engine/game"
-	bolt "go.etcd.io/bbolt"
 )
 
 // FirstChoice is who of a challenge's players moves first.
@@ -86,27 +85,13 @@ func (c *Challenge) check() error {
 	return nil
 }
 
-// getChallenge reads the open challenge of channel.
-func getChallenge(tx *bolt.Tx, channel string) (*Challenge, error) {
-	return get[Challenge](tx.Bucket(bucketChallenges), []byte(channel), "challenge")
-}
-
-// putChallenge stores c, whose stored version had the wake time oldWake
-// (zero for a new challenge), and moves its wake.
-func putChallenge(tx *bolt.Tx, c *Challenge, oldWake time.Time) error {
-	if err := put(tx.Bucket(bucketChallenges), []byte(c.ChannelID), c); err != nil {
-		return err
-	}
-	return setWake(tx, WakeChallenge, c.ChannelID, oldWake, c.WakeAt)
-}
-
 // CreateChallenge stores c as the open challenge of c.ChannelID. It sets
 // c.ID to a new unique ID and c.Layout to its canonical form. It returns
 // an error wrapping ErrChannelBusy if the channel already has a game or an
 // open challenge, and ErrInvalid if c may not be stored.
-func (s *Store) CreateChallenge(c *Challenge) error {
-	id, err := inTx(s.db.Update, func(tx *bolt.Tx) (uint64, error) {
-		id, err := tx.Bucket(bucketChallenges).NextSequence()
+func (s *Core) CreateChallenge(c *Challenge) error {
+	id, err := inTx(s.b.Update, func(tx Tx) (uint64, error) {
+		id, err := tx.NextID(ChallengeIDs)
 		if err != nil {
 			return 0, err
 		}
@@ -118,7 +103,7 @@ func (s *Store) CreateChallenge(c *Challenge) error {
 		if err := checkFree(tx, n.ChannelID); err != nil {
 			return 0, err
 		}
-		return id, putChallenge(tx, &n, time.Time{})
+		return id, tx.PutChallenge(&n, time.Time{})
 	})
 	if err != nil {
 		return fmt.Errorf("create challenge in channel %s: %w", c.ChannelID, err)
@@ -129,8 +114,8 @@ func (s *Store) CreateChallenge(c *Challenge) error {
 
 // Challenge returns the open challenge of the channel, or an error
 // wrapping ErrNotFound.
-func (s *Store) Challenge(channelID string) (*Challenge, error) {
-	c, err := inTx(s.db.View, func(tx *bolt.Tx) (*Challenge, error) { return getChallenge(tx, channelID) })
+func (s *Core) Challenge(channelID string) (*Challenge, error) {
+	c, err := inTx(s.b.View, func(tx Tx) (*Challenge, error) { return tx.Challenge(channelID) })
 	if err != nil {
 		return nil, fmt.Errorf("channel %s: %w", channelID, err)
 	}
@@ -143,9 +128,9 @@ func (s *Store) Challenge(channelID string) (*Challenge, error) {
 // place, the players' IDs and the creation time may not change
 // (ErrInvalid). fn runs inside the write transaction: it must be quick and
 // must not call the Store.
-func (s *Store) UpdateChallenge(channelID string, fn func(*Challenge) error) (*Challenge, error) {
-	c, err := inTx(s.db.Update, func(tx *bolt.Tx) (*Challenge, error) {
-		c, err := getChallenge(tx, channelID)
+func (s *Core) UpdateChallenge(channelID string, fn func(*Challenge) error) (*Challenge, error) {
+	c, err := inTx(s.b.Update, func(tx Tx) (*Challenge, error) {
+		c, err := tx.Challenge(channelID)
 		if err != nil {
 			return nil, err
 		}
@@ -161,7 +146,7 @@ func (s *Store) UpdateChallenge(channelID string, fn func(*Challenge) error) (*C
 		if err := c.check(); err != nil {
 			return nil, err
 		}
-		return c, putChallenge(tx, c, old.WakeAt)
+		return c, tx.PutChallenge(c, old.WakeAt)
 	})
 	if err != nil {
 		return nil, fmt.Errorf("update challenge in channel %s: %w", channelID, err)
@@ -172,26 +157,23 @@ func (s *Store) UpdateChallenge(channelID string, fn func(*Challenge) error) (*C
 // takeChallenge deletes the challenge with the ID id from channel and
 // returns it, or returns an error wrapping ErrNotFound if the channel's
 // open challenge (if any) is another.
-func takeChallenge(tx *bolt.Tx, channel string, id uint64) (*Challenge, error) {
-	c, err := getChallenge(tx, channel)
+func takeChallenge(tx Tx, channel string, id uint64) (*Challenge, error) {
+	c, err := tx.Challenge(channel)
 	if err != nil {
 		return nil, err
 	}
 	if c.ID != id {
 		return nil, fmt.Errorf("challenge %d is no longer open (challenge %d is): %w", id, c.ID, ErrNotFound)
 	}
-	if err := tx.Bucket(bucketChallenges).Delete([]byte(channel)); err != nil {
-		return nil, err
-	}
-	return c, setWake(tx, WakeChallenge, channel, c.WakeAt, time.Time{})
+	return c, tx.DeleteChallenge(channel, c.WakeAt)
 }
 
 // DeleteChallenge withdraws the challenge with the ID id from the channel
 // (it was withdrawn, declined or expired). It returns an error wrapping
 // ErrNotFound if the channel's open challenge is not that one, so that an
 // old button or a late expiry never removes a newer challenge.
-func (s *Store) DeleteChallenge(channelID string, id uint64) error {
-	err := s.db.Update(func(tx *bolt.Tx) error {
+func (s *Core) DeleteChallenge(channelID string, id uint64) error {
+	err := s.b.Update(func(tx Tx) error {
 		_, err := takeChallenge(tx, channelID, id)
 		return err
 	})
@@ -209,8 +191,8 @@ func (s *Store) DeleteChallenge(channelID string, id uint64) error {
 // ErrInvalid if g may not be stored or is not between the challenge's
 // players in its guild; on any error nothing changes. Like CreateGame, it
 // sets g.ID.
-func (s *Store) AcceptChallenge(channelID string, challengeID uint64, g *Game) error {
-	id, err := inTx(s.db.Update, func(tx *bolt.Tx) (uint64, error) {
+func (s *Core) AcceptChallenge(channelID string, challengeID uint64, g *Game) error {
+	id, err := inTx(s.b.Update, func(tx Tx) (uint64, error) {
 		c, err := takeChallenge(tx, channelID, challengeID)
 		if err != nil {
 			return 0, err

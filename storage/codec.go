@@ -3,6 +3,7 @@ package storage
 import (
 	"encoding/json"
 	"fmt"
+	"time"
 
 	bolt "go.etcd.io/bbolt"
 )
@@ -62,4 +63,49 @@ func put(b *bolt.Bucket, k []byte, v any) error {
 		return err
 	}
 	return b.Put(k, data)
+}
+
+// Encode returns the stored form of v, {"v":1,"data":…}: how every
+// backend stores a Challenge, HistoryEntry, Profile, settings or review
+// (a json.RawMessage).
+func Encode(v any) ([]byte, error) { return encode(v) }
+
+// Decode reads the stored form b, as Encode writes it, into v, a pointer.
+// A value that cannot be read is ErrCorrupt.
+func Decode(b []byte, v any) error { return decode(b, v) }
+
+// EncodeGame returns the stored form of the active game g, indexed under
+// its wake time g.Wake().
+func EncodeGame(g *Game) ([]byte, error) { return encode(g.record()) }
+
+// DecodeGame reads the stored form of an active game, as EncodeGame
+// writes it, and returns it with the wake time it was indexed under. The
+// game's own checks (game.Restore) run on it: a stored value that is not
+// a valid game is ErrCorrupt.
+func DecodeGame(b []byte) (*Game, time.Time, error) {
+	r := new(gameRecord)
+	if err := decode(b, r); err != nil {
+		return nil, time.Time{}, err
+	}
+	g, err := r.game()
+	return g, r.WakeAt, err
+}
+
+// EncodeFinished returns the stored form of a finished game.
+func EncodeFinished(f *FinishedGame) ([]byte, error) {
+	return encode(f.stored())
+}
+
+// DecodeFinished reads the stored form of a finished game, as
+// EncodeFinished writes it.
+func DecodeFinished(b []byte) (*FinishedGame, error) {
+	r := new(finishedRecord)
+	if err := decode(b, r); err != nil {
+		return nil, err
+	}
+	g, err := r.game()
+	if err != nil {
+		return nil, err
+	}
+	return &FinishedGame{Game: *g, Record: r.Record, Ratings: r.Ratings}, nil
 }

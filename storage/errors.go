@@ -26,3 +26,6 @@ var (
 	// ErrCorrupt: a stored value cannot be read.
 	ErrCorrupt = errors.New("a stored value cannot be read")
 )
+
+// isNotFound reports whether err says that a value is not stored.
+func isNotFound(err error) bool { return errors.Is(err, ErrNotFound) }

@@ -1,14 +1,12 @@
 package storage
 
 import (
-	"bytes"
 	"fmt"
 	"slices"
 	"time"
 
 	"github.com/kulami/kulami/engine"
 	"github.com/kulami/kulami/engine/game"
-	bolt "go.etcd.io/bbolt"
 )
 
 // FinishedGame is a game that has ended, kept for good: the game as it
@@ -28,6 +26,11 @@ type finishedRecord struct {
 	Ratings [2]RatingChange `json:"ratings,omitzero"`
 }
 
+// stored returns how f is stored.
+func (f *FinishedGame) stored() *finishedRecord {
+	return &finishedRecord{gameRecord: *f.record(), Record: f.Record, Ratings: f.Ratings}
+}
+
 // HistoryEntry is one finished game in a player's history.
 type HistoryEntry struct {
 	GameID   uint64       `json:"game"`
@@ -41,37 +44,24 @@ type HistoryEntry struct {
 	Rating   RatingChange `json:"rating,omitzero"` // zero for an aborted game
 }
 
-// finishedKey returns the key of a finished game in bucketFinished.
-func finishedKey(guild string, id uint64) []byte { return key(nil).str(guild).u64(id) }
-
-// historyKey returns the key of an entry of the history of player in
-// bucketHistory: by time of the end, then game ID.
-func historyKey(guild, player string, at time.Time, id uint64) []byte {
-	return key(nil).str(guild).str(player).time(at).u64(id)
-}
-
 // finish moves the active game g, which has a Result and had the wake
 // time oldWake, to the finished games, rates it and adds it to both
 // players' history.
-func (s *Store) finish(tx *bolt.Tx, g *Game, oldWake time.Time) error {
-	if err := tx.Bucket(bucketGames).Delete([]byte(g.ChannelID)); err != nil {
-		return err
-	}
-	if err := setWake(tx, WakeGame, g.ChannelID, oldWake, time.Time{}); err != nil {
+func (s *Core) finish(tx Tx, g *Game, oldWake time.Time) error {
+	if err := tx.DeleteGame(g.ChannelID, oldWake); err != nil {
 		return err
 	}
 	res := g.Result()
-	f := &finishedRecord{gameRecord: *g.record(), Record: g.Record().String()}
+	f := &FinishedGame{Game: *g, Record: g.Record().String()}
 	if res.Rated() {
 		var err error
 		if f.Ratings, err = s.rate(tx, g); err != nil {
 			return err
 		}
 	}
-	if err := put(tx.Bucket(bucketFinished), finishedKey(g.GuildID, g.ID), f); err != nil {
+	if err := tx.PutFinished(f); err != nil {
 		return err
 	}
-	history := tx.Bucket(bucketHistory)
 	players := g.Players()
 	for c, p := range players {
 		c := engine.Color(c)
@@ -79,31 +69,18 @@ func (s *Store) finish(tx *bolt.Tx, g *Game, oldWake time.Time) error {
 			GameID: g.ID, At: res.At, Ladder: g.Ladder(), Color: c, Opponent: players[c.Other()],
 			Ending: res.Ending, Outcome: res.Outcome(c), Score: res.Score, Rating: f.Ratings[c],
 		}
-		if err := put(history, historyKey(g.GuildID, ProfileID(p), e.At, g.ID), e); err != nil {
+		if err := tx.PutHistory(g.GuildID, ProfileID(p), e); err != nil {
 			return err
 		}
 	}
 	return nil
 }
 
-// getFinished reads a finished game.
-func getFinished(tx *bolt.Tx, guild string, id uint64) (*FinishedGame, error) {
-	r, err := get[finishedRecord](tx.Bucket(bucketFinished), finishedKey(guild, id), fmt.Sprintf("finished game %d", id))
-	if err != nil {
-		return nil, err
-	}
-	g, err := r.game()
-	if err != nil {
-		return nil, err
-	}
-	return &FinishedGame{Game: *g, Record: r.Record, Ratings: r.Ratings}, nil
-}
-
 // FinishedGame returns the finished game with the ID id played in the
 // guild, or an error wrapping ErrNotFound (also for a game of another
 // guild, or one still going on).
-func (s *Store) FinishedGame(guildID string, id uint64) (*FinishedGame, error) {
-	f, err := inTx(s.db.View, func(tx *bolt.Tx) (*FinishedGame, error) { return getFinished(tx, guildID, id) })
+func (s *Core) FinishedGame(guildID string, id uint64) (*FinishedGame, error) {
+	f, err := inTx(s.b.View, func(tx Tx) (*FinishedGame, error) { return tx.Finished(guildID, id) })
 	if err != nil {
 		return nil, fmt.Errorf("guild %s: %w", guildID, err)
 	}
@@ -117,7 +94,7 @@ func (s *Store) FinishedGame(guildID string, id uint64) (*FinishedGame, error) {
 // before (the last GameID of the previous page), or an error wrapping
 // ErrNotFound if there is no such game. limit must be positive
 // (ErrInvalid).
-func (s *Store) History(guildID, userID string, limit int, before uint64) ([]HistoryEntry, error) {
+func (s *Core) History(guildID, userID string, limit int, before uint64) ([]HistoryEntry, error) {
 	if limit <= 0 {
 		return nil, fmt.Errorf("history: %w: the limit %d must be positive", ErrInvalid, limit)
 	}
@@ -132,7 +109,7 @@ func (s *Store) History(guildID, userID string, limit int, before uint64) ([]His
 // HeadToHead returns the results of the player with ProfileID a
 // against the one with ProfileID b in the guild, from a's side, on
 // both ladders; aborted games do not count.
-func (s *Store) HeadToHead(guildID, a, b string) (Tally, error) {
+func (s *Core) HeadToHead(guildID, a, b string) (Tally, error) {
 	var t Tally
 	err := s.history(guildID, a, 0, func(e *HistoryEntry) bool {
 		if ProfileID(e.Opponent) == b {
@@ -146,7 +123,7 @@ func (s *Store) HeadToHead(guildID, a, b string) (Tally, error) {
 // RatingTrend returns the ratings of the player with ProfileID
 // userID on a ladder of the guild after each of their last n rated games,
 // oldest first. n must be positive (ErrInvalid).
-func (s *Store) RatingTrend(guildID, userID string, ladder Ladder, n int) ([]RatingPoint, error) {
+func (s *Core) RatingTrend(guildID, userID string, ladder Ladder, n int) ([]RatingPoint, error) {
 	if n <= 0 {
 		return nil, fmt.Errorf("rating trend: %w: the number of games %d must be positive", ErrInvalid, n)
 	}
@@ -162,37 +139,9 @@ func (s *Store) RatingTrend(guildID, userID string, ladder Ladder, n int) ([]Rat
 }
 
 // history calls fn with the history entries of player in guild, latest
-// first, while fn returns true: from the latest entry if before is zero,
-// else from the entry before the end of the finished game with the ID
-// before.
-func (s *Store) history(guild, player string, before uint64, fn func(*HistoryEntry) bool) error {
-	err := s.db.View(func(tx *bolt.Tx) error {
-		prefix := key(nil).str(guild).str(player)
-		from := prefix.end()
-		if before != 0 {
-			// Only the end time is needed: read it without replaying the game.
-			f, err := get[struct {
-				Result struct {
-					At time.Time `json:"at"`
-				} `json:"result"`
-			}](tx.Bucket(bucketFinished), finishedKey(guild, before), fmt.Sprintf("finished game %d", before))
-			if err != nil {
-				return err
-			}
-			from = historyKey(guild, player, f.Result.At, before)
-		}
-		c := tx.Bucket(bucketHistory).Cursor()
-		for k, v := lastBefore(c, from); k != nil && bytes.HasPrefix(k, prefix); k, v = c.Prev() {
-			e := new(HistoryEntry)
-			if err := decode(v, e); err != nil {
-				return fmt.Errorf("history entry %q: %w", k, err)
-			}
-			if !fn(e) {
-				return nil
-			}
-		}
-		return nil
-	})
+// first, while fn returns true (see Tx.History).
+func (s *Core) history(guild, player string, before uint64, fn func(*HistoryEntry) bool) error {
+	err := s.b.View(func(tx Tx) error { return tx.History(guild, player, before, fn) })
 	if err != nil {
 		return fmt.Errorf("history of %s in guild %s: %w", player, guild, err)
 	}

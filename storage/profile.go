@@ -1,8 +1,6 @@
 package storage
 
 import (
-	"bytes"
-	"errors"
 	"fmt"
 	"math"
 	"strings"
@@ -11,7 +9,6 @@ import (
 	"github.com/kulami/kulami/engine"
 	"github.com/kulami/kulami/engine/game"
 	"github.com/kulami/kulami/engine/rating"
-	bolt "go.etcd.io/bbolt"
 )
 
 // Tally counts the outcomes of rated games.
@@ -80,16 +77,11 @@ type RatingPoint struct {
 	Rating rating.Rating
 }
 
-// profileKey returns the key of a profile in bucketProfiles.
-func profileKey(guild string, ladder Ladder, player string) []byte {
-	return key(nil).str(guild).byte(byte(ladder)).str(player)
-}
-
-// rankKey returns the key of p in bucketRanks: its ladder, then by rating
-// (higher first), games played (more first), name (ignoring case) and ID.
-func rankKey(p *Profile) []byte {
-	return key(nil).str(p.GuildID).byte(byte(p.Ladder)).
-		u64(^orderedFloat(p.Rating.Rating)).u64(^uint64(p.Games())).
+// RankKey returns the key that orders profiles on a leaderboard, bytes
+// compared in order: by rating (higher first), games played (more first),
+// name (ignoring case) and ID. Backends index profiles by it.
+func (p *Profile) RankKey() []byte {
+	return key(nil).u64(^orderedFloat(p.Rating.Rating)).u64(^uint64(p.Games())).
 		str(strings.ToLower(p.Name)).str(p.UserID)
 }
 
@@ -115,35 +107,35 @@ func outcomeScore(o game.Outcome) rating.Outcome {
 
 // rate updates the profiles of both players of the finished game g and
 // returns their rating changes. g must not be aborted.
-func (s *Store) rate(tx *bolt.Tx, g *Game) ([2]RatingChange, error) {
+func (s *Core) rate(tx Tx, g *Game) ([2]RatingChange, error) {
 	var (
 		change  [2]RatingChange
-		p       [2]*Profile
-		oldRank [2][]byte
+		p, old  [2]*Profile
 		ladder  = g.Ladder()
 		res     = g.Result()
 		players = g.Players()
 	)
 	for c := range p {
 		id := ProfileID(players[c])
-		old, err := getProfile(tx, g.GuildID, ladder, id)
+		stored, err := tx.Profile(g.GuildID, ladder, id)
 		switch {
-		case errors.Is(err, ErrNotFound):
-			old = &Profile{GuildID: g.GuildID, UserID: id, Ladder: ladder, Rating: rating.New()}
+		case isNotFound(err):
+			p[c] = &Profile{GuildID: g.GuildID, UserID: id, Ladder: ladder, Rating: rating.New()}
 		case err != nil:
 			return change, err
 		default:
-			oldRank[c] = rankKey(old)
+			old[c] = stored
+			n := *stored
+			p[c] = &n
 		}
-		p[c] = old
-		change[c].Before = s.decay(old.Rating, old.LastPlayed, res.At)
+		change[c].Before = s.decay(p[c].Rating, p[c].LastPlayed, res.At)
 	}
 	change[engine.Red].After, change[engine.Black].After = rating.Rate(
 		change[engine.Red].Before, change[engine.Black].Before, outcomeScore(res.Outcome(engine.Red)))
 	for c := range p {
 		c := engine.Color(c)
 		p[c].count(g.ID, players, res, c, change[c].After, change[c.Other()].Before)
-		if err := putProfile(tx, p[c], oldRank[c]); err != nil {
+		if err := tx.PutProfile(p[c], old[c]); err != nil {
 			return change, err
 		}
 	}
@@ -171,30 +163,11 @@ func (p *Profile) count(gameID uint64, players [2]game.Player, res *game.Result,
 	}
 }
 
-// getProfile reads a profile.
-func getProfile(tx *bolt.Tx, guild string, ladder Ladder, player string) (*Profile, error) {
-	return get[Profile](tx.Bucket(bucketProfiles), profileKey(guild, ladder, player), "profile of "+player)
-}
-
-// putProfile stores p, whose rank key was oldRank (nil for a new profile).
-func putProfile(tx *bolt.Tx, p *Profile, oldRank []byte) error {
-	ranks := tx.Bucket(bucketRanks)
-	if oldRank != nil {
-		if err := ranks.Delete(oldRank); err != nil {
-			return err
-		}
-	}
-	if err := ranks.Put(rankKey(p), []byte(p.UserID)); err != nil {
-		return err
-	}
-	return put(tx.Bucket(bucketProfiles), profileKey(p.GuildID, p.Ladder, p.UserID), p)
-}
-
 // Profile returns the profile of the player with Player.ProfileID userID
 // on a ladder of the guild, or an error wrapping ErrNotFound if no game of
 // theirs has counted there.
-func (s *Store) Profile(guildID, userID string, ladder Ladder) (*Profile, error) {
-	p, err := inTx(s.db.View, func(tx *bolt.Tx) (*Profile, error) { return getProfile(tx, guildID, ladder, userID) })
+func (s *Core) Profile(guildID, userID string, ladder Ladder) (*Profile, error) {
+	p, err := inTx(s.b.View, func(tx Tx) (*Profile, error) { return tx.Profile(guildID, ladder, userID) })
 	if err != nil {
 		return nil, fmt.Errorf("guild %s, %s ladder: %w", guildID, ladder, err)
 	}
@@ -206,28 +179,13 @@ func (s *Store) Profile(guildID, userID string, ladder Ladder) (*Profile, error)
 // by games played, more first, then by name and ID. total is the number
 // of profiles on the ladder. limit must be positive and offset not
 // negative (ErrInvalid).
-func (s *Store) Leaderboard(guildID string, ladder Ladder, offset, limit int) (page []Profile, total int, err error) {
+func (s *Core) Leaderboard(guildID string, ladder Ladder, offset, limit int) (page []Profile, total int, err error) {
 	if offset < 0 || limit <= 0 {
 		return nil, 0, fmt.Errorf("leaderboard: %w: offset %d and limit %d; the offset may not be negative and the limit must be positive", ErrInvalid, offset, limit)
 	}
-	err = s.db.View(func(tx *bolt.Tx) error {
-		prefix := key(nil).str(guildID).byte(byte(ladder))
-		var ids []string
-		c := tx.Bucket(bucketRanks).Cursor()
-		for k, v := c.Seek(prefix); k != nil && bytes.HasPrefix(k, prefix); k, v = c.Next() {
-			if total >= offset && len(ids) < limit {
-				ids = append(ids, string(v))
-			}
-			total++
-		}
-		for _, id := range ids {
-			p, err := getProfile(tx, guildID, ladder, id)
-			if err != nil {
-				return err
-			}
-			page = append(page, *p)
-		}
-		return nil
+	err = s.b.View(func(tx Tx) error {
+		page, total, err = tx.Leaderboard(guildID, ladder, offset, limit)
+		return err
 	})
 	if err != nil {
 		return nil, 0, fmt.Errorf("leaderboard of guild %s: %w", guildID, err)

@@ -55,6 +55,18 @@ func clearFinishedClocks(tx *bolt.Tx) error {
 	return nil
 }
 
+// bucketReviews holds the computer's analysis of finished games:
+// guild ‖ game ID → the analysis as JSON (engine/review's encoding, which
+// carries its own version). Schema version 3 added it (addReviews).
+var bucketReviews = []byte("reviews")
+
+// addReviews brings a file of schema version 2 to version 3: it creates
+// the bucket of reviews. No stored value changes.
+func addReviews(tx *bolt.Tx) error {
+	_, err := tx.CreateBucketIfNotExists(bucketReviews)
+	return err
+}
+
 // schemaVersion returns the schema version this build writes.
 func schemaVersion() uint64 { return uint64(len(migrations)) + 1 }
 

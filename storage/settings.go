@@ -1,11 +1,8 @@
 package storage
 
 import (
-	"errors"
 	"fmt"
 	"time"
-
-	bolt "go.etcd.io/bbolt"
 )
 
 // GuildSettings are the settings of one guild.
@@ -22,16 +19,16 @@ type UserSettings struct {
 
 // GuildSettings returns the settings of the guild: Options.GuildDefaults
 // until the guild changes them.
-func (s *Store) GuildSettings(guildID string) (GuildSettings, error) {
-	return readSettings(s, bucketGuilds, guildID, s.opt.GuildDefaults)
+func (s *Core) GuildSettings(guildID string) (GuildSettings, error) {
+	return readSettings(s, "guilds", guildID, s.opt.GuildDefaults, Tx.GuildSettings)
 }
 
 // UpdateGuildSettings changes the settings of the guild in one
 // transaction: fn changes the current settings (see GuildSettings), and
 // nothing is written if it returns an error. A negative MoveTime is
 // refused (ErrInvalid).
-func (s *Store) UpdateGuildSettings(guildID string, fn func(*GuildSettings) error) (GuildSettings, error) {
-	return updateSettings(s, bucketGuilds, guildID, s.opt.GuildDefaults, func(g *GuildSettings) error {
+func (s *Core) UpdateGuildSettings(guildID string, fn func(*GuildSettings) error) (GuildSettings, error) {
+	return updateSettings(s, "guilds", guildID, s.opt.GuildDefaults, Tx.GuildSettings, Tx.PutGuildSettings, func(g *GuildSettings) error {
 		if err := fn(g); err != nil {
 			return err
 		}
@@ -44,52 +41,54 @@ func (s *Store) UpdateGuildSettings(guildID string, fn func(*GuildSettings) erro
 
 // UserSettings returns the settings of the user: Options.UserDefaults
 // until the user changes them.
-func (s *Store) UserSettings(userID string) (UserSettings, error) {
-	return readSettings(s, bucketUsers, userID, s.opt.UserDefaults)
+func (s *Core) UserSettings(userID string) (UserSettings, error) {
+	return readSettings(s, "users", userID, s.opt.UserDefaults, Tx.UserSettings)
 }
 
 // UpdateUserSettings changes the settings of the user in one transaction:
 // fn changes the current settings (see UserSettings), and nothing is
 // written if it returns an error.
-func (s *Store) UpdateUserSettings(userID string, fn func(*UserSettings) error) (UserSettings, error) {
-	return updateSettings(s, bucketUsers, userID, s.opt.UserDefaults, fn)
+func (s *Core) UpdateUserSettings(userID string, fn func(*UserSettings) error) (UserSettings, error) {
+	return updateSettings(s, "users", userID, s.opt.UserDefaults, Tx.UserSettings, Tx.PutUserSettings, fn)
 }
 
-// getSettings reads the settings of id from bucket, or returns def.
-func getSettings[T any](tx *bolt.Tx, bucket []byte, id string, def T) (*T, error) {
-	v, err := get[T](tx.Bucket(bucket), []byte(id), "settings")
-	if errors.Is(err, ErrNotFound) {
+// getSettings reads the settings of id with get, or returns def.
+func getSettings[T any](tx Tx, get func(Tx, string) (*T, error), id string, def T) (*T, error) {
+	v, err := get(tx, id)
+	if isNotFound(err) {
 		return &def, nil
 	}
 	return v, err
 }
 
-// readSettings returns the settings of id from bucket, or def.
-func readSettings[T any](s *Store, bucket []byte, id string, def T) (T, error) {
-	v, err := inTx(s.db.View, func(tx *bolt.Tx) (*T, error) { return getSettings(tx, bucket, id, def) })
+// readSettings returns the settings of id (of the kind named what), or
+// def.
+func readSettings[T any](s *Core, what, id string, def T, get func(Tx, string) (*T, error)) (T, error) {
+	v, err := inTx(s.b.View, func(tx Tx) (*T, error) { return getSettings(tx, get, id, def) })
 	if err != nil {
-		return def, fmt.Errorf("%s %s: %w", bucket, id, err)
+		return def, fmt.Errorf("%s %s: %w", what, id, err)
 	}
 	return *v, nil
 }
 
-// updateSettings changes the settings of id in bucket with fn.
-func updateSettings[T any](s *Store, bucket []byte, id string, def T, fn func(*T) error) (T, error) {
-	v, err := inTx(s.db.Update, func(tx *bolt.Tx) (*T, error) {
+// updateSettings changes the settings of id (of the kind named what) with
+// fn.
+func updateSettings[T any](s *Core, what, id string, def T, get func(Tx, string) (*T, error), put func(Tx, string, *T) error, fn func(*T) error) (T, error) {
+	v, err := inTx(s.b.Update, func(tx Tx) (*T, error) {
 		if err := checkID("ID", id); err != nil {
 			return nil, err
 		}
-		v, err := getSettings(tx, bucket, id, def)
+		v, err := getSettings(tx, get, id, def)
 		if err != nil {
 			return nil, err
 		}
 		if err := fn(v); err != nil {
 			return nil, err
 		}
-		return v, put(tx.Bucket(bucket), []byte(id), v)
+		return v, put(tx, id, v)
 	})
 	if err != nil {
-		return def, fmt.Errorf("update %s %s: %w", bucket, id, err)
+		return def, fmt.Errorf("update %s %s: %w", what, id, err)
 	}
 	return *v, nil
 }

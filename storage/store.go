@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"time"
 
-	"github.com/kulami/kulami/engine/rating"
 	bolt "go.etcd.io/bbolt"
 	berrors "go.etcd.io/bbolt/errors"
 )
@@ -60,8 +59,11 @@ type Options struct {
 	NoSync bool
 }
 
-// Store is an open kulami database. It is safe for concurrent use.
+// Store is an open kulami database in a bbolt file: the bbolt backend.
+// Its methods other than NoteBoard, Backup and Close are Core's. It is
+// safe for concurrent use.
 type Store struct {
+	*Core
 	db     *bolt.DB
 	path   string
 	opt    Options
@@ -97,7 +99,9 @@ func Open(path string, opt Options) (*Store, error) {
 		db.Close()
 		return nil, fmt.Errorf("open %s: %w", path, err)
 	}
-	return &Store{db: db, path: path, opt: opt}, nil
+	s := &Store{db: db, path: path, opt: opt}
+	s.Core = NewCore(boltBackend{s}, opt)
+	return s, nil
 }
 
 // Close closes the file. Methods called after Close fail.
@@ -105,23 +109,3 @@ func (s *Store) Close() error { return s.db.Close() }
 
 // Path returns the path of the database file.
 func (s *Store) Path() string { return s.path }
-
-// inTx runs fn in a transaction begun by run (DB.View or DB.Update) and
-// returns what fn returns.
-func inTx[T any](run func(func(*bolt.Tx) error) error, fn func(tx *bolt.Tx) (T, error)) (T, error) {
-	var v T
-	err := run(func(tx *bolt.Tx) error {
-		var err error
-		v, err = fn(tx)
-		return err
-	})
-	return v, err
-}
-
-// decay returns r grown by the rating periods from last to now.
-func (s *Store) decay(r rating.Rating, last, now time.Time) rating.Rating {
-	if s.opt.RatingPeriod < 0 || last.IsZero() || !now.After(last) {
-		return r
-	}
-	return rating.Decay(r, float64(now.Sub(last))/float64(s.opt.RatingPeriod))
-}

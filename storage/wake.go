@@ -1,12 +1,8 @@
 package storage
 
 import (
-	"bytes"
-	"encoding/binary"
 	"fmt"
 	"time"
-
-	bolt "go.etcd.io/bbolt"
 )
 
 // WakeKind says what a Wake is about.
@@ -31,51 +27,15 @@ type Wake struct {
 	At        time.Time
 }
 
-// wakeKey returns the key of a wake in bucketWake.
-func wakeKey(w Wake) []byte {
-	return key(nil).time(w.At).byte(byte(w.Kind)).str(w.ChannelID)
-}
-
-// parseWakeKey is the inverse of wakeKey.
-func parseWakeKey(k []byte) (Wake, error) {
-	if len(k) < 11 || k[len(k)-1] != 0 || !wakeNames.valid(k[8]) || bytes.IndexByte(k[9:len(k)-1], 0) >= 0 {
-		return Wake{}, fmt.Errorf("%w: bad wake key %q", ErrCorrupt, k)
-	}
-	return Wake{
-		Kind:      WakeKind(k[8]),
-		ChannelID: string(k[9 : len(k)-1]),
-		At:        bitsTime(binary.BigEndian.Uint64(k[:8])),
-	}, nil
-}
-
-// setWake moves the wake of a game or challenge of channel from old to
-// next; a zero time is no wake.
-func setWake(tx *bolt.Tx, kind WakeKind, channel string, old, next time.Time) error {
-	b := tx.Bucket(bucketWake)
-	if !old.IsZero() {
-		if err := b.Delete(wakeKey(Wake{kind, channel, old})); err != nil {
-			return err
-		}
-	}
-	if next.IsZero() {
-		return nil
-	}
-	return b.Put(wakeKey(Wake{kind, channel, next}), []byte{})
-}
-
 // NextWake returns the earliest WakeAt of all active games and open
 // challenges, or false if none has one. A scheduler sleeps until then (or
 // until a write sets an earlier one).
-func (s *Store) NextWake() (time.Time, bool, error) {
+func (s *Core) NextWake() (time.Time, bool, error) {
 	var at time.Time
 	var ok bool
-	err := s.db.View(func(tx *bolt.Tx) error {
-		k, _ := tx.Bucket(bucketWake).Cursor().First()
-		if k == nil {
-			return nil
-		}
-		w, err := parseWakeKey(k)
-		at, ok = w.At, true
+	err := s.b.View(func(tx Tx) error {
+		var err error
+		at, ok, err = tx.NextWake()
 		return err
 	})
 	if err != nil {
@@ -84,23 +44,12 @@ func (s *Store) NextWake() (time.Time, bool, error) {
 	return at, ok, nil
 }
 
-// Due returns every wake at or before now, earliest first. Handling one
-// means an UpdateGame or UpdateChallenge that sets the next WakeAt (or
-// zero); until then it stays due, so a wake is never lost to a crash.
-func (s *Store) Due(now time.Time) ([]Wake, error) {
-	var out []Wake
-	limit := key(nil).time(now).end() // nil: now is the end of time
-	err := s.db.View(func(tx *bolt.Tx) error {
-		c := tx.Bucket(bucketWake).Cursor()
-		for k, _ := c.First(); k != nil && (limit == nil || bytes.Compare(k, limit) < 0); k, _ = c.Next() {
-			w, err := parseWakeKey(k)
-			if err != nil {
-				return err
-			}
-			out = append(out, w)
-		}
-		return nil
-	})
+// Due returns every wake at or before now, earliest first (then games
+// before challenges, then by channel). Handling one means an UpdateGame
+// or UpdateChallenge that sets the next WakeAt (or zero); until then it
+// stays due, so a wake is never lost to a crash.
+func (s *Core) Due(now time.Time) ([]Wake, error) {
+	out, err := inTx(s.b.View, func(tx Tx) ([]Wake, error) { return tx.Due(now) })
 	if err != nil {
 		return nil, fmt.Errorf("due wakes: %w", err)
 	}

@@ -1,0 +1,523 @@
+package storage
+
+import (
+	"bytes"
+	"cmp"
+	"encoding/binary"
+	"encoding/json"
+	"fmt"
+	"slices"
+	"time"
+
+	bolt "go.etcd.io/bbolt"
+)
+
+// boltBackend runs the transactions of a Store: the bbolt backend.
+type boltBackend struct{ s *Store }
+
+// View runs fn in a read-only bbolt transaction.
+func (b boltBackend) View(fn func(Tx) error) error {
+	return b.s.db.View(func(tx *bolt.Tx) error { return fn(&boltTx{tx: tx, boards: &b.s.boards}) })
+}
+
+// Update runs fn in a bbolt write transaction. Writes are serialized by
+// bbolt; the order lock also orders them with NoteBoard, and the board
+// notes that a write stores are forgotten once it commits.
+func (b boltBackend) Update(fn func(Tx) error) error {
+	b.s.boards.order.Lock()
+	defer b.s.boards.order.Unlock()
+	return b.s.db.Update(func(tx *bolt.Tx) error {
+		t := &boltTx{tx: tx, boards: &b.s.boards, applied: map[string]boardNote{}}
+		if err := fn(t); err != nil {
+			return err
+		}
+		tx.OnCommit(func() {
+			for ch, n := range t.written {
+				b.s.boards.written(ch, n)
+			}
+		})
+		return nil
+	})
+}
+
+// boltTx is a Tx of the bbolt backend.
+type boltTx struct {
+	tx      *bolt.Tx
+	boards  *boardNotes
+	applied map[string]boardNote // notes seen by reads of a write, by channel
+	written map[string]boardNote // notes stored by this write, by channel
+}
+
+// finishedKey returns the key of a finished game in bucketFinished.
+func finishedKey(guild string, id uint64) []byte { return key(nil).str(guild).u64(id) }
+
+// historyKey returns the key of an entry of the history of player in
+// bucketHistory: by time of the end, then game ID.
+func historyKey(guild, player string, at time.Time, id uint64) []byte {
+	return key(nil).str(guild).str(player).time(at).u64(id)
+}
+
+// profileKey returns the key of a profile in bucketProfiles.
+func profileKey(guild string, ladder Ladder, player string) []byte {
+	return key(nil).str(guild).byte(byte(ladder)).str(player)
+}
+
+// rankKey returns the key of p in bucketRanks: its guild and ladder, then
+// its RankKey.
+func rankKey(p *Profile) []byte {
+	return append(key(nil).str(p.GuildID).byte(byte(p.Ladder)), p.RankKey()...)
+}
+
+// wakeKey returns the key of a wake in bucketWake.
+func wakeKey(w Wake) []byte {
+	return key(nil).time(w.At).byte(byte(w.Kind)).str(w.ChannelID)
+}
+
+// parseWakeKey is the inverse of wakeKey.
+func parseWakeKey(k []byte) (Wake, error) {
+	if len(k) < 11 || k[len(k)-1] != 0 || !wakeNames.valid(k[8]) || bytes.IndexByte(k[9:len(k)-1], 0) >= 0 {
+		return Wake{}, fmt.Errorf("%w: bad wake key %q", ErrCorrupt, k)
+	}
+	return Wake{
+		Kind:      WakeKind(k[8]),
+		ChannelID: string(k[9 : len(k)-1]),
+		At:        bitsTime(binary.BigEndian.Uint64(k[:8])),
+	}, nil
+}
+
+// setWake moves the wake of a game or challenge of channel from old to
+// next; a zero time is no wake.
+func (t *boltTx) setWake(kind WakeKind, channel string, old, next time.Time) error {
+	b := t.tx.Bucket(bucketWake)
+	if !old.IsZero() {
+		if err := b.Delete(wakeKey(Wake{kind, channel, old})); err != nil {
+			return err
+		}
+	}
+	if next.IsZero() {
+		return nil
+	}
+	return b.Put(wakeKey(Wake{kind, channel, next}), []byte{})
+}
+
+// game returns the game that the stored value v holds, with the board
+// note of its channel applied, and its wake.
+func (t *boltTx) game(v []byte) (*Game, time.Time, error) {
+	r := new(gameRecord)
+	if err := decode(v, r); err != nil {
+		return nil, time.Time{}, err
+	}
+	n := t.boards.apply(r)
+	if t.applied != nil {
+		t.applied[r.ChannelID] = n
+	}
+	g, err := r.game()
+	return g, r.WakeAt, err
+}
+
+// Game implements Tx.
+func (t *boltTx) Game(channel string) (*Game, time.Time, error) {
+	v := t.tx.Bucket(bucketGames).Get([]byte(channel))
+	if v == nil {
+		return nil, time.Time{}, fmt.Errorf("game: %w", ErrNotFound)
+	}
+	g, wake, err := t.game(v)
+	if err != nil {
+		return nil, time.Time{}, fmt.Errorf("game: %w", err)
+	}
+	return g, wake, nil
+}
+
+// stored notes that the write stores (or deletes) the game of channel,
+// and with it the board note its read applied.
+func (t *boltTx) stored(channel string) {
+	n, ok := t.applied[channel]
+	if !ok {
+		return
+	}
+	if t.written == nil {
+		t.written = map[string]boardNote{}
+	}
+	t.written[channel] = n
+}
+
+// PutGame implements Tx.
+func (t *boltTx) PutGame(g *Game, oldWake time.Time) error {
+	r := g.record()
+	if err := put(t.tx.Bucket(bucketGames), []byte(r.ChannelID), r); err != nil {
+		return err
+	}
+	t.stored(r.ChannelID)
+	return t.setWake(WakeGame, r.ChannelID, oldWake, r.WakeAt)
+}
+
+// DeleteGame implements Tx.
+func (t *boltTx) DeleteGame(channel string, oldWake time.Time) error {
+	if err := t.tx.Bucket(bucketGames).Delete([]byte(channel)); err != nil {
+		return err
+	}
+	t.stored(channel)
+	return t.setWake(WakeGame, channel, oldWake, time.Time{})
+}
+
+// Games implements Tx.
+func (t *boltTx) Games(fn func(g *Game, wake time.Time) error) error {
+	return t.tx.Bucket(bucketGames).ForEach(func(k, v []byte) error {
+		g, wake, err := t.game(v)
+		if err != nil {
+			return fmt.Errorf("game in channel %s: %w", k, err)
+		}
+		return fn(g, wake)
+	})
+}
+
+// GuildGames implements Tx. It reads every active game of every guild,
+// since active games are keyed by channel: a store holds one game a
+// channel at most, so that is a scan of a few thousand records at worst,
+// which is read-only and blocks no write.
+func (t *boltTx) GuildGames(guild string) ([]*Game, error) {
+	var out []*Game
+	err := t.tx.Bucket(bucketGames).ForEach(func(k, v []byte) error {
+		// Only the guild is needed to skip a game: read it without
+		// replaying the game's moves.
+		var place struct {
+			GuildID string `json:"guild"`
+		}
+		if err := decode(v, &place); err != nil {
+			return fmt.Errorf("game of channel %s: %w", k, err)
+		}
+		if place.GuildID != guild {
+			return nil
+		}
+		g, _, err := t.game(v)
+		if err != nil {
+			return err
+		}
+		out = append(out, g)
+		return nil
+	})
+	slices.SortFunc(out, func(a, b *Game) int { return cmp.Compare(b.ID, a.ID) })
+	return out, err
+}
+
+// sequenceBuckets are the buckets whose sequences give IDs.
+var sequenceBuckets = [...][]byte{GameIDs: bucketGames, ChallengeIDs: bucketChallenges}
+
+// NextID implements Tx.
+func (t *boltTx) NextID(seq Sequence) (uint64, error) {
+	return t.tx.Bucket(sequenceBuckets[seq]).NextSequence()
+}
+
+// SetSequence implements Tx.
+func (t *boltTx) SetSequence(seq Sequence, v uint64) error {
+	if !sequenceNames.valid(uint8(seq)) {
+		return fmt.Errorf("%w: unknown sequence %v", ErrInvalid, seq)
+	}
+	return t.tx.Bucket(sequenceBuckets[seq]).SetSequence(v)
+}
+
+// Challenge implements Tx.
+func (t *boltTx) Challenge(channel string) (*Challenge, error) {
+	return get[Challenge](t.tx.Bucket(bucketChallenges), []byte(channel), "challenge")
+}
+
+// PutChallenge implements Tx.
+func (t *boltTx) PutChallenge(c *Challenge, oldWake time.Time) error {
+	if err := put(t.tx.Bucket(bucketChallenges), []byte(c.ChannelID), c); err != nil {
+		return err
+	}
+	return t.setWake(WakeChallenge, c.ChannelID, oldWake, c.WakeAt)
+}
+
+// DeleteChallenge implements Tx.
+func (t *boltTx) DeleteChallenge(channel string, oldWake time.Time) error {
+	if err := t.tx.Bucket(bucketChallenges).Delete([]byte(channel)); err != nil {
+		return err
+	}
+	return t.setWake(WakeChallenge, channel, oldWake, time.Time{})
+}
+
+// Finished implements Tx.
+func (t *boltTx) Finished(guild string, id uint64) (*FinishedGame, error) {
+	v := t.tx.Bucket(bucketFinished).Get(finishedKey(guild, id))
+	if v == nil {
+		return nil, fmt.Errorf("finished game %d: %w", id, ErrNotFound)
+	}
+	f, err := DecodeFinished(v)
+	if err != nil {
+		return nil, fmt.Errorf("finished game %d: %w", id, err)
+	}
+	return f, nil
+}
+
+// HasFinished implements Tx.
+func (t *boltTx) HasFinished(guild string, id uint64) (bool, error) {
+	return t.tx.Bucket(bucketFinished).Get(finishedKey(guild, id)) != nil, nil
+}
+
+// PutFinished implements Tx.
+func (t *boltTx) PutFinished(f *FinishedGame) error {
+	return put(t.tx.Bucket(bucketFinished), finishedKey(f.GuildID, f.ID), f.stored())
+}
+
+// LastFinished implements Tx. It reads the guild's finished games from
+// the newest back, skipping each without replaying it, until it finds one
+// of the channel.
+func (t *boltTx) LastFinished(guild, channel string) (*FinishedGame, error) {
+	prefix := key(nil).str(guild)
+	c := t.tx.Bucket(bucketFinished).Cursor()
+	for k, v := lastBefore(c, prefix.end()); k != nil && bytes.HasPrefix(k, prefix); k, v = c.Prev() {
+		var place struct {
+			ID        uint64 `json:"id"`
+			ChannelID string `json:"channel"`
+		}
+		if err := decode(v, &place); err != nil {
+			return nil, fmt.Errorf("finished game %q: %w", k, err)
+		}
+		if place.ChannelID == channel {
+			return t.Finished(guild, place.ID)
+		}
+	}
+	return nil, fmt.Errorf("no finished game in channel %s: %w", channel, ErrNotFound)
+}
+
+// PutHistory implements Tx.
+func (t *boltTx) PutHistory(guild, player string, e *HistoryEntry) error {
+	return put(t.tx.Bucket(bucketHistory), historyKey(guild, player, e.At, e.GameID), e)
+}
+
+// History implements Tx.
+func (t *boltTx) History(guild, player string, before uint64, fn func(*HistoryEntry) bool) error {
+	prefix := key(nil).str(guild).str(player)
+	from := prefix.end()
+	if before != 0 {
+		// Only the end time is needed: read it without replaying the game.
+		f, err := get[struct {
+			Result struct {
+				At time.Time `json:"at"`
+			} `json:"result"`
+		}](t.tx.Bucket(bucketFinished), finishedKey(guild, before), fmt.Sprintf("finished game %d", before))
+		if err != nil {
+			return err
+		}
+		from = historyKey(guild, player, f.Result.At, before)
+	}
+	c := t.tx.Bucket(bucketHistory).Cursor()
+	for k, v := lastBefore(c, from); k != nil && bytes.HasPrefix(k, prefix); k, v = c.Prev() {
+		e := new(HistoryEntry)
+		if err := decode(v, e); err != nil {
+			return fmt.Errorf("history entry %q: %w", k, err)
+		}
+		if !fn(e) {
+			return nil
+		}
+	}
+	return nil
+}
+
+// Profile implements Tx.
+func (t *boltTx) Profile(guild string, ladder Ladder, player string) (*Profile, error) {
+	return get[Profile](t.tx.Bucket(bucketProfiles), profileKey(guild, ladder, player), "profile of "+player)
+}
+
+// PutProfile implements Tx.
+func (t *boltTx) PutProfile(p, old *Profile) error {
+	ranks := t.tx.Bucket(bucketRanks)
+	if old != nil {
+		if err := ranks.Delete(rankKey(old)); err != nil {
+			return err
+		}
+	}
+	if err := ranks.Put(rankKey(p), []byte(p.UserID)); err != nil {
+		return err
+	}
+	return put(t.tx.Bucket(bucketProfiles), profileKey(p.GuildID, p.Ladder, p.UserID), p)
+}
+
+// Leaderboard implements Tx.
+func (t *boltTx) Leaderboard(guild string, ladder Ladder, offset, limit int) ([]Profile, int, error) {
+	prefix := key(nil).str(guild).byte(byte(ladder))
+	var ids []string
+	total := 0
+	c := t.tx.Bucket(bucketRanks).Cursor()
+	for k, v := c.Seek(prefix); k != nil && bytes.HasPrefix(k, prefix); k, v = c.Next() {
+		if total >= offset && len(ids) < limit {
+			ids = append(ids, string(v))
+		}
+		total++
+	}
+	var page []Profile
+	for _, id := range ids {
+		p, err := t.Profile(guild, ladder, id)
+		if err != nil {
+			return nil, 0, err
+		}
+		page = append(page, *p)
+	}
+	return page, total, nil
+}
+
+// GuildSettings implements Tx.
+func (t *boltTx) GuildSettings(guild string) (*GuildSettings, error) {
+	return get[GuildSettings](t.tx.Bucket(bucketGuilds), []byte(guild), "settings")
+}
+
+// PutGuildSettings implements Tx.
+func (t *boltTx) PutGuildSettings(guild string, v *GuildSettings) error {
+	return put(t.tx.Bucket(bucketGuilds), []byte(guild), v)
+}
+
+// UserSettings implements Tx.
+func (t *boltTx) UserSettings(user string) (*UserSettings, error) {
+	return get[UserSettings](t.tx.Bucket(bucketUsers), []byte(user), "settings")
+}
+
+// PutUserSettings implements Tx.
+func (t *boltTx) PutUserSettings(user string, v *UserSettings) error {
+	return put(t.tx.Bucket(bucketUsers), []byte(user), v)
+}
+
+// Review implements Tx.
+func (t *boltTx) Review(guild string, id uint64) ([]byte, error) {
+	r, err := get[json.RawMessage](t.tx.Bucket(bucketReviews), finishedKey(guild, id), fmt.Sprintf("review of game %d", id))
+	if err != nil {
+		return nil, err
+	}
+	return *r, nil
+}
+
+// PutReview implements Tx.
+func (t *boltTx) PutReview(guild string, id uint64, data []byte) error {
+	return put(t.tx.Bucket(bucketReviews), finishedKey(guild, id), json.RawMessage(data))
+}
+
+// keyAlive is the key, in bucketMeta, of when the bot was last alive:
+// 8 bytes, big-endian Unix nanoseconds.
+var keyAlive = []byte("alive")
+
+// Alive implements Tx.
+func (t *boltTx) Alive() (time.Time, error) {
+	raw := t.tx.Bucket(bucketMeta).Get(keyAlive)
+	if len(raw) != 8 {
+		return time.Time{}, nil
+	}
+	return time.Unix(0, int64(binary.BigEndian.Uint64(raw))), nil
+}
+
+// PutAlive implements Tx.
+func (t *boltTx) PutAlive(at time.Time) error {
+	return t.tx.Bucket(bucketMeta).Put(keyAlive, binary.BigEndian.AppendUint64(nil, uint64(at.UnixNano())))
+}
+
+// NextWake implements Tx.
+func (t *boltTx) NextWake() (time.Time, bool, error) {
+	k, _ := t.tx.Bucket(bucketWake).Cursor().First()
+	if k == nil {
+		return time.Time{}, false, nil
+	}
+	w, err := parseWakeKey(k)
+	return w.At, err == nil, err
+}
+
+// Due implements Tx.
+func (t *boltTx) Due(now time.Time) ([]Wake, error) {
+	var out []Wake
+	limit := key(nil).time(now).end() // nil: now is the end of time
+	c := t.tx.Bucket(bucketWake).Cursor()
+	for k, _ := c.First(); k != nil && (limit == nil || bytes.Compare(k, limit) < 0); k, _ = c.Next() {
+		w, err := parseWakeKey(k)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, w)
+	}
+	return out, nil
+}
+
+// Records implements Tx.
+func (t *boltTx) Records(fn func(Record) error) error {
+	if err := t.Games(func(g *Game, _ time.Time) error { return fn(Record{Game: g}) }); err != nil {
+		return err
+	}
+	for _, each := range []struct {
+		bucket []byte
+		fn     func(k, v []byte) error
+	}{
+		{bucketChallenges, func(_, v []byte) error {
+			c := new(Challenge)
+			if err := decode(v, c); err != nil {
+				return err
+			}
+			return fn(Record{Challenge: c})
+		}},
+		{bucketFinished, func(_, v []byte) error {
+			f, err := DecodeFinished(v)
+			if err != nil {
+				return err
+			}
+			return fn(Record{Finished: f})
+		}},
+		{bucketHistory, func(k, v []byte) error {
+			r := &HistoryRecord{}
+			if err := decode(v, &r.Entry); err != nil {
+				return err
+			}
+			guild, rest, _ := bytes.Cut(k, []byte{0})
+			player, _, _ := bytes.Cut(rest, []byte{0})
+			r.GuildID, r.PlayerID = string(guild), string(player)
+			return fn(Record{History: r})
+		}},
+		{bucketProfiles, func(_, v []byte) error {
+			p := new(Profile)
+			if err := decode(v, p); err != nil {
+				return err
+			}
+			return fn(Record{Profile: p})
+		}},
+		{bucketGuilds, func(k, v []byte) error {
+			r := &GuildSettingsEntry{GuildID: string(k)}
+			if err := decode(v, &r.Settings); err != nil {
+				return err
+			}
+			return fn(Record{GuildSettings: r})
+		}},
+		{bucketUsers, func(k, v []byte) error {
+			r := &UserSettingsEntry{UserID: string(k)}
+			if err := decode(v, &r.Settings); err != nil {
+				return err
+			}
+			return fn(Record{UserSettings: r})
+		}},
+		{bucketReviews, func(k, v []byte) error {
+			guild, id, _ := bytes.Cut(k, []byte{0})
+			r := &ReviewRecord{GuildID: string(guild)}
+			if len(id) == 8 {
+				r.GameID = binary.BigEndian.Uint64(id)
+			}
+			if err := decode(v, &r.Data); err != nil {
+				return err
+			}
+			return fn(Record{Review: r})
+		}},
+	} {
+		if err := t.tx.Bucket(each.bucket).ForEach(each.fn); err != nil {
+			return fmt.Errorf("%s: %w", each.bucket, err)
+		}
+	}
+	if at, err := t.Alive(); err != nil || !at.IsZero() {
+		if err != nil {
+			return err
+		}
+		if err := fn(Record{Alive: &at}); err != nil {
+			return err
+		}
+	}
+	for seq, b := range sequenceBuckets {
+		if v := t.tx.Bucket(b).Sequence(); v != 0 {
+			if err := fn(Record{Sequence: &SequenceRecord{Name: Sequence(seq), Value: v}}); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}

@@ -1,0 +1,37 @@
+package storage
+
+import (
+	"time"
+
+	"github.com/kulami/kulami/engine/rating"
+)
+
+// Core is what every backend of kulami's storage shares: each method of
+// the bot's store (see doc.go) as checks and writes over a Backend's
+// transactions. A backend (Store for bbolt, storage/postgres for
+// PostgreSQL) implements Tx and Backend and embeds a Core made by NewCore;
+// what a game's end, a challenge's acceptance or a restart writes is
+// decided here once, so the backends cannot differ in it.
+//
+// A Core is safe for concurrent use if its Backend is.
+type Core struct {
+	b   Backend
+	opt Options
+}
+
+// NewCore returns the Core of backend b with the options opt (only
+// RatingPeriod and the defaults of settings count here).
+func NewCore(b Backend, opt Options) *Core {
+	if opt.RatingPeriod == 0 {
+		opt.RatingPeriod = DefaultRatingPeriod
+	}
+	return &Core{b: b, opt: opt}
+}
+
+// decay returns r grown by the rating periods from last to now.
+func (s *Core) decay(r rating.Rating, last, now time.Time) rating.Rating {
+	if s.opt.RatingPeriod < 0 || last.IsZero() || !now.After(last) {
+		return r
+	}
+	return rating.Decay(r, float64(now.Sub(last))/float64(s.opt.RatingPeriod))
+}

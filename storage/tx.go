@@ -1,0 +1,150 @@
+package storage
+
+import (
+	"time"
+)
+
+// Tx is one transaction of a backend (bbolt in this package, PostgreSQL
+// in storage/postgres): the reads and writes of stored values that the
+// shared logic of Core is made of. A Tx holds no rule; Core decides what
+// to write and checks it. Every method reads or writes within the
+// transaction; a read returns a value the caller owns. Reads return an
+// error wrapping ErrNotFound for a value that is not stored.
+//
+// In a write transaction, a backend that runs several processes (or
+// several writers at once) must lock what Game, Challenge and Profile
+// read until the transaction ends, so that a read-modify-write is never
+// interleaved with another.
+type Tx interface {
+	// Game returns the active game of channel and the wake time it is
+	// indexed under (what PutGame was given as its wake).
+	Game(channel string) (*Game, time.Time, error)
+	// PutGame stores g, whose stored version is indexed under oldWake
+	// (zero for none), as the active game of its channel, indexed under
+	// g.Wake().
+	PutGame(g *Game, oldWake time.Time) error
+	// DeleteGame deletes the active game of channel, indexed under
+	// oldWake.
+	DeleteGame(channel string, oldWake time.Time) error
+	// Games calls fn with every active game and its wake; fn may not
+	// write.
+	Games(fn func(g *Game, wake time.Time) error) error
+	// GuildGames returns the active games of the guild, newest first.
+	GuildGames(guild string) ([]*Game, error)
+
+	// NextID returns the next value of the sequence seq, starting at 1.
+	NextID(seq Sequence) (uint64, error)
+
+	// Challenge returns the open challenge of channel.
+	Challenge(channel string) (*Challenge, error)
+	// PutChallenge stores c, whose stored version was indexed under
+	// oldWake, indexed under c.WakeAt.
+	PutChallenge(c *Challenge, oldWake time.Time) error
+	// DeleteChallenge deletes the challenge of channel, indexed under
+	// oldWake.
+	DeleteChallenge(channel string, oldWake time.Time) error
+
+	// Finished returns a finished game.
+	Finished(guild string, id uint64) (*FinishedGame, error)
+	// HasFinished reports whether a finished game is stored.
+	HasFinished(guild string, id uint64) (bool, error)
+	// PutFinished stores a finished game.
+	PutFinished(f *FinishedGame) error
+	// LastFinished returns the finished game of the guild with the highest
+	// ID played in channel.
+	LastFinished(guild, channel string) (*FinishedGame, error)
+
+	// PutHistory stores e in the history of player in guild.
+	PutHistory(guild, player string, e *HistoryEntry) error
+	// History calls fn with the history entries of player in guild, the
+	// latest end first (ties: the higher game ID first), while fn returns
+	// true: from the latest if before is zero, else from the entry before
+	// the finished game with the ID before (ErrNotFound if there is none).
+	History(guild, player string, before uint64, fn func(*HistoryEntry) bool) error
+
+	// Profile returns a profile.
+	Profile(guild string, ladder Ladder, player string) (*Profile, error)
+	// PutProfile stores p, whose stored version is old (nil for a new
+	// profile).
+	PutProfile(p, old *Profile) error
+	// Leaderboard returns up to limit profiles of a ladder in rank order
+	// (Profile.RankKey), skipping offset, and the number of profiles on
+	// the ladder.
+	Leaderboard(guild string, ladder Ladder, offset, limit int) ([]Profile, int, error)
+
+	// GuildSettings returns the settings stored for a guild.
+	GuildSettings(guild string) (*GuildSettings, error)
+	// PutGuildSettings stores the settings of a guild.
+	PutGuildSettings(guild string, v *GuildSettings) error
+	// UserSettings returns the settings stored for a user.
+	UserSettings(user string) (*UserSettings, error)
+	// PutUserSettings stores the settings of a user.
+	PutUserSettings(user string, v *UserSettings) error
+
+	// Review returns the stored review of a finished game.
+	Review(guild string, id uint64) ([]byte, error)
+	// PutReview stores the review of a finished game.
+	PutReview(guild string, id uint64, data []byte) error
+
+	// Alive returns when the bot was last alive, zero if never.
+	Alive() (time.Time, error)
+	// PutAlive records that the bot was alive at t.
+	PutAlive(t time.Time) error
+
+	// NextWake returns the earliest wake of the index, false if none.
+	NextWake() (time.Time, bool, error)
+	// Due returns the wakes at or before now, by time, then kind, then
+	// channel.
+	Due(now time.Time) ([]Wake, error)
+
+	// Records calls fn with every stored record (see Export).
+	Records(fn func(Record) error) error
+	// SetSequence sets the last value NextID returned for seq (see
+	// Import).
+	SetSequence(seq Sequence, v uint64) error
+}
+
+// Backend runs transactions of a store: View a read-only one, Update a
+// read-write one that commits, durably, if fn returns nil, and writes
+// nothing if fn returns an error (which Update returns). A backend may
+// run fn again, in a new transaction, if its database asks to retry a
+// transaction (a serialization failure or a deadlock), so fn must not
+// keep what an earlier run left.
+type Backend interface {
+	View(fn func(Tx) error) error
+	Update(fn func(Tx) error) error
+}
+
+// Sequence names a sequence of IDs.
+type Sequence uint8
+
+// The sequences of IDs.
+const (
+	GameIDs      Sequence = iota // games (active and finished)
+	ChallengeIDs                 // challenges
+)
+
+var sequenceNames = names{"games", "challenges"}
+
+// String returns "games" or "challenges".
+func (s Sequence) String() string { return sequenceNames.text("Sequence", uint8(s)) }
+
+// MarshalText writes s's name.
+func (s Sequence) MarshalText() ([]byte, error) { return sequenceNames.marshal("Sequence", uint8(s)) }
+
+// UnmarshalText reads a name that MarshalText writes.
+func (s *Sequence) UnmarshalText(b []byte) error {
+	return unmarshalName(sequenceNames, "sequence", b, s)
+}
+
+// inTx runs fn in a transaction begun by run (Backend.View or Update) and
+// returns what fn returns.
+func inTx[T any](run func(func(Tx) error) error, fn func(tx Tx) (T, error)) (T, error) {
+	var v T
+	err := run(func(tx Tx) error {
+		var err error
+		v, err = fn(tx)
+		return err
+	})
+	return v, err
+}
