@@ -6,7 +6,6 @@ import (
 	"testing"
 
 	"github.com/kulami/kulami/engine"
-	"github.com/kulami/kulami/engine/game"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 	bolt "go.etcd.io/bbolt"
@@ -70,37 +69,6 @@ func TestNoteBoardIsSeenAndWrittenWithTheNextWrite(t *testing.T) {
 	require.NoError(t, s.NoteBoard("c", g.ID, 1, "m1b"))
 	assert.Equal(t, "m1b", mustBoard(t, s, "c"), "a later note replaces an earlier one")
 	assert.Equal(t, "m0", storedBoard(t, s, "c"))
-}
-
-func TestNoteBoardRefuses(t *testing.T) {
-	s := mustOpen(t, Options{})
-	g := mustCreate(t, s, "c", alice, bob)
-	mustPlay(t, s, "c", "D4", "D7")
-	finished := mustCreate(t, s, "done", carol, bob)
-	mustFinish(t, s, "done", game.Aborted, engine.Red, t0)
-
-	tests := []struct {
-		name    string
-		channel string
-		id      uint64
-		ply     int
-		msg     string
-	}{
-		{"another game", "c", finished.ID, 2, "game 2 at ply 2"},
-		{"an earlier ply", "c", g.ID, 1, "game 1 at ply 1"},
-		{"a later ply", "c", g.ID, 3, "game 1 at ply 3"},
-		{"a finished game", "done", finished.ID, 0, "channel done"},
-		{"no game", "nowhere", 1, 0, "channel nowhere"},
-	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			err := s.NoteBoard(tt.channel, tt.id, tt.ply, "m")
-			assert.ErrorIs(t, err, ErrNotFound)
-			assert.ErrorContains(t, err, tt.msg)
-		})
-	}
-	assert.Empty(t, s.boards.m, "nothing was noted")
-	assert.Empty(t, mustBoard(t, s, "c"))
 }
 
 // TestNoteBoardOutOfDate checks that a move makes the note of an older

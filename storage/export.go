@@ -158,10 +158,15 @@ func (s *Core) Import(records func(fn func(Record) error) error) (map[string]int
 	return counts, nil
 }
 
+// Exporter is a store that Compare can read: Core, and so every backend.
+type Exporter interface {
+	Export(fn func(Record) error) error
+}
+
 // Compare compares every record of the stores a and b. It returns the
 // number of records of each kind, and an error that names the first
 // records that differ (or are in one store only), if any.
-func Compare(a, b *Core) (map[string]int, error) {
+func Compare(a, b Exporter) (map[string]int, error) {
 	want := map[string][]byte{}
 	err := a.Export(func(r Record) error {
 		kind, key := r.Kind()

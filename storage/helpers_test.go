@@ -112,22 +112,6 @@ func randomMove(tb testing.TB, g *game.Game, r *engine.Rand) engine.Cell {
 	return p.Layout().Cell(r.Pick(legal))
 }
 
-// mustPlayOut plays random moves in the game of channel until it ends and
-// returns the finished game.
-func mustPlayOut(tb testing.TB, s *Store, channel string, seed uint64) *FinishedGame {
-	tb.Helper()
-	r := engine.NewRand(seed)
-	for {
-		g, err := s.UpdateGame(channel, func(g *Game) error { return play(g, randomMove(tb, g.Game, &r)) })
-		require.NoError(tb, err)
-		if g.Over() {
-			f, err := s.FinishedGame(g.GuildID, g.ID)
-			require.NoError(tb, err)
-			return f
-		}
-	}
-}
-
 // mustFinish ends the game of channel at time at as ending says: loser
 // resigns or runs out of time, red aborts or offers a draw that black
 // accepts.
@@ -163,23 +147,6 @@ func end(g *Game, ending game.Ending, loser engine.Color, at time.Time) error {
 	return fmt.Errorf("the tests cannot end a game as %v", ending)
 }
 
-// mustGame plays a whole game in a new channel: red resigns after two
-// moves if redLoses, else black does. It returns the finished game.
-func mustGame(tb testing.TB, s *Store, red, black game.Player, redLoses bool, at time.Time) *FinishedGame {
-	tb.Helper()
-	channel := fmt.Sprintf("game-%d", at.UnixNano())
-	g := mustCreate(tb, s, channel, red, black)
-	mustPlay(tb, s, channel, "D4", "D7")
-	loser := engine.Black
-	if redLoses {
-		loser = engine.Red
-	}
-	mustFinish(tb, s, channel, game.Resigned, loser, at)
-	f, err := s.FinishedGame(guild, g.ID)
-	require.NoError(tb, err)
-	return f
-}
-
 // activeGames returns the active games of s, by channel, read straight
 // from the bucket.
 func activeGames(tb testing.TB, s *Store) []*Game {
@@ -199,19 +166,6 @@ func activeGames(tb testing.TB, s *Store) []*Game {
 	return out
 }
 
-// keyCount returns the number of keys in each named bucket of s.
-func keyCount(tb testing.TB, s *Store, buckets ...[]byte) []int {
-	tb.Helper()
-	out := make([]int, len(buckets))
-	require.NoError(tb, s.db.View(func(tx *bolt.Tx) error {
-		for i, b := range buckets {
-			out[i] = tx.Bucket(b).Stats().KeyN
-		}
-		return nil
-	}))
-	return out
-}
-
 // checkFile runs bbolt's consistency check on the file of s.
 func checkFile(s *Store) error {
 	return s.db.View(func(tx *bolt.Tx) error {
@@ -221,4 +175,22 @@ func checkFile(s *Store) error {
 		}
 		return errors.Join(errs...)
 	})
+}
+
+// mustWakes returns every wake due at the end of time, in UTC.
+func mustWakes(tb testing.TB, s *Store) []Wake {
+	tb.Helper()
+	w, err := s.Due(time.Unix(1<<40, 0))
+	require.NoError(tb, err)
+	for i := range w {
+		w[i].At = w[i].At.UTC()
+	}
+	return w
+}
+
+// newChallenge returns a challenge of from to to in channel, made at t0
+// and expiring an hour later.
+func newChallenge(channel string, from, to game.Player) *Challenge {
+	return &Challenge{GuildID: guild, ChannelID: channel, From: from, To: to, Layout: engine.SquareString,
+		Rules: engine.Basic, Created: t0, Expires: t0.Add(time.Hour), WakeAt: t0.Add(time.Hour)}
 }

@@ -1,4 +1,4 @@
-package storage
+package storagetest
 
 import (
 	"testing"
@@ -7,17 +7,18 @@ import (
 	"github.com/kulami/kulami/engine"
 	"github.com/kulami/kulami/engine/game"
 	"github.com/kulami/kulami/engine/rating"
+	"github.com/kulami/kulami/storage"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
 
-func TestFinishMovesTheGame(t *testing.T) {
-	s := mustOpen(t, Options{})
+func testFinishMovesTheGame(t *testing.T, open Open) {
+	s := open(t, storage.Options{})
 	g := mustCreate(t, s, "c", alice, bob)
 	f := mustPlayOut(t, s, "c", 11)
 
 	_, err := s.Game("c")
-	assert.ErrorIs(t, err, ErrNotFound, "a finished game is no longer active")
+	assert.ErrorIs(t, err, storage.ErrNotFound, "a finished game is no longer active")
 	assert.Equal(t, g.ID, f.ID)
 	assert.Equal(t, game.Normal, f.Result().Ending)
 	rec, err := engine.ParseRecord(f.Record)
@@ -28,42 +29,42 @@ func TestFinishMovesTheGame(t *testing.T) {
 	assert.Equal(t, p.Score(engine.Full), f.Result().Score)
 
 	_, err = s.FinishedGame("another guild", g.ID)
-	assert.ErrorIs(t, err, ErrNotFound, "finished games are per guild")
+	assert.ErrorIs(t, err, storage.ErrNotFound, "finished games are per guild")
 
 	// The channel is free again.
 	mustCreate(t, s, "c", alice, bob)
 }
 
-func TestRatedGameUpdatesProfiles(t *testing.T) {
-	s := mustOpen(t, Options{})
+func testRatedGameUpdatesProfiles(t *testing.T, open Open) {
+	s := open(t, storage.Options{})
 	f := mustGame(t, s, alice, bob, false, t0) // bob (black) resigns
 
 	wantA, wantB := rating.Rate(rating.New(), rating.New(), rating.Win)
-	assert.Equal(t, [2]RatingChange{{rating.New(), wantA}, {rating.New(), wantB}}, f.Ratings)
+	assert.Equal(t, [2]storage.RatingChange{{Before: rating.New(), After: wantA}, {Before: rating.New(), After: wantB}}, f.Ratings)
 
-	a, err := s.Profile(guild, alice.UserID, Human)
+	a, err := s.Profile(guild, alice.UserID, storage.Human)
 	require.NoError(t, err)
 	assert.Equal(t, wantA, a.Rating)
-	assert.Equal(t, Tally{Wins: 1}, a.Tally)
+	assert.Equal(t, storage.Tally{Wins: 1}, a.Tally)
 	assert.Equal(t, 1, a.Streak)
-	assert.Equal(t, &BestWin{GameID: f.ID, OpponentID: bob.UserID, OpponentName: "bob", OpponentRating: 1500}, a.BestWin)
+	assert.Equal(t, &storage.BestWin{GameID: f.ID, OpponentID: bob.UserID, OpponentName: "bob", OpponentRating: 1500}, a.BestWin)
 	assert.True(t, a.LastPlayed.Equal(t0))
 
-	b, err := s.Profile(guild, bob.UserID, Human)
+	b, err := s.Profile(guild, bob.UserID, storage.Human)
 	require.NoError(t, err)
 	assert.Equal(t, wantB, b.Rating)
-	assert.Equal(t, Tally{Losses: 1}, b.Tally)
+	assert.Equal(t, storage.Tally{Losses: 1}, b.Tally)
 	assert.Equal(t, -1, b.Streak)
 	assert.Nil(t, b.BestWin)
 
-	_, err = s.Profile(guild, alice.UserID, AI)
-	assert.ErrorIs(t, err, ErrNotFound, "a human game is not on the AI ladder")
-	_, err = s.Profile("another guild", alice.UserID, Human)
-	assert.ErrorIs(t, err, ErrNotFound, "profiles are per guild")
+	_, err = s.Profile(guild, alice.UserID, storage.AI)
+	assert.ErrorIs(t, err, storage.ErrNotFound, "a human game is not on the AI ladder")
+	_, err = s.Profile("another guild", alice.UserID, storage.Human)
+	assert.ErrorIs(t, err, storage.ErrNotFound, "profiles are per guild")
 }
 
-func TestDirectMessageGame(t *testing.T) {
-	s := mustOpen(t, Options{})
+func testDirectMessageGame(t *testing.T, open Open) {
+	s := open(t, storage.Options{})
 	g := newGame(t, "dm", alice, hardAI)
 	g.GuildID = ""
 	require.NoError(t, s.CreateGame(g))
@@ -72,30 +73,30 @@ func TestDirectMessageGame(t *testing.T) {
 	f, err := s.FinishedGame("", g.ID)
 	require.NoError(t, err)
 	assert.Equal(t, "Black wins, Red resigned", f.Result().String())
-	p, err := s.Profile("", "ai:hard", AI)
+	p, err := s.Profile("", "ai:hard", storage.AI)
 	require.NoError(t, err, "games in direct messages count on a ladder of their own")
-	assert.Equal(t, Tally{Wins: 1}, p.Tally)
+	assert.Equal(t, storage.Tally{Wins: 1}, p.Tally)
 	_, err = s.FinishedGame(guild, g.ID)
-	assert.ErrorIs(t, err, ErrNotFound)
+	assert.ErrorIs(t, err, storage.ErrNotFound)
 }
 
-func TestEndingsCount(t *testing.T) {
+func testEndingsCount(t *testing.T, open Open) {
 	tests := []struct {
 		ending game.Ending
 		loser  engine.Color
-		red    Tally // alice's profile afterwards
-		black  Tally
+		red    storage.Tally // alice's profile afterwards
+		black  storage.Tally
 		rated  bool
 	}{
-		{game.Resigned, engine.Red, Tally{Losses: 1}, Tally{Wins: 1}, true},
-		{game.TimedOut, engine.Black, Tally{Wins: 1}, Tally{Losses: 1}, true},
-		{game.DrawAgreed, engine.Red, Tally{Draws: 1}, Tally{Draws: 1}, true},
-		{game.Aborted, engine.Red, Tally{}, Tally{}, false},
-		{game.Abandoned, engine.Red, Tally{}, Tally{}, false},
+		{game.Resigned, engine.Red, storage.Tally{Losses: 1}, storage.Tally{Wins: 1}, true},
+		{game.TimedOut, engine.Black, storage.Tally{Wins: 1}, storage.Tally{Losses: 1}, true},
+		{game.DrawAgreed, engine.Red, storage.Tally{Draws: 1}, storage.Tally{Draws: 1}, true},
+		{game.Aborted, engine.Red, storage.Tally{}, storage.Tally{}, false},
+		{game.Abandoned, engine.Red, storage.Tally{}, storage.Tally{}, false},
 	}
 	for _, tt := range tests {
 		t.Run(tt.ending.String(), func(t *testing.T) {
-			s := mustOpen(t, Options{})
+			s := open(t, storage.Options{})
 			cfg := squareConfig(alice, bob)
 			cfg.MoveTime = time.Hour // black's time runs out at t0+1h3m
 			g := mustNewGame(t, "c", cfg)
@@ -105,11 +106,11 @@ func TestEndingsCount(t *testing.T) {
 
 			f, err := s.FinishedGame(guild, g.ID)
 			require.NoError(t, err)
-			assert.Equal(t, tt.rated, f.Ratings != [2]RatingChange{})
-			for c, want := range [2]Tally{tt.red, tt.black} {
-				p, err := s.Profile(guild, f.Player(engine.Color(c)).UserID, Human)
+			assert.Equal(t, tt.rated, f.Ratings != [2]storage.RatingChange{})
+			for c, want := range [2]storage.Tally{tt.red, tt.black} {
+				p, err := s.Profile(guild, f.Player(engine.Color(c)).UserID, storage.Human)
 				if !tt.rated {
-					assert.ErrorIs(t, err, ErrNotFound, "a game that counts for nobody changes no profile")
+					assert.ErrorIs(t, err, storage.ErrNotFound, "a game that counts for nobody changes no profile")
 					continue
 				}
 				require.NoError(t, err)
@@ -123,8 +124,8 @@ func TestEndingsCount(t *testing.T) {
 	}
 }
 
-func TestStreaksAndBestWin(t *testing.T) {
-	s := mustOpen(t, Options{})
+func testStreaksAndBestWin(t *testing.T, open Open) {
+	s := open(t, storage.Options{})
 	at := t0
 	next := func() time.Time { at = at.Add(time.Hour); return at }
 
@@ -135,13 +136,13 @@ func TestStreaksAndBestWin(t *testing.T) {
 	}
 	mustGame(t, s, alice, bob, true, next())
 	mustGame(t, s, alice, carol, true, next())
-	a, err := s.Profile(guild, alice.UserID, Human)
+	a, err := s.Profile(guild, alice.UserID, storage.Human)
 	require.NoError(t, err)
 	assert.Equal(t, -2, a.Streak)
 	assert.Nil(t, a.BestWin)
 
 	mustGame(t, s, alice, bob, false, next())
-	a, err = s.Profile(guild, alice.UserID, Human)
+	a, err = s.Profile(guild, alice.UserID, storage.Human)
 	require.NoError(t, err)
 	assert.Equal(t, 1, a.Streak)
 	require.NotNil(t, a.BestWin)
@@ -149,47 +150,47 @@ func TestStreaksAndBestWin(t *testing.T) {
 
 	g := mustCreate(t, s, "draw", alice, bob)
 	mustFinish(t, s, "draw", game.DrawAgreed, engine.Red, next())
-	a, err = s.Profile(guild, alice.UserID, Human)
+	a, err = s.Profile(guild, alice.UserID, storage.Human)
 	require.NoError(t, err)
 	assert.Zero(t, a.Streak, "a draw ends a streak")
 
-	c, err := s.Profile(guild, carol.UserID, Human)
+	c, err := s.Profile(guild, carol.UserID, storage.Human)
 	require.NoError(t, err)
 	f := mustGame(t, s, carol, alice, true, next())
-	a, err = s.Profile(guild, alice.UserID, Human)
+	a, err = s.Profile(guild, alice.UserID, storage.Human)
 	require.NoError(t, err)
-	assert.Equal(t, &BestWin{GameID: f.ID, OpponentID: carol.UserID, OpponentName: "Carol", OpponentRating: c.Rating.Rating}, a.BestWin,
+	assert.Equal(t, &storage.BestWin{GameID: f.ID, OpponentID: carol.UserID, OpponentName: "Carol", OpponentRating: c.Rating.Rating}, a.BestWin,
 		"the best win is the highest-rated opponent beaten, at the time")
-	assert.Equal(t, Tally{Wins: 2, Losses: 2, Draws: 1}, a.Tally)
+	assert.Equal(t, storage.Tally{Wins: 2, Losses: 2, Draws: 1}, a.Tally)
 	assert.NotEqual(t, g.ID, f.ID)
 }
 
-func TestAILadder(t *testing.T) {
-	s := mustOpen(t, Options{})
+func testAILadder(t *testing.T, open Open) {
+	s := open(t, storage.Options{})
 	mustGame(t, s, alice, easyAI, false, t0)
 	mustGame(t, s, hardAI, alice, false, t0.Add(time.Hour))
 
-	_, err := s.Profile(guild, alice.UserID, Human)
-	assert.ErrorIs(t, err, ErrNotFound, "games against the computer never count on the human ladder")
-	a, err := s.Profile(guild, alice.UserID, AI)
+	_, err := s.Profile(guild, alice.UserID, storage.Human)
+	assert.ErrorIs(t, err, storage.ErrNotFound, "games against the computer never count on the human ladder")
+	a, err := s.Profile(guild, alice.UserID, storage.AI)
 	require.NoError(t, err)
-	assert.Equal(t, Tally{Wins: 1, Losses: 1}, a.Tally)
+	assert.Equal(t, storage.Tally{Wins: 1, Losses: 1}, a.Tally)
 
 	for _, level := range []string{"easy", "hard"} {
-		p, err := s.Profile(guild, "ai:"+level, AI)
+		p, err := s.Profile(guild, "ai:"+level, storage.AI)
 		require.NoError(t, err, "each level of the computer opponent has a profile")
 		assert.Equal(t, 1, p.Games())
 	}
-	top, total, err := s.Leaderboard(guild, AI, 0, 10)
+	top, total, err := s.Leaderboard(guild, storage.AI, 0, 10)
 	require.NoError(t, err)
 	assert.Equal(t, 3, total)
 	assert.Equal(t, "ai:hard", top[0].UserID)
-	_, total, err = s.Leaderboard(guild, Human, 0, 10)
+	_, total, err = s.Leaderboard(guild, storage.Human, 0, 10)
 	require.NoError(t, err)
 	assert.Zero(t, total)
 }
 
-func TestRatingDecay(t *testing.T) {
+func testRatingDecay(t *testing.T, open Open) {
 	tests := []struct {
 		name   string
 		period time.Duration
@@ -200,9 +201,9 @@ func TestRatingDecay(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			s := mustOpen(t, Options{RatingPeriod: tt.period})
+			s := open(t, storage.Options{RatingPeriod: tt.period})
 			mustGame(t, s, alice, bob, false, t0)
-			a, err := s.Profile(guild, alice.UserID, Human)
+			a, err := s.Profile(guild, alice.UserID, storage.Human)
 			require.NoError(t, err)
 
 			later := t0.Add(365 * 24 * time.Hour)
@@ -210,7 +211,7 @@ func TestRatingDecay(t *testing.T) {
 			before := f.Ratings[engine.Red].Before
 			assert.Equal(t, a.Rating.Rating, before.Rating, "time away changes no rating")
 			if tt.grows {
-				want := rating.Decay(a.Rating, float64(later.Sub(t0))/float64(DefaultRatingPeriod))
+				want := rating.Decay(a.Rating, float64(later.Sub(t0))/float64(storage.DefaultRatingPeriod))
 				assert.Equal(t, want, before)
 				assert.Greater(t, before.RD, a.Rating.RD)
 			} else {
@@ -220,8 +221,8 @@ func TestRatingDecay(t *testing.T) {
 	}
 }
 
-func TestLeaderboard(t *testing.T) {
-	s := mustOpen(t, Options{})
+func testLeaderboard(t *testing.T, open Open) {
+	s := open(t, storage.Options{})
 	dave := game.Player{UserID: "400", Name: "dave"}
 	erin := game.Player{UserID: "500", Name: "Erin"}
 	// carol and alice win once against bob and dave: equal ratings and
@@ -231,7 +232,7 @@ func TestLeaderboard(t *testing.T) {
 	mustGame(t, s, erin, bob, false, t0.Add(2*time.Hour))
 	mustGame(t, s, erin, dave, false, t0.Add(3*time.Hour))
 
-	all, total, err := s.Leaderboard(guild, Human, 0, 10)
+	all, total, err := s.Leaderboard(guild, storage.Human, 0, 10)
 	require.NoError(t, err)
 	assert.Equal(t, 5, total)
 	var order []string
@@ -246,11 +247,11 @@ func TestLeaderboard(t *testing.T) {
 	assert.Equal(t, []string{"alice", "Carol"}, order[1:3], "ties by games, then by name")
 	assert.Equal(t, all[1].Rating, all[2].Rating)
 
-	page, total, err := s.Leaderboard(guild, Human, 2, 2)
+	page, total, err := s.Leaderboard(guild, storage.Human, 2, 2)
 	require.NoError(t, err)
 	assert.Equal(t, 5, total)
 	assert.Equal(t, all[2:4], page)
-	page, total, err = s.Leaderboard(guild, Human, 5, 2)
+	page, total, err = s.Leaderboard(guild, storage.Human, 5, 2)
 	require.NoError(t, err)
 	assert.Equal(t, 5, total)
 	assert.Empty(t, page)
@@ -258,7 +259,7 @@ func TestLeaderboard(t *testing.T) {
 	// A rename moves the entry, leaving no trace of the old name.
 	g := mustCreate(t, s, "rename", game.Player{UserID: alice.UserID, Name: "Zoe"}, carol)
 	mustFinish(t, s, "rename", game.DrawAgreed, engine.Red, t0.Add(4*time.Hour))
-	all, total, err = s.Leaderboard(guild, Human, 0, 10)
+	all, total, err = s.Leaderboard(guild, storage.Human, 0, 10)
 	require.NoError(t, err)
 	assert.Equal(t, 5, total)
 	names := map[string]bool{}
@@ -270,14 +271,14 @@ func TestLeaderboard(t *testing.T) {
 	assert.NotZero(t, g.ID)
 
 	for _, bad := range [][2]int{{-1, 10}, {0, 0}} {
-		_, _, err := s.Leaderboard(guild, Human, bad[0], bad[1])
-		assert.ErrorIs(t, err, ErrInvalid)
+		_, _, err := s.Leaderboard(guild, storage.Human, bad[0], bad[1])
+		assert.ErrorIs(t, err, storage.ErrInvalid)
 		assert.ErrorContains(t, err, "the offset may not be negative and the limit must be positive")
 	}
 }
 
-func TestHistory(t *testing.T) {
-	s := mustOpen(t, Options{})
+func testHistory(t *testing.T, open Open) {
+	s := open(t, storage.Options{})
 	var ids []uint64
 	for i := range 5 {
 		f := mustGame(t, s, alice, bob, i%2 == 0, t0.Add(time.Duration(i)*time.Hour))
@@ -309,23 +310,23 @@ func TestHistory(t *testing.T) {
 	assert.Empty(t, page)
 
 	_, err = s.History(guild, alice.UserID, 3, 999)
-	assert.ErrorIs(t, err, ErrNotFound)
+	assert.ErrorIs(t, err, storage.ErrNotFound)
 	_, err = s.History(guild, alice.UserID, 0, 0)
-	assert.ErrorIs(t, err, ErrInvalid)
+	assert.ErrorIs(t, err, storage.ErrInvalid)
 
 	h2h, err := s.HeadToHead(guild, alice.UserID, bob.UserID)
 	require.NoError(t, err)
-	assert.Equal(t, Tally{Wins: 2, Losses: 3}, h2h)
+	assert.Equal(t, storage.Tally{Wins: 2, Losses: 3}, h2h)
 	h2h, err = s.HeadToHead(guild, bob.UserID, alice.UserID)
 	require.NoError(t, err)
-	assert.Equal(t, Tally{Wins: 3, Losses: 2}, h2h)
+	assert.Equal(t, storage.Tally{Wins: 3, Losses: 2}, h2h)
 	h2h, err = s.HeadToHead(guild, alice.UserID, carol.UserID)
 	require.NoError(t, err)
-	assert.Equal(t, Tally{}, h2h, "an aborted game does not count")
+	assert.Equal(t, storage.Tally{}, h2h, "an aborted game does not count")
 }
 
-func TestRatingTrend(t *testing.T) {
-	s := mustOpen(t, Options{})
+func testRatingTrend(t *testing.T, open Open) {
+	s := open(t, storage.Options{})
 	var want []rating.Rating
 	for i := range 4 {
 		f := mustGame(t, s, alice, bob, i == 1, t0.Add(time.Duration(i)*time.Hour))
@@ -333,19 +334,19 @@ func TestRatingTrend(t *testing.T) {
 	}
 	mustGame(t, s, alice, easyAI, false, t0.Add(5*time.Hour)) // another ladder
 
-	trend, err := s.RatingTrend(guild, alice.UserID, Human, 3)
+	trend, err := s.RatingTrend(guild, alice.UserID, storage.Human, 3)
 	require.NoError(t, err)
 	require.Len(t, trend, 3)
 	for i, p := range trend {
 		assert.Equal(t, want[i+1], p.Rating, "oldest first")
 	}
-	a, err := s.Profile(guild, alice.UserID, Human)
+	a, err := s.Profile(guild, alice.UserID, storage.Human)
 	require.NoError(t, err)
 	assert.Equal(t, a.Rating, trend[2].Rating, "the trend ends at the current rating")
 
-	trend, err = s.RatingTrend(guild, alice.UserID, AI, 10)
+	trend, err = s.RatingTrend(guild, alice.UserID, storage.AI, 10)
 	require.NoError(t, err)
 	assert.Len(t, trend, 1)
-	_, err = s.RatingTrend(guild, alice.UserID, AI, 0)
-	assert.ErrorIs(t, err, ErrInvalid)
+	_, err = s.RatingTrend(guild, alice.UserID, storage.AI, 0)
+	assert.ErrorIs(t, err, storage.ErrInvalid)
 }

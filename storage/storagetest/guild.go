@@ -1,16 +1,17 @@
-package storage
+package storagetest
 
 import (
 	"testing"
 
 	"github.com/kulami/kulami/engine"
 	"github.com/kulami/kulami/engine/game"
+	"github.com/kulami/kulami/storage"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
 
-func TestGuildGames(t *testing.T) {
-	s := mustOpen(t, Options{})
+func testGuildGames(t *testing.T, open Open) {
+	s := open(t, storage.Options{})
 	got, err := s.GuildGames(guild)
 	require.NoError(t, err)
 	assert.Empty(t, got, "a new store has no games")

@@ -1,7 +1,8 @@
-package storage
+package storagetest
 
 import (
 	"errors"
+	"github.com/kulami/kulami/storage"
 	"testing"
 	"time"
 
@@ -9,20 +10,20 @@ import (
 	"github.com/stretchr/testify/require"
 )
 
-func TestSettings(t *testing.T) {
-	defaults := GuildSettings{Threads: true, MoveTime: 24 * time.Hour}
-	s := mustOpen(t, Options{GuildDefaults: defaults, UserDefaults: UserSettings{DMReminders: true}})
+func testSettings(t *testing.T, open Open) {
+	defaults := storage.GuildSettings{Threads: true, MoveTime: 24 * time.Hour}
+	s := open(t, storage.Options{GuildDefaults: defaults, UserDefaults: storage.UserSettings{DMReminders: true}})
 
 	g, err := s.GuildSettings(guild)
 	require.NoError(t, err)
 	assert.Equal(t, defaults, g, "a guild starts with the defaults")
 
-	g, err = s.UpdateGuildSettings(guild, func(g *GuildSettings) error {
+	g, err = s.UpdateGuildSettings(guild, func(g *storage.GuildSettings) error {
 		g.Hints = true
 		return nil
 	})
 	require.NoError(t, err)
-	assert.Equal(t, GuildSettings{Threads: true, MoveTime: 24 * time.Hour, Hints: true}, g)
+	assert.Equal(t, storage.GuildSettings{Threads: true, MoveTime: 24 * time.Hour, Hints: true}, g)
 	g, err = s.GuildSettings(guild)
 	require.NoError(t, err)
 	assert.True(t, g.Hints)
@@ -33,7 +34,7 @@ func TestSettings(t *testing.T) {
 	u, err := s.UserSettings(alice.UserID)
 	require.NoError(t, err)
 	assert.True(t, u.DMReminders)
-	_, err = s.UpdateUserSettings(alice.UserID, func(u *UserSettings) error {
+	_, err = s.UpdateUserSettings(alice.UserID, func(u *storage.UserSettings) error {
 		u.DMReminders = false
 		return nil
 	})
@@ -43,18 +44,18 @@ func TestSettings(t *testing.T) {
 	assert.False(t, u.DMReminders)
 }
 
-func TestUpdateSettingsRefuses(t *testing.T) {
-	s := mustOpen(t, Options{})
+func testUpdateSettingsRefuses(t *testing.T, open Open) {
+	s := open(t, storage.Options{})
 	boom := errors.New("boom")
 	tests := []struct {
 		name, guild string
-		fn          func(*GuildSettings) error
+		fn          func(*storage.GuildSettings) error
 		want        error
 		msg         string
 	}{
-		{"negative move time", guild, func(g *GuildSettings) error { g.MoveTime = -time.Minute; return nil }, ErrInvalid, "the move time -1m0s is negative"},
-		{"fn fails", guild, func(g *GuildSettings) error { g.Hints = true; return boom }, boom, "boom"},
-		{"no guild", "", func(g *GuildSettings) error { g.Hints = true; return nil }, ErrInvalid, "ID is empty"},
+		{"negative move time", guild, func(g *storage.GuildSettings) error { g.MoveTime = -time.Minute; return nil }, storage.ErrInvalid, "the move time -1m0s is negative"},
+		{"fn fails", guild, func(g *storage.GuildSettings) error { g.Hints = true; return boom }, boom, "boom"},
+		{"no guild", "", func(g *storage.GuildSettings) error { g.Hints = true; return nil }, storage.ErrInvalid, "ID is empty"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -63,7 +64,7 @@ func TestUpdateSettingsRefuses(t *testing.T) {
 			assert.ErrorContains(t, err, tt.msg)
 			g, err := s.GuildSettings(tt.guild)
 			require.NoError(t, err)
-			assert.Equal(t, GuildSettings{}, g, "nothing was written")
+			assert.Equal(t, storage.GuildSettings{}, g, "nothing was written")
 		})
 	}
 }

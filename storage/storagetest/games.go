@@ -1,8 +1,9 @@
-package storage
+package storagetest
 
 import (
 	"errors"
 	"fmt"
+	"github.com/kulami/kulami/storage"
 	"sync"
 	"testing"
 	"time"
@@ -13,8 +14,8 @@ import (
 	"github.com/stretchr/testify/require"
 )
 
-func TestCreateGame(t *testing.T) {
-	s := mustOpen(t, Options{})
+func testCreateGame(t *testing.T, open Open) {
+	s := open(t, storage.Options{})
 	g := newGame(t, "c1", alice, bob)
 	g.ParentChannelID, g.BoardMessageID = "parent", "555"
 	require.NoError(t, s.CreateGame(g))
@@ -32,30 +33,30 @@ func TestCreateGame(t *testing.T) {
 	assert.Equal(t, uint64(2), second.ID, "IDs are unique")
 }
 
-func TestCreateGameRefuses(t *testing.T) {
-	s := mustOpen(t, Options{})
+func testCreateGameRefuses(t *testing.T, open Open) {
+	s := open(t, storage.Options{})
 	mustCreate(t, s, "game", alice, bob)
 	require.NoError(t, s.CreateChallenge(newChallenge("challenge", alice, bob)))
 
 	tests := []struct {
 		name string
-		g    *Game
+		g    *storage.Game
 		want error
 		msg  string
 	}{
-		{"channel with a game", newGame(t, "game", carol, bob), ErrChannelBusy, "a game is going on there"},
-		{"channel with a challenge", newGame(t, "challenge", carol, bob), ErrChannelBusy, "a challenge is open there"},
-		{"no game", &Game{GuildID: guild, ChannelID: "free"}, ErrInvalid, "no game"},
-		{"bad place", func() *Game {
+		{"channel with a game", newGame(t, "game", carol, bob), storage.ErrChannelBusy, "a game is going on there"},
+		{"channel with a challenge", newGame(t, "challenge", carol, bob), storage.ErrChannelBusy, "a challenge is open there"},
+		{"no game", &storage.Game{GuildID: guild, ChannelID: "free"}, storage.ErrInvalid, "no game"},
+		{"bad place", func() *storage.Game {
 			g := newGame(t, "free", alice, bob)
 			g.GuildID = "a\x00b"
 			return g
-		}(), ErrInvalid, "holds a zero byte"},
-		{"finished game", func() *Game {
+		}(), storage.ErrInvalid, "holds a zero byte"},
+		{"finished game", func() *storage.Game {
 			g := newGame(t, "free", alice, bob)
 			require.NoError(t, g.Abort(engine.Red, t0))
 			return g
-		}(), ErrInvalid, "a new game cannot have a result"},
+		}(), storage.ErrInvalid, "a new game cannot have a result"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -66,25 +67,25 @@ func TestCreateGameRefuses(t *testing.T) {
 			assert.Zero(t, tt.g.ID, "a refused game gets no ID")
 		})
 	}
-	assert.Equal(t, []int{1, 1, 0}, keyCount(t, s, bucketGames, bucketChallenges, bucketFinished), "refusals store nothing")
+	assert.Equal(t, map[string]int{"game": 1, "challenge": 1, "sequence": 2}, counts(t, s), "refusals store nothing")
 	third := mustCreate(t, s, "free", alice, bob)
 	assert.Equal(t, uint64(2), third.ID, "refusals use up no ID")
 }
 
-func TestGameNotFound(t *testing.T) {
-	s := mustOpen(t, Options{})
+func testGameNotFound(t *testing.T, open Open) {
+	s := open(t, storage.Options{})
 	_, err := s.Game("nowhere")
-	assert.ErrorIs(t, err, ErrNotFound)
-	_, err = s.UpdateGame("nowhere", func(*Game) error { return nil })
-	assert.ErrorIs(t, err, ErrNotFound)
+	assert.ErrorIs(t, err, storage.ErrNotFound)
+	_, err = s.UpdateGame("nowhere", func(*storage.Game) error { return nil })
+	assert.ErrorIs(t, err, storage.ErrNotFound)
 	assert.ErrorContains(t, err, "channel nowhere")
 }
 
-func TestUpdateGame(t *testing.T) {
-	s := mustOpen(t, Options{})
+func testUpdateGame(t *testing.T, open Open) {
+	s := open(t, storage.Options{})
 	mustCreate(t, s, "c", alice, bob)
 
-	g, err := s.UpdateGame("c", func(g *Game) error {
+	g, err := s.UpdateGame("c", func(g *storage.Game) error {
 		g.BoardMessageID = "555"
 		g.Rename(engine.Black, "Bob")
 		return play(g, mustCell(t, "D4"))
@@ -100,8 +101,8 @@ func TestUpdateGame(t *testing.T) {
 	assert.Equal(t, mustCell(t, "D4"), stored.Moves()[0].Cell)
 }
 
-func TestUpdateGameWritesNothingOnError(t *testing.T) {
-	s := mustOpen(t, Options{})
+func testUpdateGameWritesNothingOnError(t *testing.T, open Open) {
+	s := open(t, storage.Options{})
 	mustCreate(t, s, "c", alice, bob)
 	mustPlay(t, s, "c", "D4")
 
@@ -119,58 +120,58 @@ func TestUpdateGameWritesNothingOnError(t *testing.T) {
 	boom := errors.New("boom")
 	tests := []struct {
 		name string
-		fn   func(*Game) error
+		fn   func(*storage.Game) error
 		want error
 		msg  string
 	}{
-		{"fn fails", func(g *Game) error {
+		{"fn fails", func(g *storage.Game) error {
 			g.BoardMessageID = "x"
 			return boom
 		}, boom, "boom"},
-		{"stale", func(g *Game) error {
+		{"stale", func(g *storage.Game) error {
 			g.BoardMessageID = "x"
 			return g.Play(engine.Black, 0, mustCell(t, "D7"), t0)
 		}, game.ErrStale, "the game has moved on"},
-		{"illegal move", func(g *Game) error {
+		{"illegal move", func(g *storage.Game) error {
 			g.BoardMessageID = "x"
 			return play(g, mustCell(t, "E5"))
 		}, engine.ErrNotInLine, "update game in channel c"},
-		{"new player", func(g *Game) error {
+		{"new player", func(g *storage.Game) error {
 			g.Game = other(func(s *game.State) { s.Players[engine.Black] = carol })
 			return nil
-		}, ErrInvalid, "the players may not change (only their names)"},
-		{"new layout", func(g *Game) error {
+		}, storage.ErrInvalid, "the players may not change (only their names)"},
+		{"new layout", func(g *storage.Game) error {
 			g.Game = other(func(s *game.State) { s.Layout, s.Moves = engine.RandomSquare(1).String(), nil })
 			return nil
-		}, ErrInvalid, "the ID, place, layout, rules, first colour and creation time may not change"},
-		{"new rules", func(g *Game) error {
+		}, storage.ErrInvalid, "the ID, place, layout, rules, first colour and creation time may not change"},
+		{"new rules", func(g *storage.Game) error {
 			g.Game = other(func(s *game.State) { s.Rules = engine.Basic })
 			return nil
-		}, ErrInvalid, "may not change"},
-		{"new creation time", func(g *Game) error {
+		}, storage.ErrInvalid, "may not change"},
+		{"new creation time", func(g *storage.Game) error {
 			g.Game = other(func(s *game.State) { s.Created = s.Created.Add(-time.Hour) })
 			return nil
-		}, ErrInvalid, "may not change"},
-		{"move taken back", func(g *Game) error {
+		}, storage.ErrInvalid, "may not change"},
+		{"move taken back", func(g *storage.Game) error {
 			g.Game = other(func(s *game.State) { s.Moves = nil })
 			return nil
-		}, ErrInvalid, "moves may not be taken back"},
-		{"new ID", func(g *Game) error {
+		}, storage.ErrInvalid, "moves may not be taken back"},
+		{"new ID", func(g *storage.Game) error {
 			g.ID++
 			return nil
-		}, ErrInvalid, "may not change"},
-		{"new channel", func(g *Game) error {
+		}, storage.ErrInvalid, "may not change"},
+		{"new channel", func(g *storage.Game) error {
 			g.ChannelID = "elsewhere"
 			return nil
-		}, ErrInvalid, "may not change"},
-		{"new parent", func(g *Game) error {
+		}, storage.ErrInvalid, "may not change"},
+		{"new parent", func(g *storage.Game) error {
 			g.ParentChannelID = "parent"
 			return nil
-		}, ErrInvalid, "may not change"},
-		{"no game", func(g *Game) error {
+		}, storage.ErrInvalid, "may not change"},
+		{"no game", func(g *storage.Game) error {
 			g.Game = nil
 			return nil
-		}, ErrInvalid, "no game"},
+		}, storage.ErrInvalid, "no game"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -187,18 +188,18 @@ func TestUpdateGameWritesNothingOnError(t *testing.T) {
 		})
 	}
 	_, err := s.Game("elsewhere")
-	assert.ErrorIs(t, err, ErrNotFound)
+	assert.ErrorIs(t, err, storage.ErrNotFound)
 }
 
 // submit plays cell in the game of channel for the player to move, who
 // saw the board at ply, as the bot does.
-func submit(s *Store, channel string, ply int, c engine.Cell, at time.Time) error {
-	_, err := s.UpdateGame(channel, func(g *Game) error { return g.Play(g.ToMove(), ply, c, at) })
+func submit(s Store, channel string, ply int, c engine.Cell, at time.Time) error {
+	_, err := s.UpdateGame(channel, func(g *storage.Game) error { return g.Play(g.ToMove(), ply, c, at) })
 	return err
 }
 
-func TestStaleMoveIsRefused(t *testing.T) {
-	s := mustOpen(t, Options{})
+func testStaleMoveIsRefused(t *testing.T, open Open) {
+	s := open(t, storage.Options{})
 	mustCreate(t, s, "c", alice, bob)
 	mustPlay(t, s, "c", "D4")
 
@@ -226,8 +227,8 @@ func cells(moves []game.Move) []engine.Cell {
 // and to different games at once, each checked against the board it read.
 // Every accepted move must be stored exactly once, at the ply it was
 // accepted for, and the plies must be gapless.
-func TestConcurrentMoves(t *testing.T) {
-	s := mustOpen(t, Options{})
+func testConcurrentMoves(t *testing.T, open Open) {
+	s := open(t, storage.Options{})
 	const games, perGame, movesEach = 4, 4, 8
 	ids := map[string]uint64{}
 	for i := range games {
@@ -251,7 +252,7 @@ func TestConcurrentMoves(t *testing.T) {
 			r := engine.NewRand(uint64(i) + 1)
 			for done := 0; done < movesEach; {
 				g, err := s.Game(channel)
-				if errors.Is(err, ErrNotFound) {
+				if errors.Is(err, storage.ErrNotFound) {
 					return // the game has ended
 				}
 				if err != nil {
@@ -303,8 +304,8 @@ func TestConcurrentMoves(t *testing.T) {
 	}
 }
 
-func TestReadsAreCopies(t *testing.T) {
-	s := mustOpen(t, Options{})
+func testReadsAreCopies(t *testing.T, open Open) {
+	s := open(t, storage.Options{})
 	mustCreate(t, s, "c", alice, bob)
 	mustPlay(t, s, "c", "D4", "D7")
 
@@ -320,8 +321,8 @@ func TestReadsAreCopies(t *testing.T) {
 	assert.Equal(t, "alice", b.Player(engine.Red).Name)
 	assert.Empty(t, b.BoardMessageID)
 
-	var inFn *Game
-	_, err = s.UpdateGame("c", func(g *Game) error {
+	var inFn *storage.Game
+	_, err = s.UpdateGame("c", func(g *storage.Game) error {
 		inFn = g
 		return play(g, mustCell(t, "F7"))
 	})
@@ -333,17 +334,19 @@ func TestReadsAreCopies(t *testing.T) {
 	assert.Equal(t, 3, c.Ply(), "a change to the game after fn returned is not stored")
 }
 
-func TestFinishedGameIsNoLongerActive(t *testing.T) {
-	s := mustOpen(t, Options{})
+func testFinishedGameIsNoLongerActive(t *testing.T, open Open) {
+	s := open(t, storage.Options{})
 	mustCreate(t, s, "b", alice, bob)
 	mustCreate(t, s, "a", carol, bob)
 	require.NoError(t, s.CreateChallenge(newChallenge("x", alice, carol)))
 	mustCreate(t, s, "c", carol, alice)
 	mustFinish(t, s, "c", game.Aborted, engine.Red, t0)
 
-	all := activeGames(t, s)
+	all, err := s.GuildGames(guild)
+	require.NoError(t, err)
 	require.Len(t, all, 2)
 	assert.Equal(t, "a", all[0].ChannelID)
 	assert.Equal(t, "b", all[1].ChannelID)
-	assert.Equal(t, []int{2, 1, 1}, keyCount(t, s, bucketGames, bucketChallenges, bucketFinished))
+	c := counts(t, s)
+	assert.Equal(t, []int{2, 1, 1}, []int{c["game"], c["challenge"], c["finished game"]})
 }

@@ -1,7 +1,8 @@
-package storage
+package storagetest
 
 import (
 	"errors"
+	"github.com/kulami/kulami/storage"
 	"testing"
 	"time"
 
@@ -10,13 +11,13 @@ import (
 	"github.com/stretchr/testify/require"
 )
 
-func TestResume(t *testing.T) {
-	s := mustOpen(t, Options{})
+func testResume(t *testing.T, open Open) {
+	s := open(t, storage.Options{})
 	cfg := squareConfig(alice, bob)
 	cfg.MoveTime = 72 * time.Hour
 	require.NoError(t, s.CreateGame(mustNewGame(t, "c-clock", cfg)))
 	mustCreate(t, s, "c-free", bob, carol) // no clock
-	extend := func(g *Game, down time.Duration) (bool, error) {
+	extend := func(g *storage.Game, down time.Duration) (bool, error) {
 		if err := g.Extend(down); errors.Is(err, game.ErrNotDue) {
 			return false, nil
 		} else if err != nil {
@@ -32,7 +33,7 @@ func TestResume(t *testing.T) {
 		assert.Empty(t, changed)
 	})
 	t.Run("a short restart changes nothing", func(t *testing.T) {
-		down, changed, err := s.Resume(t0.Add(30*time.Second), time.Minute, func(*Game, time.Duration) (bool, error) {
+		down, changed, err := s.Resume(t0.Add(30*time.Second), time.Minute, func(*storage.Game, time.Duration) (bool, error) {
 			t.Error("fn called for an outage under minDown")
 			return false, nil
 		})
@@ -62,27 +63,27 @@ func TestResume(t *testing.T) {
 	})
 	t.Run("a failing fn writes nothing", func(t *testing.T) {
 		require.NoError(t, s.SetAlive(t0.Add(20*time.Hour)))
-		_, _, err := s.Resume(t0.Add(30*time.Hour), time.Minute, func(*Game, time.Duration) (bool, error) {
+		_, _, err := s.Resume(t0.Add(30*time.Hour), time.Minute, func(*storage.Game, time.Duration) (bool, error) {
 			return false, errors.New("disk says no")
 		})
 		require.ErrorContains(t, err, "disk says no")
-		down, _, err := s.Resume(t0.Add(30*time.Hour), time.Hour, func(*Game, time.Duration) (bool, error) { return false, nil })
+		down, _, err := s.Resume(t0.Add(30*time.Hour), time.Hour, func(*storage.Game, time.Duration) (bool, error) { return false, nil })
 		require.NoError(t, err)
 		assert.Equal(t, 10*time.Hour, down, "the failed resume did not record the bot alive")
 	})
 	t.Run("fn may not end a game", func(t *testing.T) {
 		require.NoError(t, s.SetAlive(t0.Add(40*time.Hour)))
-		_, _, err := s.Resume(t0.Add(50*time.Hour), time.Minute, func(g *Game, _ time.Duration) (bool, error) {
+		_, _, err := s.Resume(t0.Add(50*time.Hour), time.Minute, func(g *storage.Game, _ time.Duration) (bool, error) {
 			return true, g.Abandon(t0.Add(50 * time.Hour))
 		})
-		assert.ErrorIs(t, err, ErrInvalid)
+		assert.ErrorIs(t, err, storage.ErrInvalid)
 		_, err = s.Game("c-clock")
 		assert.NoError(t, err, "the game is still active")
 	})
 }
 
 // mustDue returns what is due at now.
-func mustDue(tb testing.TB, s *Store, now time.Time) []Wake {
+func mustDue(tb testing.TB, s Store, now time.Time) []storage.Wake {
 	tb.Helper()
 	w, err := s.Due(now)
 	require.NoError(tb, err)

@@ -1,4 +1,4 @@
-package storage
+package storagetest
 
 import (
 	"testing"
@@ -6,21 +6,22 @@ import (
 
 	"github.com/kulami/kulami/engine"
 	"github.com/kulami/kulami/engine/game"
+	"github.com/kulami/kulami/storage"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
 
 // newChallenge returns a challenge in channel from one player to another,
 // not yet stored.
-func newChallenge(channel string, from, to game.Player) *Challenge {
-	return &Challenge{
+func newChallenge(channel string, from, to game.Player) *storage.Challenge {
+	return &storage.Challenge{
 		GuildID: guild, ChannelID: channel, From: from, To: to, Layout: engine.SquareString,
 		Rules: engine.Basic, Created: t0, Expires: t0.Add(time.Hour), WakeAt: t0.Add(time.Hour),
 	}
 }
 
-func TestChallengeLifecycle(t *testing.T) {
-	s := mustOpen(t, Options{})
+func testChallengeLifecycle(t *testing.T, open Open) {
+	s := open(t, storage.Options{})
 	c := newChallenge("c", alice, bob)
 	c.Layout = engine.RandomIrregular(4).String()
 	require.NoError(t, s.CreateChallenge(c))
@@ -32,7 +33,7 @@ func TestChallengeLifecycle(t *testing.T) {
 	assert.Equal(t, c.Layout, got.Layout)
 	assert.Equal(t, bob, got.To)
 
-	got, err = s.UpdateChallenge("c", func(c *Challenge) error {
+	got, err = s.UpdateChallenge("c", func(c *storage.Challenge) error {
 		c.MessageID = "777"
 		c.Rules = engine.Full
 		return nil
@@ -44,16 +45,16 @@ func TestChallengeLifecycle(t *testing.T) {
 	assert.Equal(t, engine.Full, got.Rules)
 
 	err = s.DeleteChallenge("c", c.ID+1)
-	assert.ErrorIs(t, err, ErrNotFound)
+	assert.ErrorIs(t, err, storage.ErrNotFound)
 	assert.ErrorContains(t, err, "challenge 2 is no longer open (challenge 1 is)")
 	require.NoError(t, s.DeleteChallenge("c", c.ID))
 	_, err = s.Challenge("c")
-	assert.ErrorIs(t, err, ErrNotFound)
-	assert.ErrorIs(t, s.DeleteChallenge("c", c.ID), ErrNotFound)
+	assert.ErrorIs(t, err, storage.ErrNotFound)
+	assert.ErrorIs(t, s.DeleteChallenge("c", c.ID), storage.ErrNotFound)
 }
 
-func TestChallengeLayoutIsStoredCanonical(t *testing.T) {
-	s := mustOpen(t, Options{})
+func testChallengeLayoutIsStoredCanonical(t *testing.T, open Open) {
+	s := open(t, storage.Options{})
 	c := newChallenge("c", alice, bob)
 	c.Layout = "zzyxxwvv/zzyxxwvv/zzyuuuvv/tssrrqqp/tssrrqqp/oonnnmkk/oojiimkk/oojiimkk"
 	require.NoError(t, s.CreateChallenge(c))
@@ -63,25 +64,25 @@ func TestChallengeLayoutIsStoredCanonical(t *testing.T) {
 	assert.Equal(t, engine.SquareString, got.Layout)
 }
 
-func TestCreateChallengeRefuses(t *testing.T) {
-	s := mustOpen(t, Options{})
+func testCreateChallengeRefuses(t *testing.T, open Open) {
+	s := open(t, storage.Options{})
 	mustCreate(t, s, "game", alice, bob)
 	require.NoError(t, s.CreateChallenge(newChallenge("open", alice, game.Player{})))
 
 	tests := []struct {
 		name   string
-		c      *Challenge
-		change func(*Challenge)
+		c      *storage.Challenge
+		change func(*storage.Challenge)
 		want   error
 		msg    string
 	}{
-		{"channel with a game", newChallenge("game", carol, bob), nil, ErrChannelBusy, "a game is going on there"},
-		{"channel with a challenge", newChallenge("open", carol, bob), nil, ErrChannelBusy, "a challenge is open there"},
-		{"oneself", newChallenge("free", alice, alice), nil, ErrInvalid, "100 cannot challenge themself"},
-		{"no challenger", newChallenge("free", game.Player{}, bob), nil, ErrInvalid, "challenger user ID is empty"},
-		{"bad layout", newChallenge("free", alice, bob), func(c *Challenge) { c.Layout = "" }, ErrInvalid, "the layout string is empty"},
-		{"bad first", newChallenge("free", alice, bob), func(c *Challenge) { c.First = 3 }, ErrInvalid, "unknown choice of first player FirstChoice(3)"},
-		{"no time", newChallenge("free", alice, bob), func(c *Challenge) { c.Created = time.Time{} }, ErrInvalid, "the challenge has no creation time"},
+		{"channel with a game", newChallenge("game", carol, bob), nil, storage.ErrChannelBusy, "a game is going on there"},
+		{"channel with a challenge", newChallenge("open", carol, bob), nil, storage.ErrChannelBusy, "a challenge is open there"},
+		{"oneself", newChallenge("free", alice, alice), nil, storage.ErrInvalid, "100 cannot challenge themself"},
+		{"no challenger", newChallenge("free", game.Player{}, bob), nil, storage.ErrInvalid, "challenger user ID is empty"},
+		{"bad layout", newChallenge("free", alice, bob), func(c *storage.Challenge) { c.Layout = "" }, storage.ErrInvalid, "the layout string is empty"},
+		{"bad first", newChallenge("free", alice, bob), func(c *storage.Challenge) { c.First = 3 }, storage.ErrInvalid, "unknown choice of first player FirstChoice(3)"},
+		{"no time", newChallenge("free", alice, bob), func(c *storage.Challenge) { c.Created = time.Time{} }, storage.ErrInvalid, "the challenge has no creation time"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -95,20 +96,20 @@ func TestCreateChallengeRefuses(t *testing.T) {
 		})
 	}
 	_, err := s.Challenge("free")
-	assert.ErrorIs(t, err, ErrNotFound)
+	assert.ErrorIs(t, err, storage.ErrNotFound)
 }
 
-func TestUpdateChallengeRefuses(t *testing.T) {
-	s := mustOpen(t, Options{})
+func testUpdateChallengeRefuses(t *testing.T, open Open) {
+	s := open(t, storage.Options{})
 	require.NoError(t, s.CreateChallenge(newChallenge("c", alice, bob)))
 	tests := []struct {
 		name string
-		fn   func(*Challenge) error
+		fn   func(*storage.Challenge) error
 		msg  string
 	}{
-		{"new opponent", func(c *Challenge) error { c.To = carol; return nil }, "the ID, place, players and creation time may not change"},
-		{"negative move time", func(c *Challenge) error { c.MoveTime = -1; return nil }, "is negative"},
-		{"fn fails", func(c *Challenge) error { c.MessageID = "1"; return game.ErrStale }, "the game has moved on"},
+		{"new opponent", func(c *storage.Challenge) error { c.To = carol; return nil }, "the ID, place, players and creation time may not change"},
+		{"negative move time", func(c *storage.Challenge) error { c.MoveTime = -1; return nil }, "is negative"},
+		{"fn fails", func(c *storage.Challenge) error { c.MessageID = "1"; return game.ErrStale }, "the game has moved on"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -121,11 +122,11 @@ func TestUpdateChallengeRefuses(t *testing.T) {
 			assert.Empty(t, c.MessageID)
 		})
 	}
-	_, err := s.UpdateChallenge("none", func(*Challenge) error { return nil })
-	assert.ErrorIs(t, err, ErrNotFound)
+	_, err := s.UpdateChallenge("none", func(*storage.Challenge) error { return nil })
+	assert.ErrorIs(t, err, storage.ErrNotFound)
 }
 
-func TestAcceptChallenge(t *testing.T) {
+func testAcceptChallenge(t *testing.T, open Open) {
 	tests := []struct {
 		name, channel string // where the game is played
 	}{
@@ -134,7 +135,7 @@ func TestAcceptChallenge(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			s := mustOpen(t, Options{})
+			s := open(t, storage.Options{})
 			c := newChallenge("c", alice, game.Player{}) // open to anyone
 			require.NoError(t, s.CreateChallenge(c))
 
@@ -145,22 +146,22 @@ func TestAcceptChallenge(t *testing.T) {
 			require.NoError(t, s.AcceptChallenge("c", c.ID, g))
 			assert.NotZero(t, g.ID)
 			_, err := s.Challenge("c")
-			assert.ErrorIs(t, err, ErrNotFound)
+			assert.ErrorIs(t, err, storage.ErrNotFound)
 			stored, err := s.Game(tt.channel)
 			require.NoError(t, err)
 			assert.Equal(t, g.ID, stored.ID)
 
 			// A second click on the same button.
 			err = s.AcceptChallenge("c", c.ID, newGame(t, "other", bob, alice))
-			assert.ErrorIs(t, err, ErrNotFound)
+			assert.ErrorIs(t, err, storage.ErrNotFound)
 			_, err = s.Game("other")
-			assert.ErrorIs(t, err, ErrNotFound)
+			assert.ErrorIs(t, err, storage.ErrNotFound)
 		})
 	}
 }
 
-func TestAcceptChallengeRefuses(t *testing.T) {
-	s := mustOpen(t, Options{})
+func testAcceptChallengeRefuses(t *testing.T, open Open) {
+	s := open(t, storage.Options{})
 	mustCreate(t, s, "busy", carol, bob)
 	c := newChallenge("c", alice, bob)
 	require.NoError(t, s.CreateChallenge(c))
@@ -168,16 +169,16 @@ func TestAcceptChallengeRefuses(t *testing.T) {
 	tests := []struct {
 		name string
 		id   uint64
-		g    *Game
+		g    *storage.Game
 		want error
 		msg  string
 	}{
-		{"another challenge", c.ID + 1, newGame(t, "t", bob, alice), ErrNotFound, "challenge 2 is no longer open"},
-		{"busy thread", c.ID, newGame(t, "busy", bob, alice), ErrChannelBusy, "a game is going on there"},
-		{"another opponent", c.ID, newGame(t, "t", carol, alice), ErrInvalid, "200 of the challenge does not play in the game"},
-		{"another guild", c.ID, func() *Game { g := newGame(t, "t", bob, alice); g.GuildID = "9"; return g }(), ErrInvalid, `the game is in guild "9", the challenge in guild "1000"`},
-		{"no game", c.ID, &Game{GuildID: guild, ChannelID: "t"}, ErrInvalid, "no game"},
-		{"invalid place", c.ID, func() *Game { g := newGame(t, "t", bob, alice); g.ParentChannelID = "a\x00b"; return g }(), ErrInvalid, "parent channel ID \"a\\x00b\" holds a zero byte"},
+		{"another challenge", c.ID + 1, newGame(t, "t", bob, alice), storage.ErrNotFound, "challenge 2 is no longer open"},
+		{"busy thread", c.ID, newGame(t, "busy", bob, alice), storage.ErrChannelBusy, "a game is going on there"},
+		{"another opponent", c.ID, newGame(t, "t", carol, alice), storage.ErrInvalid, "200 of the challenge does not play in the game"},
+		{"another guild", c.ID, func() *storage.Game { g := newGame(t, "t", bob, alice); g.GuildID = "9"; return g }(), storage.ErrInvalid, `the game is in guild "9", the challenge in guild "1000"`},
+		{"no game", c.ID, &storage.Game{GuildID: guild, ChannelID: "t"}, storage.ErrInvalid, "no game"},
+		{"invalid place", c.ID, func() *storage.Game { g := newGame(t, "t", bob, alice); g.ParentChannelID = "a\x00b"; return g }(), storage.ErrInvalid, "parent channel ID \"a\\x00b\" holds a zero byte"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -1,0 +1,155 @@
+package storagetest
+
+import (
+	"testing"
+	"time"
+
+	"github.com/kulami/kulami/engine"
+	"github.com/kulami/kulami/engine/game"
+	"github.com/kulami/kulami/storage"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// mustFill stores one record of every kind in s: active games (one with a
+// clock and a noted board), a challenge, finished games with ratings and
+// history on both ladders, a review, settings and the time alive.
+func mustFill(tb testing.TB, s Store) {
+	tb.Helper()
+	cfg := squareConfig(alice, bob)
+	cfg.MoveTime = 4 * time.Hour
+	g := mustNewGame(tb, "clock", cfg)
+	require.NoError(tb, s.CreateGame(g))
+	mustPlay(tb, s, "clock", "D4")
+	require.NoError(tb, s.NoteBoard("clock", g.ID, 1, "board-1"))
+	mustCreate(tb, s, "ai", carol, easyAI)
+	require.NoError(tb, s.CreateChallenge(newChallenge("chal", carol, bob)))
+	f := mustGame(tb, s, alice, carol, true, t0.Add(time.Hour))
+	mustGame(tb, s, bob, hardAI, false, t0.Add(2*time.Hour))
+	mustCreate(tb, s, "aborted", bob, carol)
+	mustFinish(tb, s, "aborted", game.Aborted, engine.Red, t0.Add(3*time.Hour))
+	require.NoError(tb, s.SaveReview(guild, f.ID, []byte(`{"version":1,"moves":[]}`)))
+	_, err := s.UpdateGuildSettings(guild, func(g *storage.GuildSettings) error {
+		g.Threads, g.MoveTime = true, 24*time.Hour
+		return nil
+	})
+	require.NoError(tb, err)
+	_, err = s.UpdateUserSettings(alice.UserID, func(u *storage.UserSettings) error {
+		u.DMReminders = true
+		return nil
+	})
+	require.NoError(tb, err)
+	require.NoError(tb, s.SetAlive(t0.Add(4*time.Hour)))
+}
+
+// testExportImport copies a store with every kind of record into a new
+// one: Compare finds every record equal, and the copy works on as the
+// original would (IDs go on after the copied ones, the wake index and the
+// noted board came along).
+func testExportImport(t *testing.T, open Open) {
+	src := open(t, storage.Options{})
+	mustFill(t, src)
+	dst := open(t, storage.Options{})
+	n, err := dst.Import(src.Export)
+	require.NoError(t, err)
+	want := map[string]int{
+		"game": 2, "challenge": 1, "finished game": 3, "history entry": 6, "profile": 4,
+		"guild settings": 1, "user settings": 1, "review": 1, "alive": 1, "sequence": 2,
+	}
+	assert.Equal(t, want, n)
+
+	got, err := storage.Compare(src, dst)
+	require.NoError(t, err)
+	assert.Equal(t, want, got)
+
+	g, err := dst.Game("clock")
+	require.NoError(t, err)
+	assert.Equal(t, "board-1", g.BoardMessageID)
+	wakes, err := dst.Due(t0.Add(24 * time.Hour))
+	require.NoError(t, err)
+	srcWakes, err := src.Due(t0.Add(24 * time.Hour))
+	require.NoError(t, err)
+	assert.Len(t, wakes, 2, "the clocked game and the challenge")
+	assert.Equal(t, utc(srcWakes), utc(wakes))
+	next := mustCreate(t, dst, "new", alice, bob)
+	assert.Equal(t, uint64(6), next.ID, "IDs go on after the copied ones")
+	lb, total, err := dst.Leaderboard(guild, storage.Human, 0, 10)
+	require.NoError(t, err)
+	assert.Equal(t, 2, total)
+	assert.Equal(t, carol.UserID, lb[0].UserID)
+
+	// A changed record is found.
+	_, err = dst.UpdateGame("clock", func(g *storage.Game) error { return play(g, mustCell(t, "D7")) })
+	require.NoError(t, err)
+	_, err = storage.Compare(src, dst)
+	assert.ErrorContains(t, err, `the game "clock" differs`)
+	_, err = storage.Compare(src, open(t, storage.Options{}))
+	assert.ErrorContains(t, err, "only in the first store")
+}
+
+// testImportRefusesNonEmpty: Import writes only into an empty store, and
+// a refused import writes nothing.
+func testImportRefusesNonEmpty(t *testing.T, open Open) {
+	src := open(t, storage.Options{})
+	mustFill(t, src)
+	dst := open(t, storage.Options{})
+	mustCreate(t, dst, "mine", carol, alice)
+	_, err := dst.Import(src.Export)
+	assert.ErrorIs(t, err, storage.ErrInvalid)
+	assert.ErrorContains(t, err, `the store is not empty (it holds the game "mine"); import into a new one`)
+	assert.Equal(t, map[string]int{"game": 1, "sequence": 1}, counts(t, dst))
+}
+
+// testNoteBoard: a noted board is seen by the next read and kept by the
+// next write; a note of a board that is not the game's current one is
+// refused.
+func testNoteBoard(t *testing.T, open Open) {
+	s := open(t, storage.Options{})
+	g := mustCreate(t, s, "c", alice, bob)
+	mustPlay(t, s, "c", "D4", "D7")
+	finished := mustCreate(t, s, "done", carol, bob)
+	mustFinish(t, s, "done", game.Aborted, engine.Red, t0)
+
+	tests := []struct {
+		name    string
+		channel string
+		id      uint64
+		ply     int
+		msg     string
+	}{
+		{"another game", "c", finished.ID, 2, "game 2 at ply 2"},
+		{"an earlier ply", "c", g.ID, 1, "game 1 at ply 1"},
+		{"a later ply", "c", g.ID, 3, "game 1 at ply 3"},
+		{"a finished game", "done", finished.ID, 0, "channel done"},
+		{"no game", "nowhere", 1, 0, "channel nowhere"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			err := s.NoteBoard(tt.channel, tt.id, tt.ply, "m")
+			assert.ErrorIs(t, err, storage.ErrNotFound)
+			assert.ErrorContains(t, err, tt.msg)
+		})
+	}
+	assert.Empty(t, mustBoard(t, s, "c"), "nothing was noted")
+
+	require.NoError(t, s.NoteBoard("c", g.ID, 2, "m2"))
+	assert.Equal(t, "m2", mustBoard(t, s, "c"))
+	var seen string
+	moved, err := s.UpdateGame("c", func(g *storage.Game) error {
+		seen = g.BoardMessageID
+		return play(g, mustCell(t, "F7"))
+	})
+	require.NoError(t, err)
+	assert.Equal(t, "m2", seen, "the update function sees the note")
+	assert.Equal(t, "m2", moved.BoardMessageID, "the previous board, until the new one is noted")
+	assert.ErrorIs(t, s.NoteBoard("c", g.ID, 2, "late"), storage.ErrNotFound, "the board of ply 2 is out of date")
+	assert.Equal(t, "m2", mustBoard(t, s, "c"))
+}
+
+// mustBoard returns the BoardMessageID of the active game of channel.
+func mustBoard(tb testing.TB, s Store, channel string) string {
+	tb.Helper()
+	g, err := s.Game(channel)
+	require.NoError(tb, err)
+	return g.BoardMessageID
+}

@@ -1,0 +1,56 @@
+package storagetest
+
+import (
+	"testing"
+
+	"github.com/kulami/kulami/engine"
+	"github.com/kulami/kulami/engine/game"
+	"github.com/kulami/kulami/storage"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+func testReviews(t *testing.T, open Open) {
+	s := open(t, storage.Options{})
+	f := mustGame(t, s, alice, bob, true, t0)
+
+	_, err := s.Review(guild, f.ID)
+	assert.ErrorIs(t, err, storage.ErrNotFound, "no review yet")
+	assert.ErrorIs(t, s.SaveReview(guild, f.ID+100, []byte(`{}`)), storage.ErrNotFound, "no such finished game")
+	assert.ErrorIs(t, s.SaveReview("2000", f.ID, []byte(`{}`)), storage.ErrNotFound, "a game of another guild")
+	assert.ErrorIs(t, s.SaveReview(guild, f.ID, []byte(`{"v":`)), storage.ErrInvalid)
+
+	want := []byte(`{"version":1,"moves":[]}`)
+	require.NoError(t, s.SaveReview(guild, f.ID, want))
+	got, err := s.Review(guild, f.ID)
+	require.NoError(t, err)
+	assert.JSONEq(t, string(want), string(got))
+	_, err = s.Review("2000", f.ID)
+	assert.ErrorIs(t, err, storage.ErrNotFound, "reviews are kept by guild")
+}
+
+func testLastFinishedGame(t *testing.T, open Open) {
+	s := open(t, storage.Options{})
+	_, err := s.LastFinishedGame(guild, "c")
+	assert.ErrorIs(t, err, storage.ErrNotFound, "nothing finished")
+
+	first := mustCreate(t, s, "c", alice, bob)
+	mustFinish(t, s, "c", game.Resigned, engine.Red, moveTime(0))
+	elsewhere := mustGame(t, s, alice, carol, false, t0) // a later game in another channel
+	second := mustCreate(t, s, "c", bob, alice)
+	mustPlay(t, s, "c", "D4")
+
+	got, err := s.LastFinishedGame(guild, "c")
+	require.NoError(t, err)
+	assert.Equal(t, first.ID, got.ID, "the running game is not finished; the other channel's game is skipped")
+	mustFinish(t, s, "c", game.Aborted, engine.Red, moveTime(1))
+	got, err = s.LastFinishedGame(guild, "c")
+	require.NoError(t, err)
+	assert.Equal(t, second.ID, got.ID)
+	assert.Equal(t, 1, len(got.Moves()))
+	got, err = s.LastFinishedGame(guild, elsewhere.ChannelID)
+	require.NoError(t, err)
+	assert.Equal(t, elsewhere.ID, got.ID)
+	_, err = s.LastFinishedGame("2000", "c")
+	assert.ErrorIs(t, err, storage.ErrNotFound, "another guild")
+}

@@ -1,0 +1,146 @@
+package storagetest
+
+import (
+	"errors"
+	"github.com/kulami/kulami/storage"
+	"testing"
+	"time"
+
+	"github.com/kulami/kulami/engine"
+	"github.com/kulami/kulami/engine/game"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// mustWakes returns every wake due at the end of time.
+func mustWakes(tb testing.TB, s Store) []storage.Wake {
+	tb.Helper()
+	w, err := s.Due(time.Unix(1<<40, 0))
+	require.NoError(tb, err)
+	return w
+}
+
+// newClockGame returns a game of squareConfig with moveTime for a move,
+// begun at t0 in channel, not yet stored: it wakes at t0+moveTime/2 for
+// the first reminder.
+func newClockGame(tb testing.TB, channel string, moveTime time.Duration) *storage.Game {
+	tb.Helper()
+	cfg := squareConfig(alice, bob)
+	cfg.MoveTime = moveTime
+	return mustNewGame(tb, channel, cfg)
+}
+
+func testWakeIndex(t *testing.T, open Open) {
+	s := open(t, storage.Options{})
+	_, ok, err := s.NextWake()
+	require.NoError(t, err)
+	assert.False(t, ok, "nothing scheduled")
+
+	g := newClockGame(t, "g", 4*time.Hour) // wakes at t0+2h
+	require.NoError(t, s.CreateGame(g))
+	c := newChallenge("c", carol, bob) // wakes at t0+1h
+	require.NoError(t, s.CreateChallenge(c))
+	mustCreate(t, s, "idle", carol, alice) // no clock, no wake
+
+	next, ok, err := s.NextWake()
+	require.NoError(t, err)
+	require.True(t, ok)
+	assert.True(t, next.Equal(t0.Add(time.Hour)))
+	assert.Equal(t, []storage.Wake{
+		{Kind: storage.WakeChallenge, ChannelID: "c", At: t0.Add(time.Hour)},
+		{Kind: storage.WakeGame, ChannelID: "g", At: t0.Add(2 * time.Hour)},
+	}, utc(mustWakes(t, s)))
+
+	due, err := s.Due(t0.Add(time.Hour))
+	require.NoError(t, err)
+	require.Len(t, due, 1, "a wake at now is due")
+	assert.Equal(t, storage.WakeChallenge, due[0].Kind)
+	assert.Equal(t, "c", due[0].ChannelID)
+	assert.True(t, due[0].At.Equal(t0.Add(time.Hour)))
+	due, err = s.Due(t0.Add(time.Hour - 1))
+	require.NoError(t, err)
+	assert.Empty(t, due)
+
+	// Moving a wake leaves no trace of the old one: the first reminder
+	// is sent, the next is due with a tenth of the time left.
+	_, err = s.UpdateGame("g", func(g *storage.Game) error { return g.Remind(t0.Add(2 * time.Hour)) })
+	require.NoError(t, err)
+	_, err = s.UpdateChallenge("c", func(c *storage.Challenge) error {
+		c.WakeAt = t0.Add(3 * time.Hour)
+		return nil
+	})
+	require.NoError(t, err)
+	secondReminder := t0.Add(4*time.Hour - 24*time.Minute)
+	assert.Equal(t, []storage.Wake{
+		{Kind: storage.WakeChallenge, ChannelID: "c", At: t0.Add(3 * time.Hour)},
+		{Kind: storage.WakeGame, ChannelID: "g", At: secondReminder},
+	}, utc(mustWakes(t, s)))
+
+	// A failed update keeps the wake as it was.
+	boom := errors.New("boom")
+	_, err = s.UpdateGame("g", func(g *storage.Game) error {
+		require.NoError(t, g.Remind(t0.Add(4*time.Hour)))
+		return boom
+	})
+	require.ErrorIs(t, err, boom)
+	assert.Len(t, mustWakes(t, s), 2)
+
+	// A move starts the opponent's clock: their first reminder.
+	_, err = s.UpdateGame("g", func(g *storage.Game) error { return g.Play(engine.Red, 0, mustCell(t, "D4"), t0.Add(3*time.Hour)) })
+	require.NoError(t, err)
+	assert.Equal(t, []storage.Wake{
+		{Kind: storage.WakeChallenge, ChannelID: "c", At: t0.Add(3 * time.Hour)},
+		{Kind: storage.WakeGame, ChannelID: "g", At: t0.Add(5 * time.Hour)},
+	}, utc(mustWakes(t, s)))
+
+	// Clearing, finishing and withdrawing remove wakes.
+	_, err = s.UpdateChallenge("c", func(c *storage.Challenge) error {
+		c.WakeAt = time.Time{}
+		return nil
+	})
+	require.NoError(t, err)
+	assert.Equal(t, []storage.Wake{{Kind: storage.WakeGame, ChannelID: "g", At: t0.Add(5 * time.Hour)}}, utc(mustWakes(t, s)))
+	mustFinish(t, s, "g", game.Aborted, engine.Red, t0.Add(4*time.Hour))
+	assert.Empty(t, mustWakes(t, s))
+	_, ok, err = s.NextWake()
+	require.NoError(t, err)
+	assert.False(t, ok)
+}
+
+// TestWakeOfComputer checks that a game wakes game.ComputerGrace after
+// the computer's turn began, so that a move lost to a restart is made.
+func testWakeOfComputer(t *testing.T, open Open) {
+	s := open(t, storage.Options{})
+	cfg := squareConfig(alice, easyAI)
+	cfg.MoveTime = time.Hour
+	require.NoError(t, s.CreateGame(mustNewGame(t, "c", cfg)))
+	assert.Equal(t, []storage.Wake{{Kind: storage.WakeGame, ChannelID: "c", At: t0.Add(30 * time.Minute)}}, utc(mustWakes(t, s)), "alice's first reminder")
+
+	mustPlay(t, s, "c", "D4")
+	assert.Equal(t, []storage.Wake{{Kind: storage.WakeGame, ChannelID: "c", At: moveTime(0).Add(game.ComputerGrace)}}, utc(mustWakes(t, s)), "the computer's turn")
+
+	mustPlay(t, s, "c", "D7")
+	assert.Equal(t, []storage.Wake{{Kind: storage.WakeGame, ChannelID: "c", At: moveTime(1).Add(30 * time.Minute)}}, utc(mustWakes(t, s)), "alice's turn again")
+}
+
+func testWakeRemovedWithChallenge(t *testing.T, open Open) {
+	s := open(t, storage.Options{})
+	c := newChallenge("c", alice, bob)
+	require.NoError(t, s.CreateChallenge(c))
+	require.NoError(t, s.DeleteChallenge("c", c.ID))
+	assert.Empty(t, mustWakes(t, s))
+
+	c = newChallenge("c", alice, bob)
+	require.NoError(t, s.CreateChallenge(c))
+	g := newClockGame(t, "c", 2*time.Minute)
+	require.NoError(t, s.AcceptChallenge("c", c.ID, g))
+	assert.Equal(t, []storage.Wake{{Kind: storage.WakeGame, ChannelID: "c", At: t0.Add(time.Minute)}}, utc(mustWakes(t, s)))
+}
+
+// utc returns w with times in UTC, to compare with the tests' times.
+func utc(w []storage.Wake) []storage.Wake {
+	for i := range w {
+		w[i].At = w[i].At.UTC()
+	}
+	return w
+}
