@@ -6,6 +6,8 @@ import (
 	"time"
 
 	"github.com/bwmarrin/discordgo"
+
+	"github.com/kulami/kulami/bot/i18n"
 )
 
 // commandName is the one slash command; everything else is a subcommand.
@@ -75,105 +77,147 @@ func duration(d time.Duration) string {
 	return strings.Join(parts, " ")
 }
 
-func choices(pairs ...string) []*discordgo.ApplicationCommandOptionChoice {
+// choices are the choices of an option with the given values, named in
+// every language by the messages command.choices.<set>.<value>.
+func choices(set string, values ...string) []*discordgo.ApplicationCommandOptionChoice {
 	var out []*discordgo.ApplicationCommandOptionChoice
-	for i := 0; i+1 < len(pairs); i += 2 {
-		out = append(out, &discordgo.ApplicationCommandOptionChoice{Name: pairs[i], Value: pairs[i+1]})
+	for _, v := range values {
+		id := "command.choices." + set + "." + v
+		out = append(out, &discordgo.ApplicationCommandOptionChoice{Name: i18n.English.T(id), NameLocalizations: localizations(id), Value: v})
 	}
 	return out
 }
 
 func moveTimeChoices() []*discordgo.ApplicationCommandOptionChoice {
-	var out []*discordgo.ApplicationCommandOptionChoice
+	var values []string
 	for _, m := range moveTimes {
-		out = append(out, &discordgo.ApplicationCommandOptionChoice{Name: m.name, Value: m.value})
+		values = append(values, m.value)
 	}
-	return out
+	return choices("move_time", values...)
 }
 
-func sub(name, description string, options ...*discordgo.ApplicationCommandOption) *discordgo.ApplicationCommandOption {
+// sub is a subcommand; its description comes from the message files (see
+// localize).
+func sub(name string, options ...*discordgo.ApplicationCommandOption) *discordgo.ApplicationCommandOption {
 	if options == nil {
 		options = []*discordgo.ApplicationCommandOption{}
 	}
 	return &discordgo.ApplicationCommandOption{
-		Type:        discordgo.ApplicationCommandOptionSubCommand,
-		Name:        name,
-		Description: description,
-		Options:     options,
+		Type:    discordgo.ApplicationCommandOptionSubCommand,
+		Name:    name,
+		Options: options,
 	}
 }
 
-func opt(t discordgo.ApplicationCommandOptionType, name, description string, required bool, ch ...*discordgo.ApplicationCommandOptionChoice) *discordgo.ApplicationCommandOption {
-	return &discordgo.ApplicationCommandOption{Type: t, Name: name, Description: description, Required: required, Choices: ch}
+// opt is an option of a subcommand; its description comes from the
+// message files (see localize).
+func opt(t discordgo.ApplicationCommandOptionType, name string, required bool, ch ...*discordgo.ApplicationCommandOptionChoice) *discordgo.ApplicationCommandOption {
+	return &discordgo.ApplicationCommandOption{Type: t, Name: name, Required: required, Choices: ch}
 }
 
 // Commands returns the slash command tree the bot registers: one command,
-// /kulami, with a subcommand per action.
+// /kulami, with a subcommand per action. Names are the English ones,
+// which Discord sends in every interaction whatever the user's language;
+// descriptions and the names and descriptions in the other languages
+// (name_localizations, description_localizations) come from the message
+// files (see localize).
 func Commands() []*discordgo.ApplicationCommand {
 	str, user, integer := discordgo.ApplicationCommandOptionString, discordgo.ApplicationCommandOptionUser, discordgo.ApplicationCommandOptionInteger
-	cell := opt(str, "cell", "The hole to play, like D4", true)
+	cell := opt(str, "cell", true)
 	cell.Autocomplete = true
-	page := opt(integer, "page", "Page number (default 1)", false)
+	page := opt(integer, "page", false)
 	page.MinValue = ptr(1.0)
-	game := opt(integer, "game", "Game number, from /kulami history (default: this channel's game)", false)
-	game.MinValue = ptr(1.0)
-	finished := opt(integer, "game", "Game number, from /kulami history (default: this channel's last finished game)", false)
-	finished.MinValue = ptr(1.0)
-	onOff := choices("on", "on", "off", "off")
-	return []*discordgo.ApplicationCommand{{
+	game := func() *discordgo.ApplicationCommandOption { // one each: their descriptions differ
+		g := opt(integer, "game", false)
+		g.MinValue = ptr(1.0)
+		return g
+	}
+	onOff := choices("on_off", "on", "off")
+	layouts := choices("layout", "square", "random", "irregular")
+	rules := choices("rules", "basic", "area", "lines", "full")
+	cmd := &discordgo.ApplicationCommand{
 		Name:             commandName,
-		Description:      "Play Kulami, the marble and panel board game",
 		Type:             discordgo.ChatApplicationCommand,
 		Contexts:         &[]discordgo.InteractionContextType{discordgo.InteractionContextGuild},
 		IntegrationTypes: &[]discordgo.ApplicationIntegrationType{discordgo.ApplicationIntegrationGuildInstall},
 		Options: []*discordgo.ApplicationCommandOption{
-			sub("challenge", "Challenge someone to a game in this channel",
-				opt(user, "opponent", "Who you want to play (pick me to play the computer)", true),
-				opt(str, "layout", "The board: the classic square (default), a random square, or an irregular shape", false,
-					choices("square (classic)", "square", "random square", "random", "irregular", "irregular")...),
-				opt(str, "rules", "Scoring: panels only (basic, default), + area, + lines, or all (full)", false,
-					choices("basic: panels", "basic", "area: panels + largest group", "area", "lines: panels + lines of 5", "lines", "full: panels + area + lines", "full")...),
-				opt(str, "first", "Who places the first marble (default random)", false,
-					choices("me", "me", "them", "them", "random", "random")...),
-				opt(str, "move_time", "Time for each move before it is lost on time (default 3 days)", false, moveTimeChoices()...),
+			sub("challenge",
+				opt(user, "opponent", true),
+				opt(str, "layout", false, layouts...),
+				opt(str, "rules", false, rules...),
+				opt(str, "first", false, choices("first", "me", "them", "random")...),
+				opt(str, "move_time", false, moveTimeChoices()...),
 			),
-			sub("accept", "Accept the challenge waiting for you in this channel"),
-			sub("decline", "Decline the challenge waiting for you in this channel"),
-			sub("move", "Place a marble", cell),
-			sub("board", "Show the current board again"),
-			sub("resign", "Resign the game in this channel"),
-			sub("abort", "Call off the game before each player has made two moves (no result)"),
-			sub("draw", "Offer your opponent a draw"),
-			sub("rules", "The rules of Kulami in a few screens"),
-			sub("help", "What each command does"),
-			sub("leaderboard", "The best players of this server", page,
-				opt(str, "ladder", "Games between people (default), or against the computer", false,
-					choices("people", "human", "against the computer", "ai")...)),
-			sub("stats", "Rating, record and streak of a player", opt(user, "player", "Whose stats (default: yours)", false)),
-			sub("history", "Recent finished games of a player", opt(user, "player", "Whose games (default: yours)", false)),
-			sub("export", "The game record as a .kgn file", game),
-			sub("notify", "Get reminders by direct message when it is your move",
-				opt(str, "dm", "Reminders by DM", true, onOff...)),
-			sub("settings", "Server settings (needs Manage Server)",
-				opt(str, "threads", "Play each new game in its own thread", false, onOff...),
-				opt(str, "move_time", "Default time per move for new challenges", false, moveTimeChoices()...),
-				opt(str, "hints", "Allow /kulami hint (the computer's suggestion)", false, onOff...),
+			sub("accept"),
+			sub("decline"),
+			sub("move", cell),
+			sub("board"),
+			sub("resign"),
+			sub("abort"),
+			sub("draw"),
+			sub("rules"),
+			sub("help"),
+			sub("leaderboard", page, opt(str, "ladder", false, choices("ladder", "human", "ai")...)),
+			sub("stats", opt(user, "player", false)),
+			sub("history", opt(user, "player", false)),
+			sub("export", game()),
+			sub("notify", opt(str, "dm", true, onOff...)),
+			sub("settings",
+				opt(str, "threads", false, onOff...),
+				opt(str, "move_time", false, moveTimeChoices()...),
+				opt(str, "hints", false, onOff...),
 			),
-			sub("play", "Play against the computer",
-				opt(str, "level", "How strong the computer plays (default medium)", false,
-					choices("easy", "easy", "medium", "medium", "hard", "hard")...),
-				opt(str, "layout", "The board (default square)", false,
-					choices("square (classic)", "square", "random square", "random", "irregular", "irregular")...),
-				opt(str, "rules", "Scoring (default basic)", false,
-					choices("basic", "basic", "area", "area", "lines", "lines", "full", "full")...),
-				opt(str, "first", "Who places the first marble (default random)", false,
-					choices("me", "me", "the computer", "them", "random", "random")...),
+			sub("play",
+				opt(str, "level", false, choices("level", "easy", "medium", "hard")...),
+				opt(str, "layout", false, layouts...),
+				opt(str, "rules", false, rules...),
+				opt(str, "first", false, choices("first_ai", "me", "them", "random")...),
 			),
-			sub("hint", "The computer's suggestion for your move (if this server allows it)"),
-			sub("games", "The games going on in this server, to watch"),
-			sub("review", "The computer's review of a finished game: win chances, mistakes, move by move", finished),
+			sub("hint"),
+			sub("games"),
+			sub("review", game()),
 		},
-	}}
+	}
+	localize(cmd)
+	return []*discordgo.ApplicationCommand{cmd}
+}
+
+// localize fills in the description of the command, of each subcommand and
+// of each option from the English message file, and their names and
+// descriptions in each other language. The messages are command.name and
+// command.desc for the command, command.<sub>.name and .desc for a
+// subcommand, command.<sub>.<option>.name and .desc for an option. The
+// English names are the ones the handlers know, so en.toml repeats them
+// (the tests check it).
+func localize(cmd *discordgo.ApplicationCommand) {
+	cmd.Description = i18n.English.T("command.desc")
+	names, descs := localizations("command.name"), localizations("command.desc")
+	cmd.NameLocalizations, cmd.DescriptionLocalizations = &names, &descs
+	var walk func(prefix string, opts []*discordgo.ApplicationCommandOption)
+	walk = func(prefix string, opts []*discordgo.ApplicationCommandOption) {
+		for _, o := range opts {
+			id := prefix + "." + o.Name
+			o.Description = i18n.English.T(id + ".desc")
+			o.NameLocalizations, o.DescriptionLocalizations = localizations(id+".name"), localizations(id+".desc")
+			walk(id, o.Options)
+		}
+	}
+	walk("command", cmd.Options)
+}
+
+// localizations returns the message id in each language but English, for
+// each of Discord's locales of that language.
+func localizations(id string) map[discordgo.Locale]string {
+	out := map[discordgo.Locale]string{}
+	for _, l := range i18n.Langs() {
+		if l == i18n.English {
+			continue
+		}
+		for _, loc := range l.DiscordLocales() {
+			out[discordgo.Locale(loc)] = l.T(id)
+		}
+	}
+	return out
 }
 
 func ptr[T any](v T) *T { return &v }

@@ -94,6 +94,12 @@ func TestCommandsRegistered(t *testing.T) {
 		"abort", "draw", "notify", "settings", "leaderboard", "stats", "history", "export", "play", "hint"} {
 		assert.Contains(t, names, want)
 	}
+	// The localizations passed the fake's checks and are kept as sent.
+	require.NotNil(t, cmds[0].DescriptionLocalizations)
+	assert.Equal(t, "Jugar a Kulami, el juego de canicas y baldosas", (*cmds[0].DescriptionLocalizations)[discordgo.SpanishLATAM])
+	assert.Equal(t, "défier", cmds[0].Options[0].NameLocalizations[discordgo.French])
+	assert.Equal(t, "herausfordern", cmds[0].Options[0].NameLocalizations[discordgo.German])
+	assert.Empty(t, h.dc.Violations())
 	for _, name := range []string{"rules", "help", "leaderboard", "stats", "history"} {
 		i := h.command(h.channel.ID, h.carol, name)
 		assert.NotEmpty(t, h.reply(i)+embedText(h.dc.WaitResponse(t, i.ID)), "/kulami %s answers", name)

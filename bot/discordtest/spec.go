@@ -27,7 +27,8 @@ const specURL = "https://discord.com/api/v10/openapi.json"
 // spec is the parsed OpenAPI document: the route table and a cache of compiled schemas.
 // It is safe for concurrent use.
 type spec struct {
-	routes []*route // most literal segments first, so /messages/@original wins over /messages/{message_id}
+	routes  []*route        // most literal segments first, so /messages/@original wins over /messages/{message_id}
+	locales map[string]bool // Discord's locales (AvailableLocalesEnum), for localizations
 
 	mu       sync.Mutex
 	compiler *jsonschema.Compiler
@@ -80,7 +81,10 @@ func parseSpec(data []byte) (*spec, error) {
 	if len(paths) == 0 {
 		return nil, fmt.Errorf("openapi.json has no paths")
 	}
-	sp := &spec{compiler: c, schemas: map[string]*jsonschema.Schema{}}
+	sp := &spec{compiler: c, schemas: map[string]*jsonschema.Schema{}, locales: locales(root)}
+	if len(sp.locales) == 0 {
+		return nil, fmt.Errorf("openapi.json has no AvailableLocalesEnum")
+	}
 	for tmpl, v := range paths {
 		item, _ := v.(map[string]any)
 		r := &route{template: tmpl, segs: strings.Split(strings.TrimPrefix(tmpl, "/"), "/"), ops: map[string]*operation{}}
@@ -130,6 +134,22 @@ func parseSpec(data []byte) (*spec, error) {
 		return a.template < b.template
 	})
 	return sp, nil
+}
+
+// locales returns the locales of the document's AvailableLocalesEnum.
+func locales(root map[string]any) map[string]bool {
+	out := map[string]bool{}
+	components, _ := root["components"].(map[string]any)
+	schemas, _ := components["schemas"].(map[string]any)
+	enum, _ := schemas["AvailableLocalesEnum"].(map[string]any)
+	alts, _ := enum["oneOf"].([]any)
+	for _, a := range alts {
+		m, _ := a.(map[string]any)
+		if c, ok := m["const"].(string); ok {
+			out[c] = true
+		}
+	}
+	return out
 }
 
 func addParams(op *operation, v any, ptr string) {

@@ -87,6 +87,51 @@ func TestViolations(t *testing.T) {
 			msg:   "maxLength",
 		},
 		{
+			name: "localized command name with a space",
+			send: func(s *discordtest.Server, dg *discordgo.Session, ch string) error {
+				_, err := dg.ApplicationCommandBulkOverwrite(s.AppID(), "", []*discordgo.ApplicationCommand{{Name: "kulami", Description: "d",
+					Options: []*discordgo.ApplicationCommandOption{{Type: discordgo.ApplicationCommandOptionSubCommand, Name: "challenge", Description: "d",
+						NameLocalizations: map[discordgo.Locale]string{discordgo.French: "lancer un défi"}}}}})
+				return err
+			},
+			route: "/applications/{application_id}/commands",
+			msg:   `[0].options[0].name_localizations.fr: "lancer un défi" is not a valid name`,
+		},
+		{
+			name: "option name in upper case",
+			send: func(s *discordtest.Server, dg *discordgo.Session, ch string) error {
+				_, err := dg.ApplicationCommandBulkOverwrite(s.AppID(), "", []*discordgo.ApplicationCommand{{Name: "kulami", Description: "d",
+					Options: []*discordgo.ApplicationCommandOption{{Type: discordgo.ApplicationCommandOptionString, Name: "Layout", Description: "d"}}}})
+				return err
+			},
+			route: "/applications/{application_id}/commands",
+			msg:   `"Layout" is not a valid name`,
+		},
+		{
+			name: "localization for a locale Discord does not have",
+			send: func(s *discordtest.Server, dg *discordgo.Session, ch string) error {
+				_, err := dg.ApplicationCommandBulkOverwrite(s.AppID(), "", []*discordgo.ApplicationCommand{{Name: "kulami", Description: "d",
+					DescriptionLocalizations: &map[discordgo.Locale]string{"es": "Jugar a Kulami"}}})
+				return err
+			},
+			route: "/applications/{application_id}/commands",
+			msg:   `description_localizations: "es" is not a Discord locale`,
+		},
+		{
+			name: "two options with the same localized name",
+			send: func(s *discordtest.Server, dg *discordgo.Session, ch string) error {
+				fr := func(n string) map[discordgo.Locale]string { return map[discordgo.Locale]string{discordgo.French: n} }
+				_, err := dg.ApplicationCommandBulkOverwrite(s.AppID(), "", []*discordgo.ApplicationCommand{{Name: "kulami", Description: "d",
+					Options: []*discordgo.ApplicationCommandOption{
+						{Type: discordgo.ApplicationCommandOptionSubCommand, Name: "rules", Description: "d", NameLocalizations: fr("règles")},
+						{Type: discordgo.ApplicationCommandOptionSubCommand, Name: "scoring", Description: "d", NameLocalizations: fr("règles")},
+					}}})
+				return err
+			},
+			route: "/applications/{application_id}/commands",
+			msg:   `[0].options[1].name_localizations.fr: "règles" is also the name of [0].options[0]`,
+		},
+		{
 			name: "command permissions not a bit set",
 			send: func(s *discordtest.Server, dg *discordgo.Session, ch string) error {
 				_, err := dg.RequestWithBucketID("PUT", discordgo.EndpointApplicationGlobalCommands(s.AppID()),

@@ -1,0 +1,176 @@
+package bot_test
+
+import (
+	"maps"
+	"regexp"
+	"slices"
+	"strings"
+	"testing"
+	"unicode/utf8"
+
+	"github.com/BurntSushi/toml"
+	"github.com/bwmarrin/discordgo"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/kulami/kulami/bot"
+	"github.com/kulami/kulami/bot/i18n"
+)
+
+// commandName is Discord's rule for the names of chat commands and their
+// options (https://discord.com/developers/docs/interactions/application-commands#application-command-object-application-command-naming),
+// with Go's names of the scripts: lower case where a letter has one.
+var commandName = regexp.MustCompile(`^[-_\p{L}\p{N}\p{Devanagari}\p{Thai}]{1,32}$`)
+
+// entry is one command, subcommand, option or choice as users read it.
+type entry struct {
+	path         string // e.g. challenge.layout, or challenge.layout=square for a choice
+	name, desc   string
+	names, descs map[discordgo.Locale]string
+	choice       bool
+}
+
+// levels returns the entries of the command tree level by level: the
+// command, the subcommands, the options of each subcommand, the choices of
+// each option. Names must be unique within a level.
+func levels(cmd *discordgo.ApplicationCommand) [][]entry {
+	deref := func(m *map[discordgo.Locale]string) map[discordgo.Locale]string {
+		if m == nil {
+			return nil
+		}
+		return *m
+	}
+	out := [][]entry{{{path: "", name: cmd.Name, desc: cmd.Description, names: deref(cmd.NameLocalizations), descs: deref(cmd.DescriptionLocalizations)}}}
+	var walk func(prefix string, opts []*discordgo.ApplicationCommandOption)
+	walk = func(prefix string, opts []*discordgo.ApplicationCommandOption) {
+		var level []entry
+		for _, o := range opts {
+			path := strings.TrimPrefix(prefix+"."+o.Name, ".")
+			level = append(level, entry{path: path, name: o.Name, desc: o.Description, names: o.NameLocalizations, descs: o.DescriptionLocalizations})
+			walk(path, o.Options)
+			if len(o.Choices) > 0 {
+				var cs []entry
+				for _, c := range o.Choices {
+					cs = append(cs, entry{path: path + "=" + c.Value.(string), name: c.Name, names: c.NameLocalizations, choice: true})
+				}
+				out = append(out, cs)
+			}
+		}
+		if len(level) > 0 {
+			out = append(out, level)
+		}
+	}
+	walk("", cmd.Options)
+	return out
+}
+
+// TestCommandLocalizations checks the registration's names and
+// descriptions in every language against Discord's rules: every entry is
+// localized for each Discord locale of each language but English, names
+// are valid and unique at their level in each locale, descriptions and
+// choice names have 1 to 100 characters, and the English message file
+// names the commands as the handlers know them.
+func TestCommandLocalizations(t *testing.T) {
+	cmds := bot.Commands()
+	require.Len(t, cmds, 1)
+	var want []discordgo.Locale
+	for _, l := range i18n.Langs() {
+		if l != i18n.English {
+			for _, loc := range l.DiscordLocales() {
+				want = append(want, discordgo.Locale(loc))
+			}
+		}
+	}
+	slices.Sort(want)
+	for _, loc := range []discordgo.Locale{"fr", "de", "es-ES", "es-419"} {
+		require.Contains(t, want, loc)
+	}
+	for _, level := range levels(cmds[0]) {
+		for _, loc := range append([]discordgo.Locale{""}, want...) {
+			seen := map[string]string{}
+			for _, e := range level {
+				name, desc := e.name, e.desc
+				if loc != "" {
+					name, desc = e.names[loc], e.descs[loc]
+				}
+				where := e.path + " (" + string(loc) + ")"
+				if e.choice {
+					assert.True(t, utf8.RuneCountInString(name) >= 1 && utf8.RuneCountInString(name) <= 100, "%s: choice name %q has 1 to 100 characters", where, name)
+				} else {
+					assert.Regexp(t, commandName, name, "%s: a name is 1 to 32 letters, digits, - or _", where)
+					assert.Equal(t, strings.ToLower(name), name, "%s: a name is lower case", where)
+					assert.True(t, utf8.RuneCountInString(desc) >= 1 && utf8.RuneCountInString(desc) <= 100, "%s: description %q has 1 to 100 characters", where, desc)
+					if loc != "" {
+						assert.NotEqual(t, e.desc, desc, "%s: the description is translated", where)
+					}
+				}
+				if other, dup := seen[name]; dup {
+					t.Errorf("%s: name %q is also the name of %s", where, name, other)
+				}
+				seen[name] = e.path
+			}
+		}
+		for _, e := range level {
+			assert.ElementsMatch(t, want, slices.Collect(maps.Keys(e.names)), "%s: names in every locale", e.path)
+			if !e.choice {
+				assert.ElementsMatch(t, want, slices.Collect(maps.Keys(e.descs)), "%s: descriptions in every locale", e.path)
+			}
+		}
+	}
+}
+
+// TestCommandMessages: each subcommand and option has its messages, the
+// English file gives the names the handlers know (Discord sends them
+// whatever the user's language), and en.toml has no command message the
+// registration does not use.
+func TestCommandMessages(t *testing.T) {
+	var en struct {
+		Command map[string]any
+	}
+	_, err := toml.DecodeFile("i18n/locales/en.toml", &en)
+	require.NoError(t, err)
+	choices, _ := en.Command["choices"].(map[string]any)
+	require.NotEmpty(t, choices)
+
+	used := map[string]bool{}
+	for _, level := range levels(bot.Commands()[0]) {
+		for _, e := range level {
+			if e.choice {
+				// A choice is named by command.choices.<set>.<value>; find
+				// its set by its English name.
+				_, value, _ := strings.Cut(e.path, "=")
+				found := false
+				for set, texts := range choices {
+					if texts.(map[string]any)[value] == e.name {
+						used["command.choices."+set+"."+value], found = true, true
+					}
+				}
+				assert.True(t, found, "%s: en.toml has the choice %q", e.path, e.name)
+				continue
+			}
+			id := strings.TrimSuffix("command."+e.path, ".")
+			for _, m := range []string{id + ".name", id + ".desc"} {
+				assert.True(t, i18n.Has(m), "en.toml has %s", m)
+				used[m] = true
+			}
+			assert.Equal(t, e.name, i18n.English.T(id+".name"), "en.toml names %s as the bot knows it", id)
+			assert.Equal(t, i18n.English.T(id+".desc"), e.desc)
+		}
+	}
+	var ids []string
+	var flatten func(prefix string, v any)
+	flatten = func(prefix string, v any) {
+		if m, ok := v.(map[string]any); ok {
+			for k, v := range m {
+				flatten(prefix+"."+k, v)
+			}
+			return
+		}
+		ids = append(ids, prefix)
+	}
+	flatten("command", en.Command)
+	slices.Sort(ids)
+	for _, id := range ids {
+		assert.True(t, used[id], "en.toml has %s, which the registration does not use", id)
+	}
+}
