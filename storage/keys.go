@@ -25,20 +25,20 @@ func (k key) byte(b byte) key { return append(k, b) }
 // time appends t so that keys sort by time, earlier first.
 func (k key) time(t time.Time) key { return k.u64(timeBits(t)) }
 
-// timeBits maps t to a number that sorts as t does. Times before 1678 or
-// after 2262, beyond the range of UnixNano, map to the first or the last
-// number.
-func timeBits(t time.Time) uint64 {
-	var n int64
+// timeBits maps t to a number that sorts as t does (see UnixNano).
+func timeBits(t time.Time) uint64 { return uint64(UnixNano(t)) ^ 1<<63 }
+
+// UnixNano returns t as Unix nanoseconds, the way every backend orders
+// times. Times before 1678 or after 2262, beyond the range of
+// time.Time.UnixNano, map to the first or the last int64.
+func UnixNano(t time.Time) int64 {
 	switch s := t.Unix(); {
 	case s >= math.MaxInt64/int64(time.Second):
-		n = math.MaxInt64
+		return math.MaxInt64
 	case s <= math.MinInt64/int64(time.Second):
-		n = math.MinInt64
-	default:
-		n = t.UnixNano()
+		return math.MinInt64
 	}
-	return uint64(n) ^ 1<<63
+	return t.UnixNano()
 }
 
 // bitsTime is the inverse of timeBits.

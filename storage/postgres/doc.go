@@ -1,0 +1,64 @@
+// Package postgres keeps kulami's games in a PostgreSQL database: the
+// backend for a bot that runs as several processes sharing one database.
+// It stores exactly what the bbolt backend (package storage) stores, with
+// the same semantics: every method is storage.Core's, run over this
+// package's transactions, and the conformance suite (storage/storagetest)
+// runs against both.
+//
+// # Transactions
+//
+// Every method is one transaction. A write runs at READ COMMITTED and
+// locks the rows it reads to change (SELECT … FOR UPDATE), so two
+// UpdateGame on one channel, in one process or two, run one after the
+// other: the second sees the first's move, and a move made against the
+// board before it is refused by the game itself (game.ErrStale). A read
+// runs at REPEATABLE READ, READ ONLY: one snapshot, as a bbolt read
+// transaction. A write that the server refuses for a conflict with a
+// concurrent one (a serialization failure, a deadlock, or a row that
+// another transaction inserted first, such as the first game of a channel
+// or a player's first profile) is run again, up to ten times; so an
+// update function may run more than once. Commits are durable: the server's
+// synchronous_commit is left as it is (on by default), except for
+// NoteBoard (see there).
+//
+// # Schema
+//
+// The tables are plain: text, bigint, smallint, integer, bytea, primary
+// keys and ordinary indexes, two sequences for IDs. Every value is the JSON
+// that the bbolt backend stores ({"v":1,"data":{…}}) in a text column;
+// the columns beside it are what queries select and order by. Times are
+// Unix nanoseconds in bigint columns, so that they order as Go's times
+// do. A channel's active game or open challenge is one row of one table,
+// so the primary key keeps a channel from holding both. Migrations are
+// SQL files embedded in the binary (migrations/NNNN_*.sql), applied at
+// Open in order, each in one transaction with its row in the table
+// kulami_migrations: a dependency-free mechanism of a few dozen lines,
+// rather than a migration library, because kulami needs nothing but
+// "apply the missing steps in order, atomically", and embedded files keep
+// the binary the only thing to deploy.
+//
+// # What it relies on
+//
+// For a PostgreSQL-compatible distributed database (CockroachDB,
+// YugabyteDB, …) to serve, it must provide: transactional DDL (a failed
+// migration changes nothing); SELECT … FOR UPDATE row locks held to the
+// end of the transaction; INSERT … ON CONFLICT … DO UPDATE; sequences
+// with nextval, setval and last_value/is_called; row-value comparison
+// ((a, b) < (x, y)) for history pages; bytea ordered by its bytes; ORDER
+// BY … COLLATE "C"; READ COMMITTED and REPEATABLE READ isolation (a
+// database that runs everything SERIALIZABLE also works: its refusals are
+// retried); and, for NoteBoard, SET LOCAL synchronous_commit (a database
+// that ignores it just commits the note durably). Nothing else: no
+// stored procedures, triggers, advisory locks, LISTEN/NOTIFY or
+// extensions.
+//
+// A Store is safe for concurrent use, and any number of processes may
+// open the same database.
+//
+// # Usage
+//
+//	s, err := postgres.Open("postgres://kulami@db:5432/kulami", storage.Options{})
+//	if err != nil { ... } // unreachable server, errors.Is(err, storage.ErrSchemaTooNew), ...
+//	defer s.Close()
+//	// s has the methods of storage.Store: CreateGame, UpdateGame, ...
+package postgres

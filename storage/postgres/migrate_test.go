@@ -1,0 +1,86 @@
+package postgres
+
+import (
+	"context"
+	"sync"
+	"testing"
+
+	"github.com/jackc/pgx/v5"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/kulami/kulami/storage"
+)
+
+// appliedVersions returns the versions recorded in kulami_migrations.
+func appliedVersions(tb testing.TB, s *Store) []int {
+	tb.Helper()
+	rows, err := s.pool.Query(context.Background(), `SELECT version FROM kulami_migrations ORDER BY version`)
+	require.NoError(tb, err)
+	v, err := pgx.CollectRows(rows, pgx.RowTo[int])
+	require.NoError(tb, err)
+	return v
+}
+
+func TestMigrationsAppliedOnce(t *testing.T) {
+	dsn := mustSchema(t)
+	// Processes that start at once on a new database take turns.
+	var wg sync.WaitGroup
+	stores := make([]*Store, 4)
+	for i := range stores {
+		wg.Go(func() {
+			s, err := Open(dsn, storage.Options{})
+			if assert.NoError(t, err) {
+				stores[i] = s
+				t.Cleanup(func() { s.Close() })
+			}
+		})
+	}
+	wg.Wait()
+	require.NotNil(t, stores[0])
+	want := []int{0}
+	for v := 1; v <= SchemaVersion(); v++ {
+		want = append(want, v)
+	}
+	assert.Equal(t, want, appliedVersions(t, stores[0]), "every step once, and the lock row 0")
+	assert.Equal(t, 1, SchemaVersion())
+
+	s := mustOpenDSN(t, dsn)
+	assert.Equal(t, want, appliedVersions(t, s), "a database at the current schema is left alone")
+}
+
+func TestOpenRefusesNewerSchema(t *testing.T) {
+	dsn := mustSchema(t)
+	s := mustOpenDSN(t, dsn)
+	_, err := s.pool.Exec(context.Background(), `INSERT INTO kulami_migrations (version, name) VALUES (7, 'future')`)
+	require.NoError(t, err)
+
+	_, err = Open(dsn, storage.Options{})
+	assert.ErrorIs(t, err, storage.ErrSchemaTooNew)
+	assert.ErrorContains(t, err, "the database has schema version 7, this kulamibot reads versions up to 1; upgrade kulamibot to use it")
+}
+
+func TestOpenRefuses(t *testing.T) {
+	tests := []struct {
+		name, dsn, msg string
+	}{
+		{"not a DSN", "postgres://a b:c", "the DSN cannot be read"},
+		{"no server", "postgres://127.0.0.1:1/kulami?connect_timeout=2", "open PostgreSQL database kulami on 127.0.0.1"},
+		{"no such database", withParam(t, testDSN(), "dbname", "kulami_no_such_db"), `database "kulami_no_such_db" does not exist`},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			_, err := Open(tt.dsn, storage.Options{})
+			assert.ErrorContains(t, err, tt.msg)
+		})
+	}
+}
+
+func TestMigrationsAreNumbered(t *testing.T) {
+	steps, err := migrations()
+	require.NoError(t, err)
+	for i, m := range steps {
+		assert.Equal(t, i+1, m.version, m.name)
+		assert.NotEmpty(t, m.sql)
+	}
+}

@@ -1,0 +1,132 @@
+package postgres
+
+import (
+	"encoding/json"
+	"fmt"
+	"time"
+
+	"github.com/jackc/pgx/v5"
+
+	"github.com/kulami/kulami/storage"
+)
+
+// Records implements storage.Tx: every table, one after the other, in
+// the transaction's snapshot.
+func (t *tx) Records(fn func(storage.Record) error) error {
+	if err := t.Games(func(g *storage.Game, _ time.Time) error { return fn(storage.Record{Game: g}) }); err != nil {
+		return err
+	}
+	for _, each := range []struct {
+		query string
+		fn    func(row pgx.Row) error
+	}{
+		{`SELECT data FROM active WHERE kind = 1`, func(row pgx.Row) error {
+			var data string
+			c := new(storage.Challenge)
+			if err := scanDecode(row, &data, c); err != nil {
+				return err
+			}
+			return fn(storage.Record{Challenge: c})
+		}},
+		{`SELECT data FROM finished`, func(row pgx.Row) error {
+			var data string
+			if err := row.Scan(&data); err != nil {
+				return err
+			}
+			f, err := storage.DecodeFinished([]byte(data))
+			if err != nil {
+				return err
+			}
+			return fn(storage.Record{Finished: f})
+		}},
+		{`SELECT guild, player, data FROM history`, func(row pgx.Row) error {
+			var data string
+			r := new(storage.HistoryRecord)
+			if err := scanDecode(row, &data, &r.Entry, &r.GuildID, &r.PlayerID); err != nil {
+				return err
+			}
+			return fn(storage.Record{History: r})
+		}},
+		{`SELECT data FROM profiles`, func(row pgx.Row) error {
+			var data string
+			p := new(storage.Profile)
+			if err := scanDecode(row, &data, p); err != nil {
+				return err
+			}
+			return fn(storage.Record{Profile: p})
+		}},
+		{`SELECT guild, data FROM guild_settings`, func(row pgx.Row) error {
+			var data string
+			r := new(storage.GuildSettingsEntry)
+			if err := scanDecode(row, &data, &r.Settings, &r.GuildID); err != nil {
+				return err
+			}
+			return fn(storage.Record{GuildSettings: r})
+		}},
+		{`SELECT user_id, data FROM user_settings`, func(row pgx.Row) error {
+			var data string
+			r := new(storage.UserSettingsEntry)
+			if err := scanDecode(row, &data, &r.Settings, &r.UserID); err != nil {
+				return err
+			}
+			return fn(storage.Record{UserSettings: r})
+		}},
+		{`SELECT guild, game_id, data FROM reviews`, func(row pgx.Row) error {
+			var data string
+			var id int64
+			r := new(storage.ReviewRecord)
+			if err := scanDecode(row, &data, (*json.RawMessage)(&r.Data), &r.GuildID, &id); err != nil {
+				return err
+			}
+			r.GameID = uint64(id)
+			return fn(storage.Record{Review: r})
+		}},
+		{`SELECT at FROM alive`, func(row pgx.Row) error {
+			var at int64
+			if err := row.Scan(&at); err != nil {
+				return err
+			}
+			t := time.Unix(0, at)
+			return fn(storage.Record{Alive: &t})
+		}},
+		{`SELECT 0, last_value, is_called FROM game_ids UNION ALL SELECT 1, last_value, is_called FROM challenge_ids`, func(row pgx.Row) error {
+			var seq int16
+			var v int64
+			var called bool
+			if err := row.Scan(&seq, &v, &called); err != nil || !called {
+				return err
+			}
+			return fn(storage.Record{Sequence: &storage.SequenceRecord{Name: storage.Sequence(seq), Value: uint64(v)}})
+		}},
+	} {
+		if err := t.each(each.query, each.fn); err != nil {
+			return fmt.Errorf("export %q: %w", each.query, err)
+		}
+	}
+	return nil
+}
+
+// each calls fn with every row of query. fn must not use the
+// transaction: the rows are read while it runs.
+func (t *tx) each(query string, fn func(pgx.Row) error) error {
+	rows, err := t.tx.Query(t.ctx, query)
+	if err != nil {
+		return err
+	}
+	defer rows.Close()
+	for rows.Next() {
+		if err := fn(rows); err != nil {
+			return err
+		}
+	}
+	return rows.Err()
+}
+
+// scanDecode scans a row whose last column is a stored value into data,
+// decoded into v, and the columns before it into keys.
+func scanDecode(row pgx.Row, data *string, v any, keys ...any) error {
+	if err := row.Scan(append(keys, data)...); err != nil {
+		return err
+	}
+	return storage.Decode([]byte(*data), v)
+}

@@ -1,0 +1,121 @@
+package postgres
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"time"
+
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgconn"
+	"github.com/jackc/pgx/v5/pgxpool"
+
+	"github.com/kulami/kulami/storage"
+)
+
+// maxAttempts is how often Update runs a transaction that the database
+// asks to retry (a serialization failure, a deadlock, or a row that a
+// concurrent transaction inserted first) before it gives up.
+const maxAttempts = 10
+
+// Store is a kulami database on a PostgreSQL server: the PostgreSQL
+// backend. Its methods other than NoteBoard and Close are storage.Core's.
+// It is safe for concurrent use, and several processes may share one
+// database.
+type Store struct {
+	*storage.Core
+	pool *pgxpool.Pool
+}
+
+// Open connects to the database that dsn names (a URL such as
+// postgres://user@host:5432/kulami, or key=value pairs; see pgx), applies
+// the migrations it lacks (see Migrate) and returns the store. opt's
+// Timeout bounds the connection and the migration (storage.DefaultTimeout
+// if zero, then at least ten seconds), RatingPeriod and the defaults of
+// settings count as for bbolt; NoSync does not apply. An unreachable
+// server or a database of a newer kulamibot (storage.ErrSchemaTooNew) is
+// an error that says what to do.
+func Open(dsn string, opt storage.Options) (*Store, error) {
+	cfg, err := pgxpool.ParseConfig(dsn)
+	if err != nil {
+		return nil, fmt.Errorf("open PostgreSQL: the DSN cannot be read (%v); write it as postgres://user@host:5432/database", errors.Unwrap(err))
+	}
+	timeout := max(opt.Timeout, 10*time.Second)
+	ctx, cancel := context.WithTimeout(context.Background(), timeout)
+	defer cancel()
+	pool, err := pgxpool.NewWithConfig(ctx, cfg)
+	if err != nil {
+		return nil, fmt.Errorf("open PostgreSQL: %w", err)
+	}
+	if err := migrate(ctx, pool); err != nil {
+		pool.Close()
+		return nil, fmt.Errorf("open PostgreSQL database %s on %s: %w", cfg.ConnConfig.Database, cfg.ConnConfig.Host, err)
+	}
+	s := &Store{pool: pool}
+	s.Core = storage.NewCore(backend{pool}, opt)
+	return s, nil
+}
+
+// Close closes the connections to the server. Methods called after
+// Close fail.
+func (s *Store) Close() error {
+	s.pool.Close()
+	return nil
+}
+
+// backend runs the transactions of a Store.
+type backend struct{ pool *pgxpool.Pool }
+
+// View runs fn in a read-only transaction that sees one snapshot of the
+// database (REPEATABLE READ), as a bbolt read transaction does.
+func (b backend) View(fn func(storage.Tx) error) error {
+	return b.run(pgx.TxOptions{IsoLevel: pgx.RepeatableRead, AccessMode: pgx.ReadOnly}, false, fn)
+}
+
+// Update runs fn in a read-write transaction (READ COMMITTED, with the
+// rows it reads to change locked by SELECT … FOR UPDATE) and commits it,
+// durably. It runs fn again, up to maxAttempts times, if the database
+// refuses the transaction for a conflict with a concurrent one.
+func (b backend) Update(fn func(storage.Tx) error) error {
+	var err error
+	for range maxAttempts {
+		err = b.run(pgx.TxOptions{IsoLevel: pgx.ReadCommitted}, true, fn)
+		if !retryable(err) {
+			return err
+		}
+	}
+	return fmt.Errorf("gave up after %d attempts, each in conflict with another writer: %w", maxAttempts, err)
+}
+
+// run runs fn in one transaction of the options opt.
+func (b backend) run(opt pgx.TxOptions, write bool, fn func(storage.Tx) error) error {
+	ctx := context.Background()
+	ptx, err := b.pool.BeginTx(ctx, opt)
+	if err != nil {
+		return fmt.Errorf("begin a transaction: %w", err)
+	}
+	defer ptx.Rollback(ctx) // after Commit, a no-op
+	if err := fn(&tx{ctx: ctx, tx: ptx, write: write}); err != nil {
+		return err
+	}
+	if err := ptx.Commit(ctx); err != nil {
+		return fmt.Errorf("commit: %w", err)
+	}
+	return nil
+}
+
+// retryable reports whether err is the database's refusal of a
+// transaction that may succeed if run again.
+func retryable(err error) bool {
+	var pe *pgconn.PgError
+	if !errors.As(err, &pe) {
+		return false
+	}
+	switch pe.Code {
+	case "40001", // serialization_failure
+		"40P01", // deadlock_detected
+		"23505": // unique_violation: a concurrent transaction inserted the row first
+		return true
+	}
+	return false
+}

@@ -1,0 +1,523 @@
+package postgres
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"time"
+
+	"github.com/jackc/pgx/v5"
+
+	"github.com/kulami/kulami/storage"
+)
+
+// tx is a storage.Tx of the PostgreSQL backend. In a write transaction,
+// what it reads to change is locked (FOR UPDATE) until the end.
+type tx struct {
+	ctx   context.Context
+	tx    pgx.Tx
+	write bool
+	// missing are the settings a write read and found not stored (by
+	// table and ID): putting them inserts, so that a concurrent first
+	// write of the same settings is a conflict, never a lost update.
+	missing map[string]bool
+}
+
+// lock returns the clause that locks the rows a write reads.
+func (t *tx) lock() string {
+	if t.write {
+		return " FOR UPDATE"
+	}
+	return ""
+}
+
+// kinds of the rows of the table active.
+const (
+	kindGame      = int16(storage.WakeGame)
+	kindChallenge = int16(storage.WakeChallenge)
+)
+
+// wakeAt returns the wake_at of a row: t in Unix nanoseconds, NULL for
+// no wake.
+func wakeAt(t time.Time) *int64 {
+	if t.IsZero() {
+		return nil
+	}
+	n := storage.UnixNano(t)
+	return &n
+}
+
+// notFound wraps storage.ErrNotFound for what if err says no row, else
+// returns err.
+func notFound(err error, what string) error {
+	if errors.Is(err, pgx.ErrNoRows) {
+		return fmt.Errorf("%s: %w", what, storage.ErrNotFound)
+	}
+	return err
+}
+
+// decodeGame decodes a game stored as data with the board message board.
+func decodeGame(data, board string) (*storage.Game, time.Time, error) {
+	g, wake, err := storage.DecodeGame([]byte(data))
+	if err != nil {
+		return nil, time.Time{}, err
+	}
+	g.BoardMessageID = board
+	return g, wake, nil
+}
+
+// Game implements storage.Tx.
+func (t *tx) Game(channel string) (*storage.Game, time.Time, error) {
+	var data, board string
+	err := t.tx.QueryRow(t.ctx, `SELECT data, board_message FROM active WHERE channel = $1 AND kind = $2`+t.lock(),
+		channel, kindGame).Scan(&data, &board)
+	if err != nil {
+		return nil, time.Time{}, notFound(err, "game")
+	}
+	g, wake, err := decodeGame(data, board)
+	if err != nil {
+		return nil, time.Time{}, fmt.Errorf("game: %w", err)
+	}
+	return g, wake, nil
+}
+
+// PutGame implements storage.Tx. The wake is a column of the game's row,
+// so the old one needs no removing.
+func (t *tx) PutGame(g *storage.Game, _ time.Time) error {
+	data, err := storage.EncodeGame(g)
+	if err != nil {
+		return err
+	}
+	_, err = t.tx.Exec(t.ctx, `INSERT INTO active (channel, kind, id, guild, ply, board_message, wake_at, data)
+		VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
+		ON CONFLICT (channel) DO UPDATE SET kind = excluded.kind, id = excluded.id, guild = excluded.guild,
+			ply = excluded.ply, board_message = excluded.board_message, wake_at = excluded.wake_at, data = excluded.data`,
+		g.ChannelID, kindGame, int64(g.ID), g.GuildID, g.Ply(), g.BoardMessageID, wakeAt(g.Wake()), string(data))
+	return err
+}
+
+// DeleteGame implements storage.Tx.
+func (t *tx) DeleteGame(channel string, _ time.Time) error {
+	_, err := t.tx.Exec(t.ctx, `DELETE FROM active WHERE channel = $1 AND kind = $2`, channel, kindGame)
+	return err
+}
+
+// games returns the games that rows (data, board_message) hold.
+func games(rows pgx.Rows, fn func(g *storage.Game, wake time.Time) error) error {
+	defer rows.Close()
+	for rows.Next() {
+		var data, board string
+		if err := rows.Scan(&data, &board); err != nil {
+			return err
+		}
+		g, wake, err := decodeGame(data, board)
+		if err != nil {
+			return err
+		}
+		if err := fn(g, wake); err != nil {
+			return err
+		}
+	}
+	return rows.Err()
+}
+
+// Games implements storage.Tx. It reads every game before it calls fn:
+// a connection reads one result at a time.
+func (t *tx) Games(fn func(g *storage.Game, wake time.Time) error) error {
+	rows, err := t.tx.Query(t.ctx, `SELECT data, board_message FROM active WHERE kind = $1 ORDER BY channel`+t.lock(), kindGame)
+	if err != nil {
+		return err
+	}
+	type stored struct {
+		g    *storage.Game
+		wake time.Time
+	}
+	var all []stored
+	if err := games(rows, func(g *storage.Game, wake time.Time) error {
+		all = append(all, stored{g, wake})
+		return nil
+	}); err != nil {
+		return err
+	}
+	for _, s := range all {
+		if err := fn(s.g, s.wake); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// GuildGames implements storage.Tx.
+func (t *tx) GuildGames(guild string) ([]*storage.Game, error) {
+	rows, err := t.tx.Query(t.ctx, `SELECT data, board_message FROM active WHERE guild = $1 AND kind = $2 ORDER BY id DESC`, guild, kindGame)
+	if err != nil {
+		return nil, err
+	}
+	var out []*storage.Game
+	err = games(rows, func(g *storage.Game, _ time.Time) error {
+		out = append(out, g)
+		return nil
+	})
+	return out, err
+}
+
+// sequences are the names of the sequences, by storage.Sequence.
+var sequences = [...]string{storage.GameIDs: "game_ids", storage.ChallengeIDs: "challenge_ids"}
+
+// sequence returns the name of the sequence seq.
+func sequence(seq storage.Sequence) (string, error) {
+	if int(seq) >= len(sequences) {
+		return "", fmt.Errorf("%w: unknown sequence %v", storage.ErrInvalid, seq)
+	}
+	return sequences[seq], nil
+}
+
+// NextID implements storage.Tx. A sequence is not transactional: an ID
+// taken by a transaction that does not commit is not given again.
+func (t *tx) NextID(seq storage.Sequence) (uint64, error) {
+	name, err := sequence(seq)
+	if err != nil {
+		return 0, err
+	}
+	var id int64
+	err = t.tx.QueryRow(t.ctx, `SELECT nextval('`+name+`')`).Scan(&id)
+	return uint64(id), err
+}
+
+// SetSequence implements storage.Tx.
+func (t *tx) SetSequence(seq storage.Sequence, v uint64) error {
+	name, err := sequence(seq)
+	if err != nil || v == 0 {
+		return err
+	}
+	_, err = t.tx.Exec(t.ctx, `SELECT setval('`+name+`', $1)`, int64(v))
+	return err
+}
+
+// Challenge implements storage.Tx.
+func (t *tx) Challenge(channel string) (*storage.Challenge, error) {
+	var data string
+	err := t.tx.QueryRow(t.ctx, `SELECT data FROM active WHERE channel = $1 AND kind = $2`+t.lock(),
+		channel, kindChallenge).Scan(&data)
+	if err != nil {
+		return nil, notFound(err, "challenge")
+	}
+	c := new(storage.Challenge)
+	if err := storage.Decode([]byte(data), c); err != nil {
+		return nil, fmt.Errorf("challenge: %w", err)
+	}
+	return c, nil
+}
+
+// PutChallenge implements storage.Tx.
+func (t *tx) PutChallenge(c *storage.Challenge, _ time.Time) error {
+	data, err := storage.Encode(c)
+	if err != nil {
+		return err
+	}
+	_, err = t.tx.Exec(t.ctx, `INSERT INTO active (channel, kind, id, guild, ply, board_message, wake_at, data)
+		VALUES ($1, $2, $3, $4, 0, '', $5, $6)
+		ON CONFLICT (channel) DO UPDATE SET kind = excluded.kind, id = excluded.id, guild = excluded.guild,
+			ply = excluded.ply, board_message = excluded.board_message, wake_at = excluded.wake_at, data = excluded.data`,
+		c.ChannelID, kindChallenge, int64(c.ID), c.GuildID, wakeAt(c.WakeAt), string(data))
+	return err
+}
+
+// DeleteChallenge implements storage.Tx.
+func (t *tx) DeleteChallenge(channel string, _ time.Time) error {
+	_, err := t.tx.Exec(t.ctx, `DELETE FROM active WHERE channel = $1 AND kind = $2`, channel, kindChallenge)
+	return err
+}
+
+// finished reads the finished game of the row that row selects (data).
+func finished(row pgx.Row, id uint64) (*storage.FinishedGame, error) {
+	var data string
+	if err := row.Scan(&data); err != nil {
+		return nil, notFound(err, fmt.Sprintf("finished game %d", id))
+	}
+	f, err := storage.DecodeFinished([]byte(data))
+	if err != nil {
+		return nil, fmt.Errorf("finished game %d: %w", id, err)
+	}
+	return f, nil
+}
+
+// Finished implements storage.Tx.
+func (t *tx) Finished(guild string, id uint64) (*storage.FinishedGame, error) {
+	return finished(t.tx.QueryRow(t.ctx, `SELECT data FROM finished WHERE guild = $1 AND id = $2`, guild, int64(id)), id)
+}
+
+// HasFinished implements storage.Tx.
+func (t *tx) HasFinished(guild string, id uint64) (bool, error) {
+	var ok bool
+	err := t.tx.QueryRow(t.ctx, `SELECT EXISTS (SELECT 1 FROM finished WHERE guild = $1 AND id = $2)`, guild, int64(id)).Scan(&ok)
+	return ok, err
+}
+
+// PutFinished implements storage.Tx.
+func (t *tx) PutFinished(f *storage.FinishedGame) error {
+	data, err := storage.EncodeFinished(f)
+	if err != nil {
+		return err
+	}
+	var end time.Time
+	if res := f.Result(); res != nil {
+		end = res.At
+	}
+	_, err = t.tx.Exec(t.ctx, `INSERT INTO finished (guild, id, channel, end_at, data) VALUES ($1, $2, $3, $4, $5)
+		ON CONFLICT (guild, id) DO UPDATE SET channel = excluded.channel, end_at = excluded.end_at, data = excluded.data`,
+		f.GuildID, int64(f.ID), f.ChannelID, storage.UnixNano(end), string(data))
+	return err
+}
+
+// LastFinished implements storage.Tx.
+func (t *tx) LastFinished(guild, channel string) (*storage.FinishedGame, error) {
+	var id int64
+	err := t.tx.QueryRow(t.ctx, `SELECT id FROM finished WHERE guild = $1 AND channel = $2 ORDER BY id DESC LIMIT 1`,
+		guild, channel).Scan(&id)
+	if err != nil {
+		return nil, notFound(err, "no finished game in channel "+channel)
+	}
+	return t.Finished(guild, uint64(id))
+}
+
+// PutHistory implements storage.Tx.
+func (t *tx) PutHistory(guild, player string, e *storage.HistoryEntry) error {
+	data, err := storage.Encode(e)
+	if err != nil {
+		return err
+	}
+	_, err = t.tx.Exec(t.ctx, `INSERT INTO history (guild, player, end_at, game_id, data) VALUES ($1, $2, $3, $4, $5)
+		ON CONFLICT (guild, player, end_at, game_id) DO UPDATE SET data = excluded.data`,
+		guild, player, storage.UnixNano(e.At), int64(e.GameID), string(data))
+	return err
+}
+
+// History implements storage.Tx. It reads the entries a page at a time,
+// since fn may stop early.
+func (t *tx) History(guild, player string, before uint64, fn func(*storage.HistoryEntry) bool) error {
+	end, id := int64(1<<63-1), int64(1<<63-1)
+	if before != 0 {
+		err := t.tx.QueryRow(t.ctx, `SELECT end_at FROM finished WHERE guild = $1 AND id = $2`, guild, int64(before)).Scan(&end)
+		if err != nil {
+			return notFound(err, fmt.Sprintf("finished game %d", before))
+		}
+		id = int64(before)
+	}
+	const page = 100
+	for {
+		rows, err := t.tx.Query(t.ctx, `SELECT end_at, game_id, data FROM history
+			WHERE guild = $1 AND player = $2 AND (end_at, game_id) < ($3, $4)
+			ORDER BY end_at DESC, game_id DESC LIMIT `+fmt.Sprint(page), guild, player, end, id)
+		if err != nil {
+			return err
+		}
+		var entries []*storage.HistoryEntry
+		for rows.Next() {
+			var data string
+			if err := rows.Scan(&end, &id, &data); err != nil {
+				rows.Close()
+				return err
+			}
+			e := new(storage.HistoryEntry)
+			if err := storage.Decode([]byte(data), e); err != nil {
+				rows.Close()
+				return fmt.Errorf("history entry of game %d: %w", id, err)
+			}
+			entries = append(entries, e)
+		}
+		if err := rows.Err(); err != nil {
+			return err
+		}
+		for _, e := range entries {
+			if !fn(e) {
+				return nil
+			}
+		}
+		if len(entries) < page {
+			return nil
+		}
+	}
+}
+
+// Profile implements storage.Tx.
+func (t *tx) Profile(guild string, ladder storage.Ladder, player string) (*storage.Profile, error) {
+	var data string
+	err := t.tx.QueryRow(t.ctx, `SELECT data FROM profiles WHERE guild = $1 AND ladder = $2 AND player = $3`+t.lock(),
+		guild, int16(ladder), player).Scan(&data)
+	if err != nil {
+		return nil, notFound(err, "profile of "+player)
+	}
+	p := new(storage.Profile)
+	if err := storage.Decode([]byte(data), p); err != nil {
+		return nil, fmt.Errorf("profile of %s: %w", player, err)
+	}
+	return p, nil
+}
+
+// PutProfile implements storage.Tx. A new profile is inserted, so that
+// two transactions that both make it conflict (and one runs again)
+// instead of one overwriting the other.
+func (t *tx) PutProfile(p, old *storage.Profile) error {
+	data, err := storage.Encode(p)
+	if err != nil {
+		return err
+	}
+	q := `INSERT INTO profiles (guild, ladder, player, rank_key, data) VALUES ($1, $2, $3, $4, $5)`
+	if old != nil {
+		q = `UPDATE profiles SET rank_key = $4, data = $5 WHERE guild = $1 AND ladder = $2 AND player = $3`
+	}
+	_, err = t.tx.Exec(t.ctx, q, p.GuildID, int16(p.Ladder), p.UserID, p.RankKey(), string(data))
+	return err
+}
+
+// Leaderboard implements storage.Tx.
+func (t *tx) Leaderboard(guild string, ladder storage.Ladder, offset, limit int) ([]storage.Profile, int, error) {
+	var total int
+	if err := t.tx.QueryRow(t.ctx, `SELECT count(*) FROM profiles WHERE guild = $1 AND ladder = $2`, guild, int16(ladder)).Scan(&total); err != nil {
+		return nil, 0, err
+	}
+	rows, err := t.tx.Query(t.ctx, `SELECT data FROM profiles WHERE guild = $1 AND ladder = $2
+		ORDER BY rank_key LIMIT $3 OFFSET $4`, guild, int16(ladder), limit, offset)
+	if err != nil {
+		return nil, 0, err
+	}
+	page, err := pgx.CollectRows(rows, func(row pgx.CollectableRow) (storage.Profile, error) {
+		var data string
+		var p storage.Profile
+		if err := row.Scan(&data); err != nil {
+			return p, err
+		}
+		return p, storage.Decode([]byte(data), &p)
+	})
+	return page, total, err
+}
+
+// settings reads the settings of id from table (keyed by column) into v.
+func (t *tx) settings(table, column, id string, v any) error {
+	var data string
+	err := t.tx.QueryRow(t.ctx, `SELECT data FROM `+table+` WHERE `+column+` = $1`+t.lock(), id).Scan(&data)
+	if errors.Is(err, pgx.ErrNoRows) && t.write {
+		if t.missing == nil {
+			t.missing = map[string]bool{}
+		}
+		t.missing[table+"\x00"+id] = true
+	}
+	if err != nil {
+		return notFound(err, "settings")
+	}
+	return storage.Decode([]byte(data), v)
+}
+
+// putSettings stores the settings v of id in table (keyed by column).
+// Settings that this write found missing are inserted, so that two first
+// writes of them conflict (and one runs again) instead of one
+// overwriting the other.
+func (t *tx) putSettings(table, column, id string, v any) error {
+	data, err := storage.Encode(v)
+	if err != nil {
+		return err
+	}
+	q := `INSERT INTO ` + table + ` (` + column + `, data) VALUES ($1, $2)`
+	if !t.missing[table+"\x00"+id] {
+		q += ` ON CONFLICT (` + column + `) DO UPDATE SET data = excluded.data`
+	}
+	_, err = t.tx.Exec(t.ctx, q, id, string(data))
+	return err
+}
+
+// GuildSettings implements storage.Tx.
+func (t *tx) GuildSettings(guild string) (*storage.GuildSettings, error) {
+	v := new(storage.GuildSettings)
+	return v, t.settings("guild_settings", "guild", guild, v)
+}
+
+// PutGuildSettings implements storage.Tx.
+func (t *tx) PutGuildSettings(guild string, v *storage.GuildSettings) error {
+	return t.putSettings("guild_settings", "guild", guild, v)
+}
+
+// UserSettings implements storage.Tx.
+func (t *tx) UserSettings(user string) (*storage.UserSettings, error) {
+	v := new(storage.UserSettings)
+	return v, t.settings("user_settings", "user_id", user, v)
+}
+
+// PutUserSettings implements storage.Tx.
+func (t *tx) PutUserSettings(user string, v *storage.UserSettings) error {
+	return t.putSettings("user_settings", "user_id", user, v)
+}
+
+// Review implements storage.Tx.
+func (t *tx) Review(guild string, id uint64) ([]byte, error) {
+	var data string
+	err := t.tx.QueryRow(t.ctx, `SELECT data FROM reviews WHERE guild = $1 AND game_id = $2`, guild, int64(id)).Scan(&data)
+	if err != nil {
+		return nil, notFound(err, fmt.Sprintf("review of game %d", id))
+	}
+	var r []byte
+	if err := storage.Decode([]byte(data), (*json.RawMessage)(&r)); err != nil {
+		return nil, fmt.Errorf("review of game %d: %w", id, err)
+	}
+	return r, nil
+}
+
+// PutReview implements storage.Tx.
+func (t *tx) PutReview(guild string, id uint64, data []byte) error {
+	v, err := storage.Encode(json.RawMessage(data))
+	if err != nil {
+		return err
+	}
+	_, err = t.tx.Exec(t.ctx, `INSERT INTO reviews (guild, game_id, data) VALUES ($1, $2, $3)
+		ON CONFLICT (guild, game_id) DO UPDATE SET data = excluded.data`, guild, int64(id), string(v))
+	return err
+}
+
+// Alive implements storage.Tx. A write locks the row, so that two
+// processes that start at once Resume one after the other.
+func (t *tx) Alive() (time.Time, error) {
+	var at int64
+	err := t.tx.QueryRow(t.ctx, `SELECT at FROM alive WHERE id = 1`+t.lock()).Scan(&at)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return time.Time{}, nil
+	}
+	if err != nil {
+		return time.Time{}, err
+	}
+	return time.Unix(0, at), nil
+}
+
+// PutAlive implements storage.Tx.
+func (t *tx) PutAlive(at time.Time) error {
+	_, err := t.tx.Exec(t.ctx, `INSERT INTO alive (id, at) VALUES (1, $1) ON CONFLICT (id) DO UPDATE SET at = excluded.at`,
+		at.UnixNano())
+	return err
+}
+
+// NextWake implements storage.Tx.
+func (t *tx) NextWake() (time.Time, bool, error) {
+	var at *int64
+	if err := t.tx.QueryRow(t.ctx, `SELECT min(wake_at) FROM active`).Scan(&at); err != nil || at == nil {
+		return time.Time{}, false, err
+	}
+	return time.Unix(0, *at), true, nil
+}
+
+// Due implements storage.Tx. Channels order by their bytes (COLLATE "C"),
+// as bbolt's keys do.
+func (t *tx) Due(now time.Time) ([]storage.Wake, error) {
+	rows, err := t.tx.Query(t.ctx, `SELECT kind, channel, wake_at FROM active WHERE wake_at <= $1
+		ORDER BY wake_at, kind, channel COLLATE "C"`, storage.UnixNano(now))
+	if err != nil {
+		return nil, err
+	}
+	return pgx.CollectRows(rows, func(row pgx.CollectableRow) (storage.Wake, error) {
+		var w storage.Wake
+		var kind int16
+		var at int64
+		err := row.Scan(&kind, &w.ChannelID, &at)
+		w.Kind, w.At = storage.WakeKind(kind), time.Unix(0, at)
+		return w, err
+	})
+}
