@@ -13,6 +13,7 @@ import (
 	"github.com/kulami/kulami/engine"
 	"github.com/kulami/kulami/engine/game"
 	"github.com/kulami/kulami/storage"
+	"github.com/kulami/kulami/storage/postgres/pgtest"
 )
 
 // mustOpenDSN opens a store on dsn, closed when the test ends.
@@ -29,7 +30,7 @@ func mustOpenDSN(tb testing.TB, dsn string) *Store {
 // lock puts one after the other, so one move is stored and the other is
 // refused as stale, whichever comes first.
 func TestTwoProcessesOneMove(t *testing.T) {
-	dsn := mustSchema(t)
+	dsn := pgtest.Schema(t)
 	stores := [2]*Store{mustOpenDSN(t, dsn), mustOpenDSN(t, dsn)}
 	alice, bob := game.Player{UserID: "100", Name: "alice"}, game.Player{UserID: "200", Name: "bob"}
 	for round := range 20 {
@@ -71,7 +72,7 @@ func TestTwoProcessesOneMove(t *testing.T) {
 // profile finish at once in two processes; both count (one transaction
 // conflicts on the new row and runs again), none is lost.
 func TestFirstProfilesAtOnce(t *testing.T) {
-	dsn := mustSchema(t)
+	dsn := pgtest.Schema(t)
 	stores := [2]*Store{mustOpenDSN(t, dsn), mustOpenDSN(t, dsn)}
 	alice := game.Player{UserID: "100", Name: "alice"}
 	for round := range 10 {

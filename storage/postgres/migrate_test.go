@@ -10,6 +10,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/kulami/kulami/storage"
+	"github.com/kulami/kulami/storage/postgres/pgtest"
 )
 
 // appliedVersions returns the versions recorded in kulami_migrations.
@@ -23,7 +24,7 @@ func appliedVersions(tb testing.TB, s *Store) []int {
 }
 
 func TestMigrationsAppliedOnce(t *testing.T) {
-	dsn := mustSchema(t)
+	dsn := pgtest.Schema(t)
 	// Processes that start at once on a new database take turns.
 	var wg sync.WaitGroup
 	stores := make([]*Store, 4)
@@ -50,7 +51,7 @@ func TestMigrationsAppliedOnce(t *testing.T) {
 }
 
 func TestOpenRefusesNewerSchema(t *testing.T) {
-	dsn := mustSchema(t)
+	dsn := pgtest.Schema(t)
 	s := mustOpenDSN(t, dsn)
 	_, err := s.pool.Exec(context.Background(), `INSERT INTO kulami_migrations (version, name) VALUES (7, 'future')`)
 	require.NoError(t, err)
@@ -66,7 +67,7 @@ func TestOpenRefuses(t *testing.T) {
 	}{
 		{"not a DSN", "postgres://a b:c", "the DSN cannot be read"},
 		{"no server", "postgres://127.0.0.1:1/kulami?connect_timeout=2", "open PostgreSQL database kulami on 127.0.0.1"},
-		{"no such database", withParam(t, testDSN(), "dbname", "kulami_no_such_db"), `database "kulami_no_such_db" does not exist`},
+		{"no such database", pgtest.WithParam(t, pgtest.DSN(), "dbname", "kulami_no_such_db"), `database "kulami_no_such_db" does not exist`},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
