@@ -65,6 +65,11 @@ type Config struct {
 	// the wider win. 0 counts wins alone. WinChance counts wins alone
 	// whatever the weight.
 	MarginWeight float64
+	// Greed is the chance that a move of a random game is drawn from the
+	// moves that gain most on the panels (taking the lead in a panel or
+	// drawing level in it) rather than from all legal moves; 0 plays
+	// uniformly random games, the fastest.
+	Greed float64
 }
 
 // marginScale is the margin that counts fully under Config.MarginWeight.
@@ -107,6 +112,13 @@ var treePool = sync.Pool{New: func() any { return new(tree) }}
 // when Move is called or cancelled while it searches (a deadline reached
 // while it searches is a budget, not an error).
 func (c Config) Move(ctx context.Context, pos engine.Position, rules engine.Rules) (Move, error) {
+	return c.move(ctx, pos, rules, nil)
+}
+
+// move is Move; with kept not nil it searches with the trees in *kept,
+// reusing their subtrees for pos (see Searcher), and leaves its trees
+// there.
+func (c Config) move(ctx context.Context, pos engine.Position, rules engine.Rules, kept *[]*tree) (Move, error) {
 	begin := time.Now()
 	legal, err := start(ctx, &pos)
 	if err != nil {
@@ -125,7 +137,7 @@ func (c Config) Move(ctx context.Context, pos engine.Position, rules engine.Rule
 	lost := false
 	if c.SolvePlies > 0 && engine.MaxPly-pos.Ply() <= c.SolvePlies {
 		if c.SolveAlongside {
-			return c.solveAlongside(ctx, pos, scorer, rules, seed, deadline, legal, stopped.Load)
+			return c.solveAlongside(ctx, pos, scorer, rules, seed, deadline, legal, stopped.Load, kept)
 		}
 		s := negamax{scorer: scorer, rules: rules, wdl: true, stop: stopped.Load, maxNodes: c.Playouts}
 		if !deadline.IsZero() {
@@ -143,7 +155,7 @@ func (c Config) Move(ctx context.Context, pos engine.Position, rules engine.Rule
 		lost = ok
 	}
 
-	m := c.search(pos, scorer, rules, seed, deadline, legal, stopped.Load)
+	m := c.search(pos, scorer, rules, seed, deadline, legal, stopped.Load, kept)
 	if cancelled(ctx) {
 		return Move{}, ctx.Err()
 	}
@@ -186,7 +198,7 @@ func provenMove(pos *engine.Position, h engine.Hole, v int) Move {
 // while the tree search runs on the others (on one, with one core), and
 // stops the tree search when the solver proves a win or a draw.
 func (c Config) solveAlongside(ctx context.Context, pos engine.Position, scorer *engine.Scorer, rules engine.Rules,
-	seed uint64, deadline time.Time, legal engine.Holes, stop func() bool) (Move, error) {
+	seed uint64, deadline time.Time, legal engine.Holes, stop func() bool, kept *[]*tree) (Move, error) {
 	s := negamax{scorer: scorer, rules: rules, wdl: true, stop: stop, maxNodes: c.Playouts, deadline: deadline}
 	var proved atomic.Bool
 	var best engine.Hole
@@ -199,7 +211,7 @@ func (c Config) solveAlongside(ctx context.Context, pos engine.Position, scorer 
 	}()
 	t := c
 	t.Workers = max(1, c.workers()-1)
-	m := t.search(pos, scorer, rules, seed, deadline, legal, func() bool { return stop() || proved.Load() })
+	m := t.search(pos, scorer, rules, seed, deadline, legal, func() bool { return stop() || proved.Load() }, kept)
 	<-done
 	switch {
 	case cancelled(ctx):
@@ -237,24 +249,29 @@ func (c Config) deadline(ctx context.Context, begin time.Time) time.Time {
 }
 
 // search runs the tree search on all workers and chooses among the root's
-// moves.
+// moves. With kept not nil the workers search on from the trees in it and
+// leave theirs there; otherwise they take fresh trees from the pool.
 func (c Config) search(pos engine.Position, scorer *engine.Scorer, rules engine.Rules, seed uint64,
-	deadline time.Time, legal engine.Holes, stop func() bool) Move {
+	deadline time.Time, legal engine.Holes, stop func() bool, kept *[]*tree) Move {
 	workers := c.workers()
-	p := params{exploration: c.Exploration, raveBias: c.RAVEBias, expandAt: expandAt, maxNodes: c.MaxNodes,
-		marginWeight: float32(c.MarginWeight)}
-	if p.maxNodes <= 0 {
-		p.maxNodes = DefaultMaxNodes
-	}
+	p := c.params()
 	budget := c.Playouts
 	if legal&(legal-1) == 0 && (budget == 0 || budget > forcedPlayouts) {
 		budget = forcedPlayouts // one legal move: search only to estimate its chances
 	}
 	begin := time.Now()
 	trees := make([]*tree, workers)
+	if kept != nil {
+		for len(*kept) < workers {
+			*kept = append(*kept, new(tree))
+		}
+		copy(trees, *kept)
+	}
 	var wg sync.WaitGroup
 	for w := range workers {
-		trees[w] = treePool.Get().(*tree)
+		if kept == nil {
+			trees[w] = treePool.Get().(*tree)
+		}
 		share := 0
 		if budget > 0 {
 			share = budget / workers
@@ -264,32 +281,46 @@ func (c Config) search(pos engine.Position, scorer *engine.Scorer, rules engine.
 		}
 		wg.Go(func() {
 			r := engine.NewRand(seed + uint64(w))
-			trees[w].reset(pos, scorer, rules, r.Uint64(), p)
+			trees[w].prepare(pos, scorer, rules, r.Uint64(), p, kept != nil)
 			trees[w].run(share, deadline, begin, c.Temperature == 0 && !c.SpendAll, stop)
 		})
 	}
 	wg.Wait()
 
 	// Add up the workers' root statistics, move by move.
-	var visits [engine.NumHoles]float64
-	var wins [engine.NumHoles]float64
+	// Visits count the games of reused trees too; WinChance counts this
+	// search's games alone.
+	var visits, wins, runs [engine.NumHoles]float64
 	for _, t := range trees {
 		for i, n := range t.rootChildren() {
 			visits[n.move] += float64(n.visits)
 			wins[n.move] += float64(t.wins[i])
+			runs[n.move] += float64(t.runs[i])
 		}
-		treePool.Put(t)
+		if kept == nil {
+			treePool.Put(t)
+		}
 	}
 	r := engine.NewRand(seed ^ 0x5bd1e995)
 	best := choose(&visits, legal, c.Temperature, &r)
 	m := newMove(&pos, best)
-	if visits[best] > 0 {
-		m.WinChance = wins[best] / visits[best]
+	if runs[best] > 0 {
+		m.WinChance = wins[best] / runs[best]
 	}
 	for _, h := range holes(legal) {
-		m.Playouts += int(visits[h])
+		m.Playouts += int(runs[h])
 	}
 	return m
+}
+
+// params returns the settings of c that shape a tree.
+func (c Config) params() params {
+	p := params{exploration: c.Exploration, raveBias: c.RAVEBias, expandAt: expandAt, maxNodes: c.MaxNodes,
+		marginWeight: float32(c.MarginWeight), greed: uint64(min(1, max(0, c.Greed)) * (1<<64 - 1))}
+	if p.maxNodes <= 0 {
+		p.maxNodes = DefaultMaxNodes
+	}
+	return p
 }
 
 // choose returns the legal hole with the most visits (the lowest among

@@ -29,9 +29,18 @@ type tree struct {
 	rules  engine.Rules
 	rand   engine.Rand
 	path   []int32
-	// wins sums the results (1, ½, 0) of the games through each child of
-	// the root, in the order of rootChildren, for the player to move.
+	// wins sums the results (1, ½, 0) of this search's games through each
+	// child of the root, in the order of rootChildren, for the player to
+	// move, and runs counts those games: a reused tree's visits are older.
 	wins [engine.NumHoles]float32
+	runs [engine.NumHoles]uint32
+	// kept and below are reroot's bit set of the nodes it keeps and the
+	// count of kept nodes before each word of it.
+	kept  []uint64
+	below []int32
+	stack []int32
+	// panels holds the holes of each hole's panel, for playout.
+	panels [engine.NumHoles]uint64
 	params
 }
 
@@ -42,14 +51,22 @@ type params struct {
 	expandAt     uint32
 	maxNodes     int
 	marginWeight float32 // 0 rewards wins alone
+	greed        uint64  // the chance, in 1/2⁶⁴, that a playout move is chosen by its panel gain
 }
 
-// reset makes t a fresh tree for pos; it keeps the memory of old nodes.
-func (t *tree) reset(pos engine.Position, scorer *engine.Scorer, rules engine.Rules, seed uint64, p params) {
+// prepare readies t to search pos: with reuse, on the subtree for pos of
+// the tree it grew last if it has one (see reroot), otherwise on a fresh
+// tree. It keeps the memory of old nodes.
+func (t *tree) prepare(pos engine.Position, scorer *engine.Scorer, rules engine.Rules, seed uint64, p params, reuse bool) {
+	if !reuse || !t.reroot(pos, rules) {
+		t.nodes = append(t.nodes[:0], node{move: engine.NoHole})
+		t.expand(0, pos.Legal())
+	}
+	if t.scorer == nil || t.scorer.Layout() != pos.Layout() {
+		t.panels = panelMasks(pos.Layout())
+	}
 	t.root, t.scorer, t.rules, t.rand, t.params = pos, scorer, rules, engine.NewRand(seed), p
-	t.nodes = append(t.nodes[:0], node{move: engine.NoHole})
-	t.wins = [engine.NumHoles]float32{}
-	t.expand(0, pos.Legal())
+	t.wins, t.runs = [engine.NumHoles]float32{}, [engine.NumHoles]uint32{}
 }
 
 // expand gives node i one child per legal hole.
@@ -81,7 +98,7 @@ func (t *tree) iterate() {
 			path = append(path, cur)
 		}
 	}
-	p.Playout(&t.rand)
+	t.playout(&p)
 	t.path = path
 
 	// result[c] is colour c's result, reward[c] its reward.
@@ -97,6 +114,7 @@ func (t *tree) iterate() {
 	}
 	toMove := t.root.ToMove()
 	t.wins[path[1]-t.nodes[0].child] += result[toMove]
+	t.runs[path[1]-t.nodes[0].child]++
 	reward := result
 	if w := t.marginWeight; w > 0 {
 		share := 0.5 + float32(max(-marginScale, min(marginScale, m)))/(2*marginScale)
