@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"math/rand/v2"
+	"time"
 
 	"github.com/kulami/kulami/engine"
 	"github.com/kulami/kulami/engine/ai"
@@ -75,17 +76,23 @@ func (b *Bot) playAI(c *interaction, o options, levelName string) error {
 	return errors.Join(b.show(c, g, ""), answered)
 }
 
-// aiConfig is the search of a computer player.
-func (b *Bot) aiConfig(p game.Player) (ai.Config, error) {
+// aiPlayer is the search of a computer player in the game gameID, and
+// its budget a move. Hard searches on from its tree of the game's last
+// move (Bot.searchers); the other levels search a fixed number of
+// playouts afresh, so that their strength stays as set.
+func (b *Bot) aiPlayer(gameID uint64, p game.Player) (ai.Player, time.Duration, error) {
 	level, err := ai.ParseLevel(p.AI)
 	if err != nil {
-		return ai.Config{}, err
+		return nil, 0, err
 	}
 	cfg := level.Config()
-	if level == ai.Hard && b.opt.AITime > 0 {
+	if level != ai.Hard {
+		return cfg, cfg.Time, nil
+	}
+	if b.opt.AITime > 0 {
 		cfg.Time = b.opt.AITime
 	}
-	return cfg, nil
+	return b.searchers.For(gameID, cfg), cfg.Time, nil
 }
 
 // aiJob is the computer's move in the game gameID of channel at ply.
@@ -139,13 +146,13 @@ func (b *Bot) aiMove(j aiJob) error {
 	if g.ID != j.gameID || g.Ply() != j.ply || !g.Player(computer).IsAI() {
 		return nil // someone else moved it on
 	}
-	cfg, err := b.aiConfig(g.Player(computer))
+	player, budget, err := b.aiPlayer(g.ID, g.Player(computer))
 	if err != nil {
 		return err
 	}
 	p := g.Position()
-	ctx, cancel := context.WithTimeout(b.baseCtx, cfg.Time)
-	mv, err := cfg.Move(ctx, p, g.Rules())
+	ctx, cancel := context.WithTimeout(b.baseCtx, budget)
+	mv, err := player.Move(ctx, p, g.Rules())
 	cancel()
 	if err != nil {
 		return fmt.Errorf("computer move: %w", err)

@@ -10,6 +10,7 @@ import (
 	"github.com/bwmarrin/discordgo"
 
 	"github.com/kulami/kulami/draw"
+	"github.com/kulami/kulami/engine/ai"
 )
 
 // Clock tells the time and waits; tests pass a fake one to play days in
@@ -70,6 +71,10 @@ type Bot struct {
 	baseCtx      context.Context // for work that outlives a request: cancelled by Close
 	cancel       context.CancelFunc
 	inflight     sync.WaitGroup
+
+	// searchers keeps the trees of hard's last few games, to search on
+	// from at its next move in each.
+	searchers ai.Searchers
 }
 
 // New returns a bot that talks to Discord through s (REST; and the gateway

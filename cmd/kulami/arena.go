@@ -14,8 +14,9 @@ import (
 
 const arenaDoc = `Arena plays a match between two computer players and prints the wins,
 losses and draws with a 95% confidence interval. A player is a level of
-the computer opponent (easy, medium, hard), hard-next (hard with the
-changes being tried to win by wider margins) or a baseline: random (any legal move),
+the computer opponent (easy, medium, hard), hard-old (hard as it was
+before it searched its whole budget, reused its tree and widened its
+wins, to measure hard against) or a baseline: random (any legal move),
 greedy (the best score after one move), alphabeta (alpha-beta search with
 the score margin as evaluation, as deep as --time allows) or deep
 (alpha-beta search to a fixed depth that grows from 8 to 25 plies as the
@@ -23,7 +24,8 @@ board fills, without a time limit: the strongest open-source Kulami program
 known, rebuilt from its description; --deep-cut makes it shallower).
 
 Games are played one at a time and each player thinks alone, so both get
-every core for their --time. Games go in pairs on the same layout and
+every core for their --time; hard searches on from its tree of its last
+move, as in the bot. Games go in pairs on the same layout and
 rules, each player moving first once; the colours alternate every game.
 With --layout random or irregular each pair gets a new board, and with
 --rules all the rule set goes round basic, area, lines, full, pair by pair.
@@ -39,23 +41,25 @@ With --json only one line is printed, a JSON object:
   {"a":"hard","b":"greedy","games":n,"a_wins":n,"b_wins":n,"draws":n,
    "a_share":x,"ci_low":x,"ci_high":x,"layout":"random","rules":"all",
    "time_ms":n,"deep_cut":n,"seed":n,"a_slowest_ms":n,"b_slowest_ms":n,
-   "a_margin":x,"a_mean_ms":n,"b_mean_ms":n}
+   "a_margin":x,"a_mean_ms":n,"b_mean_ms":n,"a_over_ms":n,"b_over_ms":n}
 
 a_share is A's points over the games, ci_low and ci_high bound it;
 a_margin is A's total less B's, the mean over the games; the
 slowest fields are the longest one move took each player and the mean
-fields the mean, in milliseconds.
+fields the mean, in milliseconds. The over fields say by how much the
+slowest move of a player with a budget (all but random, greedy and deep)
+went over --time, 0 if none did; they are left out for the others.
 `
 
 // arenaPlayers are the names arena accepts for --a and --b.
-var arenaPlayers = []string{"easy", "medium", "hard", "hard-next", "random", "greedy", "alphabeta", "deep"}
+var arenaPlayers = []string{"easy", "medium", "hard", "hard-old", "random", "greedy", "alphabeta", "deep"}
 
 func runArena(ctx context.Context, e *env, args []string) error {
 	fs := newFlags("arena")
-	nameA := fs.String("a", "", "the first `player`: easy, medium, hard, hard-next, random, greedy, alphabeta or deep")
+	nameA := fs.String("a", "", "the first `player`: easy, medium, hard, hard-old, random, greedy, alphabeta or deep")
 	nameB := fs.String("b", "", "the second `player`, as for --a")
 	games := fs.Int("games", 20, "the `number` of games; an even number gives each player the first move equally often")
-	budget := fs.Duration("time", ai.DefaultTime, "the `budget` a move of easy, medium, hard, hard-next and alphabeta")
+	budget := fs.Duration("time", ai.DefaultTime, "the `budget` a move of easy, medium, hard, hard-old and alphabeta")
 	deepCut := fs.Int("deep-cut", 0, "the `plies` taken off every depth of deep's schedule, for quicker games")
 	layoutSpec := fs.String("layout", kindRandom, "the boards: square, random (panels shuffled on the 8×8 square),\nirregular (within 10×10, with gaps) or a layout `string`")
 	rulesName := fs.String("rules", "all", "how to `score`: basic, area, lines, full, or all (in turn)")
@@ -161,8 +165,12 @@ func arenaPlayer(name string, budget time.Duration, deepCut int, seed uint64) (a
 		return ai.AlphaBeta{Time: budget, Seed: seed}, nil
 	case "deep":
 		return ai.Deep{Shallower: deepCut}, nil
-	case "hard-next":
-		c = ai.HardNext()
+	case "hard-old":
+		c = ai.HardOld()
+	case "hard":
+		c = ai.Hard.Config()
+		c.Time, c.Seed = budget, seed
+		return ai.NewSearcher(c), nil
 	default:
 		l, err := ai.ParseLevel(name)
 		if err != nil {
@@ -223,6 +231,8 @@ type match struct {
 	AMargin    float64 `json:"a_margin"`
 	AMeanMS    int64   `json:"a_mean_ms"`
 	BMeanMS    int64   `json:"b_mean_ms"`
+	AOverMS    *int64  `json:"a_over_ms,omitempty"`
+	BOverMS    *int64  `json:"b_over_ms,omitempty"`
 
 	margin  int              // A's total less B's, summed over the games
 	slowest [2]time.Duration // of A and B
@@ -282,6 +292,18 @@ func (m *match) finish() {
 	m.CILow, m.CIHigh = wilson(points, m.Games)
 	m.ASlowestMS, m.BSlowestMS = m.slowest[0].Milliseconds(), m.slowest[1].Milliseconds()
 	m.AMeanMS, m.BMeanMS = m.mean(0).Milliseconds(), m.mean(1).Milliseconds()
+	m.AOverMS, m.BOverMS = m.over(0), m.over(1)
+}
+
+// over returns by how much the slowest move of A (i 0) or B (1) went
+// over the budget, in milliseconds, or nil for a player without one.
+func (m *match) over(i int) *int64 {
+	switch [...]string{m.A, m.B}[i] {
+	case "random", "greedy", "deep":
+		return nil
+	}
+	ms := max(0, m.slowest[i]-time.Duration(m.TimeMS)*time.Millisecond).Milliseconds()
+	return &ms
 }
 
 // describe says how game g went, A having played aColor.
@@ -312,6 +334,15 @@ func (m *match) summary(p *printer) {
 	p.printf("%s's mean margin: %+.1f points a game\n", m.A, m.AMargin)
 	p.printf("slowest move: %s %s, %s %s\n", m.A, m.slowest[0].Round(time.Millisecond), m.B, m.slowest[1].Round(time.Millisecond))
 	p.printf("mean move: %s %s, %s %s\n", m.A, m.mean(0).Round(time.Millisecond), m.B, m.mean(1).Round(time.Millisecond))
+	var over []string
+	for i, o := range [...]*int64{m.AOverMS, m.BOverMS} {
+		if o != nil {
+			over = append(over, fmt.Sprintf("%s %dms", [...]string{m.A, m.B}[i], *o))
+		}
+	}
+	if len(over) > 0 {
+		p.printf("most over the budget of %dms: %s\n", m.TimeMS, strings.Join(over, ", "))
+	}
 }
 
 // wilson returns the Wilson score interval at 95% confidence for a share

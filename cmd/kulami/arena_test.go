@@ -49,13 +49,16 @@ func TestArenaJSON(t *testing.T) {
 	assert.Equal(t, uint64(3), got.Seed)
 	assert.Less(t, got.ASlowestMS, int64(5000))
 	assert.LessOrEqual(t, got.AMeanMS, got.ASlowestMS)
+	require.NotNil(t, got.AOverMS, "easy has a budget")
+	assert.Equal(t, max(0, got.ASlowestMS-5000), *got.AOverMS)
+	assert.NotContains(t, m, "b_over_ms", "random has no budget")
 	assert.Equal(t, 5, strings.Count(o.stderr, "\n"), "a line of progress per game: %s", o.stderr)
 	assert.Contains(t, o.stderr, "game 5/5: ")
 }
 
 func TestArenaDeep(t *testing.T) {
 	// Deep cut to 1-ply searches (2 from 39 marbles on: 25-23) is quick and
-	// deterministic; hard-next is reachable.
+	// deterministic; hard and hard-old are reachable.
 	o := mustRun(t, "", "arena", "--a", "deep", "--b", "random", "--deep-cut", "23", "--games", "2", "--seed", "5",
 		"--time", "50ms", "--json")
 	require.Equal(t, statusOK, o.code, o.stderr)
@@ -64,11 +67,16 @@ func TestArenaDeep(t *testing.T) {
 	assert.Equal(t, 23, got.DeepCut)
 	assert.Equal(t, 2, got.Games)
 
-	o = mustRun(t, "", "arena", "--a", "hard-next", "--b", "deep", "--deep-cut", "20", "--games", "1", "--seed", "5",
+	o = mustRun(t, "", "arena", "--a", "hard", "--b", "deep", "--deep-cut", "20", "--games", "1", "--seed", "5",
 		"--time", "50ms")
 	require.Equal(t, statusOK, o.code, o.stderr)
-	assert.Contains(t, o.stdout, "hard-next vs deep: 1 games, random layouts, rules all, 50ms a move, deep 20 plies shallower, seed 5")
-	assert.Regexp(t, `game 1/1: .*; hard-next [0-9.]+, deep [0-9.]+\n`, o.stdout)
+	assert.Contains(t, o.stdout, "hard vs deep: 1 games, random layouts, rules all, 50ms a move, deep 20 plies shallower, seed 5")
+	assert.Regexp(t, `game 1/1: .*; hard [0-9.]+, deep [0-9.]+\n`, o.stdout)
+	assert.Regexp(t, `most over the budget of 50ms: hard [0-9]+ms\n`, o.stdout, "deep has no budget")
+
+	o = mustRun(t, "", "arena", "--a", "hard-old", "--b", "hard", "--games", "1", "--seed", "5", "--time", "50ms")
+	require.Equal(t, statusOK, o.code, o.stderr)
+	assert.Regexp(t, `most over the budget of 50ms: hard-old [0-9]+ms, hard [0-9]+ms\n`, o.stdout)
 }
 
 func TestArenaLayoutString(t *testing.T) {
@@ -93,7 +101,7 @@ func TestArenaErrors(t *testing.T) {
 		args []string
 		want []string
 	}{
-		{"no a", []string{"--b", "greedy"}, []string{"--a is missing", "easy, medium, hard, hard-next, random, greedy, alphabeta, deep"}},
+		{"no a", []string{"--b", "greedy"}, []string{"--a is missing", "easy, medium, hard, hard-old, random, greedy, alphabeta, deep"}},
 		{"no b", []string{"--a", "greedy"}, []string{"--b is missing"}},
 		{"unknown player", []string{"--a", "wizard", "--b", "greedy"}, []string{`--a: unknown player "wizard"`, "alphabeta"}},
 		{"no games", []string{"--a", "hard", "--b", "greedy", "--games", "0"}, []string{"--games must be at least 1, not 0"}},

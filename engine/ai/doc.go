@@ -16,26 +16,30 @@
 //
 // Hard searches its whole budget (DefaultTime, 2 s a move), counts the
 // margin of each random game a little besides its result, so that it
-// prefers wide wins, and from 20 marbles left runs the endgame solver on
+// prefers wide wins, plays one move in seven of its random games where it
+// gains most on the panels, and from 20 marbles left runs the endgame solver on
 // one core alongside the tree search, widening a proven win by as much as
-// it can prove in time. Medium stops after a few thousand playouts; Easy
-// after a few hundred, and draws its move with weights that favour the
-// moves it searched most, so it makes the plausible mistakes of a
-// beginner.
+// it can prove in time. Played through a Searcher, it searches on from
+// the subtree of the last two moves of the tree it grew for its previous
+// move. Medium stops after a few thousand playouts; Easy after a few
+// hundred, and draws its move with weights that favour the moves it
+// searched most, so it makes the plausible mistakes of a beginner.
+// HardOld is Hard as it was before these changes, for the arena to
+// measure Hard against.
 //
 // The baselines are Random, Greedy (the best score after one move),
 // AlphaBeta (depth-first search with the score margin as evaluation, as
 // deep as its time allows) and Deep (the same search to a fixed depth of 8
 // to 25 plies, without a time limit: the strongest open-source Kulami
-// program known, rebuilt from its description). HardNext is Hard with
-// changes being tried to win by wider margins. PlayGame plays two players
-// against each other.
+// program known, rebuilt from its description). PlayGame plays two
+// players against each other.
 //
-// Every Player here is a plain value and safe for concurrent use: a bot
-// may ask for moves in many games at once. Each search uses every core for
-// its budget, so a server should queue searches rather than run many at
-// once, and each holds up to DefaultMaxNodes nodes (48 MiB) per core while
-// it runs.
+// Every Player here is safe for concurrent use: a bot may ask for moves in
+// many games at once. All but Searcher are plain values; a Searcher keeps
+// its trees between moves (Searchers keeps those of a server's last few
+// games). Each search uses every core for its budget, so a server should
+// queue searches rather than run many at once, and each holds up to
+// DefaultMaxNodes nodes (48 MiB) per core while it runs.
 //
 // Usage:
 //

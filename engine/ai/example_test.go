@@ -24,5 +24,5 @@ func ExampleConfig_Move() {
 		panic(err)
 	}
 	fmt.Printf("%s, %.0f%% to win\n", m.Cell, 100*m.WinChance)
-	// Output: F4, 61% to win
+	// Output: F4, 62% to win
 }

@@ -20,7 +20,7 @@ type Level uint8
 const (
 	Easy   Level = iota + 1 // 300 playouts, errs on purpose: loses to Greedy two games in three
 	Medium                  // 2,000 playouts: beats Greedy every time, loses to Hard
-	Hard                    // the full budget (DefaultTime) and the endgame solver
+	Hard                    // the full budget (DefaultTime), the endgame solver alongside, wide wins
 )
 
 // Levels lists the levels, weakest first.
@@ -75,22 +75,21 @@ func (l Level) Config() Config {
 	case Medium:
 		c.Playouts, c.SolvePlies = 2000, 10
 	case Hard:
+		c.SpendAll, c.MarginWeight, c.SolveAlongside, c.Greed = true, 0.1, true, 0.15
 	default:
 		return Config{}
 	}
 	return c
 }
 
-// HardNext returns Hard with the changes tried to make it win wider: it
-// spends its whole budget, counts the score margin a little in each
-// playout's reward, widens proven wins and runs the endgame solver
-// alongside the tree search. The arena plays it as "hard-next". It beat
-// Deep by 97.5% of points over 40 games, but Hard by only 51% over 100
-// games at 500 ms a move (95% interval 41–61%), while it always takes its
-// whole time: so it is not yet the level players meet.
-func HardNext() Config {
+// HardOld returns the settings Hard had before it learned to win wider:
+// it stops as soon as its most searched move cannot be overtaken, counts
+// wins alone, plays uniformly random games, and runs the endgame solver
+// before the tree search rather than alongside it. The arena plays it as
+// "hard-old", to measure Hard against.
+func HardOld() Config {
 	c := Hard.Config()
-	c.SpendAll, c.MarginWeight, c.SolveAlongside = true, 0.1, true
+	c.SpendAll, c.MarginWeight, c.SolveAlongside, c.Greed = false, 0, false, 0
 	return c
 }
 

@@ -15,7 +15,7 @@ import (
 
 // fixed is a reproducible search: a playout budget, no clock.
 func fixed(playouts int) ai.Config {
-	c := ai.Hard.Config()
+	c := ai.HardOld()
 	c.Time, c.Playouts, c.Workers, c.Seed = 0, playouts, 2, 1
 	return c
 }
@@ -166,8 +166,8 @@ func TestSearchForcedMove(t *testing.T) {
 }
 
 func TestSolverAgreesWithBruteForce(t *testing.T) {
-	// HardNext solves alongside the tree search, Hard before it.
-	next := ai.HardNext()
+	// Hard solves alongside the tree search, HardOld before it.
+	next := ai.Hard.Config()
 	next.Time, next.Playouts, next.Workers, next.Seed = 0, 20000, 2, 1
 	for _, e := range mustEndgames(t, 24, false) {
 		for _, c := range []ai.Config{fixed(20000), next} { // the solver may visit 20,000 nodes
@@ -214,7 +214,7 @@ func BenchmarkSearch(b *testing.B) {
 }
 
 func TestSolverWidensWins(t *testing.T) {
-	// With 8 marbles left, HardNext's solver proves a win by more than 2, 4, 8…
+	// With 8 marbles left, Hard's solver proves a win by more than 2, 4, 8…
 	// points while it can: the move it plays wins by more than the largest
 	// of those below the widest win.
 	found := 0
@@ -242,9 +242,9 @@ func TestSolverWidensWins(t *testing.T) {
 		for more := 2; more < widest; more *= 2 {
 			proven = more
 		}
-		c := ai.HardNext()
+		c := ai.Hard.Config()
 		c.Time, c.Playouts, c.Workers, c.Seed = 0, 1<<30, 2, 1
-		require.Positive(t, c.MarginWeight, "HardNext wants to win well")
+		require.Positive(t, c.MarginWeight, "Hard wants to win well")
 		m, err := c.Move(context.Background(), pos, rules)
 		require.NoError(t, err)
 		require.True(t, m.Proven)
@@ -284,14 +284,14 @@ func TestHardKeepsItsBudget(t *testing.T) {
 	}
 }
 
-func TestHardNextSpendsItsBudget(t *testing.T) {
-	// Hard stops once its most searched move cannot be overtaken; HardNext
+func TestHardSpendsItsBudget(t *testing.T) {
+	// HardOld stops once its most searched move cannot be overtaken; Hard
 	// searches on, since more playouts change the values of close moves.
 	pos := mustRandomGame(t, engine.RandomIrregular(5), 5, 30)
 	early, err := fixed(20000).Move(context.Background(), pos, engine.Basic)
 	require.NoError(t, err)
-	require.Less(t, early.Playouts, 20000, "a position Hard settles early")
-	next := ai.HardNext()
+	require.Less(t, early.Playouts, 20000, "a position HardOld settles early")
+	next := ai.Hard.Config()
 	next.Time, next.Playouts, next.Workers, next.Seed = 0, 20000, 2, 1
 	m, err := next.Move(context.Background(), pos, engine.Basic)
 	require.NoError(t, err)
