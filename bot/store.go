@@ -6,7 +6,8 @@ import (
 	"github.com/kulami/kulami/storage"
 )
 
-// Store is what the bot keeps in storage; *storage.Store implements it.
+// Store is what the bot keeps in storage; *storage.Store (bbolt) and
+// *postgres.Store (package storage/postgres) implement it.
 // Games are storage.Game values: a game.Game (the rules of the game
 // between two players, which the bot calls inside UpdateGame) and where
 // it is played. Methods return the storage package's sentinel errors

@@ -16,6 +16,7 @@ import (
 
 	"github.com/kulami/kulami/bot"
 	"github.com/kulami/kulami/draw"
+	"github.com/kulami/kulami/storage/postgres"
 )
 
 // Config is everything kulamibot reads from its configuration file
@@ -70,9 +71,12 @@ type HTTPConfig struct {
 	Listen string `toml:"listen"`
 }
 
-// StorageConfig is where games are kept.
+// StorageConfig is where games are kept: a bbolt file (one process) or a
+// PostgreSQL database (any number of processes).
 type StorageConfig struct {
-	Path string `toml:"path"`
+	Backend string `toml:"backend"` // bbolt or postgres
+	Path    string `toml:"path"`    // the bbolt file
+	DSN     string `toml:"dsn"`     // the PostgreSQL database; may hold a password
 }
 
 // GameConfig holds defaults for new games.
@@ -130,7 +134,7 @@ func DefaultConfig() Config {
 	return Config{
 		Discord: DiscordConfig{Mode: "gateway", APIURL: "https://discord.com/api/v10", ShardCount: 1},
 		HTTP:    HTTPConfig{Listen: "127.0.0.1:8080"},
-		Storage: StorageConfig{Path: "kulami.db"},
+		Storage: StorageConfig{Backend: "bbolt", Path: "kulami.db"},
 		Game: GameConfig{
 			MoveTime:        Duration{72 * time.Hour},
 			ChallengeExpiry: Duration{24 * time.Hour},
@@ -246,8 +250,8 @@ func (c *Config) check(discord bool) error {
 	if _, _, err := net.SplitHostPort(c.HTTP.Listen); err != nil {
 		return fmt.Errorf("http.listen %q is not host:port, like 127.0.0.1:8080 or :8080", c.HTTP.Listen)
 	}
-	if c.Storage.Path == "" {
-		return errors.New("storage.path is empty: name the database file, like kulami.db")
+	if err := c.Storage.check(); err != nil {
+		return err
 	}
 	g := c.Game
 	switch {
@@ -271,6 +275,29 @@ func (c *Config) check(discord bool) error {
 	}
 	if c.Log.Format != "text" && c.Log.Format != "json" {
 		return fmt.Errorf("log.format is %q; it must be \"text\" or \"json\"", c.Log.Format)
+	}
+	return nil
+}
+
+// check reports the first storage setting that cannot work.
+func (s StorageConfig) check() error {
+	switch s.Backend {
+	case "bbolt":
+		if s.Path == "" {
+			return errors.New("storage.path is empty: name the database file, like kulami.db")
+		}
+		if s.DSN != "" {
+			return errors.New(`storage.dsn is set, but storage.backend is "bbolt": set backend = "postgres" to use the PostgreSQL database, or remove dsn (and KULAMI_STORAGE_DSN)`)
+		}
+	case "postgres":
+		if s.DSN == "" {
+			return errors.New(`storage.backend is "postgres", but storage.dsn is empty: set it (or KULAMI_STORAGE_DSN) to the database's URL, like postgres://kulami@db.example.com:5432/kulami`)
+		}
+		if err := postgres.CheckDSN(s.DSN); err != nil {
+			return fmt.Errorf("storage.dsn: %w", err)
+		}
+	default:
+		return fmt.Errorf(`storage.backend is %q; it must be "bbolt" (one file, one process: the default) or "postgres" (a database that several processes share)`, s.Backend)
 	}
 	return nil
 }

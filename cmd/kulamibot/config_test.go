@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"maps"
 	"os"
 	"path/filepath"
 	"strings"
@@ -68,6 +69,17 @@ move_time = "24h"
 	assert.Equal(t, "https://discord.com/api/v10", c.Discord.APIURL, "defaults fill the rest")
 }
 
+func TestConfigPostgres(t *testing.T) {
+	p := writeFile(t, "config.toml", "[storage]\nbackend = \"postgres\"\n")
+	e := map[string]string{"KULAMI_STORAGE_DSN": "postgres://kulami:pw@db.example.com:5433/kulami"}
+	maps.Copy(e, minimal)
+	c, err := LoadConfig(p, true, true, env(e))
+	require.NoError(t, err)
+	assert.Equal(t, "postgres", c.Storage.Backend)
+	assert.Equal(t, e["KULAMI_STORAGE_DSN"], c.Storage.DSN, "the DSN may come from the environment")
+	assert.Equal(t, "PostgreSQL database kulami on db.example.com:5433 as kulami", c.Storage.where(), "logs never show the password")
+}
+
 func TestConfigTokenFile(t *testing.T) {
 	tok := writeFile(t, "token", "  file-token\n")
 	c, err := LoadConfig("missing.toml", false, true, env(map[string]string{
@@ -100,6 +112,11 @@ func TestConfigErrors(t *testing.T) {
 		{"shards in http mode", "[discord]\nmode = \"http\"\npublic_key = \"3b6a27bcceb6a42d62a3a8d02a6f0d73653215771de243a63ac048a18b59da29\"\nshard_count = 2\nshard_id = 1\n", minimal, "in http mode run several processes behind a load balancer"},
 		{"bad listen", "[http]\nlisten = \"8080\"\n", minimal, "not host:port"},
 		{"empty path", "[storage]\npath = \"\"\n", minimal, "storage.path is empty"},
+		{"unknown backend", "[storage]\nbackend = \"sqlite\"\n", minimal, `storage.backend is "sqlite"; it must be "bbolt" (one file, one process: the default) or "postgres"`},
+		{"postgres without dsn", "[storage]\nbackend = \"postgres\"\n", minimal, `storage.backend is "postgres", but storage.dsn is empty: set it (or KULAMI_STORAGE_DSN) to the database's URL`},
+		{"dsn not a URL", "[storage]\nbackend = \"postgres\"\ndsn = \"postgres://kulami:secret-token@db:port/kulami\"\n", minimal, "storage.dsn: the DSN cannot be read (invalid port); write it as a URL"},
+		{"dsn with spaces", "", map[string]string{"KULAMI_DISCORD_TOKEN": "x", "KULAMI_DISCORD_APPLICATION_ID": "123456789012345678", "KULAMI_STORAGE_BACKEND": "postgres", "KULAMI_STORAGE_DSN": "postgres://kulami:secret-token@db server/kulami"}, "storage.dsn: the DSN cannot be read"},
+		{"dsn for bbolt", "[storage]\ndsn = \"postgres://db/kulami\"\n", minimal, `storage.dsn is set, but storage.backend is "bbolt": set backend = "postgres"`},
 		{"move time too short", "[game]\nmove_time = \"5m\"\n", minimal, "between 1h and 336h"},
 		{"not a duration", "[game]\nmove_time = \"3 days\"\n", minimal, `not a duration like "72h"`},
 		{"bad env duration", "", map[string]string{"KULAMI_DISCORD_TOKEN": "x", "KULAMI_DISCORD_APPLICATION_ID": "123456789012345678", "KULAMI_GAME_MOVE_TIME": "soon"}, "KULAMI_GAME_MOVE_TIME"},

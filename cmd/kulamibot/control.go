@@ -83,6 +83,9 @@ func handleControl(conn net.Conn, store *storage.Store, log *slog.Logger) {
 // backup writes a consistent copy of the database to file: through the
 // running bot if there is one, else by opening the database itself.
 func backup(ctx context.Context, cfg Config, file string, out io.Writer) error {
+	if cfg.Storage.Backend == "postgres" {
+		return fmt.Errorf("backup: it copies a bbolt file, and storage.backend is \"postgres\": back up %s with pg_dump, or copy it into a file with kulamibot migrate --to %s", cfg.Storage.where(), file)
+	}
 	abs, err := filepath.Abs(file)
 	if err != nil {
 		return err

@@ -3,6 +3,7 @@
 //	kulamibot [-config FILE]              run the bot
 //	kulamibot [-config FILE] register     register the slash commands and exit
 //	kulamibot [-config FILE] backup FILE  write a consistent copy of the database
+//	kulamibot [-config FILE] migrate --to TARGET  copy the database to another backend
 //
 // See README.md for setting up the Discord application and
 // config.example.toml for the configuration.
@@ -30,6 +31,11 @@ const usage = `usage:
   kulamibot [-config FILE] register     register the slash commands and exit
   kulamibot [-config FILE] backup FILE  write a consistent copy of the database to FILE
                                         (while the bot runs, too)
+  kulamibot [-config FILE] migrate --to TARGET
+                                        copy the database into a new one and compare
+                                        every record (the bot stopped): TARGET is
+                                        postgres://… for a bbolt database, a file
+                                        for a PostgreSQL one
 
 FILE defaults to config.toml; every key can also be set in the environment
 as KULAMI_<SECTION>_<KEY>, e.g. KULAMI_DISCORD_TOKEN.
@@ -46,7 +52,7 @@ func run(ctx context.Context, args []string, env func(string) string, stdout, st
 		fmt.Fprint(stdout, usage)
 		return 0
 	}
-	cfg, err := LoadConfig(a.config, a.configSet, a.command != "backup", env)
+	cfg, err := LoadConfig(a.config, a.configSet, a.command != "backup" && a.command != "migrate", env)
 	if err != nil {
 		fmt.Fprintf(stderr, "kulamibot: %v\n", err)
 		return 1
@@ -56,6 +62,8 @@ func run(ctx context.Context, args []string, env func(string) string, stdout, st
 		err = register(ctx, cfg, stdout)
 	case "backup":
 		err = backup(ctx, cfg, a.file, stdout)
+	case "migrate":
+		err = migrate(cfg.Storage, a.file, stdout)
 	default:
 		err = serve(ctx, cfg, stderr)
 	}
@@ -101,6 +109,17 @@ func parseArgs(args []string) (arguments, error) {
 			return a, errors.New("backup needs the name of the file to write, as in: kulamibot backup kulami-backup.db")
 		}
 		a.file, rest = rest[0], rest[1:]
+	case "migrate":
+		mf := flag.NewFlagSet("migrate", flag.ContinueOnError)
+		mf.SetOutput(io.Discard)
+		mf.StringVar(&a.file, "to", "", "the database to copy into")
+		if err := mf.Parse(rest); err != nil {
+			return a, fmt.Errorf("migrate: %w", err)
+		}
+		if a.file == "" {
+			return a, errors.New("migrate needs the database to copy into, as in: kulamibot migrate --to postgres://kulami@localhost:5432/kulami (or --to kulami.db to copy PostgreSQL into a file)")
+		}
+		rest = mf.Args()
 	default:
 		return a, fmt.Errorf("unknown command %q", a.command)
 	}

@@ -34,6 +34,29 @@ func fakeEnv(dc *discordtest.Server, db string, extra map[string]string) func(st
 	return env(e)
 }
 
+// startBot runs kulamibot with the environment e until cancel; done
+// receives its exit code, and stderr has what it logged.
+func startBot(t *testing.T, e func(string) string) (cancel context.CancelFunc, done <-chan int, stderr *discordtest.LogBuffer) {
+	ctx, cancel := context.WithCancel(context.Background())
+	t.Cleanup(cancel)
+	stderr = &discordtest.LogBuffer{}
+	exit := make(chan int, 1)
+	go func() { exit <- run(ctx, nil, e, &bytes.Buffer{}, stderr) }()
+	return cancel, exit, stderr
+}
+
+// waitExit waits for a run of kulamibot whose context was cancelled to
+// end, with exit code 0; logs returns what it logged.
+func waitExit(t *testing.T, done <-chan int, logs func() string) {
+	t.Helper()
+	select {
+	case code := <-done:
+		assert.Equal(t, 0, code, logs())
+	case <-time.After(20 * time.Second):
+		t.Fatal("kulamibot did not stop on its signal")
+	}
+}
+
 // challenge sends alice's /kulami challenge of bob.
 func challenge(dc *discordtest.Server, channel string, alice, bob *discordgo.User) *discordgo.Interaction {
 	i := dc.Command(channel, alice, "kulami", discordtest.Subcommand("challenge", discordtest.UserOption("opponent", bob.ID)))
@@ -54,11 +77,7 @@ func TestRunGateway(t *testing.T) {
 	db := filepath.Join(dir, "kulami.db")
 	e := fakeEnv(dc, db, nil)
 
-	ctx, cancel := context.WithCancel(context.Background())
-	var stderr discordtest.LogBuffer
-	done := make(chan int, 1)
-	go func() { done <- run(ctx, nil, e, &bytes.Buffer{}, &stderr) }()
-	t.Cleanup(cancel)
+	cancel, done, stderr := startBot(t, e)
 	dc.WaitReady(t)
 	require.Len(t, dc.Commands(dc.GuildID()), 1, "the commands are registered at start")
 
@@ -73,12 +92,7 @@ func TestRunGateway(t *testing.T) {
 	assert.Contains(t, out.String(), "taken by the running bot")
 
 	cancel()
-	select {
-	case code := <-done:
-		assert.Equal(t, 0, code, stderr.String())
-	case <-time.After(20 * time.Second):
-		t.Fatal("kulamibot did not stop on its signal")
-	}
+	waitExit(t, done, stderr.String)
 	assert.Contains(t, stderr.String(), "shutting down")
 	assert.NotContains(t, stderr.String(), dc.Token(), "the token is never logged")
 
@@ -111,11 +125,7 @@ func TestRunHTTP(t *testing.T) {
 		"KULAMI_HTTP_LISTEN":        addr,
 		"KULAMI_LOG_FORMAT":         "json",
 	})
-	ctx, cancel := context.WithCancel(context.Background())
-	var stderr discordtest.LogBuffer
-	done := make(chan int, 1)
-	go func() { done <- run(ctx, nil, e, &bytes.Buffer{}, &stderr) }()
-	t.Cleanup(cancel)
+	cancel, done, stderr := startBot(t, e)
 
 	url := "http://" + addr
 	require.Eventually(t, func() bool {
@@ -260,12 +270,7 @@ func TestRunGatewayShards(t *testing.T) {
 
 	cancel()
 	for range 2 {
-		select {
-		case code := <-done:
-			assert.Equal(t, 0, code, logs[0].String()+logs[1].String())
-		case <-time.After(20 * time.Second):
-			t.Fatal("kulamibot did not stop on its signal")
-		}
+		waitExit(t, done, func() string { return logs[0].String() + logs[1].String() })
 	}
 	for shard, path := range dbs {
 		s, err := storage.Open(path, storage.Options{Timeout: 100 * time.Millisecond})

@@ -32,8 +32,8 @@ func newLogger(c LogConfig, w io.Writer) *slog.Logger {
 
 // openBot opens the database and a bot on it that talks to Discord as cfg
 // says. Close the store when done.
-func openBot(cfg Config, log *slog.Logger) (*bot.Bot, *storage.Store, error) {
-	store, err := storage.Open(cfg.Storage.Path, storage.Options{})
+func openBot(cfg Config, log *slog.Logger) (*bot.Bot, Store, error) {
+	store, err := openStore(cfg.Storage)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -69,7 +69,7 @@ func serve(ctx context.Context, cfg Config, logOut io.Writer) error {
 		return err
 	}
 	defer store.Close()
-	log.Info("starting", "mode", cfg.Discord.Mode, "database", cfg.Storage.Path)
+	log.Info("starting", "mode", cfg.Discord.Mode, "database", cfg.Storage.where())
 	if err := b.Register(ctx, string(cfg.Discord.ApplicationID), string(cfg.Discord.GuildID)); err != nil {
 		return explainDiscord("register the slash commands", err)
 	}
@@ -79,8 +79,10 @@ func serve(ctx context.Context, cfg Config, logOut io.Writer) error {
 	}
 	log.Info("registered the slash commands", "where", scope)
 
-	stopControl := serveControl(ctx, store, log)
-	defer stopControl()
+	if file, ok := store.(*storage.Store); ok { // a PostgreSQL database has pg_dump for backups
+		stopControl := serveControl(ctx, file, log)
+		defer stopControl()
+	}
 	schedDone := make(chan struct{})
 	go func() {
 		defer close(schedDone)

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"strings"
 	"time"
 
 	"github.com/jackc/pgx/v5"
@@ -36,9 +37,12 @@ type Store struct {
 // server or a database of a newer kulamibot (storage.ErrSchemaTooNew) is
 // an error that says what to do.
 func Open(dsn string, opt storage.Options) (*Store, error) {
+	if err := CheckDSN(dsn); err != nil {
+		return nil, fmt.Errorf("open PostgreSQL: %w", err)
+	}
 	cfg, err := pgxpool.ParseConfig(dsn)
 	if err != nil {
-		return nil, fmt.Errorf("open PostgreSQL: the DSN cannot be read (%v); write it as postgres://user@host:5432/database", errors.Unwrap(err))
+		return nil, fmt.Errorf("open PostgreSQL: %w", err)
 	}
 	timeout := max(opt.Timeout, 10*time.Second)
 	ctx, cancel := context.WithTimeout(context.Background(), timeout)
@@ -49,11 +53,38 @@ func Open(dsn string, opt storage.Options) (*Store, error) {
 	}
 	if err := migrate(ctx, pool); err != nil {
 		pool.Close()
-		return nil, fmt.Errorf("open PostgreSQL database %s on %s: %w", cfg.ConnConfig.Database, cfg.ConnConfig.Host, err)
+		return nil, fmt.Errorf("open %s: %w", Describe(dsn), err)
 	}
 	s := &Store{pool: pool}
 	s.Core = storage.NewCore(backend{pool}, opt)
 	return s, nil
+}
+
+// CheckDSN returns an error that says what is wrong with dsn, without
+// repeating it (it may hold a password), if it cannot name a database.
+func CheckDSN(dsn string) error {
+	if _, err := pgxpool.ParseConfig(dsn); err != nil {
+		// pgconn's message quotes the DSN with the password masked, as
+		// well as it can tell it; keep only what follows the quote.
+		msg := err.Error()
+		if i := strings.LastIndex(msg, "`: "); i >= 0 {
+			msg = msg[i+3:]
+		}
+		return fmt.Errorf("the DSN cannot be read (%s); write it as a URL, like postgres://user@host:5432/database?sslmode=disable", msg)
+	}
+	return nil
+}
+
+// Describe names the database of dsn for logs and messages, as in
+// "PostgreSQL database kulami on db:5432 as kulami": never with its
+// password.
+func Describe(dsn string) string {
+	cfg, err := pgxpool.ParseConfig(dsn)
+	if err != nil {
+		return "PostgreSQL database (the DSN cannot be read)"
+	}
+	c := cfg.ConnConfig
+	return fmt.Sprintf("PostgreSQL database %s on %s:%d as %s", c.Database, c.Host, c.Port, c.User)
 }
 
 // Close closes the connections to the server. Methods called after

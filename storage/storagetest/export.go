@@ -11,10 +11,10 @@ import (
 	"github.com/stretchr/testify/require"
 )
 
-// mustFill stores one record of every kind in s: active games (one with a
+// Fill stores one record of every kind in s, for tests that copy stores: active games (one with a
 // clock and a noted board), a challenge, finished games with ratings and
 // history on both ladders, a review, settings and the time alive.
-func mustFill(tb testing.TB, s Store) {
+func Fill(tb testing.TB, s Store) {
 	tb.Helper()
 	cfg := squareConfig(alice, bob)
 	cfg.MoveTime = 4 * time.Hour
@@ -48,7 +48,7 @@ func mustFill(tb testing.TB, s Store) {
 // noted board came along).
 func testExportImport(t *testing.T, open Open) {
 	src := open(t, storage.Options{})
-	mustFill(t, src)
+	Fill(t, src)
 	dst := open(t, storage.Options{})
 	n, err := dst.Import(src.Export)
 	require.NoError(t, err)
@@ -91,7 +91,7 @@ func testExportImport(t *testing.T, open Open) {
 // a refused import writes nothing.
 func testImportRefusesNonEmpty(t *testing.T, open Open) {
 	src := open(t, storage.Options{})
-	mustFill(t, src)
+	Fill(t, src)
 	dst := open(t, storage.Options{})
 	mustCreate(t, dst, "mine", carol, alice)
 	_, err := dst.Import(src.Export)

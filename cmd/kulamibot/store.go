@@ -1,0 +1,41 @@
+package main
+
+import (
+	"github.com/kulami/kulami/bot"
+	"github.com/kulami/kulami/storage"
+	"github.com/kulami/kulami/storage/postgres"
+)
+
+// Store is what kulamibot needs of a database: the bot's store, which
+// migrate also copies, closed at the end.
+type Store interface {
+	bot.Store
+	storage.Exporter
+	Import(records func(fn func(storage.Record) error) error) (map[string]int, error)
+	Close() error
+}
+
+// openStore opens the database that c names.
+func openStore(c StorageConfig) (Store, error) {
+	if c.Backend == "postgres" {
+		s, err := postgres.Open(c.DSN, storage.Options{})
+		if err != nil {
+			return nil, err
+		}
+		return s, nil
+	}
+	s, err := storage.Open(c.Path, storage.Options{})
+	if err != nil {
+		return nil, err
+	}
+	return s, nil
+}
+
+// where names the database that c names, for logs and messages: never
+// with the password a DSN may hold.
+func (c StorageConfig) where() string {
+	if c.Backend == "postgres" {
+		return postgres.Describe(c.DSN)
+	}
+	return c.Path
+}
