@@ -10,11 +10,20 @@ type GuildSettings struct {
 	Threads  bool          `json:"threads"`             // play each game in a thread of its own
 	MoveTime time.Duration `json:"move_time,omitempty"` // default time for a move
 	Hints    bool          `json:"hints"`               // players may ask for the computer's suggestion (/kulami hint)
+	// Language is the language of the guild's public messages, as the
+	// guild chose it (a code such as "fr"); empty until it chooses one.
+	Language string `json:"language,omitempty"`
+	// Locale is the guild's Discord locale (guild_locale) as last seen in
+	// an interaction, for messages sent without one (reminders, timeouts).
+	Locale string `json:"locale,omitempty"`
 }
 
 // UserSettings are the settings of one user, in every guild.
 type UserSettings struct {
 	DMReminders bool `json:"dm_reminders"` // send reminders as direct messages
+	// Locale is the user's Discord locale as last seen in an interaction,
+	// for direct messages.
+	Locale string `json:"locale,omitempty"`
 }
 
 // GuildSettings returns the settings of the guild: Options.GuildDefaults

@@ -42,6 +42,24 @@ func testSettings(t *testing.T, open Open) {
 	u, err = s.UserSettings(alice.UserID)
 	require.NoError(t, err)
 	assert.False(t, u.DMReminders)
+
+	// The guild's language and locale, the user's locale.
+	_, err = s.UpdateGuildSettings(guild, func(g *storage.GuildSettings) error {
+		g.Language, g.Locale = "fr", "de"
+		return nil
+	})
+	require.NoError(t, err)
+	_, err = s.UpdateUserSettings(alice.UserID, func(u *storage.UserSettings) error {
+		u.Locale = "es-419"
+		return nil
+	})
+	require.NoError(t, err)
+	g, err = s.GuildSettings(guild)
+	require.NoError(t, err)
+	assert.Equal(t, storage.GuildSettings{Threads: true, MoveTime: 24 * time.Hour, Hints: true, Language: "fr", Locale: "de"}, g)
+	u, err = s.UserSettings(alice.UserID)
+	require.NoError(t, err)
+	assert.Equal(t, storage.UserSettings{Locale: "es-419"}, u)
 }
 
 func testUpdateSettingsRefuses(t *testing.T, open Open) {
