@@ -228,8 +228,12 @@ func (s *Server) wireInteraction(i *discordgo.Interaction) json.RawMessage {
 	}
 	if i.GuildID != "" {
 		j["guild_id"] = i.GuildID
-		j["guild"] = map[string]any{"id": i.GuildID, "locale": "en-US", "features": []any{}}
-		j["guild_locale"] = "en-US"
+		locale := discordgo.EnglishUS
+		if i.GuildLocale != nil {
+			locale = *i.GuildLocale // the server's language, as the test set it
+		}
+		j["guild"] = map[string]any{"id": i.GuildID, "locale": locale, "features": []any{}}
+		j["guild_locale"] = locale
 	}
 	if i.Member != nil && i.Member.User != nil {
 		var mj map[string]any
