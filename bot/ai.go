@@ -29,7 +29,7 @@ func (b *Bot) playAI(c *interaction, o options, levelName string) error {
 	if levelName != "" {
 		l, err := ai.ParseLevel(levelName)
 		if err != nil {
-			return refuse("Pick the level from the list: easy, medium or hard.")
+			return refuse("play.pick_level")
 		}
 		level = l
 	}
@@ -71,8 +71,8 @@ func (b *Bot) playAI(c *interaction, o options, levelName string) error {
 		return err
 	}
 	b.poke()
-	answered := c.reply(message{content: fmt.Sprintf("%s takes on %s. %s %s moves first.",
-		escape(human.Name), escape(computer.Name), colorMark[engine.Red], escape(players[engine.Red].Name))})
+	answered := c.reply(message{content: b.publicLang(c).T("play.started", "Player", escape(human.Name), "Computer", escape(computer.Name),
+		"First", colorMark[engine.Red]+" "+escape(players[engine.Red].Name))})
 	return errors.Join(b.show(c, g, ""), answered)
 }
 
@@ -177,7 +177,7 @@ func (b *Bot) hintCommand(c *interaction, _ options) error {
 		return err
 	}
 	if !settings.Hints {
-		return refuse("Hints are off in this server. Someone with Manage Server can turn them on with **/kulami settings hints:on**.")
+		return refuse("play.hints_off")
 	}
 	g, err := b.channelGame(c)
 	if err != nil {
@@ -201,15 +201,16 @@ func (b *Bot) hintCommand(c *interaction, _ options) error {
 	case b.aiSlot <- struct{}{}:
 		defer func() { <-b.aiSlot }()
 	case <-ctx.Done():
-		return refuse("The computer is busy with other games; try again in a moment.")
+		return refuse("play.busy")
 	}
 	mv, err := cfg.Move(ctx, p, g.Rules())
 	if err != nil {
 		return err
 	}
-	text := fmt.Sprintf("The computer would play **%s**.", mv.Cell)
+	lang := c.lang()
+	text := lang.T("play.hint", "Hole", mv.Cell)
 	if mv.WinChance != ai.NoEstimate {
-		text += fmt.Sprintf(" It rates your chances after that move at %.0f%%.", 100*mv.WinChance)
+		text += " " + lang.T("play.hint_chance", "Chance", lang.Percent(mv.WinChance))
 	}
 	return c.reply(message{content: text, ephemeral: true})
 }

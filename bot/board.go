@@ -5,9 +5,11 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+	"time"
 
 	"github.com/bwmarrin/discordgo"
 
+	"github.com/kulami/kulami/bot/i18n"
 	"github.com/kulami/kulami/draw"
 	"github.com/kulami/kulami/engine"
 	"github.com/kulami/kulami/engine/game"
@@ -20,11 +22,11 @@ const maxOptions = 25
 // colorMark shows a colour in text: red and black discs.
 var colorMark = [2]string{engine.Red: "🔴", engine.Black: "⚫"}
 
-// boardMessage is the message that shows game g at position p: the board
-// image, whose turn it is with its deadline, the score so far and the
-// menus to play; or, at the end, the result. It pings the player to move,
-// or both players at the end.
-func (b *Bot) boardMessage(g *storage.Game) (message, error) {
+// boardMessage is the message that shows game g at position p, in lang:
+// the board image, whose turn it is with its deadline, the score so far
+// and the menus to play; or, at the end, the result. It pings the player
+// to move, or both players at the end.
+func (b *Bot) boardMessage(lang i18n.Lang, g *storage.Game) (message, error) {
 	var png bytes.Buffer
 	p := g.Position()
 	// Renders are bounded by the cores: more at once gain nothing and cost
@@ -32,19 +34,19 @@ func (b *Bot) boardMessage(g *storage.Game) (message, error) {
 	// are served first come, first served).
 	b.renders <- struct{}{}
 	defer func() { <-b.renders }()
-	outcome, reason := outcome(g, false)
-	opt := draw.Options{Names: names(g), Rules: g.Rules(), Over: g.Over(), Outcome: outcome, Reason: reason}
+	outcome, reason := outcome(lang, g, false)
+	opt := draw.Options{Names: names(g), Rules: g.Rules(), Over: g.Over(), Outcome: outcome, Reason: reason, Text: drawText(lang)}
 	if err := b.renderer.Render(&png, &p, opt); err != nil {
 		return message{}, fmt.Errorf("render the board: %w", err)
 	}
 	m := message{
-		file:       &attachment{name: "board.png", contentType: "image/png", data: png.Bytes(), description: altText(g, &p)},
-		content:    boardText(g, &p),
-		components: boardComponents(g, &p, false),
+		file:       &attachment{name: "board.png", contentType: "image/png", data: png.Bytes(), description: altText(lang, g, &p)},
+		content:    boardText(lang, g, &p),
+		components: boardComponents(lang, g, &p, false),
 	}
 	if g.Over() {
 		if g.Result().Rated() {
-			m.embeds = []*discordgo.MessageEmbed{b.scoreEmbed(g)}
+			m.embeds = []*discordgo.MessageEmbed{b.scoreEmbed(lang, g)}
 		}
 		for _, pl := range g.Players() {
 			if !pl.IsAI() {
@@ -70,89 +72,96 @@ func who(p game.Player) string {
 	return "<@" + p.UserID + ">"
 }
 
-// boardText is the text above a board image.
-func boardText(g *storage.Game, p *engine.Position) string {
-	var b strings.Builder
+// boardText is the text above a board image, in lang.
+func boardText(lang i18n.Lang, g *storage.Game, p *engine.Position) string {
 	red, black := g.Player(engine.Red), g.Player(engine.Black)
-	fmt.Fprintf(&b, "**Kulami** · %s %s vs %s %s · %s rules", colorMark[engine.Red], escape(red.Name), colorMark[engine.Black], escape(black.Name), g.Rules())
+	lines := []string{lang.T("board.title", "Red", colorMark[engine.Red]+" "+escape(red.Name), "Black", colorMark[engine.Black]+" "+escape(black.Name),
+		"Rules", lang.T(rulesShort[g.Rules()]))}
 	if last, _ := p.Last(); last != engine.NoHole {
 		mover := g.Player(g.ToMove().Other())
-		fmt.Fprintf(&b, "\nMove %d: %s %s played **%s**.", p.Ply(), colorMark[g.ToMove().Other()], escape(mover.Name), p.Layout().Cell(last))
+		lines = append(lines, lang.T("board.last_move", "Move", p.Ply(), "Player", colorMark[g.ToMove().Other()]+" "+escape(mover.Name), "Hole", p.Layout().Cell(last)))
 	}
 	if g.Over() {
-		outcome, reason := outcome(g, true)
-		fmt.Fprintf(&b, "\n**Game over.** %s", strings.TrimSpace(outcome+" "+reason))
-		return b.String()
+		outcome, reason := outcome(lang, g, true)
+		lines = append(lines, lang.T("board.game_over", "Outcome", strings.TrimSpace(outcome+" "+reason)))
+		return strings.Join(lines, "\n")
 	}
 	c := g.ToMove()
-	fmt.Fprintf(&b, "\n%s %s, your move", colorMark[c], who(g.Player(c)))
+	player := colorMark[c] + " " + who(g.Player(c))
 	if d := g.Deadline(); !d.IsZero() {
-		fmt.Fprintf(&b, " — due <t:%d:R>", d.Unix())
+		lines = append(lines, lang.T("board.your_move_due", "Player", player, "Due", timestamp(d)))
+	} else {
+		lines = append(lines, lang.T("board.your_move", "Player", player))
 	}
 	s := p.Score(g.Rules())
-	fmt.Fprintf(&b, ".\nScore so far: %s %s · %s %s", colorMark[engine.Red], scoreWords(s[engine.Red], g.Rules()),
-		colorMark[engine.Black], scoreWords(s[engine.Black], g.Rules()))
+	lines = append(lines, lang.T("board.score", "Red", colorMark[engine.Red]+" "+scoreWords(lang, s[engine.Red], g.Rules()),
+		"Black", colorMark[engine.Black]+" "+scoreWords(lang, s[engine.Black], g.Rules())))
 	if d := g.DrawOffer(); d != nil {
-		fmt.Fprintf(&b, "\n%s offers a draw.", escape(g.Player(d.By).Name))
+		lines = append(lines, lang.T("board.draw_offered", "Player", escape(g.Player(d.By).Name)))
 	}
-	return b.String()
+	return strings.Join(lines, "\n")
 }
 
-// altText describes the board in words for those who cannot see the image
-// (screen readers read an attachment's description): the players, the last
-// two moves, whose turn it is and where they may play, or how the game
-// ended, and the score; at most 1024 characters, Discord's limit.
-func altText(g *storage.Game, p *engine.Position) string {
-	var b strings.Builder
+// rulesShort are the message IDs of the rule sets' short names.
+var rulesShort = map[engine.Rules]string{
+	engine.Basic: "rules.basic", engine.Area: "rules.area", engine.Lines: "rules.lines", engine.Full: "rules.full",
+}
+
+// timestamp shows t in each reader's own time zone and language, relative
+// to now ("in 3 days").
+func timestamp(t time.Time) string {
+	return fmt.Sprintf("<t:%d:R>", t.Unix())
+}
+
+// altText describes the board in words, in lang, for those who cannot see
+// the image (screen readers read an attachment's description): the
+// players, the last two moves, whose turn it is and where they may play,
+// or how the game ended, and the score; at most 1024 characters,
+// Discord's limit.
+func altText(lang i18n.Lang, g *storage.Game, p *engine.Position) string {
 	l := p.Layout()
 	name := func(c engine.Color) string { return g.Player(c).Name }
-	fmt.Fprintf(&b, "Kulami board, %d by %d holes, %s rules. Red: %s. Black: %s.", l.Width(), l.Height(), g.Rules(), name(engine.Red), name(engine.Black))
+	parts := []string{lang.T("alt.board", "Width", l.Width(), "Height", l.Height(), "Rules", lang.T(rulesShort[g.Rules()]),
+		"Red", name(engine.Red), "Black", name(engine.Black))}
 	if last, prev := p.Last(); last != engine.NoHole {
 		mover := p.ToMove().Other()
-		fmt.Fprintf(&b, " Move %d: %s played %s.", p.Ply(), name(mover), l.Cell(last))
+		parts = append(parts, lang.T("alt.last_move", "Move", p.Ply(), "Player", name(mover), "Hole", l.Cell(last)))
 		if prev != engine.NoHole {
-			fmt.Fprintf(&b, " Before that, %s played %s.", name(mover.Other()), l.Cell(prev))
+			parts = append(parts, lang.T("alt.move_before", "Player", name(mover.Other()), "Hole", l.Cell(prev)))
 		}
 	}
 	s := p.Score(g.Rules())
 	if g.Over() {
-		result, reason := outcome(g, false)
-		fmt.Fprintf(&b, " Game over. %s", strings.TrimSpace(result+" "+reason))
+		result, reason := outcome(lang, g, false)
+		parts = append(parts, lang.T("alt.game_over", "Outcome", strings.TrimSpace(result+" "+reason)))
 	} else {
-		fmt.Fprintf(&b, " %s to move; may play %s.", name(g.ToMove()), legalList(p))
+		parts = append(parts, lang.T("alt.to_move", "Player", name(g.ToMove()), "Holes", legalList(lang, p)))
 	}
-	fmt.Fprintf(&b, " Score: %s %s, %s %s.", name(engine.Red), scoreWords(s[engine.Red], g.Rules()), name(engine.Black), scoreWords(s[engine.Black], g.Rules()))
-	return truncate(b.String(), 1024)
+	parts = append(parts, lang.T("alt.score", "Red", name(engine.Red), "RedScore", scoreWords(lang, s[engine.Red], g.Rules()),
+		"Black", name(engine.Black), "BlackScore", scoreWords(lang, s[engine.Black], g.Rules())))
+	return truncate(strings.Join(parts, " "), 1024)
 }
 
-// scoreWords writes a player's score so far: the total, and under the
-// rule sets with bonuses what it is made of ("7 (5 panels + 2 area)").
-func scoreWords(s engine.Breakdown, rules engine.Rules) string {
+// scoreWords writes a player's score so far in lang: the total, and under
+// the rule sets with bonuses what it is made of ("7 (5 panels + 2 area)").
+func scoreWords(lang i18n.Lang, s engine.Breakdown, rules engine.Rules) string {
 	if !rules.CountsArea() && !rules.CountsLines() {
-		return fmt.Sprint(s.Total)
+		return lang.Number(s.Total)
 	}
-	parts := []string{count(s.Panels, "panel", "panels")}
+	parts := []string{lang.N("score.panels", s.Panels)}
 	if rules.CountsArea() {
-		parts = append(parts, fmt.Sprintf("%d area", s.Area))
+		parts = append(parts, lang.T("score.area", "Points", s.Area))
 	}
 	if rules.CountsLines() {
-		parts = append(parts, fmt.Sprintf("%d lines", s.Lines))
+		parts = append(parts, lang.T("score.lines", "Points", s.Lines))
 	}
-	return fmt.Sprintf("%d (%s)", s.Total, strings.Join(parts, " + "))
+	return lang.T("score.parts", "Total", s.Total, "Parts", strings.Join(parts, " + "))
 }
 
-// count writes n with the noun's singular or plural: "1 panel", "2 panels".
-func count(n int, one, many string) string {
-	if n == 1 {
-		return "1 " + one
-	}
-	return fmt.Sprintf("%d %s", n, many)
-}
-
-// outcome says how a finished game ended, with mentions or plain names:
-// the result, and for a game played out on the board why it ended there
-// (for the other endings the result says it).
-func outcome(g *storage.Game, mention bool) (result, reason string) {
+// outcome says in lang how a finished game ended, with mentions or plain
+// names: the result, and for a game played out on the board why it ended
+// there (for the other endings the result says it).
+func outcome(lang i18n.Lang, g *storage.Game, mention bool) (result, reason string) {
 	r := g.Result()
 	if r == nil {
 		return "", ""
@@ -164,66 +173,66 @@ func outcome(g *storage.Game, mention bool) (result, reason string) {
 		return g.Player(c).Name
 	}
 	w, l := r.Winner, r.Winner.Other()
-	score := fmt.Sprintf("%d–%d", r.Score[w].Total, r.Score[l].Total)
 	switch {
 	case r.Ending == game.Aborted:
-		return "The game was called off; it counts for nobody.", ""
+		return lang.T("outcome.aborted"), ""
 	case r.Ending == game.Unstarted:
-		return fmt.Sprintf("%s did not make a first move in time, so the game is aborted; it counts for nobody.", name(l)), ""
+		return lang.T("outcome.unstarted", "Player", name(l)), ""
 	case r.Ending == game.Abandoned:
-		return "The game's channel is gone, so the game is abandoned; it counts for nobody.", ""
+		return lang.T("outcome.abandoned"), ""
 	case r.Ending == game.DrawAgreed:
-		return "Drawn by agreement.", ""
+		return lang.T("outcome.draw_agreed"), ""
 	case r.Ending == game.Resigned:
-		return fmt.Sprintf("%s resigned — %s wins.", name(l), name(w)), ""
+		return lang.T("outcome.resigned", "Loser", name(l), "Winner", name(w)), ""
 	case r.Ending == game.TimedOut:
-		return fmt.Sprintf("%s ran out of time — %s wins.", name(l), name(w)), ""
+		return lang.T("outcome.timed_out", "Loser", name(l), "Winner", name(w)), ""
 	case r.Draw:
-		return fmt.Sprintf("It's a draw, %d–%d.", r.Score[engine.Red].Total, r.Score[engine.Black].Total), endReason(g, name)
+		return lang.T("outcome.draw", "Red", r.Score[engine.Red].Total, "Black", r.Score[engine.Black].Total), endReason(lang, g, name)
 	}
-	return fmt.Sprintf("%s wins %s against %s!", name(w), score, name(l)), endReason(g, name)
+	return lang.T("outcome.wins", "Winner", name(w), "Points", r.Score[w].Total, "Against", r.Score[l].Total, "Loser", name(l)), endReason(lang, g, name)
 }
 
-// endReason says why a game played out on the board ended (RULES.md): the
-// player to move had no legal hole, or every marble was placed.
-func endReason(g *storage.Game, name func(engine.Color) string) string {
+// endReason says in lang why a game played out on the board ended
+// (RULES.md): the player to move had no legal hole, or every marble was
+// placed.
+func endReason(lang i18n.Lang, g *storage.Game, name func(engine.Color) string) string {
 	if g.Blocked() {
-		return fmt.Sprintf("%s has no legal hole after move %d.", name(g.ToMove()), g.Ply())
+		return lang.T("outcome.no_hole", "Player", name(g.ToMove()), "Move", g.Ply())
 	}
-	return fmt.Sprintf("All %d marbles are placed.", engine.MaxPly)
+	return lang.T("outcome.all_placed", "Marbles", engine.MaxPly)
 }
 
 // scoreEmbed is the score breakdown of a finished, rated game, with the
-// players' new ratings.
-func (b *Bot) scoreEmbed(g *storage.Game) *discordgo.MessageEmbed {
-	e := &discordgo.MessageEmbed{Title: "Final score", Color: embedColor}
+// players' new ratings, in lang.
+func (b *Bot) scoreEmbed(lang i18n.Lang, g *storage.Game) *discordgo.MessageEmbed {
+	e := &discordgo.MessageEmbed{Title: lang.T("score.final"), Color: embedColor}
 	r := g.Result()
 	if f, err := b.store.FinishedGame(g.GuildID, g.ID); err == nil {
-		e.Footer = &discordgo.MessageEmbedFooter{Text: ratingLine(g, f.Ratings)}
+		e.Footer = &discordgo.MessageEmbedFooter{Text: ratingLine(lang, g, f.Ratings)}
 	} else {
 		b.log.Warn("cannot read the ratings of a finished game", "game", g.ID, "err", err)
 	}
 	for _, c := range []engine.Color{engine.Red, engine.Black} {
 		s := r.Score[c]
-		v := fmt.Sprintf("Panels %d", s.Panels)
+		v := lang.T("score.final_panels", "Points", s.Panels)
 		if g.Rules().CountsArea() {
-			v += fmt.Sprintf("\nArea +%d", s.Area)
+			v += "\n" + lang.T("score.final_area", "Points", s.Area)
 		}
 		if g.Rules().CountsLines() {
-			v += fmt.Sprintf("\nLines +%d", s.Lines)
+			v += "\n" + lang.T("score.final_lines", "Points", s.Lines)
 		}
-		v += fmt.Sprintf("\n**Total %d**", s.Total)
+		v += "\n" + lang.T("score.final_total", "Points", s.Total)
 		e.Fields = append(e.Fields, &discordgo.MessageEmbedField{Name: colorMark[c] + " " + truncate(g.Player(c).Name, 200), Value: v, Inline: true})
 	}
 	return e
 }
 
 // boardComponents are the menus of the legal holes and (from the second
-// board on) the Resign button of a board, disabled once the board is out
-// of date; at the end, the buttons of gameOverComponents.
-func boardComponents(g *storage.Game, p *engine.Position, disabled bool) []discordgo.MessageComponent {
+// board on) the Resign button of a board, in lang, disabled once the board
+// is out of date; at the end, the buttons of gameOverComponents.
+func boardComponents(lang i18n.Lang, g *storage.Game, p *engine.Position, disabled bool) []discordgo.MessageComponent {
 	if g.Over() {
-		return gameOverComponents(g)
+		return gameOverComponents(lang, g)
 	}
 	l := p.Layout()
 	holes := slices.Collect(p.Legal().All())
@@ -235,17 +244,21 @@ func boardComponents(g *storage.Game, p *engine.Position, disabled bool) []disco
 		opts := make([]discordgo.SelectMenuOption, len(part))
 		for j, h := range part {
 			c := l.Cell(h).String()
-			opts[j] = discordgo.SelectMenuOption{Label: c, Value: c, Description: moveHint(p, h)}
+			opts[j] = discordgo.SelectMenuOption{Label: c, Value: c, Description: moveHint(lang, p, h)}
 		}
-		placeholder := fmt.Sprintf("Place a marble: %s", count(len(part), "hole", "holes"))
+		placeholder := lang.N("menu.holes", len(part))
 		if chunks > 1 {
 			first, last := l.Cell(part[0]), l.Cell(part[len(part)-1])
-			placeholder = fmt.Sprintf("Place a marble: rows %d–%d", first.Row()+1, last.Row()+1)
-			if first.Row() == last.Row() {
-				placeholder = fmt.Sprintf("Place a marble: row %d", first.Row()+1)
-			}
-			if k > 0 && l.Cell(holes[k*len(holes)/chunks-1]).Row() == first.Row() {
-				placeholder += fmt.Sprintf(", from %s", first) // the row began in the menu before
+			from := k > 0 && l.Cell(holes[k*len(holes)/chunks-1]).Row() == first.Row() // the row began in the menu before
+			switch {
+			case first.Row() == last.Row() && from:
+				placeholder = lang.T("menu.row_from", "Row", first.Row()+1, "From", first)
+			case first.Row() == last.Row():
+				placeholder = lang.T("menu.row", "Row", first.Row()+1)
+			case from:
+				placeholder = lang.T("menu.rows_from", "First", first.Row()+1, "Last", last.Row()+1, "From", first)
+			default:
+				placeholder = lang.T("menu.rows", "First", first.Row()+1, "Last", last.Row()+1)
 			}
 		}
 		rows = append(rows, discordgo.ActionsRow{Components: []discordgo.MessageComponent{discordgo.SelectMenu{
@@ -263,7 +276,7 @@ func boardComponents(g *storage.Game, p *engine.Position, disabled bool) []disco
 		return rows
 	}
 	rows = append(rows, discordgo.ActionsRow{Components: []discordgo.MessageComponent{discordgo.Button{
-		Label:    "Resign",
+		Label:    lang.T("button.resign"),
 		Style:    discordgo.DangerButton,
 		CustomID: customID{action: actResign, channel: g.ChannelID, id: g.ID, n: g.Ply()}.String(),
 		Disabled: disabled,
@@ -271,31 +284,29 @@ func boardComponents(g *storage.Game, p *engine.Position, disabled bool) []disco
 	return rows
 }
 
-// moveHint says what placing the next marble at h in p does at once, for
-// the player to move (at most 100 characters, Discord's limit for an
-// option's description): the panel it contests, who would lead there, and
-// how many holes it leaves the opponent.
-func moveHint(p *engine.Position, h engine.Hole) string {
+// moveHint says in lang what placing the next marble at h in p does at
+// once, for the player to move (at most 100 characters, Discord's limit
+// for an option's description): the panel it contests, who would lead
+// there, and how many holes it leaves the opponent.
+func moveHint(lang i18n.Lang, p *engine.Position, h engine.Hole) string {
 	l := p.Layout()
 	me := p.ToMove()
 	next := *p
 	next.Apply(h)
 	panel := l.PanelHoles(l.PanelOf(h))
 	mine, theirs := (next.Stones(me) & panel).Len(), (next.Stones(me.Other()) & panel).Len()
-	lead := "tied"
+	lead := lang.T("hint.tied")
 	switch {
 	case mine > theirs:
-		lead = "you lead"
+		lead = lang.T("hint.you_lead")
 	case theirs > mine:
-		lead = "they lead"
+		lead = lang.T("hint.they_lead")
 	}
-	s := fmt.Sprintf("Panel of %d: you %d, them %d (%s)", panel.Len(), mine, theirs, lead)
-	switch n := next.Legal().Len(); {
-	case next.IsOver():
-		return s + " · ends the game"
-	default:
-		return s + " · leaves them " + count(n, "hole", "holes")
+	s := lang.T("hint.panel", "Holes", panel.Len(), "Mine", mine, "Theirs", theirs, "Lead", lead)
+	if next.IsOver() {
+		return truncate(s+" · "+lang.T("hint.ends_game"), 100)
 	}
+	return truncate(s+" · "+lang.N("hint.leaves", next.Legal().Len()), 100)
 }
 
 // escape keeps Discord markdown in a name from formatting the message.

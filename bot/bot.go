@@ -68,9 +68,12 @@ type Bot struct {
 	// channelTypes remembers the type of the channels games were asked
 	// for in (a discordgo.ChannelType by channel ID).
 	channelTypes sync.Map
-	baseCtx      context.Context // for work that outlives a request: cancelled by Close
-	cancel       context.CancelFunc
-	inflight     sync.WaitGroup
+	// locales are the locales noted with the settings lately ("g:" or
+	// "u:" and the guild or user ID → locale), so each is written once.
+	locales  sync.Map
+	baseCtx  context.Context // for work that outlives a request: cancelled by Close
+	cancel   context.CancelFunc
+	inflight sync.WaitGroup
 
 	// searchers keeps the trees of hard's last few games, to search on
 	// from at its next move in each.

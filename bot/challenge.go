@@ -9,12 +9,14 @@ import (
 
 	"github.com/bwmarrin/discordgo"
 
+	"github.com/kulami/kulami/bot/i18n"
 	"github.com/kulami/kulami/engine"
 	"github.com/kulami/kulami/engine/game"
 	"github.com/kulami/kulami/storage"
 )
 
-// permission is one Discord permission bit and its name in Discord's UI.
+// permission is one Discord permission bit and the message ID of its
+// name in Discord's UI.
 type permission struct {
 	bit  int64
 	name string
@@ -23,34 +25,35 @@ type permission struct {
 // gamePermissions are what the bot needs in a channel to run a game there:
 // boards, reminders and timeouts are messages with an image and an embed.
 var gamePermissions = []permission{
-	{discordgo.PermissionViewChannel, "View Channel"},
-	{discordgo.PermissionSendMessages, "Send Messages"},
-	{discordgo.PermissionAttachFiles, "Attach Files"},
-	{discordgo.PermissionEmbedLinks, "Embed Links"},
+	{discordgo.PermissionViewChannel, "permission.view_channel"},
+	{discordgo.PermissionSendMessages, "permission.send_messages"},
+	{discordgo.PermissionAttachFiles, "permission.attach_files"},
+	{discordgo.PermissionEmbedLinks, "permission.embed_links"},
 }
 
 // inThreadPermissions are what the bot needs in a thread to run a game
 // there: in a thread, Discord asks for Send Messages in Threads instead of
 // Send Messages.
 var inThreadPermissions = []permission{
-	{discordgo.PermissionViewChannel, "View Channel"},
-	{discordgo.PermissionSendMessagesInThreads, "Send Messages in Threads"},
-	{discordgo.PermissionAttachFiles, "Attach Files"},
-	{discordgo.PermissionEmbedLinks, "Embed Links"},
+	{discordgo.PermissionViewChannel, "permission.view_channel"},
+	{discordgo.PermissionSendMessagesInThreads, "permission.send_messages_in_threads"},
+	{discordgo.PermissionAttachFiles, "permission.attach_files"},
+	{discordgo.PermissionEmbedLinks, "permission.embed_links"},
 }
 
 // threadPermissions are what the bot needs to open threads for games.
 var threadPermissions = []permission{
-	{discordgo.PermissionCreatePublicThreads, "Create Public Threads"},
-	{discordgo.PermissionSendMessagesInThreads, "Send Messages in Threads"},
+	{discordgo.PermissionCreatePublicThreads, "permission.create_public_threads"},
+	{discordgo.PermissionSendMessagesInThreads, "permission.send_messages_in_threads"},
 }
 
-// missing lists the permissions of want that have is missing.
-func missing(have int64, want []permission) []string {
+// missing lists the names, in lang, of the permissions of want that have
+// is missing.
+func missing(lang i18n.Lang, have int64, want []permission) []string {
 	var out []string
 	for _, p := range want {
 		if have&p.bit == 0 && have&discordgo.PermissionAdministrator == 0 {
-			out = append(out, p.name)
+			out = append(out, lang.T(p.name))
 		}
 	}
 	return out
@@ -64,25 +67,17 @@ func (b *Bot) checkPermissions(c *interaction) error {
 	if isThreadType(typ) {
 		want = inThreadPermissions
 	}
-	if m := missing(c.i.AppPermissions, want); len(m) > 0 {
-		return refuse("I can't run a game in this channel: I'm missing the permission%s **%s** here. Ask a server admin to give me %s in this channel (or pick another channel).",
-			plural(len(m)), strings.Join(m, "**, **"), strings.Join(m, ", "))
+	if m := missing(c.lang(), c.i.AppPermissions, want); len(m) > 0 {
+		return refuseN("challenge.missing_permissions", len(m), "Permissions", strings.Join(m, "**, **"), "List", strings.Join(m, ", "))
 	}
 	if typ == discordgo.ChannelTypeGuildPrivateThread {
 		// The bot posts in a private thread only as a member of it.
 		if err := c.s.ThreadJoin(c.i.ChannelID, discordgo.WithContext(c.ctx)); err != nil {
 			b.log.Warn("cannot join a private thread", "channel", c.i.ChannelID, "err", err)
-			return refuse("I can't join this private thread, so I couldn't post the game here. Add me to the thread (mention me in it), or play in a public channel or thread.")
+			return refuse("challenge.private_thread")
 		}
 	}
 	return nil
-}
-
-func plural(n int) string {
-	if n == 1 {
-		return ""
-	}
-	return "s"
 }
 
 // challenge handles /kulami challenge.
@@ -96,13 +91,13 @@ func (b *Bot) challenge(c *interaction, o options) error {
 	opp := resolved.Users[oppID]
 	switch {
 	case opp == nil:
-		return refuse("Pick your opponent in the **opponent** option.")
+		return refuse("challenge.pick_opponent")
 	case oppID == me.ID:
-		return refuse("You can't challenge yourself. Pick someone else, or play me with **/kulami play**.")
+		return refuse("challenge.yourself")
 	case oppID == c.i.AppID:
 		return b.playAI(c, o, "medium")
 	case opp.Bot:
-		return refuse("%s is a bot and can't play Kulami. To play the computer, use **/kulami play**.", escape(displayName(opp)))
+		return refuse("challenge.bot", "Bot", escape(displayName(opp)))
 	}
 	if err := b.checkPermissions(c); err != nil {
 		return err
@@ -118,7 +113,7 @@ func (b *Bot) challenge(c *interaction, o options) error {
 	moveTime := cmp(settings.MoveTime, b.opt.MoveTime)
 	if v := o.str("move_time"); v != "" {
 		if moveTime, err = parseMoveTime(v); err != nil {
-			return refuse("Pick a move time from the list.")
+			return refuse("challenge.pick_move_time")
 		}
 	}
 	first := storage.FirstRandom
@@ -141,14 +136,14 @@ func (b *Bot) challenge(c *interaction, o options) error {
 		Created:   now,
 		Expires:   now.Add(b.opt.ChallengeExpiry),
 	}
-	return b.openChallenge(c, ch, func() message { return challengeMessage(ch, layout) }, fmt.Sprintf("Challenge sent to %s.", escape(ch.To.Name)))
+	return b.openChallenge(c, ch, func(lang i18n.Lang) message { return challengeMessage(lang, ch, layout) }, c.lang().T("challenge.sent", "Opponent", escape(ch.To.Name)))
 }
 
 // openChallenge stores the new challenge ch, posts its message (made by m
-// once ch has its ID) as a message of the bot's own, so that it notifies
+// in the server's language once ch has its ID) as a message of the bot's own, so that it notifies
 // the challenged player whatever happens to the interaction, tells the
 // challenger confirm and notes the message with the challenge.
-func (b *Bot) openChallenge(c *interaction, ch *storage.Challenge, m func() message, confirm string) error {
+func (b *Bot) openChallenge(c *interaction, ch *storage.Challenge, m func(i18n.Lang) message, confirm string) error {
 	ch.WakeAt = ch.Expires
 	if err := b.store.CreateChallenge(ch); err != nil {
 		if errors.Is(err, storage.ErrChannelBusy) {
@@ -157,7 +152,7 @@ func (b *Bot) openChallenge(c *interaction, ch *storage.Challenge, m func() mess
 		return err
 	}
 	b.poke()
-	msg, err := b.send(ch.ChannelID, m())
+	msg, err := b.send(ch.ChannelID, m(b.publicLang(c)))
 	if err != nil {
 		if derr := b.store.DeleteChallenge(ch.ChannelID, ch.ID); derr != nil && !errors.Is(derr, storage.ErrNotFound) {
 			b.log.Error("cannot withdraw a challenge whose message failed", "channel", ch.ChannelID, "err", derr)
@@ -194,7 +189,7 @@ func gameOptions(o options) (*engine.Layout, engine.Rules, error) {
 	if v := o.str("rules"); v != "" {
 		r, err := engine.ParseRules(v)
 		if err != nil {
-			return nil, 0, refuse("Pick the rules from the list: basic, area, lines or full.")
+			return nil, 0, refuse("challenge.pick_rules")
 		}
 		rules = r
 	}
@@ -207,31 +202,34 @@ func gameOptions(o options) (*engine.Layout, engine.Rules, error) {
 	case "irregular":
 		return engine.RandomIrregular(seed), rules, nil
 	}
-	return nil, 0, refuse("Pick the layout from the list: square, random or irregular.")
+	return nil, 0, refuse("challenge.pick_layout")
 }
 
 // layoutName describes a board in a few words.
-func layoutName(l *engine.Layout) string {
+func layoutName(lang i18n.Lang, l *engine.Layout) string {
 	switch {
 	case l.Equal(engine.Square()):
-		return "the classic square"
+		return lang.T("layout.square")
 	case l.IsSquare():
-		return "a random square"
+		return lang.T("layout.random")
 	}
-	return fmt.Sprintf("an irregular board (%d×%d)", l.Width(), l.Height())
+	return lang.T("layout.irregular", "Width", l.Width(), "Height", l.Height())
 }
 
+// rulesNames are the message IDs of the rule sets' names with what they
+// count.
 var rulesNames = map[engine.Rules]string{
-	engine.Basic: "basic (panels)",
-	engine.Area:  "area (panels + largest group)",
-	engine.Lines: "lines (panels + lines of 5+)",
-	engine.Full:  "full (panels + area + lines)",
+	engine.Basic: "rules_long.basic",
+	engine.Area:  "rules_long.area",
+	engine.Lines: "rules_long.lines",
+	engine.Full:  "rules_long.full",
 }
 
+// firstNames are the message IDs of who moves first.
 var firstNames = map[storage.FirstChoice]string{
-	storage.FirstRandom:     "drawn by lot",
-	storage.FirstChallenger: "the challenger",
-	storage.FirstOpponent:   "the challenged player",
+	storage.FirstRandom:     "first.random",
+	storage.FirstChallenger: "first.challenger",
+	storage.FirstOpponent:   "first.opponent",
 }
 
 // memberName is a user's name in the guild, from an interaction's resolved
@@ -249,18 +247,19 @@ func memberName(r *discordgo.ApplicationCommandInteractionDataResolved, id strin
 	return id
 }
 
-// challengeMessage is the public message of an open challenge.
-func challengeMessage(ch *storage.Challenge, l *engine.Layout) message {
-	text := fmt.Sprintf("%s, %s challenges you to a game of **Kulami**!\nBoard: %s · Rules: %s · First move: %s · Time per move: %s\nThe challenge expires <t:%d:R>.",
-		who(ch.To), escape(ch.From.Name), layoutName(l), rulesNames[ch.Rules], firstNames[ch.First], moveTimeName(ch.MoveTime), ch.Expires.Unix())
+// challengeMessage is the public message of an open challenge, in lang.
+func challengeMessage(lang i18n.Lang, ch *storage.Challenge, l *engine.Layout) message {
+	text := lang.T("challenge.message", "Opponent", who(ch.To), "Challenger", escape(ch.From.Name), "Board", layoutName(lang, l),
+		"Rules", lang.T(rulesNames[ch.Rules]), "First", lang.T(firstNames[ch.First]), "MoveTime", duration(lang, ch.MoveTime),
+		"Expires", timestamp(ch.Expires))
 	id := func(a string) string { return customID{action: a, channel: ch.ChannelID, id: ch.ID}.String() }
 	return message{
 		content:  text,
 		mentions: []string{ch.To.UserID},
 		components: []discordgo.MessageComponent{discordgo.ActionsRow{Components: []discordgo.MessageComponent{
-			discordgo.Button{Label: "Accept", Style: discordgo.SuccessButton, CustomID: id(actAccept)},
-			discordgo.Button{Label: "Decline", Style: discordgo.SecondaryButton, CustomID: id(actDecline)},
-			discordgo.Button{Label: "Withdraw", Style: discordgo.SecondaryButton, CustomID: id(actCancel)},
+			discordgo.Button{Label: lang.T("button.accept"), Style: discordgo.SuccessButton, CustomID: id(actAccept)},
+			discordgo.Button{Label: lang.T("button.decline"), Style: discordgo.SecondaryButton, CustomID: id(actDecline)},
+			discordgo.Button{Label: lang.T("button.withdraw"), Style: discordgo.SecondaryButton, CustomID: id(actCancel)},
 		}}},
 	}
 }
@@ -268,14 +267,12 @@ func challengeMessage(ch *storage.Challenge, l *engine.Layout) message {
 // busy explains why a channel cannot take a new challenge.
 func (b *Bot) busy(c *interaction) error {
 	if g, err := b.store.Game(c.i.ChannelID); err == nil {
-		return refuse("This channel already has a game: %s vs %s. One game per channel: challenge in another channel, or start a thread here and challenge there.",
-			escape(g.Player(engine.Red).Name), escape(g.Player(engine.Black).Name))
+		return refuse("challenge.busy_game", "Red", escape(g.Player(engine.Red).Name), "Black", escape(g.Player(engine.Black).Name))
 	}
 	if ch, err := b.store.Challenge(c.i.ChannelID); err == nil {
-		return refuse("There is already an open challenge in this channel (%s → %s, expires <t:%d:R>). Wait for it to be answered, or challenge in another channel or a thread.",
-			escape(ch.From.Name), escape(ch.To.Name), ch.Expires.Unix())
+		return refuse("challenge.busy_challenge", "Challenger", escape(ch.From.Name), "Opponent", escape(ch.To.Name), "Expires", timestamp(ch.Expires))
 	}
-	return refuse("This channel is busy with another game. Try another channel or a thread.")
+	return refuse("challenge.busy")
 }
 
 // accept starts the game of a challenge for its challenged player.
@@ -283,13 +280,13 @@ func (b *Bot) accept(c *interaction, ch *storage.Challenge) error {
 	u := c.user()
 	switch {
 	case u.ID == ch.From.UserID:
-		return refuse("You can't accept your own challenge. Wait for %s to answer, or withdraw it.", escape(ch.To.Name))
+		return refuse("challenge.accept_own", "Opponent", escape(ch.To.Name))
 	case ch.To.UserID != u.ID:
-		return refuse("This challenge is for %s. Start your own with **/kulami challenge**.", escape(ch.To.Name))
+		return refuse("challenge.not_for_you", "Opponent", escape(ch.To.Name))
 	}
 	now := b.clock.Now()
 	if !now.Before(ch.Expires) {
-		return refuse("This challenge has expired. Start a new one with **/kulami challenge**.")
+		return refuse("challenge.expired")
 	}
 	challenger, challenged := ch.From, game.Player{UserID: u.ID, Name: c.displayName()}
 	firstIsChallenger := ch.First == storage.FirstChallenger || (ch.First == storage.FirstRandom && rand.IntN(2) == 0)
@@ -309,20 +306,22 @@ func (b *Bot) accept(c *interaction, ch *storage.Challenge) error {
 		return err
 	}
 	g := &storage.Game{GuildID: ch.GuildID, ChannelID: ch.ChannelID, Game: gg}
-	note, err := b.placeInThread(c, ch, g)
+	lang := b.publicLang(c)
+	note, err := b.placeInThread(c, lang, ch, g)
 	if err != nil {
 		return err
 	}
 	if err := b.store.AcceptChallenge(ch.ChannelID, ch.ID, g); err != nil {
 		if errors.Is(err, storage.ErrNotFound) {
-			return refuse("This challenge is no longer open: it was accepted, declined, withdrawn or has expired.")
+			return errChallengeGone
 		}
 		return err
 	}
 	b.poke()
-	text := fmt.Sprintf("%s accepted %s's challenge. %s %s moves first.", escape(challenged.Name), escape(challenger.Name), colorMark[engine.Red], escape(players[engine.Red].Name))
+	text := lang.T("challenge.accepted", "Opponent", escape(challenged.Name), "Challenger", escape(challenger.Name),
+		"First", colorMark[engine.Red]+" "+escape(players[engine.Red].Name))
 	if g.ChannelID != ch.ChannelID {
-		text += fmt.Sprintf(" The game is played in <#%s>.", g.ChannelID)
+		text += " " + lang.T("challenge.in_thread", "Thread", "<#"+g.ChannelID+">")
 	}
 	if note != "" {
 		text += "\n" + note
@@ -340,8 +339,8 @@ func (b *Bot) accept(c *interaction, ch *storage.Challenge) error {
 
 // placeInThread moves a new game into a thread of its own when the guild
 // plays in threads. If the bot may not create or post in threads it leaves
-// the game in the channel and returns a note saying why.
-func (b *Bot) placeInThread(c *interaction, ch *storage.Challenge, g *storage.Game) (string, error) {
+// the game in the channel and returns a note in lang saying why.
+func (b *Bot) placeInThread(c *interaction, lang i18n.Lang, ch *storage.Challenge, g *storage.Game) (string, error) {
 	settings, err := b.store.GuildSettings(ch.GuildID)
 	if err != nil || !settings.Threads {
 		return "", err
@@ -349,10 +348,10 @@ func (b *Bot) placeInThread(c *interaction, ch *storage.Challenge, g *storage.Ga
 	if isThreadType(b.channelType(c)) {
 		return "", nil // a game asked for in a thread (a rematch) is played there
 	}
-	if m := missing(c.i.AppPermissions, threadPermissions); len(m) > 0 {
-		return fmt.Sprintf("This server plays games in threads, but I'm missing **%s** here, so the game is played in this channel.", strings.Join(m, "**, **")), nil
+	if m := missing(lang, c.i.AppPermissions, threadPermissions); len(m) > 0 {
+		return lang.T("challenge.no_thread_permission", "Permissions", strings.Join(m, "**, **")), nil
 	}
-	name := truncate(fmt.Sprintf("Kulami: %s vs %s", g.Player(engine.Red).Name, g.Player(engine.Black).Name), 100)
+	name := truncate(lang.T("challenge.thread_name", "Red", g.Player(engine.Red).Name, "Black", g.Player(engine.Black).Name), 100)
 	start := &discordgo.ThreadStart{Name: name, AutoArchiveDuration: 10080, Type: discordgo.ChannelTypeGuildPublicThread}
 	var th *discordgo.Channel
 	if ch.MessageID != "" {
@@ -362,7 +361,7 @@ func (b *Bot) placeInThread(c *interaction, ch *storage.Challenge, g *storage.Ga
 	}
 	if err != nil {
 		b.log.Warn("cannot open a thread for a game; playing in the channel", "channel", ch.ChannelID, "err", err)
-		return "I couldn't open a thread for this game (Discord refused), so it is played in this channel.", nil
+		return lang.T("challenge.thread_failed"), nil
 	}
 	g.ChannelID, g.ParentChannelID = th.ID, ch.ChannelID
 	return "", nil
@@ -373,26 +372,26 @@ func (b *Bot) decline(c *interaction, ch *storage.Challenge) error {
 	u := c.user()
 	if u.ID != ch.To.UserID {
 		if u.ID == ch.From.UserID {
-			return refuse("That's your own challenge: use **Withdraw** to call it off.")
+			return refuse("challenge.decline_own")
 		}
-		return refuse("Only %s can decline this challenge.", escape(ch.To.Name))
+		return refuse("challenge.decline_not_yours", "Opponent", escape(ch.To.Name))
 	}
-	return b.closeChallenge(c, ch, fmt.Sprintf("%s declined %s's challenge.", escape(ch.To.Name), escape(ch.From.Name)))
+	return b.closeChallenge(c, ch, b.publicLang(c).T("challenge.declined", "Opponent", escape(ch.To.Name), "Challenger", escape(ch.From.Name)))
 }
 
 // withdraw withdraws a challenge at its challenger's wish.
 func (b *Bot) withdraw(c *interaction, ch *storage.Challenge) error {
 	if c.user().ID != ch.From.UserID {
-		return refuse("Only %s, who made this challenge, can withdraw it.", escape(ch.From.Name))
+		return refuse("challenge.withdraw_not_yours", "Challenger", escape(ch.From.Name))
 	}
-	return b.closeChallenge(c, ch, fmt.Sprintf("%s withdrew the challenge to %s.", escape(ch.From.Name), escape(ch.To.Name)))
+	return b.closeChallenge(c, ch, b.publicLang(c).T("challenge.withdrawn", "Challenger", escape(ch.From.Name), "Opponent", escape(ch.To.Name)))
 }
 
 // closeChallenge deletes a challenge and says so on its message.
 func (b *Bot) closeChallenge(c *interaction, ch *storage.Challenge, text string) error {
 	if err := b.store.DeleteChallenge(ch.ChannelID, ch.ID); err != nil {
 		if errors.Is(err, storage.ErrNotFound) {
-			return refuse("This challenge is no longer open.")
+			return refuse("challenge.closed")
 		}
 		return err
 	}

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 
+	"github.com/kulami/kulami/bot/i18n"
 	"github.com/kulami/kulami/engine"
 	"github.com/kulami/kulami/storage"
 )
@@ -73,10 +74,11 @@ func (b *Bot) channelGame(c *interaction) (*storage.Game, error) {
 	return g, err
 }
 
-// boardLink is a link to the message that shows the game's board.
-func boardLink(g *storage.Game) string {
+// boardLink is a link to the message that shows the game's board, or
+// says in lang how to see it.
+func boardLink(lang i18n.Lang, g *storage.Game) string {
 	if g.BoardMessageID == "" {
-		return "**/kulami board** shows it"
+		return lang.T("board.link_none")
 	}
 	return fmt.Sprintf("https://discord.com/channels/%s/%s/%s", g.GuildID, g.ChannelID, g.BoardMessageID)
 }
@@ -89,7 +91,7 @@ func boardLink(g *storage.Game) string {
 // the new board with the store and, when it is the computer's turn, queues
 // its move.
 func (b *Bot) show(c *interaction, g *storage.Game, oldBoard string) error {
-	m, err := b.boardMessage(g)
+	m, err := b.boardMessage(b.langOf(c, g.GuildID), g)
 	if err != nil {
 		return err
 	}
@@ -99,7 +101,7 @@ func (b *Bot) show(c *interaction, g *storage.Game, oldBoard string) error {
 // showAgain posts the current board of g again at the bottom of its
 // channel, for someone who asked to see it: it pings nobody.
 func (b *Bot) showAgain(c *interaction, g *storage.Game) error {
-	m, err := b.boardMessage(g)
+	m, err := b.boardMessage(b.publicLang(c), g)
 	if err != nil {
 		return err
 	}

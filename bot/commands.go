@@ -41,38 +41,25 @@ func parseMoveTime(v string) (time.Duration, error) {
 	return 0, fmt.Errorf("unknown move time %q", v)
 }
 
-// moveTimeName returns how a move clock reads to people ("3 days").
-func moveTimeName(d time.Duration) string {
-	for _, m := range moveTimes {
-		if m.d == d {
-			return m.name
-		}
-	}
-	return duration(d)
-}
-
-// duration says d in words, in its two largest units, to the minute: "10
-// hours", "2 days 3 hours", "45 minutes", "less than a minute".
-func duration(d time.Duration) string {
+// duration says d in words in lang, in its two largest units, to the
+// minute: "10 hours", "2 days 3 hours", "45 minutes", "less than a
+// minute". A move clock reads the same way ("3 days").
+func duration(lang i18n.Lang, d time.Duration) string {
 	units := []struct {
-		d         time.Duration
-		one, many string
-	}{{24 * time.Hour, "day", "days"}, {time.Hour, "hour", "hours"}, {time.Minute, "minute", "minutes"}}
+		d  time.Duration
+		id string
+	}{{24 * time.Hour, "time.days"}, {time.Hour, "time.hours"}, {time.Minute, "time.minutes"}}
 	var parts []string
 	for _, u := range units {
 		if n := int(d / u.d); n > 0 && len(parts) < 2 {
-			name := u.many
-			if n == 1 {
-				name = u.one
-			}
-			parts = append(parts, fmt.Sprintf("%d %s", n, name))
+			parts = append(parts, lang.N(u.id, n))
 			d -= time.Duration(n) * u.d
 		} else if len(parts) > 0 {
 			break // two adjacent units at most: "2 days 5 minutes" says too much
 		}
 	}
 	if len(parts) == 0 {
-		return "less than a minute"
+		return lang.T("time.less_than_a_minute")
 	}
 	return strings.Join(parts, " ")
 }
@@ -84,6 +71,17 @@ func choices(set string, values ...string) []*discordgo.ApplicationCommandOption
 	for _, v := range values {
 		id := "command.choices." + set + "." + v
 		out = append(out, &discordgo.ApplicationCommandOptionChoice{Name: i18n.English.T(id), NameLocalizations: localizations(id), Value: v})
+	}
+	return out
+}
+
+// languageChoices are the languages the bot speaks, each named in itself
+// in every language.
+func languageChoices() []*discordgo.ApplicationCommandOptionChoice {
+	var out []*discordgo.ApplicationCommandOptionChoice
+	for _, l := range i18n.Langs() {
+		name := l.Name()
+		out = append(out, &discordgo.ApplicationCommandOptionChoice{Name: name, NameLocalizations: localizedBy(func(i18n.Lang) string { return name }), Value: string(l)})
 	}
 	return out
 }
@@ -166,6 +164,7 @@ func Commands() []*discordgo.ApplicationCommand {
 				opt(str, "threads", false, onOff...),
 				opt(str, "move_time", false, moveTimeChoices()...),
 				opt(str, "hints", false, onOff...),
+				opt(str, "language", false, languageChoices()...),
 			),
 			sub("play",
 				opt(str, "level", false, choices("level", "easy", "medium", "hard")...),
@@ -208,13 +207,19 @@ func localize(cmd *discordgo.ApplicationCommand) {
 // localizations returns the message id in each language but English, for
 // each of Discord's locales of that language.
 func localizations(id string) map[discordgo.Locale]string {
+	return localizedBy(func(l i18n.Lang) string { return l.T(id) })
+}
+
+// localizedBy returns text(l) for the Discord locales of every language l
+// but English.
+func localizedBy(text func(i18n.Lang) string) map[discordgo.Locale]string {
 	out := map[discordgo.Locale]string{}
 	for _, l := range i18n.Langs() {
 		if l == i18n.English {
 			continue
 		}
 		for _, loc := range l.DiscordLocales() {
-			out[discordgo.Locale(loc)] = l.T(id)
+			out[discordgo.Locale(loc)] = text(l)
 		}
 	}
 	return out

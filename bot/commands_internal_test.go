@@ -5,6 +5,8 @@ import (
 	"time"
 
 	"github.com/stretchr/testify/assert"
+
+	"github.com/kulami/kulami/bot/i18n"
 )
 
 func TestDuration(t *testing.T) {
@@ -24,7 +26,7 @@ func TestDuration(t *testing.T) {
 		{3*time.Hour + 7*time.Minute, "3 hours 7 minutes"},
 	} {
 		t.Run(tt.want, func(t *testing.T) {
-			assert.Equal(t, tt.want, duration(tt.d))
+			assert.Equal(t, tt.want, duration(i18n.English, tt.d))
 		})
 	}
 }

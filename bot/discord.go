@@ -106,8 +106,7 @@ func (b *Bot) abandonIfGone(g *storage.Game, err error) error {
 		if p.IsAI() {
 			continue
 		}
-		b.dm(p.UserID, fmt.Sprintf("Your Kulami game against %s (game #%d) could not go on: its channel was deleted. The game is abandoned; it counts for nobody. Start a new one with **/kulami challenge**.",
-			escape(players[engine.Color(c).Other()].Name), g.ID))
+		b.dm(p.UserID, b.userLang(p.UserID).T("remind.abandoned", "Opponent", escape(players[engine.Color(c).Other()].Name), "Game", g.ID))
 	}
 	return nil
 }

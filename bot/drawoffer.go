@@ -2,7 +2,6 @@ package bot
 
 import (
 	"errors"
-	"fmt"
 
 	"github.com/bwmarrin/discordgo"
 
@@ -23,15 +22,16 @@ func (b *Bot) drawCommand(c *interaction, _ options) error {
 	}
 	id := func(a string) string { return customID{action: a, channel: g.ChannelID, id: g.ID, n: g.Ply()}.String() }
 	opp := g.Player(by.Other())
-	answered := c.say(fmt.Sprintf("You offered %s a draw; it stands until the next move.", escape(opp.Name)))
+	answered := c.say(c.lang().T("offer.offered", "Opponent", escape(opp.Name)))
+	lang := b.publicLang(c)
 	// A message of its own, so that it notifies the opponent whatever
 	// happened to the interaction.
 	_, err = b.send(g.ChannelID, message{
-		content:  fmt.Sprintf("%s, %s offers you a draw. The offer stands until the next move.", who(opp), escape(g.Player(by).Name)),
+		content:  lang.T("offer.message", "Opponent", who(opp), "Player", escape(g.Player(by).Name)),
 		mentions: []string{opp.UserID},
 		components: []discordgo.MessageComponent{discordgo.ActionsRow{Components: []discordgo.MessageComponent{
-			discordgo.Button{Label: "Accept draw", Style: discordgo.SuccessButton, CustomID: id(actDrawAccept)},
-			discordgo.Button{Label: "Decline", Style: discordgo.SecondaryButton, CustomID: id(actDrawReject)},
+			discordgo.Button{Label: lang.T("button.accept_draw"), Style: discordgo.SuccessButton, CustomID: id(actDrawAccept)},
+			discordgo.Button{Label: lang.T("button.decline"), Style: discordgo.SecondaryButton, CustomID: id(actDrawReject)},
 		}}},
 	})
 	return errors.Join(err, answered)
@@ -53,10 +53,10 @@ func (b *Bot) answerDraw(c *interaction, id customID, accept bool) error {
 	if err != nil {
 		return err
 	}
-	name := escape(c.displayName())
+	name, lang := escape(c.displayName()), b.publicLang(c)
 	if !accept {
-		return c.update(message{content: fmt.Sprintf("The draw offer was turned down by %s. Play on!", name)})
+		return c.update(message{content: lang.T("offer.declined", "Player", name)})
 	}
-	answered := c.update(message{content: fmt.Sprintf("%s accepted the draw.", name)})
+	answered := c.update(message{content: lang.T("offer.accepted", "Player", name)})
 	return errors.Join(b.show(c, g, old), answered)
 }

@@ -6,6 +6,7 @@ import (
 
 	"github.com/bwmarrin/discordgo"
 
+	"github.com/kulami/kulami/bot/i18n"
 	"github.com/kulami/kulami/engine"
 	"github.com/kulami/kulami/storage"
 )
@@ -27,36 +28,37 @@ func (b *Bot) gamesCommand(c *interaction, _ options) error {
 	if err != nil {
 		return err
 	}
-	e := &discordgo.MessageEmbed{Title: "Kulami games in this server", Color: embedColor}
+	lang := c.lang()
+	e := &discordgo.MessageEmbed{Title: lang.T("games.title"), Color: embedColor}
 	if len(games) == 0 {
-		e.Description = "No game is going on in this server. Start one with **/kulami challenge**, or play me with **/kulami play**."
+		e.Description = lang.T("games.empty")
 		return c.reply(message{embeds: []*discordgo.MessageEmbed{e}, ephemeral: true})
 	}
 	var lines []string
 	size := 0
 	for k, g := range games {
-		line := gameLine(g)
+		line := gameLine(lang, g)
 		if k == maxListed || size+len(line)+1 > maxDescription-100 {
-			lines = append(lines, fmt.Sprintf("… and %s more.", count(len(games)-k, "game", "games")))
+			lines = append(lines, lang.N("games.more", len(games)-k))
 			break
 		}
 		lines = append(lines, line)
 		size += len(line) + 1
 	}
 	e.Description = strings.Join(lines, "\n")
-	e.Footer = &discordgo.MessageEmbedFooter{Text: "Anyone can watch: /kulami board in a game's channel shows its board."}
+	e.Footer = &discordgo.MessageEmbedFooter{Text: lang.T("games.footer")}
 	return c.reply(message{embeds: []*discordgo.MessageEmbed{e}, ephemeral: true})
 }
 
 // gameLine is one game of /kulami games.
-func gameLine(g *storage.Game) string {
+func gameLine(lang i18n.Lang, g *storage.Game) string {
 	red, black := g.Player(engine.Red), g.Player(engine.Black)
 	where := "<#" + g.ChannelID + ">"
 	if g.BoardMessageID != "" {
-		where += " · [board](" + boardLink(g) + ")"
+		where += " · [" + lang.T("games.board") + "](" + boardLink(lang, g) + ")"
 	}
 	turn := g.ToMove()
-	return fmt.Sprintf("`#%d` %s %s vs %s %s · move %d, %s %s to play · %s", g.ID,
-		colorMark[engine.Red], escape(truncate(red.Name, 32)), colorMark[engine.Black], escape(truncate(black.Name, 32)),
-		g.Ply()+1, colorMark[turn], escape(truncate(g.Player(turn).Name, 32)), where)
+	return lang.T("games.line", "Game", fmt.Sprintf("`#%d`", g.ID),
+		"Red", colorMark[engine.Red]+" "+escape(truncate(red.Name, 32)), "Black", colorMark[engine.Black]+" "+escape(truncate(black.Name, 32)),
+		"Move", g.Ply()+1, "Player", colorMark[turn]+" "+escape(truncate(g.Player(turn).Name, 32)), "Where", where)
 }

@@ -13,47 +13,51 @@ import (
 	"github.com/kulami/kulami/storage"
 )
 
-// endingWords says how a game ended, from one player's side.
+// endingWords are the message IDs that say how a game ended, from one
+// player's side.
 var endingWords = map[game.Ending]string{
 	game.Normal:     "",
-	game.Resigned:   "by resignation",
-	game.TimedOut:   "on time",
+	game.Resigned:   "history.by_resignation",
+	game.TimedOut:   "history.on_time",
 	game.Aborted:    "",
-	game.DrawAgreed: "by agreement",
+	game.DrawAgreed: "history.by_agreement",
 }
 
+// outcomeWords are the message IDs of a game's outcome for one player.
 var outcomeWords = map[game.Outcome]string{
-	game.Won: "Won", game.Lost: "Lost", game.Drawn: "Drew", game.NoContest: "Called off, no result",
+	game.Won: "history.won", game.Lost: "history.lost", game.Drawn: "history.drew", game.NoContest: "history.no_result",
 }
 
 // historyCommand lists a player's recent finished games.
 func (b *Bot) historyCommand(c *interaction, o options) error {
 	id, name := target(c, o)
+	lang := c.lang()
 	games, err := b.store.History(c.i.GuildID, id, historySize, 0)
 	if err != nil {
 		return err
 	}
-	e := &discordgo.MessageEmbed{Title: "Recent Kulami games of " + truncate(name, 200), Color: embedColor}
+	e := &discordgo.MessageEmbed{Title: lang.T("history.title", "Player", truncate(name, 200)), Color: embedColor}
 	if len(games) == 0 {
-		e.Description = "No finished games in this server yet."
+		e.Description = lang.T("history.empty")
 		return c.reply(message{embeds: []*discordgo.MessageEmbed{e}, ephemeral: true})
 	}
 	var lines []string
 	for _, h := range games {
-		line := fmt.Sprintf("`#%d` <t:%d:d> vs **%s** — %s", h.GameID, h.At.Unix(), escape(h.Opponent.Name), outcomeWords[h.Outcome])
+		result := lang.T(outcomeWords[h.Outcome])
 		if h.Ending != game.Aborted {
-			line += fmt.Sprintf(" %d–%d", h.Score[h.Color].Total, h.Score[h.Color.Other()].Total)
+			result += " " + lang.T("history.score", "Points", h.Score[h.Color].Total, "Against", h.Score[h.Color.Other()].Total)
 		}
 		if w := endingWords[h.Ending]; w != "" {
-			line += " " + w
+			result += " " + lang.T(w)
 		}
+		line := lang.T("history.line", "Game", fmt.Sprintf("`#%d`", h.GameID), "Date", fmt.Sprintf("<t:%d:d>", h.At.Unix()), "Opponent", escape(h.Opponent.Name), "Result", result)
 		if d := h.Rating.After.Rating - h.Rating.Before.Rating; h.Rating.After != (rating.Rating{}) {
 			line += " (" + ratingDiff(d) + ")"
 		}
 		lines = append(lines, line)
 	}
 	e.Description = strings.Join(lines, "\n")
-	e.Footer = &discordgo.MessageEmbedFooter{Text: "/kulami export game:<number> gives a game's record"}
+	e.Footer = &discordgo.MessageEmbedFooter{Text: lang.T("history.footer")}
 	return c.reply(message{embeds: []*discordgo.MessageEmbed{e}, ephemeral: true})
 }
 
@@ -65,7 +69,7 @@ func (b *Bot) exportCommand(c *interaction, o options) error {
 	if n := o.int("game", 0); n > 0 {
 		f, err := b.store.FinishedGame(c.i.GuildID, uint64(n))
 		if errors.Is(err, storage.ErrNotFound) {
-			return refuse("There is no finished game #%d in this server. **/kulami history** lists the numbers of recent games.", n)
+			return refuse("history.no_such_game", "Game", uint64(n))
 		} else if err != nil {
 			return err
 		}
@@ -73,7 +77,7 @@ func (b *Bot) exportCommand(c *interaction, o options) error {
 	} else {
 		g, err := b.store.Game(c.i.ChannelID)
 		if errors.Is(err, storage.ErrNotFound) {
-			return refuse("There is no game in this channel. To export a finished game, give its number: **/kulami export game:** (see **/kulami history**).")
+			return refuse("export.no_game")
 		} else if err != nil {
 			return err
 		}
@@ -84,17 +88,19 @@ func (b *Bot) exportCommand(c *interaction, o options) error {
 		return err
 	}
 	name := fmt.Sprintf("kulami-%d.kgn", id)
-	summary := fmt.Sprintf("Game #%d: %s vs %s, %d moves. It is a game record (RECORD.md): the kulami command-line tool replays it move by move with `kulami replay %s`, draws it with `kulami render %s` and reviews it with `kulami review %s` (see %s).",
-		id, escape(tagOr(rec, "Red")), escape(tagOr(rec, "Black")), len(rec.Moves), name, name, name, cliGuide)
+	lang := c.lang()
+	summary := lang.N("export.summary", len(rec.Moves), "Game", id, "Red", escape(tagOr(rec, "Red", lang.T("color.red"))),
+		"Black", escape(tagOr(rec, "Black", lang.T("color.black"))), "File", name, "Guide", cliGuide)
 	return c.reply(message{content: summary, ephemeral: true, file: &attachment{name: name, contentType: "application/x-kulami", data: []byte(text)}})
 }
 
 // cliGuide is where the README explains the command-line tool.
 const cliGuide = "<https://github.com/kulami/kulami#the-command-line-tool>"
 
-func tagOr(r *engine.Record, name string) string {
+// tagOr returns the record's tag name, or def if it has none.
+func tagOr(r *engine.Record, name, def string) string {
 	if v, ok := r.Tag(name); ok && v != "" {
 		return v
 	}
-	return name
+	return def
 }

@@ -12,6 +12,8 @@ import (
 	"time"
 
 	"github.com/bwmarrin/discordgo"
+
+	"github.com/kulami/kulami/bot/i18n"
 )
 
 // maxBody is the largest interaction body the endpoint reads.
@@ -118,7 +120,7 @@ func (b *Bot) serveInteraction(w http.ResponseWriter, r *http.Request, key ed255
 		b.log.Error("handler finished without answering", "interaction", i.ID)
 		writeResponse(w, &discordgo.InteractionResponse{
 			Type: discordgo.InteractionResponseChannelMessageWithSource,
-			Data: message{content: genericFailure, ephemeral: true}.responseData(),
+			Data: message{content: i18n.FromLocale(string(i.Locale)).T("error.generic"), ephemeral: true}.responseData(),
 		})
 	}
 }

@@ -8,6 +8,7 @@ import (
 
 	"github.com/bwmarrin/discordgo"
 
+	"github.com/kulami/kulami/bot/i18n"
 	"github.com/kulami/kulami/engine"
 	"github.com/kulami/kulami/engine/rating"
 	"github.com/kulami/kulami/storage"
@@ -23,7 +24,9 @@ const historySize = 10
 const trendGames = 10
 
 // showRating writes a rating as people read it: rounded, with a question
-// mark while it is provisional (few games, high deviation).
+// mark while it is provisional (few games, high deviation). Ratings are
+// written without a thousands separator in every language, as rating lists
+// write them.
 func showRating(r rating.Rating) string {
 	s := fmt.Sprintf("%.0f", r.Rating)
 	if rating.Provisional(r) {
@@ -43,8 +46,8 @@ func ratingDiff(d float64) string {
 	return fmt.Sprintf("%+.0f", r)
 }
 
-// ratingLine tells how a game moved both players' ratings.
-func ratingLine(g *storage.Game, ch [2]storage.RatingChange) string {
+// ratingLine tells in lang how a game moved both players' ratings.
+func ratingLine(lang i18n.Lang, g *storage.Game, ch [2]storage.RatingChange) string {
 	var parts []string
 	for c, r := range ch {
 		if r.After == (rating.Rating{}) {
@@ -53,11 +56,10 @@ func ratingLine(g *storage.Game, ch [2]storage.RatingChange) string {
 		d := r.After.Rating - r.Before.Rating
 		parts = append(parts, fmt.Sprintf("%s %s → %s (%s)", truncate(g.Player(engine.Color(c)).Name, 40), showRating(r.Before), showRating(r.After), ratingDiff(d)))
 	}
-	ladder := "Ratings"
 	if g.Ladder() == storage.AI {
-		ladder = "Ratings vs the computer"
+		return lang.T("ladder.ratings_ai", "Changes", strings.Join(parts, " · "))
 	}
-	return ladder + ": " + strings.Join(parts, " · ")
+	return lang.T("ladder.ratings", "Changes", strings.Join(parts, " · "))
 }
 
 // ladderOf reads the ladder option: people (default) or the computer.
@@ -70,7 +72,7 @@ func ladderOf(o options) storage.Ladder {
 
 // leaderboardCommand shows the first (or the chosen) page of a ladder.
 func (b *Bot) leaderboardCommand(c *interaction, o options) error {
-	m, err := b.leaderboard(c.i.GuildID, ladderOf(o), o.int("page", 1)-1)
+	m, err := b.leaderboard(b.publicLang(c), c.i.GuildID, ladderOf(o), o.int("page", 1)-1)
 	if err != nil {
 		return err
 	}
@@ -79,7 +81,7 @@ func (b *Bot) leaderboardCommand(c *interaction, o options) error {
 
 // leaderboardPage shows another page, from the Previous and Next buttons.
 func (b *Bot) leaderboardPage(c *interaction, id customID) error {
-	m, err := b.leaderboard(id.channel, storage.Ladder(id.id), id.n)
+	m, err := b.leaderboard(b.publicLang(c), id.channel, storage.Ladder(id.id), id.n)
 	if err != nil {
 		return err
 	}
@@ -87,9 +89,9 @@ func (b *Bot) leaderboardPage(c *interaction, id customID) error {
 }
 
 // leaderboard is page p (from 0) of a ladder of a guild.
-func (b *Bot) leaderboard(guildID string, ladder storage.Ladder, p int) (message, error) {
+func (b *Bot) leaderboard(lang i18n.Lang, guildID string, ladder storage.Ladder, p int) (message, error) {
 	if ladder != storage.Human && ladder != storage.AI {
-		return message{}, refuse("That leaderboard does not exist any more; use **/kulami leaderboard**.")
+		return message{}, refuse("ladder.gone")
 	}
 	p = max(p, 0)
 	page, total, err := b.store.Leaderboard(guildID, ladder, p*leaderboardSize, leaderboardSize)
@@ -103,13 +105,13 @@ func (b *Bot) leaderboard(guildID string, ladder storage.Ladder, p int) (message
 			return message{}, err
 		}
 	}
-	title := "Kulami leaderboard"
+	title := lang.T("ladder.title")
 	if ladder == storage.AI {
-		title = "Kulami leaderboard: games against the computer"
+		title = lang.T("ladder.title_ai")
 	}
 	e := &discordgo.MessageEmbed{Title: title, Color: embedColor}
 	if total == 0 {
-		e.Description = "No rated games yet. Be the first: **/kulami challenge** someone!"
+		e.Description = lang.T("ladder.empty")
 		return message{embeds: []*discordgo.MessageEmbed{e}}, nil
 	}
 	var lines []string
@@ -119,13 +121,13 @@ func (b *Bot) leaderboard(guildID string, ladder storage.Ladder, p int) (message
 		if medal == "" {
 			medal = fmt.Sprintf("`%2d.`", rank)
 		}
-		lines = append(lines, fmt.Sprintf("%s **%s** — %s · %d–%d–%d", medal, escape(pr.Name), showRating(pr.Rating), pr.Wins, pr.Losses, pr.Draws))
+		lines = append(lines, fmt.Sprintf("%s **%s** — %s · %s", medal, escape(pr.Name), showRating(pr.Rating), record(lang, pr.Tally)))
 	}
 	e.Description = strings.Join(lines, "\n")
-	e.Footer = &discordgo.MessageEmbedFooter{Text: fmt.Sprintf("Page %d of %d · %d players · wins–losses–draws · ? = provisional rating (few games)", p+1, pages, total)}
+	e.Footer = &discordgo.MessageEmbedFooter{Text: lang.N("ladder.footer", total, "Page", p+1, "Pages", pages)}
 	m := message{embeds: []*discordgo.MessageEmbed{e}}
 	if pages > 1 {
-		m.components = pager(actLeaders, guildID, uint64(ladder), p, pages)
+		m.components = pager(lang, actLeaders, guildID, uint64(ladder), p, pages)
 	}
 	return m, nil
 }
@@ -143,20 +145,21 @@ func target(c *interaction, o options) (id, name string) {
 // and head-to-head against the caller.
 func (b *Bot) statsCommand(c *interaction, o options) error {
 	id, name := target(c, o)
+	lang := b.publicLang(c)
 	pr, err := b.store.Profile(c.i.GuildID, id, storage.Human)
 	if errors.Is(err, storage.ErrNotFound) {
 		if ai, err := b.store.Profile(c.i.GuildID, id, storage.AI); err == nil {
 			// Only games against the computer: show those, not "no games".
 			return c.reply(message{embeds: []*discordgo.MessageEmbed{{
-				Title: "Kulami stats: " + truncate(ai.Name, 200), Color: embedColor,
-				Description: "No rated games against people yet.",
-				Fields:      []*discordgo.MessageEmbedField{{Name: "Against the computer", Value: aiRecord(ai), Inline: true}},
+				Title: lang.T("stats.title", "Player", truncate(ai.Name, 200)), Color: embedColor,
+				Description: lang.T("stats.no_human_games"),
+				Fields:      []*discordgo.MessageEmbedField{{Name: lang.T("stats.against_ai"), Value: aiRecord(lang, ai), Inline: true}},
 			}}})
 		}
 		if id == c.user().ID {
-			return refuse("You have no rated games in this server yet. Challenge someone with **/kulami challenge**!")
+			return refuse("stats.none_yours")
 		}
-		return refuse("%s has no rated games in this server yet.", escape(name))
+		return refuse("stats.none", "Player", escape(name))
 	} else if err != nil {
 		return err
 	}
@@ -164,23 +167,23 @@ func (b *Bot) statsCommand(c *interaction, o options) error {
 	if err != nil {
 		return err
 	}
-	e := &discordgo.MessageEmbed{Title: "Kulami stats: " + truncate(pr.Name, 200), Color: embedColor}
+	e := &discordgo.MessageEmbed{Title: lang.T("stats.title", "Player", truncate(pr.Name, 200)), Color: embedColor}
 	field := func(name, value string) {
 		e.Fields = append(e.Fields, &discordgo.MessageEmbedField{Name: name, Value: value, Inline: true})
 	}
 	r := fmt.Sprintf("**%s** (±%.0f)", showRating(pr.Rating), 2*pr.Rating.RD)
 	if rating.Provisional(pr.Rating) {
-		r += "\nprovisional: few games yet"
+		r += "\n" + lang.T("stats.provisional")
 	}
-	field("Rating", r)
-	field("Record", fmt.Sprintf("%s\n%d game%s", tallyWords(pr.Tally), pr.Games(), plural(pr.Games())))
-	field("Streak", streak(pr.Streak))
+	field(lang.T("stats.rating"), r)
+	field(lang.T("stats.record"), tallyWords(lang, pr.Tally)+"\n"+lang.N("stats.games", pr.Games()))
+	field(lang.T("stats.streak"), streak(lang, pr.Streak))
 	if len(trend) > 1 {
 		first, last := trend[0].Rating.Rating, trend[len(trend)-1].Rating.Rating
-		field(fmt.Sprintf("Trend (last %d games)", len(trend)), fmt.Sprintf("%s\n%.0f → %.0f (%s)", sparkline(trend), first, last, ratingDiff(last-first)))
+		field(lang.N("stats.trend", len(trend)), fmt.Sprintf("%s\n%.0f → %.0f (%s)", sparkline(trend), first, last, ratingDiff(last-first)))
 	}
 	if w := pr.BestWin; w != nil {
-		field("Best win", fmt.Sprintf("%s (%.0f), game #%d", escape(w.OpponentName), w.OpponentRating, w.GameID))
+		field(lang.T("stats.best_win"), lang.T("stats.best_win_value", "Opponent", escape(w.OpponentName), "Rating", fmt.Sprintf("%.0f", w.OpponentRating), "Game", w.GameID))
 	}
 	if id != c.user().ID {
 		t, err := b.store.HeadToHead(c.i.GuildID, c.user().ID, id)
@@ -188,39 +191,41 @@ func (b *Bot) statsCommand(c *interaction, o options) error {
 			return err
 		}
 		if t.Games() > 0 {
-			field("You against them", tallyWords(t))
+			field(lang.T("stats.head_to_head"), tallyWords(lang, t))
 		} else {
-			field("You against them", "no games yet")
+			field(lang.T("stats.head_to_head"), lang.T("stats.no_games"))
 		}
 	}
 	if ai, err := b.store.Profile(c.i.GuildID, id, storage.AI); err == nil {
-		field("Against the computer", aiRecord(ai))
+		field(lang.T("stats.against_ai"), aiRecord(lang, ai))
 	}
 	return c.reply(message{embeds: []*discordgo.MessageEmbed{e}})
 }
 
 // aiRecord is a player's rating and record against the computer.
-func aiRecord(p *storage.Profile) string {
-	return fmt.Sprintf("%s · %d–%d–%d", showRating(p.Rating), p.Wins, p.Losses, p.Draws)
+func aiRecord(lang i18n.Lang, p *storage.Profile) string {
+	return showRating(p.Rating) + " · " + record(lang, p.Tally)
 }
 
-func streak(n int) string {
+// record writes a record in figures: wins–losses–draws.
+func record(lang i18n.Lang, t storage.Tally) string {
+	return lang.T("ladder.record", "Wins", t.Wins, "Losses", t.Losses, "Draws", t.Draws)
+}
+
+// streak writes in lang a run of wins (n > 0) or losses (n < 0).
+func streak(lang i18n.Lang, n int) string {
 	switch {
 	case n > 0:
-		return fmt.Sprintf("%d win%s in a row", n, plural(n))
+		return lang.N("stats.win_streak", n)
 	case n < 0:
-		return fmt.Sprintf("%d loss%s in a row", -n, map[bool]string{true: "", false: "es"}[n == -1])
+		return lang.N("stats.loss_streak", -n)
 	}
-	return "none"
+	return lang.T("stats.no_streak")
 }
 
 // tallyWords writes a record in words: "2 wins, 1 loss, 0 draws".
-func tallyWords(t storage.Tally) string {
-	losses := "losses"
-	if t.Losses == 1 {
-		losses = "loss"
-	}
-	return fmt.Sprintf("%d win%s, %d %s, %d draw%s", t.Wins, plural(t.Wins), t.Losses, losses, t.Draws, plural(t.Draws))
+func tallyWords(lang i18n.Lang, t storage.Tally) string {
+	return lang.N("stats.wins", t.Wins) + ", " + lang.N("stats.losses", t.Losses) + ", " + lang.N("stats.draws", t.Draws)
 }
 
 // sparkline draws ratings as a row of bars.

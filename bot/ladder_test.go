@@ -393,7 +393,11 @@ func TestRatings(t *testing.T) {
 					m, rec := export(lobby, discordtest.IntegerOption("game", int64(f.ID)))
 					assert.Equal(t, fmt.Sprintf("kulami-%d.kgn", f.ID), m.Files[0].Name)
 					assert.Equal(t, f.Record, string(m.Files[0].Data), "the stored record, as it is")
-					assert.Contains(t, m.Content, fmt.Sprintf("Game #%d: %s vs %s, %d moves", f.ID, f.Player(engine.Red).Name, f.Player(engine.Black).Name, f.Ply()))
+					moveCount := fmt.Sprintf("%d moves.", f.Ply())
+					if f.Ply() == 1 {
+						moveCount = "1 move."
+					}
+					assert.Contains(t, m.Content, fmt.Sprintf("Game #%d: %s vs %s, %s", f.ID, f.Player(engine.Red).Name, f.Player(engine.Black).Name, moveCount))
 					var moves []string
 					for _, mv := range f.Moves() {
 						moves = append(moves, mv.Cell.String())

@@ -2,7 +2,6 @@ package bot
 
 import (
 	"errors"
-	"fmt"
 	"strings"
 	"time"
 
@@ -16,7 +15,7 @@ import (
 func (b *Bot) moveSelect(c *interaction, id customID) error {
 	values := c.i.MessageComponentData().Values
 	if len(values) != 1 {
-		return refuse("Pick one hole from the menu.")
+		return refuse("move.pick_one")
 	}
 	return b.move(c, id.channel, id.id, id.n, values[0])
 }
@@ -59,7 +58,7 @@ func (b *Bot) move(c *interaction, channel string, gameID uint64, seen int, cell
 	if c.i.Type == discordgo.InteractionMessageComponent {
 		answered = c.update(retired(c.i.Message))
 	} else {
-		answered = c.say(fmt.Sprintf("You played **%s**. The new board is below.", strings.ToUpper(cell)))
+		answered = c.say(c.lang().T("move.played", "Hole", strings.ToUpper(cell)))
 	}
 	return errors.Join(b.show(c, g, old), answered)
 }
@@ -80,7 +79,7 @@ func (b *Bot) moveAutocomplete(c *interaction, o options) error {
 	}
 	g, err := b.store.Game(c.i.ChannelID)
 	if errors.Is(err, storage.ErrNotFound) {
-		return hint("No game in this channel: start one with /kulami challenge")
+		return hint(c.lang().T("move.autocomplete_no_game"))
 	} else if err != nil {
 		return err
 	}
@@ -89,7 +88,7 @@ func (b *Bot) moveAutocomplete(c *interaction, o options) error {
 		err = g.CheckTurn(by)
 	}
 	if err != nil {
-		msg, _ := explain(&gameError{err: err, g: g, user: c.user().ID})
+		msg, _ := explain(c.lang(), &gameError{err: err, g: g, user: c.user().ID})
 		return hint(truncate(strings.ReplaceAll(msg, "*", ""), 100))
 	}
 	p := g.Position()
@@ -110,7 +109,7 @@ func (b *Bot) boardCommand(c *interaction, _ options) error {
 	if err != nil {
 		return err
 	}
-	if err := c.say("Here is the current board, at the bottom of the channel."); err != nil {
+	if err := c.say(c.lang().T("move.board_again")); err != nil {
 		return err
 	}
 	return b.showAgain(c, g)

@@ -7,6 +7,7 @@ import (
 
 	"github.com/bwmarrin/discordgo"
 
+	"github.com/kulami/kulami/bot/i18n"
 	"github.com/kulami/kulami/engine"
 	"github.com/kulami/kulami/engine/game"
 	"github.com/kulami/kulami/storage"
@@ -15,7 +16,7 @@ import (
 // The refusals of the buttons of a finished game.
 var (
 	// errFinishedGone: the finished game a button names is not stored.
-	errFinishedGone = refuse("I no longer have that game. **/kulami history** lists the games I keep.")
+	errFinishedGone = refuse("rematch.gone")
 )
 
 // gameOverComponents are the buttons of the board of a finished game:
@@ -26,13 +27,13 @@ var (
 // no harm, and a game called off early is just when people want another
 // go. The custom IDs name the finished game, so the buttons work after a
 // restart.
-func gameOverComponents(g *storage.Game) []discordgo.MessageComponent {
+func gameOverComponents(lang i18n.Lang, g *storage.Game) []discordgo.MessageComponent {
 	id := func(a string) string { return customID{action: a, channel: g.ChannelID, id: g.ID}.String() }
 	row := []discordgo.MessageComponent{
-		discordgo.Button{Label: "Rematch", Style: discordgo.PrimaryButton, CustomID: id(actRematch)},
+		discordgo.Button{Label: lang.T("button.rematch"), Style: discordgo.PrimaryButton, CustomID: id(actRematch)},
 	}
 	if g.Ply() > 0 {
-		row = append(row, discordgo.Button{Label: "Replay (GIF)", Style: discordgo.SecondaryButton, CustomID: id(actReplayGIF)})
+		row = append(row, discordgo.Button{Label: lang.T("button.replay_gif"), Style: discordgo.SecondaryButton, CustomID: id(actReplayGIF)})
 	}
 	return []discordgo.MessageComponent{discordgo.ActionsRow{Components: row}}
 }
@@ -61,8 +62,7 @@ func finishedButton(h func(b *Bot, c *interaction, f *storage.FinishedGame) erro
 func (b *Bot) rematch(c *interaction, f *storage.FinishedGame) error {
 	me, err := f.Seat(c.user().ID)
 	if err != nil {
-		return refuse("Only %s and %s, who played this game, can ask for a rematch. Start your own game with **/kulami challenge**.",
-			escape(f.Player(engine.Red).Name), escape(f.Player(engine.Black).Name))
+		return refuse("rematch.not_a_player", "Red", escape(f.Player(engine.Red).Name), "Black", escape(f.Player(engine.Black).Name))
 	}
 	if err := b.checkPermissions(c); err != nil {
 		return err
@@ -72,13 +72,13 @@ func (b *Bot) rematch(c *interaction, f *storage.FinishedGame) error {
 		other := f.Player(me.Other())
 		switch {
 		case mine && ch.To.UserID == other.UserID:
-			return refuse("You have already asked %s for a rematch; wait for their answer (or withdraw it).", escape(other.Name))
+			return refuse("rematch.asked", "Opponent", escape(other.Name))
 		case theirs && ch.From.UserID == other.UserID:
 			where := ""
 			if ch.MessageID != "" {
 				where = fmt.Sprintf(": https://discord.com/channels/%s/%s/%s", ch.GuildID, ch.ChannelID, ch.MessageID)
 			}
-			return refuse("%s has already asked you for a rematch: answer with the buttons of their offer%s", escape(other.Name), where)
+			return refuse("rematch.asked_you", "Opponent", escape(other.Name), "Where", where)
 		}
 	}
 	layout := rematchLayout(f.Layout())
@@ -109,8 +109,8 @@ func (b *Bot) rematch(c *interaction, f *storage.FinishedGame) error {
 	if first.UserID == ch.From.UserID {
 		ch.First = storage.FirstChallenger
 	}
-	return b.openChallenge(c, ch, func() message { return rematchMessage(ch, f, layout) },
-		fmt.Sprintf("Rematch offered to %s.", escape(ch.To.Name)))
+	return b.openChallenge(c, ch, func(lang i18n.Lang) message { return rematchMessage(lang, ch, f, layout) },
+		c.lang().T("rematch.sent", "Opponent", escape(ch.To.Name)))
 }
 
 // rematchLayout is the board of a rematch on layout l: the classic square
@@ -125,17 +125,17 @@ func rematchLayout(l *engine.Layout) *engine.Layout {
 	return engine.RandomIrregular(rand.Uint64())
 }
 
-// rematchMessage is the public message of a rematch offer: a challenge
-// with the buttons of one.
-func rematchMessage(ch *storage.Challenge, f *storage.FinishedGame, l *engine.Layout) message {
-	m := challengeMessage(ch, l)
+// rematchMessage is the public message of a rematch offer, in lang: a
+// challenge with the buttons of one.
+func rematchMessage(lang i18n.Lang, ch *storage.Challenge, f *storage.FinishedGame, l *engine.Layout) message {
+	m := challengeMessage(lang, ch, l)
 	firstName := ch.From.Name
 	if ch.First == storage.FirstOpponent {
 		firstName = ch.To.Name
 	}
-	m.content = fmt.Sprintf("%s, %s offers you a **rematch** of game #%d!\nBoard: %s · Rules: %s · %s %s moves first this time · Time per move: %s\nThe offer expires <t:%d:R>.",
-		who(ch.To), escape(ch.From.Name), f.ID, layoutName(l), rulesNames[ch.Rules], colorMark[engine.Red], escape(firstName),
-		moveTimeName(ch.MoveTime), ch.Expires.Unix())
+	m.content = lang.T("rematch.message", "Opponent", who(ch.To), "Challenger", escape(ch.From.Name), "Game", f.ID,
+		"Board", layoutName(lang, l), "Rules", lang.T(rulesNames[ch.Rules]), "First", colorMark[engine.Red]+" "+escape(firstName),
+		"MoveTime", duration(lang, ch.MoveTime), "Expires", timestamp(ch.Expires))
 	return m
 }
 
@@ -156,6 +156,6 @@ func (b *Bot) rematchAI(c *interaction, f *storage.FinishedGame, players [2]game
 		return err
 	}
 	b.poke()
-	answered := c.say(fmt.Sprintf("Rematch of game #%d: %s %s moves first this time.", f.ID, colorMark[engine.Red], escape(players[engine.Red].Name)))
+	answered := c.say(c.lang().T("rematch.started", "Game", f.ID, "First", colorMark[engine.Red]+" "+escape(players[engine.Red].Name)))
 	return errors.Join(b.show(c, g, ""), answered)
 }

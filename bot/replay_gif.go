@@ -14,7 +14,7 @@ import (
 const maxUpload = 8 << 20
 
 // errReplayTooLarge: a game's replay is over maxUpload.
-var errReplayTooLarge = refuse("This game's replay is too large for Discord. **/kulami export** gives its record, which `kulami render --gif` turns into a GIF.")
+var errReplayTooLarge = refuse("replay.too_large")
 
 // replayGIF answers Replay (GIF) on the final board of f: the animated
 // replay of the whole game, a frame a move, posted in the channel. At
@@ -26,10 +26,11 @@ func (b *Bot) replayGIF(c *interaction, f *storage.FinishedGame) error {
 		return err
 	}
 	if len(rec.Moves) == 0 {
-		return refuse("Game #%d ended before anyone moved: there is nothing to replay.", f.ID)
+		return refuse("replay.empty", "Game", f.ID)
 	}
-	a := draw.Animation{Record: rec, Options: draw.Options{Names: names(&f.Game), Over: true}}
-	a.Options.Outcome, a.Options.Reason = outcome(&f.Game, false)
+	lang := b.publicLang(c)
+	a := draw.Animation{Record: rec, Options: draw.Options{Names: names(&f.Game), Over: true, Text: drawText(lang)}}
+	a.Options.Outcome, a.Options.Reason = outcome(lang, &f.Game, false)
 	var gif bytes.Buffer
 	if err := b.renderer.Animate(&gif, a); err != nil {
 		return fmt.Errorf("animate game %d: %w", f.ID, err)
@@ -38,8 +39,8 @@ func (b *Bot) replayGIF(c *interaction, f *storage.FinishedGame) error {
 		return errReplayTooLarge
 	}
 	return c.reply(message{
-		content: fmt.Sprintf("Replay of game #%d: %s %s vs %s %s, %s.", f.ID, colorMark[engine.Red], escape(f.Player(engine.Red).Name),
-			colorMark[engine.Black], escape(f.Player(engine.Black).Name), count(len(rec.Moves), "move", "moves")),
+		content: lang.N("replay.message", len(rec.Moves), "Game", f.ID, "Red", colorMark[engine.Red]+" "+escape(f.Player(engine.Red).Name),
+			"Black", colorMark[engine.Black]+" "+escape(f.Player(engine.Black).Name)),
 		file: &attachment{name: fmt.Sprintf("kulami-%d.gif", f.ID), contentType: "image/gif", data: gif.Bytes()},
 	})
 }

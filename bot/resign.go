@@ -15,12 +15,13 @@ func (b *Bot) askResign(c *interaction, g *storage.Game) error {
 		return &gameError{err: err, g: g, user: c.user().ID}
 	}
 	id := func(a string) string { return customID{action: a, channel: g.ChannelID, id: g.ID}.String() }
+	lang := c.lang()
 	return c.reply(message{
 		ephemeral: true,
-		content:   "Do you really want to resign? Your opponent wins the game.",
+		content:   lang.T("resign.ask"),
 		components: []discordgo.MessageComponent{discordgo.ActionsRow{Components: []discordgo.MessageComponent{
-			discordgo.Button{Label: "Yes, resign", Style: discordgo.DangerButton, CustomID: id(actResignYes)},
-			discordgo.Button{Label: "Keep playing", Style: discordgo.SecondaryButton, CustomID: id(actResignNo)},
+			discordgo.Button{Label: lang.T("button.resign_yes"), Style: discordgo.DangerButton, CustomID: id(actResignYes)},
+			discordgo.Button{Label: lang.T("button.resign_no"), Style: discordgo.SecondaryButton, CustomID: id(actResignNo)},
 		}}},
 	})
 }
@@ -34,13 +35,13 @@ func (b *Bot) resignConfirm(c *interaction, id customID) error {
 	if err != nil {
 		return err
 	}
-	answered := c.update(message{content: "You resigned."})
+	answered := c.update(message{content: c.lang().T("resign.done")})
 	return errors.Join(b.show(c, g, old), answered)
 }
 
 // resignCancel closes the confirmation.
 func (b *Bot) resignCancel(c *interaction, _ customID) error {
-	return c.update(message{content: "Good — play on!"})
+	return c.update(message{content: c.lang().T("resign.cancelled")})
 }
 
 // abortCommand calls off a game that has barely begun, without a result.
@@ -52,6 +53,6 @@ func (b *Bot) abortCommand(c *interaction, _ options) error {
 	if err != nil {
 		return err
 	}
-	answered := c.say("You called the game off; it counts for nobody.")
+	answered := c.say(c.lang().T("resign.aborted"))
 	return errors.Join(b.show(c, g, old), answered)
 }

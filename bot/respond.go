@@ -12,6 +12,8 @@ import (
 	"time"
 
 	"github.com/bwmarrin/discordgo"
+
+	"github.com/kulami/kulami/bot/i18n"
 )
 
 // respondFunc sends the first response to an interaction: over REST in
@@ -46,8 +48,9 @@ type interaction struct {
 	s         *discordgo.Session
 	i         *discordgo.Interaction
 	respond   respondFunc
-	responded bool // the handler's first response is sent
-	deferred  bool // ...and the original response is a deferral to fill in
+	responded bool      // the handler's first response is sent
+	deferred  bool      // ...and the original response is a deferral to fill in
+	public    i18n.Lang // the language of public messages, once publicLang found it
 
 	mu   sync.Mutex
 	late bool // the bot deferred for the handler, which has not answered yet

@@ -11,6 +11,7 @@ import (
 
 	"github.com/bwmarrin/discordgo"
 
+	"github.com/kulami/kulami/bot/i18n"
 	"github.com/kulami/kulami/draw"
 	"github.com/kulami/kulami/engine"
 	"github.com/kulami/kulami/engine/review"
@@ -40,11 +41,12 @@ func (b *Bot) reviewCommand(c *interaction, o options) error {
 		return err
 	}
 	if len(f.Moves()) == 0 {
-		return refuse("Game #%d ended before anyone moved: there is nothing to review.", f.ID)
+		return refuse("review.empty", "Game", f.ID)
 	}
+	lang := b.publicLang(c)
 	a, err := b.storedReview(f)
 	if err == nil {
-		m, err := b.reviewMessage(f, a)
+		m, err := b.reviewMessage(lang, f, a)
 		if err != nil {
 			return err
 		}
@@ -54,11 +56,10 @@ func (b *Bot) reviewCommand(c *interaction, o options) error {
 	}
 	key := reviewKey{f.GuildID, f.ID}
 	if _, busy := b.reviews.LoadOrStore(key, true); busy {
-		return c.say(fmt.Sprintf("I'm already reviewing game #%d; the review will be posted where it was asked for.", f.ID))
+		return c.say(c.lang().T("review.busy", "Game", f.ID))
 	}
 	ready := b.clock.Now().Add(time.Duration(len(f.Moves())) * reviewPerPosition).Add(5 * time.Second)
-	if err := c.say(fmt.Sprintf("I'm reviewing game #%d (%s) with the computer. The review will be posted in this channel, ready <t:%d:R> or so (later if the computer is busy with moves, which go first).",
-		f.ID, count(len(f.Moves()), "move", "moves"), ready.Unix())); err != nil {
+	if err := c.say(c.lang().N("review.started", len(f.Moves()), "Game", f.ID, "Ready", timestamp(ready))); err != nil {
 		b.reviews.Delete(key)
 		return err
 	}
@@ -66,9 +67,9 @@ func (b *Bot) reviewCommand(c *interaction, o options) error {
 	go func() {
 		defer b.inflight.Done()
 		defer b.reviews.Delete(key)
-		if err := b.analyse(f, c.i.ChannelID); err != nil && !errors.Is(err, context.Canceled) {
+		if err := b.analyse(lang, f, c.i.ChannelID); err != nil && !errors.Is(err, context.Canceled) {
 			b.log.Error("cannot review a game", "guild", f.GuildID, "game", f.ID, "err", err)
-			text := fmt.Sprintf("I could not finish the review of game #%d. Please ask again later with **/kulami review game:%d**.", f.ID, f.ID)
+			text := lang.T("review.failed", "Game", f.ID)
 			if _, err := b.send(c.i.ChannelID, message{content: text}); err != nil {
 				b.log.Warn("cannot tell that a review failed", "err", err)
 			}
@@ -84,13 +85,13 @@ func (b *Bot) reviewedGame(c *interaction, n int) (*storage.FinishedGame, error)
 	if n > 0 {
 		f, err := b.store.FinishedGame(c.i.GuildID, uint64(n))
 		if errors.Is(err, storage.ErrNotFound) {
-			return nil, refuse("There is no finished game #%d in this server. **/kulami history** lists the numbers of recent games.", n)
+			return nil, refuse("history.no_such_game", "Game", uint64(n))
 		}
 		return f, err
 	}
 	f, err := b.store.LastFinishedGame(c.i.GuildID, c.i.ChannelID)
 	if errors.Is(err, storage.ErrNotFound) {
-		return nil, refuse("No game has finished in this channel yet. To review another game, give its number: **/kulami review game:** (see **/kulami history**).")
+		return nil, refuse("review.none")
 	}
 	return f, err
 }
@@ -113,10 +114,10 @@ func (b *Bot) storedReview(f *storage.FinishedGame) (*review.Analysis, error) {
 }
 
 // analyse reviews f with the computer, stores the analysis and posts the
-// review in channel. It takes the computer's slot (b.aiSlot) for each
+// review in channel, in lang. It takes the computer's slot (b.aiSlot) for each
 // position and gives it up between positions, so a move of the computer
 // waits for one position's search at most, never for a whole review.
-func (b *Bot) analyse(f *storage.FinishedGame, channel string) error {
+func (b *Bot) analyse(lang i18n.Lang, f *storage.FinishedGame, channel string) error {
 	rec, err := engine.ParseRecord(f.Record)
 	if err != nil {
 		return err
@@ -144,7 +145,7 @@ func (b *Bot) analyse(f *storage.FinishedGame, channel string) error {
 	if err := b.store.SaveReview(f.GuildID, f.ID, data); err != nil {
 		return err
 	}
-	m, err := b.reviewMessage(f, a)
+	m, err := b.reviewMessage(lang, f, a)
 	if err != nil {
 		return err
 	}
@@ -152,11 +153,11 @@ func (b *Bot) analyse(f *storage.FinishedGame, channel string) error {
 	return err
 }
 
-// reviewMessage is the public review of f: the chart of red's chance to
-// win, each player's three costliest moves and the buttons to step
-// through the game.
-func (b *Bot) reviewMessage(f *storage.FinishedGame, a *review.Analysis) (message, error) {
-	chart := draw.Chart{Red: a.RedChances()}
+// reviewMessage is the public review of f in lang: the chart of red's
+// chance to win, each player's three costliest moves and the buttons to
+// step through the game.
+func (b *Bot) reviewMessage(lang i18n.Lang, f *storage.FinishedGame, a *review.Analysis) (message, error) {
+	chart := draw.Chart{Red: a.RedChances(), Texts: lang.Chart()}
 	for _, m := range a.SwingMarks(3) {
 		chart.Marks = append(chart.Marks, draw.ChartMark(m))
 	}
@@ -164,23 +165,22 @@ func (b *Bot) reviewMessage(f *storage.FinishedGame, a *review.Analysis) (messag
 	if err := draw.RenderChart(&png, chart); err != nil {
 		return message{}, fmt.Errorf("draw the chart: %w", err)
 	}
-	outcome, _ := outcome(&f.Game, false)
+	outcome, _ := outcome(lang, &f.Game, false)
 	var t strings.Builder
-	fmt.Fprintf(&t, "**Review of game #%d** · %s %s vs %s %s · %s\n", f.ID, colorMark[engine.Red], escape(f.Player(engine.Red).Name),
-		colorMark[engine.Black], escape(f.Player(engine.Black).Name), escape(outcome))
+	t.WriteString(lang.T("review.title", "Game", f.ID, "Red", colorMark[engine.Red]+" "+escape(f.Player(engine.Red).Name),
+		"Black", colorMark[engine.Black]+" "+escape(f.Player(engine.Black).Name), "Outcome", escape(outcome)) + "\n")
 	for _, c := range []engine.Color{engine.Red, engine.Black} {
-		fmt.Fprintf(&t, "\n%s **%s's biggest mistakes:**", colorMark[c], escape(f.Player(c).Name))
+		t.WriteString("\n" + colorMark[c] + " " + lang.T("review.mistakes", "Player", escape(f.Player(c).Name)))
 		worst := a.Mistakes(c, 3)
 		if len(worst) == 0 {
-			fmt.Fprintf(&t, " none that cost %s or more.", points(review.MinCost))
+			t.WriteString(" " + lang.T("review.no_mistakes", "Points", points(lang, review.MinCost)))
 			continue
 		}
 		for _, m := range worst {
-			fmt.Fprintf(&t, "\n- Move %d: played **%s**, better **%s** (cost %s)", m.Ply, m.Cell, m.Best, points(m.Cost))
+			t.WriteString("\n- " + lang.T("review.mistake", "Move", m.Ply, "Hole", m.Cell, "Best", m.Best, "Cost", points(lang, m.Cost)))
 		}
 	}
-	fmt.Fprintf(&t, "\n\nThe chart shows %s's chance to win after each move (a draw counts half). Step through the game with the buttons.",
-		escape(f.Player(engine.Red).Name))
+	t.WriteString("\n\n" + lang.T("review.chart", "Player", escape(f.Player(engine.Red).Name)))
 	return message{
 		content:    t.String(),
 		file:       &attachment{name: "review.png", contentType: "image/png", data: png.Bytes()},
@@ -189,8 +189,8 @@ func (b *Bot) reviewMessage(f *storage.FinishedGame, a *review.Analysis) (messag
 }
 
 // points writes a cost in points of win chance: "23 points".
-func points(cost float64) string {
-	return count(int(100*cost+0.5), "point", "points")
+func points(lang i18n.Lang, cost float64) string {
+	return lang.N("review.points", int(100*cost+0.5))
 }
 
 // stepButtons are ⏮ ◀ ▶ ⏭ for a message that shows the game f after ply
@@ -226,7 +226,7 @@ func (b *Bot) reviewStep(c *interaction, id customID) error {
 	}
 	a, err := b.storedReview(f)
 	if errors.Is(err, storage.ErrNotFound) {
-		return refuse("I no longer have the review of game #%d. Ask for it again with **/kulami review game:%d**.", f.ID, f.ID)
+		return refuse("review.gone", "Game", f.ID)
 	} else if err != nil {
 		return err
 	}
@@ -242,40 +242,41 @@ func (b *Bot) reviewStep(c *interaction, id customID) error {
 		}
 	}
 	over := ply == len(a.Moves)
-	opt := draw.Options{Names: names(&f.Game), Rules: f.Rules(), Over: over}
+	lang := c.lang()
+	opt := draw.Options{Names: names(&f.Game), Rules: f.Rules(), Over: over, Text: drawText(lang)}
 	if over {
-		opt.Outcome, opt.Reason = outcome(&f.Game, false)
+		opt.Outcome, opt.Reason = outcome(lang, &f.Game, false)
 	}
 	var png bytes.Buffer
 	if err := b.renderer.Render(&png, &p, opt); err != nil {
 		return fmt.Errorf("render the board: %w", err)
 	}
 	return c.reply(message{
-		content:    stepText(f, a, ply),
+		content:    stepText(lang, f, a, ply),
 		file:       &attachment{name: "board.png", contentType: "image/png", data: png.Bytes()},
 		components: stepButtons(f, ply, len(a.Moves)),
 		ephemeral:  true,
 	})
 }
 
-// stepText is the analysis of the move that led to ply in a, or of the
-// start for ply 0.
-func stepText(f *storage.FinishedGame, a *review.Analysis, ply int) string {
+// stepText is the analysis, in lang, of the move that led to ply in a, or
+// of the start for ply 0.
+func stepText(lang i18n.Lang, f *storage.FinishedGame, a *review.Analysis, ply int) string {
 	red := a.RedChances()
-	head := fmt.Sprintf("**Game #%d, move %d of %d.** ", f.ID, ply, len(a.Moves))
+	head := lang.T("review.step", "Game", f.ID, "Move", ply, "Moves", len(a.Moves)) + " "
 	if ply == 0 {
-		return head + fmt.Sprintf("The start: %s %s's chance to win is %s.", colorMark[engine.Red], escape(f.Player(engine.Red).Name), percent(red[0]))
+		return head + lang.T("review.step_start", "Player", colorMark[engine.Red]+" "+escape(f.Player(engine.Red).Name), "Chance", lang.Percent(red[0]))
 	}
 	m := a.Moves[ply-1]
-	text := head + fmt.Sprintf("%s %s played **%s**: their chance to win went from %s to %s.", colorMark[m.Color], escape(f.Player(m.Color).Name),
-		m.Cell, percent(m.Before), percent(m.After))
+	text := head + lang.T("review.step_move", "Player", colorMark[m.Color]+" "+escape(f.Player(m.Color).Name), "Hole", m.Cell,
+		"Before", lang.Percent(m.Before), "After", lang.Percent(m.After))
 	switch {
 	case m.Mistake():
-		text += fmt.Sprintf(" A mistake: **%s** was better (cost %s).", m.Best, points(m.Cost))
+		text += " " + lang.T("review.step_mistake", "Best", m.Best, "Cost", points(lang, m.Cost))
 	case m.Best == m.Cell:
-		text += " The computer's choice too."
+		text += " " + lang.T("review.step_best")
 	default:
-		text += fmt.Sprintf(" The computer would have played **%s**, about as good.", m.Best)
+		text += " " + lang.T("review.step_other", "Best", m.Best)
 	}
 	return text
 }
@@ -314,6 +315,3 @@ func (t *slotTurn) release() {
 		t.held = false
 	}
 }
-
-// percent writes a chance as a whole percentage.
-func percent(v float64) string { return fmt.Sprintf("%.0f%%", 100*v) }

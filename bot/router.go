@@ -61,8 +61,8 @@ type gameHandler func(b *Bot, c *interaction, g *storage.Game) error
 // errNoChallenge and errChallengeGone are the refusals of a challenge
 // handler whose challenge is not there.
 var (
-	errNoChallenge   = refuse("There is no open challenge in this channel. Start one with **/kulami challenge**.")
-	errChallengeGone = refuse("This challenge is no longer open: it was accepted, declined, withdrawn or has expired.")
+	errNoChallenge   = refuse("challenge.none")
+	errChallengeGone = refuse("challenge.gone")
 )
 
 // challengeCommand runs h on the open challenge of the command's channel.
@@ -126,8 +126,8 @@ var commandHandlers = map[string]commandHandler{
 	"resign":      gameCommand((*Bot).askResign),
 	"abort":       (*Bot).abortCommand,
 	"draw":        (*Bot).drawCommand,
-	"rules":       func(_ *Bot, c *interaction, _ options) error { return c.reply(rulesMessage(0)) },
-	"help":        func(_ *Bot, c *interaction, _ options) error { return c.reply(helpMessage()) },
+	"rules":       func(_ *Bot, c *interaction, _ options) error { return c.reply(rulesMessage(c.lang(), 0)) },
+	"help":        func(_ *Bot, c *interaction, _ options) error { return c.reply(helpMessage(c.lang())) },
 	"leaderboard": (*Bot).leaderboardCommand,
 	"stats":       (*Bot).statsCommand,
 	"history":     (*Bot).historyCommand,
@@ -152,7 +152,7 @@ var componentHandlers = map[string]componentHandler{
 	actAccept:     challengeButton((*Bot).accept),
 	actDecline:    challengeButton((*Bot).decline),
 	actCancel:     challengeButton((*Bot).withdraw),
-	actRules:      func(_ *Bot, c *interaction, id customID) error { return c.update(rulesMessage(id.n)) },
+	actRules:      func(_ *Bot, c *interaction, id customID) error { return c.update(rulesMessage(c.lang(), id.n)) },
 	actLeaders:    (*Bot).leaderboardPage,
 	actDrawAccept: drawAnswer(true),
 	actDrawReject: drawAnswer(false),
@@ -174,6 +174,7 @@ func (b *Bot) handle(ctx context.Context, s *discordgo.Session, i *discordgo.Int
 		}
 		stop()
 	}()
+	b.noteLocales(c)
 	err := b.dispatch(c)
 	if err == nil && !c.responded {
 		err = errNoAnswer
@@ -194,10 +195,10 @@ func (b *Bot) dispatch(c *interaction) error {
 		name, o := subcommand(c.i)
 		h, ok := commandHandlers[name]
 		if !ok {
-			return refuse("I don't know that command any more. Discord may still show an old list: restart Discord, then see /kulami help.")
+			return refuse("error.unknown_command")
 		}
 		if c.i.GuildID == "" && !inDMs[name] {
-			return refuse("Kulami is played in a server: use /kulami there, in a channel where I can post. Here you can read **/kulami rules** and **/kulami help**.")
+			return refuse("error.not_in_dm")
 		}
 		return h(b, c, o)
 	case discordgo.InteractionApplicationCommandAutocomplete:
@@ -210,11 +211,11 @@ func (b *Bot) dispatch(c *interaction) error {
 		id, err := parseCustomID(c.i.MessageComponentData().CustomID)
 		h, ok := componentHandlers[id.action]
 		if err != nil || !ok {
-			return refuse("That button is from an older version of me and no longer works. Use **/kulami board** to get a fresh board.")
+			return refuse("error.old_button")
 		}
 		return h(b, c, id)
 	}
-	return refuse("I can't handle that kind of interaction.")
+	return refuse("error.unknown_interaction")
 }
 
 // subcommand returns the /kulami subcommand an interaction names and its

@@ -5,6 +5,8 @@ import (
 	"strings"
 
 	"github.com/bwmarrin/discordgo"
+
+	"github.com/kulami/kulami/bot/i18n"
 )
 
 // rulesPages are the rules of Kulami as the bot explains them, one embed
@@ -36,8 +38,9 @@ Rule sets: **basic** (panels), **area**, **lines**, **full** (all three). Equal 
 • Nobody around? **/kulami play** against the computer.`},
 }
 
-// rulesMessage is page p (from 0) of the rules, with buttons to page.
-func rulesMessage(p int) message {
+// rulesMessage is page p (from 0) of the rules, with buttons to page, in
+// lang.
+func rulesMessage(lang i18n.Lang, p int) message {
 	p = max(0, min(p, len(rulesPages)-1))
 	page := rulesPages[p]
 	return message{
@@ -46,46 +49,62 @@ func rulesMessage(p int) message {
 			Title:       page.title,
 			Description: page.text,
 			Color:       embedColor,
-			Footer:      &discordgo.MessageEmbedFooter{Text: fmt.Sprintf("Kulami rules · page %d of %d", p+1, len(rulesPages))},
+			Footer:      &discordgo.MessageEmbedFooter{Text: lang.T("rules_page.footer", "Page", p+1, "Pages", len(rulesPages))},
 		}},
-		components: pager(actRules, "", 0, p, len(rulesPages)),
+		components: pager(lang, actRules, "", 0, p, len(rulesPages)),
 	}
 }
 
-// pager is a row with Previous and Next buttons for page p of n.
-func pager(action, channel string, id uint64, p, n int) []discordgo.MessageComponent {
+// pager is a row with Previous and Next buttons for page p of n, in lang.
+func pager(lang i18n.Lang, action, channel string, id uint64, p, n int) []discordgo.MessageComponent {
 	return []discordgo.MessageComponent{discordgo.ActionsRow{Components: []discordgo.MessageComponent{
-		discordgo.Button{Label: "Previous", Style: discordgo.SecondaryButton, Disabled: p <= 0,
+		discordgo.Button{Label: lang.T("button.previous"), Style: discordgo.SecondaryButton, Disabled: p <= 0,
 			CustomID: customID{action: action, channel: channel, id: id, n: max(p-1, 0)}.String()},
-		discordgo.Button{Label: "Next", Style: discordgo.SecondaryButton, Disabled: p >= n-1,
+		discordgo.Button{Label: lang.T("button.next"), Style: discordgo.SecondaryButton, Disabled: p >= n-1,
 			CustomID: customID{action: action, channel: channel, id: id, n: p + 1}.String()},
 	}}}
 }
 
-// helpMessage lists every subcommand with its description.
-func helpMessage() message {
+// helpMessage lists every subcommand with its options and description,
+// named in lang as the registration names them for lang's Discord locales
+// (name_localizations, description_localizations).
+func helpMessage(lang i18n.Lang) message {
 	var b strings.Builder
+	locales := lang.DiscordLocales()
 	for _, o := range Commands()[0].Options {
 		var args []string
 		for _, a := range o.Options {
+			name := localized(a.Name, a.NameLocalizations, locales)
 			if a.Required {
-				args = append(args, a.Name+":")
+				args = append(args, name+":")
 			} else {
-				args = append(args, "["+a.Name+"]")
+				args = append(args, "["+name+"]")
 			}
 		}
-		fmt.Fprintf(&b, "**/%s %s** %s\n%s\n", commandName, o.Name, strings.Join(args, " "), o.Description)
+		fmt.Fprintf(&b, "**/%s %s** %s\n%s\n", commandName, localized(o.Name, o.NameLocalizations, locales), strings.Join(args, " "),
+			localized(o.Description, o.DescriptionLocalizations, locales))
 	}
 	return message{
 		ephemeral: true,
 		embeds: []*discordgo.MessageEmbed{{
-			Title:       "Kulami commands",
+			Title:       lang.T("help.title"),
 			Description: b.String(),
 			Color:       embedColor,
-			Footer:      &discordgo.MessageEmbedFooter{Text: "New to Kulami? /kulami rules explains it in four short pages."},
+			Footer:      &discordgo.MessageEmbedFooter{Text: lang.T("help.footer")},
 		}},
 	}
 }
 
 // embedColor is the wood colour of the bot's embeds.
+// localized returns the text of locales' first locale in localizations,
+// else def.
+func localized(def string, localizations map[discordgo.Locale]string, locales []string) string {
+	for _, l := range locales {
+		if s, ok := localizations[discordgo.Locale(l)]; ok && s != "" {
+			return s
+		}
+	}
+	return def
+}
+
 const embedColor = 0xC8954D

@@ -130,25 +130,37 @@ func (b *Bot) wakeGame(channelID string, now time.Time) error {
 		b.log.Info("game timed out", "channel", g.ChannelID, "game", g.ID)
 		return b.show(nil, g, old)
 	}
-	return b.sendReminder(g, "")
+	return b.sendReminder(g, nil)
 }
 
-// sendReminder reminds the player to move in g that it is their move, with
-// note first: in the game's channel, and by DM to a player who asked for
-// it. A reminder of the clock is marked as sent before it is sent, so none
-// is ever sent twice, even across a restart.
-func (b *Bot) sendReminder(g *storage.Game, note string) error {
+// sendReminder reminds the player to move in g that it is their move: in
+// the game's channel, in the server's language, and by DM to a player who
+// asked for it, in theirs. If note is not nil, the reminder first says that
+// the bot was offline that long and the time was given back. A reminder of
+// the clock is marked as sent before it is sent, so none is ever sent
+// twice, even across a restart.
+func (b *Bot) sendReminder(g *storage.Game, note *time.Duration) error {
 	p := g.Player(g.ToMove())
 	opponent := g.Player(g.ToMove().Other())
-	deadline := g.Deadline().Unix()
-	text := fmt.Sprintf("⏰ %s, %sit's your move in Kulami against %s — time runs out <t:%d:R> (<t:%d:f>). Board: %s",
-		who(p), note, escape(opponent.Name), deadline, deadline, boardLink(g))
+	deadline := g.Deadline()
+	lang := b.guildLang(g.GuildID)
+	text := "⏰ " + lang.T("remind.channel", "Player", who(p), "Opponent", escape(opponent.Name), "Due", timestamp(deadline),
+		"Deadline", fmt.Sprintf("<t:%d:f>", deadline.Unix()), "Board", boardLink(lang, g))
+	if note != nil {
+		text = "⏰ " + lang.T("remind.channel_after_outage", "Player", who(p), "Down", duration(lang, *note), "Opponent", escape(opponent.Name),
+			"Due", timestamp(deadline), "Deadline", fmt.Sprintf("<t:%d:f>", deadline.Unix()), "Board", boardLink(lang, g))
+	}
 	_, err := b.send(g.ChannelID, message{content: text, mentions: []string{p.UserID}})
 	if err != nil {
 		return b.abandonIfGone(g, fmt.Errorf("send a reminder: %w", err))
 	}
 	if u, uerr := b.store.UserSettings(p.UserID); uerr == nil && u.DMReminders {
-		b.dm(p.UserID, fmt.Sprintf("⏰ %sIt's your move in Kulami against %s — time runs out <t:%d:R>. Board: %s", note, escape(opponent.Name), deadline, boardLink(g)))
+		lang := b.userLang(p.UserID)
+		text := "⏰ " + lang.T("remind.dm", "Opponent", escape(opponent.Name), "Due", timestamp(deadline), "Board", boardLink(lang, g))
+		if note != nil {
+			text = "⏰ " + lang.T("remind.dm_after_outage", "Down", duration(lang, *note), "Opponent", escape(opponent.Name), "Due", timestamp(deadline), "Board", boardLink(lang, g))
+		}
+		b.dm(p.UserID, text)
 	}
 	return err
 }
@@ -171,8 +183,7 @@ func (b *Bot) expireChallenge(channelID string, now time.Time) error {
 		}
 		return err
 	}
-	b.editChallenge(ch, fmt.Sprintf("%s's challenge to %s expired: it was not answered in time. Start a new one with **/kulami challenge**.",
-		escape(ch.From.Name), escape(ch.To.Name)))
+	b.editChallenge(ch, b.guildLang(ch.GuildID).T("challenge.expired_message", "Challenger", escape(ch.From.Name), "Opponent", escape(ch.To.Name)))
 	return nil
 }
 
@@ -198,7 +209,7 @@ func (b *Bot) resume() error {
 	}
 	var errs []error
 	for _, g := range changed {
-		errs = append(errs, b.sendReminder(g, fmt.Sprintf("I was offline for %s, so your time was extended by that much. ", duration(down))))
+		errs = append(errs, b.sendReminder(g, &down))
 	}
 	return errors.Join(errs...)
 }

@@ -1,11 +1,11 @@
 package bot
 
 import (
-	"fmt"
 	"strings"
 
 	"github.com/bwmarrin/discordgo"
 
+	"github.com/kulami/kulami/bot/i18n"
 	"github.com/kulami/kulami/storage"
 )
 
@@ -19,9 +19,9 @@ func (b *Bot) notifyCommand(c *interaction, o options) error {
 		return err
 	}
 	if on {
-		return c.say("I'll also remind you by direct message when your move is due. (Discord only delivers it if you allow direct messages from members of this server.)")
+		return c.say(c.lang().T("settings.dm_on"))
 	}
-	return c.say("No more reminders by direct message; you'll still be pinged in the game's channel.")
+	return c.say(c.lang().T("settings.dm_off"))
 }
 
 // settingsCommand shows or changes the server's settings; changing them
@@ -29,7 +29,7 @@ func (b *Bot) notifyCommand(c *interaction, o options) error {
 func (b *Bot) settingsCommand(c *interaction, o options) error {
 	if len(o) > 0 {
 		if m := c.i.Member; m == nil || m.Permissions&(discordgo.PermissionManageGuild|discordgo.PermissionAdministrator) == 0 {
-			return refuse("Changing the server's Kulami settings needs the **Manage Server** permission.")
+			return refuse("settings.needs_manage_server")
 		}
 	}
 	s, err := b.store.UpdateGuildSettings(c.i.GuildID, func(s *storage.GuildSettings) error {
@@ -42,24 +42,37 @@ func (b *Bot) settingsCommand(c *interaction, o options) error {
 		if v := o.str("move_time"); v != "" {
 			d, err := parseMoveTime(v)
 			if err != nil {
-				return refuse("Pick a move time from the list.")
+				return refuse("settings.pick_move_time")
 			}
 			s.MoveTime = d
+		}
+		if v := o.str("language"); v != "" {
+			l, ok := i18n.Parse(v)
+			if !ok || string(l) != v {
+				return refuse("settings.pick_language")
+			}
+			s.Language = v
 		}
 		return nil
 	})
 	if err != nil {
 		return err
 	}
-	onOff := map[bool]string{true: "on", false: "off"}
+	lang := c.lang()
+	onOff := map[bool]string{true: lang.T("settings.on"), false: lang.T("settings.off")}
 	var lines []string
 	if len(o) > 0 {
-		lines = append(lines, "Settings saved.")
+		lines = append(lines, lang.T("settings.saved"))
+	}
+	language := lang.T("settings.language_auto", "Language", b.publicLang(c).Name())
+	if l, ok := i18n.Parse(s.Language); ok {
+		language = l.Name()
 	}
 	lines = append(lines,
-		fmt.Sprintf("**Threads**: %s — each accepted challenge gets a thread of its own.", onOff[s.Threads]),
-		fmt.Sprintf("**Move time**: %s per move for new challenges (unless the challenge picks one).", moveTimeName(cmp(s.MoveTime, b.opt.MoveTime))),
-		fmt.Sprintf("**Hints**: %s — **/kulami hint** shows the computer's suggestion.", onOff[s.Hints]),
+		lang.T("settings.threads", "State", onOff[s.Threads]),
+		lang.T("settings.move_time", "MoveTime", duration(lang, cmp(s.MoveTime, b.opt.MoveTime))),
+		lang.T("settings.hints", "State", onOff[s.Hints]),
+		lang.T("settings.language", "Language", language),
 	)
 	return c.say(strings.Join(lines, "\n"))
 }

@@ -84,7 +84,8 @@ func forms(m *goi18n.Message) map[string]string {
 func isPlural(m *goi18n.Message) bool { return len(forms(m)) > 1 || m.Other == "" }
 
 // TestFilesMatchEnglish: every file has exactly the messages of en.toml,
-// each with the same placeholders, none empty, and the plural ones plural.
+// each with the same placeholders, none empty or a sentence left in
+// English, and the plural ones plural.
 func TestFilesMatchEnglish(t *testing.T) {
 	files := readFiles(t)
 	en := files["en"]
@@ -102,6 +103,9 @@ func TestFilesMatchEnglish(t *testing.T) {
 				assert.Equal(t, isPlural(m), isPlural(tm), "%s: %q is plural in English, and must be here (or not)", code, id)
 				for form, s := range forms(tm) {
 					assert.NotEmpty(t, strings.TrimSpace(s), "%s: %q form %s is empty", code, id, form)
+					if en := forms(m)[form]; code != "en" && s == en && strings.Count(action.ReplaceAllString(s, ""), " ") >= 3 {
+						t.Errorf("%s: %q is English word for word: translate it", code, id)
+					}
 				}
 			}
 			for id := range f {
@@ -165,9 +169,10 @@ func TestFallback(t *testing.T) {
 }
 
 // TestCalls reads every Go file of the module and checks each call
-// x.T("id", "Name", v, …) and x.N("id", n, "Name", v, …): the message id
+// x.T("id", "Name", v, …) and x.N("id", n, "Name", v, …) (and the bot's
+// refuse and refuseN, which take the same): the message id
 // exists in English, is plural exactly for N, and the placeholders passed
-// are the ones it has (N's Count aside).
+// are the ones it has (N's {{.Count}} aside, which a form may leave out).
 func TestCalls(t *testing.T) {
 	en := readFiles(t)["en"]
 	root := filepath.Join("..", "..")
@@ -192,8 +197,16 @@ func TestCalls(t *testing.T) {
 			if !ok {
 				return true
 			}
-			sel, ok := call.Fun.(*ast.SelectorExpr)
-			if !ok || (sel.Sel.Name != "T" && sel.Sel.Name != "N") || len(call.Args) == 0 {
+			// Lang's T and N, and the bot's refuse and refuseN that
+			// take the same arguments.
+			var fn string
+			switch f := call.Fun.(type) {
+			case *ast.SelectorExpr:
+				fn = f.Sel.Name
+			case *ast.Ident:
+				fn = map[string]string{"refuse": "T", "refuseN": "N"}[f.Name]
+			}
+			if (fn != "T" && fn != "N") || len(call.Args) == 0 {
 				return true
 			}
 			id, ok := stringLit(call.Args[0])
@@ -207,7 +220,7 @@ func TestCalls(t *testing.T) {
 				return true
 			}
 			args := call.Args[1:]
-			if sel.Sel.Name == "N" {
+			if fn == "N" {
 				assert.True(t, isPlural(m), "%s: %q is not plural: call T", pos, id)
 				if len(args) > 0 {
 					args = args[1:]
@@ -225,12 +238,14 @@ func TestCalls(t *testing.T) {
 					passed = append(passed, name)
 				}
 			}
-			if sel.Sel.Name == "N" {
-				passed = append(passed, "Count")
-			}
 			slices.Sort(passed)
 			want, _ := placeholders(m)
-			assert.Equal(t, want, passed, "%s: %q takes these placeholders", pos, id)
+			if fn == "N" {
+				want = slices.DeleteFunc(want, func(p string) bool { return p == "Count" }) // N fills it
+			}
+			if !slices.Equal(want, passed) {
+				t.Errorf("%s: %q takes the placeholders %v, not %v", pos, id, want, passed)
+			}
 			return true
 		})
 		return nil

@@ -1,0 +1,142 @@
+package bot
+
+import (
+	"github.com/kulami/kulami/bot/i18n"
+	"github.com/kulami/kulami/draw"
+	"github.com/kulami/kulami/storage"
+)
+
+// Who reads which language: what only the person who clicked or typed
+// sees (refusals, confirmations, help) is in their Discord client's
+// language, the interaction's locale; what the whole channel sees
+// (challenges, boards, reminders, the leaderboard) is in the server's,
+// the language chosen with /kulami settings language, else the server's
+// Discord locale. Messages without an interaction (reminders, timeouts)
+// take the server's locale as last seen; direct messages the recipient's.
+
+// lang returns the language of the person who caused the interaction.
+func (c *interaction) lang() i18n.Lang {
+	return i18n.FromLocale(string(c.i.Locale))
+}
+
+// publicLang returns the language of the messages the interaction causes
+// that everyone in its channel reads; in a DM, the user's.
+func (b *Bot) publicLang(c *interaction) i18n.Lang {
+	if c.i.GuildID == "" {
+		return c.lang()
+	}
+	if c.public == "" {
+		s := b.guildSettings(c.i.GuildID)
+		if l, ok := i18n.Parse(s.Language); ok {
+			c.public = l
+		} else if c.i.GuildLocale != nil {
+			c.public = i18n.FromLocale(string(*c.i.GuildLocale))
+		} else {
+			c.public = i18n.FromLocale(s.Locale)
+		}
+	}
+	return c.public
+}
+
+// langOf returns the language of a public message in guildID caused by c,
+// or by nobody if c is nil (the computer's moves, the scheduler).
+func (b *Bot) langOf(c *interaction, guildID string) i18n.Lang {
+	if c != nil {
+		return b.publicLang(c)
+	}
+	return b.guildLang(guildID)
+}
+
+// guildLang returns the language of a guild's public messages sent
+// without an interaction.
+func (b *Bot) guildLang(guildID string) i18n.Lang {
+	s := b.guildSettings(guildID)
+	if l, ok := i18n.Parse(s.Language); ok {
+		return l
+	}
+	return i18n.FromLocale(s.Locale)
+}
+
+// guildSettings returns a guild's settings, or the defaults if they
+// cannot be read (logged): a language is no reason to fail a message.
+func (b *Bot) guildSettings(guildID string) storage.GuildSettings {
+	s, err := b.store.GuildSettings(guildID)
+	if err != nil {
+		b.log.Warn("cannot read a guild's settings for its language", "guild", guildID, "err", err)
+	}
+	return s
+}
+
+// userLang returns the language of a user's direct messages: their
+// Discord locale as last seen.
+func (b *Bot) userLang(userID string) i18n.Lang {
+	u, err := b.store.UserSettings(userID)
+	if err != nil {
+		b.log.Warn("cannot read a user's settings for their language", "user", userID, "err", err)
+	}
+	return i18n.FromLocale(u.Locale)
+}
+
+// noteLocales keeps the interaction's guild locale and user locale with
+// their settings when they changed, for the messages sent later without
+// an interaction. What was noted is remembered, so that an interaction
+// costs no write unless a locale changed.
+func (b *Bot) noteLocales(c *interaction) {
+	if c.i.GuildID != "" && c.i.GuildLocale != nil {
+		b.noteLocale("g:"+c.i.GuildID, string(*c.i.GuildLocale), func(locale string) error {
+			s, err := b.store.GuildSettings(c.i.GuildID)
+			if err != nil || s.Locale == locale {
+				return err
+			}
+			_, err = b.store.UpdateGuildSettings(c.i.GuildID, func(s *storage.GuildSettings) error {
+				s.Locale = locale
+				return nil
+			})
+			return err
+		})
+	}
+	if u := c.user(); u.ID != "" && c.i.Locale != "" {
+		b.noteLocale("u:"+u.ID, string(c.i.Locale), func(locale string) error {
+			s, err := b.store.UserSettings(u.ID)
+			if err != nil || s.Locale == locale {
+				return err
+			}
+			_, err = b.store.UpdateUserSettings(u.ID, func(s *storage.UserSettings) error {
+				s.Locale = locale
+				return nil
+			})
+			return err
+		})
+	}
+}
+
+// noteLocale stores locale under key with store, unless it is the locale
+// noted last for key.
+func (b *Bot) noteLocale(key, locale string, store func(locale string) error) {
+	if was, ok := b.locales.Load(key); ok && was == locale {
+		return
+	}
+	if err := store(locale); err != nil {
+		b.log.Warn("cannot keep a locale", "key", key, "err", err)
+		return
+	}
+	b.locales.Store(key, locale)
+}
+
+// drawTexts are the board image's texts in each language, made once.
+var drawTexts = func() map[i18n.Lang]*draw.Text {
+	m := map[i18n.Lang]*draw.Text{}
+	for _, l := range i18n.Langs() {
+		t := l.Draw()
+		m[l] = &t
+	}
+	return m
+}()
+
+// drawText returns the board image's texts in l.
+func drawText(l i18n.Lang) *draw.Text {
+	if t, ok := drawTexts[l]; ok {
+		return t
+	}
+	return drawTexts[i18n.English]
+}
