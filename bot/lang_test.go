@@ -1,0 +1,324 @@
+package bot_test
+
+import (
+	"os"
+	"regexp"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/BurntSushi/toml"
+	"github.com/bwmarrin/discordgo"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/kulami/kulami/bot/discordtest"
+	"github.com/kulami/kulami/storage"
+)
+
+// speaking sets an interaction's locales: its user's Discord language and
+// the server's.
+func speaking(user, guild discordgo.Locale) func(*discordgo.Interaction) {
+	return func(i *discordgo.Interaction) {
+		i.Locale = user
+		i.GuildLocale = &guild
+	}
+}
+
+// sendWith sends a built interaction after change and waits for its answer.
+func (h *harness) sendWith(change func(*discordgo.Interaction), i *discordgo.Interaction) *discordgo.Interaction {
+	h.t.Helper()
+	change(i)
+	h.send(i)
+	h.dc.WaitResponse(h.t, i.ID)
+	return i
+}
+
+// texts are the sentences people read in one test, public or ephemeral.
+type texts struct{ public, private []string }
+
+// messageTexts returns every text of a message a person reads: content,
+// embeds, buttons, menus and their options, and the alt text of files.
+func messageTexts(content string, embeds []*discordgo.MessageEmbed, comps []discordgo.MessageComponent, files []discordtest.File) []string {
+	out := []string{content}
+	for _, e := range embeds {
+		out = append(out, e.Title, e.Description)
+		if e.Footer != nil {
+			out = append(out, e.Footer.Text)
+		}
+		for _, f := range e.Fields {
+			out = append(out, f.Name, f.Value)
+		}
+	}
+	for _, row := range comps {
+		r, ok := row.(*discordgo.ActionsRow)
+		if !ok {
+			continue
+		}
+		for _, c := range r.Components {
+			switch c := c.(type) {
+			case *discordgo.Button:
+				out = append(out, c.Label)
+			case *discordgo.SelectMenu:
+				out = append(out, c.Placeholder)
+				for _, o := range c.Options {
+					out = append(out, o.Description)
+				}
+			}
+		}
+	}
+	for _, f := range files {
+		out = append(out, f.Description)
+	}
+	return out
+}
+
+// seen collects what the bot said in the channels and in answer to the
+// interactions, but for the messages skip.
+func (h *harness) seen(channels []string, interactions []*discordgo.Interaction, skip ...string) texts {
+	var t texts
+	add := func(ephemeral bool, s []string) {
+		if ephemeral {
+			t.private = append(t.private, s...)
+		} else {
+			t.public = append(t.public, s...)
+		}
+	}
+	for _, ch := range channels {
+		for _, m := range h.dc.Messages(ch) {
+			if slices.Contains(skip, m.ID) {
+				continue
+			}
+			add(m.Ephemeral(), messageTexts(m.Content, m.Embeds, m.Components, m.Files))
+		}
+	}
+	for _, i := range interactions {
+		if r, ok := h.dc.Response(i.ID); ok {
+			add(r.Ephemeral(), messageTexts(r.Content, r.Embeds, r.Components, r.Files))
+		}
+	}
+	return t
+}
+
+// placeholderOrMarkup splits a message into the words a translator wrote.
+var placeholderOrMarkup = regexp.MustCompile(`{{[^}]*}}|\*\*|\n|[()“”«»„:;—·]`)
+
+// englishPhrases returns the phrases of the English messages (three words
+// or more, placeholders, commands and markup cut out): finding one in a
+// text means the text is English.
+func englishPhrases(t *testing.T) []string {
+	t.Helper()
+	var doc map[string]any
+	buf, err := os.ReadFile("i18n/locales/en.toml")
+	require.NoError(t, err)
+	require.NoError(t, toml.Unmarshal(buf, &doc))
+	var phrases []string
+	var walk func(v any)
+	walk = func(v any) {
+		switch v := v.(type) {
+		case string:
+			for _, p := range placeholderOrMarkup.Split(v, -1) {
+				p = strings.Trim(p, " .,!?")
+				if strings.Count(p, " ") >= 2 && !strings.Contains(p, "/kulami") && !strings.Contains(p, "`") {
+					phrases = append(phrases, p)
+				}
+			}
+		case map[string]any:
+			for _, x := range v {
+				walk(x)
+			}
+		}
+	}
+	walk(doc)
+	require.NotEmpty(t, phrases)
+	return phrases
+}
+
+// english returns the English phrases in texts.
+func english(phrases, texts []string) []string {
+	var found []string
+	for _, s := range texts {
+		for _, p := range phrases {
+			if strings.Contains(s, p) {
+				found = append(found, p+" (in "+s+")")
+			}
+		}
+	}
+	return found
+}
+
+// playOut plays the game of channel to its end with the legal holes the
+// position offers, red and black speaking through change: every third move
+// is picked from the board's menu, the others typed.
+func (h *harness) playOut(channel string, change func(*discordgo.Interaction)) []*discordgo.Interaction {
+	h.t.Helper()
+	var sent []*discordgo.Interaction
+	for {
+		g, err := h.store.Game(channel)
+		require.NoError(h.t, err)
+		if g.Over() {
+			return sent
+		}
+		board := h.boardAt(channel, g.Ply())
+		p := g.Position()
+		cell := p.Legal().Cells(p.Layout())[0].String()
+		user, _ := h.players(g)
+		var i *discordgo.Interaction
+		if g.Ply()%3 == 2 {
+			for id, values := range menus(board) {
+				for _, v := range values {
+					if v == cell {
+						i = h.dc.Select(board.ID, user, id, cell)
+					}
+				}
+			}
+			require.NotNil(h.t, i, "the menus offer %s", cell)
+		} else {
+			i = h.dc.Command(channel, user, "kulami", discordtest.Subcommand("move", discordtest.StringOption("cell", cell)))
+		}
+		sent = append(sent, h.sendWith(change, i))
+		if _, err := h.store.Game(channel); err != nil {
+			return sent // the move ended the game, which left the channel
+		}
+		h.waitBoard(channel, "the board after "+cell, func(m *discordtest.Message) bool {
+			return strings.Contains(m.Content, "**"+cell+"**")
+		})
+	}
+}
+
+// TestLanguages plays a whole game in French, Spanish and German through
+// the fake Discord: what only a player sees is in their Discord language,
+// what the channel sees in the server's, and nobody reads an English
+// sentence where their language is not English.
+func TestLanguages(t *testing.T) {
+	t.Parallel()
+	for _, tc := range []struct {
+		name string
+		// user is the players' Discord language, guild the server's;
+		// setting, if not empty, the language chosen with /kulami settings.
+		user, guild discordgo.Locale
+		setting     string
+		public      string // the public messages' language file
+		// private and board are words of a refusal to a spectator and of
+		// the board's text, in the language each must be in.
+		private, board, over string
+	}{
+		{"French players on an English server", discordgo.French, discordgo.EnglishUS, "", "en",
+			"vous pouvez la suivre, mais pas y jouer", "Score so far", "**Game over.**"},
+		{"Spanish players on a Spanish server", discordgo.SpanishLATAM, discordgo.SpanishES, "", "es",
+			"puedes mirar, pero no jugar", "Puntuación", "**Fin de la partida.**"},
+		{"German players on a server set to German", discordgo.German, discordgo.EnglishGB, "de", "de",
+			"du kannst zuschauen, aber nicht mitspielen", "Stand:", "**Partie beendet.**"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			h := newHarness(t, "gateway")
+			ch := h.channel.ID
+			as := speaking(tc.user, tc.guild)
+			var sent []*discordgo.Interaction
+			if tc.setting != "" {
+				sent = append(sent, h.commandWith(func(i *discordgo.Interaction) { as(i); asAdmin(i) }, ch, h.alice, "settings",
+					discordtest.StringOption("language", tc.setting)))
+			}
+			sent = append(sent, h.commandWith(as, ch, h.alice, "challenge", h.userOption(h.bob), discordtest.StringOption("rules", "full")))
+			var challenge *discordtest.Message
+			h.dc.WaitUntil(t, "the challenge", func() bool {
+				for _, m := range h.dc.Messages(ch) {
+					if strings.Contains(m.Content, "<@"+h.bob.ID+">") && len(m.Components) > 0 {
+						challenge = m
+						return true
+					}
+				}
+				return false
+			})
+			var accept string
+			for _, id := range buttons(challenge.Components) {
+				if strings.Contains(id, ":accept:") {
+					accept = id
+				}
+			}
+			require.NotEmpty(t, accept)
+			require.Eventually(t, func() bool {
+				c, err := h.store.Challenge(ch)
+				return err == nil && c.MessageID == challenge.ID
+			}, 5e9, 1e6)
+			sent = append(sent, h.sendWith(as, h.dc.Button(challenge.ID, h.bob, accept)))
+			board := h.boardAt(ch, 0)
+			assert.Contains(t, board.Content, tc.board, "the board is in the server's language")
+			g, err := h.store.Game(ch)
+			require.NoError(t, err)
+			first, second := h.players(g)
+
+			// Refusals, each in the language of who asked.
+			for id := range menus(board) {
+				sent = append(sent, h.sendWith(as, h.dc.Select(board.ID, h.carol, id, "D4")))
+				assert.Contains(t, h.refused(sent[len(sent)-1]), tc.private, "a spectator's refusal is in their language")
+				break
+			}
+			sent = append(sent, h.commandWith(as, ch, second, "move", discordtest.StringOption("cell", "D4")))
+			h.refused(sent[len(sent)-1])
+			sent = append(sent, h.commandWith(as, ch, first, "move", discordtest.StringOption("cell", "Z99")))
+			h.refused(sent[len(sent)-1])
+			// The help's lines are the commands' descriptions, which the
+			// registration localizes; the help's own words are checked here.
+			helpI := h.commandWith(as, ch, first, "help")
+			help := h.dc.WaitOriginal(t, helpI.ID, func(*discordtest.Message) bool { return true })
+			require.Len(t, help.Embeds, 1)
+			assert.Empty(t, english(englishPhrases(t), []string{help.Embeds[0].Title, help.Embeds[0].Footer.Text}))
+			sent = append(sent, h.commandWith(as, ch, first, "settings"))
+
+			sent = append(sent, h.playOut(ch, as)...)
+			final := h.waitBoard(ch, "the final board", func(m *discordtest.Message) bool { return len(menus(m)) == 0 })
+			assert.Contains(t, final.Content, tc.over, "the final board is in the server's language")
+			sent = append(sent, h.commandWith(as, ch, first, "leaderboard"))
+			sent = append(sent, h.commandWith(as, ch, first, "stats"))
+			sent = append(sent, h.commandWith(as, ch, first, "history"))
+
+			seen := h.seen([]string{ch}, sent, help.ID)
+			require.NotEmpty(t, seen.private)
+			require.NotEmpty(t, seen.public)
+			privateEnglish := english(englishPhrases(t), seen.private)
+			assert.Empty(t, privateEnglish, "what only the players see is in their language")
+			if tc.public == "en" {
+				assert.NotEmpty(t, english(englishPhrases(t), seen.public), "the public messages are in English")
+			} else {
+				assert.Empty(t, english(englishPhrases(t), seen.public), "the public messages are in the server's language")
+			}
+		})
+	}
+}
+
+// TestLanguageSetting: /kulami settings language is refused to members
+// without Manage Server and for a language not in the list, and a server
+// that speaks another language than the bot's gets English.
+func TestLanguageSetting(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t, "gateway")
+	ch := h.channel.ID
+	fr := speaking(discordgo.French, discordgo.Japanese)
+	h.refused(h.commandWith(fr, ch, h.alice, "settings", discordtest.StringOption("language", "de")), "Gérer le serveur")
+	h.refused(h.commandWith(func(i *discordgo.Interaction) { fr(i); asAdmin(i) }, ch, h.alice, "settings", discordtest.StringOption("language", "it")),
+		"Choisissez une langue dans la liste.")
+	s, err := h.store.GuildSettings(h.dc.GuildID())
+	require.NoError(t, err)
+	assert.Empty(t, s.Language, "nothing changed")
+	assert.Equal(t, "ja", s.Locale, "the server's locale is noted for messages without an interaction")
+	u, err := h.store.UserSettings(h.alice.ID)
+	require.NoError(t, err)
+	assert.Equal(t, "fr", u.Locale, "the user's locale is noted for direct messages")
+
+	text := h.reply(h.commandWith(fr, ch, h.alice, "settings"))
+	assert.Contains(t, text, "**Langue** : English, la langue du serveur", "a Japanese server gets English")
+
+	i := h.commandWith(fr, ch, h.alice, "challenge", h.userOption(h.bob))
+	m := messageAfter(t, h.dc, i, ch, "the challenge", func(m *discordtest.Message) bool { return !m.Ephemeral() })
+	assert.Contains(t, m.Content, "challenges you to a game", "the challenge is in English")
+	assert.Equal(t, "Défi envoyé à bob.", h.reply(i), "its confirmation in the challenger's language")
+
+	text = h.reply(h.commandWith(func(i *discordgo.Interaction) { fr(i); asAdmin(i) }, ch, h.alice, "settings", discordtest.StringOption("language", "es")))
+	assert.Contains(t, text, "Réglages enregistrés.")
+	assert.Contains(t, text, "**Langue** : Español")
+	s, err = h.store.GuildSettings(h.dc.GuildID())
+	require.NoError(t, err)
+	assert.Equal(t, storage.GuildSettings{Threads: s.Threads, MoveTime: s.MoveTime, Hints: s.Hints, Language: "es", Locale: "ja"}, s)
+}
