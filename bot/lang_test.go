@@ -3,9 +3,9 @@ package bot_test
 import (
 	"os"
 	"regexp"
-	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/BurntSushi/toml"
 	"github.com/bwmarrin/discordgo"
@@ -74,8 +74,8 @@ func messageTexts(content string, embeds []*discordgo.MessageEmbed, comps []disc
 }
 
 // seen collects what the bot said in the channels and in answer to the
-// interactions, but for the messages skip.
-func (h *harness) seen(channels []string, interactions []*discordgo.Interaction, skip ...string) texts {
+// interactions.
+func (h *harness) seen(channels []string, interactions []*discordgo.Interaction) texts {
 	var t texts
 	add := func(ephemeral bool, s []string) {
 		if ephemeral {
@@ -86,9 +86,6 @@ func (h *harness) seen(channels []string, interactions []*discordgo.Interaction,
 	}
 	for _, ch := range channels {
 		for _, m := range h.dc.Messages(ch) {
-			if slices.Contains(skip, m.ID) {
-				continue
-			}
 			add(m.Ephemeral(), messageTexts(m.Content, m.Embeds, m.Components, m.Files))
 		}
 	}
@@ -259,12 +256,7 @@ func TestLanguages(t *testing.T) {
 			h.refused(sent[len(sent)-1])
 			sent = append(sent, h.commandWith(as, ch, first, "move", discordtest.StringOption("cell", "Z99")))
 			h.refused(sent[len(sent)-1])
-			// The help's lines are the commands' descriptions, which the
-			// registration localizes; the help's own words are checked here.
-			helpI := h.commandWith(as, ch, first, "help")
-			help := h.dc.WaitOriginal(t, helpI.ID, func(*discordtest.Message) bool { return true })
-			require.Len(t, help.Embeds, 1)
-			assert.Empty(t, english(englishPhrases(t), []string{help.Embeds[0].Title, help.Embeds[0].Footer.Text}))
+			sent = append(sent, h.commandWith(as, ch, first, "help"))
 			sent = append(sent, h.commandWith(as, ch, first, "settings"))
 
 			sent = append(sent, h.playOut(ch, as)...)
@@ -274,7 +266,7 @@ func TestLanguages(t *testing.T) {
 			sent = append(sent, h.commandWith(as, ch, first, "stats"))
 			sent = append(sent, h.commandWith(as, ch, first, "history"))
 
-			seen := h.seen([]string{ch}, sent, help.ID)
+			seen := h.seen([]string{ch}, sent)
 			require.NotEmpty(t, seen.private)
 			require.NotEmpty(t, seen.public)
 			privateEnglish := english(englishPhrases(t), seen.private)
@@ -321,4 +313,29 @@ func TestLanguageSetting(t *testing.T) {
 	s, err = h.store.GuildSettings(h.dc.GuildID())
 	require.NoError(t, err)
 	assert.Equal(t, storage.GuildSettings{Threads: s.Threads, MoveTime: s.MoveTime, Hints: s.Hints, Language: "es", Locale: "ja"}, s)
+}
+
+// TestReminderLanguages: the scheduler, without an interaction, writes in
+// the server's language as last seen, and a direct message in the
+// recipient's.
+func TestReminderLanguages(t *testing.T) {
+	t.Parallel()
+	h := newManualHarness(t, "gateway")
+	g := h.challengeAndAccept() // in English
+	first, second := h.players(g)
+	text := h.reply(h.commandWith(speaking(discordgo.French, discordgo.German), h.channel.ID, first, "notify", discordtest.StringOption("dm", "on")))
+	assert.Contains(t, text, "par message privé", "the answer is in the user's language")
+
+	h.tick(36 * time.Hour)
+	dms := h.dc.Messages(h.dc.DMChannel(first.ID).ID)
+	require.Len(t, dms, 1)
+	assert.Contains(t, dms[0].Content, "C’est à vous de jouer dans votre partie de Kulami contre "+second.Username, "the DM is in the user's language")
+	reminders := h.reminders(h.channel.ID)
+	require.Len(t, reminders, 1)
+	assert.Contains(t, reminders[0].Content, "du bist in deiner Kulami-Partie gegen "+second.Username, "the reminder is in the server's language")
+
+	h.tick(36 * time.Hour)
+	final := h.waitBoard(h.channel.ID, "the final board", func(m *discordtest.Message) bool { return len(menus(m)) == 0 })
+	assert.Contains(t, final.Content, "**Partie beendet.**", "the timeout's board is in the server's language")
+	assert.Contains(t, final.Content, "abgebrochen")
 }

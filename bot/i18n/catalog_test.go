@@ -263,3 +263,29 @@ func stringLit(e ast.Expr) (string, bool) {
 	s, err := strconv.Unquote(lit.Value)
 	return s, err == nil
 }
+
+// TestCommandMentions: a message that names a subcommand ("/kulami
+// board") names it as Discord shows it in the file's language, from
+// command.<subcommand>.name of the same file.
+func TestCommandMentions(t *testing.T) {
+	mention := regexp.MustCompile(`/kulami ([\p{L}_]+)`)
+	for code, f := range readFiles(t) {
+		names := map[string]bool{}
+		for id, m := range f {
+			if parts := strings.Split(id, "."); len(parts) == 3 && parts[0] == "command" && parts[2] == "name" {
+				names[m.Other] = true
+			}
+		}
+		require.NotEmpty(t, names, code)
+		for id, m := range f {
+			if strings.HasPrefix(id, "command.") {
+				continue
+			}
+			for _, s := range forms(m) {
+				for _, c := range mention.FindAllStringSubmatch(s, -1) {
+					assert.True(t, names[c[1]], "%s: %q names /kulami %s, which is not a subcommand in %s.toml", code, id, c[1], code)
+				}
+			}
+		}
+	}
+}
