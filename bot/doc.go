@@ -24,6 +24,14 @@
 // back from engine/game as a sentinel error; explain (errors.go) is the one
 // place that words it for the user, in a message only they see.
 //
+// # Languages
+//
+// Every text is a message of bot/i18n, in the language of who reads it
+// (lang.go): what one person sees in their interaction's locale, what the
+// channel sees in the server's language (/kulami settings language, else
+// the guild's locale); the scheduler takes the guild's locale as last seen
+// and a direct message its recipient's.
+//
 // # Where things live
 //
 //   - challenge.go: /kulami challenge, accept, decline, withdraw, threads
@@ -35,6 +43,7 @@
 //   - rules.go: /kulami rules and help; commands.go: the command tree
 //   - schedule.go: reminders, timeouts, expiry, lost computer moves
 //   - board.go: the board message; respond.go: answering interactions
+//   - lang.go: which language each message is in
 //   - games.go: /kulami games; rematch.go: the buttons of a final board and
 //     rematches; replay_gif.go: the animated replay; review.go: /kulami
 //     review, its background analysis and its step buttons
