@@ -109,17 +109,14 @@ func (t *tx) Records(fn func(storage.Record) error) error {
 // each calls fn with every row of query. fn must not use the
 // transaction: the rows are read while it runs.
 func (t *tx) each(query string, fn func(pgx.Row) error) error {
-	rows, err := t.tx.Query(t.ctx, query)
-	if err != nil {
-		return err
-	}
-	defer rows.Close()
-	for rows.Next() {
-		if err := fn(rows); err != nil {
-			return err
+	return t.query(query, nil, func(rows pgx.Rows) error {
+		for rows.Next() {
+			if err := fn(rows); err != nil {
+				return err
+			}
 		}
-	}
-	return rows.Err()
+		return nil
+	})
 }
 
 // scanDecode scans a row whose last column is a stored value into data,

@@ -100,7 +100,7 @@ type backend struct{ pool *pgxpool.Pool }
 // View runs fn in a read-only transaction that sees one snapshot of the
 // database (REPEATABLE READ), as a bbolt read transaction does.
 func (b backend) View(fn func(storage.Tx) error) error {
-	return b.run(pgx.TxOptions{IsoLevel: pgx.RepeatableRead, AccessMode: pgx.ReadOnly}, false, fn)
+	return b.run("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY", false, fn)
 }
 
 // Update runs fn in a read-write transaction (READ COMMITTED, with the
@@ -110,7 +110,7 @@ func (b backend) View(fn func(storage.Tx) error) error {
 func (b backend) Update(fn func(storage.Tx) error) error {
 	var err error
 	for range maxAttempts {
-		err = b.run(pgx.TxOptions{IsoLevel: pgx.ReadCommitted}, true, fn)
+		err = b.run("BEGIN ISOLATION LEVEL READ COMMITTED", true, fn)
 		if !retryable(err) {
 			return err
 		}
@@ -118,21 +118,29 @@ func (b backend) Update(fn func(storage.Tx) error) error {
 	return fmt.Errorf("gave up after %d attempts, each in conflict with another writer: %w", maxAttempts, err)
 }
 
-// run runs fn in one transaction of the options opt.
-func (b backend) run(opt pgx.TxOptions, write bool, fn func(storage.Tx) error) error {
+// run runs fn in one transaction begun by the statement begin, on a
+// connection of its own, and commits it if fn returns nil.
+func (b backend) run(begin string, write bool, fn func(storage.Tx) error) error {
 	ctx := context.Background()
-	ptx, err := b.pool.BeginTx(ctx, opt)
+	conn, err := b.pool.Acquire(ctx)
 	if err != nil {
-		return fmt.Errorf("begin a transaction: %w", err)
+		return fmt.Errorf("connect: %w", err)
 	}
-	defer ptx.Rollback(ctx) // after Commit, a no-op
-	if err := fn(&tx{ctx: ctx, tx: ptx, write: write}); err != nil {
-		return err
+	defer conn.Release()
+	t := &tx{ctx: ctx, conn: conn, write: write, pending: &pgx.Batch{}}
+	t.exec(begin)
+	if err = fn(t); err == nil {
+		t.exec("COMMIT")
+		if err = t.send(t.take()); err == nil {
+			return nil
+		}
 	}
-	if err := ptx.Commit(ctx); err != nil {
-		return fmt.Errorf("commit: %w", err)
+	if t.begun {
+		if _, rerr := conn.Exec(ctx, "ROLLBACK"); rerr != nil {
+			conn.Conn().Close(ctx) // the pool drops a closed connection
+		}
 	}
-	return nil
+	return err
 }
 
 // retryable reports whether err is the database's refusal of a

@@ -8,16 +8,20 @@ import (
 	"time"
 
 	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgxpool"
 
 	"github.com/kulami/kulami/storage"
 )
 
 // tx is a storage.Tx of the PostgreSQL backend. In a write transaction,
-// what it reads to change is locked (FOR UPDATE) until the end.
+// what it reads to change is locked (FOR UPDATE) until the end. It sends
+// its statements as pipeline.go says.
 type tx struct {
-	ctx   context.Context
-	tx    pgx.Tx
-	write bool
+	ctx     context.Context
+	conn    *pgxpool.Conn
+	write   bool
+	pending *pgx.Batch // statements not sent yet
+	begun   bool       // BEGIN was sent
 	// missing are the settings a write read and found not stored (by
 	// table and ID): putting them inserts, so that a concurrent first
 	// write of the same settings is a conflict, never a lost update.
@@ -70,7 +74,7 @@ func decodeGame(data, board string) (*storage.Game, time.Time, error) {
 // Game implements storage.Tx.
 func (t *tx) Game(channel string) (*storage.Game, time.Time, error) {
 	var data, board string
-	err := t.tx.QueryRow(t.ctx, `SELECT data, board_message FROM active WHERE channel = $1 AND kind = $2`+t.lock(),
+	err := t.queryRow(`SELECT data, board_message FROM active WHERE channel = $1 AND kind = $2`+t.lock(),
 		channel, kindGame).Scan(&data, &board)
 	if err != nil {
 		return nil, time.Time{}, notFound(err, "game")
@@ -89,23 +93,22 @@ func (t *tx) PutGame(g *storage.Game, _ time.Time) error {
 	if err != nil {
 		return err
 	}
-	_, err = t.tx.Exec(t.ctx, `INSERT INTO active (channel, kind, id, guild, ply, board_message, wake_at, data)
+	t.exec(`INSERT INTO active (channel, kind, id, guild, ply, board_message, wake_at, data)
 		VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
 		ON CONFLICT (channel) DO UPDATE SET kind = excluded.kind, id = excluded.id, guild = excluded.guild,
 			ply = excluded.ply, board_message = excluded.board_message, wake_at = excluded.wake_at, data = excluded.data`,
 		g.ChannelID, kindGame, int64(g.ID), g.GuildID, g.Ply(), g.BoardMessageID, wakeAt(g.Wake()), string(data))
-	return err
+	return nil
 }
 
 // DeleteGame implements storage.Tx.
 func (t *tx) DeleteGame(channel string, _ time.Time) error {
-	_, err := t.tx.Exec(t.ctx, `DELETE FROM active WHERE channel = $1 AND kind = $2`, channel, kindGame)
-	return err
+	t.exec(`DELETE FROM active WHERE channel = $1 AND kind = $2`, channel, kindGame)
+	return nil
 }
 
-// games returns the games that rows (data, board_message) hold.
+// games calls fn with the games that rows (data, board_message) hold.
 func games(rows pgx.Rows, fn func(g *storage.Game, wake time.Time) error) error {
-	defer rows.Close()
 	for rows.Next() {
 		var data, board string
 		if err := rows.Scan(&data, &board); err != nil {
@@ -125,19 +128,18 @@ func games(rows pgx.Rows, fn func(g *storage.Game, wake time.Time) error) error 
 // Games implements storage.Tx. It reads every game before it calls fn:
 // a connection reads one result at a time.
 func (t *tx) Games(fn func(g *storage.Game, wake time.Time) error) error {
-	rows, err := t.tx.Query(t.ctx, `SELECT data, board_message FROM active WHERE kind = $1 ORDER BY channel`+t.lock(), kindGame)
-	if err != nil {
-		return err
-	}
 	type stored struct {
 		g    *storage.Game
 		wake time.Time
 	}
 	var all []stored
-	if err := games(rows, func(g *storage.Game, wake time.Time) error {
-		all = append(all, stored{g, wake})
-		return nil
-	}); err != nil {
+	err := t.query(`SELECT data, board_message FROM active WHERE kind = $1 ORDER BY channel`+t.lock(), []any{kindGame}, func(rows pgx.Rows) error {
+		return games(rows, func(g *storage.Game, wake time.Time) error {
+			all = append(all, stored{g, wake})
+			return nil
+		})
+	})
+	if err != nil {
 		return err
 	}
 	for _, s := range all {
@@ -150,14 +152,12 @@ func (t *tx) Games(fn func(g *storage.Game, wake time.Time) error) error {
 
 // GuildGames implements storage.Tx.
 func (t *tx) GuildGames(guild string) ([]*storage.Game, error) {
-	rows, err := t.tx.Query(t.ctx, `SELECT data, board_message FROM active WHERE guild = $1 AND kind = $2 ORDER BY id DESC`, guild, kindGame)
-	if err != nil {
-		return nil, err
-	}
 	var out []*storage.Game
-	err = games(rows, func(g *storage.Game, _ time.Time) error {
-		out = append(out, g)
-		return nil
+	err := t.query(`SELECT data, board_message FROM active WHERE guild = $1 AND kind = $2 ORDER BY id DESC`, []any{guild, kindGame}, func(rows pgx.Rows) error {
+		return games(rows, func(g *storage.Game, _ time.Time) error {
+			out = append(out, g)
+			return nil
+		})
 	})
 	return out, err
 }
@@ -181,7 +181,7 @@ func (t *tx) NextID(seq storage.Sequence) (uint64, error) {
 		return 0, err
 	}
 	var id int64
-	err = t.tx.QueryRow(t.ctx, `SELECT nextval('`+name+`')`).Scan(&id)
+	err = t.queryRow(`SELECT nextval('` + name + `')`).Scan(&id)
 	return uint64(id), err
 }
 
@@ -191,14 +191,14 @@ func (t *tx) SetSequence(seq storage.Sequence, v uint64) error {
 	if err != nil || v == 0 {
 		return err
 	}
-	_, err = t.tx.Exec(t.ctx, `SELECT setval('`+name+`', $1)`, int64(v))
-	return err
+	t.exec(`SELECT setval('`+name+`', $1)`, int64(v))
+	return nil
 }
 
 // Challenge implements storage.Tx.
 func (t *tx) Challenge(channel string) (*storage.Challenge, error) {
 	var data string
-	err := t.tx.QueryRow(t.ctx, `SELECT data FROM active WHERE channel = $1 AND kind = $2`+t.lock(),
+	err := t.queryRow(`SELECT data FROM active WHERE channel = $1 AND kind = $2`+t.lock(),
 		channel, kindChallenge).Scan(&data)
 	if err != nil {
 		return nil, notFound(err, "challenge")
@@ -216,18 +216,18 @@ func (t *tx) PutChallenge(c *storage.Challenge, _ time.Time) error {
 	if err != nil {
 		return err
 	}
-	_, err = t.tx.Exec(t.ctx, `INSERT INTO active (channel, kind, id, guild, ply, board_message, wake_at, data)
+	t.exec(`INSERT INTO active (channel, kind, id, guild, ply, board_message, wake_at, data)
 		VALUES ($1, $2, $3, $4, 0, '', $5, $6)
 		ON CONFLICT (channel) DO UPDATE SET kind = excluded.kind, id = excluded.id, guild = excluded.guild,
 			ply = excluded.ply, board_message = excluded.board_message, wake_at = excluded.wake_at, data = excluded.data`,
 		c.ChannelID, kindChallenge, int64(c.ID), c.GuildID, wakeAt(c.WakeAt), string(data))
-	return err
+	return nil
 }
 
 // DeleteChallenge implements storage.Tx.
 func (t *tx) DeleteChallenge(channel string, _ time.Time) error {
-	_, err := t.tx.Exec(t.ctx, `DELETE FROM active WHERE channel = $1 AND kind = $2`, channel, kindChallenge)
-	return err
+	t.exec(`DELETE FROM active WHERE channel = $1 AND kind = $2`, channel, kindChallenge)
+	return nil
 }
 
 // finished reads the finished game of the row that row selects (data).
@@ -245,13 +245,13 @@ func finished(row pgx.Row, id uint64) (*storage.FinishedGame, error) {
 
 // Finished implements storage.Tx.
 func (t *tx) Finished(guild string, id uint64) (*storage.FinishedGame, error) {
-	return finished(t.tx.QueryRow(t.ctx, `SELECT data FROM finished WHERE guild = $1 AND id = $2`, guild, int64(id)), id)
+	return finished(t.queryRow(`SELECT data FROM finished WHERE guild = $1 AND id = $2`, guild, int64(id)), id)
 }
 
 // HasFinished implements storage.Tx.
 func (t *tx) HasFinished(guild string, id uint64) (bool, error) {
 	var ok bool
-	err := t.tx.QueryRow(t.ctx, `SELECT EXISTS (SELECT 1 FROM finished WHERE guild = $1 AND id = $2)`, guild, int64(id)).Scan(&ok)
+	err := t.queryRow(`SELECT EXISTS (SELECT 1 FROM finished WHERE guild = $1 AND id = $2)`, guild, int64(id)).Scan(&ok)
 	return ok, err
 }
 
@@ -265,16 +265,16 @@ func (t *tx) PutFinished(f *storage.FinishedGame) error {
 	if res := f.Result(); res != nil {
 		end = res.At
 	}
-	_, err = t.tx.Exec(t.ctx, `INSERT INTO finished (guild, id, channel, end_at, data) VALUES ($1, $2, $3, $4, $5)
+	t.exec(`INSERT INTO finished (guild, id, channel, end_at, data) VALUES ($1, $2, $3, $4, $5)
 		ON CONFLICT (guild, id) DO UPDATE SET channel = excluded.channel, end_at = excluded.end_at, data = excluded.data`,
 		f.GuildID, int64(f.ID), f.ChannelID, storage.UnixNano(end), string(data))
-	return err
+	return nil
 }
 
 // LastFinished implements storage.Tx.
 func (t *tx) LastFinished(guild, channel string) (*storage.FinishedGame, error) {
 	var id int64
-	err := t.tx.QueryRow(t.ctx, `SELECT id FROM finished WHERE guild = $1 AND channel = $2 ORDER BY id DESC LIMIT 1`,
+	err := t.queryRow(`SELECT id FROM finished WHERE guild = $1 AND channel = $2 ORDER BY id DESC LIMIT 1`,
 		guild, channel).Scan(&id)
 	if err != nil {
 		return nil, notFound(err, "no finished game in channel "+channel)
@@ -288,10 +288,10 @@ func (t *tx) PutHistory(guild, player string, e *storage.HistoryEntry) error {
 	if err != nil {
 		return err
 	}
-	_, err = t.tx.Exec(t.ctx, `INSERT INTO history (guild, player, end_at, game_id, data) VALUES ($1, $2, $3, $4, $5)
+	t.exec(`INSERT INTO history (guild, player, end_at, game_id, data) VALUES ($1, $2, $3, $4, $5)
 		ON CONFLICT (guild, player, end_at, game_id) DO UPDATE SET data = excluded.data`,
 		guild, player, storage.UnixNano(e.At), int64(e.GameID), string(data))
-	return err
+	return nil
 }
 
 // History implements storage.Tx. It reads the entries a page at a time,
@@ -299,7 +299,7 @@ func (t *tx) PutHistory(guild, player string, e *storage.HistoryEntry) error {
 func (t *tx) History(guild, player string, before uint64, fn func(*storage.HistoryEntry) bool) error {
 	end, id := int64(1<<63-1), int64(1<<63-1)
 	if before != 0 {
-		err := t.tx.QueryRow(t.ctx, `SELECT end_at FROM finished WHERE guild = $1 AND id = $2`, guild, int64(before)).Scan(&end)
+		err := t.queryRow(`SELECT end_at FROM finished WHERE guild = $1 AND id = $2`, guild, int64(before)).Scan(&end)
 		if err != nil {
 			return notFound(err, fmt.Sprintf("finished game %d", before))
 		}
@@ -307,27 +307,24 @@ func (t *tx) History(guild, player string, before uint64, fn func(*storage.Histo
 	}
 	const page = 100
 	for {
-		rows, err := t.tx.Query(t.ctx, `SELECT end_at, game_id, data FROM history
-			WHERE guild = $1 AND player = $2 AND (end_at, game_id) < ($3, $4)
-			ORDER BY end_at DESC, game_id DESC LIMIT `+fmt.Sprint(page), guild, player, end, id)
-		if err != nil {
-			return err
-		}
 		var entries []*storage.HistoryEntry
-		for rows.Next() {
-			var data string
-			if err := rows.Scan(&end, &id, &data); err != nil {
-				rows.Close()
-				return err
+		err := t.query(`SELECT end_at, game_id, data FROM history
+			WHERE guild = $1 AND player = $2 AND (end_at, game_id) < ($3, $4)
+			ORDER BY end_at DESC, game_id DESC LIMIT `+fmt.Sprint(page), []any{guild, player, end, id}, func(rows pgx.Rows) error {
+			for rows.Next() {
+				var data string
+				if err := rows.Scan(&end, &id, &data); err != nil {
+					return err
+				}
+				e := new(storage.HistoryEntry)
+				if err := storage.Decode([]byte(data), e); err != nil {
+					return fmt.Errorf("history entry of game %d: %w", id, err)
+				}
+				entries = append(entries, e)
 			}
-			e := new(storage.HistoryEntry)
-			if err := storage.Decode([]byte(data), e); err != nil {
-				rows.Close()
-				return fmt.Errorf("history entry of game %d: %w", id, err)
-			}
-			entries = append(entries, e)
-		}
-		if err := rows.Err(); err != nil {
+			return nil
+		})
+		if err != nil {
 			return err
 		}
 		for _, e := range entries {
@@ -344,7 +341,7 @@ func (t *tx) History(guild, player string, before uint64, fn func(*storage.Histo
 // Profile implements storage.Tx.
 func (t *tx) Profile(guild string, ladder storage.Ladder, player string) (*storage.Profile, error) {
 	var data string
-	err := t.tx.QueryRow(t.ctx, `SELECT data FROM profiles WHERE guild = $1 AND ladder = $2 AND player = $3`+t.lock(),
+	err := t.queryRow(`SELECT data FROM profiles WHERE guild = $1 AND ladder = $2 AND player = $3`+t.lock(),
 		guild, int16(ladder), player).Scan(&data)
 	if err != nil {
 		return nil, notFound(err, "profile of "+player)
@@ -368,28 +365,29 @@ func (t *tx) PutProfile(p, old *storage.Profile) error {
 	if old != nil {
 		q = `UPDATE profiles SET rank_key = $4, data = $5 WHERE guild = $1 AND ladder = $2 AND player = $3`
 	}
-	_, err = t.tx.Exec(t.ctx, q, p.GuildID, int16(p.Ladder), p.UserID, p.RankKey(), string(data))
-	return err
+	t.exec(q, p.GuildID, int16(p.Ladder), p.UserID, p.RankKey(), string(data))
+	return nil
 }
 
 // Leaderboard implements storage.Tx.
 func (t *tx) Leaderboard(guild string, ladder storage.Ladder, offset, limit int) ([]storage.Profile, int, error) {
 	var total int
-	if err := t.tx.QueryRow(t.ctx, `SELECT count(*) FROM profiles WHERE guild = $1 AND ladder = $2`, guild, int16(ladder)).Scan(&total); err != nil {
+	if err := t.queryRow(`SELECT count(*) FROM profiles WHERE guild = $1 AND ladder = $2`, guild, int16(ladder)).Scan(&total); err != nil {
 		return nil, 0, err
 	}
-	rows, err := t.tx.Query(t.ctx, `SELECT data FROM profiles WHERE guild = $1 AND ladder = $2
-		ORDER BY rank_key LIMIT $3 OFFSET $4`, guild, int16(ladder), limit, offset)
-	if err != nil {
-		return nil, 0, err
-	}
-	page, err := pgx.CollectRows(rows, func(row pgx.CollectableRow) (storage.Profile, error) {
-		var data string
-		var p storage.Profile
-		if err := row.Scan(&data); err != nil {
-			return p, err
-		}
-		return p, storage.Decode([]byte(data), &p)
+	var page []storage.Profile
+	err := t.query(`SELECT data FROM profiles WHERE guild = $1 AND ladder = $2
+		ORDER BY rank_key LIMIT $3 OFFSET $4`, []any{guild, int16(ladder), limit, offset}, func(rows pgx.Rows) error {
+		var err error
+		page, err = pgx.CollectRows(rows, func(row pgx.CollectableRow) (storage.Profile, error) {
+			var data string
+			var p storage.Profile
+			if err := row.Scan(&data); err != nil {
+				return p, err
+			}
+			return p, storage.Decode([]byte(data), &p)
+		})
+		return err
 	})
 	return page, total, err
 }
@@ -397,7 +395,7 @@ func (t *tx) Leaderboard(guild string, ladder storage.Ladder, offset, limit int)
 // settings reads the settings of id from table (keyed by column) into v.
 func (t *tx) settings(table, column, id string, v any) error {
 	var data string
-	err := t.tx.QueryRow(t.ctx, `SELECT data FROM `+table+` WHERE `+column+` = $1`+t.lock(), id).Scan(&data)
+	err := t.queryRow(`SELECT data FROM `+table+` WHERE `+column+` = $1`+t.lock(), id).Scan(&data)
 	if errors.Is(err, pgx.ErrNoRows) && t.write {
 		if t.missing == nil {
 			t.missing = map[string]bool{}
@@ -423,8 +421,8 @@ func (t *tx) putSettings(table, column, id string, v any) error {
 	if !t.missing[table+"\x00"+id] {
 		q += ` ON CONFLICT (` + column + `) DO UPDATE SET data = excluded.data`
 	}
-	_, err = t.tx.Exec(t.ctx, q, id, string(data))
-	return err
+	t.exec(q, id, string(data))
+	return nil
 }
 
 // GuildSettings implements storage.Tx.
@@ -452,7 +450,7 @@ func (t *tx) PutUserSettings(user string, v *storage.UserSettings) error {
 // Review implements storage.Tx.
 func (t *tx) Review(guild string, id uint64) ([]byte, error) {
 	var data string
-	err := t.tx.QueryRow(t.ctx, `SELECT data FROM reviews WHERE guild = $1 AND game_id = $2`, guild, int64(id)).Scan(&data)
+	err := t.queryRow(`SELECT data FROM reviews WHERE guild = $1 AND game_id = $2`, guild, int64(id)).Scan(&data)
 	if err != nil {
 		return nil, notFound(err, fmt.Sprintf("review of game %d", id))
 	}
@@ -469,16 +467,16 @@ func (t *tx) PutReview(guild string, id uint64, data []byte) error {
 	if err != nil {
 		return err
 	}
-	_, err = t.tx.Exec(t.ctx, `INSERT INTO reviews (guild, game_id, data) VALUES ($1, $2, $3)
+	t.exec(`INSERT INTO reviews (guild, game_id, data) VALUES ($1, $2, $3)
 		ON CONFLICT (guild, game_id) DO UPDATE SET data = excluded.data`, guild, int64(id), string(v))
-	return err
+	return nil
 }
 
 // Alive implements storage.Tx. A write locks the row, so that two
 // processes that start at once Resume one after the other.
 func (t *tx) Alive() (time.Time, error) {
 	var at int64
-	err := t.tx.QueryRow(t.ctx, `SELECT at FROM alive WHERE id = 1`+t.lock()).Scan(&at)
+	err := t.queryRow(`SELECT at FROM alive WHERE id = 1` + t.lock()).Scan(&at)
 	if errors.Is(err, pgx.ErrNoRows) {
 		return time.Time{}, nil
 	}
@@ -490,15 +488,15 @@ func (t *tx) Alive() (time.Time, error) {
 
 // PutAlive implements storage.Tx.
 func (t *tx) PutAlive(at time.Time) error {
-	_, err := t.tx.Exec(t.ctx, `INSERT INTO alive (id, at) VALUES (1, $1) ON CONFLICT (id) DO UPDATE SET at = excluded.at`,
+	t.exec(`INSERT INTO alive (id, at) VALUES (1, $1) ON CONFLICT (id) DO UPDATE SET at = excluded.at`,
 		at.UnixNano())
-	return err
+	return nil
 }
 
 // NextWake implements storage.Tx.
 func (t *tx) NextWake() (time.Time, bool, error) {
 	var at *int64
-	if err := t.tx.QueryRow(t.ctx, `SELECT min(wake_at) FROM active`).Scan(&at); err != nil || at == nil {
+	if err := t.queryRow(`SELECT min(wake_at) FROM active`).Scan(&at); err != nil || at == nil {
 		return time.Time{}, false, err
 	}
 	return time.Unix(0, *at), true, nil
@@ -507,17 +505,19 @@ func (t *tx) NextWake() (time.Time, bool, error) {
 // Due implements storage.Tx. Channels order by their bytes (COLLATE "C"),
 // as bbolt's keys do.
 func (t *tx) Due(now time.Time) ([]storage.Wake, error) {
-	rows, err := t.tx.Query(t.ctx, `SELECT kind, channel, wake_at FROM active WHERE wake_at <= $1
-		ORDER BY wake_at, kind, channel COLLATE "C"`, storage.UnixNano(now))
-	if err != nil {
-		return nil, err
-	}
-	return pgx.CollectRows(rows, func(row pgx.CollectableRow) (storage.Wake, error) {
-		var w storage.Wake
-		var kind int16
-		var at int64
-		err := row.Scan(&kind, &w.ChannelID, &at)
-		w.Kind, w.At = storage.WakeKind(kind), time.Unix(0, at)
-		return w, err
+	var due []storage.Wake
+	err := t.query(`SELECT kind, channel, wake_at FROM active WHERE wake_at <= $1
+		ORDER BY wake_at, kind, channel COLLATE "C"`, []any{storage.UnixNano(now)}, func(rows pgx.Rows) error {
+		var err error
+		due, err = pgx.CollectRows(rows, func(row pgx.CollectableRow) (storage.Wake, error) {
+			var w storage.Wake
+			var kind int16
+			var at int64
+			err := row.Scan(&kind, &w.ChannelID, &at)
+			w.Kind, w.At = storage.WakeKind(kind), time.Unix(0, at)
+			return w, err
+		})
+		return err
 	})
+	return due, err
 }
