@@ -144,6 +144,19 @@ func english(phrases, texts []string) []string {
 	return found
 }
 
+// buttonFor returns the custom ID of m's button whose custom ID has the
+// action part action (":draw-no:"), whatever its label's language.
+func buttonFor(t *testing.T, m *discordtest.Message, action string) string {
+	t.Helper()
+	for _, id := range buttons(m.Components) {
+		if strings.Contains(id, action) {
+			return id
+		}
+	}
+	require.Failf(t, "no such button", "%s has no %s button", m.ID, action)
+	return ""
+}
+
 // playOut plays the game of channel to its end with the legal holes the
 // position offers, red and black speaking through change: every third move
 // is picked from the board's menu, the others typed.
@@ -206,6 +219,8 @@ func TestLanguages(t *testing.T) {
 			"puedes mirar, pero no jugar", "Puntuación", "**Fin de la partida.**"},
 		{"German players on a server set to German", discordgo.German, discordgo.EnglishGB, "de", "de",
 			"du kannst zuschauen, aber nicht mitspielen", "Stand:", "**Partie beendet.**"},
+		{"French players on a French server", discordgo.French, discordgo.French, "", "fr",
+			"vous pouvez la suivre, mais pas y jouer", "Score actuel", "**Partie terminée.**"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			t.Parallel()
@@ -228,13 +243,7 @@ func TestLanguages(t *testing.T) {
 				}
 				return false
 			})
-			var accept string
-			for _, id := range buttons(challenge.Components) {
-				if strings.Contains(id, ":accept:") {
-					accept = id
-				}
-			}
-			require.NotEmpty(t, accept)
+			accept := buttonFor(t, challenge, ":accept:")
 			require.Eventually(t, func() bool {
 				c, err := h.store.Challenge(ch)
 				return err == nil && c.MessageID == challenge.ID
@@ -259,9 +268,20 @@ func TestLanguages(t *testing.T) {
 			sent = append(sent, h.commandWith(as, ch, first, "help"))
 			sent = append(sent, h.commandWith(as, ch, first, "settings"))
 
+			// A draw offered and declined, a resignation thought better of.
+			sent = append(sent, h.commandWith(as, ch, first, "draw"))
+			offer := messageAfter(t, h.dc, sent[len(sent)-1], ch, "the draw offer", func(m *discordtest.Message) bool {
+				return !m.Ephemeral() && strings.Contains(m.Content, "<@"+second.ID+">") && len(m.Components) > 0
+			})
+			sent = append(sent, h.sendWith(as, h.dc.Button(offer.ID, second, buttonFor(t, offer, ":draw-no:"))))
+			sent = append(sent, h.commandWith(as, ch, first, "resign"))
+			ask := h.dc.WaitOriginal(t, sent[len(sent)-1].ID, func(m *discordtest.Message) bool { return len(m.Components) > 0 })
+			sent = append(sent, h.sendWith(as, h.dc.Button(ask.ID, first, buttonFor(t, ask, ":resign-no:"))))
+
 			sent = append(sent, h.playOut(ch, as)...)
 			final := h.waitBoard(ch, "the final board", func(m *discordtest.Message) bool { return len(menus(m)) == 0 })
 			assert.Contains(t, final.Content, tc.over, "the final board is in the server's language")
+			sent = append(sent, h.sendWith(as, h.dc.Button(final.ID, second, buttonFor(t, final, ":rematch:"))))
 			sent = append(sent, h.commandWith(as, ch, first, "leaderboard"))
 			sent = append(sent, h.commandWith(as, ch, first, "stats"))
 			sent = append(sent, h.commandWith(as, ch, first, "history"))
