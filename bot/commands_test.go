@@ -148,7 +148,12 @@ func TestCommandMessages(t *testing.T) {
 						used["command.choices."+set+"."+value], found = true, true
 					}
 				}
-				assert.True(t, found, "%s: en.toml has the choice %q", e.path, e.name)
+				if !found {
+					// A proper name, such as a language's own, reads the same in every language.
+					for loc, n := range e.names {
+						assert.Equal(t, e.name, n, "%s: en.toml has no choice %q, so it must be a name that reads the same in every language (%s)", e.path, e.name, loc)
+					}
+				}
 				continue
 			}
 			id := strings.TrimSuffix("command."+e.path, ".")

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"math"
+	"strconv"
 	"strings"
 	"time"
 
@@ -12,75 +13,37 @@ import (
 	"github.com/kulami/kulami/engine/ai"
 )
 
-const arenaDoc = `Arena plays a match between two computer players and prints the wins,
-losses and draws with a 95% confidence interval. A player is a level of
-the computer opponent (easy, medium, hard), hard-old (hard as it was
-before it searched its whole budget, reused its tree and widened its
-wins, to measure hard against) or a baseline: random (any legal move),
-greedy (the best score after one move), alphabeta (alpha-beta search with
-the score margin as evaluation, as deep as --time allows) or deep
-(alpha-beta search to a fixed depth that grows from 8 to 25 plies as the
-board fills, without a time limit: the strongest open-source Kulami program
-known, rebuilt from its description; --deep-cut makes it shallower).
-
-Games are played one at a time and each player thinks alone, so both get
-every core for their --time; hard searches on from its tree of its last
-move, as in the bot. Games go in pairs on the same layout and
-rules, each player moving first once; the colours alternate every game.
-With --layout random or irregular each pair gets a new board, and with
---rules all the rule set goes round basic, area, lines, full, pair by pair.
-
-The confidence interval is the Wilson score interval of the share of
-points that A scored, a draw counting half a point. Without --json a line
-per game is printed as the match goes on, with the games done and the
-points so far; with --json that line goes to standard error. Ctrl-C stops
-the match and the games finished so far are counted.
-
-With --json only one line is printed, a JSON object:
-
-  {"a":"hard","b":"greedy","games":n,"a_wins":n,"b_wins":n,"draws":n,
-   "a_share":x,"ci_low":x,"ci_high":x,"layout":"random","rules":"all",
-   "time_ms":n,"deep_cut":n,"seed":n,"a_slowest_ms":n,"b_slowest_ms":n,
-   "a_margin":x,"a_mean_ms":n,"b_mean_ms":n,"a_over_ms":n,"b_over_ms":n}
-
-a_share is A's points over the games, ci_low and ci_high bound it;
-a_margin is A's total less B's, the mean over the games; the
-slowest fields are the longest one move took each player and the mean
-fields the mean, in milliseconds. The over fields say by how much the
-slowest move of a player with a budget (all but random, greedy and deep)
-went over --time, 0 if none did; they are left out for the others.
-`
-
 // arenaPlayers are the names arena accepts for --a and --b.
 var arenaPlayers = []string{"easy", "medium", "hard", "hard-old", "random", "greedy", "alphabeta", "deep"}
 
 func runArena(ctx context.Context, e *env, args []string) error {
 	fs := newFlags("arena")
-	nameA := fs.String("a", "", "the first `player`: easy, medium, hard, hard-old, random, greedy, alphabeta or deep")
-	nameB := fs.String("b", "", "the second `player`, as for --a")
-	games := fs.Int("games", 20, "the `number` of games; an even number gives each player the first move equally often")
-	budget := fs.Duration("time", ai.DefaultTime, "the `budget` a move of easy, medium, hard, hard-old and alphabeta")
-	deepCut := fs.Int("deep-cut", 0, "the `plies` taken off every depth of deep's schedule, for quicker games")
-	layoutSpec := fs.String("layout", kindRandom, "the boards: square, random (panels shuffled on the 8×8 square),\nirregular (within 10×10, with gaps) or a layout `string`")
-	rulesName := fs.String("rules", "all", "how to `score`: basic, area, lines, full, or all (in turn)")
+	u := func(name string) string { return e.flagUsage("arena", name) }
+	nameA := fs.String("a", "", u("a"))
+	nameB := fs.String("b", "", u("b"))
+	games := fs.Int("games", 20, u("games"))
+	budget := fs.Duration("time", ai.DefaultTime, u("time"))
+	deepCut := fs.Int("deep-cut", 0, u("deep-cut"))
+	layoutSpec := fs.String("layout", kindRandom, u("layout"))
+	rulesName := fs.String("rules", "all", u("rules"))
 	var seed seedFlag
-	fs.Var(&seed, "seed", "the `seed` of the boards and the players, a whole number; from the clock if not given")
-	asJSON := fs.Bool("json", false, "print one JSON object on one line instead of the games and a summary")
-	rest, err := parse(fs, args)
+	fs.Var(&seed, "seed", u("seed"))
+	asJSON := fs.Bool("json", false, u("json"))
+	rest, err := e.parse(fs, args)
 	if err != nil {
 		return err
 	}
 	if len(rest) > 0 {
-		return usagef("arena takes only flags, but got %q", rest[0])
+		return &usageError{e.lang.T("cli.only_flags", "Command", "arena", "Arg", fmt.Sprintf("%q", rest[0]))}
 	}
 	if *games < 1 {
-		return usagef("--games must be at least 1, not %d", *games)
+		return &usageError{e.lang.T("cli.positive", "Flag", "--games", "Value", strconv.Itoa(*games))}
 	}
 	if *budget <= 0 {
-		return usagef("--time must be more than 0, such as 500ms or 2s, not %s", *budget)
+		return &usageError{e.lang.T("cli.time_positive", "Time", budget.String())}
 	}
 	if *deepCut < 0 {
-		return usagef("--deep-cut must be 0 or more, not %d", *deepCut)
+		return &usageError{e.lang.T("cli.arena.deep_cut_negative", "Value", strconv.Itoa(*deepCut))}
 	}
 	if !seed.set {
 		seed.value = uint64(e.now().UnixNano()) % 1_000_000_000
@@ -89,15 +52,15 @@ func runArena(ctx context.Context, e *env, args []string) error {
 	for i, name := range []string{*nameA, *nameB} {
 		flag := [...]string{"--a", "--b"}[i]
 		if name == "" {
-			return usagef("%s is missing: name a player, one of %s", flag, strings.Join(arenaPlayers, ", "))
+			return &usageError{e.lang.T("cli.arena.player_missing", "Flag", flag, "Players", strings.Join(arenaPlayers, ", "))}
 		}
 		if players[i], err = arenaPlayer(name, *budget, *deepCut, seed.value*2+uint64(i)); err != nil {
-			return usagef("%s: %v", flag, err)
+			return &usageError{e.lang.T("cli.arena.player_unknown", "Flag", flag, "Value", fmt.Sprintf("%q", name), "Players", strings.Join(arenaPlayers, ", "))}
 		}
 	}
-	rules, err := arenaRules(*rulesName)
+	rules, err := e.arenaRules(*rulesName)
 	if err != nil {
-		return usagef("--rules: %v", err)
+		return err
 	}
 	layout, err := e.arenaLayouts(*layoutSpec, seed.value)
 	if err != nil {
@@ -111,8 +74,8 @@ func runArena(ctx context.Context, e *env, args []string) error {
 	}
 	p := e.newPrinter()
 	if !*asJSON {
-		p.printf("%s vs %s: %d games, %s layouts, rules %s, %s a move%s, seed %d\n",
-			m.A, m.B, *games, m.Layout, m.Rules, budget, m.cut(), m.Seed)
+		p.line(p.lang.T("cli.arena.header", "A", m.A, "B", m.B, "Games", p.lang.N("cli.arena.games", *games), "Layout", m.Layout,
+			"Rules", m.Rules, "Time", budget.String(), "Cut", m.cut(p), "Seed", strconv.FormatUint(m.Seed, 10)))
 	}
 	progress := p.printf
 	if *asJSON {
@@ -131,10 +94,10 @@ func runArena(ctx context.Context, e *env, args []string) error {
 			if ctx.Err() != nil {
 				break // interrupted: count the games played
 			}
-			return fmt.Errorf("game %d: %w", i+1, err)
+			return fmt.Errorf("%s: %w", e.lang.T("cli.arena.game", "Game", i+1), err)
 		}
 		m.add(g, aColor)
-		progress("game %d/%d: %s; %s\n", i+1, *games, m.describe(g, aColor, first, r), m.running())
+		progress("%s\n", e.lang.T("cli.arena.progress", "Game", i+1, "Games", *games, "How", m.describe(p, g, aColor, first, r), "Points", m.running()))
 	}
 	m.finish()
 	if *asJSON {
@@ -174,7 +137,7 @@ func arenaPlayer(name string, budget time.Duration, deepCut int, seed uint64) (a
 	default:
 		l, err := ai.ParseLevel(name)
 		if err != nil {
-			return nil, fmt.Errorf("unknown player %q; the players are %s", name, strings.Join(arenaPlayers, ", "))
+			return nil, err
 		}
 		c = l.Config()
 	}
@@ -183,13 +146,13 @@ func arenaPlayer(name string, budget time.Duration, deepCut int, seed uint64) (a
 }
 
 // arenaRules returns the rule sets named: one, or all four for "all".
-func arenaRules(name string) ([]engine.Rules, error) {
+func (e *env) arenaRules(name string) ([]engine.Rules, error) {
 	if strings.EqualFold(name, "all") {
 		return []engine.Rules{engine.Basic, engine.Area, engine.Lines, engine.Full}, nil
 	}
 	r, err := engine.ParseRules(name)
 	if err != nil {
-		return nil, fmt.Errorf("%w, or all", err)
+		return nil, &usageError{e.lang.T("cli.arena.bad_rules", "Value", fmt.Sprintf("%q", name))}
 	}
 	return []engine.Rules{r}, nil
 }
@@ -269,11 +232,11 @@ func (m *match) mean(i int) time.Duration {
 }
 
 // cut describes --deep-cut if deep plays and is cut.
-func (m *match) cut() string {
+func (m *match) cut(p *printer) string {
 	if m.DeepCut == 0 || m.A != "deep" && m.B != "deep" {
 		return ""
 	}
-	return fmt.Sprintf(", deep %d plies shallower", m.DeepCut)
+	return p.lang.N("cli.arena.cut", m.DeepCut)
 }
 
 // running says how the match stands: the points of each player so far.
@@ -307,33 +270,41 @@ func (m *match) over(i int) *int64 {
 }
 
 // describe says how game g went, A having played aColor.
-func (m *match) describe(g *ai.Game, aColor, first engine.Color, r engine.Rules) string {
+func (m *match) describe(p *printer, g *ai.Game, aColor, first engine.Color, r engine.Rules) string {
 	name := func(c engine.Color) string {
 		n := m.A
 		if c != aColor {
 			n = m.B
 		}
+		color := strings.ToLower(p.colorName(c))
 		if c == first {
-			return fmt.Sprintf("%s (%s, first)", n, c)
+			return p.lang.T("cli.arena.player_first", "Player", n, "Color", color)
 		}
-		return fmt.Sprintf("%s (%s)", n, c)
+		return p.lang.T("cli.arena.player", "Player", n, "Color", color)
 	}
 	s := g.Score
 	w, ok := s.Winner()
 	if !ok {
-		return fmt.Sprintf("%s drew with %s %d-%d, %s, %s", name(engine.Red), name(engine.Black), s[engine.Red].Total, s[engine.Black].Total, r, g.Record.Layout)
+		return p.lang.T("cli.arena.drew", "Red", name(engine.Red), "Black", name(engine.Black), "RedPoints", s[engine.Red].Total,
+			"BlackPoints", s[engine.Black].Total, "Rules", p.rulesName(r), "Layout", g.Record.Layout)
 	}
-	return fmt.Sprintf("%s beat %s %d-%d, %s, %s", name(w), name(w.Other()), s[w].Total, s[w.Other()].Total, r, g.Record.Layout)
+	return p.lang.T("cli.arena.beat", "Winner", name(w), "Loser", name(w.Other()), "Points", s[w].Total,
+		"Against", s[w.Other()].Total, "Rules", p.rulesName(r), "Layout", g.Record.Layout)
 }
 
 // summary writes the result of the match.
 func (m *match) summary(p *printer) {
-	p.printf("\n%s wins %d, %s wins %d, draws %d\n", m.A, m.AWins, m.B, m.BWins, m.Draws)
-	p.printf("%s scored %.1f%% of the points (95%% confidence interval %.1f%%–%.1f%%, Wilson score, a draw counting half)\n",
-		m.A, 100*m.AShare, 100*m.CILow, 100*m.CIHigh)
-	p.printf("%s's mean margin: %+.1f points a game\n", m.A, m.AMargin)
-	p.printf("slowest move: %s %s, %s %s\n", m.A, m.slowest[0].Round(time.Millisecond), m.B, m.slowest[1].Round(time.Millisecond))
-	p.printf("mean move: %s %s, %s %s\n", m.A, m.mean(0).Round(time.Millisecond), m.B, m.mean(1).Round(time.Millisecond))
+	l := p.lang
+	p.printf("\n")
+	p.line(p.lang.T("cli.arena.wins", "A", m.A, "AWins", m.AWins, "B", m.B, "BWins", m.BWins, "Draws", m.Draws))
+	p.line(p.lang.T("cli.arena.share", "A", m.A, "Share", l.Decimal(100*m.AShare, 1), "Low", l.Decimal(100*m.CILow, 1), "High", l.Decimal(100*m.CIHigh, 1)))
+	margin := l.Decimal(m.AMargin, 1)
+	if m.AMargin >= 0 {
+		margin = "+" + margin
+	}
+	p.line(p.lang.T("cli.arena.margin", "A", m.A, "Margin", margin))
+	p.line(p.lang.T("cli.arena.slowest", "A", m.A, "ATime", m.slowest[0].Round(time.Millisecond).String(), "B", m.B, "BTime", m.slowest[1].Round(time.Millisecond).String()))
+	p.line(p.lang.T("cli.arena.mean", "A", m.A, "ATime", m.mean(0).Round(time.Millisecond).String(), "B", m.B, "BTime", m.mean(1).Round(time.Millisecond).String()))
 	var over []string
 	for i, o := range [...]*int64{m.AOverMS, m.BOverMS} {
 		if o != nil {
@@ -341,7 +312,7 @@ func (m *match) summary(p *printer) {
 		}
 	}
 	if len(over) > 0 {
-		p.printf("most over the budget of %dms: %s\n", m.TimeMS, strings.Join(over, ", "))
+		p.line(p.lang.T("cli.arena.over", "Budget", fmt.Sprintf("%dms", m.TimeMS), "Over", strings.Join(over, ", ")))
 	}
 }
 

@@ -70,7 +70,7 @@ func TestArenaDeep(t *testing.T) {
 	o = mustRun(t, "", "arena", "--a", "hard", "--b", "deep", "--deep-cut", "20", "--games", "1", "--seed", "5",
 		"--time", "50ms")
 	require.Equal(t, statusOK, o.code, o.stderr)
-	assert.Contains(t, o.stdout, "hard vs deep: 1 games, random layouts, rules all, 50ms a move, deep 20 plies shallower, seed 5")
+	assert.Contains(t, o.stdout, "hard vs deep: 1 game, random layouts, rules all, 50ms a move, deep 20 plies shallower, seed 5")
 	assert.Regexp(t, `game 1/1: .*; hard [0-9.]+, deep [0-9.]+\n`, o.stdout)
 	assert.Regexp(t, `most over the budget of 50ms: hard [0-9]+ms\n`, o.stdout, "deep has no budget")
 
@@ -104,14 +104,14 @@ func TestArenaErrors(t *testing.T) {
 		{"no a", []string{"--b", "greedy"}, []string{"--a is missing", "easy, medium, hard, hard-old, random, greedy, alphabeta, deep"}},
 		{"no b", []string{"--a", "greedy"}, []string{"--b is missing"}},
 		{"unknown player", []string{"--a", "wizard", "--b", "greedy"}, []string{`--a: unknown player "wizard"`, "alphabeta"}},
-		{"no games", []string{"--a", "hard", "--b", "greedy", "--games", "0"}, []string{"--games must be at least 1, not 0"}},
+		{"no games", []string{"--a", "hard", "--b", "greedy", "--games", "0"}, []string{"--games must be more than 0, not 0"}},
 		{"no time", []string{"--a", "hard", "--b", "greedy", "--time", "-1s"}, []string{"--time must be more than 0"}},
 		{"negative cut", []string{"--a", "deep", "--b", "greedy", "--deep-cut", "-1"}, []string{"--deep-cut must be 0 or more, not -1"}},
 		{"bad rules", []string{"--a", "hard", "--b", "greedy", "--rules", "chess"}, []string{"--rules", "basic, area, lines or full", "or all"}},
 		{"bad layout", []string{"--a", "hard", "--b", "greedy", "--layout", "round"}, []string{`unknown layout "round"`}},
 		{"bad layout string", []string{"--a", "hard", "--b", "greedy", "--layout", "ab/cd"}, []string{"bad layout"}},
 		{"argument", []string{"--a", "hard", "--b", "greedy", "extra"}, []string{`only flags, but got "extra"`}},
-		{"bad seed", []string{"--a", "hard", "--b", "greedy", "--seed", "-1"}, []string{"a seed is a whole number"}},
+		{"bad seed", []string{"--a", "hard", "--b", "greedy", "--seed", "-1"}, []string{"a whole number from 0 to"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -15,7 +15,7 @@ func BenchmarkReplay(b *testing.B) {
 	for _, args := range [][]string{{"replay", "--json"}, {"replay"}} {
 		b.Run(strings.Join(args, " "), func(b *testing.B) {
 			for b.Loop() {
-				if code := run(context.Background(), args, strings.NewReader(text), io.Discard, io.Discard); code != statusOK {
+				if code := run(context.Background(), args, strings.NewReader(text), io.Discard, io.Discard, noEnv); code != statusOK {
 					b.Fatalf("exit status %d", code)
 				}
 			}

@@ -5,6 +5,7 @@ import (
 	"io"
 	"strings"
 
+	"github.com/kulami/kulami/bot/i18n"
 	"github.com/kulami/kulami/engine"
 )
 
@@ -17,13 +18,19 @@ import (
 type printer struct {
 	w     io.Writer
 	color bool
+	lang  i18n.Lang // the language of its words
 	names [2]string // players' names by colour, or "" when unknown
 	err   error
 }
 
-// newPrinter returns a printer writing to e's stdout.
+// newPrinter returns a printer writing to e's stdout in e's language.
 func (e *env) newPrinter() *printer {
-	return &printer{w: e.stdout, color: e.color}
+	return &printer{w: e.stdout, color: e.color, lang: e.lang}
+}
+
+// line writes s and a new line.
+func (p *printer) line(s string) {
+	p.printf("%s\n", s)
 }
 
 // printf writes unless an earlier write failed.
@@ -178,6 +185,5 @@ func (p *printer) hole(pos *engine.Position, h engine.Hole, legal engine.Holes) 
 
 // legend explains the characters of a board with marbles.
 func (p *printer) legend() {
-	p.printf("%s red  %s black  %s empty  %s you may play  [ ] last marble  ( ) the one before\n",
-		p.marble(engine.Red), p.marble(engine.Black), emptyHole, p.paint(ansiGreen, legalHole))
+	p.line(p.lang.T("cli.legend", "Red", p.marble(engine.Red), "Black", p.marble(engine.Black), "Empty", emptyHole, "Legal", p.paint(ansiGreen, legalHole)))
 }

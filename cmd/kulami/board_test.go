@@ -81,7 +81,7 @@ func TestReplayWriteError(t *testing.T) {
 		t.Run(strings.Join(args, " "), func(t *testing.T) {
 			var stderr bytes.Buffer
 			stdin := strings.NewReader(mustRead(t, filepath.Join("testdata", "replay", "finished.kul")))
-			code := run(t.Context(), args, stdin, &failingWriter{n: 10}, &stderr)
+			code := run(t.Context(), args, stdin, &failingWriter{n: 10}, &stderr, noEnv)
 			assert.Equal(t, statusBadInput, code)
 			assert.Equal(t, "kulami replay: disk full\n", stderr.String())
 		})

@@ -21,6 +21,13 @@
 // Flags may come before or after the other arguments. Records and layout
 // strings follow RECORD.md, the rules RULES.md.
 //
+// Kulami speaks English, French, Spanish and German: the language --lang
+// names (anywhere on the command line), else the one of the locale
+// (LC_ALL, LC_MESSAGES, LANG, such as fr_FR.UTF-8; lang.go). Its texts,
+// the help included, are the messages cli.* of the bot's message files
+// (bot/i18n), and the board images' words are the bot's (Lang.Draw). Flag
+// names, layout kinds, rule sets, levels and JSON output stay as they are.
+//
 // main turns SIGINT and SIGTERM into a cancelled context and calls run,
 // which end-to-end tests call too. Each subcommand is one entry of the
 // dispatch table in main.go and one file; the terminal board printer

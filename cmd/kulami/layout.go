@@ -3,26 +3,12 @@ package main
 import (
 	"context"
 	"errors"
+	"fmt"
 	"strconv"
 	"strings"
 
 	"github.com/kulami/kulami/engine"
 )
-
-const layoutDoc = `Layout prints a layout string (RECORD.md) and a picture of the empty board.
-KIND is one of:
-
-  square     the default 8×8 board (when no layout is named)
-  random     a random arrangement of the 17 panels on the 8×8 square
-  irregular  a random irregular board within 10×10, with gaps
-
-or LAYOUT is a layout string, such as one from a record's Layout tag; it
-is printed in canonical form.
-
-For random and irregular, --seed N gives the same board every time;
-without it a seed is taken from the clock and printed, so any board can
-be drawn again.
-`
 
 // The names of the kinds of layout the commands accept.
 const (
@@ -34,13 +20,13 @@ const (
 func runLayout(_ context.Context, e *env, args []string) error {
 	fs := newFlags("layout")
 	var seed seedFlag
-	fs.Var(&seed, "seed", "the `seed` of a random or irregular layout, a whole number")
-	rest, err := parse(fs, args)
+	fs.Var(&seed, "seed", e.flagUsage("layout", "seed"))
+	rest, err := e.parse(fs, args)
 	if err != nil {
 		return err
 	}
 	if len(rest) > 1 {
-		return usagef("layout takes one layout, but got %d: %s", len(rest), strings.Join(rest, " "))
+		return &usageError{e.lang.T("cli.layout.one_layout", "Count", len(rest), "Args", strings.Join(rest, " "))}
 	}
 	spec := kindSquare
 	if len(rest) == 1 {
@@ -51,7 +37,7 @@ func runLayout(_ context.Context, e *env, args []string) error {
 		return err
 	}
 	p := e.newPrinter()
-	p.printf("Layout: %s\n", l)
+	p.line(p.lang.T("cli.layout_line", "Layout", l))
 	if note != "" {
 		p.printf("%s\n", note)
 	}
@@ -78,7 +64,7 @@ func (s *seedFlag) String() string {
 func (s *seedFlag) Set(v string) error {
 	n, err := strconv.ParseUint(v, 10, 64)
 	if err != nil {
-		return errors.New("a seed is a whole number from 0 to 18446744073709551615")
+		return errors.New("a seed is a whole number from 0 to 18446744073709551615") // worded by env.flagError
 	}
 	s.value, s.set = n, true
 	return nil
@@ -101,16 +87,16 @@ func (e *env) chooseLayout(spec string, seed seedFlag, again string) (l *engine.
 	}
 	if gen == nil {
 		if seed.set {
-			return nil, "", usagef("--seed only applies to the random and irregular layouts, not to %q", spec)
+			return nil, "", &usageError{e.lang.T("cli.layout.seed_not_random", "Layout", fmt.Sprintf("%q", spec))}
 		}
 		if spec == kindSquare {
 			return engine.Square(), "", nil
 		}
 		if !strings.Contains(spec, "/") { // every valid layout string has rows
-			return nil, "", usagef("unknown layout %q: name square, random or irregular, or give a layout string such as %s", spec, engine.SquareString)
+			return nil, "", &usageError{e.lang.T("cli.layout.unknown", "Layout", fmt.Sprintf("%q", spec), "Example", engine.SquareString)}
 		}
 		if l, err = engine.ParseLayout(spec); err != nil {
-			return nil, "", usagef("%v", err)
+			return nil, "", &usageError{err.Error()}
 		}
 		return l, "", nil
 	}
@@ -120,5 +106,5 @@ func (e *env) chooseLayout(spec string, seed seedFlag, again string) (l *engine.
 		s = uint64(e.now().UnixNano()) % 1_000_000_000
 	}
 	n := strconv.FormatUint(s, 10)
-	return gen(s), "Seed: " + n + " (" + again + " --seed " + n + " makes it again)", nil
+	return gen(s), e.lang.T("cli.layout.seed", "Seed", n, "Again", again+" --seed "+n), nil
 }

@@ -12,14 +12,19 @@ import (
 	"syscall"
 	"time"
 	"unicode"
+	"unicode/utf8"
+
+	"github.com/kulami/kulami/bot/i18n"
+	"github.com/kulami/kulami/draw"
+	"github.com/kulami/kulami/engine/review"
 )
 
 // command is one subcommand of kulami: an entry of the dispatch table.
+// Its texts are the messages cli.NAME.args (the synopsis of its
+// arguments), cli.NAME.summary (one line for the usage text) and
+// cli.NAME.doc (what "kulami help NAME" says before the flags).
 type command struct {
-	name    string // as typed: kulami NAME
-	args    string // the synopsis of its arguments, for the usage text
-	summary string // one line for the usage text
-	doc     string // what "kulami help NAME" says before the flags
+	name string // as typed: kulami NAME
 	// run carries out the command with the arguments after its name. It
 	// returns a *usageError for a mistake in the command line, a
 	// *helpRequest for -h, and any other error for bad input or a failure.
@@ -27,15 +32,30 @@ type command struct {
 }
 
 // commands is the dispatch table, in the order the usage text lists them.
-// A new subcommand is one more entry.
+// A new subcommand is one more entry, and its messages.
 var commands = []command{
-	{"play", "[flags]", "play a game, two people at one terminal", playDoc, runPlay},
-	{"replay", "[--json] [FILE|-]", "replay a record: board, score and result", replayDoc, runReplay},
-	{"layout", "[KIND|LAYOUT] [--seed N]", "draw a layout and print its string", layoutDoc, runLayout},
-	{"think", "[flags] [FILE|-]", "print the computer's move at the end of a record", thinkDoc, runThink},
-	{"arena", "--a P --b P [flags]", "play a match between two computer players", arenaDoc, runArena},
-	{"render", "[flags] [FILE|-]", "draw a record's board as a PNG image, as the bot shows it", renderDoc, runRender},
-	{"review", "[flags] [FILE|-]", "analyse every move of a record: win chances and mistakes", reviewDoc, runReview},
+	{"play", runPlay},
+	{"replay", runReplay},
+	{"layout", runLayout},
+	{"think", runThink},
+	{"arena", runArena},
+	{"render", runRender},
+	{"review", runReview},
+}
+
+// synopsis is the synopsis of the command's arguments, in l.
+func (c command) synopsis(l i18n.Lang) string { return l.T("cli." + c.name + ".args") }
+
+// summary is the command's line in the usage text, in l.
+func (c command) summary(l i18n.Lang) string { return l.T("cli." + c.name + ".summary") }
+
+// doc is what "kulami help NAME" says about the command, in l.
+func (c command) doc(l i18n.Lang) string { return l.T("cli."+c.name+".doc", docArgs[c.name]...) }
+
+// docArgs are the placeholders of the commands' docs.
+var docArgs = map[string][]any{
+	"render": {"Width", draw.DefaultAnimationWidth},
+	"review": {"Cost", int(100 * review.MinCost), "Playouts", review.DefaultPlayouts},
 }
 
 // Exit statuses. An illegal move inside a well-formed record is data, not
@@ -49,7 +69,7 @@ const (
 
 func main() {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
-	code := run(ctx, os.Args[1:], os.Stdin, os.Stdout, os.Stderr)
+	code := run(ctx, os.Args[1:], os.Stdin, os.Stdout, os.Stderr, os.LookupEnv)
 	stop()
 	os.Exit(code)
 }
@@ -61,25 +81,41 @@ type env struct {
 	stdout, stderr io.Writer
 	color          bool             // stdout takes ANSI colours
 	now            func() time.Time // the clock, for dates and seeds
+	lang           i18n.Lang        // the language of what people read
 }
 
 // run is kulami without the process around it: args are the arguments
-// after the program name; the result is the exit status. A cancelled ctx
-// (a signal) stops a command that waits for input.
-func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+// after the program name, lookupEnv reads the environment; the result is
+// the exit status. A cancelled ctx (a signal) stops a command that waits
+// for input.
+func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer, lookupEnv func(string) (string, bool)) int {
 	e := &env{
 		stdin:  stdin,
 		stdout: stdout,
 		stderr: stderr,
-		color:  useColor(stdout, os.LookupEnv),
+		color:  useColor(stdout, lookupEnv),
 		now:    time.Now,
+		lang:   envLang(lookupEnv),
 	}
 	return e.run(ctx, args)
 }
 
-// run dispatches args to a command and turns its error into an exit
-// status and a one-line message on stderr.
+// run dispatches args to a command, in the language --lang names if it
+// is there, and turns its error into an exit status and a one-line
+// message on stderr.
 func (e *env) run(ctx context.Context, args []string) int {
+	if e.lang == "" {
+		e.lang = i18n.English
+	}
+	args, lang, ok, err := langFlag(args)
+	var le *langError
+	if errors.As(err, &le) {
+		fmt.Fprintf(e.stderr, "kulami: %s\n", oneLine(le.message(e.lang)))
+		return statusUsage
+	}
+	if ok {
+		e.lang = lang
+	}
 	if len(args) == 0 {
 		e.usage()
 		return statusOK
@@ -95,10 +131,10 @@ func (e *env) run(ctx context.Context, args []string) int {
 	}
 	cmd, ok := lookup(name)
 	if !ok {
-		fmt.Fprintf(e.stderr, "kulami: unknown command %q; the commands are %s (run 'kulami help')\n", name, commandNames())
+		fmt.Fprintf(e.stderr, "kulami: %s\n", oneLine(e.lang.T("cli.unknown_command", "Command", fmt.Sprintf("%q", name), "Commands", commandNames())))
 		return statusUsage
 	}
-	err := cmd.run(ctx, e, rest)
+	err = cmd.run(ctx, e, rest)
 	var ue *usageError
 	var hr *helpRequest
 	switch {
@@ -108,10 +144,10 @@ func (e *env) run(ctx context.Context, args []string) int {
 		e.commandUsage(cmd, hr.flags)
 		return statusOK
 	case errors.As(err, &ue):
-		fmt.Fprintf(e.stderr, "kulami %s: %s (run 'kulami help %s')\n", cmd.name, oneLine(ue.msg), cmd.name)
+		fmt.Fprintf(e.stderr, "kulami %s: %s\n", cmd.name, oneLine(e.lang.T("cli.usage_error", "Message", ue.msg, "Command", cmd.name)))
 		return statusUsage
 	case errors.Is(err, context.Canceled):
-		fmt.Fprintf(e.stderr, "kulami %s: interrupted\n", cmd.name)
+		fmt.Fprintf(e.stderr, "kulami %s: %s\n", cmd.name, e.lang.T("cli.interrupted"))
 		return statusInterrupted
 	}
 	fmt.Fprintf(e.stderr, "kulami %s: %s\n", cmd.name, oneLine(err.Error()))
@@ -139,36 +175,45 @@ func commandNames() string {
 // each.
 func (e *env) usage() {
 	w := e.stdout
-	fmt.Fprintf(w, "kulami plays and inspects games of Kulami.\n\nUsage:\n\n")
-	width := len("help [COMMAND]")
+	fmt.Fprintf(w, "%s\n\n%s\n\n", e.lang.T("cli.intro"), e.lang.T("cli.usage"))
+	lines := [][2]string{}
 	for _, c := range commands {
-		width = max(width, len(c.name)+1+len(c.args))
+		lines = append(lines, [2]string{c.name + " " + c.synopsis(e.lang), c.summary(e.lang)})
 	}
-	for _, c := range commands {
-		fmt.Fprintf(w, "  kulami %-*s  %s\n", width, c.name+" "+c.args, c.summary)
+	lines = append(lines, [2]string{"help " + e.lang.T("cli.help_args"), e.lang.T("cli.help_summary")})
+	width := 0
+	for _, l := range lines {
+		width = max(width, utf8.RuneCountInString(l[0]))
 	}
-	fmt.Fprintf(w, "  kulami %-*s  %s\n", width, "help [COMMAND]", "this text, or the details of a command")
-	fmt.Fprint(w, `
-Moves are holes written as a column letter and a row number, like D4;
-A1 is the top-left corner. Records and layout strings are as RECORD.md
-of the kulami project describes them.
-
-Exit status: 0 done (replaying a record that contains an illegal move is
-done: the move is reported and the board before it shown); 1 bad input
-(unreadable file, malformed record, failed write); 2 a mistake in the
-command line (unknown command, bad flag or argument, bad layout string);
-130 interrupted.
-`)
+	for _, l := range lines {
+		fmt.Fprintf(w, "  kulami %s%s  %s\n", l[0], strings.Repeat(" ", width-utf8.RuneCountInString(l[0])), l[1])
+	}
+	fmt.Fprintf(w, "\n%s", e.lang.T("cli.notes"))
 }
 
 // commandUsage writes the usage of cmd, with the flags of fs, on stdout.
 func (e *env) commandUsage(cmd command, fs *flag.FlagSet) {
-	fmt.Fprintf(e.stdout, "Usage: kulami %s %s\n\n%s", cmd.name, cmd.args, cmd.doc)
-	if hasFlags(fs) {
-		fmt.Fprintf(e.stdout, "\nFlags:\n")
-		fs.SetOutput(e.stdout)
-		fs.PrintDefaults()
-	}
+	fmt.Fprintf(e.stdout, "%s\n\n%s", e.lang.T("cli.command_usage", "Command", cmd.name+" "+cmd.synopsis(e.lang)), cmd.doc(e.lang))
+	fmt.Fprintf(e.stdout, "\n%s\n", e.lang.T("cli.flags"))
+	fs.VisitAll(func(f *flag.Flag) {
+		name, usage := flag.UnquoteUsage(f)
+		fmt.Fprintf(e.stdout, "  -%s", f.Name)
+		if name != "" {
+			fmt.Fprintf(e.stdout, " %s", name)
+		}
+		fmt.Fprintf(e.stdout, "\n    \t%s", strings.ReplaceAll(usage, "\n", "\n    \t"))
+		if f.DefValue != "" && f.DefValue != "false" && f.DefValue != "0" && f.DefValue != "0s" {
+			def := f.DefValue
+			if g, ok := f.Value.(flag.Getter); ok {
+				if _, isString := g.Get().(string); isString {
+					def = fmt.Sprintf("%q", def)
+				}
+			}
+			fmt.Fprintf(e.stdout, " %s", e.lang.T("cli.flag_default", "Value", def))
+		}
+		fmt.Fprintln(e.stdout)
+	})
+	fmt.Fprintf(e.stdout, "  -lang %s\n    \t%s\n", e.lang.T("cli.lang_arg"), e.lang.T("cli.lang_flag"))
 }
 
 // helpRequest is returned by a command asked for its usage with -h.
@@ -180,10 +225,6 @@ func (*helpRequest) Error() string { return "help requested" }
 type usageError struct{ msg string }
 
 func (e *usageError) Error() string { return e.msg }
-
-func usagef(format string, args ...any) error {
-	return &usageError{fmt.Sprintf(format, args...)}
-}
 
 // oneLine makes s safe to print as one line on a terminal, whatever a
 // file name, a tag or a quoted input put into it: runs of white space
@@ -207,24 +248,24 @@ func newFlags(name string) *flag.FlagSet {
 	return fs
 }
 
-func hasFlags(fs *flag.FlagSet) bool {
-	n := 0
-	fs.VisitAll(func(*flag.Flag) { n++ })
-	return n > 0
+// flagUsage is the usage text of the flag name of the command cmd, in e's
+// language: the message cli.CMD.flag.NAME.
+func (e *env) flagUsage(cmd, name string) string {
+	return e.lang.T("cli." + cmd + ".flag." + strings.ReplaceAll(name, "-", "_"))
 }
 
 // parse parses the flags of fs wherever they stand among args, as in
 // "kulami replay game.kgn --json", and returns the other arguments; "--"
 // ends the flags. A bad flag is a *usageError; -h or -help returns a
 // *helpRequest.
-func parse(fs *flag.FlagSet, args []string) ([]string, error) {
+func (e *env) parse(fs *flag.FlagSet, args []string) ([]string, error) {
 	var rest []string
 	for {
 		if err := fs.Parse(args); err != nil {
 			if errors.Is(err, flag.ErrHelp) {
 				return nil, &helpRequest{fs}
 			}
-			return nil, usagef("%v", err)
+			return nil, e.flagError(fs, err)
 		}
 		n := len(args) - fs.NArg()
 		if n > 0 && args[n-1] == "--" {
@@ -236,6 +277,50 @@ func parse(fs *flag.FlagSet, args []string) ([]string, error) {
 		rest = append(rest, fs.Arg(0))
 		args = fs.Args()[1:]
 	}
+}
+
+// flagError words an error of flag.FlagSet.Parse in e's language. The
+// flag package says three things in English: a flag that does not exist,
+// a flag without its value and a value a flag refuses; the last is worded
+// by the kind of value the flag takes.
+func (e *env) flagError(fs *flag.FlagSet, err error) error {
+	msg := err.Error()
+	if name, ok := strings.CutPrefix(msg, "flag provided but not defined: "); ok {
+		return &usageError{e.lang.T("cli.flag_unknown", "Flag", "-"+strings.TrimLeft(name, "-"))}
+	}
+	if name, ok := strings.CutPrefix(msg, "flag needs an argument: "); ok {
+		return &usageError{e.lang.T("cli.flag_needs_value", "Flag", "-"+strings.TrimLeft(name, "-"))}
+	}
+	if arg, ok := strings.CutPrefix(msg, "bad flag syntax: "); ok {
+		return &usageError{e.lang.T("cli.flag_syntax", "Flag", fmt.Sprintf("%q", arg))}
+	}
+	// invalid value "x" for flag -name: reason, or invalid boolean value …
+	var value, name string
+	if _, err := fmt.Sscanf(msg, "invalid value %q for flag -%s", &value, &name); err != nil {
+		if _, err := fmt.Sscanf(msg, "invalid boolean value %q for -%s", &value, &name); err != nil {
+			return &usageError{msg}
+		}
+	}
+	name = strings.TrimSuffix(name, ":")
+	want := "cli.value_text"
+	if f := fs.Lookup(name); f != nil {
+		switch f.Value.(type) {
+		case *seedFlag:
+			want = "cli.value_seed"
+		default:
+			if g, ok := f.Value.(flag.Getter); ok {
+				switch g.Get().(type) {
+				case bool:
+					want = "cli.value_bool"
+				case int, int64, uint, uint64:
+					want = "cli.value_int"
+				case time.Duration:
+					want = "cli.value_duration"
+				}
+			}
+		}
+	}
+	return &usageError{e.lang.T("cli.flag_bad_value", "Flag", "-"+name, "Value", fmt.Sprintf("%q", value), "Want", e.lang.T(want))}
 }
 
 // useColor reports whether output to w may use ANSI colours: w is a

@@ -14,6 +14,8 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/kulami/kulami/bot/i18n"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden files in testdata")
@@ -42,7 +44,7 @@ func mustRun(tb testing.TB, stdin string, args ...string) outcome {
 func mustRunCtx(tb testing.TB, ctx context.Context, stdin io.Reader, args ...string) outcome {
 	tb.Helper()
 	var stdout, stderr bytes.Buffer
-	code := run(ctx, args, stdin, &stdout, &stderr)
+	code := run(ctx, args, stdin, &stdout, &stderr, noEnv)
 	return outcome{code, stdout.String(), stderr.String()}
 }
 
@@ -97,7 +99,7 @@ func TestUsage(t *testing.T) {
 			assert.Empty(t, o.stderr)
 			for _, c := range commands {
 				assert.Equal(t, 1, strings.Count(o.stdout, "  kulami "+c.name+" "), "one line for %s", c.name)
-				assert.Contains(t, o.stdout, c.summary)
+				assert.Contains(t, o.stdout, c.summary(i18n.English))
 			}
 			assert.Contains(t, o.stdout, "kulami help [COMMAND]")
 		})
@@ -112,8 +114,8 @@ func TestUsageOfCommands(t *testing.T) {
 			help := mustRun(t, "", "help", c.name)
 			assert.Equal(t, statusOK, help.code)
 			assert.Empty(t, help.stderr)
-			assert.True(t, strings.HasPrefix(help.stdout, "Usage: kulami "+c.name+" "+c.args+"\n"), help.stdout)
-			assert.Contains(t, help.stdout, c.doc)
+			assert.True(t, strings.HasPrefix(help.stdout, "Usage: kulami "+c.name+" "+c.synopsis(i18n.English)+"\n"), help.stdout)
+			assert.Contains(t, help.stdout, c.doc(i18n.English))
 			for _, flag := range []string{"-h", "--help"} {
 				o := mustRun(t, "", c.name, flag)
 				assert.Equal(t, help, o, "kulami %s %s is kulami help %s", c.name, flag, c.name)
@@ -148,7 +150,7 @@ func TestCommandLineErrors(t *testing.T) {
 		{"seed not a number", []string{"layout", "irregular", "--seed=abc"}, statusUsage, "layout", []string{"whole number"}},
 		{"seed missing", []string{"layout", "irregular", "--seed"}, statusUsage, "layout", []string{"needs an argument"}},
 		{"unknown rules", []string{"play", "--rules", "fast"}, statusUsage, "play", []string{"--rules", `"fast"`, "basic, area, lines or full"}},
-		{"unknown colour", []string{"play", "--first", "green"}, statusUsage, "play", []string{"--first", `"green"`, "Red or Black"}},
+		{"unknown colour", []string{"play", "--first", "green"}, statusUsage, "play", []string{"--first", `"green"`, "red or black"}},
 		{"argument to play", []string{"play", "d4"}, statusUsage, "play", []string{"only flags", `"d4"`}},
 		{"bad layout for play", []string{"play", "--layout", "squar"}, statusUsage, "play", []string{`unknown layout "squar"`}},
 		{"seed for a layout string", []string{"play", "--layout", "aabccdee/aabccdee/aabfffee/ghhiijjk/ghhiijjk/llmmmnoo/llpqqnoo/llpqqnoo", "--seed", "1"}, statusUsage, "play", []string{"--seed only applies"}},
@@ -183,7 +185,7 @@ func TestParseFlagsAnywhere(t *testing.T) {
 		t.Run(strings.Join(tt.args, " "), func(t *testing.T) {
 			fs := newFlags("test")
 			asJSON := fs.Bool("json", false, "")
-			rest, err := parse(fs, tt.args)
+			rest, err := (&env{lang: i18n.English}).parse(fs, tt.args)
 			require.NoError(t, err)
 			assert.Equal(t, tt.rest, rest)
 			assert.Equal(t, tt.json, *asJSON)
@@ -244,3 +246,6 @@ func TestOneLine(t *testing.T) {
 		})
 	}
 }
+
+// noEnv is an environment without variables: kulami speaks English.
+func noEnv(string) (string, bool) { return "", false }

@@ -10,54 +10,40 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/kulami/kulami/engine"
 	"github.com/kulami/kulami/engine/ai"
 )
 
-const playDoc = `Play is a game of Kulami for two people at one terminal. The board is
-drawn after every move; the prompt says whose turn it is, and the board
-marks with + the holes that may be played. Type a hole such as D4 to place
-a marble there, or one of the commands help, rules, legal, score, undo,
-board, record and quit. An illegal move is explained and refused.
-
-Play reads one line at a time from standard input, so a game can be
-scripted by piping moves into it; the end of the input stops the game as
-quit does. With --record FILE the game record (RECORD.md) is written to
-FILE when the game ends or is stopped; FILE must not exist yet.
-
-With --ai LEVEL (easy, medium or hard) you play against the computer, which
-plays the colour that moves second, or the first with --ai-first; undo then
-takes back your last marble and the computer's reply.
-`
-
 func runPlay(ctx context.Context, e *env, args []string) error {
 	flags := newFlags("play")
-	layoutSpec := flags.String("layout", kindSquare, "the board: square, random (panels shuffled on the 8×8 square),\nirregular (within 10×10, with gaps) or a layout `string`")
+	u := func(name string) string { return e.flagUsage("play", name) }
+	layoutSpec := flags.String("layout", kindSquare, u("layout"))
 	var seed seedFlag
-	flags.Var(&seed, "seed", "the `seed` of a random or irregular layout, a whole number")
-	rulesName := flags.String("rules", engine.Basic.String(), "how to `score`: basic (panels), area (panels and area bonus),\nlines (panels and lines bonus) or full (both bonuses)")
-	firstName := flags.String("first", "red", "the `colour` that places the first marble: red or black")
-	path := flags.String("record", "", "write the game record to `FILE` when the game ends or is stopped")
+	flags.Var(&seed, "seed", u("seed"))
+	rulesName := flags.String("rules", engine.Basic.String(), u("rules"))
+	firstName := flags.String("first", "red", u("first"))
+	path := flags.String("record", "", u("record"))
 	var names [2]string
-	flags.StringVar(&names[engine.Red], "red", "", "the red player's `name`, for the prompt and the record")
-	flags.StringVar(&names[engine.Black], "black", "", "the black player's `name`, for the prompt and the record")
-	aiLevel := flags.String("ai", "", "play against the computer at `level` easy, medium or hard")
-	aiFirst := flags.Bool("ai-first", false, "with --ai, the computer places the first marble")
-	rest, err := parse(flags, args)
+	flags.StringVar(&names[engine.Red], "red", "", u("red"))
+	flags.StringVar(&names[engine.Black], "black", "", u("black"))
+	aiLevel := flags.String("ai", "", u("ai"))
+	aiFirst := flags.Bool("ai-first", false, u("ai-first"))
+	rest, err := e.parse(flags, args)
 	if err != nil {
 		return err
 	}
 	if len(rest) > 0 {
-		return usagef("play takes only flags, but got %q", rest[0])
+		return &usageError{e.lang.T("cli.only_flags", "Command", "play", "Arg", fmt.Sprintf("%q", rest[0]))}
 	}
-	rules, err := engine.ParseRules(*rulesName)
+	rules, err := e.parseRules("--rules", *rulesName)
 	if err != nil {
-		return usagef("--rules: %v", err)
+		return err
 	}
 	first, err := engine.ParseColor(*firstName)
 	if err != nil {
-		return usagef("--first: %v", err)
+		return &usageError{e.lang.T("cli.bad_color", "Flag", "--first", "Value", fmt.Sprintf("%q", *firstName))}
 	}
 	l, note, err := e.chooseLayout(*layoutSpec, seed, "kulami play --layout "+*layoutSpec)
 	if err != nil {
@@ -66,20 +52,20 @@ func runPlay(ctx context.Context, e *env, args []string) error {
 	var computer ai.Player
 	aiColor := first.Other()
 	if *aiLevel != "" {
-		level, err := ai.ParseLevel(*aiLevel)
+		level, err := e.parseLevel("--ai", *aiLevel)
 		if err != nil {
-			return usagef("--ai: %v", err)
+			return err
 		}
 		computer = level
 		if *aiFirst {
 			aiColor = first
 		}
-		names[aiColor] = "computer, " + level.String()
+		names[aiColor] = e.lang.T("cli.computer_name", "Level", e.levelName(level))
 	} else if *aiFirst {
-		return usagef("--ai-first needs --ai LEVEL, the computer to play against")
+		return &usageError{e.lang.T("cli.play.ai_first_alone")}
 	}
 	if *path != "" {
-		if err := checkNewFile(*path); err != nil {
+		if err := e.checkNewFile(*path); err != nil {
 			return err
 		}
 	}
@@ -109,16 +95,16 @@ func runPlay(ctx context.Context, e *env, args []string) error {
 
 // checkNewFile makes sure that a record can be written to path at the
 // end of the game: its folder exists and the file does not.
-func checkNewFile(path string) error {
+func (e *env) checkNewFile(path string) error {
 	_, err := os.Lstat(path)
 	switch {
 	case err == nil:
-		return usagef("--record %s: the file already exists; give a new name or remove it", path)
+		return &usageError{e.lang.T("cli.play.record_exists", "File", path)}
 	case !errors.Is(err, fs.ErrNotExist):
-		return usagef("--record: %v", err)
+		return &usageError{"--record: " + err.Error()}
 	}
 	if _, err := os.Stat(filepath.Dir(path)); err != nil {
-		return usagef("--record %s: %v", path, err)
+		return &usageError{"--record " + path + ": " + err.Error()}
 	}
 	return nil
 }
@@ -136,7 +122,9 @@ type game struct {
 	aiColor engine.Color // the computer's colour
 }
 
-// playCommand is a word a player may type instead of a move.
+// playCommand is a word a player may type instead of a move: its English
+// name, or its name in the game's language (cli.play.word.NAME), which
+// the help lists.
 type playCommand struct {
 	name, help string
 	// do carries out the command and reports whether the game stops.
@@ -144,26 +132,38 @@ type playCommand struct {
 }
 
 func (g *game) commands() []playCommand {
-	quit := "stop the game"
+	l := g.p.lang
+	quit := l.T("cli.play.help.quit")
 	if g.path != "" {
-		quit += " and write the record to " + g.path
+		quit = l.T("cli.play.help.quit_record", "File", g.path)
 	}
 	return []playCommand{
-		{"legal", "list the holes you may play", func() bool { g.p.printf("%s\n", legalSentence(&g.pos)); return false }},
-		{"score", "show the score so far", func() bool { g.p.score(&g.pos, g.rec.Rules); return false }},
-		{"undo", "take back the last marble", g.undo},
-		{"board", "draw the board again", func() bool { g.show(); return false }},
-		{"record", "print the game record so far", func() bool { g.p.printf("%s", g.rec); return false }},
-		{"rules", "explain the rules", func() bool { g.p.printf("%s", rulesText(g.rec.Rules)); return false }},
-		{"help", "show this list", g.help},
-		{"quit", quit, func() bool { g.stop("You quit"); return true }},
+		{"legal", l.T("cli.play.help.legal"), func() bool { g.p.printf("%s\n", g.p.legalSentence(&g.pos)); return false }},
+		{"score", l.T("cli.play.help.score"), func() bool { g.p.score(&g.pos, g.rec.Rules); return false }},
+		{"undo", l.T("cli.play.help.undo"), g.undo},
+		{"board", l.T("cli.play.help.board"), func() bool { g.show(); return false }},
+		{"record", l.T("cli.play.help.record"), func() bool { g.p.printf("%s", g.rec); return false }},
+		{"rules", l.T("cli.play.help.rules"), func() bool { g.p.printf("%s", g.p.rulesText(g.rec.Rules)); return false }},
+		{"help", l.T("cli.play.help.help"), g.help},
+		{"quit", quit, func() bool { g.stop(l.T("cli.play.you_quit")); return true }},
 	}
 }
 
+// word is how the player types command c in the game's language.
+func (g *game) word(c playCommand) string {
+	return g.p.lang.T("cli.play.word." + c.name)
+}
+
 func (g *game) help() bool {
-	g.p.printf("Type a hole, such as D4, to place a marble there. Or type one of these:\n")
-	for _, c := range g.commands() {
-		g.p.printf("  %-7s %s\n", c.name, c.help)
+	g.p.line(g.p.lang.T("cli.play.help_intro"))
+	cmds := g.commands()
+	width := 7 // a column as wide as "record" and one more
+
+	for _, c := range cmds {
+		width = max(width, utf8.RuneCountInString(g.word(c)))
+	}
+	for _, c := range cmds {
+		g.p.printf("  %s %s\n", padRight(g.word(c), width), c.help)
 	}
 	return false
 }
@@ -171,30 +171,32 @@ func (g *game) help() bool {
 // run plays the game on the lines of stdin until it ends, the players
 // quit, the input ends or ctx is cancelled; then it writes the record.
 func (g *game) run(ctx context.Context, note string) error {
+	l := g.p.lang
 	if g.ai != nil {
-		g.p.printf("Kulami against the computer: %s plays %s, %s plays %s.\n", g.p.player(g.aiColor.Other()), g.p.marble(g.aiColor.Other()), g.p.player(g.aiColor), g.p.marble(g.aiColor))
+		g.p.line(g.p.lang.T("cli.play.intro_ai", "Player", g.p.player(g.aiColor.Other()), "Marble", g.p.marble(g.aiColor.Other()), "Computer", g.p.player(g.aiColor), "ComputerMarble", g.p.marble(g.aiColor)))
 	} else {
-		g.p.printf("Kulami for two players at one terminal: Red plays %s, Black plays %s.\n", g.p.marble(engine.Red), g.p.marble(engine.Black))
+		g.p.line(g.p.lang.T("cli.play.intro", "Red", g.p.marble(engine.Red), "Black", g.p.marble(engine.Black)))
 	}
-	g.p.printf("Type a hole such as D4 to place a marble, \"rules\" to learn the rules, \"help\" for the commands.\n")
-	g.p.printf("Layout: %s\n", g.rec.Layout)
+	g.p.line(g.p.lang.T("cli.play.intro_help", "Rules", l.T("cli.play.word.rules"), "Help", l.T("cli.play.word.help")))
+	g.p.line(g.p.lang.T("cli.layout_line", "Layout", g.rec.Layout))
 	if note != "" {
 		g.p.printf("%s\n", note)
 	}
-	g.p.printf("Rules: %s (%s).\n\n", g.rec.Rules, rulesSummary(g.rec.Rules))
+	g.p.line(g.p.lang.T("cli.play.rules_line", "Rules", g.p.rulesName(g.rec.Rules), "Summary", g.p.rulesSummary(g.rec.Rules)))
+	g.p.printf("\n")
 	g.show()
 
 	lines, done := readLines(g.e.stdin)
 	defer close(done)
 	for {
 		if g.ai != nil && g.pos.ToMove() == g.aiColor {
-			g.p.printf("%s is thinking...\n", g.p.player(g.aiColor))
+			g.p.line(g.p.lang.T("cli.play.thinking", "Player", g.p.player(g.aiColor)))
 			m, err := g.ai.Move(ctx, g.pos, g.rec.Rules)
 			if err != nil { // only a cancelled ctx: the game is on
-				g.stop("Interrupted")
+				g.stop(l.T("cli.play.interrupted"))
 				return errors.Join(g.finish(), err)
 			}
-			g.p.printf("%s plays %s: %s.\n", g.p.player(g.aiColor), m.Cell, chanceText(m))
+			g.p.line(g.p.lang.T("cli.play.computer_plays", "Player", g.p.player(g.aiColor), "Hole", m.Cell, "Chance", g.p.chanceText(m)))
 			if g.handle(m.Cell.String()) {
 				return g.finish()
 			}
@@ -208,7 +210,7 @@ func (g *game) run(ctx context.Context, note string) error {
 		select {
 		case <-ctx.Done():
 			g.p.printf("\n")
-			g.stop("Interrupted")
+			g.stop(l.T("cli.play.interrupted"))
 			if err := g.finish(); err != nil {
 				return err
 			}
@@ -217,14 +219,14 @@ func (g *game) run(ctx context.Context, note string) error {
 		}
 		if in.err != nil {
 			g.p.printf("\n")
-			g.stop("The input has ended")
+			g.stop(l.T("cli.play.input_ended"))
 			if err := g.finish(); err != nil {
 				return err
 			}
 			if errors.Is(in.err, io.EOF) {
 				return nil
 			}
-			return fmt.Errorf("read standard input: %w", in.err)
+			return fmt.Errorf("%s: %w", l.T("cli.read_stdin"), in.err)
 		}
 		if g.echo {
 			g.p.printf("%s\n", oneLine(in.line))
@@ -280,16 +282,18 @@ func (g *game) handle(line string) bool {
 		word = "quit"
 	}
 	for _, c := range g.commands() {
-		if word == c.name {
+		if word == c.name || word == strings.ToLower(g.word(c)) {
 			return c.do()
 		}
 	}
 	if err := g.pos.PlayMove(line); err != nil {
-		g.p.printf("Not allowed: %s", explainIllegal(&g.pos, line, err))
+		why := g.p.explainIllegal(&g.pos, line, err)
 		if errors.Is(err, engine.ErrSyntax) {
-			g.p.printf(", or type help for the commands")
+			g.p.line(g.p.lang.T("cli.play.not_allowed_syntax", "Why", why, "Help", g.p.lang.T("cli.play.word.help")))
+		} else {
+			g.p.line(g.p.lang.T("cli.play.not_allowed", "Why", why))
 		}
-		g.p.printf(".\n%s\n", legalSentence(&g.pos))
+		g.p.printf("%s\n", g.p.legalSentence(&g.pos))
 		return false
 	}
 	last, _ := g.pos.Last()
@@ -305,15 +309,15 @@ func (g *game) undo() bool {
 	n := len(g.rec.Moves)
 	if g.ai != nil && n > 0 && g.pos.ToMove() != g.aiColor {
 		if n < 2 {
-			g.p.printf("There is no marble of yours to take back.\n")
+			g.p.line(g.p.lang.T("cli.play.nothing_of_yours"))
 			return false
 		}
-		g.p.printf("Took back the computer's reply at %s.\n", g.rec.Moves[n-1])
+		g.p.line(g.p.lang.T("cli.play.took_back_reply", "Hole", g.rec.Moves[n-1]))
 		g.rec.Moves = g.rec.Moves[:n-1]
 		n--
 	}
 	if n == 0 {
-		g.p.printf("There is no marble to take back.\n")
+		g.p.line(g.p.lang.T("cli.play.nothing_to_undo"))
 		return false
 	}
 	taken := g.rec.Moves[n-1]
@@ -323,7 +327,8 @@ func (g *game) undo() bool {
 		panic("kulami: replaying the moves of this game: " + err.Error())
 	}
 	g.pos = pos
-	g.p.printf("Took back the marble %s placed at %s.\n\n", g.p.player(g.pos.ToMove()), taken)
+	g.p.line(g.p.lang.T("cli.play.took_back", "Player", g.p.player(g.pos.ToMove()), "Hole", taken))
+	g.p.printf("\n")
 	g.show()
 	return false
 }
@@ -331,7 +336,8 @@ func (g *game) undo() bool {
 // stop says that the game stops before its end, and why, and gives the
 // score so far.
 func (g *game) stop(why string) {
-	g.p.printf("%s: the game stops after %s.\n\n", why, marbles(g.pos.Ply()))
+	g.p.line(g.p.lang.T("cli.play.stops", "Why", why, "Marbles", g.p.marbles(g.pos.Ply())))
+	g.p.printf("\n")
 	g.p.score(&g.pos, g.rec.Rules)
 }
 
@@ -365,10 +371,11 @@ func (g *game) finish() error {
 	}
 	err := writeNewFile(g.path, g.rec.String())
 	if err != nil {
-		g.p.printf("The record could not be written; here it is:\n\n%s\n", g.rec)
-		return fmt.Errorf("write the record: %w", err)
+		g.p.line(g.p.lang.T("cli.play.record_failed"))
+		g.p.printf("\n%s\n", g.rec)
+		return fmt.Errorf("%s: %w", g.p.lang.T("cli.play.write_record"), err)
 	}
-	g.p.printf("Record written to %s.\n", g.path)
+	g.p.line(g.p.lang.T("cli.play.record_written", "File", g.path))
 	return g.p.err
 }
 
@@ -387,39 +394,17 @@ func writeNewFile(path, text string) error {
 
 // rulesText explains the rules in plain words for someone who has never
 // played, with the scoring of rule set r.
-func rulesText(r engine.Rules) string {
+func (p *printer) rulesText(r engine.Rules) string {
 	var b strings.Builder
-	fmt.Fprintf(&b, `How to play
-  Two players, Red (%s) and Black (%s), take turns placing one marble in an
-  empty hole (%s on the board). Each has %d marbles. The board is made of
-  %d panels, outlined by lines.
-  - The first marble may go in any hole.
-  - Every later marble must go in the same row or the same column as the
-    marble just placed, at any distance (gaps and marbles in between do not
-    matter),
-  - but not on the panel of the marble just placed,
-  - and not on the panel of the marble placed before that.
-  The board marks the holes that may be played with %s.
-  The game ends when all %d marbles are placed, or when the player to move
-  has no hole to play.
-
-Scoring (%s rules)
-  Each panel belongs to the player with more marbles on it and scores as
-  many points as it has holes, filled or not. A panel with as many red as
-  black marbles, or none, scores for nobody.
-`, redMarble, blackMarble, emptyHole, engine.MarblesPerPlayer, engine.NumPanels, legalHole, engine.MaxPly, r)
+	b.WriteString(p.lang.T("cli.rules.play", "Red", redMarble, "Black", blackMarble, "Empty", emptyHole,
+		"Marbles", engine.MarblesPerPlayer, "Panels", engine.NumPanels, "Legal", legalHole, "All", engine.MaxPly))
+	b.WriteString("\n\n" + p.lang.T("cli.rules.score", "Rules", p.rulesName(r)) + "\n")
 	if r.CountsArea() {
-		b.WriteString(`  Area bonus: take each player's largest group of marbles that touch side
-  to side (not corner to corner); the player with the larger group scores
-  the difference of the two sizes.
-`)
+		b.WriteString(p.lang.T("cli.rules.area") + "\n")
 	}
 	if r.CountsLines() {
-		b.WriteString(`  Lines bonus: every straight line of 5 or more of one player's marbles
-  next to each other (across, down or diagonal) scores its length; the
-  player with more line points scores the difference.
-`)
+		b.WriteString(p.lang.T("cli.rules.lines") + "\n")
 	}
-	b.WriteString("  The higher total wins; equal totals are a draw.\n")
+	b.WriteString(p.lang.T("cli.rules.total") + "\n")
 	return b.String()
 }

@@ -12,6 +12,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/kulami/kulami/bot/i18n"
 	"github.com/kulami/kulami/engine"
 )
 
@@ -266,7 +267,7 @@ func FuzzPlay(f *testing.F) {
 		if got.Over {
 			assert.Contains(t, o.stdout, "Game over: ")
 		} else {
-			assert.Contains(t, o.stdout, fmt.Sprintf(": the game stops after %s.\n", marbles(got.Ply)))
+			assert.Contains(t, o.stdout, fmt.Sprintf(": the game stops after %s.\n", (&printer{lang: i18n.English}).marbles(got.Ply)))
 		}
 	})
 }
@@ -276,7 +277,7 @@ func FuzzPlay(f *testing.F) {
 func TestPlayOutputFails(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "game.kul")
 	var stderr strings.Builder
-	code := run(t.Context(), []string{"play", "--record", path}, strings.NewReader("d4\nd7\n"), &failingWriter{n: 3000}, &stderr)
+	code := run(t.Context(), []string{"play", "--record", path}, strings.NewReader("d4\nd7\n"), &failingWriter{n: 3000}, &stderr, noEnv)
 	assert.Equal(t, statusBadInput, code)
 	assert.Equal(t, "kulami play: disk full\n", stderr.String())
 	rec, err := engine.ParseRecord(mustRead(t, path))

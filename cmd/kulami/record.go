@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -17,20 +18,20 @@ const maxRecordBytes = 1 << 20
 // recordName returns the name of the one record a command reads, from the
 // arguments left after its flags: a file name, or "-" (standard input) when
 // there is none.
-func recordName(command string, rest []string) (string, error) {
+func (e *env) recordName(command string, rest []string) (string, error) {
 	switch len(rest) {
 	case 0:
 		return "-", nil
 	case 1:
 		return rest[0], nil
 	}
-	return "", usagef("%s reads one record, but got %d arguments: %s", command, len(rest), strings.Join(rest, " "))
+	return "", &usageError{e.lang.T("cli.one_record", "Command", command, "Args", strings.Join(rest, " "))}
 }
 
 // displayName is how messages name the input file.
-func displayName(name string) string {
+func (e *env) displayName(name string) string {
 	if name == "-" {
-		return "standard input"
+		return e.lang.T("cli.stdin")
 	}
 	return name
 }
@@ -44,7 +45,7 @@ func (e *env) loadRecord(ctx context.Context, name string) (*engine.Record, erro
 	}
 	rec, err := engine.ParseRecord(string(text))
 	if err != nil {
-		return nil, fmt.Errorf("%s: %w", displayName(name), err)
+		return nil, fmt.Errorf("%s: %w", e.displayName(name), err)
 	}
 	return rec, nil
 }
@@ -55,7 +56,7 @@ func (e *env) readRecord(ctx context.Context, name string) ([]byte, error) {
 	r := e.stdin
 	if name == "-" {
 		if isTerminal(r) {
-			fmt.Fprintln(e.stderr, "kulami: reading a record from the terminal; end it with Ctrl-D (or give a file name)")
+			fmt.Fprintln(e.stderr, "kulami: "+e.lang.T("cli.reading_terminal"))
 		}
 	} else {
 		f, err := os.Open(name)
@@ -80,9 +81,9 @@ func (e *env) readRecord(ctx context.Context, name string) ([]byte, error) {
 	case res := <-done:
 		switch {
 		case res.err != nil:
-			return nil, fmt.Errorf("read %s: %w", displayName(name), res.err)
+			return nil, fmt.Errorf("%s: %w", e.lang.T("cli.read_file", "File", e.displayName(name)), res.err)
 		case len(res.text) > maxRecordBytes:
-			return nil, fmt.Errorf("%s is larger than %d KiB; a game record is a few KiB", displayName(name), maxRecordBytes>>10)
+			return nil, errors.New(e.lang.T("cli.too_large", "File", e.displayName(name), "KiB", maxRecordBytes>>10))
 		}
 		return res.text, nil
 	}

@@ -12,6 +12,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/kulami/kulami/bot/i18n"
 	"github.com/kulami/kulami/draw"
 	"github.com/kulami/kulami/engine"
 )
@@ -29,6 +30,10 @@ func mustRenderDirect(tb testing.TB, file string, n int, opt draw.Options) []byt
 	opt.Rules = rec.Rules
 	opt.Names[engine.Red], _ = rec.Tag("Red")
 	opt.Names[engine.Black], _ = rec.Tag("Black")
+	if opt.Text == nil { // kulami draws in its language, English here
+		text := i18n.English.Draw()
+		opt.Text = &text
+	}
 	var buf bytes.Buffer
 	require.NoError(tb, draw.Render(&buf, &p, opt))
 	return buf.Bytes()
@@ -97,8 +102,8 @@ func TestRenderErrors(t *testing.T) {
 		{"negative ply", []string{finished, "--ply", "-3"}, statusUsage, []string{"--ply -3", "0 or more"}},
 		{"ply not a number", []string{finished, "--ply", "last"}, statusUsage, []string{"-ply", "last"}},
 		{"unknown theme", []string{finished, "--theme", "blue"}, statusUsage, []string{"--theme", `"blue"`, "dark or light"}},
-		{"size too small", []string{finished, "--size", "50"}, statusUsage, []string{"--size 50", "use 320 to 2400"}},
-		{"size too large", []string{finished, "--size", "9000"}, statusUsage, []string{"--size 9000", "use 320 to 2400"}},
+		{"size too small", []string{finished, "--size", "50"}, statusUsage, []string{"--size 50", "use 320 to 2,400"}},
+		{"size too large", []string{finished, "--size", "9000"}, statusUsage, []string{"--size 9000", "use 320 to 2,400"}},
 		{"empty out", []string{finished, "--out", ""}, statusUsage, []string{"--out needs a file name"}},
 		{"two records", []string{finished, finished}, statusUsage, []string{"one record"}},
 		{"missing file", []string{filepath.Join(dir, "missing.kul")}, statusBadInput, []string{"missing.kul", "no such file"}},

@@ -10,40 +10,14 @@ import (
 	"github.com/kulami/kulami/engine"
 )
 
-const replayDoc = `Replay reads a game record (RECORD.md) from FILE, or from standard input
-when FILE is "-" or missing, plays its moves from the empty board and shows
-the board, the last two marbles, the score under the record's Scoring
-rules and the result, or whose turn it is and the legal holes.
-
-Replay stops at the first illegal move and shows the position before it,
-with the move's number, the move as written and the rule it breaks. That
-is a finding about the game, not a failure: the exit status is 0. A record
-that cannot be read (a malformed tag, a bad layout, an unclosed comment)
-or a file that cannot be opened gives exit status 1 and one line on
-standard error, and nothing on standard output.
-
-With --json, replay prints one JSON object on one line:
-
-  {"ply":N,"to_move":"red"|"black","over":bool,"legal":["A1",...],
-   "score":{"red":{"panels":n,"area":n,"lines":n,"total":n},"black":{...}},
-   "winner":"red"|"black"|"draw"|null,
-   "error":null|{"ply":k,"move":"X","reason":"<code>"}}
-
-ply counts the marbles placed; legal lists the holes row by row from the
-top left and is [] when the game is over; winner is null until the game is
-over; error is the first illegal move (its 1-based number, the token as
-written, the reason code of RULES.md). JSON strings are Unicode, so bytes
-of a token that are not UTF-8 are written as U+FFFD.
-`
-
 func runReplay(ctx context.Context, e *env, args []string) error {
 	fs := newFlags("replay")
-	asJSON := fs.Bool("json", false, "print one JSON object on one line instead of the board")
-	rest, err := parse(fs, args)
+	asJSON := fs.Bool("json", false, e.flagUsage("replay", "json"))
+	rest, err := e.parse(fs, args)
 	if err != nil {
 		return err
 	}
-	name, err := recordName("replay", rest)
+	name, err := e.recordName("replay", rest)
 	if err != nil {
 		return err
 	}
@@ -54,7 +28,7 @@ func runReplay(ctx context.Context, e *env, args []string) error {
 	pos, err := rec.Replay()
 	var illegal *engine.MoveError
 	if err != nil && !errors.As(err, &illegal) {
-		return fmt.Errorf("%s: %w", displayName(name), err)
+		return fmt.Errorf("%s: %w", e.displayName(name), err)
 	}
 	if *asJSON {
 		return e.replayJSON(rec, &pos, illegal)
@@ -127,17 +101,19 @@ func (e *env) replayText(rec *engine.Record, pos *engine.Position, illegal *engi
 			}
 		}
 	}
-	p.printf("Record: %d moves, %s moved first, %s rules.\n", len(rec.Moves), rec.First.Title(), rec.Rules)
+	p.printf("%s\n", p.lang.N("cli.replay.record", len(rec.Moves), "First", p.colorName(rec.First), "Rules", p.rulesName(rec.Rules)))
 	if len(info) > 0 {
 		p.printf("%s\n", strings.Join(info, "  "))
 	}
-	p.printf("Layout: %s\n\n", rec.Layout)
+	p.line(p.lang.T("cli.layout_line", "Layout", rec.Layout))
+	p.printf("\n")
 	p.board(pos, playable(pos))
 	p.legend()
 	p.lastMoves(pos)
 	if illegal != nil {
-		p.printf("\nMove %d (%q) is illegal (%s): %s.\nThe board shows the position before it; the moves after it were not played.\n",
-			illegal.Ply, illegal.Move, reasonCode(illegal), explainIllegal(pos, illegal.Move, illegal.Err))
+		p.printf("\n")
+		p.line(p.lang.T("cli.replay.illegal", "Move", illegal.Ply, "Written", fmt.Sprintf("%q", illegal.Move), "Reason", reasonCode(illegal),
+			"Why", p.explainIllegal(pos, illegal.Move, illegal.Err)))
 	}
 	p.printf("\n")
 	p.score(pos, rec.Rules)

@@ -215,7 +215,7 @@ func TestReplayInputErrors(t *testing.T) {
 		want  []string
 	}{
 		{"empty input", "", []string{"standard input", "no Layout tag"}},
-		{"too large", strings.Repeat("; a comment\n", maxRecordBytes/12+1), []string{"standard input is larger than 1024 KiB"}},
+		{"too large", strings.Repeat("; a comment\n", maxRecordBytes/12+1), []string{"standard input is larger than 1,024 KiB"}},
 		{"tag after the moves", "[Layout \"" + engine.SquareString + "\"]\n1. D4\n[Red \"x\"]\n", []string{"line 3", "tag after the moves"}},
 		{"control characters", "[Layout \"ab\x1b[2Jcd\"]\n", []string{"Layout tag", "\\x1b"}},
 	}

@@ -23,7 +23,7 @@ func TestReview(t *testing.T) {
 	require.Equal(t, statusOK, o.code, o.stderr)
 	assert.Empty(t, o.stderr)
 	lines := strings.Split(o.stdout, "\n")
-	assert.Equal(t, "Review of 56 moves, full rules (20000 playouts a position; * proven by an exact search)", lines[0])
+	assert.Equal(t, "Review of 56 moves, full rules (20,000 playouts a position; * proven by an exact search)", lines[0])
 	assert.True(t, strings.HasPrefix(lines[2], "start          red "), lines[2])
 	assert.Equal(t, "  1. red   A8  red ", lines[3][:19])
 	// The end is decided, whatever the search: black wins from move 47 on.

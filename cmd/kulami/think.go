@@ -10,44 +10,25 @@ import (
 	"github.com/kulami/kulami/engine/ai"
 )
 
-const thinkDoc = `Think reads a game record (RECORD.md) from FILE, or from standard input
-when FILE is "-" or missing, and prints the move the computer opponent
-would play in the position after the record's last move, scored under the
-record's Scoring rules, with its estimated chance to win (a draw counting
-half). It is for analysing games and for pitting the computer against
-other Kulami programs: the first line is the move alone.
-
---level picks the opponent (easy, medium, hard) and --time its budget; a
-"proven" result comes from an exact search to the end of the game.
-
-With --json, think prints one JSON object on one line:
-
-  {"move":"D4","to_move":"red"|"black","win_chance":x,"proven":bool,
-   "playouts":n,"level":"hard"}
-
-A record that cannot be read, one with an illegal move, or one whose game
-is over gives exit status 1 and one line on standard error.
-`
-
 func runThink(ctx context.Context, e *env, args []string) error {
 	fs := newFlags("think")
-	levelName := fs.String("level", ai.Hard.String(), "the `level` of the computer opponent: easy, medium or hard")
-	budget := fs.Duration("time", ai.DefaultTime, "the `budget` for the move, such as 500ms or 2s")
-	asJSON := fs.Bool("json", false, "print one JSON object on one line")
-	rest, err := parse(fs, args)
+	levelName := fs.String("level", ai.Hard.String(), e.flagUsage("think", "level"))
+	budget := fs.Duration("time", ai.DefaultTime, e.flagUsage("think", "time"))
+	asJSON := fs.Bool("json", false, e.flagUsage("think", "json"))
+	rest, err := e.parse(fs, args)
 	if err != nil {
 		return err
 	}
-	name, err := recordName("think", rest)
+	name, err := e.recordName("think", rest)
 	if err != nil {
 		return err
 	}
-	level, err := ai.ParseLevel(*levelName)
+	level, err := e.parseLevel("--level", *levelName)
 	if err != nil {
-		return usagef("--level: %v", err)
+		return err
 	}
 	if *budget <= 0 {
-		return usagef("--time must be more than 0, such as 500ms or 2s, not %s", *budget)
+		return &usageError{e.lang.T("cli.time_positive", "Time", budget.String())}
 	}
 	rec, err := e.loadRecord(ctx, name)
 	if err != nil {
@@ -55,13 +36,13 @@ func runThink(ctx context.Context, e *env, args []string) error {
 	}
 	pos, err := rec.Replay()
 	if err != nil {
-		return fmt.Errorf("%s: %w; think needs a record of legal moves", displayName(name), err)
+		return fmt.Errorf("%s: %w; %s", e.displayName(name), err, e.lang.T("cli.think.legal_moves"))
 	}
 	c := level.Config()
 	c.Time = *budget
 	m, err := c.Move(ctx, pos, rec.Rules)
 	if errors.Is(err, engine.ErrGameOver) {
-		return fmt.Errorf("%s: the game is over after %d moves; there is no move to think about", displayName(name), pos.Ply())
+		return fmt.Errorf("%s: %s", e.displayName(name), e.lang.N("cli.think.game_over", pos.Ply()))
 	}
 	if err != nil {
 		return err
@@ -76,7 +57,8 @@ func runThink(ctx context.Context, e *env, args []string) error {
 		p.printf("%s\n", b)
 		return p.err
 	}
-	p.printf("%s\n%s to move; %s plays %s: %s\n", m.Cell, pos.ToMove().Title(), level, m.Cell, chanceText(m))
+	p.printf("%s\n", m.Cell)
+	p.line(p.lang.T("cli.think.move", "Color", p.colorName(pos.ToMove()), "Level", e.levelName(level), "Hole", m.Cell, "Chance", p.chanceText(m)))
 	return p.err
 }
 
@@ -91,15 +73,20 @@ type thinkResult struct {
 }
 
 // chanceText says how m rates the chances of the player to move.
-func chanceText(m ai.Move) string {
+func (p *printer) chanceText(m ai.Move) string {
 	if m.Proven {
-		switch {
-		case m.WinChance == 1:
-			return "a proven win"
-		case m.WinChance == 0:
-			return "a proven loss"
-		}
-		return "a proven draw"
+		return p.proven(m.WinChance)
 	}
-	return fmt.Sprintf("%.0f%% to win (%d playouts)", 100*m.WinChance, m.Playouts)
+	return p.lang.N("cli.chance", m.Playouts, "Chance", p.lang.Percent(m.WinChance))
+}
+
+// proven says what a proven chance is: a win, a draw or a loss.
+func (p *printer) proven(chance float64) string {
+	switch chance {
+	case 1:
+		return p.lang.T("cli.proven_win")
+	case 0:
+		return p.lang.T("cli.proven_loss")
+	}
+	return p.lang.T("cli.proven_draw")
 }
