@@ -2,29 +2,24 @@ package storage
 
 import (
 	"errors"
-	"fmt"
 	"path/filepath"
 	"testing"
 	"time"
 
 	"github.com/kulami/kulami/engine"
 	"github.com/kulami/kulami/engine/game"
+	"github.com/kulami/kulami/storage/internal/fixture"
 	"github.com/stretchr/testify/require"
 	bolt "go.etcd.io/bbolt"
 )
 
-// Players and times of the tests.
+// Players, times and moves of the tests: see package fixture.
 var (
-	alice  = game.Player{UserID: "100", Name: "alice"}
-	bob    = game.Player{UserID: "200", Name: "bob"}
-	carol  = game.Player{UserID: "300", Name: "Carol"}
-	easyAI = game.Player{UserID: "900", Name: "Kulami (easy)", AI: "easy"}
-	hardAI = game.Player{UserID: "900", Name: "Kulami (hard)", AI: "hard"}
-
-	t0 = time.Date(2026, 11, 22, 20, 0, 0, 0, time.UTC)
+	alice, bob, carol, easyAI, hardAI, t0              = fixture.Alice, fixture.Bob, fixture.Carol, fixture.EasyAI, fixture.HardAI, fixture.T0
+	squareConfig, mustCell, moveTime, play, randomMove = fixture.SquareConfig, fixture.MustCell, fixture.MoveTime, fixture.Play, fixture.RandomMove
 )
 
-const guild = "1000"
+const guild = fixture.Guild
 
 // mustOpen opens a new database in a temporary directory, closed when the
 // test ends.
@@ -42,19 +37,11 @@ func mustOpenPath(tb testing.TB, path string, opt Options) *Store {
 	return s
 }
 
-// squareConfig returns the config of a game on the square board between
-// red and black: full rules, red first, no move time.
-func squareConfig(red, black game.Player) game.Config {
-	return game.Config{Layout: engine.Square(), Rules: engine.Full, First: engine.Red, Players: [2]game.Player{red, black}}
-}
-
 // mustNewGame returns a game of cfg begun at t0 in channel of the test
 // guild, not yet stored.
 func mustNewGame(tb testing.TB, channel string, cfg game.Config) *Game {
 	tb.Helper()
-	g, err := game.New(cfg, t0)
-	require.NoError(tb, err)
-	return &Game{GuildID: guild, ChannelID: channel, Game: g}
+	return &Game{GuildID: guild, ChannelID: channel, Game: fixture.MustNew(tb, cfg)}
 }
 
 // newGame returns a game of squareConfig begun at t0 in channel, not yet
@@ -72,44 +59,11 @@ func mustCreate(tb testing.TB, s *Store, channel string, red, black game.Player)
 	return g
 }
 
-// mustCell parses a coordinate.
-func mustCell(tb testing.TB, s string) engine.Cell {
-	tb.Helper()
-	c, err := engine.ParseCell(s)
-	require.NoError(tb, err)
-	return c
-}
-
-// moveTime returns the time of the move after ply plies in the tests: a
-// minute apart from t0 on.
-func moveTime(ply int) time.Time { return t0.Add(time.Duration(ply+1) * time.Minute) }
-
-// play plays cell c for the player to move of g at moveTime.
-func play(g *Game, c engine.Cell) error {
-	return g.Play(g.ToMove(), g.Ply(), c, moveTime(g.Ply()))
-}
-
 // mustPlay plays moves in the game of channel, one transaction each, at
 // moveTime, and returns the stored game.
 func mustPlay(tb testing.TB, s *Store, channel string, moves ...string) *Game {
 	tb.Helper()
-	var g *Game
-	for _, m := range moves {
-		c := mustCell(tb, m)
-		var err error
-		g, err = s.UpdateGame(channel, func(g *Game) error { return play(g, c) })
-		require.NoError(tb, err, "move %s", m)
-	}
-	return g
-}
-
-// randomMove returns a random legal move of g.
-func randomMove(tb testing.TB, g *game.Game, r *engine.Rand) engine.Cell {
-	tb.Helper()
-	p := g.Position()
-	legal := p.Legal()
-	require.NotZero(tb, legal, "the game has no legal move")
-	return p.Layout().Cell(r.Pick(legal))
+	return fixture.MustPlay(tb, s.UpdateGame, channel, moves...)
 }
 
 // mustFinish ends the game of channel at time at as ending says: loser
@@ -117,34 +71,7 @@ func randomMove(tb testing.TB, g *game.Game, r *engine.Rand) engine.Cell {
 // accepts.
 func mustFinish(tb testing.TB, s *Store, channel string, ending game.Ending, loser engine.Color, at time.Time) *Game {
 	tb.Helper()
-	g, err := s.UpdateGame(channel, func(g *Game) error { return end(g, ending, loser, at) })
-	require.NoError(tb, err)
-	require.True(tb, g.Over())
-	return g
-}
-
-// end ends g at time at as ending says, through the game's own methods;
-// see mustFinish.
-func end(g *Game, ending game.Ending, loser engine.Color, at time.Time) error {
-	switch ending {
-	case game.Resigned:
-		return g.Resign(loser, at)
-	case game.TimedOut:
-		if g.ToMove() != loser {
-			return fmt.Errorf("%v cannot run out of time: %v is to move", loser, g.ToMove())
-		}
-		return g.Timeout(at)
-	case game.Aborted:
-		return g.Abort(engine.Red, at)
-	case game.Abandoned:
-		return g.Abandon(at)
-	case game.DrawAgreed:
-		if err := g.OfferDraw(engine.Red, at); err != nil {
-			return err
-		}
-		return g.AnswerDraw(engine.Black, g.Ply(), true, at)
-	}
-	return fmt.Errorf("the tests cannot end a game as %v", ending)
+	return fixture.MustFinish(tb, s.UpdateGame, channel, ending, loser, at)
 }
 
 // activeGames returns the active games of s, by channel, read straight

@@ -2,11 +2,11 @@ package storagetest
 
 import (
 	"errors"
-	"github.com/kulami/kulami/storage"
 	"testing"
 	"time"
 
 	"github.com/kulami/kulami/engine/game"
+	"github.com/kulami/kulami/storage"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )

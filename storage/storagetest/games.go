@@ -3,13 +3,13 @@ package storagetest
 import (
 	"errors"
 	"fmt"
-	"github.com/kulami/kulami/storage"
 	"sync"
 	"testing"
 	"time"
 
 	"github.com/kulami/kulami/engine"
 	"github.com/kulami/kulami/engine/game"
+	"github.com/kulami/kulami/storage"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )

@@ -2,10 +2,10 @@ package storagetest
 
 import (
 	"errors"
-	"github.com/kulami/kulami/storage"
 	"testing"
 	"time"
 
+	"github.com/kulami/kulami/storage"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )

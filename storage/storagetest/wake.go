@@ -2,12 +2,12 @@ package storagetest
 
 import (
 	"errors"
-	"github.com/kulami/kulami/storage"
 	"testing"
 	"time"
 
 	"github.com/kulami/kulami/engine"
 	"github.com/kulami/kulami/engine/game"
+	"github.com/kulami/kulami/storage"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
