@@ -82,6 +82,7 @@ func (b *Bot) runDue() bool {
 		b.log.Error("scheduler cannot read what is due", "err", err)
 		return true
 	}
+	b.log.Debug("scheduler looks at what is due", "due", len(due))
 	failed := false
 	for _, w := range due {
 		var err error

@@ -147,6 +147,16 @@ func (p *botProcess) stop() error {
 	}
 }
 
+// kill kills the process with SIGKILL, as a crash or the OOM killer
+// would: no shutdown, nothing flushed; and waits for it to be gone.
+func (p *botProcess) kill() error {
+	if err := p.cmd.Process.Kill(); err != nil {
+		return err
+	}
+	<-p.done
+	return nil
+}
+
 // logLines returns up to n lines of the bot's log that contain one of
 // marks, and how many there are in all.
 func (p *botProcess) logLines(n int, marks ...string) (lines []string, total int) {

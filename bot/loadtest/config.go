@@ -18,6 +18,13 @@ type Config struct {
 	Layouts []string // the boards of the tables, in turn: square, random, irregular
 	Typed   float64  // the share of moves typed with /kulami move instead of clicked
 	Bot     string   // the kulamibot binary; "" builds it
+	// Processes is how many kulamibot processes serve the interactions,
+	// which go to them in turn, as from a round-robin load balancer.
+	Processes int
+	// Backend is where the bot keeps its games: "bbolt" (a file; one
+	// process only) or "postgres" (a fresh schema on the test server of
+	// storage/postgres/pgtest, which all processes share).
+	Backend string
 }
 
 // Latency is a range of durations, written "50ms-100ms" (or "50ms" for a
@@ -58,6 +65,12 @@ func (c Config) check() error {
 		return fmt.Errorf("think is %v; it must not be negative", c.Think)
 	case c.Typed < 0 || c.Typed > 1:
 		return fmt.Errorf("typed is %v; it is a share between 0 and 1", c.Typed)
+	case c.Processes < 1:
+		return fmt.Errorf("processes is %d; at least one is needed", c.Processes)
+	case c.Backend != "bbolt" && c.Backend != "postgres":
+		return fmt.Errorf("backend %q is neither bbolt nor postgres", c.Backend)
+	case c.Processes > 1 && c.Backend != "postgres":
+		return fmt.Errorf("%d processes cannot share a bbolt file: use the backend postgres", c.Processes)
 	case len(c.Layouts) == 0:
 		return fmt.Errorf("no layouts: name at least one of square, random, irregular")
 	}

@@ -57,15 +57,18 @@ func FuzzLatency(f *testing.F) {
 }
 
 func TestConfigCheck(t *testing.T) {
-	ok := Config{Games: 1, Duration: time.Second, Layouts: []string{"square"}, Typed: 0.5}
+	ok := Config{Games: 1, Duration: time.Second, Layouts: []string{"square"}, Typed: 0.5, Processes: 1, Backend: "bbolt"}
 	require.NoError(t, ok.check())
 	cases := map[string]func(*Config){
-		"no games":          func(c *Config) { c.Games = 0 },
-		"no duration":       func(c *Config) { c.Duration = 0 },
-		"negative think":    func(c *Config) { c.Think = -time.Second },
-		"typed over 1":      func(c *Config) { c.Typed = 1.5 },
-		"no layouts":        func(c *Config) { c.Layouts = nil },
-		"an unknown layout": func(c *Config) { c.Layouts = []string{"square", "hex"} },
+		"no games":                        func(c *Config) { c.Games = 0 },
+		"no duration":                     func(c *Config) { c.Duration = 0 },
+		"negative think":                  func(c *Config) { c.Think = -time.Second },
+		"typed over 1":                    func(c *Config) { c.Typed = 1.5 },
+		"no layouts":                      func(c *Config) { c.Layouts = nil },
+		"an unknown layout":               func(c *Config) { c.Layouts = []string{"square", "hex"} },
+		"no processes":                    func(c *Config) { c.Processes = 0 },
+		"an unknown backend":              func(c *Config) { c.Backend = "mysql" },
+		"two processes on one bbolt file": func(c *Config) { c.Processes = 2 },
 	}
 	for name, change := range cases {
 		t.Run(name, func(t *testing.T) {

@@ -19,6 +19,8 @@ var (
 	layouts  = flag.String("layouts", "square,random,irregular", "the boards of the games, in turn")
 	typed    = flag.Float64("typed", 0.1, "the share of moves typed with /kulami move")
 	botBin   = flag.String("bot", "", "a kulamibot binary to load (default: build it)")
+	procs    = flag.Int("processes", 1, "kulamibot processes, taking the interactions in turn (more than one needs -backend postgres)")
+	backend  = flag.String("backend", "bbolt", "where the bot keeps its games: bbolt or postgres (the server of KULAMI_TEST_POSTGRES, else 127.0.0.1:5432/test)")
 )
 
 func init() {
@@ -33,6 +35,7 @@ func TestLoad(t *testing.T) {
 	rep := Run(t, Config{
 		Games: *games, Duration: *duration, Latency: latency, Think: *think,
 		Layouts: strings.Split(*layouts, ","), Typed: *typed, Bot: *botBin,
+		Processes: *procs, Backend: *backend,
 	})
 	rep.Print(os.Stdout)
 	assert.Empty(t, rep.Problems)

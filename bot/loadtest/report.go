@@ -18,7 +18,7 @@ type Report struct {
 	Answers               []Summary     // time from sending an interaction to the bot's HTTP answer, by kind
 	Boards                []Summary     // time from sending an interaction to its new board reaching Discord, by kind
 	SlowDeferrals         int           // interactions the bot deferred because its handler was slow
-	PeakRSS               int64         // the bot's peak resident memory (VmHWM), in bytes
+	PeakRSS               int64         // the bot's peak resident memory (VmHWM; of all its processes together), in bytes
 	Games, Finished       int           // games started (accepted) and played to the end
 	Moves                 int           // moves whose new boards came back
 	// Problems is what went wrong: failed interactions, requests Discord
@@ -37,11 +37,12 @@ func (r *Report) Print(w io.Writer) {
 	c := r.Config
 	fmt.Fprintf(w, "kulami load: %d games (%s), REST latency %s, think %v, typed moves %.0f%%, %v (load average %s before, %s after)\n",
 		c.Games, strings.Join(c.Layouts, ","), c.Latency.String(), c.Think, 100*c.Typed, c.Duration, r.LoadBefore, r.LoadAfter)
+	fmt.Fprintf(w, "bot: %d process(es) on %s\n", c.Processes, c.Backend)
 	fmt.Fprintf(w, "throughput: %.1f interactions/s (%d answered in %v; %d in all, last player done after %v)\n",
 		r.Throughput(), r.InTime, c.Duration, r.Interactions, r.Elapsed.Round(time.Millisecond))
 	fmt.Fprintf(w, "answers after 3 s: %d of %d (%.1f%%); deferred by the bot for a slow handler: %d\n",
 		r.Late, r.Interactions, percent(r.Late, r.Interactions), r.SlowDeferrals)
-	fmt.Fprintf(w, "peak RSS of the bot: %.0f MB\n", float64(r.PeakRSS)/(1<<20))
+	fmt.Fprintf(w, "peak RSS of the bot (its processes together): %.0f MB\n", float64(r.PeakRSS)/(1<<20))
 	fmt.Fprintf(w, "games: %d started, %d finished, %d moves\n\n", r.Games, r.Finished, r.Moves)
 	printSummaries(w, "answer (POST → the bot's HTTP answer)", r.Answers, true)
 	fmt.Fprintln(w)

@@ -3,6 +3,7 @@ package loadtest
 import (
 	"errors"
 	"fmt"
+	"maps"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
@@ -17,16 +18,25 @@ import (
 	"github.com/kulami/kulami/bot/discordtest"
 	"github.com/kulami/kulami/engine/game"
 	"github.com/kulami/kulami/storage"
+	"github.com/kulami/kulami/storage/postgres"
+	"github.com/kulami/kulami/storage/postgres/pgtest"
 )
 
 // runner is one run: the fake Discord, the proxy, the bot and the
 // players' tables.
 type runner struct {
-	cfg      Config
-	dc       *discordtest.Server
-	proxy    *latencyProxy
-	botURL   string        // the bot's interactions endpoint
-	botDone  chan struct{} // closed if the bot exits
+	cfg     Config
+	dc      *discordtest.Server
+	proxy   *latencyProxy
+	db      string // the bbolt file or the PostgreSQL DSN
+	env     map[string]string
+	tables  []*table
+	botDone chan struct{} // closed when no bot process runs any more
+
+	mu       sync.Mutex
+	bots     []*botProcess
+	alive    int // bot processes running
+	next     int // the number of interactions sent: the next goes to bots[next % len(bots)]
 	deadline time.Time
 	rec      *recorder
 }
@@ -37,43 +47,11 @@ type runner struct {
 // Report.Problems.
 func Run(tb testing.TB, cfg Config) *Report {
 	tb.Helper()
-	if err := cfg.check(); err != nil {
-		tb.Fatalf("loadtest: %v", err)
+	r := newRunner(tb, cfg)
+	for range cfg.Processes {
+		r.startBot(tb)
 	}
-	// Answers later than Discord's 3 seconds are measured, not failures
-	// of the test: the violations are collected and sorted out below.
-	dc := discordtest.New(tb, discordtest.CollectViolations(), discordtest.WithTimeout(boardWait))
-	proxy, err := newLatencyProxy(dc.URL(), cfg.Latency.Min, cfg.Latency.Max)
-	if err != nil {
-		tb.Fatalf("loadtest: %v", err)
-	}
-	tb.Cleanup(proxy.Close)
-	if cfg.Bot == "" {
-		cfg.Bot = buildBot(tb)
-	}
-	db := filepath.Join(tb.TempDir(), "kulami.db")
-	bot := startBot(tb, cfg.Bot, map[string]string{
-		"KULAMI_DISCORD_TOKEN":          dc.Token(),
-		"KULAMI_DISCORD_APPLICATION_ID": dc.AppID(),
-		"KULAMI_DISCORD_GUILD_ID":       dc.GuildID(),
-		"KULAMI_DISCORD_PUBLIC_KEY":     dc.PublicKeyHex(),
-		"KULAMI_DISCORD_API_URL":        proxy.URL() + "/api/v10",
-		"KULAMI_STORAGE_PATH":           db,
-		"KULAMI_LOG_LEVEL":              "warn",
-	})
-
-	r := &runner{cfg: cfg, dc: dc, proxy: proxy, botURL: bot.url + "/interactions", botDone: bot.done}
-	tables := make([]*table, cfg.Games)
-	for k := range tables {
-		tables[k] = &table{
-			run:     r,
-			channel: dc.AddChannel(fmt.Sprintf("kulami-%d", k)).ID,
-			users:   [2]*discordgo.User{dc.AddUser(fmt.Sprintf("p%da", k)), dc.AddUser(fmt.Sprintf("p%db", k))},
-			layout:  cfg.Layouts[k%len(cfg.Layouts)],
-			rng:     rand.New(rand.NewPCG(uint64(k), 1)),
-		}
-	}
-
+	cfg, dc, tables := r.cfg, r.dc, r.tables
 	rep := &Report{Config: cfg, LoadBefore: loadAverage()}
 	start := time.Now()
 	r.deadline = start.Add(cfg.Duration)
@@ -86,21 +64,26 @@ func Run(tb testing.TB, cfg Config) *Report {
 	rep.Elapsed = time.Since(start)
 	rep.LoadAfter = loadAverage()
 
-	select {
-	case <-bot.done:
-		rep.Problems = append(rep.Problems, fmt.Sprintf("kulamibot exited during the run (%v); the end of its log:\n%s", bot.err, bot.logTail(20)))
-	default:
-		if rep.PeakRSS, err = bot.peakRSS(); err != nil {
-			rep.Problems = append(rep.Problems, fmt.Sprintf("peak RSS of the bot: %v", err))
+	for k, bot := range r.bots {
+		select {
+		case <-bot.done:
+			rep.Problems = append(rep.Problems, fmt.Sprintf("kulamibot %d exited during the run (%v); the end of its log:\n%s", k, bot.err, bot.logTail(20)))
+		default:
+			rss, err := bot.peakRSS()
+			if err != nil {
+				rep.Problems = append(rep.Problems, fmt.Sprintf("peak RSS of kulamibot %d: %v", k, err))
+			}
+			rep.PeakRSS += rss
+			if err := bot.stop(); err != nil {
+				rep.Problems = append(rep.Problems, fmt.Sprintf("stopping kulamibot %d: %v", k, err))
+			}
 		}
-		if err := bot.stop(); err != nil {
-			rep.Problems = append(rep.Problems, fmt.Sprintf("stopping the bot: %v", err))
+		_, slow := bot.logLines(0, "handler slow to answer")
+		rep.SlowDeferrals += slow
+		errLines, n := bot.logLines(5, "level=ERROR")
+		if n > 0 {
+			rep.Problems = append(rep.Problems, fmt.Sprintf("kulamibot %d logged %d errors, the first:\n%s", k, n, strings.Join(errLines, "")))
 		}
-	}
-	_, rep.SlowDeferrals = bot.logLines(0, "handler slow to answer")
-	errLines, n := bot.logLines(5, "level=ERROR")
-	if n > 0 {
-		rep.Problems = append(rep.Problems, fmt.Sprintf("the bot logged %d errors, the first:\n%s", n, strings.Join(errLines, "")))
 	}
 
 	r.rec.mu.Lock()
@@ -119,9 +102,74 @@ func Run(tb testing.TB, cfg Config) *Report {
 			rep.Problems = append(rep.Problems, "Discord would refuse: "+v.String())
 		}
 	}
-	rep.Problems = append(rep.Problems, r.verify(db, tables, rep)...)
+	rep.Problems = append(rep.Problems, r.verify(rep)...)
 	rep.Problems = append(rep.Problems, r.retiredOnce(tables)...)
 	return rep
+}
+
+// newRunner makes the fake Discord of a run, its proxy and its tables,
+// and the bot's environment; no bot runs yet (see startBot).
+func newRunner(tb testing.TB, cfg Config) *runner {
+	tb.Helper()
+	if err := cfg.check(); err != nil {
+		tb.Fatalf("loadtest: %v", err)
+	}
+	// Answers later than Discord's 3 seconds are measured, not failures
+	// of the test: the violations are collected and sorted out below.
+	dc := discordtest.New(tb, discordtest.CollectViolations(), discordtest.WithTimeout(boardWait))
+	proxy, err := newLatencyProxy(dc.URL(), cfg.Latency.Min, cfg.Latency.Max)
+	if err != nil {
+		tb.Fatalf("loadtest: %v", err)
+	}
+	tb.Cleanup(proxy.Close)
+	if cfg.Bot == "" {
+		cfg.Bot = buildBot(tb)
+	}
+	r := &runner{cfg: cfg, dc: dc, proxy: proxy, botDone: make(chan struct{}), env: map[string]string{
+		"KULAMI_DISCORD_TOKEN":          dc.Token(),
+		"KULAMI_DISCORD_APPLICATION_ID": dc.AppID(),
+		"KULAMI_DISCORD_GUILD_ID":       dc.GuildID(),
+		"KULAMI_DISCORD_PUBLIC_KEY":     dc.PublicKeyHex(),
+		"KULAMI_DISCORD_API_URL":        proxy.URL() + "/api/v10",
+		"KULAMI_LOG_LEVEL":              "warn",
+	}}
+	if cfg.Backend == "postgres" {
+		r.db = pgtest.Schema(tb)
+		r.env["KULAMI_STORAGE_BACKEND"], r.env["KULAMI_STORAGE_DSN"] = "postgres", r.db
+	} else {
+		r.db = filepath.Join(tb.TempDir(), "kulami.db")
+		r.env["KULAMI_STORAGE_PATH"] = r.db
+	}
+	r.tables = make([]*table, cfg.Games)
+	for k := range r.tables {
+		r.tables[k] = &table{
+			run:     r,
+			channel: dc.AddChannel(fmt.Sprintf("kulami-%d", k)).ID,
+			users:   [2]*discordgo.User{dc.AddUser(fmt.Sprintf("p%da", k)), dc.AddUser(fmt.Sprintf("p%db", k))},
+			layout:  cfg.Layouts[k%len(cfg.Layouts)],
+			rng:     rand.New(rand.NewPCG(uint64(k), 1)),
+		}
+	}
+	return r
+}
+
+// startBot starts one more kulamibot process on the run's database.
+func (r *runner) startBot(tb testing.TB) *botProcess {
+	tb.Helper()
+	p := startBot(tb, r.cfg.Bot, maps.Clone(r.env))
+	r.mu.Lock()
+	r.bots = append(r.bots, p)
+	r.alive++
+	r.mu.Unlock()
+	go func() {
+		<-p.done
+		r.mu.Lock()
+		defer r.mu.Unlock()
+		if r.alive--; r.alive == 0 {
+			close(r.botDone)
+		}
+	}()
+	return p
 }
 
 // isLateAnswer reports whether a violation is only that the bot answered
@@ -134,14 +182,14 @@ func isLateAnswer(v discordtest.Violation) bool {
 // game holds exactly the moves whose new boards came back, in order (and
 // perhaps one more, whose board never came). It counts the games and
 // moves in rep.
-func (r *runner) verify(db string, tables []*table, rep *Report) []string {
-	s, err := storage.Open(db, storage.Options{Timeout: time.Second})
+func (r *runner) verify(rep *Report) []string {
+	s, err := r.open()
 	if err != nil {
 		return []string{fmt.Sprintf("open the bot's database: %v", err)}
 	}
 	defer s.Close()
 	var problems []string
-	for _, t := range tables {
+	for _, t := range r.tables {
 		for _, g := range t.games {
 			rep.Games++
 			rep.Moves += len(g.cells)
@@ -177,9 +225,43 @@ func (r *runner) retiredOnce(tables []*table) []string {
 	return problems
 }
 
+// store is what verify reads of a store, of either backend.
+type store interface {
+	Game(channelID string) (*storage.Game, error)
+	FinishedGame(guildID string, id uint64) (*storage.FinishedGame, error)
+	Close() error
+}
+
+// open opens the bot's store (a bbolt file only once the bots have
+// stopped).
+func (r *runner) open() (store, error) {
+	if r.cfg.Backend == "postgres" {
+		return postgres.Open(r.db, storage.Options{})
+	}
+	return storage.Open(r.db, storage.Options{Timeout: time.Second})
+}
+
+// url returns the interactions endpoint of the next bot process that
+// runs: they take the interactions in turn, as behind a round-robin load
+// balancer that leaves out a process that died.
+func (r *runner) url() string {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	for range r.bots {
+		p := r.bots[r.next%len(r.bots)]
+		r.next++
+		select {
+		case <-p.done:
+		default:
+			return p.url + "/interactions"
+		}
+	}
+	return r.bots[0].url + "/interactions" // none runs: the request fails
+}
+
 // storedMoves are the cells of the moves of game id, active in channel or
 // finished.
-func (r *runner) storedMoves(s *storage.Store, channel string, id uint64) ([]string, error) {
+func (r *runner) storedMoves(s store, channel string, id uint64) ([]string, error) {
 	var moves []game.Move
 	g, err := s.Game(channel)
 	switch {

@@ -74,35 +74,10 @@ func (t *table) think() {
 // playGame challenges, accepts and plays one game to its end. It reports
 // whether the table may go on.
 func (t *table) playGame() bool {
-	from, to := t.users[len(t.games)%2], t.users[1-len(t.games)%2]
-	dc := t.run.dc
-	i := dc.Command(t.channel, from, "kulami", discordtest.Subcommand("challenge",
-		discordtest.UserOption("opponent", to.ID), discordtest.StringOption("layout", t.layout)))
-	d := i.Data.(discordgo.ApplicationCommandInteractionData)
-	d.Resolved = &discordgo.ApplicationCommandInteractionDataResolved{Users: map[string]*discordgo.User{to.ID: to}}
-	i.Data = d
-	r, _, ok := t.send(kindChallenge, i)
+	g, board, ok := t.begin()
 	if !ok {
 		return false
 	}
-	// The challenge is a message of the bot in the channel (so that it
-	// notifies the challenged player); the command's answer confirms it.
-	msg := t.challengeAfter(i)
-	accept := ""
-	if msg != nil {
-		accept = buttonWithPrefix(msg.Components, "kulami:accept:")
-	}
-	if accept == "" {
-		t.run.rec.fail(fmt.Sprintf("%s: no challenge with an Accept button came: %q", kindChallenge, r.Content))
-		return false
-	}
-	t.think()
-	board, ok := t.sendForBoard(kindAccept, dc.Button(msg.ID, to, accept), 0)
-	if !ok {
-		return false
-	}
-	g := &playedGame{id: gameID(board)}
-	t.games = append(t.games, g)
 	for !isOver(board) {
 		if !time.Now().Before(t.run.deadline) {
 			return false
@@ -114,6 +89,41 @@ func (t *table) playGame() bool {
 	}
 	g.over = true
 	return true
+}
+
+// begin challenges and accepts a game, and returns it with its first
+// board.
+func (t *table) begin() (*playedGame, *discordtest.Message, bool) {
+	from, to := t.users[len(t.games)%2], t.users[1-len(t.games)%2]
+	dc := t.run.dc
+	i := dc.Command(t.channel, from, "kulami", discordtest.Subcommand("challenge",
+		discordtest.UserOption("opponent", to.ID), discordtest.StringOption("layout", t.layout)))
+	d := i.Data.(discordgo.ApplicationCommandInteractionData)
+	d.Resolved = &discordgo.ApplicationCommandInteractionDataResolved{Users: map[string]*discordgo.User{to.ID: to}}
+	i.Data = d
+	r, _, ok := t.send(kindChallenge, i)
+	if !ok {
+		return nil, nil, false
+	}
+	// The challenge is a message of the bot in the channel (so that it
+	// notifies the challenged player); the command's answer confirms it.
+	msg := t.challengeAfter(i)
+	accept := ""
+	if msg != nil {
+		accept = buttonWithPrefix(msg.Components, "kulami:accept:")
+	}
+	if accept == "" {
+		t.run.rec.fail(fmt.Sprintf("%s: no challenge with an Accept button came: %q", kindChallenge, r.Content))
+		return nil, nil, false
+	}
+	t.think()
+	board, ok := t.sendForBoard(kindAccept, dc.Button(msg.ID, to, accept), 0)
+	if !ok {
+		return nil, nil, false
+	}
+	g := &playedGame{id: gameID(board)}
+	t.games = append(t.games, g)
+	return g, board, true
 }
 
 // move plays a random legal hole of board for the player it pings, by its
@@ -175,7 +185,7 @@ func (t *table) typeMove(player *discordgo.User, cell string, ply int) (*discord
 func (t *table) send(kind string, i *discordgo.Interaction) (*discordtest.Response, time.Time, bool) {
 	dc := t.run.dc
 	start := time.Now()
-	resp, err := dc.PostInteraction(t.run.botURL, i)
+	resp, err := dc.PostInteraction(t.run.url(), i)
 	took := time.Since(start)
 	if err != nil {
 		t.run.rec.fail(fmt.Sprintf("%s: %v", kind, err))
