@@ -44,8 +44,10 @@ type botProcess struct {
 // startBot starts the kulamibot binary bin in a fresh directory with the
 // settings of env (KULAMI_* variables; any of the caller's are dropped),
 // listening on a free local port, and waits until it answers /healthz.
-// The process is killed when the test ends, unless stopped before.
-func startBot(tb testing.TB, bin string, env map[string]string) *botProcess {
+// With cpu 0 or more, the process runs on that CPU alone (taskset, and
+// GOMAXPROCS=1). The process is killed when the test ends, unless stopped
+// before.
+func startBot(tb testing.TB, bin string, env map[string]string, cpu int) *botProcess {
 	tb.Helper()
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
@@ -60,6 +62,10 @@ func startBot(tb testing.TB, bin string, env map[string]string) *botProcess {
 		tb.Fatalf("loadtest: %v", err)
 	}
 	cmd := exec.Command(bin)
+	if cpu >= 0 {
+		cmd = exec.Command("taskset", "--cpu-list", strconv.Itoa(cpu), bin)
+		env["GOMAXPROCS"] = "1"
+	}
 	cmd.Dir = dir
 	for _, kv := range os.Environ() {
 		if !strings.HasPrefix(kv, "KULAMI_") {

@@ -25,6 +25,12 @@ type Config struct {
 	// process only) or "postgres" (a fresh schema on the test server of
 	// storage/postgres/pgtest, which all processes share).
 	Backend string
+	// Pin runs each process on one CPU of its own (the k-th process on
+	// CPU k modulo their number) with GOMAXPROCS=1, so that runs with one
+	// and with several processes compare processes, not how the scheduler
+	// of one process spreads over the cores. The fake Discord, the load
+	// and PostgreSQL are not pinned.
+	Pin bool
 }
 
 // Latency is a range of durations, written "50ms-100ms" (or "50ms" for a

@@ -20,6 +20,7 @@ var (
 	typed    = flag.Float64("typed", 0.1, "the share of moves typed with /kulami move")
 	botBin   = flag.String("bot", "", "a kulamibot binary to load (default: build it)")
 	procs    = flag.Int("processes", 1, "kulamibot processes, taking the interactions in turn (more than one needs -backend postgres)")
+	pin      = flag.Bool("pin", false, "run each kulamibot process on one CPU of its own (process k on CPU k), with GOMAXPROCS=1")
 	backend  = flag.String("backend", "bbolt", "where the bot keeps its games: bbolt or postgres (the server of KULAMI_TEST_POSTGRES, else 127.0.0.1:5432/test)")
 )
 
@@ -35,7 +36,7 @@ func TestLoad(t *testing.T) {
 	rep := Run(t, Config{
 		Games: *games, Duration: *duration, Latency: latency, Think: *think,
 		Layouts: strings.Split(*layouts, ","), Typed: *typed, Bot: *botBin,
-		Processes: *procs, Backend: *backend,
+		Processes: *procs, Backend: *backend, Pin: *pin,
 	})
 	rep.Print(os.Stdout)
 	assert.Empty(t, rep.Problems)

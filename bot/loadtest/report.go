@@ -37,7 +37,11 @@ func (r *Report) Print(w io.Writer) {
 	c := r.Config
 	fmt.Fprintf(w, "kulami load: %d games (%s), REST latency %s, think %v, typed moves %.0f%%, %v (load average %s before, %s after)\n",
 		c.Games, strings.Join(c.Layouts, ","), c.Latency.String(), c.Think, 100*c.Typed, c.Duration, r.LoadBefore, r.LoadAfter)
-	fmt.Fprintf(w, "bot: %d process(es) on %s\n", c.Processes, c.Backend)
+	pinned := ""
+	if c.Pin {
+		pinned = ", each pinned to one CPU"
+	}
+	fmt.Fprintf(w, "bot: %d process(es) on %s%s\n", c.Processes, c.Backend, pinned)
 	fmt.Fprintf(w, "throughput: %.1f interactions/s (%d answered in %v; %d in all, last player done after %v)\n",
 		r.Throughput(), r.InTime, c.Duration, r.Interactions, r.Elapsed.Round(time.Millisecond))
 	fmt.Fprintf(w, "answers after 3 s: %d of %d (%.1f%%); deferred by the bot for a slow handler: %d\n",

@@ -7,6 +7,7 @@ import (
 	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"runtime"
 	"slices"
 	"strings"
 	"sync"
@@ -156,7 +157,13 @@ func newRunner(tb testing.TB, cfg Config) *runner {
 // startBot starts one more kulamibot process on the run's database.
 func (r *runner) startBot(tb testing.TB) *botProcess {
 	tb.Helper()
-	p := startBot(tb, r.cfg.Bot, maps.Clone(r.env))
+	r.mu.Lock()
+	cpu := -1
+	if r.cfg.Pin {
+		cpu = len(r.bots) % runtime.NumCPU()
+	}
+	r.mu.Unlock()
+	p := startBot(tb, r.cfg.Bot, maps.Clone(r.env), cpu)
 	r.mu.Lock()
 	r.bots = append(r.bots, p)
 	r.alive++
