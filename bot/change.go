@@ -3,6 +3,7 @@ package bot
 import (
 	"errors"
 	"fmt"
+	"slices"
 
 	"github.com/kulami/kulami/bot/i18n"
 	"github.com/kulami/kulami/engine"
@@ -50,6 +51,20 @@ func (b *Bot) update(channel string, gameID uint64, user, cell string, fn change
 	}
 	b.poke()
 	return g, oldBoard, nil
+}
+
+// clickedPast reports whether the game g moved past its board messageID
+// by a click on it, as the store now has the game, active or finished.
+func (b *Bot) clickedPast(g *storage.Game, messageID string) bool {
+	now, err := b.store.Game(g.ChannelID)
+	if err != nil || now.ID != g.ID {
+		f, ferr := b.store.FinishedGame(g.GuildID, g.ID)
+		if ferr != nil {
+			return false
+		}
+		now = &f.Game
+	}
+	return slices.Contains(now.ClickedBoards, messageID)
 }
 
 // seated returns the change fn made by the player userID, as the colour
@@ -127,8 +142,12 @@ func (b *Bot) post(c *interaction, g *storage.Game, oldBoard string, m message) 
 	if err := b.store.NoteBoard(g.ChannelID, g.ID, g.Ply(), msg.ID); err != nil {
 		if errors.Is(err, storage.ErrNotFound) {
 			// The game moved on before this board was noted, so the
-			// change that did it could not retire it: do it here.
-			b.retire(g.ChannelID, msg.ID)
+			// change that did it could not retire it: do it here, unless
+			// that change was a click on this board (perhaps served by
+			// another process), whose answer retired it.
+			if !b.clickedPast(g, msg.ID) {
+				b.retire(g.ChannelID, msg.ID)
+			}
 			return nil
 		}
 		return err

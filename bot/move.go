@@ -44,8 +44,11 @@ func (b *Bot) move(c *interaction, channel string, gameID uint64, seen int, cell
 		if c.i.Message != nil {
 			// The answer to this click retires the board clicked. Marked
 			// before the move commits, so that no other path (a board
-			// noted too late) retires it as well.
+			// noted too late, in this process or another) retires it as
+			// well.
 			b.retired.first(c.i.Message.ID, time.Now())
+			g.ClickedBoards = append(g.ClickedBoards, c.i.Message.ID)
+			g.ClickedBoards = g.ClickedBoards[max(0, len(g.ClickedBoards)-keptClicks):]
 		}
 		return nil
 	}))
@@ -62,6 +65,11 @@ func (b *Bot) move(c *interaction, channel string, gameID uint64, seen int, cell
 	}
 	return errors.Join(b.show(c, g, old), answered)
 }
+
+// keptClicks is how many of the boards clicked to make the last moves a
+// game keeps (storage.Game.ClickedBoards): a board is noted within one
+// REST call of being posted, and players do not move many times faster.
+const keptClicks = 4
 
 // retired is a board message that the game has moved past: the same text
 // and image, without its menus.

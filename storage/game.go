@@ -19,6 +19,12 @@ type Game struct {
 	// BoardMessageID is the message that shows the current board, if
 	// known (see NoteBoard).
 	BoardMessageID string
+	// ClickedBoards are the board messages whose menus made the game's
+	// last moves, newest last (the bot keeps a few): the answer to each
+	// click retired its board. Another process, whose note of such a board
+	// came too late (NoteBoard), learns here that it need not retire it
+	// again.
+	ClickedBoards []string
 	*game.Game
 }
 
@@ -31,6 +37,7 @@ type gameRecord struct {
 	ParentChannelID string `json:"parent,omitempty"`
 	game.State
 	BoardMessageID string    `json:"board_message,omitempty"`
+	ClickedBoards  []string  `json:"clicked_boards,omitempty"`
 	WakeAt         time.Time `json:"wake_at,omitzero"`
 }
 
@@ -38,7 +45,7 @@ type gameRecord struct {
 func (g *Game) record() *gameRecord {
 	return &gameRecord{
 		ID: g.ID, GuildID: g.GuildID, ChannelID: g.ChannelID, ParentChannelID: g.ParentChannelID,
-		State: g.State(), BoardMessageID: g.BoardMessageID, WakeAt: g.Wake(),
+		State: g.State(), BoardMessageID: g.BoardMessageID, ClickedBoards: g.ClickedBoards, WakeAt: g.Wake(),
 	}
 }
 
@@ -50,7 +57,7 @@ func (r *gameRecord) game() (*Game, error) {
 		return nil, fmt.Errorf("game %d: %w: %w", r.ID, ErrCorrupt, err)
 	}
 	return &Game{ID: r.ID, GuildID: r.GuildID, ChannelID: r.ChannelID, ParentChannelID: r.ParentChannelID,
-		BoardMessageID: r.BoardMessageID, Game: gg}, nil
+		BoardMessageID: r.BoardMessageID, ClickedBoards: r.ClickedBoards, Game: gg}, nil
 }
 
 // Ladder returns the ladder the game counts on: AI if the computer plays,

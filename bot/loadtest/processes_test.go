@@ -43,6 +43,7 @@ func TestSeveralProcesses(t *testing.T) {
 	g.over = true
 	assert.Greater(t, len(g.cells), 10, "the game went on after the kill")
 	assert.Empty(t, r.verify(&Report{}), "every move stored once, in order")
+	assert.Empty(t, r.retiredOnce(r.tables), "every old board edited once, whichever process posted it")
 
 	// The next game: its first reminder falls due while only one process
 	// runs (moved there through the store, as if 36 hours had passed).

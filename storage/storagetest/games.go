@@ -86,7 +86,7 @@ func testUpdateGame(t *testing.T, open Open) {
 	mustCreate(t, s, "c", alice, bob)
 
 	g, err := s.UpdateGame("c", func(g *storage.Game) error {
-		g.BoardMessageID = "555"
+		g.BoardMessageID, g.ClickedBoards = "555", []string{"333", "444"}
 		g.Rename(engine.Black, "Bob")
 		return play(g, mustCell(t, "D4"))
 	})
@@ -96,6 +96,7 @@ func testUpdateGame(t *testing.T, open Open) {
 	stored, err := s.Game("c")
 	require.NoError(t, err)
 	assert.Equal(t, "555", stored.BoardMessageID)
+	assert.Equal(t, []string{"333", "444"}, stored.ClickedBoards)
 	assert.Equal(t, "Bob", stored.Player(engine.Black).Name, "a player's name may change")
 	assert.Equal(t, g.State(), stored.State())
 	assert.Equal(t, mustCell(t, "D4"), stored.Moves()[0].Cell)
