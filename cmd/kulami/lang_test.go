@@ -136,4 +136,7 @@ func TestFrench(t *testing.T) {
 	assertFailure(t, refused, statusUsage, "play", `--rules : les règles sont basic, area, lines ou full, pas "vite"`)
 	refused = mustRunEnv(t, fr, "", "play", "--rulez", "full")
 	assertFailure(t, refused, statusUsage, "play", "option inconnue : -rulez")
+	missing := filepath.Join(dir, "absente.kul")
+	refused = mustRunEnv(t, fr, "", "replay", missing)
+	assertFailure(t, refused, statusBadInput, "replay", missing+" : fichier ou dossier introuvable")
 }

@@ -101,10 +101,10 @@ func (e *env) checkNewFile(path string) error {
 	case err == nil:
 		return &usageError{e.lang.T("cli.play.record_exists", "File", path)}
 	case !errors.Is(err, fs.ErrNotExist):
-		return &usageError{"--record: " + err.Error()}
+		return &usageError{"--record: " + e.fileError(err).Error()}
 	}
 	if _, err := os.Stat(filepath.Dir(path)); err != nil {
-		return &usageError{"--record " + path + ": " + err.Error()}
+		return &usageError{"--record " + path + ": " + e.fileError(err).Error()}
 	}
 	return nil
 }
@@ -373,7 +373,7 @@ func (g *game) finish() error {
 	if err != nil {
 		g.p.line(g.p.lang.T("cli.play.record_failed"))
 		g.p.printf("\n%s\n", g.rec)
-		return fmt.Errorf("%s: %w", g.p.lang.T("cli.play.write_record"), err)
+		return fmt.Errorf("%s: %w", g.p.lang.T("cli.play.write_record"), g.e.fileError(err))
 	}
 	g.p.line(g.p.lang.T("cli.play.record_written", "File", g.path))
 	return g.p.err

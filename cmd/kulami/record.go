@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"strings"
 
@@ -50,6 +51,32 @@ func (e *env) loadRecord(ctx context.Context, name string) (*engine.Record, erro
 	return rec, nil
 }
 
+// fileError words an error of the file system in e's language for the
+// two reasons people meet, a missing file and a missing permission: the
+// file and why. Any other error is the system's, as it says it.
+func (e *env) fileError(err error) error {
+	var pe *fs.PathError
+	if !errors.As(err, &pe) {
+		return err
+	}
+	switch {
+	case errors.Is(pe.Err, fs.ErrNotExist):
+		return &fileError{pe, e.lang.T("cli.file_missing", "File", pe.Path)}
+	case errors.Is(pe.Err, fs.ErrPermission):
+		return &fileError{pe, e.lang.T("cli.file_permission", "File", pe.Path)}
+	}
+	return err
+}
+
+// fileError is a *fs.PathError worded for people.
+type fileError struct {
+	err *fs.PathError
+	msg string
+}
+
+func (e *fileError) Error() string { return e.msg }
+func (e *fileError) Unwrap() error { return e.err }
+
 // readRecord reads the file name, or stdin for "-", up to maxRecordBytes.
 // A cancelled ctx stops the wait for input.
 func (e *env) readRecord(ctx context.Context, name string) ([]byte, error) {
@@ -61,7 +88,7 @@ func (e *env) readRecord(ctx context.Context, name string) ([]byte, error) {
 	} else {
 		f, err := os.Open(name)
 		if err != nil {
-			return nil, err
+			return nil, e.fileError(err)
 		}
 		defer f.Close()
 		r = f

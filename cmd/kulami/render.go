@@ -79,7 +79,7 @@ func runRender(ctx context.Context, e *env, args []string) error {
 		return err
 	}
 	if err := os.WriteFile(*out, img.Bytes(), 0o644); err != nil {
-		return err
+		return e.fileError(err)
 	}
 	what := "cli.render.wrote_board"
 	if *animate {

@@ -68,7 +68,7 @@ func runReview(ctx context.Context, e *env, args []string) error {
 	}
 	if *chart != "" {
 		if err := writeChart(*chart, a, th, e.lang); err != nil {
-			return err
+			return e.fileError(err)
 		}
 	}
 	p := e.newPrinter()
