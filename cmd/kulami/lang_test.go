@@ -140,3 +140,44 @@ func TestFrench(t *testing.T) {
 	refused = mustRunEnv(t, fr, "", "replay", missing)
 	assertFailure(t, refused, statusBadInput, "replay", missing+" : fichier ou dossier introuvable")
 }
+
+// FuzzLangFlag: --lang is taken out of any command line, wherever it is
+// before "--", and only it: the other arguments stay, in order, and a
+// language it returns is one kulami speaks.
+func FuzzLangFlag(f *testing.F) {
+	f.Add("play\x00--lang\x00fr\x00--ai\x00easy")
+	f.Add("--lang=de\x00replay\x00--\x00--lang")
+	f.Add("layout\x00-lang\x00")
+	f.Add("-lang=xx")
+	f.Fuzz(func(t *testing.T, line string) {
+		args := strings.Split(line, "\x00")
+		rest, lang, ok, err := langFlag(args)
+		if err != nil {
+			var le *langError
+			require.ErrorAs(t, err, &le)
+			assert.NotEmpty(t, le.message(i18n.English))
+			return
+		}
+		if ok {
+			assert.True(t, lang.Valid(), "%q", lang)
+		}
+		// rest is args without the flags and their values.
+		i := 0
+		for _, r := range rest {
+			for i < len(args) && args[i] != r {
+				i++
+			}
+			require.Less(t, i, len(args), "%q is not in %q in order", r, args)
+			i++
+		}
+		for _, r := range rest {
+			if r == "--" {
+				break
+			}
+			bare := strings.TrimLeft(r, "-")
+			dashes := len(r) - len(bare)
+			name, _, _ := strings.Cut(bare, "=")
+			assert.False(t, (dashes == 1 || dashes == 2) && name == "lang", "%q is left in %q", r, rest)
+		}
+	})
+}
