@@ -47,8 +47,12 @@ func (b *Bot) move(c *interaction, channel string, gameID uint64, seen int, cell
 			// noted too late, in this process or another) retires it as
 			// well.
 			b.retired.first(c.i.Message.ID, time.Now())
-			g.ClickedBoards = append(g.ClickedBoards, c.i.Message.ID)
-			g.ClickedBoards = g.ClickedBoards[max(0, len(g.ClickedBoards)-keptClicks):]
+			if g.BoardMessageID == "" {
+				// The board is not noted yet: its note, when it comes,
+				// must learn that this click retired it.
+				g.ClickedBoards = append(g.ClickedBoards, c.i.Message.ID)
+				g.ClickedBoards = g.ClickedBoards[max(0, len(g.ClickedBoards)-keptClicks):]
+			}
 		}
 		return nil
 	}))
@@ -66,10 +70,11 @@ func (b *Bot) move(c *interaction, channel string, gameID uint64, seen int, cell
 	return errors.Join(b.show(c, g, old), answered)
 }
 
-// keptClicks is how many of the boards clicked to make the last moves a
-// game keeps (storage.Game.ClickedBoards): a board is noted within one
-// REST call of being posted, and players do not move many times faster.
-const keptClicks = 4
+// keptClicks is how many boards clicked before they were noted a game
+// keeps (storage.Game.ClickedBoards). A note comes within one REST call
+// of its board, so a game rarely has one; under overload (the load test
+// on a machine with a load average of 12) notes came several moves late.
+const keptClicks = 16
 
 // retired is a board message that the game has moved past: the same text
 // and image, without its menus.

@@ -19,11 +19,11 @@ type Game struct {
 	// BoardMessageID is the message that shows the current board, if
 	// known (see NoteBoard).
 	BoardMessageID string
-	// ClickedBoards are the board messages whose menus made the game's
-	// last moves, newest last (the bot keeps a few): the answer to each
-	// click retired its board. Another process, whose note of such a board
-	// came too late (NoteBoard), learns here that it need not retire it
-	// again.
+	// ClickedBoards are the last board messages whose menus made a move
+	// before the board was noted, newest last (the bot keeps a few): the
+	// answer to each click retired its board. The process whose note of
+	// such a board came too late (NoteBoard), perhaps another one, learns
+	// here that it need not retire it again.
 	ClickedBoards []string
 	*game.Game
 }
