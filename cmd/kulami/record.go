@@ -61,21 +61,38 @@ func (e *env) fileError(err error) error {
 	}
 	switch {
 	case errors.Is(pe.Err, fs.ErrNotExist):
-		return &fileError{pe, e.lang.T("cli.file_missing", "File", pe.Path)}
+		return &wordedError{pe, e.lang.T("cli.file_missing", "File", pe.Path)}
 	case errors.Is(pe.Err, fs.ErrPermission):
-		return &fileError{pe, e.lang.T("cli.file_permission", "File", pe.Path)}
+		return &wordedError{pe, e.lang.T("cli.file_permission", "File", pe.Path)}
 	}
 	return err
 }
 
-// fileError is a *fs.PathError worded for people.
-type fileError struct {
-	err *fs.PathError
+// illegalMove words err in e's language if it holds the first illegal
+// move of rec (a *engine.MoveError): its number, the move as written and
+// the rule it breaks, explained in the position before it. Any other
+// error is returned as it is.
+func (e *env) illegalMove(rec *engine.Record, err error) error {
+	var me *engine.MoveError
+	if !errors.As(err, &me) || me.Ply < 1 || me.Ply > len(rec.Moves) {
+		return err
+	}
+	pos, perr := replayTo(rec, me.Ply-1)
+	if perr != nil { // the moves before it are legal, as Replay found
+		return err
+	}
+	why := e.newPrinter().explainIllegal(&pos, me.Move, me.Err)
+	return &wordedError{err, e.lang.T("cli.illegal_move", "Move", me.Ply, "Written", fmt.Sprintf("%q", me.Move), "Why", why)}
+}
+
+// wordedError is an error worded for people in their language.
+type wordedError struct {
+	err error
 	msg string
 }
 
-func (e *fileError) Error() string { return e.msg }
-func (e *fileError) Unwrap() error { return e.err }
+func (e *wordedError) Error() string { return e.msg }
+func (e *wordedError) Unwrap() error { return e.err }
 
 // readRecord reads the file name, or stdin for "-", up to maxRecordBytes.
 // A cancelled ctx stops the wait for input.

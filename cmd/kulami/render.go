@@ -59,7 +59,7 @@ func runRender(ctx context.Context, e *env, args []string) error {
 	}
 	pos, err := replayTo(rec, n)
 	if err != nil {
-		return fmt.Errorf("%s: %w; %s", e.displayName(name), err, e.lang.T("cli.render.earlier"))
+		return fmt.Errorf("%s: %w; %s", e.displayName(name), e.illegalMove(rec, err), e.lang.T("cli.render.earlier"))
 	}
 	opt.Rules = rec.Rules
 	for _, c := range []engine.Color{engine.Red, engine.Black} {

@@ -64,7 +64,7 @@ func runReview(ctx context.Context, e *env, args []string) error {
 	}
 	a, err := review.Analyse(ctx, rec, opt)
 	if err != nil {
-		return fmt.Errorf("%s: %w", e.displayName(name), err)
+		return fmt.Errorf("%s: %w", e.displayName(name), e.illegalMove(rec, err))
 	}
 	if *chart != "" {
 		if err := writeChart(*chart, a, th, e.lang); err != nil {

@@ -79,7 +79,7 @@ func TestReviewErrors(t *testing.T) {
 		{"bad theme", []string{finished, "--theme", "blue"}, statusUsage, []string{"--theme", "dark or light"}},
 		{"two records", []string{finished, finished}, statusUsage, []string{"one record"}},
 		{"missing file", []string{"missing.kul"}, statusBadInput, []string{"missing.kul", "no such file"}},
-		{"illegal move", []string{filepath.Join("testdata", "replay", "illegal-occupied.kul")}, statusBadInput, []string{"occupied", "cannot be replayed"}},
+		{"illegal move", []string{filepath.Join("testdata", "replay", "illegal-occupied.kul")}, statusBadInput, []string{"occupied", "is illegal", "already holds a"}},
 		{"unwritable chart", []string{finished, "--playouts", "100", "--chart", filepath.Join(t.TempDir(), "no", "c.png")}, statusBadInput, []string{"no such file"}},
 	}
 	for _, tt := range tests {

@@ -36,7 +36,7 @@ func runThink(ctx context.Context, e *env, args []string) error {
 	}
 	pos, err := rec.Replay()
 	if err != nil {
-		return fmt.Errorf("%s: %w; %s", e.displayName(name), err, e.lang.T("cli.think.legal_moves"))
+		return fmt.Errorf("%s: %w; %s", e.displayName(name), e.illegalMove(rec, err), e.lang.T("cli.think.legal_moves"))
 	}
 	c := level.Config()
 	c.Time = *budget

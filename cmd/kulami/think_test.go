@@ -96,7 +96,7 @@ func TestThinkErrors(t *testing.T) {
 		{"game over", finished.String(), []string{"think"}, statusBadInput,
 			[]string{"standard input: the game is over after", "no move to think about"}},
 		{"illegal move", "[Layout \"" + engine.SquareString + "\"]\n1. D4 D4", []string{"think"}, statusBadInput,
-			[]string{"move 2 (D4)", "already holds a marble", "think needs a record of legal moves"}},
+			[]string{`move 2 ("D4") is illegal`, "already holds a red marble", "think needs a record of legal moves"}},
 		{"bad record", "1. D4", []string{"think"}, statusBadInput, []string{"Layout"}},
 		{"no file", "", []string{"think", "no-such-file.kul"}, statusBadInput, []string{"no-such-file.kul"}},
 		{"two files", "", []string{"think", "a.kul", "b.kul"}, statusUsage, []string{"one record", "a.kul b.kul"}},
