@@ -71,8 +71,9 @@ func (b *Bot) playAI(c *interaction, o options, levelName string) error {
 		return err
 	}
 	b.poke()
-	answered := c.reply(message{content: b.publicLang(c).T("play.started", "Player", escape(human.Name), "Computer", escape(computer.Name),
-		"First", colorMark[engine.Red]+" "+escape(players[engine.Red].Name))})
+	lang := b.publicLang(c)
+	answered := c.reply(message{content: lang.T("play.started", "Player", escape(playerName(lang, human)), "Computer", escape(playerName(lang, computer)),
+		"First", colorMark[engine.Red]+" "+escape(playerName(lang, players[engine.Red])))})
 	return errors.Join(b.show(c, g, ""), answered)
 }
 

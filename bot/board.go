@@ -35,7 +35,7 @@ func (b *Bot) boardMessage(lang i18n.Lang, g *storage.Game) (message, error) {
 	b.renders <- struct{}{}
 	defer func() { <-b.renders }()
 	outcome, reason := outcome(lang, g, false)
-	opt := draw.Options{Names: names(g), Rules: g.Rules(), Over: g.Over(), Outcome: outcome, Reason: reason, Text: drawText(lang)}
+	opt := draw.Options{Names: names(lang, g), Rules: g.Rules(), Over: g.Over(), Outcome: outcome, Reason: reason, Text: drawText(lang)}
 	if err := b.renderer.Render(&png, &p, opt); err != nil {
 		return message{}, fmt.Errorf("render the board: %w", err)
 	}
@@ -59,15 +59,25 @@ func (b *Bot) boardMessage(lang i18n.Lang, g *storage.Game) (message, error) {
 	return m, nil
 }
 
-func names(g *storage.Game) [2]string {
-	return [2]string{g.Player(engine.Red).Name, g.Player(engine.Black).Name}
+func names(lang i18n.Lang, g *storage.Game) [2]string {
+	return [2]string{playerName(lang, g.Player(engine.Red)), playerName(lang, g.Player(engine.Black))}
 }
 
-// who is how a player appears in a message: a mention for a person (it
-// shows their current name), the name for the computer.
-func who(p game.Player) string {
+// playerName is the name of p for a reader of lang: a person's own, the
+// computer's by its level, in lang (the stored name, "Kulami AI (medium)",
+// is English).
+func playerName(lang i18n.Lang, p game.Player) string {
 	if p.IsAI() {
-		return "**" + p.Name + "**"
+		return lang.T("ai.name", "Level", lang.T("command.choices.level."+p.AI))
+	}
+	return p.Name
+}
+
+// who is how a player appears in a message to readers of lang: a mention
+// for a person (it shows their current name), the name for the computer.
+func who(lang i18n.Lang, p game.Player) string {
+	if p.IsAI() {
+		return "**" + playerName(lang, p) + "**"
 	}
 	return "<@" + p.UserID + ">"
 }
@@ -75,11 +85,11 @@ func who(p game.Player) string {
 // boardText is the text above a board image, in lang.
 func boardText(lang i18n.Lang, g *storage.Game, p *engine.Position) string {
 	red, black := g.Player(engine.Red), g.Player(engine.Black)
-	lines := []string{lang.T("board.title", "Red", colorMark[engine.Red]+" "+escape(red.Name), "Black", colorMark[engine.Black]+" "+escape(black.Name),
+	lines := []string{lang.T("board.title", "Red", colorMark[engine.Red]+" "+escape(playerName(lang, red)), "Black", colorMark[engine.Black]+" "+escape(playerName(lang, black)),
 		"Rules", lang.T(rulesShort[g.Rules()]))}
 	if last, _ := p.Last(); last != engine.NoHole {
 		mover := g.Player(g.ToMove().Other())
-		lines = append(lines, lang.T("board.last_move", "Move", p.Ply(), "Player", colorMark[g.ToMove().Other()]+" "+escape(mover.Name), "Hole", p.Layout().Cell(last)))
+		lines = append(lines, lang.T("board.last_move", "Move", p.Ply(), "Player", colorMark[g.ToMove().Other()]+" "+escape(playerName(lang, mover)), "Hole", p.Layout().Cell(last)))
 	}
 	if g.Over() {
 		outcome, reason := outcome(lang, g, true)
@@ -87,7 +97,7 @@ func boardText(lang i18n.Lang, g *storage.Game, p *engine.Position) string {
 		return strings.Join(lines, "\n")
 	}
 	c := g.ToMove()
-	player := colorMark[c] + " " + who(g.Player(c))
+	player := colorMark[c] + " " + who(lang, g.Player(c))
 	if d := g.Deadline(); !d.IsZero() {
 		lines = append(lines, lang.T("board.your_move_due", "Player", player, "Due", timestamp(d)))
 	} else {
@@ -97,7 +107,7 @@ func boardText(lang i18n.Lang, g *storage.Game, p *engine.Position) string {
 	lines = append(lines, lang.T("board.score", "Red", colorMark[engine.Red]+" "+scoreWords(lang, s[engine.Red], g.Rules()),
 		"Black", colorMark[engine.Black]+" "+scoreWords(lang, s[engine.Black], g.Rules())))
 	if d := g.DrawOffer(); d != nil {
-		lines = append(lines, lang.T("board.draw_offered", "Player", escape(g.Player(d.By).Name)))
+		lines = append(lines, lang.T("board.draw_offered", "Player", escape(playerName(lang, g.Player(d.By)))))
 	}
 	return strings.Join(lines, "\n")
 }
@@ -120,7 +130,7 @@ func timestamp(t time.Time) string {
 // Discord's limit.
 func altText(lang i18n.Lang, g *storage.Game, p *engine.Position) string {
 	l := p.Layout()
-	name := func(c engine.Color) string { return g.Player(c).Name }
+	name := func(c engine.Color) string { return playerName(lang, g.Player(c)) }
 	parts := []string{lang.T("alt.board", "Width", l.Width(), "Height", l.Height(), "Rules", lang.T(rulesShort[g.Rules()]),
 		"Red", name(engine.Red), "Black", name(engine.Black))}
 	if last, prev := p.Last(); last != engine.NoHole {
@@ -168,9 +178,9 @@ func outcome(lang i18n.Lang, g *storage.Game, mention bool) (result, reason stri
 	}
 	name := func(c engine.Color) string {
 		if mention {
-			return who(g.Player(c))
+			return who(lang, g.Player(c))
 		}
-		return g.Player(c).Name
+		return playerName(lang, g.Player(c))
 	}
 	w, l := r.Winner, r.Winner.Other()
 	switch {
@@ -222,7 +232,7 @@ func (b *Bot) scoreEmbed(lang i18n.Lang, g *storage.Game) *discordgo.MessageEmbe
 			v += "\n" + lang.T("score.final_lines", "Points", s.Lines)
 		}
 		v += "\n" + lang.T("score.final_total", "Points", s.Total)
-		e.Fields = append(e.Fields, &discordgo.MessageEmbedField{Name: colorMark[c] + " " + truncate(g.Player(c).Name, 200), Value: v, Inline: true})
+		e.Fields = append(e.Fields, &discordgo.MessageEmbedField{Name: colorMark[c] + " " + truncate(playerName(lang, g.Player(c)), 200), Value: v, Inline: true})
 	}
 	return e
 }

@@ -249,7 +249,7 @@ func memberName(r *discordgo.ApplicationCommandInteractionDataResolved, id strin
 
 // challengeMessage is the public message of an open challenge, in lang.
 func challengeMessage(lang i18n.Lang, ch *storage.Challenge, l *engine.Layout) message {
-	text := lang.T("challenge.message", "Opponent", who(ch.To), "Challenger", escape(ch.From.Name), "Board", layoutName(lang, l),
+	text := lang.T("challenge.message", "Opponent", who(lang, ch.To), "Challenger", escape(ch.From.Name), "Board", layoutName(lang, l),
 		"Rules", lang.T(rulesNames[ch.Rules]), "First", lang.T(firstNames[ch.First]), "MoveTime", duration(lang, ch.MoveTime),
 		"Expires", timestamp(ch.Expires))
 	id := func(a string) string { return customID{action: a, channel: ch.ChannelID, id: ch.ID}.String() }
@@ -267,7 +267,8 @@ func challengeMessage(lang i18n.Lang, ch *storage.Challenge, l *engine.Layout) m
 // busy explains why a channel cannot take a new challenge.
 func (b *Bot) busy(c *interaction) error {
 	if g, err := b.store.Game(c.i.ChannelID); err == nil {
-		return refuse("challenge.busy_game", "Red", escape(g.Player(engine.Red).Name), "Black", escape(g.Player(engine.Black).Name))
+		lang := c.lang()
+		return refuse("challenge.busy_game", "Red", escape(playerName(lang, g.Player(engine.Red))), "Black", escape(playerName(lang, g.Player(engine.Black))))
 	}
 	if ch, err := b.store.Challenge(c.i.ChannelID); err == nil {
 		return refuse("challenge.busy_challenge", "Challenger", escape(ch.From.Name), "Opponent", escape(ch.To.Name), "Expires", timestamp(ch.Expires))
@@ -318,8 +319,8 @@ func (b *Bot) accept(c *interaction, ch *storage.Challenge) error {
 		return err
 	}
 	b.poke()
-	text := lang.T("challenge.accepted", "Opponent", escape(challenged.Name), "Challenger", escape(challenger.Name),
-		"First", colorMark[engine.Red]+" "+escape(players[engine.Red].Name))
+	text := lang.T("challenge.accepted", "Opponent", escape(playerName(lang, challenged)), "Challenger", escape(playerName(lang, challenger)),
+		"First", colorMark[engine.Red]+" "+escape(playerName(lang, players[engine.Red])))
 	if g.ChannelID != ch.ChannelID {
 		text += " " + lang.T("challenge.in_thread", "Thread", "<#"+g.ChannelID+">")
 	}
@@ -351,7 +352,7 @@ func (b *Bot) placeInThread(c *interaction, lang i18n.Lang, ch *storage.Challeng
 	if m := missing(lang, c.i.AppPermissions, threadPermissions); len(m) > 0 {
 		return lang.T("challenge.no_thread_permission", "Permissions", strings.Join(m, "**, **")), nil
 	}
-	name := truncate(lang.T("challenge.thread_name", "Red", g.Player(engine.Red).Name, "Black", g.Player(engine.Black).Name), 100)
+	name := truncate(lang.T("challenge.thread_name", "Red", playerName(lang, g.Player(engine.Red)), "Black", playerName(lang, g.Player(engine.Black))), 100)
 	start := &discordgo.ThreadStart{Name: name, AutoArchiveDuration: 10080, Type: discordgo.ChannelTypeGuildPublicThread}
 	var th *discordgo.Channel
 	if ch.MessageID != "" {

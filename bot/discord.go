@@ -106,7 +106,8 @@ func (b *Bot) abandonIfGone(g *storage.Game, err error) error {
 		if p.IsAI() {
 			continue
 		}
-		b.dm(p.UserID, b.userLang(p.UserID).T("remind.abandoned", "Opponent", escape(players[engine.Color(c).Other()].Name), "Game", g.ID))
+		lang := b.userLang(p.UserID)
+		b.dm(p.UserID, lang.T("remind.abandoned", "Opponent", escape(playerName(lang, players[engine.Color(c).Other()])), "Game", g.ID))
 	}
 	return nil
 }

@@ -22,12 +22,12 @@ func (b *Bot) drawCommand(c *interaction, _ options) error {
 	}
 	id := func(a string) string { return customID{action: a, channel: g.ChannelID, id: g.ID, n: g.Ply()}.String() }
 	opp := g.Player(by.Other())
-	answered := c.say(c.lang().T("offer.offered", "Opponent", escape(opp.Name)))
+	answered := c.say(c.lang().T("offer.offered", "Opponent", escape(playerName(c.lang(), opp))))
 	lang := b.publicLang(c)
 	// A message of its own, so that it notifies the opponent whatever
 	// happened to the interaction.
 	_, err = b.send(g.ChannelID, message{
-		content:  lang.T("offer.message", "Opponent", who(opp), "Player", escape(g.Player(by).Name)),
+		content:  lang.T("offer.message", "Opponent", who(lang, opp), "Player", escape(playerName(lang, g.Player(by)))),
 		mentions: []string{opp.UserID},
 		components: []discordgo.MessageComponent{discordgo.ActionsRow{Components: []discordgo.MessageComponent{
 			discordgo.Button{Label: lang.T("button.accept_draw"), Style: discordgo.SuccessButton, CustomID: id(actDrawAccept)},

@@ -116,7 +116,7 @@ func explain(lang i18n.Lang, err error) (string, bool) {
 func (e *gameError) explain(lang i18n.Lang) (string, bool) {
 	g := e.g
 	players := g.Players()
-	name := func(c engine.Color) string { return escape(players[c].Name) }
+	name := func(c engine.Color) string { return escape(playerName(lang, players[c])) }
 	by, seatErr := g.Seat(e.user)
 	var rule *engine.RuleError
 	switch {

@@ -59,6 +59,6 @@ func gameLine(lang i18n.Lang, g *storage.Game) string {
 	}
 	turn := g.ToMove()
 	return lang.T("games.line", "Game", fmt.Sprintf("`#%d`", g.ID),
-		"Red", colorMark[engine.Red]+" "+escape(truncate(red.Name, 32)), "Black", colorMark[engine.Black]+" "+escape(truncate(black.Name, 32)),
-		"Move", g.Ply()+1, "Player", colorMark[turn]+" "+escape(truncate(g.Player(turn).Name, 32)), "Where", where)
+		"Red", colorMark[engine.Red]+" "+escape(truncate(playerName(lang, red), 32)), "Black", colorMark[engine.Black]+" "+escape(truncate(playerName(lang, black), 32)),
+		"Move", g.Ply()+1, "Player", colorMark[turn]+" "+escape(truncate(playerName(lang, g.Player(turn)), 32)), "Where", where)
 }

@@ -50,7 +50,7 @@ func (b *Bot) historyCommand(c *interaction, o options) error {
 		if w := endingWords[h.Ending]; w != "" {
 			result += " " + lang.T(w)
 		}
-		line := lang.T("history.line", "Game", fmt.Sprintf("`#%d`", h.GameID), "Date", fmt.Sprintf("<t:%d:d>", h.At.Unix()), "Opponent", escape(h.Opponent.Name), "Result", result)
+		line := lang.T("history.line", "Game", fmt.Sprintf("`#%d`", h.GameID), "Date", fmt.Sprintf("<t:%d:d>", h.At.Unix()), "Opponent", escape(playerName(lang, h.Opponent)), "Result", result)
 		if d := h.Rating.After.Rating - h.Rating.Before.Rating; h.Rating.After != (rating.Rating{}) {
 			line += " (" + ratingDiff(d) + ")"
 		}

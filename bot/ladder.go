@@ -54,7 +54,7 @@ func ratingLine(lang i18n.Lang, g *storage.Game, ch [2]storage.RatingChange) str
 			return ""
 		}
 		d := r.After.Rating - r.Before.Rating
-		parts = append(parts, fmt.Sprintf("%s %s → %s (%s)", truncate(g.Player(engine.Color(c)).Name, 40), showRating(r.Before), showRating(r.After), ratingDiff(d)))
+		parts = append(parts, fmt.Sprintf("%s %s → %s (%s)", truncate(playerName(lang, g.Player(engine.Color(c))), 40), showRating(r.Before), showRating(r.After), ratingDiff(d)))
 	}
 	if g.Ladder() == storage.AI {
 		return lang.T("ladder.ratings_ai", "Changes", strings.Join(parts, " · "))
@@ -121,7 +121,7 @@ func (b *Bot) leaderboard(lang i18n.Lang, guildID string, ladder storage.Ladder,
 		if medal == "" {
 			medal = fmt.Sprintf("`%2d.`", rank)
 		}
-		lines = append(lines, fmt.Sprintf("%s **%s** — %s · %s", medal, escape(pr.Name), showRating(pr.Rating), record(lang, pr.Tally)))
+		lines = append(lines, fmt.Sprintf("%s **%s** — %s · %s", medal, escape(playerName(lang, storage.Player(pr.UserID, pr.Name))), showRating(pr.Rating), record(lang, pr.Tally)))
 	}
 	e.Description = strings.Join(lines, "\n")
 	e.Footer = &discordgo.MessageEmbedFooter{Text: lang.N("ladder.footer", total, "Page", p+1, "Pages", pages)}

@@ -13,6 +13,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/kulami/kulami/bot/discordtest"
+	"github.com/kulami/kulami/engine"
 	"github.com/kulami/kulami/storage"
 )
 
@@ -358,4 +359,32 @@ func TestReminderLanguages(t *testing.T) {
 	final := h.waitBoard(h.channel.ID, "the final board", func(m *discordtest.Message) bool { return len(menus(m)) == 0 })
 	assert.Contains(t, final.Content, "**Partie beendet.**", "the timeout's board is in the server's language")
 	assert.Contains(t, final.Content, "abgebrochen")
+}
+
+// TestComputerNamedInLanguage checks that the computer opponent is named
+// in the server's language on its board and in the leaderboard, though
+// its stored name is English.
+func TestComputerNamedInLanguage(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t, "gateway")
+	ch := h.channel.ID
+	as := speaking(discordgo.French, discordgo.French)
+	h.commandWith(as, ch, h.alice, "play", discordtest.StringOption("level", "medium"), discordtest.StringOption("first", "them"))
+	board := h.waitBoard(ch, "the computer's first move", func(m *discordtest.Message) bool { return boardPly(m) == 1 })
+	assert.Contains(t, board.Content, "IA Kulami (moyen)")
+	assert.NotContains(t, board.Content, "Kulami AI")
+
+	g, err := h.store.Game(ch)
+	require.NoError(t, err)
+	assert.Equal(t, "Kulami AI (medium)", g.Player(engine.Red).Name, "the stored name stays as it was")
+	resign := h.commandWith(as, ch, h.alice, "resign")
+	ask := h.dc.WaitOriginal(t, resign.ID, func(m *discordtest.Message) bool { return len(m.Components) > 0 })
+	h.sendWith(as, h.dc.Button(ask.ID, h.alice, buttonFor(t, ask, ":resign-yes:")))
+	_, err = h.store.Profile(h.dc.GuildID(), "ai:medium", storage.AI)
+	require.NoError(t, err, "the resigned game counts on the AI ladder")
+	i := h.commandWith(as, ch, h.alice, "leaderboard", discordtest.StringOption("ladder", "ai"))
+	lb := h.dc.WaitResponse(t, i.ID)
+	require.NotEmpty(t, lb.Embeds)
+	assert.Contains(t, lb.Embeds[0].Description, "IA Kulami (moyen)")
+	assert.NotContains(t, lb.Embeds[0].Description, "Kulami AI")
 }

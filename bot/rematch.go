@@ -62,7 +62,7 @@ func finishedButton(h func(b *Bot, c *interaction, f *storage.FinishedGame) erro
 func (b *Bot) rematch(c *interaction, f *storage.FinishedGame) error {
 	me, err := f.Seat(c.user().ID)
 	if err != nil {
-		return refuse("rematch.not_a_player", "Red", escape(f.Player(engine.Red).Name), "Black", escape(f.Player(engine.Black).Name))
+		return refuse("rematch.not_a_player", "Red", escape(playerName(c.lang(), f.Player(engine.Red))), "Black", escape(playerName(c.lang(), f.Player(engine.Black))))
 	}
 	if err := b.checkPermissions(c); err != nil {
 		return err
@@ -72,13 +72,13 @@ func (b *Bot) rematch(c *interaction, f *storage.FinishedGame) error {
 		other := f.Player(me.Other())
 		switch {
 		case mine && ch.To.UserID == other.UserID:
-			return refuse("rematch.asked", "Opponent", escape(other.Name))
+			return refuse("rematch.asked", "Opponent", escape(playerName(c.lang(), other)))
 		case theirs && ch.From.UserID == other.UserID:
 			where := ""
 			if ch.MessageID != "" {
 				where = fmt.Sprintf(": https://discord.com/channels/%s/%s/%s", ch.GuildID, ch.ChannelID, ch.MessageID)
 			}
-			return refuse("rematch.asked_you", "Opponent", escape(other.Name), "Where", where)
+			return refuse("rematch.asked_you", "Opponent", escape(playerName(c.lang(), other)), "Where", where)
 		}
 	}
 	layout := rematchLayout(f.Layout())
@@ -133,7 +133,7 @@ func rematchMessage(lang i18n.Lang, ch *storage.Challenge, f *storage.FinishedGa
 	if ch.First == storage.FirstOpponent {
 		firstName = ch.To.Name
 	}
-	m.content = lang.T("rematch.message", "Opponent", who(ch.To), "Challenger", escape(ch.From.Name), "Game", f.ID,
+	m.content = lang.T("rematch.message", "Opponent", who(lang, ch.To), "Challenger", escape(ch.From.Name), "Game", f.ID,
 		"Board", layoutName(lang, l), "Rules", lang.T(rulesNames[ch.Rules]), "First", colorMark[engine.Red]+" "+escape(firstName),
 		"MoveTime", duration(lang, ch.MoveTime), "Expires", timestamp(ch.Expires))
 	return m
@@ -156,6 +156,6 @@ func (b *Bot) rematchAI(c *interaction, f *storage.FinishedGame, players [2]game
 		return err
 	}
 	b.poke()
-	answered := c.say(c.lang().T("rematch.started", "Game", f.ID, "First", colorMark[engine.Red]+" "+escape(players[engine.Red].Name)))
+	answered := c.say(c.lang().T("rematch.started", "Game", f.ID, "First", colorMark[engine.Red]+" "+escape(playerName(c.lang(), players[engine.Red]))))
 	return errors.Join(b.show(c, g, ""), answered)
 }

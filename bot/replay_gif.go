@@ -29,7 +29,7 @@ func (b *Bot) replayGIF(c *interaction, f *storage.FinishedGame) error {
 		return refuse("replay.empty", "Game", f.ID)
 	}
 	lang := b.publicLang(c)
-	a := draw.Animation{Record: rec, Options: draw.Options{Names: names(&f.Game), Over: true, Text: drawText(lang)}}
+	a := draw.Animation{Record: rec, Options: draw.Options{Names: names(lang, &f.Game), Over: true, Text: drawText(lang)}}
 	a.Options.Outcome, a.Options.Reason = outcome(lang, &f.Game, false)
 	var gif bytes.Buffer
 	if err := b.renderer.Animate(&gif, a); err != nil {
@@ -39,8 +39,8 @@ func (b *Bot) replayGIF(c *interaction, f *storage.FinishedGame) error {
 		return errReplayTooLarge
 	}
 	return c.reply(message{
-		content: lang.N("replay.message", len(rec.Moves), "Game", f.ID, "Red", colorMark[engine.Red]+" "+escape(f.Player(engine.Red).Name),
-			"Black", colorMark[engine.Black]+" "+escape(f.Player(engine.Black).Name)),
+		content: lang.N("replay.message", len(rec.Moves), "Game", f.ID, "Red", colorMark[engine.Red]+" "+escape(playerName(lang, f.Player(engine.Red))),
+			"Black", colorMark[engine.Black]+" "+escape(playerName(lang, f.Player(engine.Black)))),
 		file: &attachment{name: fmt.Sprintf("kulami-%d.gif", f.ID), contentType: "image/gif", data: gif.Bytes()},
 	})
 }

@@ -167,8 +167,8 @@ func (b *Bot) reviewMessage(lang i18n.Lang, f *storage.FinishedGame, a *review.A
 	}
 	outcome, _ := outcome(lang, &f.Game, false)
 	var t strings.Builder
-	t.WriteString(lang.T("review.title", "Game", f.ID, "Red", colorMark[engine.Red]+" "+escape(f.Player(engine.Red).Name),
-		"Black", colorMark[engine.Black]+" "+escape(f.Player(engine.Black).Name), "Outcome", escape(outcome)) + "\n")
+	t.WriteString(lang.T("review.title", "Game", f.ID, "Red", colorMark[engine.Red]+" "+escape(playerName(lang, f.Player(engine.Red))),
+		"Black", colorMark[engine.Black]+" "+escape(playerName(lang, f.Player(engine.Black))), "Outcome", escape(outcome)) + "\n")
 	for _, c := range []engine.Color{engine.Red, engine.Black} {
 		t.WriteString("\n" + colorMark[c] + " " + lang.T("review.mistakes", "Player", escape(f.Player(c).Name)))
 		worst := a.Mistakes(c, 3)
@@ -180,7 +180,7 @@ func (b *Bot) reviewMessage(lang i18n.Lang, f *storage.FinishedGame, a *review.A
 			t.WriteString("\n- " + lang.T("review.mistake", "Move", m.Ply, "Hole", m.Cell, "Best", m.Best, "Cost", points(lang, m.Cost)))
 		}
 	}
-	t.WriteString("\n\n" + lang.T("review.chart", "Player", escape(f.Player(engine.Red).Name)))
+	t.WriteString("\n\n" + lang.T("review.chart", "Player", escape(playerName(lang, f.Player(engine.Red)))))
 	return message{
 		content:    t.String(),
 		file:       &attachment{name: "review.png", contentType: "image/png", data: png.Bytes()},
@@ -243,7 +243,7 @@ func (b *Bot) reviewStep(c *interaction, id customID) error {
 	}
 	over := ply == len(a.Moves)
 	lang := c.lang()
-	opt := draw.Options{Names: names(&f.Game), Rules: f.Rules(), Over: over, Text: drawText(lang)}
+	opt := draw.Options{Names: names(lang, &f.Game), Rules: f.Rules(), Over: over, Text: drawText(lang)}
 	if over {
 		opt.Outcome, opt.Reason = outcome(lang, &f.Game, false)
 	}
@@ -265,7 +265,7 @@ func stepText(lang i18n.Lang, f *storage.FinishedGame, a *review.Analysis, ply i
 	red := a.RedChances()
 	head := lang.T("review.step", "Game", f.ID, "Move", ply, "Moves", len(a.Moves)) + " "
 	if ply == 0 {
-		return head + lang.T("review.step_start", "Player", colorMark[engine.Red]+" "+escape(f.Player(engine.Red).Name), "Chance", lang.Percent(red[0]))
+		return head + lang.T("review.step_start", "Player", colorMark[engine.Red]+" "+escape(playerName(lang, f.Player(engine.Red))), "Chance", lang.Percent(red[0]))
 	}
 	m := a.Moves[ply-1]
 	text := head + lang.T("review.step_move", "Player", colorMark[m.Color]+" "+escape(f.Player(m.Color).Name), "Hole", m.Cell,

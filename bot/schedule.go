@@ -145,10 +145,10 @@ func (b *Bot) sendReminder(g *storage.Game, note *time.Duration) error {
 	opponent := g.Player(g.ToMove().Other())
 	deadline := g.Deadline()
 	lang := b.guildLang(g.GuildID)
-	text := "⏰ " + lang.T("remind.channel", "Player", who(p), "Opponent", escape(opponent.Name), "Due", timestamp(deadline),
+	text := "⏰ " + lang.T("remind.channel", "Player", who(lang, p), "Opponent", escape(playerName(lang, opponent)), "Due", timestamp(deadline),
 		"Deadline", fmt.Sprintf("<t:%d:f>", deadline.Unix()), "Board", boardLink(lang, g))
 	if note != nil {
-		text = "⏰ " + lang.T("remind.channel_after_outage", "Player", who(p), "Down", duration(lang, *note), "Opponent", escape(opponent.Name),
+		text = "⏰ " + lang.T("remind.channel_after_outage", "Player", who(lang, p), "Down", duration(lang, *note), "Opponent", escape(playerName(lang, opponent)),
 			"Due", timestamp(deadline), "Deadline", fmt.Sprintf("<t:%d:f>", deadline.Unix()), "Board", boardLink(lang, g))
 	}
 	_, err := b.send(g.ChannelID, message{content: text, mentions: []string{p.UserID}})
@@ -157,9 +157,9 @@ func (b *Bot) sendReminder(g *storage.Game, note *time.Duration) error {
 	}
 	if u, uerr := b.store.UserSettings(p.UserID); uerr == nil && u.DMReminders {
 		lang := b.userLang(p.UserID)
-		text := "⏰ " + lang.T("remind.dm", "Opponent", escape(opponent.Name), "Due", timestamp(deadline), "Board", boardLink(lang, g))
+		text := "⏰ " + lang.T("remind.dm", "Opponent", escape(playerName(lang, opponent)), "Due", timestamp(deadline), "Board", boardLink(lang, g))
 		if note != nil {
-			text = "⏰ " + lang.T("remind.dm_after_outage", "Down", duration(lang, *note), "Opponent", escape(opponent.Name), "Due", timestamp(deadline), "Board", boardLink(lang, g))
+			text = "⏰ " + lang.T("remind.dm_after_outage", "Down", duration(lang, *note), "Opponent", escape(playerName(lang, opponent)), "Due", timestamp(deadline), "Board", boardLink(lang, g))
 		}
 		b.dm(p.UserID, text)
 	}

@@ -20,6 +20,16 @@ func ProfileID(p game.Player) string {
 	return p.UserID
 }
 
+// Player returns the player whose profile ID is id, named name: the
+// computer at its level for an ID that ProfileID made for it, else a
+// person.
+func Player(id, name string) game.Player {
+	if level, ok := strings.CutPrefix(id, aiPrefix); ok {
+		return game.Player{Name: name, AI: level}
+	}
+	return game.Player{UserID: id, Name: name}
+}
+
 // checkPlayer returns an error wrapping ErrInvalid if p cannot be stored;
 // role names p in the message ("red player", "challenger", …).
 func checkPlayer(p game.Player, role string) error {
