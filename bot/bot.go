@@ -63,6 +63,7 @@ type Bot struct {
 	aiQueued map[aiJob]bool // the computer's moves queued and not yet done
 	reviews  sync.Map       // the reviews being computed: reviewKey → true
 	wakeup   chan struct{}  // tells the scheduler that a wake time changed
+	owner    string         // names this bot's leases on due work (see runDue)
 	recent   recent         // the interactions received lately, to act on each once
 	retired  recent         // the boards whose menus were taken off lately: none is edited twice
 	// channelTypes remembers the type of the channels games were asked
@@ -105,7 +106,7 @@ func New(s *discordgo.Session, opt Options) *Bot {
 	return &Bot{
 		session: s, store: opt.Store, log: opt.Logger, clock: opt.Clock, opt: opt, renderer: opt.Renderer,
 		aiSlot: make(chan struct{}, 1), aiQueued: map[aiJob]bool{}, renders: make(chan struct{}, runtime.GOMAXPROCS(0)), wakeup: make(chan struct{}, 1),
-		baseCtx: ctx, cancel: cancel,
+		baseCtx: ctx, cancel: cancel, owner: newOwner(),
 	}
 }
 

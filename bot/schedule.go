@@ -2,8 +2,10 @@ package bot
 
 import (
 	"context"
+	"crypto/rand"
 	"errors"
 	"fmt"
+	"os"
 	"time"
 
 	"github.com/kulami/kulami/engine"
@@ -22,6 +24,21 @@ const aliveEvery = time.Minute
 // minOutage is the shortest time down that is given back to the players:
 // a quick restart costs nobody anything worth a message.
 const minOutage = 5 * time.Minute
+
+// leaseFor is how long a bot holds the work of a due wake it claimed: long
+// enough for the computer's move (queued, then searched) to be made. If
+// the bot dies holding it, another process takes the work over after
+// that.
+const leaseFor = 5 * time.Minute
+
+// newOwner returns a name for the leases of a new bot: its host, its
+// process and a random part, so that two bots never share one.
+func newOwner() string {
+	host, _ := os.Hostname()
+	var r [4]byte
+	rand.Read(r[:])
+	return fmt.Sprintf("%.60s/%d/%x", host, os.Getpid(), r)
+}
 
 // poke tells the scheduler that a wake time may have changed.
 func (b *Bot) poke() {
@@ -85,7 +102,17 @@ func (b *Bot) runDue() bool {
 	b.log.Debug("scheduler looks at what is due", "due", len(due))
 	failed := false
 	for _, w := range due {
-		var err error
+		// Bots that share the store (several processes on PostgreSQL)
+		// each see every due wake: the one that claims it does the work.
+		mine, err := b.store.Claim(w, b.owner, now, leaseFor)
+		if err != nil {
+			failed = true
+			b.log.Error("scheduler cannot claim its work", "kind", w.Kind.String(), "channel", w.ChannelID, "err", err)
+			continue
+		}
+		if !mine {
+			continue
+		}
 		switch w.Kind {
 		case storage.WakeGame:
 			err = b.wakeGame(w.ChannelID, now)

@@ -302,3 +302,29 @@ func TestDeletedChannelAbandonsTheGame(t *testing.T) {
 		})
 	}
 }
+
+// TestSchedulerLeavesClaimedWork: a due reminder that another process has
+// claimed (storage.Store.Claim) is its work, not this bot's; when that
+// process's lease lapses (it died), this bot takes the work over.
+func TestSchedulerLeavesClaimedWork(t *testing.T) {
+	t.Parallel()
+	h := newManualHarness(t, "gateway")
+	ch := h.channel.ID
+	g := h.challengeAndAccept() // the first reminder at 36 hours
+	due := g.Wake()
+	require.Equal(t, h.clock.Now().Add(36*time.Hour), due)
+	w := storage.Wake{Kind: storage.WakeGame, ChannelID: ch, At: due}
+	ok, err := h.store.Claim(w, "another-process", due, time.Hour)
+	require.NoError(t, err)
+	require.True(t, ok)
+
+	h.tick(36 * time.Hour)
+	assert.Empty(t, h.reminders(ch), "the other process holds the reminder's lease")
+	h.tick(time.Hour - time.Second)
+	assert.Empty(t, h.reminders(ch))
+	h.tick(time.Second)
+	assert.Len(t, h.reminders(ch), 1, "the lease lapsed: the bot sends the reminder")
+	ok, err = h.store.Claim(w, "another-process", h.clock.Now(), time.Hour)
+	require.NoError(t, err)
+	assert.False(t, ok, "the bot holds the lease now")
+}

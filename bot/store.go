@@ -43,6 +43,7 @@ type Store interface {
 
 	NextWake() (time.Time, bool, error)
 	Due(now time.Time) ([]storage.Wake, error)
+	Claim(w storage.Wake, owner string, now time.Time, d time.Duration) (bool, error)
 	SetAlive(t time.Time) error
 	Resume(now time.Time, minDown time.Duration, fn func(g *storage.Game, down time.Duration) (bool, error)) (time.Duration, []*storage.Game, error)
 }

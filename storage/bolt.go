@@ -7,6 +7,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"slices"
+	"sync"
 	"time"
 
 	bolt "go.etcd.io/bbolt"
@@ -17,7 +18,7 @@ type boltBackend struct{ s *Store }
 
 // View runs fn in a read-only bbolt transaction.
 func (b boltBackend) View(fn func(Tx) error) error {
-	return b.s.db.View(func(tx *bolt.Tx) error { return fn(&boltTx{tx: tx, boards: &b.s.boards}) })
+	return b.s.db.View(func(tx *bolt.Tx) error { return fn(&boltTx{tx: tx, boards: &b.s.boards, leases: &b.s.leases}) })
 }
 
 // Update runs fn in a bbolt write transaction. Writes are serialized by
@@ -27,7 +28,7 @@ func (b boltBackend) Update(fn func(Tx) error) error {
 	b.s.boards.order.Lock()
 	defer b.s.boards.order.Unlock()
 	return b.s.db.Update(func(tx *bolt.Tx) error {
-		t := &boltTx{tx: tx, boards: &b.s.boards, applied: map[string]boardNote{}}
+		t := &boltTx{tx: tx, boards: &b.s.boards, leases: &b.s.leases, applied: map[string]boardNote{}}
 		if err := fn(t); err != nil {
 			return err
 		}
@@ -44,6 +45,7 @@ func (b boltBackend) Update(fn func(Tx) error) error {
 type boltTx struct {
 	tx      *bolt.Tx
 	boards  *boardNotes
+	leases  *leases
 	applied map[string]boardNote // notes seen by reads of a write, by channel
 	written map[string]boardNote // notes stored by this write, by channel
 }
@@ -432,6 +434,40 @@ func (t *boltTx) Due(now time.Time) ([]Wake, error) {
 		out = append(out, w)
 	}
 	return out, nil
+}
+
+// Lease implements Tx. The leases of a bbolt store are kept in memory:
+// they coordinate processes, and a bbolt file has one, whose leases end
+// with it.
+func (t *boltTx) Lease(kind WakeKind, channel string) (*Lease, error) {
+	t.leases.mu.Lock()
+	defer t.leases.mu.Unlock()
+	l, ok := t.leases.m[Wake{Kind: kind, ChannelID: channel}]
+	if !ok {
+		return nil, fmt.Errorf("lease: %w", ErrNotFound)
+	}
+	return &l, nil
+}
+
+// PutLease implements Tx: the lease is kept when the write commits.
+func (t *boltTx) PutLease(l *Lease) error {
+	n := *l
+	t.tx.OnCommit(func() {
+		t.leases.mu.Lock()
+		defer t.leases.mu.Unlock()
+		if t.leases.m == nil {
+			t.leases.m = map[Wake]Lease{}
+		}
+		t.leases.m[Wake{Kind: n.Wake.Kind, ChannelID: n.Wake.ChannelID}] = n
+	})
+	return nil
+}
+
+// leases are the leases of a bbolt store, by kind and channel (a Wake
+// without its time). They are safe for concurrent use.
+type leases struct {
+	mu sync.Mutex
+	m  map[Wake]Lease
 }
 
 // Records implements Tx.

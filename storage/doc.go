@@ -22,12 +22,15 @@
 // Storage keeps an index of games and challenges by their wake time (for a
 // game, game.Game.Wake; for a challenge, its WakeAt) in the same
 // transaction as every write, so a scheduler asks NextWake and Due instead
-// of scanning every game.
+// of scanning every game. Schedulers of several processes that share a
+// store (PostgreSQL) claim each due wake before they handle it (Claim, a
+// lease that lapses if its process dies), so that one does the work.
 //
 // # Transactions
 //
-// Every method is one bbolt transaction, and every write one durable
-// commit. UpdateGame and the other Update methods are a read-modify-write:
+// The logic of every method is Core's, shared by the backends: this
+// package's bbolt Store and storage/postgres. Every method is one
+// transaction (here, a bbolt one), and every write one durable commit. UpdateGame and the other Update methods are a read-modify-write:
 // the function sees the stored value and what it leaves is written,
 // atomically, or nothing is written if it returns an error. A move is
 // checked against the board the player saw by game.Game.Play itself

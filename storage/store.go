@@ -68,6 +68,7 @@ type Store struct {
 	path   string
 	opt    Options
 	boards boardNotes // board messages noted and not yet written
+	leases leases     // claims on the work of wakes (Claim)
 }
 
 // Open opens the database file at path, creating it if it does not exist,

@@ -12,8 +12,8 @@ import (
 // error wrapping ErrNotFound for a value that is not stored.
 //
 // In a write transaction, a backend that runs several processes (or
-// several writers at once) must lock what Game, Challenge and Profile
-// read until the transaction ends, so that a read-modify-write is never
+// several writers at once) must lock what Game, Challenge, Profile and
+// Lease read until the transaction ends, so that a read-modify-write is never
 // interleaved with another.
 type Tx interface {
 	// Game returns the active game of channel and the wake time it is
@@ -96,6 +96,12 @@ type Tx interface {
 	// Due returns the wakes at or before now, by time, then kind, then
 	// channel.
 	Due(now time.Time) ([]Wake, error)
+
+	// Lease returns the lease on the game or challenge of channel (the
+	// last one given).
+	Lease(kind WakeKind, channel string) (*Lease, error)
+	// PutLease stores l, replacing the lease on its game or challenge.
+	PutLease(l *Lease) error
 
 	// Records calls fn with every stored record (see Export).
 	Records(fn func(Record) error) error

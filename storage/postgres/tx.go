@@ -396,16 +396,25 @@ func (t *tx) Leaderboard(guild string, ladder storage.Ladder, offset, limit int)
 func (t *tx) settings(table, column, id string, v any) error {
 	var data string
 	err := t.queryRow(`SELECT data FROM `+table+` WHERE `+column+` = $1`+t.lock(), id).Scan(&data)
-	if errors.Is(err, pgx.ErrNoRows) && t.write {
-		if t.missing == nil {
-			t.missing = map[string]bool{}
-		}
-		t.missing[table+"\x00"+id] = true
+	if errors.Is(err, pgx.ErrNoRows) {
+		t.noteMissing(table, id)
 	}
 	if err != nil {
 		return notFound(err, "settings")
 	}
 	return storage.Decode([]byte(data), v)
+}
+
+// noteMissing notes that a write found no row id in table (see
+// missing).
+func (t *tx) noteMissing(table, id string) {
+	if !t.write {
+		return
+	}
+	if t.missing == nil {
+		t.missing = map[string]bool{}
+	}
+	t.missing[table+"\x00"+id] = true
 }
 
 // putSettings stores the settings v of id in table (keyed by column).
@@ -520,4 +529,35 @@ func (t *tx) Due(now time.Time) ([]storage.Wake, error) {
 		return err
 	})
 	return due, err
+}
+
+// Lease implements storage.Tx. A write that finds no lease notes it, so
+// that PutLease inserts: two processes that claim a first lease at once
+// then conflict, and the second, run again, finds the first's.
+func (t *tx) Lease(kind storage.WakeKind, channel string) (*storage.Lease, error) {
+	var at, until int64
+	l := &storage.Lease{Wake: storage.Wake{Kind: kind, ChannelID: channel}}
+	err := t.queryRow(`SELECT at, owner, until FROM leases WHERE kind = $1 AND channel = $2`+t.lock(),
+		int16(kind), channel).Scan(&at, &l.Owner, &until)
+	if errors.Is(err, pgx.ErrNoRows) {
+		t.noteMissing("leases", leaseID(kind, channel))
+	}
+	if err != nil {
+		return nil, notFound(err, "lease")
+	}
+	l.Wake.At, l.Until = time.Unix(0, at), time.Unix(0, until)
+	return l, nil
+}
+
+// leaseID names the lease of kind and channel in missing.
+func leaseID(kind storage.WakeKind, channel string) string { return kind.String() + "\x00" + channel }
+
+// PutLease implements storage.Tx.
+func (t *tx) PutLease(l *storage.Lease) error {
+	q := `INSERT INTO leases (kind, channel, at, owner, until) VALUES ($1, $2, $3, $4, $5)`
+	if !t.missing["leases\x00"+leaseID(l.Wake.Kind, l.Wake.ChannelID)] {
+		q += ` ON CONFLICT (kind, channel) DO UPDATE SET at = excluded.at, owner = excluded.owner, until = excluded.until`
+	}
+	t.exec(q, int16(l.Wake.Kind), l.Wake.ChannelID, storage.UnixNano(l.Wake.At), l.Owner, storage.UnixNano(l.Until))
+	return nil
 }

@@ -30,6 +30,8 @@ func Run(t *testing.T, open Open) {
 		{"ExportImport", testExportImport},
 		{"ImportRefusesNonEmpty", testImportRefusesNonEmpty},
 		{"NoteBoard", testNoteBoard},
+		{"Claim", testClaim},
+		{"ClaimAtOnce", testClaimAtOnce},
 		{"ChallengeLifecycle", testChallengeLifecycle},
 		{"ChallengeLayoutIsStoredCanonical", testChallengeLayoutIsStoredCanonical},
 		{"CreateChallengeRefuses", testCreateChallengeRefuses},

@@ -1,0 +1,67 @@
+package storagetest
+
+import (
+	"fmt"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/kulami/kulami/storage"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// mustClaim claims w for owner at now for a minute and returns whether
+// it got it.
+func mustClaim(tb testing.TB, s Store, w storage.Wake, owner string, now time.Time) bool {
+	tb.Helper()
+	ok, err := s.Claim(w, owner, now, time.Minute)
+	require.NoError(tb, err)
+	return ok
+}
+
+func testClaim(t *testing.T, open Open) {
+	s := open(t, storage.Options{})
+	w := storage.Wake{Kind: storage.WakeGame, ChannelID: "c", At: t0}
+	assert.True(t, mustClaim(t, s, w, "a", t0), "a free wake")
+	assert.False(t, mustClaim(t, s, w, "b", t0.Add(30*time.Second)), "held by a")
+	assert.True(t, mustClaim(t, s, w, "a", t0.Add(30*time.Second)), "a renews its own")
+	assert.False(t, mustClaim(t, s, w, "b", t0.Add(89*time.Second)), "a's renewal lasts to 1m30s")
+	assert.True(t, mustClaim(t, s, w, "b", t0.Add(90*time.Second)), "a's lease lapsed: b takes over")
+	later := storage.Wake{Kind: storage.WakeGame, ChannelID: "c", At: t0.Add(time.Hour)}
+	assert.True(t, mustClaim(t, s, later, "a", t0.Add(100*time.Second)), "another wake of the channel is free")
+	other := storage.Wake{Kind: storage.WakeChallenge, ChannelID: "c", At: t0.Add(time.Hour)}
+	assert.True(t, mustClaim(t, s, other, "b", t0.Add(100*time.Second)), "a challenge's wake is not its game's")
+
+	_, err := s.Claim(w, "", t0, time.Minute)
+	assert.ErrorIs(t, err, storage.ErrInvalid)
+	assert.ErrorContains(t, err, "lease owner is empty")
+	_, err = s.Claim(w, "a", t0, 0)
+	assert.ErrorIs(t, err, storage.ErrInvalid)
+	assert.ErrorContains(t, err, "must last a positive time")
+	assert.Empty(t, counts(t, s), "leases are not exported")
+}
+
+// testClaimAtOnce: processes that claim one wake at once: one gets it.
+func testClaimAtOnce(t *testing.T, open Open) {
+	s := open(t, storage.Options{})
+	for round := range 5 {
+		w := storage.Wake{Kind: storage.WakeGame, ChannelID: fmt.Sprint("c", round), At: t0}
+		var wg sync.WaitGroup
+		var mu sync.Mutex
+		won := 0
+		for i := range 4 {
+			wg.Go(func() {
+				ok, err := s.Claim(w, fmt.Sprint("owner", i), t0, time.Minute)
+				assert.NoError(t, err)
+				mu.Lock()
+				defer mu.Unlock()
+				if ok {
+					won++
+				}
+			})
+		}
+		wg.Wait()
+		assert.Equal(t, 1, won, "exactly one claim of %s is granted", w.ChannelID)
+	}
+}
