@@ -3,6 +3,7 @@ package postgres
 import (
 	"context"
 	"embed"
+	"errors"
 	"fmt"
 	"io/fs"
 	"path"
@@ -10,6 +11,7 @@ import (
 	"strings"
 
 	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgconn"
 	"github.com/jackc/pgx/v5/pgxpool"
 
 	"github.com/kulami/kulami/storage"
@@ -72,10 +74,10 @@ func migrate(ctx context.Context, pool *pgxpool.Pool) error {
 		return err
 	}
 	// Two processes that create the table at once may both find it
-	// missing; the second then fails on the catalog's unique index, and
-	// finds it there on its next try.
+	// missing; the second then fails on the catalog (a unique violation,
+	// or a duplicate table or type), and finds it there on its next try.
 	for range maxAttempts {
-		if err = createMigrationsTable(ctx, pool); !retryable(err) {
+		if err = createMigrationsTable(ctx, pool); !retryable(err) && !duplicate(err) {
 			break
 		}
 	}
@@ -88,6 +90,12 @@ func migrate(ctx context.Context, pool *pgxpool.Pool) error {
 			return err
 		}
 	}
+}
+
+// duplicate reports whether err says that an object to create exists.
+func duplicate(err error) bool {
+	var pe *pgconn.PgError
+	return errors.As(err, &pe) && (pe.Code == "42P07" || pe.Code == "42710") // duplicate_table, duplicate_object
 }
 
 // createMigrationsTable creates the table of migrations, if missing, with
