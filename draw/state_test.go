@@ -176,3 +176,14 @@ func TestEnglishIsComplete(t *testing.T) {
 	}
 	check("", reflect.ValueOf(English))
 }
+
+// TestResultLine checks the line under the score table: a game over
+// before its position is (a resignation, an agreement) with no outcome
+// given says only that it is over.
+func TestResultLine(t *testing.T) {
+	r := newTestRenderer()
+	mid := mustGame(t, engine.Square(), 7, 40)
+	names := [2]string{"alice", "bob"}
+	assert.Equal(t, "Game over", newTestState(t, r, &mid, Options{Names: names, Over: true}).result())
+	assert.Equal(t, "alice resigned", newTestState(t, r, &mid, Options{Names: names, Over: true, Outcome: "alice resigned"}).result())
+}

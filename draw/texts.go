@@ -76,7 +76,7 @@ var English = Text{
 	PlayingColor: "Move {n} · {a} to play · {b} scoring",
 	Wins:         "{name} wins {a}–{b}",
 	DrawScore:    "Draw, {a}–{b}",
-	GameOver:     "Game over · {name}",
+	GameOver:     "Game over",
 	NoHole:       "{name} has no legal hole after move {n}",
 	AllPlaced:    "all {n} marbles are placed",
 	ColPanels:    "Panels",
