@@ -147,3 +147,33 @@ func TestSearcherSearchesOnFromItsTree(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, kept+20000, s.trees[0].nodes[0].visits, "the reused visits and this search's")
 }
+
+// BenchmarkReroot measures what reuse costs a move before its search
+// starts: rerooting a worker's tree of 200,000 playouts (about what a
+// core grows in a second) to the subtree of its most searched move and
+// reply.
+func BenchmarkReroot(b *testing.B) {
+	pos := randomGame(5, 10)
+	base := new(tree)
+	base.prepare(pos, engine.NewScorer(pos.Layout()), engine.Full, 5, Hard.Config().params(), false)
+	for range 200000 {
+		base.iterate()
+	}
+	a := base.mostVisited(0)
+	next := pos
+	next.Apply(base.nodes[a].move)
+	next.Apply(base.nodes[base.mostVisited(a)].move)
+	tr := *base
+	tr.nodes = make([]node, 0, len(base.nodes))
+	for b.Loop() {
+		b.StopTimer()
+		tr.nodes = append(tr.nodes[:0], base.nodes...)
+		tr.root = base.root
+		b.StartTimer()
+		if !tr.reroot(next, engine.Full) {
+			b.Fatal("the reply's subtree was not kept")
+		}
+	}
+	b.ReportMetric(float64(len(base.nodes)), "nodes")
+	b.ReportMetric(float64(len(tr.nodes)), "kept")
+}
