@@ -13,8 +13,21 @@ import (
 // queued write comes back with the next send, and the transaction ends
 // with it (rolled back).
 
-// exec queues the write sql.
-func (t *tx) exec(sql string, args ...any) { t.pending.Queue(sql, args...) }
+// maxPending is how many statements a transaction queues at most: a long
+// run of writes (an Import) is sent in batches of this size, so that
+// neither side's buffers fill up.
+const maxPending = 1000
+
+// exec queues the write sql. An error of a batch sent here is returned
+// by the next send.
+func (t *tx) exec(sql string, args ...any) {
+	t.pending.Queue(sql, args...)
+	if t.pending.Len() >= maxPending {
+		if err := t.send(t.take()); err != nil && t.err == nil {
+			t.err = err
+		}
+	}
+}
 
 // lazyRow is a row that a query will give: Scan sends the query, with
 // what is queued before it, and scans its first row.
@@ -52,6 +65,9 @@ func (t *tx) take() *pgx.Batch {
 // send sends the statements of b in one round trip and returns the first
 // error of them.
 func (t *tx) send(b *pgx.Batch) error {
+	if t.err != nil {
+		return t.err
+	}
 	t.begun = true
 	return t.conn.SendBatch(t.ctx, b).Close()
 }

@@ -1,7 +1,11 @@
 package postgres
 
 import (
+	"fmt"
 	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 
 	"github.com/kulami/kulami/storage"
 	"github.com/kulami/kulami/storage/storagetest"
@@ -17,4 +21,45 @@ func TestSuite(t *testing.T) {
 // storagetest.BenchmarkCommitMove.
 func BenchmarkCommitMove(b *testing.B) {
 	storagetest.BenchmarkCommitMove(b, mustOpen(b, storage.Options{}))
+}
+
+// TestImportMany imports more records than a transaction sends at once
+// (maxPending), as kulamibot migrate does with a large bbolt file, and
+// finds every one.
+func TestImportMany(t *testing.T) {
+	s := mustOpen(t, storage.Options{})
+	const n = 2*maxPending + 10
+	counts, err := s.Import(func(fn func(storage.Record) error) error {
+		for i := range n {
+			r := &storage.UserSettingsEntry{UserID: fmt.Sprint(1000 + i), Settings: storage.UserSettings{DMReminders: i > 0}}
+			if err := fn(storage.Record{UserSettings: r}); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+	require.NoError(t, err)
+	assert.Equal(t, map[string]int{"user settings": n}, counts)
+	first, err := s.UserSettings("1000")
+	require.NoError(t, err)
+	last, err := s.UserSettings(fmt.Sprint(1000 + n - 1))
+	require.NoError(t, err)
+	assert.False(t, first.DMReminders)
+	assert.True(t, last.DMReminders, "the last batch, sent with the COMMIT")
+
+	// A conflict in an early batch fails the whole import.
+	dst := mustOpen(t, storage.Options{})
+	_, err = dst.Import(func(fn func(storage.Record) error) error {
+		for i := range n {
+			r := &storage.Profile{GuildID: "1", UserID: fmt.Sprint(i % 10), Name: "p"}
+			if err := fn(storage.Record{Profile: r}); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+	assert.ErrorContains(t, err, "duplicate key value")
+	_, total, err := dst.Leaderboard("1", storage.Human, 0, 10)
+	require.NoError(t, err)
+	assert.Zero(t, total, "nothing of a failed import is written")
 }

@@ -22,6 +22,7 @@ type tx struct {
 	write   bool
 	pending *pgx.Batch // statements not sent yet
 	begun   bool       // BEGIN was sent
+	err     error      // the error of a batch of writes sent by exec
 	// missing are the settings a write read and found not stored (by
 	// table and ID): putting them inserts, so that a concurrent first
 	// write of the same settings is a conflict, never a lost update.
