@@ -19,7 +19,13 @@
 // or a player's first profile) is run again, up to ten times; so an
 // update function may run more than once. Commits are durable: the server's
 // synchronous_commit is left as it is (on by default), except for
-// NoteBoard (see there).
+// NoteBoard (see there). A transaction queues its writes and sends them
+// with its next read or its COMMIT (pipeline.go): a move is two round
+// trips to the server.
+//
+// The scheduler's leases (storage.Core.Claim) are rows of the table
+// leases, locked while they are checked: a process that dies leaves a
+// lease that lapses, and another process takes the work over.
 //
 // # Schema
 //
