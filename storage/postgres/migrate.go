@@ -21,7 +21,11 @@ import (
 // brings the database from version NNNN-1 to NNNN.
 //
 //go:embed migrations/*.sql
-var migrationFiles embed.FS
+var embeddedMigrations embed.FS
+
+// migrationFiles are where migrations reads the steps: the embedded files,
+// or others in a test.
+var migrationFiles fs.FS = embeddedMigrations
 
 // migration is one step of the schema.
 type migration struct {
@@ -45,7 +49,7 @@ func migrations() ([]migration, error) {
 		if err != nil || v != i+1 {
 			return nil, fmt.Errorf("migration %s: want number %04d", name, i+1)
 		}
-		sql, err := migrationFiles.ReadFile(f)
+		sql, err := fs.ReadFile(migrationFiles, f)
 		if err != nil {
 			return nil, err
 		}

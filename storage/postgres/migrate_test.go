@@ -2,8 +2,11 @@ package postgres
 
 import (
 	"context"
+	"fmt"
 	"sync"
 	"testing"
+	"testing/fstest"
+	"time"
 
 	"github.com/jackc/pgx/v5"
 	"github.com/stretchr/testify/assert"
@@ -84,4 +87,37 @@ func TestMigrationsAreNumbered(t *testing.T) {
 		assert.Equal(t, i+1, m.version, m.name)
 		assert.NotEmpty(t, m.sql)
 	}
+}
+
+// TestFailedMigrationChangesNothing: a step that fails leaves the database
+// as it was (PostgreSQL's DDL is transactional), at the version before it,
+// and Open says which step failed.
+func TestFailedMigrationChangesNothing(t *testing.T) {
+	dsn := pgtest.Schema(t)
+	s := mustOpenDSN(t, dsn)
+	require.NoError(t, s.SetAlive(t0))
+
+	files := fstest.MapFS{}
+	steps, err := migrations()
+	require.NoError(t, err)
+	for _, m := range steps {
+		files["migrations/"+m.name] = &fstest.MapFile{Data: []byte(m.sql)}
+	}
+	broken := fmt.Sprintf("%04d_broken.sql", len(steps)+1)
+	files["migrations/"+broken] = &fstest.MapFile{Data: []byte("CREATE TABLE half_done (x integer); DROP TABLE alive; SELECT 1/0;")}
+	saved := migrationFiles
+	migrationFiles = files
+	t.Cleanup(func() { migrationFiles = saved })
+
+	_, err = Open(dsn, storage.Options{})
+	assert.ErrorContains(t, err, fmt.Sprintf("migrate schema version %d to %d (%s): ERROR: division by zero", len(steps), len(steps)+1, broken))
+	migrationFiles = saved
+	applied := appliedVersions(t, s)
+	assert.Equal(t, len(steps), applied[len(applied)-1], "the version is the one before the failed step")
+	var n int
+	require.NoError(t, s.pool.QueryRow(context.Background(), `SELECT count(*) FROM information_schema.tables WHERE table_name = 'half_done'`).Scan(&n))
+	assert.Zero(t, n, "the failed step created nothing")
+	down, _, err := s.Resume(t0.Add(time.Hour), time.Minute, func(*storage.Game, time.Duration) (bool, error) { return false, nil })
+	require.NoError(t, err, "the failed step dropped nothing")
+	assert.Equal(t, time.Hour, down)
 }
