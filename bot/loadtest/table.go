@@ -106,8 +106,14 @@ func (t *table) begin() (*playedGame, *discordtest.Message, bool) {
 		return nil, nil, false
 	}
 	// The challenge is a message of the bot in the channel (so that it
-	// notifies the challenged player); the command's answer confirms it.
+	// notifies the challenged player); the command's answer confirms it,
+	// or only defers, when the bot was slow: then the message may come
+	// after the answer.
 	msg := t.challengeAfter(i)
+	deferred := r.Type == discordgo.InteractionResponseDeferredChannelMessageWithSource
+	for wait := time.Now().Add(boardWait); msg == nil && deferred && time.Now().Before(wait); msg = t.challengeAfter(i) {
+		time.Sleep(20 * time.Millisecond)
+	}
 	accept := ""
 	if msg != nil {
 		accept = buttonWithPrefix(msg.Components, "kulami:accept:")
