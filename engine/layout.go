@@ -71,32 +71,32 @@ type Layout struct {
 // ParseLayout reads a layout string (RECORD.md): rows from top to bottom,
 // separated by '/', one character per column, a lowercase letter naming
 // the panel that covers the cell and '.' for a gap. Letters need not be in
-// canonical order. Every malformed string returns an error wrapping
+// canonical order. Every malformed string returns a *ParseError wrapping
 // ErrLayout that names the problem.
 func ParseLayout(s string) (*Layout, error) {
 	if s == "" {
-		return nil, fmt.Errorf("%w: the layout string is empty", ErrLayout)
+		return nil, layoutError("layout-empty")
 	}
 	rows := strings.Split(s, "/")
 	if len(rows) > MaxSide {
-		return nil, fmt.Errorf("%w: %d rows, at most %d are allowed", ErrLayout, len(rows), MaxSide)
+		return nil, layoutError("too-many-rows", "Rows", len(rows), "Max", MaxSide)
 	}
 	width := len(rows[0])
 	var grid [NumCells]byte // the letter of each cell, 0 for a gap
 	for r, row := range rows {
 		for i := 0; i < len(row); i++ {
 			if b := row[i]; b != '.' && (b < 'a' || b > 'z') {
-				return nil, fmt.Errorf("%w: row %d has %q; only the letters a-z (panels) and '.' (gaps) are allowed", ErrLayout, r+1, badRune(row[i:]))
+				return nil, layoutError("bad-cell", "Row", r+1, "Char", fmt.Sprintf("%q", badRune(row[i:])))
 			}
 		}
 		if len(row) != width {
-			return nil, fmt.Errorf("%w: row %d has %d cells but row 1 has %d; all rows must have the same width", ErrLayout, r+1, len(row), width)
+			return nil, layoutError("uneven-rows", "Row", r+1, "Cells", len(row), "Width", width)
 		}
 		if width == 0 {
-			return nil, fmt.Errorf("%w: row %d is empty", ErrLayout, r+1)
+			return nil, layoutError("empty-row", "Row", r+1)
 		}
 		if width > MaxSide {
-			return nil, fmt.Errorf("%w: rows are %d cells wide, at most %d are allowed", ErrLayout, width, MaxSide)
+			return nil, layoutError("too-wide", "Width", width, "Max", MaxSide)
 		}
 		for c := 0; c < width; c++ {
 			if row[c] != '.' {
@@ -105,6 +105,11 @@ func ParseLayout(s string) (*Layout, error) {
 		}
 	}
 	return newLayout(&grid, width, len(rows))
+}
+
+// layoutError returns the problem code of a layout string, naming args.
+func layoutError(code string, args ...any) error {
+	return &ParseError{Err: ErrLayout, Code: code, Args: args}
 }
 
 // badRune returns the first character of s, which may be a multi-byte rune.
@@ -168,15 +173,15 @@ func newLayout(grid *[NumCells]byte, width, height int) (*Layout, error) {
 	for i, e := range ext {
 		w, h := e.maxC-e.minC+1, e.maxR-e.minR+1
 		if w*h != e.cells {
-			return nil, fmt.Errorf("%w: the cells of panel %q do not form one rectangle", ErrLayout, labels[i])
+			return nil, layoutError("not-rectangle", "Panel", fmt.Sprintf("%q", labels[i]))
 		}
 		if !allowedShape(w, h) {
-			return nil, fmt.Errorf("%w: panel %q is %d×%d; panels are 2×3, 2×2, 1×3 or 1×2 (either way round)", ErrLayout, labels[i], w, h)
+			return nil, layoutError("panel-shape", "Panel", fmt.Sprintf("%q", labels[i]), "Width", w, "Height", h)
 		}
 		count[w*h]++
 	}
 	if count != panelSet {
-		return nil, fmt.Errorf("%w: the panels are %s; a board has 4 panels of 6 holes, 5 of 4, 4 of 3 and 4 of 2", ErrLayout, describePanels(count))
+		return nil, layoutError("panel-count", "Six", count[6], "Four", count[4], "Three", count[3], "Two", count[2])
 	}
 	for i, e := range ext {
 		l.panels[i] = Panel{Col: e.minC, Row: e.minR, Width: e.maxC - e.minC + 1, Height: e.maxR - e.minR + 1}
@@ -200,18 +205,10 @@ func newLayout(grid *[NumCells]byte, width, height int) (*Layout, error) {
 		}
 	}
 	if !l.connected() {
-		return nil, fmt.Errorf("%w: the panels are not joined edge to edge into one group", ErrLayout)
+		return nil, layoutError("not-connected")
 	}
 	l.precompute()
 	return l, nil
-}
-
-func describePanels(count [7]int) string {
-	var parts []string
-	for _, size := range []int{6, 4, 3, 2} {
-		parts = append(parts, fmt.Sprintf("%d of %d holes", count[size], size))
-	}
-	return strings.Join(parts, ", ")
 }
 
 // connected reports whether the holes form one orthogonally connected group.

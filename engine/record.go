@@ -65,8 +65,8 @@ func (r *Record) SetTag(name, value string) {
 
 // ParseRecord reads a game record. A malformed record (a broken tag, a tag
 // after the moves, a missing or bad Layout, a bad First or Scoring, an
-// unclosed comment) returns an error wrapping ErrRecord that names the
-// problem and its line. Moves are not checked against the rules here: see
+// unclosed comment) returns a *ParseError wrapping ErrRecord that names
+// the problem and its line. Moves are not checked against the rules here: see
 // Replay.
 func ParseRecord(text string) (*Record, error) {
 	p := recordParser{s: strings.TrimPrefix(text, "\ufeff"), line: 1}
@@ -93,8 +93,9 @@ type recordParser struct {
 	line int
 }
 
-func (p *recordParser) errorf(format string, args ...any) error {
-	return fmt.Errorf("%w: line %d: %s", ErrRecord, p.line, fmt.Sprintf(format, args...))
+// fail returns the problem code, naming args, on the current line.
+func (p *recordParser) fail(code string, args ...any) error {
+	return &ParseError{Err: ErrRecord, Line: p.line, Code: code, Args: args}
 }
 
 func (p *recordParser) parse() (*Record, error) {
@@ -120,21 +121,21 @@ func (p *recordParser) parse() (*Record, error) {
 			}
 			if p.i == len(p.s) {
 				p.line = start
-				return nil, p.errorf("the comment that starts with '{' is never closed with '}'")
+				return nil, p.fail("open-comment")
 			}
 			p.i++
 		case b == '}':
-			return nil, p.errorf("'}' without a '{' before it")
+			return nil, p.fail("stray-brace")
 		case b == '[':
 			if len(rec.Moves) > 0 {
-				return nil, p.errorf("a tag after the moves; tags come before the first move")
+				return nil, p.fail("tag-after-moves")
 			}
 			t, err := p.tag()
 			if err != nil {
 				return nil, err
 			}
 			if seen[t.Name] {
-				return nil, p.errorf("the tag %s appears twice", t.Name)
+				return nil, p.fail("tag-twice", "Tag", t.Name)
 			}
 			seen[t.Name] = true
 			if err := p.apply(rec, t); err != nil {
@@ -155,7 +156,7 @@ func (p *recordParser) parse() (*Record, error) {
 		}
 	}
 	if rec.Layout == nil {
-		return nil, fmt.Errorf("%w: there is no Layout tag; a record needs [Layout \"...\"]", ErrRecord)
+		return nil, &ParseError{Err: ErrRecord, Code: "no-layout"}
 	}
 	if n := len(rec.Moves); n > 0 {
 		for _, w := range resultWords {
@@ -174,15 +175,15 @@ func (p *recordParser) apply(rec *Record, t Tag) error {
 	switch t.Name {
 	case "Layout":
 		if rec.Layout, err = ParseLayout(t.Value); err != nil {
-			return p.errorf("Layout tag: %v", err)
+			return p.fail("layout-tag", "Why", err)
 		}
 	case "First":
 		if rec.First, err = ParseColor(t.Value); err != nil {
-			return p.errorf("First tag: %v", err)
+			return p.fail("first-tag", "Value", fmt.Sprintf("%q", t.Value))
 		}
 	case "Scoring":
 		if rec.Rules, err = ParseRules(t.Value); err != nil {
-			return p.errorf("Scoring tag: %v", err)
+			return p.fail("scoring-tag", "Value", fmt.Sprintf("%q", t.Value))
 		}
 	default:
 		rec.Tags = append(rec.Tags, t)
@@ -200,17 +201,17 @@ func (p *recordParser) tag() (Tag, error) {
 	}
 	name := p.s[start:p.i]
 	if name == "" {
-		return Tag{}, p.errorf("a tag must start with a name, as in [Red \"alice\"]")
+		return Tag{}, p.fail("tag-name")
 	}
 	p.skipBlanks()
 	if p.i >= len(p.s) || p.s[p.i] != '"' {
-		return Tag{}, p.errorf("the tag %s needs a value in double quotes, as in [%s \"...\"]", name, name)
+		return Tag{}, p.fail("tag-value", "Tag", name)
 	}
 	p.i++
 	var v strings.Builder
 	for {
 		if p.i >= len(p.s) || p.s[p.i] == '\n' {
-			return Tag{}, p.errorf("the value of the tag %s has no closing '\"'", name)
+			return Tag{}, p.fail("open-value", "Tag", name)
 		}
 		b := p.s[p.i]
 		p.i++
@@ -225,7 +226,7 @@ func (p *recordParser) tag() (Tag, error) {
 	}
 	p.skipBlanks()
 	if p.i >= len(p.s) || p.s[p.i] != ']' {
-		return Tag{}, p.errorf("the tag %s is not closed with ']'", name)
+		return Tag{}, p.fail("open-tag", "Tag", name)
 	}
 	p.i++
 	return Tag{Name: name, Value: v.String()}, nil
