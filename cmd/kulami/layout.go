@@ -96,7 +96,7 @@ func (e *env) chooseLayout(spec string, seed seedFlag, again string) (l *engine.
 			return nil, "", &usageError{e.lang.T("cli.layout.unknown", "Layout", fmt.Sprintf("%q", spec), "Example", engine.SquareString)}
 		}
 		if l, err = engine.ParseLayout(spec); err != nil {
-			return nil, "", &usageError{err.Error()}
+			return nil, "", &usageError{e.parseError(err).Error()}
 		}
 		return l, "", nil
 	}

@@ -7,6 +7,7 @@ import (
 	"io"
 	"io/fs"
 	"os"
+	"slices"
 	"strings"
 
 	"github.com/kulami/kulami/engine"
@@ -46,7 +47,7 @@ func (e *env) loadRecord(ctx context.Context, name string) (*engine.Record, erro
 	}
 	rec, err := engine.ParseRecord(string(text))
 	if err != nil {
-		return nil, fmt.Errorf("%s: %w", e.displayName(name), err)
+		return nil, fmt.Errorf("%s: %w", e.displayName(name), e.parseError(err))
 	}
 	return rec, nil
 }
@@ -83,6 +84,37 @@ func (e *env) illegalMove(rec *engine.Record, err error) error {
 	}
 	why := e.newPrinter().explainIllegal(&pos, me.Move, me.Err)
 	return &wordedError{err, e.lang.T("cli.illegal_move", "Move", me.Ply, "Written", fmt.Sprintf("%q", me.Move), "Why", why)}
+}
+
+// parseError words err in e's language if it is a malformed layout
+// string or record (an *engine.ParseError): what it is, on which line, and
+// what is wrong, from the message of its code. Any other error is returned
+// as it is.
+func (e *env) parseError(err error) error {
+	var pe *engine.ParseError
+	if !errors.As(err, &pe) {
+		return err
+	}
+	args := slices.Clone(pe.Args)
+	for i := 1; i < len(args); i += 2 {
+		if inner, ok := args[i].(error); ok { // the layout of a Layout tag
+			args[i] = e.parseError(inner).Error()
+		}
+	}
+	why := e.lang.T(parseKey(pe.Code), args...)
+	if pe.Line > 0 {
+		why = e.lang.T("cli.parse.line", "Line", pe.Line, "Why", why)
+	}
+	what := "cli.parse.layout"
+	if errors.Is(pe.Err, engine.ErrRecord) {
+		what = "cli.parse.record"
+	}
+	return &wordedError{err, e.lang.T(what, "Why", why)}
+}
+
+// parseKey is the id of the message of a code of engine.ParseCodes.
+func parseKey(code string) string {
+	return "cli.parse.code." + strings.ReplaceAll(code, "-", "_")
 }
 
 // wordedError is an error worded for people in their language.
