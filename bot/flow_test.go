@@ -83,7 +83,7 @@ func TestWholeGame(t *testing.T) {
 			f, err := h.store.FinishedGame(h.dc.GuildID(), g.ID)
 			require.NoError(t, err, "the finished game is stored")
 			assert.Equal(t, game.Normal, f.Result().Ending)
-			rec, err := engine.ParseRecord(f.Record)
+			rec, err := engine.ParseRecord(f.RecordText)
 			require.NoError(t, err)
 			pos, err := rec.Replay()
 			require.NoError(t, err)

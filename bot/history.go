@@ -73,7 +73,7 @@ func (b *Bot) exportCommand(c *interaction, o options) error {
 		} else if err != nil {
 			return err
 		}
-		text, id = f.Record, f.ID
+		text, id = f.RecordText, f.ID
 	} else {
 		g, err := b.store.Game(c.i.ChannelID)
 		if errors.Is(err, storage.ErrNotFound) {

@@ -392,7 +392,7 @@ func TestRatings(t *testing.T) {
 					f := p.f
 					m, rec := export(lobby, discordtest.IntegerOption("game", int64(f.ID)))
 					assert.Equal(t, fmt.Sprintf("kulami-%d.kgn", f.ID), m.Files[0].Name)
-					assert.Equal(t, f.Record, string(m.Files[0].Data), "the stored record, as it is")
+					assert.Equal(t, f.RecordText, string(m.Files[0].Data), "the stored record, as it is")
 					moveCount := fmt.Sprintf("%d moves.", f.Ply())
 					if f.Ply() == 1 {
 						moveCount = "1 move."

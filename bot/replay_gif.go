@@ -21,7 +21,7 @@ var errReplayTooLarge = refuse("replay.too_large")
 // draw.DefaultAnimationWidth a whole game is well under a megabyte, so
 // maxUpload is a guard, not a limit people meet.
 func (b *Bot) replayGIF(c *interaction, f *storage.FinishedGame) error {
-	rec, err := engine.ParseRecord(f.Record)
+	rec, err := engine.ParseRecord(f.RecordText)
 	if err != nil {
 		return err
 	}

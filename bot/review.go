@@ -118,7 +118,7 @@ func (b *Bot) storedReview(f *storage.FinishedGame) (*review.Analysis, error) {
 // position and gives it up between positions, so a move of the computer
 // waits for one position's search at most, never for a whole review.
 func (b *Bot) analyse(lang i18n.Lang, f *storage.FinishedGame, channel string) error {
-	rec, err := engine.ParseRecord(f.Record)
+	rec, err := engine.ParseRecord(f.RecordText)
 	if err != nil {
 		return err
 	}
@@ -231,7 +231,7 @@ func (b *Bot) reviewStep(c *interaction, id customID) error {
 		return err
 	}
 	ply := min(id.n, len(a.Moves))
-	rec, err := engine.ParseRecord(f.Record)
+	rec, err := engine.ParseRecord(f.RecordText)
 	if err != nil {
 		return err
 	}

@@ -107,5 +107,5 @@ func DecodeFinished(b []byte) (*FinishedGame, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &FinishedGame{Game: *g, Record: r.Record, Ratings: r.Ratings}, nil
+	return &FinishedGame{Game: *g, RecordText: r.Record, Ratings: r.Ratings}, nil
 }

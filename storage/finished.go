@@ -15,8 +15,8 @@ import (
 // aborted game).
 type FinishedGame struct {
 	Game
-	Record  string // RECORD.md text, as game.Game.Record writes it
-	Ratings [2]RatingChange
+	RecordText string // RECORD.md text, as game.Game.Record writes it
+	Ratings    [2]RatingChange
 }
 
 // finishedRecord is how a FinishedGame is stored.
@@ -28,7 +28,7 @@ type finishedRecord struct {
 
 // stored returns how f is stored.
 func (f *FinishedGame) stored() *finishedRecord {
-	return &finishedRecord{gameRecord: *f.record(), Record: f.Record, Ratings: f.Ratings}
+	return &finishedRecord{gameRecord: *f.record(), Record: f.RecordText, Ratings: f.Ratings}
 }
 
 // HistoryEntry is one finished game in a player's history.
@@ -52,7 +52,7 @@ func (s *Core) finish(tx Tx, g *Game, oldWake time.Time) error {
 		return err
 	}
 	res := g.Result()
-	f := &FinishedGame{Game: *g, Record: g.Record().String()}
+	f := &FinishedGame{Game: *g, RecordText: g.Record().String()}
 	if res.Rated() {
 		var err error
 		if f.Ratings, err = s.rate(tx, g); err != nil {

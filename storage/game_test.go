@@ -44,7 +44,7 @@ func TestGameRecord(t *testing.T) {
 	mustFinish(t, s, "c", game.Resigned, engine.Black, t0)
 	f, err := s.FinishedGame(guild, g.ID)
 	require.NoError(t, err)
-	got := unfinished + "\n" + f.Record
+	got := unfinished + "\n" + f.RecordText
 
 	golden := filepath.Join("testdata", "record.golden")
 	if *update {
@@ -56,7 +56,7 @@ func TestGameRecord(t *testing.T) {
 	assert.Equal(t, string(want), got)
 
 	// The stored record replays to the game's position.
-	back, err := engine.ParseRecord(f.Record)
+	back, err := engine.ParseRecord(f.RecordText)
 	require.NoError(t, err)
 	replayed, err := back.Replay()
 	require.NoError(t, err)

@@ -127,11 +127,11 @@ func TestOpensDatabaseOfPreviousRelease(t *testing.T) {
 				assert.Equal(t, tt.result, f.Result().String())
 				assert.Equal(t, tt.ply, f.Ply())
 				assert.Equal(t, tt.rated, f.Ratings != [2]RatingChange{})
-				rec, err := engine.ParseRecord(f.Record)
+				rec, err := engine.ParseRecord(f.RecordText)
 				require.NoError(t, err)
 				res, _ := rec.Tag("Result")
 				assert.Equal(t, tt.result, res)
-				assert.Equal(t, f.Game.Record().String(), f.Record, "the stored record is the one the game writes")
+				assert.Equal(t, f.Game.Record().String(), f.RecordText, "the stored record is the one the game writes")
 			})
 		}
 		f, err := s.FinishedGame(guild, 1)

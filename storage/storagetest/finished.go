@@ -21,7 +21,7 @@ func testFinishMovesTheGame(t *testing.T, open Open) {
 	assert.ErrorIs(t, err, storage.ErrNotFound, "a finished game is no longer active")
 	assert.Equal(t, g.ID, f.ID)
 	assert.Equal(t, game.Normal, f.Result().Ending)
-	rec, err := engine.ParseRecord(f.Record)
+	rec, err := engine.ParseRecord(f.RecordText)
 	require.NoError(t, err)
 	p, err := rec.Replay()
 	require.NoError(t, err)
