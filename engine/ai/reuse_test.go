@@ -57,3 +57,21 @@ func TestSearchersKeepTheRecentGames(t *testing.T) {
 	one.For(2, c)
 	assert.NotSame(t, a, one.For(1, c), "one game kept")
 }
+
+func TestHardWithPlayoutsIsReproducible(t *testing.T) {
+	// With a playout budget and no clock, Hard plays the same game every
+	// time, its endgame solver included: the arena's --playouts relies on
+	// it, to compare players without the machine's load in the result.
+	play := func() string {
+		c := ai.Hard.Config()
+		c.Time, c.Playouts, c.Seed = 0, 2000, 7
+		players := [2]ai.Player{ai.NewSearcher(c), ai.NewSearcher(c)}
+		g, err := ai.PlayGame(context.Background(), engine.RandomIrregular(3), engine.Red, engine.Full, players)
+		require.NoError(t, err)
+		return g.Record.String()
+	}
+	first := play()
+	for range 3 {
+		assert.Equal(t, first, play())
+	}
+}

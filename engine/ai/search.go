@@ -56,7 +56,10 @@ type Config struct {
 	SpendAll bool
 	// SolveAlongside runs the endgame solver on one core for the whole
 	// budget, alongside the tree search on the other cores, instead of
-	// on all cores for half the budget before it.
+	// on all cores for half the budget before it. It needs a Time: with
+	// Playouts alone the solver runs first, so that when it proves a win
+	// it has not cut the tree search short at a moment that depends on
+	// the machine, and a fixed Seed gives the same moves every time.
 	SolveAlongside bool
 	// MarginWeight mixes the score margin into a playout's reward: a win
 	// is worth 1-MarginWeight plus MarginWeight times the margin's share
@@ -136,7 +139,7 @@ func (c Config) move(ctx context.Context, pos engine.Position, rules engine.Rule
 
 	lost := false
 	if c.SolvePlies > 0 && engine.MaxPly-pos.Ply() <= c.SolvePlies {
-		if c.SolveAlongside {
+		if c.SolveAlongside && c.Time > 0 {
 			return c.solveAlongside(ctx, pos, scorer, rules, seed, deadline, legal, stopped.Load, kept)
 		}
 		s := negamax{scorer: scorer, rules: rules, wdl: true, stop: stopped.Load, maxNodes: c.Playouts}
