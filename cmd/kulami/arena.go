@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"math"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -23,6 +24,7 @@ func runArena(ctx context.Context, e *env, args []string) error {
 	nameB := fs.String("b", "", u("b"))
 	games := fs.Int("games", 20, u("games"))
 	budget := fs.Duration("time", ai.DefaultTime, u("time"))
+	playouts := fs.Int("playouts", 0, u("playouts"))
 	deepCut := fs.Int("deep-cut", 0, u("deep-cut"))
 	layoutSpec := fs.String("layout", kindRandom, u("layout"))
 	rulesName := fs.String("rules", "all", u("rules"))
@@ -42,6 +44,9 @@ func runArena(ctx context.Context, e *env, args []string) error {
 	if *budget <= 0 {
 		return &usageError{e.lang.T("cli.time_positive", "Time", budget.String())}
 	}
+	if *playouts < 0 {
+		return &usageError{e.lang.T("cli.arena.playouts_negative", "Value", strconv.Itoa(*playouts))}
+	}
 	if *deepCut < 0 {
 		return &usageError{e.lang.T("cli.arena.deep_cut_negative", "Value", strconv.Itoa(*deepCut))}
 	}
@@ -54,7 +59,7 @@ func runArena(ctx context.Context, e *env, args []string) error {
 		if name == "" {
 			return &usageError{e.lang.T("cli.arena.player_missing", "Flag", flag, "Players", strings.Join(arenaPlayers, ", "))}
 		}
-		if players[i], err = arenaPlayer(name, *budget, *deepCut, seed.value*2+uint64(i)); err != nil {
+		if players[i], err = arenaPlayer(name, moveBudget{*budget, *playouts}, *deepCut, seed.value*2+uint64(i)); err != nil {
 			return &usageError{e.lang.T("cli.arena.player_unknown", "Flag", flag, "Value", fmt.Sprintf("%q", name), "Players", strings.Join(arenaPlayers, ", "))}
 		}
 	}
@@ -68,14 +73,14 @@ func runArena(ctx context.Context, e *env, args []string) error {
 	}
 
 	m := match{A: *nameA, B: *nameB, Layout: *layoutSpec, Rules: *rulesName,
-		TimeMS: budget.Milliseconds(), DeepCut: *deepCut, Seed: seed.value}
+		TimeMS: budget.Milliseconds(), Playouts: *playouts, DeepCut: *deepCut, Seed: seed.value}
 	if *layoutSpec != kindSquare && *layoutSpec != kindRandom && *layoutSpec != kindIrregular {
 		m.Layout = "string"
 	}
 	p := e.newPrinter()
 	if !*asJSON {
 		p.line(p.lang.T("cli.arena.header", "A", m.A, "B", m.B, "Games", p.lang.N("cli.arena.games", *games), "Layout", m.Layout,
-			"Rules", m.Rules, "Time", budget.String(), "Cut", m.cut(p), "Seed", strconv.FormatUint(m.Seed, 10)))
+			"Rules", m.Rules, "Time", m.time(p, *budget), "Playouts", m.playouts(p), "Cut", m.cut(p), "Seed", strconv.FormatUint(m.Seed, 10)))
 	}
 	progress := p.printf
 	if *asJSON {
@@ -115,9 +120,25 @@ func runArena(ctx context.Context, e *env, args []string) error {
 	return ctx.Err()
 }
 
-// arenaPlayer returns the player called name, thinking budget a move, or
-// for deep to its schedule less deepCut plies.
-func arenaPlayer(name string, budget time.Duration, deepCut int, seed uint64) (ai.Player, error) {
+// moveBudget is what a player of the arena may spend on a move: time, or for
+// hard and hard-old a number of playouts if that is not 0.
+type moveBudget struct {
+	time     time.Duration
+	playouts int
+}
+
+// config sets the budget of c, one of hard's or hard-old's settings: by
+// playouts on one core, so that the match is the same on any machine.
+func (b moveBudget) config(c *ai.Config) {
+	c.Time = b.time
+	if b.playouts > 0 {
+		c.Time, c.Playouts, c.Workers = 0, b.playouts, 1
+	}
+}
+
+// arenaPlayer returns the player called name, thinking within b a move,
+// or for deep to its schedule less deepCut plies.
+func arenaPlayer(name string, b moveBudget, deepCut int, seed uint64) (ai.Player, error) {
 	var c ai.Config
 	switch name {
 	case "random":
@@ -125,14 +146,16 @@ func arenaPlayer(name string, budget time.Duration, deepCut int, seed uint64) (a
 	case "greedy":
 		return ai.Greedy{Seed: seed}, nil
 	case "alphabeta":
-		return ai.AlphaBeta{Time: budget, Seed: seed}, nil
+		return ai.AlphaBeta{Time: b.time, Seed: seed}, nil
 	case "deep":
 		return ai.Deep{Shallower: deepCut}, nil
 	case "hard-old":
 		c = ai.HardOld()
+		b.config(&c)
 	case "hard":
 		c = ai.Hard.Config()
-		c.Time, c.Seed = budget, seed
+		b.config(&c)
+		c.Seed = seed
 		return ai.NewSearcher(c), nil
 	default:
 		l, err := ai.ParseLevel(name)
@@ -140,8 +163,9 @@ func arenaPlayer(name string, budget time.Duration, deepCut int, seed uint64) (a
 			return nil, err
 		}
 		c = l.Config()
+		c.Time = b.time
 	}
-	c.Time, c.Seed = budget, seed
+	c.Seed = seed
 	return c, nil
 }
 
@@ -187,6 +211,7 @@ type match struct {
 	Layout     string  `json:"layout"`
 	Rules      string  `json:"rules"`
 	TimeMS     int64   `json:"time_ms"`
+	Playouts   int     `json:"playouts"`
 	DeepCut    int     `json:"deep_cut"`
 	Seed       uint64  `json:"seed"`
 	ASlowestMS int64   `json:"a_slowest_ms"`
@@ -239,6 +264,43 @@ func (m *match) cut(p *printer) string {
 	return p.lang.N("cli.arena.cut", m.DeepCut)
 }
 
+// time describes --time if a player thinks by it.
+func (m *match) time(p *printer, budget time.Duration) string {
+	if !m.timed(m.A) && !m.timed(m.B) {
+		return ""
+	}
+	return p.lang.T("cli.arena.time", "Time", budget.String())
+}
+
+// playouts describes --playouts if hard or hard-old plays by it.
+func (m *match) playouts(p *printer) string {
+	var names []string
+	for _, n := range [...]string{m.A, m.B} {
+		if m.byPlayouts(n) && !slices.Contains(names, n) {
+			names = append(names, n)
+		}
+	}
+	if len(names) == 0 {
+		return ""
+	}
+	return p.lang.N("cli.arena.playouts", m.Playouts, "Players", strings.Join(names, ", "))
+}
+
+// timed reports whether the player called name has --time a move.
+func (m *match) timed(name string) bool {
+	switch name {
+	case "random", "greedy", "deep":
+		return false
+	}
+	return !m.byPlayouts(name)
+}
+
+// byPlayouts reports whether the player called name has --playouts a
+// move rather than --time.
+func (m *match) byPlayouts(name string) bool {
+	return m.Playouts > 0 && (name == "hard" || name == "hard-old")
+}
+
 // running says how the match stands: the points of each player so far.
 func (m *match) running() string {
 	half := float64(m.Draws) / 2
@@ -259,10 +321,10 @@ func (m *match) finish() {
 }
 
 // over returns by how much the slowest move of A (i 0) or B (1) went
-// over the budget, in milliseconds, or nil for a player without one.
+// over the budget, in milliseconds, or nil for a player without one of
+// time.
 func (m *match) over(i int) *int64 {
-	switch [...]string{m.A, m.B}[i] {
-	case "random", "greedy", "deep":
+	if !m.timed([...]string{m.A, m.B}[i]) {
 		return nil
 	}
 	ms := max(0, m.slowest[i]-time.Duration(m.TimeMS)*time.Millisecond).Milliseconds()

@@ -31,7 +31,7 @@ func TestArenaJSON(t *testing.T) {
 	var m map[string]any
 	require.NoError(t, json.Unmarshal([]byte(o.stdout), &m))
 	for _, k := range []string{"a", "b", "games", "a_wins", "b_wins", "draws", "a_share", "ci_low", "ci_high",
-		"layout", "rules", "time_ms", "deep_cut", "seed", "a_slowest_ms", "b_slowest_ms", "a_margin", "a_mean_ms", "b_mean_ms"} {
+		"layout", "rules", "time_ms", "playouts", "deep_cut", "seed", "a_slowest_ms", "b_slowest_ms", "a_margin", "a_mean_ms", "b_mean_ms"} {
 		assert.Contains(t, m, k)
 	}
 	var got match
@@ -79,6 +79,38 @@ func TestArenaDeep(t *testing.T) {
 	assert.Regexp(t, `most over the budget of 50ms: hard-old [0-9]+ms, hard [0-9]+ms\n`, o.stdout)
 }
 
+func TestArenaPlayouts(t *testing.T) {
+	// By playouts, hard and hard-old play the same match every time; they
+	// have no time budget to go over.
+	args := []string{"arena", "--a", "hard", "--b", "hard-old", "--playouts", "400", "--games", "2", "--seed", "3",
+		"--layout", "irregular", "--json"}
+	o := mustRun(t, "", args...)
+	require.Equal(t, statusOK, o.code, o.stderr)
+	var got match
+	require.NoError(t, json.Unmarshal([]byte(o.stdout), &got))
+	assert.Equal(t, 400, got.Playouts)
+	assert.Nil(t, got.AOverMS, "hard has no time budget")
+	assert.Nil(t, got.BOverMS, "hard-old has no time budget")
+	games := regexp.MustCompile(`(?m)^game .*$`).FindAllString(o.stderr, -1)
+	require.Len(t, games, 2)
+	for range 2 {
+		again := mustRun(t, "", args...)
+		require.Equal(t, statusOK, again.code, again.stderr)
+		assert.Equal(t, games, regexp.MustCompile(`(?m)^game .*$`).FindAllString(again.stderr, -1), "the same games")
+	}
+
+	// Alpha-beta keeps thinking by --time; the header says who plays by what.
+	o = mustRun(t, "", "arena", "--a", "alphabeta", "--b", "hard", "--playouts", "400", "--time", "20ms", "--games", "1", "--seed", "3")
+	require.Equal(t, statusOK, o.code, o.stderr)
+	assert.Contains(t, o.stdout, "alphabeta vs hard: 1 game, random layouts, rules all, 20ms a move, 400 random games a move for hard, seed 3")
+	assert.Regexp(t, `most over the budget of 20ms: alphabeta [0-9]+ms\n`, o.stdout, "hard has no time budget")
+
+	o = mustRun(t, "", "--lang", "fr", "arena", "--a", "hard-old", "--b", "hard", "--playouts", "1", "--games", "1", "--seed", "3")
+	require.Equal(t, statusOK, o.code, o.stderr)
+	assert.Contains(t, o.stdout, "hard-old contre hard : 1 partie, dispositions random, règles all, 1 partie aléatoire par coup pour hard-old, hard, graine 3")
+	assert.NotContains(t, o.stdout, "dépassement", "no time budget")
+}
+
 func TestArenaLayoutString(t *testing.T) {
 	o := mustRun(t, "", "arena", "--a", "random", "--b", "random", "--games", "2", "--seed", "1",
 		"--layout", ".aaa.bb.../cccddbbeee/cccdd..ff./...gg..ff./hiiggjjkk./hiigg.lkkm/hiinnnlo.m/....pppo../....pppqq./.......qq.")
@@ -107,6 +139,7 @@ func TestArenaErrors(t *testing.T) {
 		{"no games", []string{"--a", "hard", "--b", "greedy", "--games", "0"}, []string{"--games must be more than 0, not 0"}},
 		{"no time", []string{"--a", "hard", "--b", "greedy", "--time", "-1s"}, []string{"--time must be more than 0"}},
 		{"negative cut", []string{"--a", "deep", "--b", "greedy", "--deep-cut", "-1"}, []string{"--deep-cut must be 0 or more, not -1"}},
+		{"negative playouts", []string{"--a", "hard", "--b", "hard-old", "--playouts", "-5"}, []string{"--playouts must be 0 (to think for --time) or more, not -5"}},
 		{"bad rules", []string{"--a", "hard", "--b", "greedy", "--rules", "chess"}, []string{"--rules", "basic, area, lines or full", "or all"}},
 		{"bad layout", []string{"--a", "hard", "--b", "greedy", "--layout", "round"}, []string{`unknown layout "round"`}},
 		{"bad layout string", []string{"--a", "hard", "--b", "greedy", "--layout", "ab/cd"}, []string{"bad layout"}},
