@@ -30,6 +30,25 @@ type negamax struct {
 	maxNodes int // stop after this many nodes; 0 for no limit
 	nodes    int
 	aborted  bool
+	// panels, if not nil, holds the holes of each hole's panel, and order
+	// ranks moves by their panel gain alone in the last cheapOrderPlies
+	// plies of the game (see order).
+	panels *[engine.NumHoles]uint64
+}
+
+// cheapOrderPlies is how close to the end of the game the endgame solver
+// orders moves by their panel gain rather than by the whole margin after
+// them. There, where most positions are, scoring every move costs more
+// than the better order saves: BenchmarkSolve measured the solver twice as
+// fast at 18 marbles left (1.95×, 1% more positions).
+const cheapOrderPlies = 8
+
+// newSolver returns the endgame solver: a negamax that values finished
+// games by win, draw or loss, within a deadline (zero for none) and
+// maxNodes positions (0 for no limit), stopping when stop reports true.
+func newSolver(scorer *engine.Scorer, rules engine.Rules, stop func() bool, maxNodes int, deadline time.Time) *negamax {
+	panels := panelMasks(scorer.Layout())
+	return &negamax{scorer: scorer, rules: rules, wdl: true, stop: stop, maxNodes: maxNodes, deadline: deadline, panels: &panels}
 }
 
 // value returns the value of p for the player to move: for a finished game
@@ -123,7 +142,8 @@ func (s *negamax) expired() bool {
 
 // order appends the legal holes of p to moves, those that leave the best
 // margin for the player to move first when there is depth enough for the
-// ordering to pay; ties keep the order of the holes.
+// ordering to pay (near the end, for the solver, those with the best panel
+// gain first); ties keep the order of the holes.
 func (s *negamax) order(p *engine.Position, legal engine.Holes, depth int, moves []engine.Hole) []engine.Hole {
 	for h := range legal.All() {
 		moves = append(moves, h)
@@ -133,6 +153,14 @@ func (s *negamax) order(p *engine.Position, legal engine.Holes, depth int, moves
 	}
 	var key [engine.NumHoles]int
 	mover := p.ToMove()
+	if s.panels != nil && engine.MaxPly-p.Ply() <= cheapOrderPlies {
+		mine, theirs := uint64(p.Stones(mover)), uint64(p.Stones(mover.Other()))
+		for _, h := range moves {
+			key[h] = panelGain(mine, theirs, s.panels[h])
+		}
+		slices.SortStableFunc(moves, func(a, b engine.Hole) int { return key[b] - key[a] })
+		return moves
+	}
 	for _, h := range moves {
 		u := p.Apply(h)
 		m := s.scorer.Margin(p, s.rules)

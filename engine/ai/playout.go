@@ -32,11 +32,7 @@ func (t *tree) gainers(p *engine.Position, legal engine.Holes) engine.Holes {
 	var best engine.Holes
 	bestGain := 0
 	for h := range legal.All() {
-		pm := t.panels[h]
-		gain := 0
-		if d := bits.OnesCount64(theirs&pm) - bits.OnesCount64(mine&pm); d == 0 || d == 1 {
-			gain = bits.OnesCount64(pm)
-		}
+		gain := panelGain(mine, theirs, t.panels[h])
 		switch {
 		case gain > bestGain:
 			best, bestGain = 1<<h, gain
@@ -48,6 +44,17 @@ func (t *tree) gainers(p *engine.Position, legal engine.Holes) engine.Holes {
 		return legal
 	}
 	return best
+}
+
+// panelGain returns what a marble of the player with the marbles mine, in
+// a panel with the holes pm, gains on the panels against the marbles
+// theirs: the size of the panel if it takes the lead in it or draws level,
+// nothing otherwise.
+func panelGain(mine, theirs, pm uint64) int {
+	if d := bits.OnesCount64(theirs&pm) - bits.OnesCount64(mine&pm); d == 0 || d == 1 {
+		return bits.OnesCount64(pm)
+	}
+	return 0
 }
 
 // panelMasks returns the holes of the panel of each hole of l.

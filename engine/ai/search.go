@@ -142,11 +142,11 @@ func (c Config) move(ctx context.Context, pos engine.Position, rules engine.Rule
 		if c.SolveAlongside && c.Time > 0 {
 			return c.solveAlongside(ctx, pos, scorer, rules, seed, deadline, legal, stopped.Load, kept)
 		}
-		s := negamax{scorer: scorer, rules: rules, wdl: true, stop: stopped.Load, maxNodes: c.Playouts}
+		var half time.Time
 		if !deadline.IsZero() {
-			s.deadline = begin.Add(deadline.Sub(begin) / 2)
+			half = begin.Add(deadline.Sub(begin) / 2)
 		}
-		best, v, ok := c.solve(&s, pos, legal, nil)
+		best, v, ok := c.solve(newSolver(scorer, rules, stopped.Load, c.Playouts, half), pos, legal, nil)
 		if cancelled(ctx) {
 			return Move{}, ctx.Err()
 		}
@@ -202,7 +202,7 @@ func provenMove(pos *engine.Position, h engine.Hole, v int) Move {
 // stops the tree search when the solver proves a win or a draw.
 func (c Config) solveAlongside(ctx context.Context, pos engine.Position, scorer *engine.Scorer, rules engine.Rules,
 	seed uint64, deadline time.Time, legal engine.Holes, stop func() bool, kept *[]*tree) (Move, error) {
-	s := negamax{scorer: scorer, rules: rules, wdl: true, stop: stop, maxNodes: c.Playouts, deadline: deadline}
+	s := newSolver(scorer, rules, stop, c.Playouts, deadline)
 	var proved atomic.Bool
 	var best engine.Hole
 	var v int
@@ -210,7 +210,7 @@ func (c Config) solveAlongside(ctx context.Context, pos engine.Position, scorer 
 	done := make(chan struct{})
 	go func() {
 		defer close(done)
-		best, v, ok = c.solve(&s, pos, legal, func() { proved.Store(true) })
+		best, v, ok = c.solve(s, pos, legal, func() { proved.Store(true) })
 	}()
 	t := c
 	t.Workers = max(1, c.workers()-1)
