@@ -26,11 +26,15 @@ func grown(t *testing.T, seed uint64, plies, iterations int, rules engine.Rules)
 }
 
 // randomGame returns the position after plies random moves from the empty
-// board of a random irregular layout, red first.
+// board of a random irregular layout, red first, or the finished game if
+// it ends sooner.
 func randomGame(seed uint64, plies int) engine.Position {
 	pos := engine.NewPosition(engine.RandomIrregular(seed), engine.Red)
 	r := engine.NewRand(seed)
 	for range plies {
+		if pos.IsOver() {
+			break
+		}
 		pos.Apply(r.Pick(pos.Legal()))
 	}
 	return pos

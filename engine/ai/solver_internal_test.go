@@ -18,12 +18,7 @@ func endgames(n, left int) ([]engine.Position, []engine.Rules) {
 	var ps []engine.Position
 	var rs []engine.Rules
 	for seed := uint64(1); len(ps) < n; seed++ {
-		pos := engine.NewPosition(engine.RandomIrregular(seed), engine.Red)
-		r := engine.NewRand(seed)
-		for !pos.IsOver() && engine.MaxPly-pos.Ply() > left {
-			pos.Apply(r.Pick(pos.Legal()))
-		}
-		if !pos.IsOver() {
+		if pos := randomGame(seed, engine.MaxPly-left); !pos.IsOver() {
 			ps, rs = append(ps, pos), append(rs, rules[len(ps)%len(rules)])
 		}
 	}
