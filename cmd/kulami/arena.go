@@ -139,6 +139,9 @@ func (b moveBudget) config(c *ai.Config) {
 // arenaPlayer returns the player called name, thinking within b a move,
 // or for deep to its schedule less deepCut plies.
 func arenaPlayer(name string, b moveBudget, deepCut int, seed uint64) (ai.Player, error) {
+	if !searchesByPlayouts(name) {
+		b.playouts = 0
+	}
 	var c ai.Config
 	switch name {
 	case "random":
@@ -163,7 +166,7 @@ func arenaPlayer(name string, b moveBudget, deepCut int, seed uint64) (ai.Player
 			return nil, err
 		}
 		c = l.Config()
-		c.Time = b.time
+		b.config(&c)
 	}
 	c.Seed = seed
 	return c, nil
@@ -298,8 +301,13 @@ func (m *match) timed(name string) bool {
 // byPlayouts reports whether the player called name has --playouts a
 // move rather than --time.
 func (m *match) byPlayouts(name string) bool {
-	return m.Playouts > 0 && (name == "hard" || name == "hard-old")
+	return m.Playouts > 0 && searchesByPlayouts(name)
 }
+
+// searchesByPlayouts reports whether the player called name searches
+// --playouts random games a move when that is set: hard and hard-old, whose
+// matches must replay the same on any machine.
+func searchesByPlayouts(name string) bool { return name == "hard" || name == "hard-old" }
 
 // running says how the match stands: the points of each player so far.
 func (m *match) running() string {
