@@ -15,6 +15,13 @@ type Store interface {
 	Close() error
 }
 
+// Both backends are a Store, and so a bot.Store: checked when kulamibot
+// compiles, the one package that imports the bot and the backends.
+var (
+	_ Store = (*storage.Store)(nil)
+	_ Store = (*postgres.Store)(nil)
+)
+
 // openStore opens the database that c names.
 func openStore(c StorageConfig) (Store, error) {
 	if c.Backend == "postgres" {
