@@ -472,7 +472,7 @@ type leases struct {
 
 // Records implements Tx.
 func (t *boltTx) Records(fn func(Record) error) error {
-	if err := t.Games(func(g *Game, _ time.Time) error { return fn(Record{Game: g}) }); err != nil {
+	if err := t.Games(func(g *Game, _ time.Time) error { return fn(GameRecords.Record(g)) }); err != nil {
 		return err
 	}
 	for _, each := range []struct {
@@ -484,14 +484,14 @@ func (t *boltTx) Records(fn func(Record) error) error {
 			if err := decode(v, c); err != nil {
 				return err
 			}
-			return fn(Record{Challenge: c})
+			return fn(ChallengeRecords.Record(c))
 		}},
 		{bucketFinished, func(_, v []byte) error {
 			f, err := DecodeFinished(v)
 			if err != nil {
 				return err
 			}
-			return fn(Record{Finished: f})
+			return fn(FinishedRecords.Record(f))
 		}},
 		{bucketHistory, func(k, v []byte) error {
 			r := &HistoryRecord{}
@@ -501,28 +501,28 @@ func (t *boltTx) Records(fn func(Record) error) error {
 			guild, rest, _ := bytes.Cut(k, []byte{0})
 			player, _, _ := bytes.Cut(rest, []byte{0})
 			r.GuildID, r.PlayerID = string(guild), string(player)
-			return fn(Record{History: r})
+			return fn(HistoryRecords.Record(r))
 		}},
 		{bucketProfiles, func(_, v []byte) error {
 			p := new(Profile)
 			if err := decode(v, p); err != nil {
 				return err
 			}
-			return fn(Record{Profile: p})
+			return fn(ProfileRecords.Record(p))
 		}},
 		{bucketGuilds, func(k, v []byte) error {
 			r := &GuildSettingsEntry{GuildID: string(k)}
 			if err := decode(v, &r.Settings); err != nil {
 				return err
 			}
-			return fn(Record{GuildSettings: r})
+			return fn(GuildSettingsRecords.Record(r))
 		}},
 		{bucketUsers, func(k, v []byte) error {
 			r := &UserSettingsEntry{UserID: string(k)}
 			if err := decode(v, &r.Settings); err != nil {
 				return err
 			}
-			return fn(Record{UserSettings: r})
+			return fn(UserSettingsRecords.Record(r))
 		}},
 		{bucketReviews, func(k, v []byte) error {
 			guild, id, _ := bytes.Cut(k, []byte{0})
@@ -533,7 +533,7 @@ func (t *boltTx) Records(fn func(Record) error) error {
 			if err := decode(v, &r.Data); err != nil {
 				return err
 			}
-			return fn(Record{Review: r})
+			return fn(ReviewRecords.Record(r))
 		}},
 	} {
 		if err := t.tx.Bucket(each.bucket).ForEach(each.fn); err != nil {
@@ -544,13 +544,13 @@ func (t *boltTx) Records(fn func(Record) error) error {
 		if err != nil {
 			return err
 		}
-		if err := fn(Record{Alive: &at}); err != nil {
+		if err := fn(AliveRecords.Record(&at)); err != nil {
 			return err
 		}
 	}
 	for seq, b := range sequenceBuckets {
 		if v := t.tx.Bucket(b).Sequence(); v != 0 {
-			if err := fn(Record{Sequence: &SequenceRecord{Name: Sequence(seq), Value: v}}); err != nil {
+			if err := fn(SequenceRecords.Record(&SequenceRecord{Name: Sequence(seq), Value: v})); err != nil {
 				return err
 			}
 		}

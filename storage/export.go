@@ -9,19 +9,85 @@ import (
 )
 
 // Record is one stored value, for copying a store into another of any
-// backend (Export, Import) and comparing them (Compare). Exactly one
-// field is set.
+// backend (Export, Import) and comparing them (Compare): a value of one
+// of the kinds of records below, made by its kind's Record method. The
+// zero Record holds nothing, and Import refuses it.
 type Record struct {
-	Game          *Game      // an active game
-	Challenge     *Challenge // an open challenge
-	Finished      *FinishedGame
-	History       *HistoryRecord
-	Profile       *Profile
-	GuildSettings *GuildSettingsEntry
-	UserSettings  *UserSettingsEntry
-	Review        *ReviewRecord
-	Alive         *time.Time      // when the bot was last alive
-	Sequence      *SequenceRecord // the last ID given
+	kind recordKind
+	v    any // a *T of the RecordKind[T] kind
+}
+
+// RecordKind is a kind of record, whose values are *T: its name, the key
+// that tells a record from the others of its kind, how Import puts it
+// and, if not the value itself, what Compare compares (its stored form).
+type RecordKind[T any] struct {
+	name   string
+	key    func(*T) string
+	put    func(Tx, *T) error
+	stored func(*T) any // nil: the value itself
+}
+
+// The kinds of records, which Export yields and Import puts: adding a
+// kind of stored value adds it here, and a row to each backend's
+// Tx.Records, which reads it back.
+var (
+	GameRecords = &RecordKind[Game]{name: "game",
+		key:    func(g *Game) string { return g.ChannelID },
+		put:    func(tx Tx, g *Game) error { return tx.PutGame(g, time.Time{}) },
+		stored: func(g *Game) any { return g.record() }}
+	ChallengeRecords = &RecordKind[Challenge]{name: "challenge",
+		key: func(c *Challenge) string { return c.ChannelID },
+		put: func(tx Tx, c *Challenge) error { return tx.PutChallenge(c, time.Time{}) }}
+	FinishedRecords = &RecordKind[FinishedGame]{name: "finished game",
+		key:    func(f *FinishedGame) string { return f.GuildID + "/" + strconv.FormatUint(f.ID, 10) },
+		put:    Tx.PutFinished,
+		stored: func(f *FinishedGame) any { return f.stored() }}
+	HistoryRecords = &RecordKind[HistoryRecord]{name: "history entry",
+		key: func(h *HistoryRecord) string {
+			return h.GuildID + "/" + h.PlayerID + "/" + strconv.FormatUint(h.Entry.GameID, 10)
+		},
+		put: func(tx Tx, h *HistoryRecord) error { return tx.PutHistory(h.GuildID, h.PlayerID, &h.Entry) }}
+	ProfileRecords = &RecordKind[Profile]{name: "profile",
+		key: func(p *Profile) string { return p.GuildID + "/" + p.Ladder.String() + "/" + p.UserID },
+		put: func(tx Tx, p *Profile) error { return tx.PutProfile(p, nil) }}
+	GuildSettingsRecords = &RecordKind[GuildSettingsEntry]{name: "guild settings",
+		key: func(g *GuildSettingsEntry) string { return g.GuildID },
+		put: func(tx Tx, g *GuildSettingsEntry) error { return tx.PutGuildSettings(g.GuildID, &g.Settings) }}
+	UserSettingsRecords = &RecordKind[UserSettingsEntry]{name: "user settings",
+		key: func(u *UserSettingsEntry) string { return u.UserID },
+		put: func(tx Tx, u *UserSettingsEntry) error { return tx.PutUserSettings(u.UserID, &u.Settings) }}
+	ReviewRecords = &RecordKind[ReviewRecord]{name: "review",
+		key: func(r *ReviewRecord) string { return r.GuildID + "/" + strconv.FormatUint(r.GameID, 10) },
+		put: func(tx Tx, r *ReviewRecord) error { return tx.PutReview(r.GuildID, r.GameID, r.Data) }}
+	// AliveRecords holds when the bot was last alive: one record, if any.
+	AliveRecords = &RecordKind[time.Time]{name: "alive",
+		key: func(*time.Time) string { return "" },
+		put: func(tx Tx, t *time.Time) error { return tx.PutAlive(*t) }}
+	// SequenceRecords hold the last ID each sequence gave.
+	SequenceRecords = &RecordKind[SequenceRecord]{name: "sequence",
+		key: func(s *SequenceRecord) string { return s.Name.String() },
+		put: func(tx Tx, s *SequenceRecord) error { return tx.SetSequence(s.Name, s.Value) }}
+)
+
+// Record returns v as a record of kind k.
+func (k *RecordKind[T]) Record(v *T) Record { return Record{kind: k, v: v} }
+
+// recordKind is a RecordKind[T] of any T, applied to a Record's value.
+type recordKind interface {
+	kindName() string
+	keyOf(v any) string
+	putIn(tx Tx, v any) error
+	storedOf(v any) any
+}
+
+func (k *RecordKind[T]) kindName() string         { return k.name }
+func (k *RecordKind[T]) keyOf(v any) string       { return k.key(v.(*T)) }
+func (k *RecordKind[T]) putIn(tx Tx, v any) error { return k.put(tx, v.(*T)) }
+func (k *RecordKind[T]) storedOf(v any) any {
+	if k.stored == nil {
+		return v
+	}
+	return k.stored(v.(*T))
 }
 
 // HistoryRecord is an entry of a player's history in a guild.
@@ -56,70 +122,30 @@ type SequenceRecord struct {
 	Value uint64
 }
 
-// stored returns what r holds as a store keeps it, for Compare.
-func (r Record) stored() any {
-	switch {
-	case r.Game != nil:
-		return r.Game.record()
-	case r.Finished != nil:
-		return r.Finished.stored()
+// Kind returns the name of r's kind ("game", "challenge", …) and a key
+// that tells r from every other record of its kind; "" for the zero
+// Record.
+func (r Record) Kind() (kind, key string) {
+	if r.kind == nil {
+		return "", ""
 	}
-	return r
+	return r.kind.kindName(), r.kind.keyOf(r.v)
 }
 
-// Kind returns what r holds ("game", "challenge", …) and a key that tells
-// it from every other record of its kind.
-func (r Record) Kind() (kind, key string) {
-	switch {
-	case r.Game != nil:
-		return "game", r.Game.ChannelID
-	case r.Challenge != nil:
-		return "challenge", r.Challenge.ChannelID
-	case r.Finished != nil:
-		return "finished game", r.Finished.GuildID + "/" + strconv.FormatUint(r.Finished.ID, 10)
-	case r.History != nil:
-		return "history entry", r.History.GuildID + "/" + r.History.PlayerID + "/" + strconv.FormatUint(r.History.Entry.GameID, 10)
-	case r.Profile != nil:
-		return "profile", r.Profile.GuildID + "/" + r.Profile.Ladder.String() + "/" + r.Profile.UserID
-	case r.GuildSettings != nil:
-		return "guild settings", r.GuildSettings.GuildID
-	case r.UserSettings != nil:
-		return "user settings", r.UserSettings.UserID
-	case r.Review != nil:
-		return "review", r.Review.GuildID + "/" + strconv.FormatUint(r.Review.GameID, 10)
-	case r.Alive != nil:
-		return "alive", ""
-	case r.Sequence != nil:
-		return "sequence", r.Sequence.Name.String()
+// stored returns what r holds as a store keeps it, for Compare.
+func (r Record) stored() any {
+	if r.kind == nil {
+		return nil
 	}
-	return "", ""
+	return r.kind.storedOf(r.v)
 }
 
 // put writes r in tx, as it was in the store it came from.
 func (r Record) put(tx Tx) error {
-	switch {
-	case r.Game != nil:
-		return tx.PutGame(r.Game, time.Time{})
-	case r.Challenge != nil:
-		return tx.PutChallenge(r.Challenge, time.Time{})
-	case r.Finished != nil:
-		return tx.PutFinished(r.Finished)
-	case r.History != nil:
-		return tx.PutHistory(r.History.GuildID, r.History.PlayerID, &r.History.Entry)
-	case r.Profile != nil:
-		return tx.PutProfile(r.Profile, nil)
-	case r.GuildSettings != nil:
-		return tx.PutGuildSettings(r.GuildSettings.GuildID, &r.GuildSettings.Settings)
-	case r.UserSettings != nil:
-		return tx.PutUserSettings(r.UserSettings.UserID, &r.UserSettings.Settings)
-	case r.Review != nil:
-		return tx.PutReview(r.Review.GuildID, r.Review.GameID, r.Review.Data)
-	case r.Alive != nil:
-		return tx.PutAlive(*r.Alive)
-	case r.Sequence != nil:
-		return tx.SetSequence(r.Sequence.Name, r.Sequence.Value)
+	if r.kind == nil {
+		return fmt.Errorf("%w: an empty record", ErrInvalid)
 	}
-	return fmt.Errorf("%w: an empty record", ErrInvalid)
+	return r.kind.putIn(tx, r.v)
 }
 
 // Export calls fn with every record of the store, as of one moment (one

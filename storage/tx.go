@@ -103,7 +103,8 @@ type Tx interface {
 	// PutLease stores l, replacing the lease on its game or challenge.
 	PutLease(l *Lease) error
 
-	// Records calls fn with every stored record (see Export).
+	// Records calls fn with every stored record, made by its kind (the
+	// RecordKind table of export.go: GameRecords, …; see Export).
 	Records(fn func(Record) error) error
 	// SetSequence sets the last value NextID returned for seq (see
 	// Import).

@@ -13,7 +13,7 @@ import (
 // Records implements storage.Tx: every table, one after the other, in
 // the transaction's snapshot.
 func (t *tx) Records(fn func(storage.Record) error) error {
-	if err := t.Games(func(g *storage.Game, _ time.Time) error { return fn(storage.Record{Game: g}) }); err != nil {
+	if err := t.Games(func(g *storage.Game, _ time.Time) error { return fn(storage.GameRecords.Record(g)) }); err != nil {
 		return err
 	}
 	for _, each := range []struct {
@@ -26,7 +26,7 @@ func (t *tx) Records(fn func(storage.Record) error) error {
 			if err := scanDecode(row, &data, c); err != nil {
 				return err
 			}
-			return fn(storage.Record{Challenge: c})
+			return fn(storage.ChallengeRecords.Record(c))
 		}},
 		{`SELECT data FROM finished`, func(row pgx.Row) error {
 			var data string
@@ -37,7 +37,7 @@ func (t *tx) Records(fn func(storage.Record) error) error {
 			if err != nil {
 				return err
 			}
-			return fn(storage.Record{Finished: f})
+			return fn(storage.FinishedRecords.Record(f))
 		}},
 		{`SELECT guild, player, data FROM history`, func(row pgx.Row) error {
 			var data string
@@ -45,7 +45,7 @@ func (t *tx) Records(fn func(storage.Record) error) error {
 			if err := scanDecode(row, &data, &r.Entry, &r.GuildID, &r.PlayerID); err != nil {
 				return err
 			}
-			return fn(storage.Record{History: r})
+			return fn(storage.HistoryRecords.Record(r))
 		}},
 		{`SELECT data FROM profiles`, func(row pgx.Row) error {
 			var data string
@@ -53,7 +53,7 @@ func (t *tx) Records(fn func(storage.Record) error) error {
 			if err := scanDecode(row, &data, p); err != nil {
 				return err
 			}
-			return fn(storage.Record{Profile: p})
+			return fn(storage.ProfileRecords.Record(p))
 		}},
 		{`SELECT guild, data FROM guild_settings`, func(row pgx.Row) error {
 			var data string
@@ -61,7 +61,7 @@ func (t *tx) Records(fn func(storage.Record) error) error {
 			if err := scanDecode(row, &data, &r.Settings, &r.GuildID); err != nil {
 				return err
 			}
-			return fn(storage.Record{GuildSettings: r})
+			return fn(storage.GuildSettingsRecords.Record(r))
 		}},
 		{`SELECT user_id, data FROM user_settings`, func(row pgx.Row) error {
 			var data string
@@ -69,7 +69,7 @@ func (t *tx) Records(fn func(storage.Record) error) error {
 			if err := scanDecode(row, &data, &r.Settings, &r.UserID); err != nil {
 				return err
 			}
-			return fn(storage.Record{UserSettings: r})
+			return fn(storage.UserSettingsRecords.Record(r))
 		}},
 		{`SELECT guild, game_id, data FROM reviews`, func(row pgx.Row) error {
 			var data string
@@ -79,7 +79,7 @@ func (t *tx) Records(fn func(storage.Record) error) error {
 				return err
 			}
 			r.GameID = uint64(id)
-			return fn(storage.Record{Review: r})
+			return fn(storage.ReviewRecords.Record(r))
 		}},
 		{`SELECT at FROM alive`, func(row pgx.Row) error {
 			var at int64
@@ -87,7 +87,7 @@ func (t *tx) Records(fn func(storage.Record) error) error {
 				return err
 			}
 			t := time.Unix(0, at)
-			return fn(storage.Record{Alive: &t})
+			return fn(storage.AliveRecords.Record(&t))
 		}},
 		{`SELECT 0, last_value, is_called FROM game_ids UNION ALL SELECT 1, last_value, is_called FROM challenge_ids`, func(row pgx.Row) error {
 			var seq int16
@@ -96,7 +96,7 @@ func (t *tx) Records(fn func(storage.Record) error) error {
 			if err := row.Scan(&seq, &v, &called); err != nil || !called {
 				return err
 			}
-			return fn(storage.Record{Sequence: &storage.SequenceRecord{Name: storage.Sequence(seq), Value: uint64(v)}})
+			return fn(storage.SequenceRecords.Record(&storage.SequenceRecord{Name: storage.Sequence(seq), Value: uint64(v)}))
 		}},
 	} {
 		if err := t.each(each.query, each.fn); err != nil {

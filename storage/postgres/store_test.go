@@ -32,7 +32,7 @@ func TestImportMany(t *testing.T) {
 	counts, err := s.Import(func(fn func(storage.Record) error) error {
 		for i := range n {
 			r := &storage.UserSettingsEntry{UserID: fmt.Sprint(1000 + i), Settings: storage.UserSettings{DMReminders: i > 0}}
-			if err := fn(storage.Record{UserSettings: r}); err != nil {
+			if err := fn(storage.UserSettingsRecords.Record(r)); err != nil {
 				return err
 			}
 		}
@@ -52,7 +52,7 @@ func TestImportMany(t *testing.T) {
 	_, err = dst.Import(func(fn func(storage.Record) error) error {
 		for i := range n {
 			r := &storage.Profile{GuildID: "1", UserID: fmt.Sprint(i % 10), Name: "p"}
-			if err := fn(storage.Record{Profile: r}); err != nil {
+			if err := fn(storage.ProfileRecords.Record(r)); err != nil {
 				return err
 			}
 		}

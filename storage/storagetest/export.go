@@ -100,6 +100,21 @@ func testImportRefusesNonEmpty(t *testing.T, open Open) {
 	assert.Equal(t, map[string]int{"game": 1, "sequence": 1}, counts(t, dst))
 }
 
+// testImportRefusesEmptyRecord: a Record made by no kind is refused, and
+// nothing of the import is written.
+func testImportRefusesEmptyRecord(t *testing.T, open Open) {
+	s := open(t, storage.Options{})
+	_, err := s.Import(func(fn func(storage.Record) error) error {
+		if err := fn(storage.UserSettingsRecords.Record(&storage.UserSettingsEntry{UserID: "1"})); err != nil {
+			return err
+		}
+		return fn(storage.Record{})
+	})
+	assert.ErrorIs(t, err, storage.ErrInvalid)
+	assert.ErrorContains(t, err, "an empty record")
+	assert.Empty(t, counts(t, s))
+}
+
 // testNoteBoard: a noted board is seen by the next read and kept by the
 // next write; a note of a board that is not the game's current one is
 // refused.

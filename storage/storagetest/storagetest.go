@@ -64,6 +64,7 @@ func Run(t *testing.T, open Open) {
 		{"Resume", testResume},
 		{"ExportImport", testExportImport},
 		{"ImportRefusesNonEmpty", testImportRefusesNonEmpty},
+		{"ImportRefusesEmptyRecord", testImportRefusesEmptyRecord},
 		{"NoteBoard", testNoteBoard},
 		{"Claim", testClaim},
 		{"ClaimAtOnce", testClaimAtOnce},
