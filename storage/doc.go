@@ -39,6 +39,30 @@
 // why that is safe). Every value a method returns is a copy that the
 // caller owns.
 //
+// # Board messages
+//
+// Storage knows one thing of Discord: a Game's BoardMessageID and
+// ClickedBoards, the messages that show its board. They are the one
+// exception to a Game holding only the game and where it is played, and
+// are kept in the game's own stored form, not beside it, because they
+// must commit with the game: the update that moves a game past its board
+// clears BoardMessageID, and a click that moved it before its board was
+// noted is marked in ClickedBoards, both in the move's transaction, so
+// that no process (this one or another sharing the store) links a board
+// out of date or retires a board twice. A note (NoteBoard) holds only for
+// the game's ID and ply, which the game's stored form holds: bbolt's
+// rides on the game's next write, PostgreSQL's updates the game's row
+// only while it is at that ply. Kept apart, in a bucket or table of their
+// own, every read and write of a game would touch two places, and a note
+// would check one and write the other.
+//
+// # Export
+//
+// Export and Import copy a store into another of any backend (kulamibot
+// migrate), record by record; Compare checks the copy. Every kind of
+// record (a game, a challenge, a finished game, …) is one RecordKind of
+// the table in export.go.
+//
 // # File format
 //
 // The file carries a schema version; Open migrates an older file in one

@@ -11,19 +11,27 @@ import (
 // Game is the active game of one channel: a game.Game and where it is
 // played. The store fills in ID. Every Game the store returns is the
 // caller's own copy, not safe for concurrent use.
+//
+// BoardMessageID and ClickedBoards are the one exception to a Game
+// holding only the game and its place: they are Discord's, the bot's
+// bookkeeping of its board messages, kept in the game's stored form
+// because they must commit with the game (see doc.go, "Board messages").
 type Game struct {
 	ID              uint64 // unique, set by CreateGame
 	GuildID         string // "" in direct messages
 	ChannelID       string // the channel (or thread) the game is played in
 	ParentChannelID string // the channel a thread was opened from, else ""
 	// BoardMessageID is the message that shows the current board, if
-	// known (see NoteBoard).
+	// known (see NoteBoard). Discord state, stored with the game: the
+	// update that moves the game past its board clears it in the same
+	// commit, so that no process links or retires a board out of date.
 	BoardMessageID string
 	// ClickedBoards are the last board messages whose menus made a move
 	// before the board was noted, newest last (the bot keeps a few): the
 	// answer to each click retired its board. The process whose note of
 	// such a board came too late (NoteBoard), perhaps another one, learns
-	// here that it need not retire it again.
+	// here that it need not retire it again. Discord state, stored with
+	// the game: a click's mark must commit with the move it made.
 	ClickedBoards []string
 	*game.Game
 }
