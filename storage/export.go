@@ -72,12 +72,13 @@ var (
 // Record returns v as a record of kind k.
 func (k *RecordKind[T]) Record(v *T) Record { return Record{kind: k, v: v} }
 
-// recordKind is a RecordKind[T] of any T, applied to a Record's value.
+// recordKind is a RecordKind[T] of any T, whose methods take a Record's
+// value, a *T.
 type recordKind interface {
-	kindName() string
-	keyOf(v any) string
-	putIn(tx Tx, v any) error
-	storedOf(v any) any
+	kindName() string         // the kind's name
+	keyOf(v any) string       // v's key
+	putIn(tx Tx, v any) error // v put in tx
+	storedOf(v any) any       // what Compare compares of v
 }
 
 func (k *RecordKind[T]) kindName() string         { return k.name }
