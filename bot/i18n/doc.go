@@ -16,7 +16,7 @@
 // English:
 //
 //	lang := i18n.FromLocale(string(i.Locale))     // "es-419" → Spanish
-//	msg := lang.T("refuse.not_your_turn", "Player", name)
+//	msg := lang.T("error.not_your_turn", "Player", name)
 //	pts := lang.N("draw.points", 3)               // "3 points"
 //	opt := draw.Options{Text: ptr(lang.Draw())}   // the board's words
 //
