@@ -145,16 +145,30 @@ func DefaultConfig() Config {
 	}
 }
 
-// LoadConfig reads the configuration file at path over the defaults (a
-// missing file is an error only if required), then the environment, and
-// checks the result: all of it, or without the [discord] section when
-// discord is false (a backup needs no Discord). Every problem is reported
-// with what to do about it.
-func LoadConfig(path string, required, discord bool, env func(string) string) (Config, error) {
+// Load says where LoadConfig reads the configuration from and what the
+// command that reads it needs of it.
+type Load struct {
+	// Path is the configuration file.
+	Path string
+	// Required makes a missing file an error (it was named with -config);
+	// otherwise the defaults and the environment stand in for it.
+	Required bool
+	// Offline skips the checks of the [discord] section, for a command
+	// that does not talk to Discord (backup, migrate).
+	Offline bool
+	// Env reads the environment (os.Getenv).
+	Env func(string) string
+}
+
+// LoadConfig reads the configuration file l.Path over the defaults, then
+// the environment, and checks the result as l says. Every problem is
+// reported with what to do about it.
+func LoadConfig(l Load) (Config, error) {
 	c := DefaultConfig()
+	path := l.Path
 	data, err := os.ReadFile(path)
 	switch {
-	case errors.Is(err, fs.ErrNotExist) && !required:
+	case errors.Is(err, fs.ErrNotExist) && !l.Required:
 	case errors.Is(err, fs.ErrNotExist):
 		return c, fmt.Errorf("there is no configuration file %s: copy config.example.toml to %s and fill in its [discord] keys (see README.md, \"Setting up the Discord application\"), or give another file with -config", path, path)
 	case err != nil:
@@ -172,7 +186,7 @@ func LoadConfig(path string, required, discord bool, env func(string) string) (C
 			return c, fmt.Errorf("%s: unknown key %s; see config.example.toml for the keys there are", path, strings.Join(keys, ", "))
 		}
 	}
-	if err := fromEnv(&c, env); err != nil {
+	if err := fromEnv(&c, l.Env); err != nil {
 		return c, err
 	}
 	if c.Discord.Token == "" && c.Discord.TokenFile != "" {
@@ -182,7 +196,10 @@ func LoadConfig(path string, required, discord bool, env func(string) string) (C
 		}
 		c.Discord.Token = strings.TrimSpace(string(b))
 	}
-	return c, c.check(discord)
+	if l.Offline {
+		return c, c.checkOffline()
+	}
+	return c, c.check()
 }
 
 // hideSecret keeps the bot token out of a TOML syntax error: the TOML
@@ -241,12 +258,16 @@ func fromEnv(c *Config, env func(string) string) error {
 }
 
 // check reports the first setting that cannot work, saying how to fix it.
-func (c *Config) check(discord bool) error {
-	if discord {
-		if err := c.Discord.check(); err != nil {
-			return err
-		}
+func (c *Config) check() error {
+	if err := c.Discord.check(); err != nil {
+		return err
 	}
+	return c.checkOffline()
+}
+
+// checkOffline is check without the [discord] section, for a command that
+// does not talk to Discord.
+func (c *Config) checkOffline() error {
 	if _, _, err := net.SplitHostPort(c.HTTP.Listen); err != nil {
 		return fmt.Errorf("http.listen %q is not host:port, like 127.0.0.1:8080 or :8080", c.HTTP.Listen)
 	}

@@ -35,7 +35,7 @@ func writeFile(t *testing.T, name, content string) string {
 // TestExampleConfig checks that config.example.toml reads without an
 // unknown key and gives the defaults: the example mirrors DefaultConfig.
 func TestExampleConfig(t *testing.T) {
-	c, err := LoadConfig("../../config.example.toml", true, true, env(minimal))
+	c, err := LoadConfig(Load{Path: "../../config.example.toml", Required: true, Env: env(minimal)})
 	require.NoError(t, err)
 	want := DefaultConfig()
 	want.Discord.Token, want.Discord.ApplicationID = "secret-token", "123456789012345678"
@@ -59,7 +59,7 @@ move_time = "24h"
 		"KULAMI_DISCORD_TOKEN":      "from-env",
 		"KULAMI_GAME_AI_TIME":       "1s",
 	}
-	c, err := LoadConfig(p, true, true, env(e))
+	c, err := LoadConfig(Load{Path: p, Required: true, Env: env(e)})
 	require.NoError(t, err)
 	assert.Equal(t, "from-env", c.Discord.Token, "the environment wins over the file")
 	assert.Equal(t, "http", c.Discord.Mode)
@@ -73,7 +73,7 @@ func TestConfigPostgres(t *testing.T) {
 	p := writeFile(t, "config.toml", "[storage]\nbackend = \"postgres\"\n")
 	e := map[string]string{"KULAMI_STORAGE_DSN": "postgres://kulami:pw@db.example.com:5433/kulami"}
 	maps.Copy(e, minimal)
-	c, err := LoadConfig(p, true, true, env(e))
+	c, err := LoadConfig(Load{Path: p, Required: true, Env: env(e)})
 	require.NoError(t, err)
 	assert.Equal(t, "postgres", c.Storage.Backend)
 	assert.Equal(t, e["KULAMI_STORAGE_DSN"], c.Storage.DSN, "the DSN may come from the environment")
@@ -82,10 +82,10 @@ func TestConfigPostgres(t *testing.T) {
 
 func TestConfigTokenFile(t *testing.T) {
 	tok := writeFile(t, "token", "  file-token\n")
-	c, err := LoadConfig("missing.toml", false, true, env(map[string]string{
+	c, err := LoadConfig(Load{Path: "missing.toml", Env: env(map[string]string{
 		"KULAMI_DISCORD_TOKEN_FILE":     tok,
 		"KULAMI_DISCORD_APPLICATION_ID": "123456789012345678",
-	}))
+	})})
 	require.NoError(t, err)
 	assert.Equal(t, "file-token", c.Discord.Token)
 }
@@ -140,27 +140,27 @@ func TestConfigErrors(t *testing.T) {
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			p := writeFile(t, "config.toml", c.file)
-			_, err := LoadConfig(p, true, true, env(c.env))
+			_, err := LoadConfig(Load{Path: p, Required: true, Env: env(c.env)})
 			require.Error(t, err)
 			assert.Contains(t, err.Error(), c.want)
 			assert.NotContains(t, err.Error(), "secret-token", "the token is never shown")
 		})
 	}
 	t.Run("required file missing", func(t *testing.T) {
-		_, err := LoadConfig(filepath.Join(t.TempDir(), "nope.toml"), true, true, env(minimal))
+		_, err := LoadConfig(Load{Path: filepath.Join(t.TempDir(), "nope.toml"), Required: true, Env: env(minimal)})
 		require.Error(t, err)
 		assert.Contains(t, err.Error(), "nope.toml")
 		assert.Contains(t, err.Error(), "copy config.example.toml to", "it says what to do")
 	})
 	t.Run("IDs written as numbers", func(t *testing.T) {
 		p := writeFile(t, "numbers.toml", "[discord]\ntoken = \"x\"\napplication_id = 123456789012345678\nguild_id = 987654321098765432\n")
-		c, err := LoadConfig(p, true, true, env(nil))
+		c, err := LoadConfig(Load{Path: p, Required: true, Env: env(nil)})
 		require.NoError(t, err, "an ID pasted without quotes is taken")
 		assert.Equal(t, ID("123456789012345678"), c.Discord.ApplicationID)
 		assert.Equal(t, ID("987654321098765432"), c.Discord.GuildID)
 	})
 	t.Run("backup needs no discord settings", func(t *testing.T) {
-		_, err := LoadConfig("missing.toml", false, false, env(nil))
+		_, err := LoadConfig(Load{Path: "missing.toml", Offline: true, Env: env(nil)})
 		assert.NoError(t, err)
 	})
 }
@@ -219,15 +219,15 @@ func FuzzLoadConfig(f *testing.F) {
 	}
 	f.Fuzz(func(t *testing.T, file string) {
 		p := writeFile(t, "config.toml", file)
-		c, err := LoadConfig(p, true, true, env(minimal))
+		c, err := LoadConfig(Load{Path: p, Required: true, Env: env(minimal)})
 		if err != nil {
 			assert.NotContains(t, err.Error(), minimal["KULAMI_DISCORD_TOKEN"])
 			return
 		}
-		require.NoError(t, c.check(true))
+		require.NoError(t, c.check())
 		var buf bytes.Buffer
 		require.NoError(t, toml.NewEncoder(&buf).Encode(c))
-		again, err := LoadConfig(writeFile(t, "again.toml", buf.String()), true, true, env(nil))
+		again, err := LoadConfig(Load{Path: writeFile(t, "again.toml", buf.String()), Required: true, Env: env(nil)})
 		require.NoError(t, err, "the written configuration:\n%s", buf.String())
 		assert.Equal(t, c, again)
 	})

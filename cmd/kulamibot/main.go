@@ -52,7 +52,7 @@ func run(ctx context.Context, args []string, env func(string) string, stdout, st
 		fmt.Fprint(stdout, usage)
 		return 0
 	}
-	cfg, err := LoadConfig(a.config, a.configSet, a.command != "backup" && a.command != "migrate", env)
+	cfg, err := LoadConfig(Load{Path: a.config, Required: a.configSet, Offline: a.command == "backup" || a.command == "migrate", Env: env})
 	if err != nil {
 		fmt.Fprintf(stderr, "kulamibot: %v\n", err)
 		return 1
