@@ -11,6 +11,7 @@ import (
 
 	"github.com/kulami/kulami/bot/i18n"
 	"github.com/kulami/kulami/engine"
+	"github.com/kulami/kulami/engine/challenge"
 	"github.com/kulami/kulami/engine/game"
 	"github.com/kulami/kulami/storage"
 )
@@ -92,8 +93,6 @@ func (b *Bot) challenge(c *interaction, o options) error {
 	switch {
 	case opp == nil:
 		return refuse("challenge.pick_opponent")
-	case oppID == me.ID:
-		return refuse("challenge.yourself")
 	case oppID == c.i.AppID:
 		return b.playAI(c, o, "medium")
 	case opp.Bot:
@@ -116,26 +115,26 @@ func (b *Bot) challenge(c *interaction, o options) error {
 			return refuse("challenge.pick_move_time")
 		}
 	}
-	first := storage.FirstRandom
+	first := challenge.FirstRandom
 	switch o.str("first") {
 	case "me":
-		first = storage.FirstChallenger
+		first = challenge.FirstChallenger
 	case "them":
-		first = storage.FirstOpponent
+		first = challenge.FirstOpponent
 	}
-	now := b.clock.Now()
-	ch := &storage.Challenge{
-		GuildID:   c.i.GuildID,
-		ChannelID: c.i.ChannelID,
-		From:      game.Player{UserID: me.ID, Name: c.displayName()},
-		To:        game.Player{UserID: oppID, Name: memberName(resolved, oppID)},
-		Layout:    layout.String(),
-		Rules:     rules,
-		First:     first,
-		MoveTime:  moveTime,
-		Created:   now,
-		Expires:   now.Add(b.opt.ChallengeExpiry),
+	cc, err := challenge.New(challenge.Config{
+		From:     game.Player{UserID: me.ID, Name: c.displayName()},
+		To:       game.Player{UserID: oppID, Name: memberName(resolved, oppID)},
+		Layout:   layout,
+		Rules:    rules,
+		First:    first,
+		MoveTime: moveTime,
+		Open:     b.opt.ChallengeExpiry,
+	}, b.clock.Now())
+	if err != nil {
+		return err
 	}
+	ch := &storage.Challenge{GuildID: c.i.GuildID, ChannelID: c.i.ChannelID, Challenge: *cc}
 	return b.openChallenge(c, ch, func(lang i18n.Lang) message { return challengeMessage(lang, ch, layout) }, c.lang().T("challenge.sent", "Opponent", escape(ch.To.Name)))
 }
 
@@ -144,7 +143,6 @@ func (b *Bot) challenge(c *interaction, o options) error {
 // the challenged player whatever happens to the interaction, tells the
 // challenger confirm and notes the message with the challenge.
 func (b *Bot) openChallenge(c *interaction, ch *storage.Challenge, m func(i18n.Lang) message, confirm string) error {
-	ch.WakeAt = ch.Expires
 	if err := b.store.CreateChallenge(ch); err != nil {
 		if errors.Is(err, storage.ErrChannelBusy) {
 			return b.busy(c)
@@ -226,10 +224,10 @@ var rulesNames = map[engine.Rules]string{
 }
 
 // firstNames are the message IDs of who moves first.
-var firstNames = map[storage.FirstChoice]string{
-	storage.FirstRandom:     "first.random",
-	storage.FirstChallenger: "first.challenger",
-	storage.FirstOpponent:   "first.opponent",
+var firstNames = map[challenge.FirstChoice]string{
+	challenge.FirstRandom:     "first.random",
+	challenge.FirstChallenger: "first.challenger",
+	challenge.FirstOpponent:   "first.opponent",
 }
 
 // memberName is a user's name in the guild, from an interaction's resolved
@@ -278,34 +276,12 @@ func (b *Bot) busy(c *interaction) error {
 
 // accept starts the game of a challenge for its challenged player.
 func (b *Bot) accept(c *interaction, ch *storage.Challenge) error {
-	u := c.user()
-	switch {
-	case u.ID == ch.From.UserID:
-		return refuse("challenge.accept_own", "Opponent", escape(ch.To.Name))
-	case ch.To.UserID != u.ID:
-		return refuse("challenge.not_for_you", "Opponent", escape(ch.To.Name))
-	}
-	now := b.clock.Now()
-	if !now.Before(ch.Expires) {
-		return refuse("challenge.expired")
-	}
-	challenger, challenged := ch.From, game.Player{UserID: u.ID, Name: c.displayName()}
-	firstIsChallenger := ch.First == storage.FirstChallenger || (ch.First == storage.FirstRandom && rand.IntN(2) == 0)
-	players := [2]game.Player{challenged, challenger}
-	if firstIsChallenger {
-		players = [2]game.Player{challenger, challenged}
-	}
-	layout, err := engine.ParseLayout(ch.Layout)
+	challenged := game.Player{UserID: c.user().ID, Name: c.displayName()}
+	gg, err := ch.Accept(challenged, b.clock.Now(), rand.IntN(2) == 0)
 	if err != nil {
-		return err
+		return &challengeError{err: err, ch: ch}
 	}
-	gg, err := game.New(game.Config{
-		Layout: layout, Rules: ch.Rules, First: engine.Red, // the first mover plays red
-		Players: players, MoveTime: ch.MoveTime,
-	}, now)
-	if err != nil {
-		return err
-	}
+	challenger, players := ch.From, gg.Players()
 	g := &storage.Game{GuildID: ch.GuildID, ChannelID: ch.ChannelID, Game: gg}
 	lang := b.publicLang(c)
 	note, err := b.placeInThread(c, lang, ch, g)
@@ -370,20 +346,16 @@ func (b *Bot) placeInThread(c *interaction, lang i18n.Lang, ch *storage.Challeng
 
 // decline closes a challenge at its challenged player's wish.
 func (b *Bot) decline(c *interaction, ch *storage.Challenge) error {
-	u := c.user()
-	if u.ID != ch.To.UserID {
-		if u.ID == ch.From.UserID {
-			return refuse("challenge.decline_own")
-		}
-		return refuse("challenge.decline_not_yours", "Opponent", escape(ch.To.Name))
+	if err := ch.CanDecline(game.Player{UserID: c.user().ID}); err != nil {
+		return &challengeError{err: err, ch: ch, decline: true}
 	}
 	return b.closeChallenge(c, ch, b.publicLang(c).T("challenge.declined", "Opponent", escape(ch.To.Name), "Challenger", escape(ch.From.Name)))
 }
 
 // withdraw withdraws a challenge at its challenger's wish.
 func (b *Bot) withdraw(c *interaction, ch *storage.Challenge) error {
-	if c.user().ID != ch.From.UserID {
-		return refuse("challenge.withdraw_not_yours", "Challenger", escape(ch.From.Name))
+	if err := ch.CanWithdraw(game.Player{UserID: c.user().ID}); err != nil {
+		return &challengeError{err: err, ch: ch}
 	}
 	return b.closeChallenge(c, ch, b.publicLang(c).T("challenge.withdrawn", "Challenger", escape(ch.From.Name), "Opponent", escape(ch.To.Name)))
 }

@@ -20,7 +20,7 @@
 // one.
 //
 // Storage keeps an index of games and challenges by their wake time (for a
-// game, game.Game.Wake; for a challenge, its WakeAt) in the same
+// game, game.Game.Wake; for a challenge, challenge.Challenge.Wake) in the same
 // transaction as every write, so a scheduler asks NextWake and Due instead
 // of scanning every game. Schedulers of several processes that share a
 // store (PostgreSQL) claim each due wake before they handle it (Claim, a

@@ -140,7 +140,7 @@ func FuzzEnumText(f *testing.F) {
 			encoding.TextMarshaler
 			encoding.TextUnmarshaler
 		}
-		for _, v := range []enum{new(Ladder), new(FirstChoice)} {
+		for _, v := range []enum{new(Ladder)} {
 			err := v.UnmarshalText([]byte(s))
 			if err != nil {
 				assert.ErrorIs(t, err, ErrInvalid)
@@ -159,10 +159,8 @@ func TestEnumOutOfRange(t *testing.T) {
 	assert.ErrorIs(t, err, ErrInvalid)
 	assert.Equal(t, "Ladder(7)", Ladder(7).String())
 	assert.Equal(t, "WakeKind(2)", WakeKind(2).String())
-	assert.Equal(t, "FirstChoice(3)", FirstChoice(3).String())
 	assert.Equal(t, "ai", AI.String())
 	assert.Equal(t, "challenge", WakeChallenge.String())
-	assert.Equal(t, "opponent", FirstOpponent.String())
 	_, err = encode(&HistoryEntry{Ladder: 7})
 	assert.True(t, errors.Is(err, ErrInvalid), "a value that cannot be written is refused: %v", err)
 }

@@ -5,6 +5,7 @@ import (
 	"time"
 
 	"github.com/kulami/kulami/engine"
+	"github.com/kulami/kulami/engine/challenge"
 	"github.com/kulami/kulami/engine/game"
 	"github.com/kulami/kulami/storage"
 	"github.com/stretchr/testify/assert"
@@ -14,10 +15,9 @@ import (
 // newChallenge returns a challenge in channel from one player to another,
 // not yet stored.
 func newChallenge(channel string, from, to game.Player) *storage.Challenge {
-	return &storage.Challenge{
-		GuildID: guild, ChannelID: channel, From: from, To: to, Layout: engine.SquareString,
-		Rules: engine.Basic, Created: t0, Expires: t0.Add(time.Hour), WakeAt: t0.Add(time.Hour),
-	}
+	return &storage.Challenge{GuildID: guild, ChannelID: channel, Challenge: challenge.Challenge{
+		From: from, To: to, Layout: engine.SquareString, Rules: engine.Basic, Created: t0, Expires: t0.Add(time.Hour),
+	}}
 }
 
 func testChallengeLifecycle(t *testing.T, open Open) {
