@@ -98,9 +98,9 @@ func TestAnswers(t *testing.T) {
 	toBob, toAnyone := mustNew(t, bob, challenge.FirstRandom), mustNew(t, game.Player{}, challenge.FirstRandom)
 	renamed := func(p game.Player) game.Player { p.Name = "someone else"; return p }
 	for _, tt := range []struct {
-		name                     string
-		c                        *challenge.Challenge
-		by                       game.Player
+		name                      string
+		c                         *challenge.Challenge
+		by                        game.Player
 		accept, decline, withdraw error
 	}{
 		{"the challenged player", toBob, renamed(bob), nil, nil, challenge.ErrNotChallenger},
