@@ -284,7 +284,7 @@ func (b *Bot) accept(c *interaction, ch *storage.Challenge) error {
 	challenger, players := ch.From, gg.Players()
 	g := &storage.Game{GuildID: ch.GuildID, ChannelID: ch.ChannelID, Game: gg}
 	lang := b.publicLang(c)
-	note, err := b.placeInThread(c, lang, ch, g)
+	thread, note, err := b.threadWanted(c, lang, ch)
 	if err != nil {
 		return err
 	}
@@ -293,6 +293,16 @@ func (b *Bot) accept(c *interaction, ch *storage.Challenge) error {
 			return errChallengeGone
 		}
 		return err
+	}
+	// The game's thread is opened only now that the acceptance has
+	// committed, so that an acceptance that lost the race for the
+	// challenge (to a second click, a withdrawal, the expiry) opens none.
+	// Until MoveIntoThread notes the thread, the game is the channel's.
+	// Opening the thread first and deleting it when the commit fails would
+	// not do: Discord asks Manage Threads of whoever deletes a thread,
+	// which the bot need not have.
+	if thread {
+		g, note = b.openThread(c, lang, ch, g)
 	}
 	b.poke()
 	text := lang.T("challenge.accepted", "Opponent", escape(playerName(lang, challenged)), "Challenger", escape(playerName(lang, challenger)),
@@ -314,23 +324,36 @@ func (b *Bot) accept(c *interaction, ch *storage.Challenge) error {
 	return errors.Join(b.show(c, g, ""), answered)
 }
 
-// placeInThread moves a new game into a thread of its own when the guild
-// plays in threads. If the bot may not create or post in threads it leaves
-// the game in the channel and returns a note in lang saying why.
-func (b *Bot) placeInThread(c *interaction, lang i18n.Lang, ch *storage.Challenge, g *storage.Game) (string, error) {
+// threadWanted reports whether a new game of the challenge ch is to be
+// played in a thread of its own: the guild plays in threads, the
+// challenge is not in a thread already and the bot may open one. If the
+// bot may not, it returns a note in lang saying why the game stays in the
+// channel.
+func (b *Bot) threadWanted(c *interaction, lang i18n.Lang, ch *storage.Challenge) (bool, string, error) {
 	settings, err := b.store.GuildSettings(ch.GuildID)
 	if err != nil || !settings.Threads {
-		return "", err
+		return false, "", err
 	}
 	if isThreadType(b.channelType(c)) {
-		return "", nil // a game asked for in a thread (a rematch) is played there
+		return false, "", nil // a game asked for in a thread (a rematch) is played there
 	}
 	if m := missing(lang, c.i.AppPermissions, threadPermissions); len(m) > 0 {
-		return lang.T("challenge.no_thread_permission", "Permissions", strings.Join(m, "**, **")), nil
+		return false, lang.T("challenge.no_thread_permission", "Permissions", strings.Join(m, "**, **")), nil
 	}
+	return true, "", nil
+}
+
+// openThread opens a thread for the game g, just stored in the channel of
+// its challenge ch, and moves g into it. It returns the game as stored
+// now and, if it could not, g and a note in lang saying that the game is
+// played in the channel.
+func (b *Bot) openThread(c *interaction, lang i18n.Lang, ch *storage.Challenge, g *storage.Game) (*storage.Game, string) {
 	name := truncate(lang.T("challenge.thread_name", "Red", playerName(lang, g.Player(engine.Red)), "Black", playerName(lang, g.Player(engine.Black))), 100)
 	start := &discordgo.ThreadStart{Name: name, AutoArchiveDuration: 10080, Type: discordgo.ChannelTypeGuildPublicThread}
-	var th *discordgo.Channel
+	var (
+		th  *discordgo.Channel
+		err error
+	)
 	if ch.MessageID != "" {
 		th, err = c.s.MessageThreadStartComplex(ch.ChannelID, ch.MessageID, start, discordgo.WithContext(c.ctx))
 	} else {
@@ -338,10 +361,14 @@ func (b *Bot) placeInThread(c *interaction, lang i18n.Lang, ch *storage.Challeng
 	}
 	if err != nil {
 		b.log.Warn("cannot open a thread for a game; playing in the channel", "channel", ch.ChannelID, "err", err)
-		return lang.T("challenge.thread_failed"), nil
+		return g, lang.T("challenge.thread_failed")
 	}
-	g.ChannelID, g.ParentChannelID = th.ID, ch.ChannelID
-	return "", nil
+	moved, err := b.store.MoveIntoThread(ch.ChannelID, g.ID, th.ID)
+	if err != nil {
+		b.log.Error("cannot move a game into its thread; playing in the channel", "channel", ch.ChannelID, "thread", th.ID, "err", err)
+		return g, lang.T("challenge.thread_failed")
+	}
+	return moved, ""
 }
 
 // decline closes a challenge at its challenged player's wish.

@@ -19,6 +19,7 @@ type Store interface {
 	UpdateChallenge(channelID string, fn func(*storage.Challenge) error) (*storage.Challenge, error)
 	DeleteChallenge(channelID string, id uint64) error
 	AcceptChallenge(channelID string, challengeID uint64, g *storage.Game) error
+	MoveIntoThread(channelID string, gameID uint64, threadID string) (*storage.Game, error)
 
 	CreateGame(g *storage.Game) error
 	Game(channelID string) (*storage.Game, error)

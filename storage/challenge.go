@@ -176,6 +176,42 @@ func (s *Core) AcceptChallenge(channelID string, challengeID uint64, g *Game) er
 	return nil
 }
 
+// MoveIntoThread moves the active game with the ID gameID from channelID
+// into threadID, a thread opened from channelID for it, in one
+// transaction, and returns the game as it is now stored. The bot opens a
+// game's thread only once AcceptChallenge has committed the game in the
+// challenge's channel, so that an acceptance that loses its race leaves no
+// thread behind; this notes the thread then. It returns an error wrapping
+// ErrNotFound if the channel's active game (if any) is another,
+// ErrChannelBusy if the thread has a game or a challenge, and ErrInvalid
+// if threadID is not a valid ID; on any error nothing changes.
+func (s *Core) MoveIntoThread(channelID string, gameID uint64, threadID string) (*Game, error) {
+	g, err := inTx(s.b.Update, func(tx Tx) (*Game, error) {
+		g, wake, err := tx.Game(channelID)
+		if err != nil {
+			return nil, err
+		}
+		if g.ID != gameID {
+			return nil, fmt.Errorf("game %d is no longer active (game %d is): %w", gameID, g.ID, ErrNotFound)
+		}
+		g.ChannelID, g.ParentChannelID = threadID, channelID
+		if err := g.check(); err != nil {
+			return nil, err
+		}
+		if err := checkFree(tx, threadID); err != nil {
+			return nil, err
+		}
+		if err := tx.DeleteGame(channelID, wake); err != nil {
+			return nil, err
+		}
+		return g, tx.PutGame(g, time.Time{})
+	})
+	if err != nil {
+		return nil, fmt.Errorf("move game %d from channel %s into thread %s: %w", gameID, channelID, threadID, err)
+	}
+	return g, nil
+}
+
 // matches returns an error wrapping ErrInvalid unless g is a game of c's
 // guild between c's players.
 func (c *Challenge) matches(g *Game) error {

@@ -38,6 +38,7 @@ func Run(t *testing.T, open Open) {
 		{"UpdateChallengeRefuses", testUpdateChallengeRefuses},
 		{"AcceptChallenge", testAcceptChallenge},
 		{"AcceptChallengeRefuses", testAcceptChallengeRefuses},
+		{"MoveIntoThread", testMoveIntoThread},
 		{"FinishMovesTheGame", testFinishMovesTheGame},
 		{"RatedGameUpdatesProfiles", testRatedGameUpdatesProfiles},
 		{"DirectMessageGame", testDirectMessageGame},
