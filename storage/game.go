@@ -6,6 +6,7 @@ import (
 
 	"github.com/kulami/kulami/engine"
 	"github.com/kulami/kulami/engine/game"
+	"github.com/kulami/kulami/engine/rating"
 )
 
 // Game is the active game of one channel: a game.Game and where it is
@@ -60,16 +61,9 @@ func (r *gameRecord) game() (*Game, error) {
 		BoardMessageID: r.BoardMessageID, ClickedBoards: r.ClickedBoards, Game: gg}, nil
 }
 
-// Ladder returns the ladder the game counts on: AI if the computer plays,
-// else Human.
-func (g *Game) Ladder() Ladder {
-	for _, p := range g.Players() {
-		if p.IsAI() {
-			return AI
-		}
-	}
-	return Human
-}
+// Ladder returns the ladder the game counts on (rating.LadderOf): AI if
+// the computer plays, else Human.
+func (g *Game) Ladder() Ladder { return rating.LadderOf(g.Players()) }
 
 // check returns an error wrapping ErrInvalid if g may not be stored: no
 // game, a bad place, or a player whose profile ID would be taken for the
