@@ -213,17 +213,13 @@ func (s *Core) MoveIntoThread(channelID string, gameID uint64, threadID string) 
 }
 
 // matches returns an error wrapping ErrInvalid unless g is a game of c's
-// guild between c's players.
+// guild that c may start (challenge.Challenge.CheckGame).
 func (c *Challenge) matches(g *Game) error {
 	if g.GuildID != c.GuildID {
 		return fmt.Errorf("%w: the game is in guild %q, the challenge in guild %q", ErrInvalid, g.GuildID, c.GuildID)
 	}
-	players := g.Players()
-	ids := [2]string{ProfileID(players[0]), ProfileID(players[1])}
-	for _, p := range []game.Player{c.From, c.To} {
-		if id := ProfileID(p); p != (game.Player{}) && ids[0] != id && ids[1] != id {
-			return fmt.Errorf("%w: %s of the challenge does not play in the game", ErrInvalid, id)
-		}
+	if err := c.CheckGame(g.Game); err != nil {
+		return fmt.Errorf("%w: %w", ErrInvalid, err)
 	}
 	return nil
 }

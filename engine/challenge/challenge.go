@@ -162,3 +162,15 @@ func (c *Challenge) Accept(by game.Player, now time.Time, challengerFirst bool) 
 	}
 	return game.New(game.Config{Layout: layout, Rules: c.Rules, First: engine.Red, Players: players, MoveTime: c.MoveTime}, now)
 }
+
+// CheckGame returns an error wrapping ErrInvalid unless g may be the game
+// of c: both its players play in g (the challenged player if c names one).
+func (c *Challenge) CheckGame(g *game.Game) error {
+	players := g.Players()
+	for _, p := range []game.Player{c.From, c.To} {
+		if p != (game.Player{}) && !same(p, players[0]) && !same(p, players[1]) {
+			return fmt.Errorf("%w: %s of the challenge does not play in the game", ErrInvalid, id(p))
+		}
+	}
+	return nil
+}

@@ -210,3 +210,31 @@ func TestJSON(t *testing.T) {
 	require.NoError(t, json.Unmarshal(b, &back))
 	assert.Equal(t, *c, back)
 }
+
+func TestCheckGame(t *testing.T) {
+	toBob, toAnyone := mustNew(t, bob, challenge.FirstRandom), mustNew(t, game.Player{}, challenge.FirstRandom)
+	for _, tt := range []struct {
+		name    string
+		c       *challenge.Challenge
+		players [2]game.Player
+		msg     string // "" if the game matches
+	}{
+		{"its players", toBob, [2]game.Player{bob, alice}, ""},
+		{"renamed", toBob, [2]game.Player{{UserID: "100", Name: "Al"}, {UserID: "200", Name: "Bo"}}, ""},
+		{"another opponent", toBob, [2]game.Player{alice, carol}, "200 of the challenge does not play in the game"},
+		{"without the challenger", toBob, [2]game.Player{carol, bob}, "100 of the challenge does not play in the game"},
+		{"anyone", toAnyone, [2]game.Player{carol, alice}, ""},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			g, err := game.New(game.Config{Layout: engine.Square(), Players: tt.players}, t0)
+			require.NoError(t, err)
+			err = tt.c.CheckGame(g)
+			if tt.msg == "" {
+				assert.NoError(t, err)
+				return
+			}
+			assert.ErrorIs(t, err, challenge.ErrInvalid)
+			assert.ErrorContains(t, err, tt.msg)
+		})
+	}
+}
