@@ -11,6 +11,7 @@ import (
 
 	"github.com/kulami/kulami/bot/i18n"
 	"github.com/kulami/kulami/engine"
+	"github.com/kulami/kulami/engine/challenge"
 	"github.com/kulami/kulami/engine/game"
 	"github.com/kulami/kulami/storage"
 )
@@ -92,8 +93,6 @@ func (b *Bot) challenge(c *interaction, o options) error {
 	switch {
 	case opp == nil:
 		return refuse("challenge.pick_opponent")
-	case oppID == me.ID:
-		return refuse("challenge.yourself")
 	case oppID == c.i.AppID:
 		return b.playAI(c, o, "medium")
 	case opp.Bot:
@@ -116,26 +115,26 @@ func (b *Bot) challenge(c *interaction, o options) error {
 			return refuse("challenge.pick_move_time")
 		}
 	}
-	first := storage.FirstRandom
+	first := challenge.FirstRandom
 	switch o.str("first") {
 	case "me":
-		first = storage.FirstChallenger
+		first = challenge.FirstChallenger
 	case "them":
-		first = storage.FirstOpponent
+		first = challenge.FirstOpponent
 	}
-	now := b.clock.Now()
-	ch := &storage.Challenge{
-		GuildID:   c.i.GuildID,
-		ChannelID: c.i.ChannelID,
-		From:      game.Player{UserID: me.ID, Name: c.displayName()},
-		To:        game.Player{UserID: oppID, Name: memberName(resolved, oppID)},
-		Layout:    layout.String(),
-		Rules:     rules,
-		First:     first,
-		MoveTime:  moveTime,
-		Created:   now,
-		Expires:   now.Add(b.opt.ChallengeExpiry),
+	cc, err := challenge.New(challenge.Config{
+		From:     game.Player{UserID: me.ID, Name: c.displayName()},
+		To:       game.Player{UserID: oppID, Name: memberName(resolved, oppID)},
+		Layout:   layout,
+		Rules:    rules,
+		First:    first,
+		MoveTime: moveTime,
+		Open:     b.opt.ChallengeExpiry,
+	}, b.clock.Now())
+	if err != nil {
+		return err
 	}
+	ch := &storage.Challenge{GuildID: c.i.GuildID, ChannelID: c.i.ChannelID, Challenge: *cc}
 	return b.openChallenge(c, ch, func(lang i18n.Lang) message { return challengeMessage(lang, ch, layout) }, c.lang().T("challenge.sent", "Opponent", escape(ch.To.Name)))
 }
 
@@ -144,7 +143,6 @@ func (b *Bot) challenge(c *interaction, o options) error {
 // the challenged player whatever happens to the interaction, tells the
 // challenger confirm and notes the message with the challenge.
 func (b *Bot) openChallenge(c *interaction, ch *storage.Challenge, m func(i18n.Lang) message, confirm string) error {
-	ch.WakeAt = ch.Expires
 	if err := b.store.CreateChallenge(ch); err != nil {
 		if errors.Is(err, storage.ErrChannelBusy) {
 			return b.busy(c)
@@ -226,10 +224,10 @@ var rulesNames = map[engine.Rules]string{
 }
 
 // firstNames are the message IDs of who moves first.
-var firstNames = map[storage.FirstChoice]string{
-	storage.FirstRandom:     "first.random",
-	storage.FirstChallenger: "first.challenger",
-	storage.FirstOpponent:   "first.opponent",
+var firstNames = map[challenge.FirstChoice]string{
+	challenge.FirstRandom:     "first.random",
+	challenge.FirstChallenger: "first.challenger",
+	challenge.FirstOpponent:   "first.opponent",
 }
 
 // memberName is a user's name in the guild, from an interaction's resolved
@@ -278,37 +276,15 @@ func (b *Bot) busy(c *interaction) error {
 
 // accept starts the game of a challenge for its challenged player.
 func (b *Bot) accept(c *interaction, ch *storage.Challenge) error {
-	u := c.user()
-	switch {
-	case u.ID == ch.From.UserID:
-		return refuse("challenge.accept_own", "Opponent", escape(ch.To.Name))
-	case ch.To.UserID != u.ID:
-		return refuse("challenge.not_for_you", "Opponent", escape(ch.To.Name))
-	}
-	now := b.clock.Now()
-	if !now.Before(ch.Expires) {
-		return refuse("challenge.expired")
-	}
-	challenger, challenged := ch.From, game.Player{UserID: u.ID, Name: c.displayName()}
-	firstIsChallenger := ch.First == storage.FirstChallenger || (ch.First == storage.FirstRandom && rand.IntN(2) == 0)
-	players := [2]game.Player{challenged, challenger}
-	if firstIsChallenger {
-		players = [2]game.Player{challenger, challenged}
-	}
-	layout, err := engine.ParseLayout(ch.Layout)
+	challenged := game.Player{UserID: c.user().ID, Name: c.displayName()}
+	gg, err := ch.Accept(challenged, b.clock.Now(), rand.IntN(2) == 0)
 	if err != nil {
-		return err
+		return &challengeError{err: err, ch: ch}
 	}
-	gg, err := game.New(game.Config{
-		Layout: layout, Rules: ch.Rules, First: engine.Red, // the first mover plays red
-		Players: players, MoveTime: ch.MoveTime,
-	}, now)
-	if err != nil {
-		return err
-	}
+	challenger, players := ch.From, gg.Players()
 	g := &storage.Game{GuildID: ch.GuildID, ChannelID: ch.ChannelID, Game: gg}
 	lang := b.publicLang(c)
-	note, err := b.placeInThread(c, lang, ch, g)
+	thread, note, err := b.threadWanted(c, lang, ch)
 	if err != nil {
 		return err
 	}
@@ -317,6 +293,16 @@ func (b *Bot) accept(c *interaction, ch *storage.Challenge) error {
 			return errChallengeGone
 		}
 		return err
+	}
+	// The game's thread is opened only now that the acceptance has
+	// committed, so that an acceptance that lost the race for the
+	// challenge (to a second click, a withdrawal, the expiry) opens none.
+	// Until MoveIntoThread notes the thread, the game is the channel's.
+	// Opening the thread first and deleting it when the commit fails would
+	// not do: Discord asks Manage Threads of whoever deletes a thread,
+	// which the bot need not have.
+	if thread {
+		g, note = b.openThread(c, lang, ch, g)
 	}
 	b.poke()
 	text := lang.T("challenge.accepted", "Opponent", escape(playerName(lang, challenged)), "Challenger", escape(playerName(lang, challenger)),
@@ -338,23 +324,36 @@ func (b *Bot) accept(c *interaction, ch *storage.Challenge) error {
 	return errors.Join(b.show(c, g, ""), answered)
 }
 
-// placeInThread moves a new game into a thread of its own when the guild
-// plays in threads. If the bot may not create or post in threads it leaves
-// the game in the channel and returns a note in lang saying why.
-func (b *Bot) placeInThread(c *interaction, lang i18n.Lang, ch *storage.Challenge, g *storage.Game) (string, error) {
+// threadWanted reports whether a new game of the challenge ch is to be
+// played in a thread of its own: the guild plays in threads, the
+// challenge is not in a thread already and the bot may open one. If the
+// bot may not, it returns a note in lang saying why the game stays in the
+// channel.
+func (b *Bot) threadWanted(c *interaction, lang i18n.Lang, ch *storage.Challenge) (bool, string, error) {
 	settings, err := b.store.GuildSettings(ch.GuildID)
 	if err != nil || !settings.Threads {
-		return "", err
+		return false, "", err
 	}
 	if isThreadType(b.channelType(c)) {
-		return "", nil // a game asked for in a thread (a rematch) is played there
+		return false, "", nil // a game asked for in a thread (a rematch) is played there
 	}
 	if m := missing(lang, c.i.AppPermissions, threadPermissions); len(m) > 0 {
-		return lang.T("challenge.no_thread_permission", "Permissions", strings.Join(m, "**, **")), nil
+		return false, lang.T("challenge.no_thread_permission", "Permissions", strings.Join(m, "**, **")), nil
 	}
+	return true, "", nil
+}
+
+// openThread opens a thread for the game g, just stored in the channel of
+// its challenge ch, and moves g into it. It returns the game as stored
+// now and, if it could not, g and a note in lang saying that the game is
+// played in the channel.
+func (b *Bot) openThread(c *interaction, lang i18n.Lang, ch *storage.Challenge, g *storage.Game) (*storage.Game, string) {
 	name := truncate(lang.T("challenge.thread_name", "Red", playerName(lang, g.Player(engine.Red)), "Black", playerName(lang, g.Player(engine.Black))), 100)
 	start := &discordgo.ThreadStart{Name: name, AutoArchiveDuration: 10080, Type: discordgo.ChannelTypeGuildPublicThread}
-	var th *discordgo.Channel
+	var (
+		th  *discordgo.Channel
+		err error
+	)
 	if ch.MessageID != "" {
 		th, err = c.s.MessageThreadStartComplex(ch.ChannelID, ch.MessageID, start, discordgo.WithContext(c.ctx))
 	} else {
@@ -362,28 +361,28 @@ func (b *Bot) placeInThread(c *interaction, lang i18n.Lang, ch *storage.Challeng
 	}
 	if err != nil {
 		b.log.Warn("cannot open a thread for a game; playing in the channel", "channel", ch.ChannelID, "err", err)
-		return lang.T("challenge.thread_failed"), nil
+		return g, lang.T("challenge.thread_failed")
 	}
-	g.ChannelID, g.ParentChannelID = th.ID, ch.ChannelID
-	return "", nil
+	moved, err := b.store.MoveIntoThread(ch.ChannelID, g.ID, th.ID)
+	if err != nil {
+		b.log.Error("cannot move a game into its thread; playing in the channel", "channel", ch.ChannelID, "thread", th.ID, "err", err)
+		return g, lang.T("challenge.thread_failed")
+	}
+	return moved, ""
 }
 
 // decline closes a challenge at its challenged player's wish.
 func (b *Bot) decline(c *interaction, ch *storage.Challenge) error {
-	u := c.user()
-	if u.ID != ch.To.UserID {
-		if u.ID == ch.From.UserID {
-			return refuse("challenge.decline_own")
-		}
-		return refuse("challenge.decline_not_yours", "Opponent", escape(ch.To.Name))
+	if err := ch.CanDecline(game.Player{UserID: c.user().ID}); err != nil {
+		return &challengeError{err: err, ch: ch, decline: true}
 	}
 	return b.closeChallenge(c, ch, b.publicLang(c).T("challenge.declined", "Opponent", escape(ch.To.Name), "Challenger", escape(ch.From.Name)))
 }
 
 // withdraw withdraws a challenge at its challenger's wish.
 func (b *Bot) withdraw(c *interaction, ch *storage.Challenge) error {
-	if c.user().ID != ch.From.UserID {
-		return refuse("challenge.withdraw_not_yours", "Challenger", escape(ch.From.Name))
+	if err := ch.CanWithdraw(game.Player{UserID: c.user().ID}); err != nil {
+		return &challengeError{err: err, ch: ch}
 	}
 	return b.closeChallenge(c, ch, b.publicLang(c).T("challenge.withdrawn", "Challenger", escape(ch.From.Name), "Opponent", escape(ch.To.Name)))
 }

@@ -11,6 +11,7 @@ import (
 
 	"github.com/kulami/kulami/bot/discordtest"
 	"github.com/kulami/kulami/engine"
+	"github.com/kulami/kulami/engine/challenge"
 	"github.com/kulami/kulami/storage"
 )
 
@@ -63,7 +64,7 @@ func TestChallenge(t *testing.T) {
 				c, err := h.store.Challenge(ch)
 				require.NoError(t, err)
 				assert.Equal(t, msg.ID, c.MessageID, "the challenge knows its message")
-				assert.Equal(t, storage.FirstOpponent, c.First)
+				assert.Equal(t, challenge.FirstOpponent, c.First)
 				assert.Equal(t, 24*time.Hour, c.MoveTime)
 
 				t.Run("only bob answers", func(t *testing.T) {

@@ -11,9 +11,13 @@ import (
 // transaction, committed when it returns no error (a refused UpdateGame
 // writes nothing), and NoteBoard writes none (storage's
 // TestOneCommitPerMove checks both at the bbolt level).
+//
+// beforeAccept, if set, runs just before AcceptChallenge: a test makes
+// another answer win the race for the challenge there.
 type countingStore struct {
 	*storage.Store
-	commits atomic.Int64
+	commits      atomic.Int64
+	beforeAccept atomic.Pointer[func()]
 }
 
 // count counts a write that returned err.
@@ -38,7 +42,15 @@ func (s *countingStore) DeleteChallenge(channelID string, id uint64) error {
 }
 
 func (s *countingStore) AcceptChallenge(channelID string, challengeID uint64, g *storage.Game) error {
+	if f := s.beforeAccept.Load(); f != nil {
+		(*f)()
+	}
 	return s.count(s.Store.AcceptChallenge(channelID, challengeID, g))
+}
+
+func (s *countingStore) MoveIntoThread(channelID string, gameID uint64, threadID string) (*storage.Game, error) {
+	g, err := s.Store.MoveIntoThread(channelID, gameID, threadID)
+	return g, s.count(err)
 }
 
 func (s *countingStore) CreateGame(g *storage.Game) error { return s.count(s.Store.CreateGame(g)) }

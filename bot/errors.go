@@ -3,12 +3,14 @@ package bot
 import (
 	"context"
 	"errors"
+	"fmt"
 	"strings"
 
 	"github.com/bwmarrin/discordgo"
 
 	"github.com/kulami/kulami/bot/i18n"
 	"github.com/kulami/kulami/engine"
+	"github.com/kulami/kulami/engine/challenge"
 	"github.com/kulami/kulami/engine/game"
 	"github.com/kulami/kulami/storage"
 )
@@ -67,6 +69,20 @@ type gameError struct {
 func (e *gameError) Error() string { return e.err.Error() }
 func (e *gameError) Unwrap() error { return e.err }
 
+// challengeError is an answer to a challenge refused by the challenge's
+// rules (a sentinel of engine/challenge), with what explain needs to word
+// it: the challenge, whether it was declined and, for a rematch, the other
+// player of the game.
+type challengeError struct {
+	err     error
+	ch      *storage.Challenge
+	decline bool
+	other   game.Player
+}
+
+func (e *challengeError) Error() string { return e.err.Error() }
+func (e *challengeError) Unwrap() error { return e.err }
+
 // errorMessages is the table from sentinel errors to what people are told
 // (message IDs), for errors without a game to word them with.
 var errorMessages = []struct {
@@ -78,6 +94,8 @@ var errorMessages = []struct {
 	{storage.ErrChannelBusy, "error.channel_busy"},
 	{storage.ErrNotFound, "error.not_found"},
 	{engine.ErrGameOver, "error.game_over"},
+	{challenge.ErrSelfChallenge, "challenge.yourself"},
+	{challenge.ErrExpired, "challenge.expired"},
 	{context.DeadlineExceeded, "error.discord_slow"},
 }
 
@@ -92,6 +110,12 @@ func explain(lang i18n.Lang, err error) (string, bool) {
 	var ge *gameError
 	if errors.As(err, &ge) {
 		if msg, ok := ge.explain(lang); ok {
+			return msg, true
+		}
+	}
+	var ce *challengeError
+	if errors.As(err, &ce) {
+		if msg, ok := ce.explain(lang); ok {
 			return msg, true
 		}
 	}
@@ -144,6 +168,33 @@ func (e *gameError) explain(lang i18n.Lang) (string, bool) {
 	case errors.As(e.err, &rule):
 		p := g.Position()
 		return illegalMove(lang, &p, e.cell, e.err), true
+	}
+	return "", false
+}
+
+// explain words a refusal by the challenge's rules in lang, or returns
+// false for an error that is not one of those that need the challenge.
+func (e *challengeError) explain(lang i18n.Lang) (string, bool) {
+	ch := e.ch
+	switch {
+	case errors.Is(e.err, challenge.ErrOwnChallenge) && e.decline:
+		return lang.T("challenge.decline_own"), true
+	case errors.Is(e.err, challenge.ErrOwnChallenge):
+		return lang.T("challenge.accept_own", "Opponent", escape(ch.To.Name)), true
+	case errors.Is(e.err, challenge.ErrNotChallenged) && e.decline:
+		return lang.T("challenge.decline_not_yours", "Opponent", escape(ch.To.Name)), true
+	case errors.Is(e.err, challenge.ErrNotChallenged):
+		return lang.T("challenge.not_for_you", "Opponent", escape(ch.To.Name)), true
+	case errors.Is(e.err, challenge.ErrNotChallenger):
+		return lang.T("challenge.withdraw_not_yours", "Challenger", escape(ch.From.Name)), true
+	case errors.Is(e.err, challenge.ErrRematchOffered):
+		return lang.T("rematch.asked", "Opponent", escape(playerName(lang, e.other))), true
+	case errors.Is(e.err, challenge.ErrRematchAsked):
+		where := ""
+		if ch.MessageID != "" {
+			where = fmt.Sprintf(": https://discord.com/channels/%s/%s/%s", ch.GuildID, ch.ChannelID, ch.MessageID)
+		}
+		return lang.T("rematch.asked_you", "Opponent", escape(playerName(lang, e.other)), "Where", where), true
 	}
 	return "", false
 }

@@ -17,6 +17,31 @@ import (
 // asAdmin gives the member of an interaction Manage Server.
 func asAdmin(i *discordgo.Interaction) { i.Member.Permissions |= discordgo.PermissionManageGuild }
 
+// TestThreadOfLostAcceptance: an acceptance that loses the race for its
+// challenge (here to a withdrawal committed just before) opens no thread,
+// since the thread is opened only once the acceptance has committed.
+func TestThreadOfLostAcceptance(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t, "gateway")
+	ch := h.channel.ID
+	h.reply(h.commandWith(asAdmin, ch, h.alice, "settings", discordtest.StringOption("threads", "on")))
+	msg := h.challengeMessage()
+	withdraw := func() {
+		c, err := h.store.Challenge(ch)
+		if assert.NoError(t, err) {
+			assert.NoError(t, h.store.DeleteChallenge(ch, c.ID), "alice withdraws first")
+		}
+	}
+	h.counts.beforeAccept.Store(&withdraw)
+	h.refused(h.click(msg.ID, h.bob, buttons(msg.Components)["Accept"]), "no longer open")
+	assert.Zero(t, len(h.dc.RequestsTo("POST", "/channels/{channel_id}/messages/{message_id}/threads")), "no thread was opened")
+	for _, c := range h.dc.Channels() {
+		assert.NotEqual(t, ch, c.ParentID, "no thread %s is left behind", c.ID)
+	}
+	_, err := h.store.Game(ch)
+	assert.ErrorIs(t, err, storage.ErrNotFound, "no game started")
+}
+
 func TestThreads(t *testing.T) {
 	t.Parallel()
 	for _, mode := range modes {

@@ -2,13 +2,13 @@ package bot
 
 import (
 	"errors"
-	"fmt"
 	"math/rand/v2"
 
 	"github.com/bwmarrin/discordgo"
 
 	"github.com/kulami/kulami/bot/i18n"
 	"github.com/kulami/kulami/engine"
+	"github.com/kulami/kulami/engine/challenge"
 	"github.com/kulami/kulami/engine/game"
 	"github.com/kulami/kulami/storage"
 )
@@ -67,62 +67,30 @@ func (b *Bot) rematch(c *interaction, f *storage.FinishedGame) error {
 	if err := b.checkPermissions(c); err != nil {
 		return err
 	}
-	if ch, err := b.store.Challenge(f.ChannelID); err == nil && ch.To.UserID != "" {
-		mine, theirs := ch.From.UserID == c.user().ID, ch.To.UserID == c.user().ID
-		other := f.Player(me.Other())
-		switch {
-		case mine && ch.To.UserID == other.UserID:
-			return refuse("rematch.asked", "Opponent", escape(playerName(c.lang(), other)))
-		case theirs && ch.From.UserID == other.UserID:
-			where := ""
-			if ch.MessageID != "" {
-				where = fmt.Sprintf(": https://discord.com/channels/%s/%s/%s", ch.GuildID, ch.ChannelID, ch.MessageID)
-			}
-			return refuse("rematch.asked_you", "Opponent", escape(playerName(c.lang(), other)), "Where", where)
+	by, other := f.Player(me), f.Player(me.Other())
+	by.Name = c.displayName()
+	if ch, err := b.store.Challenge(f.ChannelID); err == nil {
+		if err := challenge.CheckRematch(&ch.Challenge, by, other); err != nil {
+			return &challengeError{err: err, ch: ch, other: other}
 		}
 	}
-	layout := rematchLayout(f.Layout())
-	// The player who moved second moves first, and so plays red.
-	first, second := f.Player(f.First().Other()), f.Player(f.First())
-	if first.UserID == c.user().ID {
-		first.Name = c.displayName()
-	} else {
-		second.Name = c.displayName()
+	layout := challenge.RematchLayout(f.Layout(), rand.Uint64())
+	players := challenge.RematchPlayers(f.Game.Game)
+	for i := range players {
+		if players[i].UserID == by.UserID {
+			players[i].Name = by.Name
+		}
 	}
-	if first.IsAI() || second.IsAI() {
-		return b.rematchAI(c, f, [2]game.Player{first, second}, layout)
+	if players[engine.Red].IsAI() || players[engine.Black].IsAI() {
+		return b.rematchAI(c, f, players, layout)
 	}
-	now := b.clock.Now()
-	ch := &storage.Challenge{
-		GuildID:   f.GuildID,
-		ChannelID: f.ChannelID,
-		From:      f.Player(me),
-		To:        f.Player(me.Other()),
-		Layout:    layout.String(),
-		Rules:     f.Rules(),
-		First:     storage.FirstOpponent,
-		MoveTime:  f.MoveTime(),
-		Created:   now,
-		Expires:   now.Add(b.opt.ChallengeExpiry),
+	cc, err := challenge.Rematch(f.Game.Game, by, layout, b.clock.Now(), b.opt.ChallengeExpiry)
+	if err != nil {
+		return err
 	}
-	ch.From.Name = c.displayName()
-	if first.UserID == ch.From.UserID {
-		ch.First = storage.FirstChallenger
-	}
+	ch := &storage.Challenge{GuildID: f.GuildID, ChannelID: f.ChannelID, Challenge: *cc}
 	return b.openChallenge(c, ch, func(lang i18n.Lang) message { return rematchMessage(lang, ch, f, layout) },
 		c.lang().T("rematch.sent", "Opponent", escape(ch.To.Name)))
-}
-
-// rematchLayout is the board of a rematch on layout l: the classic square
-// again, or a new board of the same kind as a random one.
-func rematchLayout(l *engine.Layout) *engine.Layout {
-	switch {
-	case l.Equal(engine.Square()):
-		return engine.Square()
-	case l.IsSquare():
-		return engine.RandomSquare(rand.Uint64())
-	}
-	return engine.RandomIrregular(rand.Uint64())
 }
 
 // rematchMessage is the public message of a rematch offer, in lang: a
@@ -130,7 +98,7 @@ func rematchLayout(l *engine.Layout) *engine.Layout {
 func rematchMessage(lang i18n.Lang, ch *storage.Challenge, f *storage.FinishedGame, l *engine.Layout) message {
 	m := challengeMessage(lang, ch, l)
 	firstName := ch.From.Name
-	if ch.First == storage.FirstOpponent {
+	if ch.First == challenge.FirstOpponent {
 		firstName = ch.To.Name
 	}
 	m.content = lang.T("rematch.message", "Opponent", who(lang, ch.To), "Challenger", escape(ch.From.Name), "Game", f.ID,

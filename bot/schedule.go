@@ -202,7 +202,7 @@ func (b *Bot) expireChallenge(channelID string, now time.Time) error {
 	} else if err != nil {
 		return err
 	}
-	if now.Before(ch.Expires) {
+	if !ch.Expired(now) {
 		return nil
 	}
 	if err := b.store.DeleteChallenge(channelID, ch.ID); err != nil {

@@ -82,12 +82,19 @@ type ChallengeStore interface {
 	// late expiry never removes a newer challenge).
 	DeleteChallenge(channelID string, id uint64) error
 	// AcceptChallenge closes the challenge challengeID of the channel and
-	// creates the game g (in that channel or another, a thread) in one
-	// transaction, and sets g.ID. Errors: storage.ErrNotFound if the
+	// creates the game g in one transaction, and sets g.ID. Errors: storage.ErrNotFound if the
 	// challenge is no longer open; storage.ErrChannelBusy if g's channel
 	// is taken; storage.ErrInvalid if g may not be stored or is not
 	// between the challenge's players. On any error nothing changes.
 	AcceptChallenge(channelID string, challengeID uint64, g *storage.Game) error
+	// MoveIntoThread moves the active game gameID of the channel into
+	// threadID, a thread opened for it once AcceptChallenge committed,
+	// and returns the game as now stored. Errors: storage.ErrNotFound if
+	// the channel's active game is another (or none);
+	// storage.ErrChannelBusy if the thread has a game or a challenge;
+	// storage.ErrInvalid if threadID is not a valid ID. On any error
+	// nothing changes.
+	MoveIntoThread(channelID string, gameID uint64, threadID string) (*storage.Game, error)
 }
 
 // FinishedStore reads the finished games of a guild, and keeps their

@@ -228,7 +228,7 @@ func (t *boltTx) PutChallenge(c *Challenge, oldWake time.Time) error {
 	if err := put(t.tx.Bucket(bucketChallenges), []byte(c.ChannelID), c); err != nil {
 		return err
 	}
-	return t.setWake(WakeChallenge, c.ChannelID, oldWake, c.WakeAt)
+	return t.setWake(WakeChallenge, c.ChannelID, oldWake, c.Wake())
 }
 
 // DeleteChallenge implements Tx.

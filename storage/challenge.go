@@ -4,57 +4,30 @@ import (
 	"fmt"
 	"time"
 
-	"github.com/kulami/kulami/engine"
+	"github.com/kulami/kulami/engine/challenge"
 	"github.com/kulami/kulami/engine/game"
 )
 
-// FirstChoice is who of a challenge's players moves first.
-type FirstChoice uint8
-
-// The choices of who moves first.
-const (
-	FirstRandom     FirstChoice = iota // drawn by lot when the challenge is accepted
-	FirstChallenger                    // the player who challenged
-	FirstOpponent                      // the player challenged
-)
-
-var firstNames = names{"random", "challenger", "opponent"}
-
-// String returns "random", "challenger" or "opponent".
-func (f FirstChoice) String() string { return firstNames.text("FirstChoice", uint8(f)) }
-
-// MarshalText writes f's name.
-func (f FirstChoice) MarshalText() ([]byte, error) {
-	return firstNames.marshal("FirstChoice", uint8(f))
-}
-
-// UnmarshalText reads a name that MarshalText writes.
-func (f *FirstChoice) UnmarshalText(b []byte) error {
-	return unmarshalName(firstNames, "first", b, f)
-}
-
-// Challenge is an open challenge in a channel: From offers a game with
-// these options to To, or to anyone if To is the zero Player. The store
-// fills in ID. A Challenge is a plain value, not safe for concurrent use.
+// Challenge is the open challenge of a channel: a challenge.Challenge
+// (package engine/challenge: who offers what to whom, and the rules of
+// answering it) and where it is offered. The store fills in ID. A
+// Challenge is a plain value, not safe for concurrent use.
+//
+// It is stored as the JSON of its fields, the challenge's inline. Values
+// of older versions also hold "wake_at", the wake time the bot set: it
+// always equalled the expiry, and the store now indexes every challenge
+// under challenge.Challenge.Wake instead.
 type Challenge struct {
-	ID        uint64        `json:"id"` // unique, set by CreateChallenge
-	GuildID   string        `json:"guild,omitempty"`
-	ChannelID string        `json:"channel"`
-	MessageID string        `json:"message,omitempty"` // the message that shows the challenge
-	From      game.Player   `json:"from"`
-	To        game.Player   `json:"to,omitzero"`
-	Layout    string        `json:"layout"` // canonical layout string of the board offered
-	Rules     engine.Rules  `json:"rules"`
-	First     FirstChoice   `json:"first"`
-	MoveTime  time.Duration `json:"move_time,omitempty"`
-	Created   time.Time     `json:"created"`
-	Expires   time.Time     `json:"expires,omitzero"`
-	// WakeAt is when the scheduler should next look at the challenge (its
-	// expiry); zero when nothing is scheduled. See Store.Due.
-	WakeAt time.Time `json:"wake_at,omitzero"`
+	ID        uint64 `json:"id"` // unique, set by CreateChallenge
+	GuildID   string `json:"guild,omitempty"`
+	ChannelID string `json:"channel"`
+	MessageID string `json:"message,omitempty"` // the message that shows the challenge
+	challenge.Challenge
 }
 
-// check returns an error wrapping ErrInvalid if c may not be stored.
+// check returns an error wrapping ErrInvalid if c may not be stored: a bad
+// place or player ID, or a value the challenge's own checks refuse
+// (challenge.Challenge.Check).
 func (c *Challenge) check() error {
 	if err := checkGuildID(c.GuildID); err != nil {
 		return err
@@ -69,18 +42,9 @@ func (c *Challenge) check() error {
 		if err := checkPlayer(c.To, "challenged player"); err != nil {
 			return err
 		}
-		if ProfileID(c.To) == ProfileID(c.From) {
-			return fmt.Errorf("%w: %s cannot challenge themself", ErrInvalid, ProfileID(c.From))
-		}
 	}
-	if err := checkSettings(c.Layout, c.Rules, c.MoveTime); err != nil {
-		return err
-	}
-	if !firstNames.valid(uint8(c.First)) {
-		return fmt.Errorf("%w: unknown choice of first player %v", ErrInvalid, c.First)
-	}
-	if c.Created.IsZero() {
-		return fmt.Errorf("%w: the challenge has no creation time", ErrInvalid)
+	if err := c.Check(); err != nil {
+		return fmt.Errorf("%w: %w", ErrInvalid, err)
 	}
 	return nil
 }
@@ -146,7 +110,7 @@ func (s *Core) UpdateChallenge(channelID string, fn func(*Challenge) error) (*Ch
 		if err := c.check(); err != nil {
 			return nil, err
 		}
-		return c, tx.PutChallenge(c, old.WakeAt)
+		return c, tx.PutChallenge(c, old.Wake())
 	})
 	if err != nil {
 		return nil, fmt.Errorf("update challenge in channel %s: %w", channelID, err)
@@ -165,7 +129,7 @@ func takeChallenge(tx Tx, channel string, id uint64) (*Challenge, error) {
 	if c.ID != id {
 		return nil, fmt.Errorf("challenge %d is no longer open (challenge %d is): %w", id, c.ID, ErrNotFound)
 	}
-	return c, tx.DeleteChallenge(channel, c.WakeAt)
+	return c, tx.DeleteChallenge(channel, c.Wake())
 }
 
 // DeleteChallenge withdraws the challenge with the ID id from the channel
@@ -212,18 +176,50 @@ func (s *Core) AcceptChallenge(channelID string, challengeID uint64, g *Game) er
 	return nil
 }
 
+// MoveIntoThread moves the active game with the ID gameID from channelID
+// into threadID, a thread opened from channelID for it, in one
+// transaction, and returns the game as it is now stored. The bot opens a
+// game's thread only once AcceptChallenge has committed the game in the
+// challenge's channel, so that an acceptance that loses its race leaves no
+// thread behind; this notes the thread then. It returns an error wrapping
+// ErrNotFound if the channel's active game (if any) is another,
+// ErrChannelBusy if the thread has a game or a challenge, and ErrInvalid
+// if threadID is not a valid ID; on any error nothing changes.
+func (s *Core) MoveIntoThread(channelID string, gameID uint64, threadID string) (*Game, error) {
+	g, err := inTx(s.b.Update, func(tx Tx) (*Game, error) {
+		g, wake, err := tx.Game(channelID)
+		if err != nil {
+			return nil, err
+		}
+		if g.ID != gameID {
+			return nil, fmt.Errorf("game %d is no longer active (game %d is): %w", gameID, g.ID, ErrNotFound)
+		}
+		g.ChannelID, g.ParentChannelID = threadID, channelID
+		if err := g.check(); err != nil {
+			return nil, err
+		}
+		if err := checkFree(tx, threadID); err != nil {
+			return nil, err
+		}
+		if err := tx.DeleteGame(channelID, wake); err != nil {
+			return nil, err
+		}
+		return g, tx.PutGame(g, time.Time{})
+	})
+	if err != nil {
+		return nil, fmt.Errorf("move game %d from channel %s into thread %s: %w", gameID, channelID, threadID, err)
+	}
+	return g, nil
+}
+
 // matches returns an error wrapping ErrInvalid unless g is a game of c's
-// guild between c's players.
+// guild that c may start (challenge.Challenge.CheckGame).
 func (c *Challenge) matches(g *Game) error {
 	if g.GuildID != c.GuildID {
 		return fmt.Errorf("%w: the game is in guild %q, the challenge in guild %q", ErrInvalid, g.GuildID, c.GuildID)
 	}
-	players := g.Players()
-	ids := [2]string{ProfileID(players[0]), ProfileID(players[1])}
-	for _, p := range []game.Player{c.From, c.To} {
-		if id := ProfileID(p); p != (game.Player{}) && ids[0] != id && ids[1] != id {
-			return fmt.Errorf("%w: %s of the challenge does not play in the game", ErrInvalid, id)
-		}
+	if err := c.CheckGame(g.Game); err != nil {
+		return fmt.Errorf("%w: %w", ErrInvalid, err)
 	}
 	return nil
 }

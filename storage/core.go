@@ -1,11 +1,5 @@
 package storage
 
-import (
-	"time"
-
-	"github.com/kulami/kulami/engine/rating"
-)
-
 // Core is what every backend of kulami's storage shares: each method of
 // the bot's store (see doc.go) as checks and writes over a Backend's
 // transactions. A backend (Store for bbolt, storage/postgres for
@@ -26,12 +20,4 @@ func NewCore(b Backend, opt Options) *Core {
 		opt.RatingPeriod = DefaultRatingPeriod
 	}
 	return &Core{b: b, opt: opt}
-}
-
-// decay returns r grown by the rating periods from last to now.
-func (s *Core) decay(r rating.Rating, last, now time.Time) rating.Rating {
-	if s.opt.RatingPeriod < 0 || last.IsZero() || !now.After(last) {
-		return r
-	}
-	return rating.Decay(r, float64(now.Sub(last))/float64(s.opt.RatingPeriod))
 }

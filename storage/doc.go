@@ -12,15 +12,20 @@
 // transaction that stores it also moves it to the finished games of its
 // guild (kept for good, with its RECORD.md text), indexes it in both
 // players' history and, unless it was aborted, updates both players'
-// Profile and Glicko-2 rating: never one without the other. Games against
-// the computer opponent count on the AI Ladder, never on the human one.
+// Profile and Glicko-2 rating: never one without the other. What a game
+// does to a profile (rating, streak, tally, best win, and the AI Ladder
+// for games against the computer opponent) is decided by package
+// engine/rating (rating.Count, rating.LadderOf) inside that transaction.
+// Likewise a Challenge is a challenge.Challenge (package engine/challenge:
+// who may answer it, its expiry, the game it starts) with where it is
+// offered; AcceptChallenge stores the game it starts and closes it at once.
 // A finished game may also have a review, the computer's analysis of its
 // moves (SaveReview, Review), stored once beside it. GuildGames lists a
 // guild's active games and LastFinishedGame a channel's latest finished
 // one.
 //
 // Storage keeps an index of games and challenges by their wake time (for a
-// game, game.Game.Wake; for a challenge, its WakeAt) in the same
+// game, game.Game.Wake; for a challenge, challenge.Challenge.Wake) in the same
 // transaction as every write, so a scheduler asks NextWake and Due instead
 // of scanning every game. Schedulers of several processes that share a
 // store (PostgreSQL) claim each due wake before they handle it (Claim, a

@@ -53,11 +53,9 @@ func (s *Core) finish(tx Tx, g *Game, oldWake time.Time) error {
 	}
 	res := g.Result()
 	f := &FinishedGame{Game: *g, RecordText: g.Record().String()}
-	if res.Rated() {
-		var err error
-		if f.Ratings, err = s.rate(tx, g); err != nil {
-			return err
-		}
+	var err error
+	if f.Ratings, err = s.rate(tx, g); err != nil {
+		return err
 	}
 	if err := tx.PutFinished(f); err != nil {
 		return err
@@ -113,7 +111,7 @@ func (s *Core) HeadToHead(guildID, a, b string) (Tally, error) {
 	var t Tally
 	err := s.history(guildID, a, 0, func(e *HistoryEntry) bool {
 		if ProfileID(e.Opponent) == b {
-			t.add(e.Outcome)
+			t.Add(e.Outcome)
 		}
 		return true
 	})

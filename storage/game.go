@@ -6,6 +6,7 @@ import (
 
 	"github.com/kulami/kulami/engine"
 	"github.com/kulami/kulami/engine/game"
+	"github.com/kulami/kulami/engine/rating"
 )
 
 // Game is the active game of one channel: a game.Game and where it is
@@ -68,16 +69,9 @@ func (r *gameRecord) game() (*Game, error) {
 		BoardMessageID: r.BoardMessageID, ClickedBoards: r.ClickedBoards, Game: gg}, nil
 }
 
-// Ladder returns the ladder the game counts on: AI if the computer plays,
-// else Human.
-func (g *Game) Ladder() Ladder {
-	for _, p := range g.Players() {
-		if p.IsAI() {
-			return AI
-		}
-	}
-	return Human
-}
+// Ladder returns the ladder the game counts on (rating.LadderOf): AI if
+// the computer plays, else Human.
+func (g *Game) Ladder() Ladder { return rating.LadderOf(g.Players()) }
 
 // check returns an error wrapping ErrInvalid if g may not be stored: no
 // game, a bad place, or a player whose profile ID would be taken for the
@@ -126,27 +120,8 @@ func (g *Game) checkUpdate(old *gameRecord) error {
 	return nil
 }
 
-// checkSettings returns an error wrapping ErrInvalid unless layout, rules
-// and moveTime may start a game; layout must be canonical.
-func checkSettings(layout string, rules engine.Rules, moveTime time.Duration) error {
-	l, err := engine.ParseLayout(layout)
-	if err != nil {
-		return fmt.Errorf("%w: %w", ErrInvalid, err)
-	}
-	if s := l.String(); s != layout {
-		return fmt.Errorf("%w: layout %q is not canonical; store %q", ErrInvalid, layout, s)
-	}
-	if rules > engine.Full {
-		return fmt.Errorf("%w: unknown rule set %v", ErrInvalid, rules)
-	}
-	if moveTime < 0 {
-		return fmt.Errorf("%w: the move time %v is negative", ErrInvalid, moveTime)
-	}
-	return nil
-}
-
 // canonicalLayout returns the canonical form of a layout string, or s
-// itself if it does not parse (checkSettings then says why).
+// itself if it does not parse (challenge.Challenge.Check then says why).
 func canonicalLayout(s string) string {
 	if l, err := engine.ParseLayout(s); err == nil {
 		return l.String()

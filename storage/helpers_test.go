@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/kulami/kulami/engine"
+	"github.com/kulami/kulami/engine/challenge"
 	"github.com/kulami/kulami/engine/game"
 	"github.com/kulami/kulami/storage/internal/fixture"
 	"github.com/stretchr/testify/require"
@@ -118,6 +119,6 @@ func mustWakes(tb testing.TB, s *Store) []Wake {
 // newChallenge returns a challenge of from to to in channel, made at t0
 // and expiring an hour later.
 func newChallenge(channel string, from, to game.Player) *Challenge {
-	return &Challenge{GuildID: guild, ChannelID: channel, From: from, To: to, Layout: engine.SquareString,
-		Rules: engine.Basic, Created: t0, Expires: t0.Add(time.Hour), WakeAt: t0.Add(time.Hour)}
+	return &Challenge{GuildID: guild, ChannelID: channel, Challenge: challenge.Challenge{From: from, To: to,
+		Layout: engine.SquareString, Rules: engine.Basic, Created: t0, Expires: t0.Add(time.Hour)}}
 }

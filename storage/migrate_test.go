@@ -4,11 +4,13 @@ import (
 	"context"
 	"os"
 	"path/filepath"
+	"slices"
 	"testing"
 	"time"
 
 	"github.com/kulami/kulami/engine"
 	"github.com/kulami/kulami/engine/ai"
+	"github.com/kulami/kulami/engine/challenge"
 	"github.com/kulami/kulami/engine/game"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -96,11 +98,15 @@ func TestOpensDatabaseOfPreviousRelease(t *testing.T) {
 		assert.Equal(t, alice, c.To)
 		assert.Equal(t, engine.RandomSquare(9).String(), c.Layout)
 		assert.Equal(t, engine.Lines, c.Rules)
-		assert.Equal(t, FirstOpponent, c.First)
+		assert.Equal(t, challenge.FirstOpponent, c.First)
 		assert.Equal(t, 24*time.Hour, c.MoveTime)
 		assert.True(t, c.Created.Equal(t0))
 		assert.True(t, c.Expires.Equal(t0.Add(24*time.Hour)))
-		assert.True(t, c.WakeAt.Equal(c.Expires))
+		due, err := s.Due(c.Expires)
+		require.NoError(t, err)
+		assert.True(t, slices.ContainsFunc(due, func(w Wake) bool {
+			return w.Kind == WakeChallenge && w.ChannelID == "c-chal" && w.At.Equal(c.Expires)
+		}), "the challenge wakes when it expires: %v", due)
 	})
 
 	t.Run("finished games", func(t *testing.T) {

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/kulami/kulami/engine/game"
+	"github.com/kulami/kulami/engine/rating"
 )
 
 // aiPrefix starts the profile ID of a computer opponent.
@@ -68,25 +69,13 @@ func checkGuildID(id string) error {
 	return checkID("guild ID", id)
 }
 
-// Ladder is a rating list of a guild: games between people count on the
-// Human ladder, games against the computer opponent on the AI ladder.
-type Ladder uint8
+// Ladder is a rating list of a guild (see rating.Ladder): games between
+// people count on the Human ladder, games against the computer opponent
+// on the AI ladder.
+type Ladder = rating.Ladder
 
 // The ladders.
 const (
-	Human Ladder = iota
-	AI
+	Human = rating.Human
+	AI    = rating.AI
 )
-
-var ladderNames = names{"human", "ai"}
-
-// String returns "human" or "ai".
-func (l Ladder) String() string { return ladderNames.text("Ladder", uint8(l)) }
-
-// MarshalText writes l's name.
-func (l Ladder) MarshalText() ([]byte, error) { return ladderNames.marshal("Ladder", uint8(l)) }
-
-// UnmarshalText reads a name that MarshalText writes.
-func (l *Ladder) UnmarshalText(b []byte) error {
-	return unmarshalName(ladderNames, "ladder", b, l)
-}

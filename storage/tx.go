@@ -38,7 +38,7 @@ type Tx interface {
 	// Challenge returns the open challenge of channel.
 	Challenge(channel string) (*Challenge, error)
 	// PutChallenge stores c, whose stored version was indexed under
-	// oldWake, indexed under c.WakeAt.
+	// oldWake, indexed under c.Wake().
 	PutChallenge(c *Challenge, oldWake time.Time) error
 	// DeleteChallenge deletes the challenge of channel, indexed under
 	// oldWake.

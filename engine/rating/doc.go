@@ -9,8 +9,22 @@
 // rarely: a rating that has not been confirmed for a while is uncertain, and
 // an uncertain rating moves faster than an established one.
 //
-// The package imports only the standard library, holds no state and is safe
-// for concurrent use; ratings are plain values, JSON-friendly for storage.
+// The package imports only the standard library, engine and engine/game
+// (for the results it counts), holds no state and is safe for concurrent
+// use; ratings are plain values, JSON-friendly for storage.
+//
+// # Ladders and standings
+//
+// The package also owns what a finished game does to its players'
+// records, so that storage only persists the outcome inside its
+// transaction. LadderOf says which Ladder a game counts on: games against
+// the computer count on the AI ladder, never on the human one. Count
+// takes both players' Standing on that ladder before a game and returns
+// them after it: aborted, unstarted and abandoned games count for nothing
+// (game.Result.Rated); a rated one grows each rating deviation by the time
+// since the player's last game (Decay), updates both ratings (Rate), adds
+// the outcome to the Tally, lengthens or ends the Streak and may set a new
+// BestWin.
 //
 // # Choices
 //
@@ -46,7 +60,7 @@
 // and user-set bounds, under the MPL). None was clearly better than the
 // hundred-odd lines of code here, which follow the paper step by step and are
 // checked against its worked example; and engine packages import only the
-// standard library.
+// standard library and each other.
 //
 // # Usage
 //
@@ -55,4 +69,8 @@
 //	if rating.Provisional(a) {
 //		// show "1662?" on the leaderboard
 //	}
+//
+//	// Inside the transaction that stores a finished game:
+//	after, changes, counted := rating.Count(before, rating.Played{ID: id,
+//		Players: g.Players(), IDs: ids, Result: g.Result()}, period)
 package rating

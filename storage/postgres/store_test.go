@@ -7,6 +7,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/kulami/kulami/engine/rating"
 	"github.com/kulami/kulami/storage"
 	"github.com/kulami/kulami/storage/storagetest"
 )
@@ -51,7 +52,7 @@ func TestImportMany(t *testing.T) {
 	dst := mustOpen(t, storage.Options{})
 	_, err = dst.Import(func(fn func(storage.Record) error) error {
 		for i := range n {
-			r := &storage.Profile{GuildID: "1", UserID: fmt.Sprint(i % 10), Name: "p"}
+			r := &storage.Profile{GuildID: "1", UserID: fmt.Sprint(i % 10), Standing: rating.Standing{Name: "p"}}
 			if err := fn(storage.ProfileRecords.Record(r)); err != nil {
 				return err
 			}

@@ -221,7 +221,7 @@ func (t *tx) PutChallenge(c *storage.Challenge, _ time.Time) error {
 		VALUES ($1, $2, $3, $4, 0, '', $5, $6)
 		ON CONFLICT (channel) DO UPDATE SET kind = excluded.kind, id = excluded.id, guild = excluded.guild,
 			ply = excluded.ply, board_message = excluded.board_message, wake_at = excluded.wake_at, data = excluded.data`,
-		c.ChannelID, kindChallenge, int64(c.ID), c.GuildID, wakeAt(c.WakeAt), string(data))
+		c.ChannelID, kindChallenge, int64(c.ID), c.GuildID, wakeAt(c.Wake()), string(data))
 	return nil
 }
 

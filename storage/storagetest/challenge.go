@@ -5,6 +5,7 @@ import (
 	"time"
 
 	"github.com/kulami/kulami/engine"
+	"github.com/kulami/kulami/engine/challenge"
 	"github.com/kulami/kulami/engine/game"
 	"github.com/kulami/kulami/storage"
 	"github.com/stretchr/testify/assert"
@@ -14,10 +15,9 @@ import (
 // newChallenge returns a challenge in channel from one player to another,
 // not yet stored.
 func newChallenge(channel string, from, to game.Player) *storage.Challenge {
-	return &storage.Challenge{
-		GuildID: guild, ChannelID: channel, From: from, To: to, Layout: engine.SquareString,
-		Rules: engine.Basic, Created: t0, Expires: t0.Add(time.Hour), WakeAt: t0.Add(time.Hour),
-	}
+	return &storage.Challenge{GuildID: guild, ChannelID: channel, Challenge: challenge.Challenge{
+		From: from, To: to, Layout: engine.SquareString, Rules: engine.Basic, Created: t0, Expires: t0.Add(time.Hour),
+	}}
 }
 
 func testChallengeLifecycle(t *testing.T, open Open) {
@@ -194,4 +194,49 @@ func testAcceptChallengeRefuses(t *testing.T, open Open) {
 			assert.Len(t, wakes, 1, "and so does its wake")
 		})
 	}
+}
+
+func testMoveIntoThread(t *testing.T, open Open) {
+	s := open(t, storage.Options{})
+	c := newChallenge("c", alice, bob)
+	require.NoError(t, s.CreateChallenge(c))
+	cfg := squareConfig(bob, alice)
+	cfg.MoveTime = time.Hour
+	g := mustNewGame(t, "c", cfg)
+	require.NoError(t, s.AcceptChallenge("c", c.ID, g))
+	require.False(t, g.Wake().IsZero(), "the game wakes for its first reminder")
+	mustCreate(t, s, "busy", carol, bob) // no move time: no wake
+
+	for _, tt := range []struct {
+		name, channel, thread string
+		id                    uint64
+		want                  error
+		msg                   string
+	}{
+		{"another game", "c", "t", g.ID + 100, storage.ErrNotFound, "is no longer active"},
+		{"no game", "none", "t", g.ID, storage.ErrNotFound, "game"},
+		{"busy thread", "c", "busy", g.ID, storage.ErrChannelBusy, "a game is going on there"},
+		{"invalid thread", "c", "a\x00b", g.ID, storage.ErrInvalid, "holds a zero byte"},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			_, err := s.MoveIntoThread(tt.channel, tt.id, tt.thread)
+			assert.ErrorIs(t, err, tt.want)
+			assert.ErrorContains(t, err, tt.msg)
+			_, err = s.Game("c")
+			assert.NoError(t, err, "the game stays where it was")
+		})
+	}
+
+	moved, err := s.MoveIntoThread("c", g.ID, "t")
+	require.NoError(t, err)
+	assert.Equal(t, "t", moved.ChannelID)
+	assert.Equal(t, "c", moved.ParentChannelID)
+	_, err = s.Game("c")
+	assert.ErrorIs(t, err, storage.ErrNotFound, "the channel is free again")
+	stored, err := s.Game("t")
+	require.NoError(t, err)
+	assert.Equal(t, g.ID, stored.ID)
+	assert.Equal(t, "c", stored.ParentChannelID)
+	assert.Equal(t, []storage.Wake{{Kind: storage.WakeGame, ChannelID: "t", At: g.Wake()}},
+		utc(mustWakes(t, s)), "the game wakes in its thread")
 }

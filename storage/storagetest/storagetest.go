@@ -24,6 +24,7 @@ type Store interface {
 	UpdateChallenge(channelID string, fn func(*storage.Challenge) error) (*storage.Challenge, error)
 	DeleteChallenge(channelID string, id uint64) error
 	AcceptChallenge(channelID string, challengeID uint64, g *storage.Game) error
+	MoveIntoThread(channelID string, gameID uint64, threadID string) (*storage.Game, error)
 
 	FinishedGame(guildID string, id uint64) (*storage.FinishedGame, error)
 	LastFinishedGame(guildID, channelID string) (*storage.FinishedGame, error)
@@ -74,6 +75,7 @@ func Run(t *testing.T, open Open) {
 		{"UpdateChallengeRefuses", testUpdateChallengeRefuses},
 		{"AcceptChallenge", testAcceptChallenge},
 		{"AcceptChallengeRefuses", testAcceptChallengeRefuses},
+		{"MoveIntoThread", testMoveIntoThread},
 		{"FinishMovesTheGame", testFinishMovesTheGame},
 		{"RatedGameUpdatesProfiles", testRatedGameUpdatesProfiles},
 		{"DirectMessageGame", testDirectMessageGame},

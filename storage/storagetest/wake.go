@@ -66,7 +66,7 @@ func testWakeIndex(t *testing.T, open Open) {
 	_, err = s.UpdateGame("g", func(g *storage.Game) error { return g.Remind(t0.Add(2 * time.Hour)) })
 	require.NoError(t, err)
 	_, err = s.UpdateChallenge("c", func(c *storage.Challenge) error {
-		c.WakeAt = t0.Add(3 * time.Hour)
+		c.Expires = t0.Add(3 * time.Hour) // the challenge wakes when it expires
 		return nil
 	})
 	require.NoError(t, err)
@@ -95,7 +95,7 @@ func testWakeIndex(t *testing.T, open Open) {
 
 	// Clearing, finishing and withdrawing remove wakes.
 	_, err = s.UpdateChallenge("c", func(c *storage.Challenge) error {
-		c.WakeAt = time.Time{}
+		c.Expires = time.Time{} // a challenge without expiry never wakes
 		return nil
 	})
 	require.NoError(t, err)
