@@ -66,7 +66,7 @@ func Main(m *testing.M) {
 		}
 	}
 	if n := skipped.Load(); n > 0 {
-		fmt.Printf("pgtest: %d tests skipped: %s; to run them, %s\n", n, chosen.skip, howToRun)
+		fmt.Printf("pgtest: PostgreSQL tests skipped (%d): %s; to run them, %s\n", n, chosen.skip, howToRun)
 	}
 	os.Exit(code)
 }
