@@ -1,15 +1,12 @@
 package pgtest
 
 import (
-	"context"
 	"errors"
-	"os"
 	"path/filepath"
+	"slices"
 	"testing"
 
-	"github.com/jackc/pgx/v5"
 	"github.com/stretchr/testify/assert"
-	"github.com/stretchr/testify/require"
 )
 
 // fakeSystem is a machine for choose: its environment, whether a server
@@ -25,14 +22,7 @@ type fakeSystem struct {
 }
 
 func (f fakeSystem) lookups() lookups {
-	has := func(p string) bool {
-		for _, g := range f.files {
-			if g == p {
-				return true
-			}
-		}
-		return false
-	}
+	has := func(p string) bool { return slices.Contains(f.files, p) }
 	return lookups{
 		getenv:  func(k string) string { return f.env[k] },
 		answers: func(dsn string) bool { return f.answers && dsn == DefaultDSN },
@@ -104,33 +94,4 @@ func TestChoose(t *testing.T) {
 			assert.Equal(t, tt.want, choose(tt.sys.lookups()))
 		})
 	}
-}
-
-// TestStartCluster starts a server of the tests' own from this machine's
-// binaries, whatever server the other tests use, and stops it.
-func TestStartCluster(t *testing.T) {
-	l := systemLookups()
-	l.getenv = func(string) string { return "" }
-	l.answers = func(string) bool { return false }
-	c := choose(l)
-	if c.skip != "" {
-		if os.Getenv("KULAMI_REQUIRE_POSTGRES") != "" {
-			t.Fatal(c.skip)
-		}
-		t.Skip(c.skip)
-	}
-	cl, err := startCluster(c)
-	require.NoError(t, err)
-	ctx := context.Background()
-	conn, err := pgx.Connect(ctx, cl.dsn)
-	require.NoError(t, err)
-	var db string
-	require.NoError(t, conn.QueryRow(ctx, "SELECT current_database()").Scan(&db))
-	assert.Equal(t, "test", db)
-	require.NoError(t, conn.Close(ctx))
-
-	require.NoError(t, cl.stop())
-	assert.NoDirExists(t, cl.dir, "its folder is removed")
-	_, err = pgx.Connect(ctx, cl.dsn)
-	assert.Error(t, err, "it no longer answers")
 }

@@ -23,8 +23,8 @@
 //
 //	func TestMain(m *testing.M) { pgtest.Main(m) }
 //
-// A test process killed before its end (by go test's -timeout) leaves its
-// server running, in a folder kulami-pgtest-* of the system's temporary
+// A test process that dies before its end (a panic, go test's -timeout)
+// leaves its server running, in a folder kulami-pgtest-* of the system's temporary
 // folder: stop it with pg_ctl -D <folder>/data stop.
 package pgtest
 
