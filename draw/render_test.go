@@ -252,7 +252,6 @@ func TestRendererIsSafeForConcurrentUse(t *testing.T) {
 	for seed := range uint64(6) {
 		ps = append(ps, mustGame(t, engine.RandomSquare(seed%3), seed, 10+int(seed)))
 	}
-	mustFallback(t)
 	// Names in a fallback font too: its file is read by every render.
 	opts := []Options{{Names: [2]string{"ნინო", "Dan דני"}}, {Theme: Light, Width: 400}}
 	want := map[[2]int][]byte{}

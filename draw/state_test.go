@@ -145,7 +145,6 @@ func TestNamesInOtherScripts(t *testing.T) {
 	assert.Equal(t, asColour, render(none, georgian), "without a font for it, the name is shown as its colour")
 	assert.Equal(t, "Red", newTestState(t, none, &p, Options{Names: georgian}).names[engine.Red])
 
-	mustFallback(t) // fails saying which package to install
 	withFont := NewRenderer(Config{Fonts: []string{dejaVu}})
 	assert.Contains(t, withFont.Fonts(), "fallback fonts for names: "+dejaVu)
 	assert.NotContains(t, withFont.Fonts(), "not found")

@@ -13,15 +13,17 @@ import (
 	"golang.org/x/image/math/fixed"
 )
 
-// dejaVu is a fallback font the tests use: Debian's fonts-dejavu-core
-// installs it (Hebrew, Arabic, Georgian, Armenian and more, no Chinese).
-const dejaVu = "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf"
+// dejaVu is the fallback font the tests use (Hebrew, Arabic, Georgian,
+// Armenian and more, no Chinese): a copy of DejaVu Sans shipped with them
+// (see testdata/fonts/LICENSE), so that they never depend on the fonts a
+// machine has.
+const dejaVu = "testdata/fonts/DejaVuSans.ttf"
 
-// mustFallback returns the dejaVu font, or fails saying how to install it.
+// mustFallback returns the dejaVu font.
 func mustFallback(tb testing.TB) []*sfnt.Font {
 	tb.Helper()
 	fonts, _, err := loadFonts([]string{dejaVu}, true)
-	require.NoError(tb, err, "install Debian's fonts-dejavu-core")
+	require.NoError(tb, err)
 	return fonts
 }
 

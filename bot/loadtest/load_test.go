@@ -21,7 +21,7 @@ var (
 	botBin   = flag.String("bot", "", "a kulamibot binary to load (default: build it)")
 	procs    = flag.Int("processes", 1, "kulamibot processes, taking the interactions in turn (more than one needs -backend postgres)")
 	pin      = flag.Bool("pin", false, "run each kulamibot process on one CPU of its own (process k on CPU k), with GOMAXPROCS=1")
-	backend  = flag.String("backend", "bbolt", "where the bot keeps its games: bbolt or postgres (the server of KULAMI_TEST_POSTGRES, else 127.0.0.1:5432/test)")
+	backend  = flag.String("backend", "bbolt", "where the bot keeps its games: bbolt or postgres (a schema on the tests' server: see storage/postgres/pgtest)")
 )
 
 func init() {

@@ -70,7 +70,7 @@ func TestOpenRefuses(t *testing.T) {
 	}{
 		{"not a DSN", "postgres://a b:c", "the DSN cannot be read"},
 		{"no server", "postgres://127.0.0.1:1/kulami?connect_timeout=2", "open PostgreSQL database kulami on 127.0.0.1"},
-		{"no such database", pgtest.WithParam(t, pgtest.DSN(), "dbname", "kulami_no_such_db"), `database "kulami_no_such_db" does not exist`},
+		{"no such database", pgtest.WithParam(t, pgtest.DSN(t), "dbname", "kulami_no_such_db"), `database "kulami_no_such_db" does not exist`},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -1,0 +1,11 @@
+package main
+
+import (
+	"testing"
+
+	"github.com/kulami/kulami/storage/postgres/pgtest"
+)
+
+// TestMain stops the PostgreSQL server that the tests may start (see
+// pgtest).
+func TestMain(m *testing.M) { pgtest.Main(m) }
