@@ -33,7 +33,6 @@ type harness struct {
 	clock  *fakeClock
 	dbPath string
 	store  *storage.Store
-	counts *countingStore // store, counting its commits
 	bot    *bot.Bot
 	url    string // the interactions endpoint in http mode
 	stop   func()
@@ -100,8 +99,7 @@ func (h *harness) start() {
 	s, err := bot.NewSession(h.dc.Token(), h.dc.APIURL())
 	require.NoError(t, err)
 	log := slog.New(slog.NewTextHandler(h.logs, &slog.HandlerOptions{Level: slog.LevelDebug, ReplaceAttr: bot.RedactAttr}))
-	counts := &countingStore{Store: store}
-	b := bot.New(s, bot.Options{Store: counts, Logger: log, Clock: h.clock, MoveTime: h.moveTime, ChallengeExpiry: h.expiry, AITime: 300 * time.Millisecond, AnswerWithin: h.answerWithin})
+	b := bot.New(s, bot.Options{Store: store, Logger: log, Clock: h.clock, MoveTime: h.moveTime, ChallengeExpiry: h.expiry, AITime: 300 * time.Millisecond, AnswerWithin: h.answerWithin})
 	ctx, cancel := context.WithCancel(context.Background())
 	require.NoError(t, b.Register(ctx, h.dc.AppID(), h.dc.GuildID()))
 
@@ -128,7 +126,7 @@ func (h *harness) start() {
 		}()
 		h.dc.WaitReady(t)
 	}
-	h.store, h.counts, h.bot = store, counts, b
+	h.store, h.bot = store, b
 	h.stop = func() {
 		cancel()
 		if srv != nil {
