@@ -118,8 +118,13 @@ func (b *Bot) Register(ctx context.Context, appID, guildID string) error {
 	return err
 }
 
-// Close waits until the interactions in flight are handled, giving them at
-// most grace, then cancels what is left.
+// Close waits until the work in flight (interactions, the computer's
+// moves, reviews) is done, giving it at most grace, then cancels what is
+// left and waits, at most grace again, for it to return: cancelled work
+// ends at its next call to Discord or check of its context. Call it once
+// nothing brings new work: after the interactions stop coming and
+// RunScheduler has returned; and close the store after it, since the work
+// uses the store to its end.
 func (b *Bot) Close(grace time.Duration) {
 	done := make(chan struct{})
 	go func() {
@@ -129,7 +134,13 @@ func (b *Bot) Close(grace time.Duration) {
 	select {
 	case <-done:
 	case <-time.After(grace):
-		b.log.Warn("shutting down with interactions still in flight")
+		b.log.Warn("shutting down with work still in flight: cancelling it")
+		b.cancel()
+		select {
+		case <-done:
+		case <-time.After(grace):
+			b.log.Warn("work in flight did not stop when cancelled")
+		}
 	}
 	b.cancel()
 }

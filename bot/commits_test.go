@@ -1,71 +1,71 @@
 package bot_test
 
 import (
-	"sync/atomic"
+	"time"
 
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/kulami/kulami/bot"
 	"github.com/kulami/kulami/storage"
 )
 
-// countingStore is the real store that counts its successful write
-// transactions: every write method of storage.Store is one bbolt
-// transaction, committed when it returns no error (a refused UpdateGame
-// writes nothing), and NoteBoard writes none (storage's
-// TestOneCommitPerMove checks both at the bbolt level).
-//
-// beforeAccept, if set, runs just before AcceptChallenge: a test makes
-// another answer win the race for the challenge there.
-type countingStore struct {
-	*storage.Store
-	commits      atomic.Int64
-	beforeAccept atomic.Pointer[func()]
+// commits returns how many write transactions the harness's database has
+// committed so far, read from the database itself (storage.Store.Commits):
+// every write counts, whichever part of the bot made it (moves, challenges,
+// settings, and the scheduler's records of being alive and its claims).
+func (h *harness) commits() uint64 {
+	h.t.Helper()
+	n, err := h.store.Commits()
+	require.NoError(h.t, err)
+	return n
 }
 
-// count counts a write that returned err.
-func (s *countingStore) count(err error) error {
-	if err == nil {
-		s.commits.Add(1)
+// alive returns when the bot last recorded being alive, as the database
+// holds it (zero if never).
+func (h *harness) alive() time.Time {
+	h.t.Helper()
+	var at time.Time
+	require.NoError(h.t, h.store.Export(func(r storage.Record) error {
+		if t, ok := storage.AliveRecords.Of(r); ok {
+			at = *t
+		}
+		return nil
+	}))
+	return at
+}
+
+// thinkTime is how long a player of TestWholeGame thinks before the move
+// after ply: 30 to 90 seconds, as in a game played live, and now and then
+// a pause of 5 minutes.
+func thinkTime(ply int) time.Duration {
+	if ply%10 == 9 {
+		return 5 * time.Minute
 	}
-	return err
+	return 30*time.Second + time.Duration(ply%5)*15*time.Second
 }
 
-func (s *countingStore) CreateChallenge(c *storage.Challenge) error {
-	return s.count(s.Store.CreateChallenge(c))
+// startedCommits waits until the scheduler has started (its Resume
+// records the bot alive, in a commit) and returns commits then.
+func (h *harness) startedCommits() uint64 {
+	h.t.Helper()
+	require.Eventually(h.t, func() bool { return !h.alive().IsZero() }, 10*time.Second, time.Millisecond, "the scheduler starts")
+	return h.commits()
 }
 
-func (s *countingStore) UpdateChallenge(channelID string, fn func(*storage.Challenge) error) (*storage.Challenge, error) {
-	c, err := s.Store.UpdateChallenge(channelID, fn)
-	return c, s.count(err)
-}
-
-func (s *countingStore) DeleteChallenge(channelID string, id uint64) error {
-	return s.count(s.Store.DeleteChallenge(channelID, id))
-}
-
-func (s *countingStore) AcceptChallenge(channelID string, challengeID uint64, g *storage.Game) error {
-	if f := s.beforeAccept.Load(); f != nil {
-		(*f)()
-	}
-	return s.count(s.Store.AcceptChallenge(channelID, challengeID, g))
-}
-
-func (s *countingStore) MoveIntoThread(channelID string, gameID uint64, threadID string) (*storage.Game, error) {
-	g, err := s.Store.MoveIntoThread(channelID, gameID, threadID)
-	return g, s.count(err)
-}
-
-func (s *countingStore) CreateGame(g *storage.Game) error { return s.count(s.Store.CreateGame(g)) }
-
-func (s *countingStore) UpdateGame(channelID string, fn func(*storage.Game) error) (*storage.Game, error) {
-	g, err := s.Store.UpdateGame(channelID, fn)
-	return g, s.count(err)
-}
-
-func (s *countingStore) UpdateGuildSettings(guildID string, fn func(*storage.GuildSettings) error) (storage.GuildSettings, error) {
-	g, err := s.Store.UpdateGuildSettings(guildID, fn)
-	return g, s.count(err)
-}
-
-func (s *countingStore) UpdateUserSettings(userID string, fn func(*storage.UserSettings) error) (storage.UserSettings, error) {
-	u, err := s.Store.UpdateUserSettings(userID, fn)
-	return u, s.count(err)
+// assertCommitsPerMove checks the commits of a game of moves moves played
+// over elapsed on the clock, counted from before, when the game was
+// made: one per move (the move, the clock, the result and the ratings;
+// none for the board messages nor the scheduler's claims), and the bot's
+// records of being alive, at most one per bot.AliveEvery of the clock.
+// It also checks that the last record is at most bot.AliveEvery old.
+func (h *harness) assertCommitsPerMove(before uint64, moves int, elapsed time.Duration) {
+	h.t.Helper()
+	made := int64(h.commits() - before)
+	alive := made - int64(moves)
+	h.t.Logf("%d commits for %d moves over %v: %.2f a move; %d records of the bot alive", made, moves, elapsed, float64(made)/float64(moves), alive)
+	assert.GreaterOrEqual(h.t, alive, int64(0), "a commit per move")
+	assert.LessOrEqual(h.t, alive, int64(elapsed/bot.AliveEvery), "besides the moves, at most one record of the bot alive per %v of the clock", bot.AliveEvery)
+	assert.Eventually(h.t, func() bool { return !h.alive().Before(h.clock.Now().Add(-bot.AliveEvery)) }, 10*time.Second, time.Millisecond,
+		"the record of the bot alive is at most %v old", bot.AliveEvery)
 }

@@ -1,10 +1,16 @@
 package bot
 
-// RunDue does, once, what the scheduler does when it wakes: everything
-// due now. Tests of the clocks call it instead of running RunScheduler, so
-// they know when the work is done.
-func (b *Bot) RunDue() bool { return b.runDue() }
+// RunDue does, once, what the scheduler does when it wakes: it records
+// the bot alive and does everything due now. Tests of the clocks call it
+// instead of running RunScheduler, so they know when the work is done.
+func (b *Bot) RunDue() bool {
+	b.recordAlive(b.clock.Now())
+	return b.runDue()
+}
 
 // Resume does what RunScheduler does first: give back the time the bot was
 // down. Tests without the scheduler goroutine call it at start.
 func (b *Bot) Resume() error { return b.resume() }
+
+// AliveEvery is how often at most the scheduler records the bot alive.
+const AliveEvery = aliveEvery

@@ -17,17 +17,24 @@ import (
 )
 
 // TestWholeGame plays a game from the challenge to its end, alternating
-// picks from the board's menus and typed moves, in both modes.
+// picks from the board's menus and typed moves, in both modes, on a clock
+// that moves as the players think (thinkTime), and counts the commits of
+// the database: one a move, and the scheduler's records of the bot alive.
 func TestWholeGame(t *testing.T) {
 	t.Parallel()
 	for _, mode := range modes {
 		t.Run(mode, func(t *testing.T) {
 			h := newHarness(t, mode)
+			start, commits := h.clock.Now(), h.startedCommits()
 			g := h.challengeAndAccept(discordtest.StringOption("rules", "full"))
 			assert.Equal(t, engine.Full, g.Rules())
+			// Six commits make the game: the locales of the guild and of
+			// both players (noted at their first interaction), the
+			// challenge, its message, and its acceptance.
+			commits += 6
+			assert.Equal(t, commits, h.commits(), "six commits make the game")
 
 			rng := engine.NewRand(7)
-			commits := h.counts.commits.Load()
 			moves := 0
 			for ply := 0; ; ply++ {
 				g, err := h.store.Game(h.channel.ID)
@@ -49,6 +56,7 @@ func TestWholeGame(t *testing.T) {
 				assert.Contains(t, board.Content, "<@"+player.ID+">, your move", "the board pings the player to move")
 				p := g.Position()
 				cell := p.Layout().Cell(rng.Pick(p.Legal())).String()
+				h.clock.Advance(thinkTime(ply))
 				if ply%2 == 0 {
 					var menu string
 					for id, values := range menus(board) {
@@ -78,8 +86,7 @@ func TestWholeGame(t *testing.T) {
 			assert.Contains(t, final.Content, "<@"+h.alice.ID+">")
 			assert.Contains(t, final.Content, "<@"+h.bob.ID+">")
 
-			assert.Equal(t, int64(moves), h.counts.commits.Load()-commits,
-				"one commit per move (the move, the clock, the result and the ratings), none for the board messages")
+			h.assertCommitsPerMove(commits, moves, h.clock.Now().Sub(start))
 			f, err := h.store.FinishedGame(h.dc.GuildID(), g.ID)
 			require.NoError(t, err, "the finished game is stored")
 			assert.Equal(t, game.Normal, f.Result().Ending)

@@ -9,6 +9,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/kulami/kulami/bot"
 	"github.com/kulami/kulami/bot/discordtest"
 	"github.com/kulami/kulami/engine/game"
 	"github.com/kulami/kulami/storage"
@@ -22,17 +23,19 @@ func asAdmin(i *discordgo.Interaction) { i.Member.Permissions |= discordgo.Permi
 // since the thread is opened only once the acceptance has committed.
 func TestThreadOfLostAcceptance(t *testing.T) {
 	t.Parallel()
-	h := newHarness(t, "gateway")
+	var withdraw func()
+	h := newHarnessWith(t, "gateway", func(h *harness) {
+		h.wrap = func(s *storage.Store) bot.Store { return &racingStore{Store: s, beforeAccept: func() { withdraw() }} }
+	})
 	ch := h.channel.ID
 	h.reply(h.commandWith(asAdmin, ch, h.alice, "settings", discordtest.StringOption("threads", "on")))
 	msg := h.challengeMessage()
-	withdraw := func() {
+	withdraw = func() {
 		c, err := h.store.Challenge(ch)
 		if assert.NoError(t, err) {
 			assert.NoError(t, h.store.DeleteChallenge(ch, c.ID), "alice withdraws first")
 		}
 	}
-	h.counts.beforeAccept.Store(&withdraw)
 	h.refused(h.click(msg.ID, h.bob, buttons(msg.Components)["Accept"]), "no longer open")
 	assert.Zero(t, len(h.dc.RequestsTo("POST", "/channels/{channel_id}/messages/{message_id}/threads")), "no thread was opened")
 	for _, c := range h.dc.Channels() {
@@ -40,6 +43,19 @@ func TestThreadOfLostAcceptance(t *testing.T) {
 	}
 	_, err := h.store.Game(ch)
 	assert.ErrorIs(t, err, storage.ErrNotFound, "no game started")
+}
+
+// racingStore is the real store that runs beforeAccept just before each
+// AcceptChallenge: a test makes another answer win the race for the
+// challenge there.
+type racingStore struct {
+	*storage.Store
+	beforeAccept func()
+}
+
+func (s *racingStore) AcceptChallenge(channelID string, challengeID uint64, g *storage.Game) error {
+	s.beforeAccept()
+	return s.Store.AcceptChallenge(channelID, challengeID, g)
 }
 
 func TestThreads(t *testing.T) {

@@ -33,7 +33,6 @@ type harness struct {
 	clock  *fakeClock
 	dbPath string
 	store  *storage.Store
-	counts *countingStore // store, counting its commits
 	bot    *bot.Bot
 	url    string // the interactions endpoint in http mode
 	stop   func()
@@ -46,6 +45,9 @@ type harness struct {
 	// manual: the test runs the scheduler's work itself (tick) instead of
 	// a RunScheduler goroutine.
 	manual bool
+	// wrap, if set, is what the bot is given for the real store: a test
+	// that must act at a given point inside a store call wraps it.
+	wrap func(*storage.Store) bot.Store
 }
 
 // newHarness starts a bot in mode with a guild channel and three members.
@@ -100,8 +102,11 @@ func (h *harness) start() {
 	s, err := bot.NewSession(h.dc.Token(), h.dc.APIURL())
 	require.NoError(t, err)
 	log := slog.New(slog.NewTextHandler(h.logs, &slog.HandlerOptions{Level: slog.LevelDebug, ReplaceAttr: bot.RedactAttr}))
-	counts := &countingStore{Store: store}
-	b := bot.New(s, bot.Options{Store: counts, Logger: log, Clock: h.clock, MoveTime: h.moveTime, ChallengeExpiry: h.expiry, AITime: 300 * time.Millisecond, AnswerWithin: h.answerWithin})
+	var bs bot.Store = store
+	if h.wrap != nil {
+		bs = h.wrap(store)
+	}
+	b := bot.New(s, bot.Options{Store: bs, Logger: log, Clock: h.clock, MoveTime: h.moveTime, ChallengeExpiry: h.expiry, AITime: 300 * time.Millisecond, AnswerWithin: h.answerWithin})
 	ctx, cancel := context.WithCancel(context.Background())
 	require.NoError(t, b.Register(ctx, h.dc.AppID(), h.dc.GuildID()))
 
@@ -128,7 +133,7 @@ func (h *harness) start() {
 		}()
 		h.dc.WaitReady(t)
 	}
-	h.store, h.counts, h.bot = store, counts, b
+	h.store, h.bot = store, b
 	h.stop = func() {
 		cancel()
 		if srv != nil {

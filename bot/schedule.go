@@ -18,7 +18,17 @@ import (
 const retryAfter = time.Minute
 
 // aliveEvery is how often the scheduler records that the bot is alive, so
-// that after a stop or a crash it knows for how long it was down.
+// that after a stop or a crash it knows for how long it was down. It
+// records it at most that often (each record is a commit, and every move
+// wakes the scheduler: a record per wake-up would double what a move
+// costs on disk) and, while it runs, at least that often: it wakes for
+// the record when nothing else wakes it. So the last record is at most
+// aliveEvery old (and one round of due work) when the bot crashes, and a
+// crash is measured as an outage at most that much too long; a stop
+// records the time of the stop, so a restart is measured exactly. The
+// players then get back at most aliveEvery more than the outage, never
+// less, and minOutage must stay well above aliveEvery, so that a crash
+// and a quick restart is not taken for an outage.
 const aliveEvery = time.Minute
 
 // minOutage is the shortest time down that is given back to the players:
@@ -54,9 +64,14 @@ func (b *Bot) poke() {
 // waits for is in storage, so after a restart it picks up where it was,
 // and what was due while the bot was down happens at once. It sleeps until
 // the next wake-up in storage; it never scans all games.
+//
+// It records the bot alive (see aliveEvery) when it starts (Resume does),
+// every aliveEvery while it runs, and when it stops, before it returns.
 func (b *Bot) RunScheduler(ctx context.Context) error {
+	alive := b.clock.Now() // Resume records it
 	if err := b.resume(); err != nil {
 		b.log.Error("cannot give back the time the bot was down", "err", err)
+		alive = time.Time{} // record it at once
 	}
 	defer func() {
 		if err := b.store.SetAlive(b.clock.Now()); err != nil {
@@ -64,36 +79,42 @@ func (b *Bot) RunScheduler(ctx context.Context) error {
 		}
 	}()
 	for {
+		if now := b.clock.Now(); now.Sub(alive) >= aliveEvery {
+			b.recordAlive(now)
+			alive = now // after a failure too: try again in aliveEvery
+		}
 		failed := b.runDue()
-		var timer <-chan time.Time
+		now := b.clock.Now()
+		wait := aliveEvery
 		next, ok, err := b.store.NextWake()
 		switch {
 		case err != nil:
 			b.log.Error("scheduler cannot read its wake-ups", "err", err)
-			timer = b.clock.After(retryAfter)
+			wait = retryAfter
 		case failed && ok:
-			timer = b.clock.After(max(retryAfter, next.Sub(b.clock.Now())))
+			wait = max(retryAfter, next.Sub(now))
 		case ok:
-			timer = b.clock.After(min(next.Sub(b.clock.Now()), aliveEvery))
-		default:
-			timer = b.clock.After(aliveEvery)
+			wait = next.Sub(now)
 		}
 		select {
 		case <-ctx.Done():
 			return nil
-		case <-timer:
+		case <-b.clock.After(min(wait, alive.Add(aliveEvery).Sub(now))):
 		case <-b.wakeup:
 		}
 	}
 }
 
-// runDue handles everything due now, and records the bot alive; it
-// reports whether something failed.
-func (b *Bot) runDue() bool {
-	now := b.clock.Now()
+// recordAlive records the bot alive at now.
+func (b *Bot) recordAlive(now time.Time) {
 	if err := b.store.SetAlive(now); err != nil {
 		b.log.Error("cannot record the bot alive", "err", err)
 	}
+}
+
+// runDue handles everything due now; it reports whether something failed.
+func (b *Bot) runDue() bool {
+	now := b.clock.Now()
 	due, err := b.store.Due(now)
 	if err != nil {
 		b.log.Error("scheduler cannot read what is due", "err", err)

@@ -6,6 +6,7 @@ import (
 	"encoding/binary"
 	"encoding/json"
 	"fmt"
+	"maps"
 	"slices"
 	"sync"
 	"time"
@@ -18,7 +19,7 @@ type boltBackend struct{ s *Store }
 
 // View runs fn in a read-only bbolt transaction.
 func (b boltBackend) View(fn func(Tx) error) error {
-	return b.s.db.View(func(tx *bolt.Tx) error { return fn(&boltTx{tx: tx, boards: &b.s.boards, leases: &b.s.leases}) })
+	return b.s.db.View(func(tx *bolt.Tx) error { return fn(&boltTx{tx: tx, boards: &b.s.boards}) })
 }
 
 // Update runs fn in a bbolt write transaction. Writes are serialized by
@@ -28,7 +29,7 @@ func (b boltBackend) Update(fn func(Tx) error) error {
 	b.s.boards.order.Lock()
 	defer b.s.boards.order.Unlock()
 	return b.s.db.Update(func(tx *bolt.Tx) error {
-		t := &boltTx{tx: tx, boards: &b.s.boards, leases: &b.s.leases, applied: map[string]boardNote{}}
+		t := &boltTx{tx: tx, boards: &b.s.boards, applied: map[string]boardNote{}}
 		if err := fn(t); err != nil {
 			return err
 		}
@@ -45,7 +46,6 @@ func (b boltBackend) Update(fn func(Tx) error) error {
 type boltTx struct {
 	tx      *bolt.Tx
 	boards  *boardNotes
-	leases  *leases
 	applied map[string]boardNote // notes seen by reads of a write, by channel
 	written map[string]boardNote // notes stored by this write, by channel
 }
@@ -436,31 +436,13 @@ func (t *boltTx) Due(now time.Time) ([]Wake, error) {
 	return out, nil
 }
 
-// Lease implements Tx. The leases of a bbolt store are kept in memory:
-// they coordinate processes, and a bbolt file has one, whose leases end
-// with it.
-func (t *boltTx) Lease(kind WakeKind, channel string) (*Lease, error) {
-	t.leases.mu.Lock()
-	defer t.leases.mu.Unlock()
-	l, ok := t.leases.m[Wake{Kind: kind, ChannelID: channel}]
-	if !ok {
-		return nil, fmt.Errorf("lease: %w", ErrNotFound)
-	}
-	return &l, nil
-}
-
-// PutLease implements Tx: the lease is kept when the write commits.
-func (t *boltTx) PutLease(l *Lease) error {
-	n := *l
-	t.tx.OnCommit(func() {
-		t.leases.mu.Lock()
-		defer t.leases.mu.Unlock()
-		if t.leases.m == nil {
-			t.leases.m = map[Wake]Lease{}
-		}
-		t.leases.m[Wake{Kind: n.Wake.Kind, ChannelID: n.Wake.ChannelID}] = n
-	})
-	return nil
+// Leases implements Backend. The leases of a bbolt store are kept in
+// memory, not in the file: they coordinate the processes that share a
+// store, and only one process opens a bbolt file, whose leases end with
+// it. So a claim is no commit. fn runs in a read transaction, so that a
+// closed store refuses it as it refuses every method.
+func (b boltBackend) Leases(fn func(LeaseTx) error) error {
+	return b.s.db.View(func(*bolt.Tx) error { return b.s.leases.update(fn) })
 }
 
 // leases are the leases of a bbolt store, by kind and channel (a Wake
@@ -468,6 +450,48 @@ func (t *boltTx) PutLease(l *Lease) error {
 type leases struct {
 	mu sync.Mutex
 	m  map[Wake]Lease
+}
+
+// update runs fn with the leases locked, and keeps what fn put if it
+// returns nil.
+func (l *leases) update(fn func(LeaseTx) error) error {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	t := &leaseTx{leases: l, put: map[Wake]Lease{}}
+	if err := fn(t); err != nil {
+		return err
+	}
+	if l.m == nil {
+		l.m = map[Wake]Lease{}
+	}
+	maps.Copy(l.m, t.put)
+	return nil
+}
+
+// leaseTx is a LeaseTx of the bbolt backend: the leases, locked, and
+// what it put, kept when it ends without an error.
+type leaseTx struct {
+	leases *leases
+	put    map[Wake]Lease
+}
+
+// Lease implements LeaseTx.
+func (t *leaseTx) Lease(kind WakeKind, channel string) (*Lease, error) {
+	k := Wake{Kind: kind, ChannelID: channel}
+	l, ok := t.put[k]
+	if !ok {
+		l, ok = t.leases.m[k]
+	}
+	if !ok {
+		return nil, fmt.Errorf("lease: %w", ErrNotFound)
+	}
+	return &l, nil
+}
+
+// PutLease implements LeaseTx.
+func (t *leaseTx) PutLease(l *Lease) error {
+	t.put[Wake{Kind: l.Wake.Kind, ChannelID: l.Wake.ChannelID}] = *l
+	return nil
 }
 
 // Records implements Tx.

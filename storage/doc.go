@@ -29,13 +29,15 @@
 // transaction as every write, so a scheduler asks NextWake and Due instead
 // of scanning every game. Schedulers of several processes that share a
 // store (PostgreSQL) claim each due wake before they handle it (Claim, a
-// lease that lapses if its process dies), so that one does the work.
+// lease that lapses if its process dies), so that one does the work; a
+// bbolt store, which one process opens, keeps its leases in memory.
 //
 // # Transactions
 //
 // The logic of every method is Core's, shared by the backends: this
 // package's bbolt Store and storage/postgres. Every method is one
-// transaction (here, a bbolt one), and every write one durable commit. UpdateGame and the other Update methods are a read-modify-write:
+// transaction (here, a bbolt one), and every write one durable commit
+// (Commits counts them), but for Claim here, which writes to memory. UpdateGame and the other Update methods are a read-modify-write:
 // the function sees the stored value and what it leaves is written,
 // atomically, or nothing is written if it returns an error. A move is
 // checked against the board the player saw by game.Game.Play itself

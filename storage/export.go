@@ -72,6 +72,15 @@ var (
 // Record returns v as a record of kind k.
 func (k *RecordKind[T]) Record(v *T) Record { return Record{kind: k, v: v} }
 
+// Of returns the value of r and true if r is a record of kind k, or nil
+// and false.
+func (k *RecordKind[T]) Of(r Record) (*T, bool) {
+	if r.kind != recordKind(k) {
+		return nil, false
+	}
+	return r.v.(*T), true
+}
+
 // recordKind is a RecordKind[T] of any T, whose methods take a Record's
 // value, a *T.
 type recordKind interface {

@@ -24,7 +24,10 @@ type Lease struct {
 //
 // A store remembers only the last lease of a channel's game or
 // challenge; leases are not part of Export, since they end with their
-// processes. owner must be a usable ID and d positive (ErrInvalid).
+// processes. The backend keeps them (Backend.Leases): a bbolt store in
+// memory, since only one process opens its file, so that a claim costs
+// no commit; PostgreSQL in a table that its processes share. owner must
+// be a usable ID and d positive (ErrInvalid).
 func (s *Core) Claim(w Wake, owner string, now time.Time, d time.Duration) (bool, error) {
 	if err := checkID("lease owner", owner); err != nil {
 		return false, err
@@ -32,7 +35,7 @@ func (s *Core) Claim(w Wake, owner string, now time.Time, d time.Duration) (bool
 	if d <= 0 {
 		return false, fmt.Errorf("%w: the lease of %v must last a positive time", ErrInvalid, d)
 	}
-	got, err := inTx(s.b.Update, func(tx Tx) (bool, error) {
+	got, err := inTx(s.b.Leases, func(tx LeaseTx) (bool, error) {
 		l, err := tx.Lease(w.Kind, w.ChannelID)
 		switch {
 		case err == nil && l.Owner != owner && l.Wake.At.Equal(w.At) && now.Before(l.Until):

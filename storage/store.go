@@ -110,3 +110,21 @@ func (s *Store) Close() error { return s.db.Close() }
 
 // Path returns the path of the database file.
 func (s *Store) Path() string { return s.path }
+
+// Commits returns how many write transactions the file has committed:
+// the transaction ID of bbolt's meta page, which every commit raises by
+// one (a commit is one fsync'd write of the meta page, the cost a write
+// has) and a rollback leaves alone. It is read from the database, not
+// counted by the methods, so it counts every write whichever method made
+// it (an empty one included); operators and tests compare two readings
+// to tell what some work cost on disk. It fails after Close.
+func (s *Store) Commits() (uint64, error) {
+	var id int
+	if err := s.db.View(func(tx *bolt.Tx) error {
+		id = tx.ID()
+		return nil
+	}); err != nil {
+		return 0, fmt.Errorf("count the commits of %s: %w", s.path, err)
+	}
+	return uint64(id), nil
+}

@@ -12,8 +12,8 @@ import (
 // error wrapping ErrNotFound for a value that is not stored.
 //
 // In a write transaction, a backend that runs several processes (or
-// several writers at once) must lock what Game, Challenge, Profile and
-// Lease read until the transaction ends, so that a read-modify-write is never
+// several writers at once) must lock what Game, Challenge and Profile
+// read until the transaction ends, so that a read-modify-write is never
 // interleaved with another.
 type Tx interface {
 	// Game returns the active game of channel and the wake time it is
@@ -97,12 +97,6 @@ type Tx interface {
 	// channel.
 	Due(now time.Time) ([]Wake, error)
 
-	// Lease returns the lease on the game or challenge of channel (the
-	// last one given).
-	Lease(kind WakeKind, channel string) (*Lease, error)
-	// PutLease stores l, replacing the lease on its game or challenge.
-	PutLease(l *Lease) error
-
 	// Records calls fn with every stored record, made by its kind (the
 	// RecordKind table of export.go: GameRecords, …; see Export).
 	Records(fn func(Record) error) error
@@ -117,9 +111,28 @@ type Tx interface {
 // run fn again, in a new transaction, if its database asks to retry a
 // transaction (a serialization failure or a deadlock), so fn must not
 // keep what an earlier run left.
+//
+// Leases runs fn with the leases of the store (see Core.Claim): what fn
+// reads is locked until it returns, and what it puts is kept if it
+// returns nil, and not if it returns an error (which Leases returns). A
+// backend whose leases end with its one process keeps them in memory and
+// writes nothing to disk (bbolt); one whose processes share the database
+// keeps them there, in a write transaction like Update's, which it may
+// run again (PostgreSQL).
 type Backend interface {
 	View(fn func(Tx) error) error
 	Update(fn func(Tx) error) error
+	Leases(fn func(LeaseTx) error) error
+}
+
+// LeaseTx reads and writes the leases of a store, in Backend.Leases.
+// Reads return an error wrapping ErrNotFound for a lease not stored.
+type LeaseTx interface {
+	// Lease returns the lease on the game or challenge of channel (the
+	// last one given).
+	Lease(kind WakeKind, channel string) (*Lease, error)
+	// PutLease stores l, replacing the lease on its game or challenge.
+	PutLease(l *Lease) error
 }
 
 // Sequence names a sequence of IDs.
@@ -144,11 +157,11 @@ func (s *Sequence) UnmarshalText(b []byte) error {
 	return unmarshalName(sequenceNames, "sequence", b, s)
 }
 
-// inTx runs fn in a transaction begun by run (Backend.View or Update) and
-// returns what fn returns.
-func inTx[T any](run func(func(Tx) error) error, fn func(tx Tx) (T, error)) (T, error) {
+// inTx runs fn in a transaction begun by run (Backend.View, Update or
+// Leases) and returns what fn returns.
+func inTx[X, T any](run func(func(X) error) error, fn func(tx X) (T, error)) (T, error) {
 	var v T
-	err := run(func(tx Tx) error {
+	err := run(func(tx X) error {
 		var err error
 		v, err = fn(tx)
 		return err

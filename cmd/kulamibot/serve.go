@@ -56,11 +56,14 @@ func openBot(cfg Config, log *slog.Logger) (*bot.Bot, Store, error) {
 	return b, store, nil
 }
 
-// serve runs the bot until ctx is cancelled, then shuts down gracefully:
-// no new interactions, those in flight finish, the database is closed.
+// serve runs the bot until ctx is cancelled, then shuts down gracefully,
+// each part after those that use it: no new interactions (the gateway or
+// the HTTP server stops), then the scheduler stops, after the work it is
+// doing and a last record of the bot alive, then the work in flight
+// finishes (Bot.Close), then the control socket and the database close.
 func serve(ctx context.Context, cfg Config, logOut io.Writer) error {
-	// A failed gateway or HTTP server ends the run too: cancel stops the
-	// scheduler and the control socket then.
+	// A failed gateway or HTTP server ends the run too, as a signal does:
+	// cancel stops the control socket then.
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
 	log := newLogger(cfg.Log, logOut)
@@ -83,10 +86,14 @@ func serve(ctx context.Context, cfg Config, logOut io.Writer) error {
 		stopControl := serveControl(ctx, file, log)
 		defer stopControl()
 	}
+	// The scheduler has a context of its own: it stops once no
+	// interaction can come in any more.
+	schedCtx, stopScheduler := context.WithCancel(context.WithoutCancel(ctx))
+	defer stopScheduler()
 	schedDone := make(chan struct{})
 	go func() {
 		defer close(schedDone)
-		if err := b.RunScheduler(ctx); err != nil {
+		if err := b.RunScheduler(schedCtx); err != nil {
 			log.Error("scheduler stopped", "err", err)
 		}
 	}()
@@ -101,8 +108,9 @@ func serve(ctx context.Context, cfg Config, logOut io.Writer) error {
 	}
 	cancel()
 	log.Info("shutting down")
-	b.Close(shutdownGrace)
+	stopScheduler()
 	<-schedDone
+	b.Close(shutdownGrace)
 	return err
 }
 

@@ -13,9 +13,9 @@ import (
 	"github.com/kulami/kulami/storage"
 )
 
-// tx is a storage.Tx of the PostgreSQL backend. In a write transaction,
-// what it reads to change is locked (FOR UPDATE) until the end. It sends
-// its statements as pipeline.go says.
+// tx is a storage.Tx and storage.LeaseTx of the PostgreSQL backend. In a
+// write transaction, what it reads to change is locked (FOR UPDATE) until
+// the end. It sends its statements as pipeline.go says.
 type tx struct {
 	ctx     context.Context
 	conn    *pgxpool.Conn
@@ -532,7 +532,7 @@ func (t *tx) Due(now time.Time) ([]storage.Wake, error) {
 	return due, err
 }
 
-// Lease implements storage.Tx. A write that finds no lease notes it, so
+// Lease implements storage.LeaseTx. A write that finds no lease notes it, so
 // that PutLease inserts: two processes that claim a first lease at once
 // then conflict, and the second, run again, finds the first's.
 func (t *tx) Lease(kind storage.WakeKind, channel string) (*storage.Lease, error) {
@@ -553,7 +553,7 @@ func (t *tx) Lease(kind storage.WakeKind, channel string) (*storage.Lease, error
 // leaseID names the lease of kind and channel in missing.
 func leaseID(kind storage.WakeKind, channel string) string { return kind.String() + "\x00" + channel }
 
-// PutLease implements storage.Tx.
+// PutLease implements storage.LeaseTx.
 func (t *tx) PutLease(l *storage.Lease) error {
 	q := `INSERT INTO leases (kind, channel, at, owner, until) VALUES ($1, $2, $3, $4, $5)`
 	if !t.missing["leases\x00"+leaseID(l.Wake.Kind, l.Wake.ChannelID)] {
