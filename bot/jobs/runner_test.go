@@ -169,7 +169,7 @@ func TestRefusals(t *testing.T) {
 			}{fmt.Sprint("review ", k), jobs.Job{Class: "review", Key: fmt.Sprint("g", k), Owner: fmt.Sprint("u", k), Run: run}, nil})
 		}
 		tests[len(tests)-1].want = jobs.ErrQueueFull // 8 wait already
-		for _, tt := range tests { // no t.Run inside a synctest bubble
+		for _, tt := range tests {                   // no t.Run inside a synctest bubble
 			_, err := r.Submit(tt.job)
 			assert.ErrorIs(t, err, tt.want, tt.name)
 		}
@@ -276,7 +276,9 @@ func TestCloseGivesUp(t *testing.T) {
 			require.NoError(t, err)
 		}
 		doErr := make(chan error)
-		go func() { doErr <- r.Do(context.Background(), jobs.Job{Class: "move", Key: "hint", Run: func(context.Context) error { return nil }}) }()
+		go func() {
+			doErr <- r.Do(context.Background(), jobs.Job{Class: "move", Key: "hint", Run: func(context.Context) error { return nil }})
+		}()
 		// The move's Do waits for the review running, which does not yield.
 		synctest.Wait()
 		ctx, cancel := context.WithTimeout(t.Context(), 5*time.Second)
