@@ -169,7 +169,8 @@ func TestRefusals(t *testing.T) {
 			}{fmt.Sprint("review ", k), jobs.Job{Class: "review", Key: fmt.Sprint("g", k), Owner: fmt.Sprint("u", k), Run: run}, nil})
 		}
 		tests[len(tests)-1].want = jobs.ErrQueueFull // 8 wait already
-		for _, tt := range tests {                   // no t.Run inside a synctest bubble
+		// No t.Run inside a synctest bubble.
+		for _, tt := range tests {
 			_, err := r.Submit(tt.job)
 			assert.ErrorIs(t, err, tt.want, tt.name)
 		}
