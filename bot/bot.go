@@ -3,14 +3,16 @@ package bot
 import (
 	"context"
 	"log/slog"
-	"runtime"
 	"sync"
 	"time"
 
 	"github.com/bwmarrin/discordgo"
 
+	"github.com/kulami/kulami/bot/jobs"
 	"github.com/kulami/kulami/draw"
+	"github.com/kulami/kulami/engine"
 	"github.com/kulami/kulami/engine/ai"
+	"github.com/kulami/kulami/engine/review"
 )
 
 // Clock tells the time and waits; tests pass a fake one to play days in
@@ -57,15 +59,15 @@ type Bot struct {
 	clock    Clock
 	opt      Options
 	renderer *draw.Renderer
-	aiSlot   chan struct{} // one computer search at a time: each uses every core
-	renders  chan struct{} // renders running at once: at most one per core
-	aiMu     sync.Mutex
-	aiQueued map[aiJob]bool // the computer's moves queued and not yet done
-	reviews  sync.Map       // the reviews being computed: reviewKey → true
-	wakeup   chan struct{}  // tells the scheduler that a wake time changed
-	owner    string         // names this bot's leases on due work (see runDue)
-	recent   recent         // the interactions received lately, to act on each once
-	retired  recent         // the boards whose menus were taken off lately: none is edited twice
+	// runner runs the slow work: the computer's moves, reviews and
+	// renders (work.go).
+	runner *jobs.Runner
+	// reviewer analyses a game for a review: review.Analyse.
+	reviewer func(context.Context, *engine.Record, review.Options) (*review.Analysis, error)
+	wakeup   chan struct{} // tells the scheduler that a wake time changed
+	owner    string        // names this bot's leases on due work (see runDue)
+	recent   recent        // the interactions received lately, to act on each once
+	retired  recent        // the boards whose menus were taken off lately: none is edited twice
 	// channelTypes remembers the type of the channels games were asked
 	// for in (a discordgo.ChannelType by channel ID).
 	channelTypes sync.Map
@@ -105,7 +107,7 @@ func New(s *discordgo.Session, opt Options) *Bot {
 	ctx, cancel := context.WithCancel(context.Background())
 	return &Bot{
 		session: s, store: opt.Store, log: opt.Logger, clock: opt.Clock, opt: opt, renderer: opt.Renderer,
-		aiSlot: make(chan struct{}, 1), aiQueued: map[aiJob]bool{}, renders: make(chan struct{}, runtime.GOMAXPROCS(0)), wakeup: make(chan struct{}, 1),
+		runner: newRunner(opt.Logger), reviewer: review.Analyse, wakeup: make(chan struct{}, 1),
 		baseCtx: ctx, cancel: cancel, owner: newOwner(),
 	}
 }
@@ -118,9 +120,12 @@ func (b *Bot) Register(ctx context.Context, appID, guildID string) error {
 	return err
 }
 
-// Close waits until the interactions in flight are handled, giving them at
-// most grace, then cancels what is left.
+// Close waits until the interactions in flight are handled and the slow
+// work queued is done (reviews, the computer's moves), giving them at
+// most grace together, then cancels what is left: a review stopped or
+// dropped says so in its channel.
 func (b *Bot) Close(grace time.Duration) {
+	deadline := time.Now().Add(grace)
 	done := make(chan struct{})
 	go func() {
 		b.inflight.Wait()
@@ -130,6 +135,12 @@ func (b *Bot) Close(grace time.Duration) {
 	case <-done:
 	case <-time.After(grace):
 		b.log.Warn("shutting down with interactions still in flight")
+	}
+	ctx, cancel := context.WithDeadline(context.Background(), deadline)
+	defer cancel()
+	left, err := b.runner.Close(ctx)
+	for _, j := range left {
+		b.log.Warn("shutting down with a job not done", "class", j.Class, "job", j.Key, "err", err)
 	}
 	b.cancel()
 }
