@@ -12,3 +12,7 @@ import (
 func (b *Bot) SetReviewer(f func(context.Context, *engine.Record, review.Options) (*review.Analysis, error)) {
 	b.reviewer = f
 }
+
+// QueuedMoves is the number of the computer's moves waiting for the
+// search worker.
+func (b *Bot) QueuedMoves() int { return b.runner.Len(jobMove) }

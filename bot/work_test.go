@@ -3,7 +3,9 @@ package bot_test
 import (
 	"context"
 	"strconv"
+	"strings"
 	"testing"
+	"time"
 
 	"github.com/bwmarrin/discordgo"
 	"github.com/stretchr/testify/assert"
@@ -69,6 +71,7 @@ func TestMoveNotHeldBehindReviews(t *testing.T) {
 
 	ai := h.dc.AddChannel("computer")
 	h.command(ai.ID, h.bob, "play", discordtest.StringOption("level", "easy"), discordtest.StringOption("first", "them"))
+	require.Eventually(t, func() bool { return h.bot.QueuedMoves() == 1 }, 30*time.Second, time.Millisecond, "the computer's move is queued")
 	close(gate.release[games[0]]) // the first review's search ends
 	// The computer moves before the reviews waiting: the second review's
 	// search has not been let go, so a move behind it would never come.
@@ -86,6 +89,39 @@ func TestMoveNotHeldBehindReviews(t *testing.T) {
 		h.dc.WaitUntil(t, "the review of game #"+n, func() bool {
 			_, err := h.store.Review(h.dc.GuildID(), id)
 			return err == nil
+		})
+	}
+}
+
+// TestReviewsAtShutdown: a review running when the bot shuts down, and
+// one still queued, each tell their channel that they could not be
+// finished, instead of vanishing.
+func TestReviewsAtShutdown(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t, "gateway")
+	ch := h.channel.ID
+	var games []uint64
+	for range 2 {
+		g := h.challengeAndAccept()
+		h.finishByResigning(g)
+		games = append(games, g.ID)
+	}
+	gate := &gatedReviewer{started: make(chan uint64, 2), release: map[uint64]chan struct{}{}} // never released
+	h.bot.SetReviewer(gate.analyse)
+	for k, u := range []*discordgo.User{h.alice, h.bob} {
+		h.reply(h.command(ch, u, "review", discordtest.IntegerOption("game", int64(games[k]))))
+	}
+	require.Equal(t, games[0], <-gate.started)
+	h.stop() // waits for the reviews its grace allows, then stops them
+	for _, id := range games {
+		n := strconv.FormatUint(id, 10)
+		h.dc.WaitUntil(t, "the failure of review #"+n, func() bool {
+			for _, m := range h.dc.Messages(ch) {
+				if strings.HasPrefix(m.Content, "I could not finish the review of game #"+n+".") {
+					return true
+				}
+			}
+			return false
 		})
 	}
 }
