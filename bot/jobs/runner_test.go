@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"math/rand/v2"
+	"runtime"
 	"sync"
 	"sync/atomic"
 	"testing"
@@ -300,9 +301,10 @@ func TestCloseGivesUp(t *testing.T) {
 // TestStress runs many jobs of every class from many goroutines, some
 // cancelled, some yielding, while the runner closes, and checks the
 // bounds: never more jobs of a pool at once than its workers, each job
-// admitted runs or is dropped once, and Close leaves nothing running.
-// Run it with -race.
+// admitted runs, and Close leaves no goroutine behind. Run it with
+// -race.
 func TestStress(t *testing.T) {
+	goroutines := runtime.NumGoroutine()
 	cfg := botConfig()
 	r := jobs.New(cfg)
 	workers := map[string]int32{"move": 1, "review": 1, "render": 2, "gif": 2}
@@ -362,6 +364,8 @@ func TestStress(t *testing.T) {
 	for _, n := range running {
 		assert.Zero(t, n.Load())
 	}
+	// The jobs' goroutines have returned from Run; let them exit.
+	assert.Eventually(t, func() bool { return runtime.NumGoroutine() <= goroutines }, 10*time.Second, time.Millisecond, "no goroutine leaks")
 }
 
 // BenchmarkDo is the runner's cost of a job done with Do on a free pool.
