@@ -7,6 +7,7 @@ import (
 	"math/rand/v2"
 	"time"
 
+	"github.com/kulami/kulami/bot/jobs"
 	"github.com/kulami/kulami/engine"
 	"github.com/kulami/kulami/engine/ai"
 	"github.com/kulami/kulami/engine/game"
@@ -103,40 +104,27 @@ type aiJob struct {
 	ply     int
 }
 
-// queueAI queues the computer's move: it runs on a goroutine of its own,
-// after the searches queued before it (one search at a time: each uses
-// every core). A job already queued is not queued twice.
+// queueAI queues the computer's move with the bot's runner: it runs
+// before the reviews waiting, after the searches queued before it (one
+// search at a time: each uses every core). A job already queued is not
+// queued twice.
 func (b *Bot) queueAI(j aiJob) {
-	b.aiMu.Lock()
-	if b.aiQueued[j] {
-		b.aiMu.Unlock()
-		return
+	_, err := b.runner.Submit(jobs.Job{
+		Class: jobMove, Key: fmt.Sprintf("move:%s:%d:%d", j.channel, j.gameID, j.ply),
+		Run: func(ctx context.Context) error { return b.aiMove(ctx, j) },
+	})
+	switch {
+	case errors.Is(err, jobs.ErrDuplicate):
+	case errors.Is(err, jobs.ErrClosed): // shutting down: the scheduler queues the move again at start
+	case err != nil:
+		b.log.Error("cannot queue the computer's move", "channel", j.channel, "game", j.gameID, "err", err)
 	}
-	b.aiQueued[j] = true
-	b.aiMu.Unlock()
-	b.inflight.Add(1)
-	go func() {
-		defer b.inflight.Done()
-		defer func() {
-			b.aiMu.Lock()
-			delete(b.aiQueued, j)
-			b.aiMu.Unlock()
-		}()
-		if err := b.aiMove(j); err != nil {
-			b.log.Error("the computer could not move", "channel", j.channel, "game", j.gameID, "err", err)
-		}
-	}()
 }
 
 // aiMove lets the computer play its move of job j, if the game still
-// waits for it, and posts the new board as a message of the bot.
-func (b *Bot) aiMove(j aiJob) error {
-	select {
-	case b.aiSlot <- struct{}{}:
-		defer func() { <-b.aiSlot }()
-	case <-b.baseCtx.Done():
-		return nil // shutting down: the scheduler queues the move again at start
-	}
+// waits for it, and posts the new board as a message of the bot. It runs
+// on the runner's search worker.
+func (b *Bot) aiMove(ctx context.Context, j aiJob) error {
 	g, err := b.store.Game(j.channel)
 	if errors.Is(err, storage.ErrNotFound) {
 		return nil // the game ended meanwhile
@@ -152,7 +140,7 @@ func (b *Bot) aiMove(j aiJob) error {
 		return err
 	}
 	p := g.Position()
-	ctx, cancel := context.WithTimeout(b.baseCtx, budget)
+	ctx, cancel := context.WithTimeout(ctx, budget)
 	mv, err := player.Move(ctx, p, g.Rules())
 	cancel()
 	if err != nil {
@@ -198,14 +186,16 @@ func (b *Bot) hintCommand(c *interaction, _ options) error {
 	cfg := ai.Medium.Config()
 	ctx, cancel := context.WithTimeout(b.baseCtx, cfg.Time)
 	defer cancel()
-	select {
-	case b.aiSlot <- struct{}{}:
-		defer func() { <-b.aiSlot }()
-	case <-ctx.Done():
-		return refuse("play.busy")
-	}
-	mv, err := cfg.Move(ctx, p, g.Rules())
-	if err != nil {
+	var mv ai.Move
+	started := false
+	err = b.runner.Do(ctx, jobs.Job{Class: jobMove, Run: func(ctx context.Context) (err error) {
+		started = true
+		mv, err = cfg.Move(ctx, p, g.Rules())
+		return err
+	}})
+	if err != nil && !started {
+		return refuse("play.busy") // the computer was busy with other games all the time
+	} else if err != nil {
 		return err
 	}
 	lang := c.lang()

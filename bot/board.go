@@ -29,14 +29,9 @@ var colorMark = [2]string{engine.Red: "🔴", engine.Black: "⚫"}
 func (b *Bot) boardMessage(lang i18n.Lang, g *storage.Game) (message, error) {
 	var png bytes.Buffer
 	p := g.Position()
-	// Renders are bounded by the cores: more at once gain nothing and cost
-	// memory. Waiting renders queue in order (a channel's waiting senders
-	// are served first come, first served).
-	b.renders <- struct{}{}
-	defer func() { <-b.renders }()
 	outcome, reason := outcome(lang, g, false)
 	opt := draw.Options{Names: names(lang, g), Rules: g.Rules(), Over: g.Over(), Outcome: outcome, Reason: reason, Text: drawText(lang)}
-	if err := b.renderer.Render(&png, &p, opt); err != nil {
+	if err := b.render(jobRender, func() error { return b.renderer.Render(&png, &p, opt) }); err != nil {
 		return message{}, fmt.Errorf("render the board: %w", err)
 	}
 	m := message{

@@ -3,14 +3,16 @@ package bot
 import (
 	"context"
 	"log/slog"
-	"runtime"
 	"sync"
 	"time"
 
 	"github.com/bwmarrin/discordgo"
 
+	"github.com/kulami/kulami/bot/jobs"
 	"github.com/kulami/kulami/draw"
+	"github.com/kulami/kulami/engine"
 	"github.com/kulami/kulami/engine/ai"
+	"github.com/kulami/kulami/engine/review"
 )
 
 // Clock tells the time and waits; tests pass a fake one to play days in
@@ -57,15 +59,15 @@ type Bot struct {
 	clock    Clock
 	opt      Options
 	renderer *draw.Renderer
-	aiSlot   chan struct{} // one computer search at a time: each uses every core
-	renders  chan struct{} // renders running at once: at most one per core
-	aiMu     sync.Mutex
-	aiQueued map[aiJob]bool // the computer's moves queued and not yet done
-	reviews  sync.Map       // the reviews being computed: reviewKey → true
-	wakeup   chan struct{}  // tells the scheduler that a wake time changed
-	owner    string         // names this bot's leases on due work (see runDue)
-	recent   recent         // the interactions received lately, to act on each once
-	retired  recent         // the boards whose menus were taken off lately: none is edited twice
+	// runner runs the slow work: the computer's moves, reviews and
+	// renders (work.go).
+	runner *jobs.Runner
+	// reviewer analyses a game for a review: review.Analyse.
+	reviewer func(context.Context, *engine.Record, review.Options) (*review.Analysis, error)
+	wakeup   chan struct{} // tells the scheduler that a wake time changed
+	owner    string        // names this bot's leases on due work (see runDue)
+	recent   recent        // the interactions received lately, to act on each once
+	retired  recent        // the boards whose menus were taken off lately: none is edited twice
 	// channelTypes remembers the type of the channels games were asked
 	// for in (a discordgo.ChannelType by channel ID).
 	channelTypes sync.Map
@@ -105,7 +107,7 @@ func New(s *discordgo.Session, opt Options) *Bot {
 	ctx, cancel := context.WithCancel(context.Background())
 	return &Bot{
 		session: s, store: opt.Store, log: opt.Logger, clock: opt.Clock, opt: opt, renderer: opt.Renderer,
-		aiSlot: make(chan struct{}, 1), aiQueued: map[aiJob]bool{}, renders: make(chan struct{}, runtime.GOMAXPROCS(0)), wakeup: make(chan struct{}, 1),
+		runner: newRunner(opt.Logger), reviewer: review.Analyse, wakeup: make(chan struct{}, 1),
 		baseCtx: ctx, cancel: cancel, owner: newOwner(),
 	}
 }
@@ -118,14 +120,17 @@ func (b *Bot) Register(ctx context.Context, appID, guildID string) error {
 	return err
 }
 
-// Close waits until the work in flight (interactions, the computer's
-// moves, reviews) is done, giving it at most grace, then cancels what is
-// left and waits, at most grace again, for it to return: cancelled work
-// ends at its next call to Discord or check of its context. Call it once
-// nothing brings new work: after the interactions stop coming and
-// RunScheduler has returned; and close the store after it, since the work
-// uses the store to its end.
+// Close waits until the work in flight is done — first the interactions,
+// then the slow work queued (the computer's moves, reviews) — giving it at
+// most grace in all. Interactions still running then are cancelled and
+// waited for, at most grace again: cancelled work ends at its next call to
+// Discord or check of its context. Jobs not done by the deadline are
+// cancelled (and waited for) or dropped; a review stopped or dropped says
+// so in its channel. Call Close once nothing brings new work: after the
+// interactions stop coming and RunScheduler has returned; and close the
+// store after it, since the work uses the store to its end.
 func (b *Bot) Close(grace time.Duration) {
+	deadline := time.Now().Add(grace)
 	done := make(chan struct{})
 	go func() {
 		b.inflight.Wait()
@@ -134,13 +139,19 @@ func (b *Bot) Close(grace time.Duration) {
 	select {
 	case <-done:
 	case <-time.After(grace):
-		b.log.Warn("shutting down with work still in flight: cancelling it")
+		b.log.Warn("shutting down with interactions still in flight: cancelling them")
 		b.cancel()
 		select {
 		case <-done:
 		case <-time.After(grace):
-			b.log.Warn("work in flight did not stop when cancelled")
+			b.log.Warn("interactions in flight did not stop when cancelled")
 		}
+	}
+	ctx, cancel := context.WithDeadline(context.Background(), deadline)
+	defer cancel()
+	left, err := b.runner.Close(ctx)
+	for _, j := range left {
+		b.log.Warn("shutting down with a job not done", "class", j.Class, "job", j.Key, "err", err)
 	}
 	b.cancel()
 }

@@ -16,9 +16,10 @@
 // with package draw), posts it (respond.go for the answer to the
 // interaction, discord.go for messages of the bot) and notes the new
 // board's message with the store, which costs no commit. When the computer
-// is to move, its move is queued as a job (ai.go) that runs off the
-// player's goroutine, one search at a time, and posts its board with the
-// bot's token.
+// is to move, its move is queued as a job (ai.go) with the bot's runner
+// of slow work (work.go, package jobs), which runs it off the player's
+// goroutine, one search at a time and before the reviews waiting, and
+// posts its board with the bot's token.
 //
 // A refusal (not your turn, an illegal hole, a board out of date, …) comes
 // back from engine/game as a sentinel error; explain (errors.go) is the one

@@ -2,8 +2,10 @@ package bot
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 
+	"github.com/kulami/kulami/bot/jobs"
 	"github.com/kulami/kulami/draw"
 	"github.com/kulami/kulami/engine"
 	"github.com/kulami/kulami/storage"
@@ -17,7 +19,8 @@ const maxUpload = 8 << 20
 var errReplayTooLarge = refuse("replay.too_large")
 
 // replayGIF answers Replay (GIF) on the final board of f: the animated
-// replay of the whole game, a frame a move, posted in the channel. At
+// replay of the whole game, a frame a move, posted in the channel. It is
+// drawn within the render bound, after the boards waiting. At
 // draw.DefaultAnimationWidth a whole game is well under a megabyte, so
 // maxUpload is a guard, not a limit people meet.
 func (b *Bot) replayGIF(c *interaction, f *storage.FinishedGame) error {
@@ -32,7 +35,10 @@ func (b *Bot) replayGIF(c *interaction, f *storage.FinishedGame) error {
 	a := draw.Animation{Record: rec, Options: draw.Options{Names: names(lang, &f.Game), Over: true, Text: drawText(lang)}}
 	a.Options.Outcome, a.Options.Reason = outcome(lang, &f.Game, false)
 	var gif bytes.Buffer
-	if err := b.renderer.Animate(&gif, a); err != nil {
+	err = b.render(jobGIF, func() error { return b.renderer.Animate(&gif, a) })
+	if errors.Is(err, jobs.ErrQueueFull) {
+		return refuse("replay.busy")
+	} else if err != nil {
 		return fmt.Errorf("animate game %d: %w", f.ID, err)
 	}
 	if gif.Len() > maxUpload {

@@ -12,6 +12,7 @@ import (
 	"github.com/bwmarrin/discordgo"
 
 	"github.com/kulami/kulami/bot/i18n"
+	"github.com/kulami/kulami/bot/jobs"
 	"github.com/kulami/kulami/draw"
 	"github.com/kulami/kulami/engine"
 	"github.com/kulami/kulami/engine/review"
@@ -24,17 +25,13 @@ import (
 // people when to expect the review.
 const reviewPerPosition = 500 * time.Millisecond
 
-// reviewKey names a review being computed, in Bot.reviews.
-type reviewKey struct {
-	guild string
-	game  uint64
-}
-
 // reviewCommand handles /kulami review: the computer's analysis of a
 // finished game, the channel's last one or one of the server by number.
-// An analysis is computed once, in the background, and stored with the
-// game; the first answer tells only the asker when to expect it, and the
-// review is posted in the channel for everyone.
+// An analysis is computed once, by the bot's runner after the computer's
+// moves and the reviews queued before, and stored with the game; the
+// first answer tells only the asker when to expect it, and the review is
+// posted in the channel for everyone. Each user has one review queued at
+// most, and the queue is bounded.
 func (b *Bot) reviewCommand(c *interaction, o options) error {
 	f, err := b.reviewedGame(c, o.int("game", 0))
 	if err != nil {
@@ -54,28 +51,43 @@ func (b *Bot) reviewCommand(c *interaction, o options) error {
 	} else if !errors.Is(err, storage.ErrNotFound) {
 		return err
 	}
-	key := reviewKey{f.GuildID, f.ID}
-	if _, busy := b.reviews.LoadOrStore(key, true); busy {
+	cost := time.Duration(len(f.Moves())) * reviewPerPosition
+	channel := c.i.ChannelID
+	place, err := b.runner.Submit(jobs.Job{
+		Class: jobReview, Key: fmt.Sprintf("review:%s:%d", f.GuildID, f.ID), Owner: c.user().ID, Cost: cost,
+		Run: func(ctx context.Context) error {
+			err := b.analyse(ctx, lang, f, channel)
+			if err != nil {
+				b.reviewFailed(lang, f, channel)
+			}
+			return err
+		},
+		Drop: func() { b.reviewFailed(lang, f, channel) },
+	})
+	switch {
+	case errors.Is(err, jobs.ErrDuplicate):
 		return c.say(c.lang().T("review.busy", "Game", f.ID))
-	}
-	ready := b.clock.Now().Add(time.Duration(len(f.Moves())) * reviewPerPosition).Add(5 * time.Second)
-	if err := c.say(c.lang().N("review.started", len(f.Moves()), "Game", f.ID, "Ready", timestamp(ready))); err != nil {
-		b.reviews.Delete(key)
+	case errors.Is(err, jobs.ErrOwnerLimit):
+		return refuse("review.yours_queued")
+	case errors.Is(err, jobs.ErrQueueFull):
+		return refuse("review.queue_full")
+	case err != nil:
 		return err
 	}
-	b.inflight.Add(1)
-	go func() {
-		defer b.inflight.Done()
-		defer b.reviews.Delete(key)
-		if err := b.analyse(lang, f, c.i.ChannelID); err != nil && !errors.Is(err, context.Canceled) {
-			b.log.Error("cannot review a game", "guild", f.GuildID, "game", f.ID, "err", err)
-			text := lang.T("review.failed", "Game", f.ID)
-			if _, err := b.send(c.i.ChannelID, message{content: text}); err != nil {
-				b.log.Warn("cannot tell that a review failed", "err", err)
-			}
-		}
-	}()
-	return nil
+	ready := b.clock.Now().Add(place.Wait + cost + 5*time.Second)
+	text := c.lang().N("review.started", len(f.Moves()), "Game", f.ID, "Ready", timestamp(ready))
+	if place.Ahead > 0 {
+		text += " " + c.lang().N("review.queued", place.Ahead)
+	}
+	return c.say(text)
+}
+
+// reviewFailed tells channel, in lang, that the review of f could not be
+// finished (it failed, or the bot shut down first).
+func (b *Bot) reviewFailed(lang i18n.Lang, f *storage.FinishedGame, channel string) {
+	if _, err := b.send(channel, message{content: lang.T("review.failed", "Game", f.ID)}); err != nil {
+		b.log.Warn("cannot tell that a review failed", "err", err)
+	}
 }
 
 // reviewedGame returns the finished game a /kulami review asks for: the
@@ -114,30 +126,24 @@ func (b *Bot) storedReview(f *storage.FinishedGame) (*review.Analysis, error) {
 }
 
 // analyse reviews f with the computer, stores the analysis and posts the
-// review in channel, in lang. It takes the computer's slot (b.aiSlot) for each
-// position and gives it up between positions, so a move of the computer
+// review in channel, in lang. It runs on the runner's search worker, and
+// yields it between positions (jobs.Yield), so a move of the computer
 // waits for one position's search at most, never for a whole review.
-func (b *Bot) analyse(lang i18n.Lang, f *storage.FinishedGame, channel string) error {
+func (b *Bot) analyse(ctx context.Context, lang i18n.Lang, f *storage.FinishedGame, channel string) error {
 	rec, err := engine.ParseRecord(f.RecordText)
 	if err != nil {
 		return err
 	}
-	turn := &slotTurn{slot: b.aiSlot, done: b.baseCtx.Done()}
-	defer turn.release()
-	if !turn.take() {
-		return b.baseCtx.Err()
-	}
-	ctx, cancel := context.WithCancel(b.baseCtx)
+	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
-	a, err := review.Analyse(ctx, rec, review.Options{Seed: f.ID, Progress: func(done, total int) {
-		if done < total && !turn.yield() {
+	a, err := b.reviewer(ctx, rec, review.Options{Seed: f.ID, Progress: func(done, total int) {
+		if done < total && jobs.Yield(ctx) != nil {
 			cancel()
 		}
 	}})
 	if err != nil {
 		return err
 	}
-	turn.release()
 	data, err := json.Marshal(a)
 	if err != nil {
 		return err
@@ -248,7 +254,7 @@ func (b *Bot) reviewStep(c *interaction, id customID) error {
 		opt.Outcome, opt.Reason = outcome(lang, &f.Game, false)
 	}
 	var png bytes.Buffer
-	if err := b.renderer.Render(&png, &p, opt); err != nil {
+	if err := b.render(jobRender, func() error { return b.renderer.Render(&png, &p, opt) }); err != nil {
 		return fmt.Errorf("render the board: %w", err)
 	}
 	return c.reply(message{
@@ -279,39 +285,4 @@ func stepText(lang i18n.Lang, f *storage.FinishedGame, a *review.Analysis, ply i
 		text += " " + lang.T("review.step_other", "Best", m.Best)
 	}
 	return text
-}
-
-// slotTurn is a long job's hold on the computer's slot (Bot.aiSlot),
-// which it gives up now and then for the computer's moves.
-type slotTurn struct {
-	slot chan struct{}
-	done <-chan struct{} // closed when the bot shuts down
-	held bool
-}
-
-// take waits for the slot; it returns false, without it, if the bot shuts
-// down first.
-func (t *slotTurn) take() bool {
-	select {
-	case t.slot <- struct{}{}:
-		t.held = true
-	case <-t.done:
-	}
-	return t.held
-}
-
-// yield gives the slot up and takes it again: a search that was waiting
-// for it (a computer's move, a hint) runs first. It returns false if the
-// bot shuts down meanwhile.
-func (t *slotTurn) yield() bool {
-	t.release()
-	return t.take()
-}
-
-// release gives the slot up, if held.
-func (t *slotTurn) release() {
-	if t.held {
-		<-t.slot
-		t.held = false
-	}
 }

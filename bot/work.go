@@ -1,0 +1,53 @@
+package bot
+
+import (
+	"context"
+	"errors"
+	"log/slog"
+	"runtime"
+
+	"github.com/kulami/kulami/bot/jobs"
+)
+
+// The classes of the bot's slow work, run by Bot.runner (see package
+// jobs): the computer's searches on one worker, since each uses every
+// core, with its moves (and hints) before reviews; renders on a worker a
+// core, boards before GIF replays.
+const (
+	jobMove   = "move"
+	jobReview = "review"
+	jobRender = "render"
+	jobGIF    = "gif"
+)
+
+// reviewQueue is the most reviews waiting for the computer; each user has
+// one queued or running at most.
+const reviewQueue = 8
+
+// newRunner returns the runner of the bot's slow work, logging to log the
+// jobs that fail.
+func newRunner(log *slog.Logger) *jobs.Runner {
+	return jobs.New(jobs.Config{
+		Pools: []jobs.Pool{{Name: "search", Workers: 1}, {Name: "render", Workers: runtime.GOMAXPROCS(0)}},
+		Classes: []jobs.Class{
+			{Name: jobMove, Pool: "search", Queue: 1024},
+			{Name: jobReview, Pool: "search", Priority: 1, Queue: reviewQueue, PerOwner: 1},
+			{Name: jobRender, Pool: "render", Queue: 1024},
+			{Name: jobGIF, Pool: "render", Priority: 1, Queue: 16},
+		},
+		Failed: func(j jobs.Job, err error) {
+			level := slog.LevelError
+			if errors.Is(err, context.Canceled) {
+				level = slog.LevelWarn // stopped by the shutdown
+			}
+			log.Log(context.Background(), level, "a job failed", "class", j.Class, "job", j.Key, "err", err)
+		},
+	})
+}
+
+// render runs draw, a render of class jobRender or jobGIF, within the
+// render bound: renders at once gain nothing past one per core and cost
+// memory.
+func (b *Bot) render(class string, draw func() error) error {
+	return b.runner.Do(b.baseCtx, jobs.Job{Class: class, Run: func(context.Context) error { return draw() }})
+}
