@@ -1,14 +1,10 @@
 package bot
 
 import (
-	"context"
 	"testing"
 
-	"github.com/bwmarrin/discordgo"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
-
-	"github.com/kulami/kulami/bot/discordtest"
 )
 
 // TestAnswerTransitions checks every transition of an interaction's
@@ -16,11 +12,8 @@ import (
 // makes of it and which Discord calls it makes.
 func TestAnswerTransitions(t *testing.T) {
 	t.Parallel()
-	dc := discordtest.New(t)
-	ch := dc.AddChannel("games")
-	alice := dc.AddUser("alice")
-	s, err := NewSession(dc.Token(), dc.APIURL())
-	require.NoError(t, err)
+	f := newAnswerFixture(t)
+	dc := f.dc
 
 	public := message{content: "for everyone"}
 	secret := message{content: "only for you", ephemeral: true}
@@ -95,19 +88,7 @@ func TestAnswerTransitions(t *testing.T) {
 			kind = "component"
 		}
 		t.Run(kind+", "+tc.from.String()+", "+tc.event, func(t *testing.T) {
-			var i *discordgo.Interaction
-			if tc.component {
-				board, err := s.ChannelMessageSendComplex(ch.ID, &discordgo.MessageSend{Content: "the board", Components: []discordgo.MessageComponent{
-					discordgo.ActionsRow{Components: []discordgo.MessageComponent{discordgo.Button{Label: "Resign", CustomID: "kulami:resign:1:1:0"}}},
-				}})
-				require.NoError(t, err)
-				i = dc.Button(board.ID, alice, "kulami:resign:1:1:0")
-			} else {
-				i = dc.Command(ch.ID, alice, "kulami", discordtest.Subcommand("board"))
-			}
-			c := &interaction{ctx: context.Background(), s: s, i: i, respond: func(r *discordgo.InteractionResponse) error {
-				return s.InteractionRespond(i, r)
-			}}
+			c := f.interaction(t, tc.component)
 			require.NoError(t, reach[tc.from](c))
 			require.Equal(t, tc.from, c.answer.state)
 			before := len(dc.Requests())
