@@ -43,7 +43,8 @@
 //   - settings.go: /kulami notify, /kulami settings
 //   - rules.go: /kulami rules and help; commands.go: the command tree
 //   - schedule.go: reminders, timeouts, expiry, lost computer moves
-//   - board.go: the board message; respond.go: answering interactions
+//   - board.go: the board message; respond.go: answering interactions,
+//     whose answer moves through the states of answer.go
 //   - lang.go: which language each message is in
 //   - games.go: /kulami games; rematch.go: the buttons of a final board and
 //     rematches; replay_gif.go: the animated replay; review.go: /kulami

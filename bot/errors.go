@@ -246,7 +246,7 @@ func (b *Bot) fail(c *interaction, err error) {
 		b.log.Error("interaction failed", "name", interactionName(c.i), "user", c.user().ID, "channel", c.i.ChannelID, "err", err)
 	}
 	if c.i.Type == discordgo.InteractionApplicationCommandAutocomplete {
-		if !c.responded {
+		if !c.responded() {
 			c.choices(nil)
 		}
 		return

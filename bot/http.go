@@ -9,6 +9,7 @@ import (
 	"io"
 	"net/http"
 	"strconv"
+	"sync"
 	"time"
 
 	"github.com/bwmarrin/discordgo"
@@ -82,47 +83,61 @@ func (b *Bot) serveInteraction(w http.ResponseWriter, r *http.Request, key ed255
 		return
 	}
 
-	first := make(chan *discordgo.InteractionResponse, 1)
-	written := make(chan error, 1)
-	served := make(chan struct{}) // closed when this request is over
-	defer close(served)
-	respond := func(resp *discordgo.InteractionResponse) error {
-		select {
-		case first <- resp:
-		default:
-			return errAlreadyResponded
-		}
-		select {
-		case err := <-written:
-			return err
-		case <-served: // the request is over: never block
-			select {
-			case err := <-written: // it was written just before
-				return err
-			default:
-				return errors.New("the HTTP request ended before the answer was written")
-			}
-		}
-	}
+	out := &httpResponse{w: w, written: make(chan struct{})}
+	defer out.end()
 	done := make(chan struct{})
 	b.inflight.Add(1)
 	go func() {
 		defer b.inflight.Done()
 		defer close(done)
-		b.handle(b.baseCtx, b.session, &i, respond)
+		b.handle(b.baseCtx, b.session, &i, out.write)
 	}()
 	// handle answers every interaction in time, deferring for slow
 	// handlers, so the first response comes before done.
 	select {
-	case resp := <-first:
-		written <- writeResponse(w, resp)
+	case <-out.written:
 	case <-done:
-		b.log.Error("handler finished without answering", "interaction", i.ID)
-		writeResponse(w, &discordgo.InteractionResponse{
+		err := out.write(&discordgo.InteractionResponse{
 			Type: discordgo.InteractionResponseChannelMessageWithSource,
 			Data: message{content: i18n.FromLocale(string(i.Locale)).T("error.generic"), ephemeral: true}.responseData(),
 		})
+		if !errors.Is(err, errAlreadyResponded) { // else it answered just before
+			b.log.Error("handler finished without answering", "interaction", i.ID)
+		}
 	}
+}
+
+// httpResponse hands the first response to an interaction from its
+// handler to the HTTP request that brought the interaction: the
+// handler's goroutine writes it, while the request waits for written;
+// once the request is over, writing fails. It is safe for concurrent use.
+type httpResponse struct {
+	mu      sync.Mutex
+	w       http.ResponseWriter // nil once the request is over
+	written chan struct{}       // closed once a response is written
+}
+
+// write writes resp as the HTTP response, once.
+func (h *httpResponse) write(resp *discordgo.InteractionResponse) error {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	select {
+	case <-h.written:
+		return errAlreadyResponded
+	default:
+	}
+	if h.w == nil {
+		return errors.New("the HTTP request ended before the answer was written")
+	}
+	defer close(h.written)
+	return writeResponse(h.w, resp)
+}
+
+// end ends the request, after a write under way: writes fail from now on.
+func (h *httpResponse) end() {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	h.w = nil
 }
 
 func writeResponse(w http.ResponseWriter, resp *discordgo.InteractionResponse) error {

@@ -4,11 +4,9 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"log/slog"
 	"net/http"
-	"sync"
 	"time"
 
 	"github.com/bwmarrin/discordgo"
@@ -42,49 +40,36 @@ type attachment struct {
 
 // interaction is one interaction being handled: the request, who sent it
 // and how to answer. Its handler uses it from one goroutine; the timer of
-// deferWhenSlow is the only other user, under mu.
+// deferWhenSlow also moves its answer, which is safe for concurrent use.
 type interaction struct {
-	ctx       context.Context
-	s         *discordgo.Session
-	i         *discordgo.Interaction
-	respond   respondFunc
-	responded bool      // the handler's first response is sent
-	deferred  bool      // ...and the original response is a deferral to fill in
-	public    i18n.Lang // the language of public messages, once publicLang found it
-
-	mu   sync.Mutex
-	late bool // the bot deferred for the handler, which has not answered yet
+	ctx     context.Context
+	s       *discordgo.Session
+	i       *discordgo.Interaction
+	respond respondFunc
+	answer  answer
+	public  i18n.Lang // the language of public messages, once publicLang found it
 }
 
 // deferWhenSlow makes sure Discord hears from the bot within d (Discord
 // fails an interaction that is not answered within 3 seconds): if the
 // handler has sent no first response by then, the bot defers for it, and
 // the handler's first response is later delivered in a way that fits the
-// deferral (see answerLate). Autocomplete cannot be deferred. stop ends
-// the wait, after a deferral under way is sent; errors of the deferral go
-// to log.
+// deferral (see answer.late). Autocomplete cannot be deferred. stop ends
+// the wait; errors of the deferral go to log.
 func (c *interaction) deferWhenSlow(d time.Duration, log *slog.Logger) (stop func()) {
 	if c.i.Type == discordgo.InteractionApplicationCommandAutocomplete {
 		return func() {}
 	}
 	t := time.AfterFunc(d, func() {
-		c.mu.Lock()
-		defer c.mu.Unlock()
-		if c.responded {
-			return
-		}
-		log.Warn("handler slow to answer; deferring", "interaction", c.i.ID, "name", interactionName(c.i))
-		if err := c.respond(&discordgo.InteractionResponse{Type: deferType(c.i)}); err != nil {
+		tried, err := c.answer.deferForSlowness(c)
+		switch {
+		case err != nil:
 			log.Error("could not defer for a slow handler", "interaction", c.i.ID, "err", err)
-			return
+		case tried:
+			log.Warn("handler slow to answer; deferred for it", "interaction", c.i.ID, "name", interactionName(c.i))
 		}
-		c.late = true
 	})
-	return func() {
-		t.Stop()
-		c.mu.Lock() // wait for the timer's deferral, if it is being sent
-		defer c.mu.Unlock()
-	}
+	return func() { t.Stop() }
 }
 
 // deferType is the deferral that suits an interaction: a component's
@@ -122,88 +107,18 @@ func displayName(u *discordgo.User) string {
 	return u.Username
 }
 
-var errAlreadyResponded = errors.New("interaction already answered")
-
-func (c *interaction) first(t discordgo.InteractionResponseType, m message) error {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	if c.responded {
-		return errAlreadyResponded
-	}
-	c.responded = true
-	c.deferred = t == discordgo.InteractionResponseDeferredChannelMessageWithSource
-	if c.late {
-		c.late = false
-		return c.answerLate(t, m)
-	}
-	d := m.responseData()
-	switch t {
-	case discordgo.InteractionResponseDeferredChannelMessageWithSource:
-		d = &discordgo.InteractionResponseData{Flags: d.Flags}
-	case discordgo.InteractionApplicationCommandAutocompleteResult:
-		d = &discordgo.InteractionResponseData{Choices: m.choices}
-	}
-	return c.respond(&discordgo.InteractionResponse{Type: t, Data: d})
-}
-
-// answerLate delivers the handler's first response, of type t, after the
-// bot deferred for it: a component's deferral promises an update of its
-// message, a command's shows a public "thinking…" message.
-func (c *interaction) answerLate(t discordgo.InteractionResponseType, m message) error {
-	command := deferType(c.i) == discordgo.InteractionResponseDeferredChannelMessageWithSource
-	switch {
-	case t == discordgo.InteractionResponseUpdateMessage && !command,
-		t == discordgo.InteractionResponseChannelMessageWithSource && command && !m.ephemeral:
-		_, err := c.editReply(m)
-		return err
-	case t == discordgo.InteractionResponseDeferredChannelMessageWithSource:
-		// The answer comes later: into the public deferral if it may be
-		// public, else as a follow-up of its own.
-		c.deferred = command && !m.ephemeral
-		if command && m.ephemeral {
-			return c.s.InteractionResponseDelete(c.i, discordgo.WithContext(c.ctx))
-		}
-		return nil
-	case t == discordgo.InteractionResponseDeferredMessageUpdate:
-		return nil
-	}
-	// A message the deferral does not fit (an ephemeral refusal, say): a
-	// follow-up of its own. A command's "thinking…" message goes first, or
-	// the follow-up would take its place and be public.
-	if command {
-		if err := c.s.InteractionResponseDelete(c.i, discordgo.WithContext(c.ctx)); err != nil {
-			return err
-		}
-	}
-	_, err := c.followup(m)
-	return err
-}
+// responded reports whether the handler has sent its first response.
+func (c *interaction) responded() bool { return c.answer.responded() }
 
 // reply answers with a new message: as the first response, by filling in a
 // deferred response, or as a follow-up.
-func (c *interaction) reply(m message) error {
-	if !c.responded && m.file == nil {
-		return c.first(discordgo.InteractionResponseChannelMessageWithSource, m)
-	}
-	_, err := c.post(m)
-	return err
-}
+func (c *interaction) reply(m message) error { return c.answer.reply(c, m) }
 
 // post answers with m and returns the message it became: by filling in a
 // deferred response (deferring first if nothing was answered yet), or as a
 // follow-up. Messages with an image go this way: Discord takes no files in
 // the HTTP response of an interaction.
-func (c *interaction) post(m message) (*discordgo.Message, error) {
-	if !c.responded {
-		if err := c.deferReply(m.ephemeral); err != nil {
-			return nil, err
-		}
-	}
-	if c.deferred {
-		return c.editReply(m)
-	}
-	return c.followup(m)
-}
+func (c *interaction) post(m message) (*discordgo.Message, error) { return c.answer.post(c, m) }
 
 // say answers with a short message only the caller sees.
 func (c *interaction) say(text string) error {
@@ -212,12 +127,11 @@ func (c *interaction) say(text string) error {
 
 // deferReply acknowledges the interaction; the answer follows with editReply.
 func (c *interaction) deferReply(ephemeral bool) error {
-	return c.first(discordgo.InteractionResponseDeferredChannelMessageWithSource, message{ephemeral: ephemeral})
+	return c.answer.first(c, discordgo.InteractionResponseDeferredChannelMessageWithSource, message{ephemeral: ephemeral})
 }
 
 // editReply fills in (or replaces) the first response and returns it.
 func (c *interaction) editReply(m message) (*discordgo.Message, error) {
-	c.deferred = false
 	e := &discordgo.WebhookEdit{
 		Content:         &m.content,
 		Embeds:          &m.embeds,
@@ -251,6 +165,11 @@ func (c *interaction) editReply(m message) (*discordgo.Message, error) {
 	return &msg, nil
 }
 
+// deleteReply deletes the first response.
+func (c *interaction) deleteReply() error {
+	return c.s.InteractionResponseDelete(c.i, discordgo.WithContext(c.ctx))
+}
+
 // followup sends another message after the first response.
 func (c *interaction) followup(m message) (*discordgo.Message, error) {
 	p := &discordgo.WebhookParams{
@@ -271,7 +190,7 @@ func (c *interaction) followup(m message) (*discordgo.Message, error) {
 
 // update replaces the message whose component was clicked.
 func (c *interaction) update(m message) error {
-	return c.first(discordgo.InteractionResponseUpdateMessage, m)
+	return c.answer.first(c, discordgo.InteractionResponseUpdateMessage, m)
 }
 
 // choices answers an autocomplete.
@@ -279,7 +198,19 @@ func (c *interaction) choices(ch []*discordgo.ApplicationCommandOptionChoice) er
 	if ch == nil {
 		ch = []*discordgo.ApplicationCommandOptionChoice{}
 	}
-	return c.first(discordgo.InteractionApplicationCommandAutocompleteResult, message{choices: ch})
+	return c.answer.first(c, discordgo.InteractionApplicationCommandAutocompleteResult, message{choices: ch})
+}
+
+// firstResponse is m as the first response of type t to an interaction.
+func (m message) firstResponse(t discordgo.InteractionResponseType) *discordgo.InteractionResponse {
+	d := m.responseData()
+	switch t {
+	case discordgo.InteractionResponseDeferredChannelMessageWithSource:
+		d = &discordgo.InteractionResponseData{Flags: d.Flags}
+	case discordgo.InteractionApplicationCommandAutocompleteResult:
+		d = &discordgo.InteractionResponseData{Choices: m.choices}
+	}
+	return &discordgo.InteractionResponse{Type: t, Data: d}
 }
 
 func (m message) responseData() *discordgo.InteractionResponseData {

@@ -19,11 +19,8 @@ import (
 // handler meant it, public or only for the user.
 func TestDeferWhenSlow(t *testing.T) {
 	t.Parallel()
-	dc := discordtest.New(t)
-	ch := dc.AddChannel("games")
-	alice := dc.AddUser("alice")
-	s, err := NewSession(dc.Token(), dc.APIURL())
-	require.NoError(t, err)
+	f := newAnswerFixture(t)
+	dc := f.dc
 	quiet := slog.New(slog.NewTextHandler(io.Discard, nil))
 
 	public := message{content: "for everyone"}
@@ -66,19 +63,8 @@ func TestDeferWhenSlow(t *testing.T) {
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
-			var i *discordgo.Interaction
-			if tc.component {
-				board, err := s.ChannelMessageSendComplex(ch.ID, &discordgo.MessageSend{Content: "the board", Components: []discordgo.MessageComponent{
-					discordgo.ActionsRow{Components: []discordgo.MessageComponent{discordgo.Button{Label: "Resign", CustomID: "kulami:resign:1:1:0"}}},
-				}})
-				require.NoError(t, err)
-				i = dc.Button(board.ID, alice, "kulami:resign:1:1:0")
-			} else {
-				i = dc.Command(ch.ID, alice, "kulami", discordtest.Subcommand("board"))
-			}
-			c := &interaction{ctx: context.Background(), s: s, i: i, respond: func(r *discordgo.InteractionResponse) error {
-				return s.InteractionRespond(i, r)
-			}}
+			c := f.interaction(t, tc.component)
+			i := c.i
 			stop := c.deferWhenSlow(time.Millisecond, quiet)
 			r := dc.WaitResponse(t, i.ID)
 			assert.Equal(t, deferType(i), r.Type, "the bot deferred")
@@ -102,10 +88,8 @@ func TestDeferWhenSlow(t *testing.T) {
 	}
 
 	t.Run("a handler in time", func(t *testing.T) {
-		i := dc.Command(ch.ID, alice, "kulami", discordtest.Subcommand("board"))
-		c := &interaction{ctx: context.Background(), s: s, i: i, respond: func(r *discordgo.InteractionResponse) error {
-			return s.InteractionRespond(i, r)
-		}}
+		c := f.interaction(t, false)
+		i := c.i
 		stop := c.deferWhenSlow(50*time.Millisecond, quiet)
 		require.NoError(t, c.reply(public))
 		stop()
@@ -114,10 +98,8 @@ func TestDeferWhenSlow(t *testing.T) {
 		assert.Empty(t, dc.Violations())
 	})
 	t.Run("autocomplete is never deferred", func(t *testing.T) {
-		i := dc.Autocomplete(ch.ID, alice, "kulami", discordtest.Subcommand("move", discordtest.Focused(discordtest.StringOption("cell", "A"))))
-		c := &interaction{ctx: context.Background(), s: s, i: i, respond: func(r *discordgo.InteractionResponse) error {
-			return s.InteractionRespond(i, r)
-		}}
+		i := dc.Autocomplete(f.ch.ID, f.alice, "kulami", discordtest.Subcommand("move", discordtest.Focused(discordtest.StringOption("cell", "A"))))
+		c := f.answering(i)
 		stop := c.deferWhenSlow(time.Millisecond, quiet)
 		time.Sleep(50 * time.Millisecond)
 		_, answered := dc.Response(i.ID)
@@ -126,4 +108,43 @@ func TestDeferWhenSlow(t *testing.T) {
 		stop()
 		assert.Equal(t, discordgo.InteractionApplicationCommandAutocompleteResult, dc.WaitResponse(t, i.ID).Type)
 	})
+}
+
+// answerFixture is a fake Discord with a channel and a user, and a
+// session of the bot on it, for tests of how an interaction is answered.
+type answerFixture struct {
+	dc    *discordtest.Server
+	s     *discordgo.Session
+	ch    *discordgo.Channel
+	alice *discordgo.User
+}
+
+func newAnswerFixture(t *testing.T) answerFixture {
+	t.Helper()
+	dc := discordtest.New(t)
+	s, err := NewSession(dc.Token(), dc.APIURL())
+	require.NoError(t, err)
+	return answerFixture{dc: dc, s: s, ch: dc.AddChannel("games"), alice: dc.AddUser("alice")}
+}
+
+// interaction returns a new interaction of alice, answered over REST: a
+// click on a button of a new message of the bot if component, else a
+// /kulami board.
+func (f answerFixture) interaction(t *testing.T, component bool) *interaction {
+	t.Helper()
+	if !component {
+		return f.answering(f.dc.Command(f.ch.ID, f.alice, "kulami", discordtest.Subcommand("board")))
+	}
+	board, err := f.s.ChannelMessageSendComplex(f.ch.ID, &discordgo.MessageSend{Content: "the board", Components: []discordgo.MessageComponent{
+		discordgo.ActionsRow{Components: []discordgo.MessageComponent{discordgo.Button{Label: "Resign", CustomID: "kulami:resign:1:1:0"}}},
+	}})
+	require.NoError(t, err)
+	return f.answering(f.dc.Button(board.ID, f.alice, "kulami:resign:1:1:0"))
+}
+
+// answering returns i as an interaction being handled, answered over REST.
+func (f answerFixture) answering(i *discordgo.Interaction) *interaction {
+	return &interaction{ctx: context.Background(), s: f.s, i: i, respond: func(r *discordgo.InteractionResponse) error {
+		return f.s.InteractionRespond(i, r)
+	}}
 }

@@ -176,7 +176,7 @@ func (b *Bot) handle(ctx context.Context, s *discordgo.Session, i *discordgo.Int
 	}()
 	b.noteLocales(c)
 	err := b.dispatch(c)
-	if err == nil && !c.responded {
+	if err == nil && !c.responded() {
 		err = errNoAnswer
 	}
 	if err != nil {

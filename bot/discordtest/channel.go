@@ -301,165 +301,193 @@ func mustRoundTrip(in, out any) {
 	}
 }
 
-func init() {
-	handle("PUT /channels/{channel_id}/thread-members/@me", func(s *Server, c *call) reply {
-		ch := s.channels[c.params["channel_id"]]
-		switch {
-		case ch == nil:
-			return fail(ErrUnknownChannel)
-		case !ch.isThread():
-			return fail(ErrMissingAccess)
-		}
-		ch.outsiders = false
-		return noContent()
-	})
-	handle("GET /channels/{channel_id}", func(s *Server, c *call) reply {
-		ch := s.channels[c.params["channel_id"]]
-		if ch == nil {
-			return fail(ErrUnknownChannel)
-		}
-		return jsonOK(s.channelJSON(ch))
-	})
-	handle("PATCH /channels/{channel_id}", func(s *Server, c *call) reply {
-		ch := s.channels[c.params["channel_id"]]
-		if ch == nil {
-			return fail(ErrUnknownChannel)
-		}
-		var b struct {
-			Name                *string `json:"name"`
-			Topic               *string `json:"topic"`
-			Archived            *bool   `json:"archived"`
-			Locked              *bool   `json:"locked"`
-			Invitable           *bool   `json:"invitable"`
-			AutoArchiveDuration *int    `json:"auto_archive_duration"`
-			RateLimitPerUser    *int    `json:"rate_limit_per_user"`
-		}
-		if err := json.Unmarshal(c.body, &b); err != nil {
-			return fail(errInvalidBody)
-		}
-		if b.Name != nil {
-			ch.name = *b.Name
-		}
-		if b.Topic != nil {
-			ch.topic = *b.Topic
-		}
-		if b.Archived != nil && *b.Archived != ch.archived {
-			ch.archived = *b.Archived
-			ch.archivedAt = s.Now()
-			ch.lastActive = ch.archivedAt
-		}
-		if b.Locked != nil {
-			ch.locked = *b.Locked
-		}
-		if b.Invitable != nil {
-			ch.invitable = *b.Invitable
-		}
-		if b.AutoArchiveDuration != nil {
-			ch.autoArchive = *b.AutoArchiveDuration
-		}
-		if b.RateLimitPerUser != nil {
-			ch.rateLimit = *b.RateLimitPerUser
-		}
-		return jsonOK(s.channelJSON(ch))
-	})
-	handle("POST /channels/{channel_id}/threads", func(s *Server, c *call) reply {
-		parent := s.channels[c.params["channel_id"]]
-		if parent == nil || parent.guildID == "" || parent.isThread() {
-			return fail(ErrUnknownChannel)
-		}
-		var b struct {
-			Name                string `json:"name"`
-			Type                *int   `json:"type"`
-			AutoArchiveDuration *int   `json:"auto_archive_duration"`
-			Invitable           *bool  `json:"invitable"`
-			RateLimitPerUser    *int   `json:"rate_limit_per_user"`
-		}
-		if err := json.Unmarshal(c.body, &b); err != nil {
-			return fail(errInvalidBody)
-		}
-		typ := discordgo.ChannelTypeGuildPrivateThread // API v9's default, per Discord's docs
-		if b.Type != nil {
-			typ = discordgo.ChannelType(*b.Type)
-		} else if c.version != "9" {
-			s.violate(c.method, c.path, c.route, "thread type is required in API v10 (Discord's docs; v9 defaults to a private thread)")
-			return fail(errInvalidBody)
-		}
-		need := int64(discordgo.PermissionCreatePublicThreads)
-		if typ == discordgo.ChannelTypeGuildPrivateThread {
-			need = discordgo.PermissionCreatePrivateThreads
-		}
-		if s.cfg.appPermissions&need == 0 {
-			return fail(ErrMissingPermissions)
-		}
-		ch := &channel{id: s.newID(), guildID: parent.guildID, parentID: parent.id, ownerID: s.bot.ID, name: b.Name,
-			typ: typ, autoArchive: 4320, invitable: true, created: s.Now()}
-		applyThreadOptions(ch, b.AutoArchiveDuration, b.Invitable, b.RateLimitPerUser)
-		s.addChannel(ch)
-		return created(s.channelJSON(ch))
-	})
-	handle("POST /channels/{channel_id}/messages/{message_id}/threads", func(s *Server, c *call) reply {
-		parent := s.channels[c.params["channel_id"]]
-		if parent == nil || parent.guildID == "" || parent.isThread() {
-			return fail(ErrUnknownChannel)
-		}
-		m := s.messages[c.params["message_id"]]
-		if m == nil || m.deleted || m.channelID != parent.id {
-			return fail(ErrUnknownMessage)
-		}
-		if s.channels[m.id] != nil {
-			return fail(errThreadExists)
-		}
-		if s.cfg.appPermissions&discordgo.PermissionCreatePublicThreads == 0 {
-			return fail(ErrMissingPermissions)
-		}
-		var b struct {
-			Name                string `json:"name"`
-			AutoArchiveDuration *int   `json:"auto_archive_duration"`
-			RateLimitPerUser    *int   `json:"rate_limit_per_user"`
-		}
-		if err := json.Unmarshal(c.body, &b); err != nil {
-			return fail(errInvalidBody)
-		}
-		// A thread started from a message has the message's ID.
-		ch := &channel{id: m.id, guildID: parent.guildID, parentID: parent.id, ownerID: s.bot.ID, name: b.Name,
-			typ: discordgo.ChannelTypeGuildPublicThread, autoArchive: 4320, created: s.Now()}
-		applyThreadOptions(ch, b.AutoArchiveDuration, nil, b.RateLimitPerUser)
-		s.addChannel(ch)
-		return created(s.channelJSON(ch))
-	})
-	handle("POST /users/@me/channels", func(s *Server, c *call) reply {
-		var b struct {
-			RecipientID string `json:"recipient_id"`
-		}
-		if err := json.Unmarshal(c.body, &b); err != nil || s.users[b.RecipientID] == nil {
-			return fail(APIError{Status: 400, Code: 50033, Message: "Invalid Recipient(s)"})
-		}
-		return jsonOK(s.channelJSON(s.dm(b.RecipientID)))
-	})
-	handle("GET /users/@me", func(s *Server, c *call) reply {
-		j := userJSON(s.bot)
-		j["mfa_enabled"] = false
-		j["locale"] = "en-US"
-		j["verified"] = true
-		return jsonOK(j)
-	})
-	handle("GET /users/{user_id}", func(s *Server, c *call) reply {
-		u := s.users[c.params["user_id"]]
-		if u == nil {
-			return fail(errUnknownUser)
-		}
-		return jsonOK(userJSON(u))
-	})
-	handle("GET /guilds/{guild_id}/members/{user_id}", func(s *Server, c *call) reply {
-		if c.params["guild_id"] != s.guildID {
-			return fail(errUnknownGuild)
-		}
-		m := s.members[c.params["user_id"]]
-		if m == nil {
-			return fail(errUnknownMember)
-		}
-		return jsonOK(memberJSON(m))
-	})
+// channelEndpoints are the operations on channels, threads, users and members.
+var channelEndpoints = []endpoint{
+	{"PUT /channels/{channel_id}/thread-members/@me", (*Server).joinThread},
+	{"GET /channels/{channel_id}", (*Server).getChannel},
+	{"PATCH /channels/{channel_id}", (*Server).modifyChannel},
+	{"POST /channels/{channel_id}/threads", (*Server).startThread},
+	{"POST /channels/{channel_id}/messages/{message_id}/threads", (*Server).startThreadFromMessage},
+	{"POST /users/@me/channels", (*Server).createDM},
+	{"GET /users/@me", (*Server).getCurrentUser},
+	{"GET /users/{user_id}", (*Server).getUser},
+	{"GET /guilds/{guild_id}/members/{user_id}", (*Server).getGuildMember},
+}
+
+// joinThread adds the bot to a thread.
+func (s *Server) joinThread(c *call) reply {
+	ch := s.channels[c.params["channel_id"]]
+	switch {
+	case ch == nil:
+		return fail(ErrUnknownChannel)
+	case !ch.isThread():
+		return fail(ErrMissingAccess)
+	}
+	ch.outsiders = false
+	return noContent()
+}
+
+// getChannel answers a channel or thread.
+func (s *Server) getChannel(c *call) reply {
+	ch := s.channels[c.params["channel_id"]]
+	if ch == nil {
+		return fail(ErrUnknownChannel)
+	}
+	return jsonOK(s.channelJSON(ch))
+}
+
+// modifyChannel changes the settings of a channel or thread.
+func (s *Server) modifyChannel(c *call) reply {
+	ch := s.channels[c.params["channel_id"]]
+	if ch == nil {
+		return fail(ErrUnknownChannel)
+	}
+	var b struct {
+		Name                *string `json:"name"`
+		Topic               *string `json:"topic"`
+		Archived            *bool   `json:"archived"`
+		Locked              *bool   `json:"locked"`
+		Invitable           *bool   `json:"invitable"`
+		AutoArchiveDuration *int    `json:"auto_archive_duration"`
+		RateLimitPerUser    *int    `json:"rate_limit_per_user"`
+	}
+	if err := json.Unmarshal(c.body, &b); err != nil {
+		return fail(errInvalidBody)
+	}
+	if b.Name != nil {
+		ch.name = *b.Name
+	}
+	if b.Topic != nil {
+		ch.topic = *b.Topic
+	}
+	if b.Archived != nil && *b.Archived != ch.archived {
+		ch.archived = *b.Archived
+		ch.archivedAt = s.Now()
+		ch.lastActive = ch.archivedAt
+	}
+	if b.Locked != nil {
+		ch.locked = *b.Locked
+	}
+	if b.Invitable != nil {
+		ch.invitable = *b.Invitable
+	}
+	if b.AutoArchiveDuration != nil {
+		ch.autoArchive = *b.AutoArchiveDuration
+	}
+	if b.RateLimitPerUser != nil {
+		ch.rateLimit = *b.RateLimitPerUser
+	}
+	return jsonOK(s.channelJSON(ch))
+}
+
+// startThread starts a thread without a message.
+func (s *Server) startThread(c *call) reply {
+	parent := s.channels[c.params["channel_id"]]
+	if parent == nil || parent.guildID == "" || parent.isThread() {
+		return fail(ErrUnknownChannel)
+	}
+	var b struct {
+		Name                string `json:"name"`
+		Type                *int   `json:"type"`
+		AutoArchiveDuration *int   `json:"auto_archive_duration"`
+		Invitable           *bool  `json:"invitable"`
+		RateLimitPerUser    *int   `json:"rate_limit_per_user"`
+	}
+	if err := json.Unmarshal(c.body, &b); err != nil {
+		return fail(errInvalidBody)
+	}
+	typ := discordgo.ChannelTypeGuildPrivateThread // API v9's default, per Discord's docs
+	if b.Type != nil {
+		typ = discordgo.ChannelType(*b.Type)
+	} else if c.version != "9" {
+		s.violate(c.method, c.path, c.route, "thread type is required in API v10 (Discord's docs; v9 defaults to a private thread)")
+		return fail(errInvalidBody)
+	}
+	need := int64(discordgo.PermissionCreatePublicThreads)
+	if typ == discordgo.ChannelTypeGuildPrivateThread {
+		need = discordgo.PermissionCreatePrivateThreads
+	}
+	if s.cfg.appPermissions&need == 0 {
+		return fail(ErrMissingPermissions)
+	}
+	ch := &channel{id: s.newID(), guildID: parent.guildID, parentID: parent.id, ownerID: s.bot.ID, name: b.Name,
+		typ: typ, autoArchive: 4320, invitable: true, created: s.Now()}
+	applyThreadOptions(ch, b.AutoArchiveDuration, b.Invitable, b.RateLimitPerUser)
+	s.addChannel(ch)
+	return created(s.channelJSON(ch))
+}
+
+// startThreadFromMessage starts a public thread from a message.
+func (s *Server) startThreadFromMessage(c *call) reply {
+	parent := s.channels[c.params["channel_id"]]
+	if parent == nil || parent.guildID == "" || parent.isThread() {
+		return fail(ErrUnknownChannel)
+	}
+	m := s.messages[c.params["message_id"]]
+	if m == nil || m.deleted || m.channelID != parent.id {
+		return fail(ErrUnknownMessage)
+	}
+	if s.channels[m.id] != nil {
+		return fail(errThreadExists)
+	}
+	if s.cfg.appPermissions&discordgo.PermissionCreatePublicThreads == 0 {
+		return fail(ErrMissingPermissions)
+	}
+	var b struct {
+		Name                string `json:"name"`
+		AutoArchiveDuration *int   `json:"auto_archive_duration"`
+		RateLimitPerUser    *int   `json:"rate_limit_per_user"`
+	}
+	if err := json.Unmarshal(c.body, &b); err != nil {
+		return fail(errInvalidBody)
+	}
+	// A thread started from a message has the message's ID.
+	ch := &channel{id: m.id, guildID: parent.guildID, parentID: parent.id, ownerID: s.bot.ID, name: b.Name,
+		typ: discordgo.ChannelTypeGuildPublicThread, autoArchive: 4320, created: s.Now()}
+	applyThreadOptions(ch, b.AutoArchiveDuration, nil, b.RateLimitPerUser)
+	s.addChannel(ch)
+	return created(s.channelJSON(ch))
+}
+
+// createDM opens (or finds) the DM channel with a user.
+func (s *Server) createDM(c *call) reply {
+	var b struct {
+		RecipientID string `json:"recipient_id"`
+	}
+	if err := json.Unmarshal(c.body, &b); err != nil || s.users[b.RecipientID] == nil {
+		return fail(APIError{Status: 400, Code: 50033, Message: "Invalid Recipient(s)"})
+	}
+	return jsonOK(s.channelJSON(s.dm(b.RecipientID)))
+}
+
+// getCurrentUser answers the bot user.
+func (s *Server) getCurrentUser(c *call) reply {
+	j := userJSON(s.bot)
+	j["mfa_enabled"] = false
+	j["locale"] = "en-US"
+	j["verified"] = true
+	return jsonOK(j)
+}
+
+// getUser answers a user.
+func (s *Server) getUser(c *call) reply {
+	u := s.users[c.params["user_id"]]
+	if u == nil {
+		return fail(errUnknownUser)
+	}
+	return jsonOK(userJSON(u))
+}
+
+// getGuildMember answers a member of the guild.
+func (s *Server) getGuildMember(c *call) reply {
+	if c.params["guild_id"] != s.guildID {
+		return fail(errUnknownGuild)
+	}
+	m := s.members[c.params["user_id"]]
+	if m == nil {
+		return fail(errUnknownMember)
+	}
+	return jsonOK(memberJSON(m))
 }
 
 func applyThreadOptions(ch *channel, archive *int, invitable *bool, rate *int) {

@@ -93,35 +93,50 @@ func (s *Server) overwriteCommands(c *call, guildID string) reply {
 	return jsonOK(out)
 }
 
-func init() {
-	handle("PUT /applications/{application_id}/commands", func(s *Server, c *call) reply {
-		return s.overwriteCommands(c, "")
-	})
-	handle("PUT /applications/{application_id}/guilds/{guild_id}/commands", func(s *Server, c *call) reply {
-		return s.overwriteCommands(c, c.params["guild_id"])
-	})
-	list := func(s *Server, c *call) reply {
-		if c.params["application_id"] != s.appID {
-			return fail(errNotYourApp)
-		}
-		if b := s.commands[c.params["guild_id"]]; b != nil {
-			return jsonOK(json.RawMessage(b))
-		}
-		return jsonOK([]any{})
+// commandEndpoints are the operations on application commands, and the gateway's address.
+var commandEndpoints = []endpoint{
+	{"PUT /applications/{application_id}/commands", (*Server).overwriteGlobalCommands},
+	{"PUT /applications/{application_id}/guilds/{guild_id}/commands", (*Server).overwriteGuildCommands},
+	{"GET /applications/{application_id}/commands", (*Server).getCommands},
+	{"GET /applications/{application_id}/guilds/{guild_id}/commands", (*Server).getCommands},
+	{"GET /gateway", (*Server).getGateway},
+	{"GET /gateway/bot", (*Server).getGatewayBot},
+}
+
+// overwriteGlobalCommands replaces the application's global commands.
+func (s *Server) overwriteGlobalCommands(c *call) reply {
+	return s.overwriteCommands(c, "")
+}
+
+// overwriteGuildCommands replaces the application's commands in a guild.
+func (s *Server) overwriteGuildCommands(c *call) reply {
+	return s.overwriteCommands(c, c.params["guild_id"])
+}
+
+// getCommands answers the application's commands, global or in a guild.
+func (s *Server) getCommands(c *call) reply {
+	if c.params["application_id"] != s.appID {
+		return fail(errNotYourApp)
 	}
-	handle("GET /applications/{application_id}/commands", list)
-	handle("GET /applications/{application_id}/guilds/{guild_id}/commands", list)
-	handle("GET /gateway", func(s *Server, c *call) reply {
-		return jsonOK(map[string]any{"url": s.GatewayURL()})
-	})
-	handle("GET /gateway/bot", func(s *Server, c *call) reply {
-		return jsonOK(map[string]any{
-			"url":    s.GatewayURL(),
-			"shards": 1,
-			"session_start_limit": map[string]any{
-				"total": 1000, "remaining": 1000, "reset_after": 86400000, "max_concurrency": 1,
-			},
-		})
+	if b := s.commands[c.params["guild_id"]]; b != nil {
+		return jsonOK(json.RawMessage(b))
+	}
+	return jsonOK([]any{})
+}
+
+// getGateway answers the gateway's URL.
+func (s *Server) getGateway(*call) reply {
+	return jsonOK(map[string]any{"url": s.GatewayURL()})
+}
+
+// getGatewayBot answers the gateway's URL, with one shard and the session start limit.
+func (s *Server) getGatewayBot(*call) reply {
+	return jsonOK(map[string]any{
+		"url":    s.GatewayURL(),
+		"shards": 1,
+		"session_start_limit": map[string]any{
+			"total": 1000, "remaining": 1000, "reset_after": 86400000, "max_concurrency": 1,
+		},
 	})
 }
 

@@ -336,86 +336,102 @@ func (s *Server) webhookMessage(c *call) (*message, reply, bool) {
 	return m, reply{}, true
 }
 
-func init() {
-	handle("POST /interactions/{interaction_id}/{interaction_token}/callback", func(s *Server, c *call) reply {
-		i := s.interactions[c.params["interaction_id"]]
-		if i == nil || i.token != c.params["interaction_token"] {
-			return fail(ErrUnknownInteraction)
-		}
-		return s.respond(i, c, false)
-	})
-	getMessage := func(s *Server, c *call) reply {
-		m, rep, ok := s.webhookMessage(c)
-		if !ok {
-			return rep
-		}
-		return jsonOK(s.messageJSON(m))
+// interactionEndpoints are the operations on interactions: the initial response, then the webhook
+// messages (the original response and follow-ups) by the interaction's token.
+var interactionEndpoints = []endpoint{
+	{"POST /interactions/{interaction_id}/{interaction_token}/callback", (*Server).createInteractionResponse},
+	{"GET /webhooks/{webhook_id}/{webhook_token}/messages/@original", (*Server).getWebhookMessage},
+	{"PATCH /webhooks/{webhook_id}/{webhook_token}/messages/@original", (*Server).editWebhookMessage},
+	{"DELETE /webhooks/{webhook_id}/{webhook_token}/messages/@original", (*Server).deleteWebhookMessage},
+	{"GET /webhooks/{webhook_id}/{webhook_token}/messages/{message_id}", (*Server).getWebhookMessage},
+	{"PATCH /webhooks/{webhook_id}/{webhook_token}/messages/{message_id}", (*Server).editWebhookMessage},
+	{"DELETE /webhooks/{webhook_id}/{webhook_token}/messages/{message_id}", (*Server).deleteWebhookMessage},
+	{"POST /webhooks/{webhook_id}/{webhook_token}", (*Server).executeWebhook},
+}
+
+// createInteractionResponse takes the initial response to an interaction over REST.
+func (s *Server) createInteractionResponse(c *call) reply {
+	i := s.interactions[c.params["interaction_id"]]
+	if i == nil || i.token != c.params["interaction_token"] {
+		return fail(ErrUnknownInteraction)
 	}
-	editMessage := func(s *Server, c *call) reply {
-		m, rep, ok := s.webhookMessage(c)
-		if !ok {
-			return rep
+	return s.respond(i, c, false)
+}
+
+// getWebhookMessage answers the original response or a follow-up of an interaction.
+func (s *Server) getWebhookMessage(c *call) reply {
+	m, rep, ok := s.webhookMessage(c)
+	if !ok {
+		return rep
+	}
+	return jsonOK(s.messageJSON(m))
+}
+
+// editWebhookMessage edits the original response or a follow-up of an interaction; an edit fills in
+// a deferred response.
+func (s *Server) editWebhookMessage(c *call) reply {
+	m, rep, ok := s.webhookMessage(c)
+	if !ok {
+		return rep
+	}
+	if e, why, ok := s.apply(m, c.body, c.files, false); !ok {
+		return s.refuse(c, e, why)
+	}
+	m.flags &^= flagLoading
+	return jsonOK(s.messageJSON(m))
+}
+
+// deleteWebhookMessage deletes the original response or a follow-up of an interaction.
+func (s *Server) deleteWebhookMessage(c *call) reply {
+	m, rep, ok := s.webhookMessage(c)
+	if !ok {
+		return rep
+	}
+	m.deleted = true
+	return noContent()
+}
+
+// executeWebhook sends a follow-up of an interaction.
+func (s *Server) executeWebhook(c *call) reply {
+	i, rep, ok := s.webhook(c)
+	if !ok {
+		return rep
+	}
+	chID := i.channelID
+	if t := c.query.Get("thread_id"); t != "" {
+		chID = t
+	}
+	ch := s.channels[chID]
+	if ch == nil {
+		return fail(ErrUnknownChannel)
+	}
+	// The first followup of a deferred response replaces its "thinking…" message, which keeps
+	// the visibility the deferral chose.
+	if o := s.messages[i.originalID]; o != nil && !o.deleted && o.flags&flagLoading != 0 && chID == i.channelID {
+		body := c.body
+		if v, err := decodeAny(body); err == nil {
+			if obj, isObj := v.(map[string]any); isObj {
+				delete(obj, "flags")
+				body = mustJSON(obj)
+			}
 		}
-		if e, why, ok := s.apply(m, c.body, c.files, false); !ok {
+		if e, why, ok := s.apply(o, body, c.files, false); !ok {
 			return s.refuse(c, e, why)
 		}
-		m.flags &^= flagLoading
-		return jsonOK(s.messageJSON(m))
-	}
-	deleteMessage := func(s *Server, c *call) reply {
-		m, rep, ok := s.webhookMessage(c)
-		if !ok {
-			return rep
-		}
-		m.deleted = true
-		return noContent()
-	}
-	for _, route := range []string{"/webhooks/{webhook_id}/{webhook_token}/messages/@original", "/webhooks/{webhook_id}/{webhook_token}/messages/{message_id}"} {
-		handle("GET "+route, getMessage)
-		handle("PATCH "+route, editMessage)
-		handle("DELETE "+route, deleteMessage)
-	}
-	handle("POST /webhooks/{webhook_id}/{webhook_token}", func(s *Server, c *call) reply {
-		i, rep, ok := s.webhook(c)
-		if !ok {
-			return rep
-		}
-		chID := i.channelID
-		if t := c.query.Get("thread_id"); t != "" {
-			chID = t
-		}
-		ch := s.channels[chID]
-		if ch == nil {
-			return fail(ErrUnknownChannel)
-		}
-		// The first followup of a deferred response replaces its "thinking…" message, which keeps
-		// the visibility the deferral chose.
-		if o := s.messages[i.originalID]; o != nil && !o.deleted && o.flags&flagLoading != 0 && chID == i.channelID {
-			body := c.body
-			if v, err := decodeAny(body); err == nil {
-				if obj, isObj := v.(map[string]any); isObj {
-					delete(obj, "flags")
-					body = mustJSON(obj)
-				}
-			}
-			if e, why, ok := s.apply(o, body, c.files, false); !ok {
-				return s.refuse(c, e, why)
-			}
-			o.flags &^= flagLoading
-			i.followups = append(i.followups, o.id)
-			if c.query.Get("wait") != "true" {
-				return noContent()
-			}
-			return jsonOK(s.messageJSON(o))
-		}
-		m, rep, ok := s.postMessage(ch, s.bot.ID, c, i)
-		if !ok {
-			return rep
-		}
-		i.followups = append(i.followups, m.id)
+		o.flags &^= flagLoading
+		i.followups = append(i.followups, o.id)
 		if c.query.Get("wait") != "true" {
 			return noContent()
 		}
-		return jsonOK(s.messageJSON(m))
-	})
+		return jsonOK(s.messageJSON(o))
+	}
+	m, rep, ok := s.postMessage(ch, s.bot.ID, c, i)
+	if !ok {
+		return rep
+	}
+	i.followups = append(i.followups, m.id)
+	if c.query.Get("wait") != "true" {
+		return noContent()
+	}
+	return jsonOK(s.messageJSON(m))
 }

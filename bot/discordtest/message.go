@@ -417,93 +417,109 @@ func (s *Server) visible(c *call) (*message, APIError, bool) {
 	return m, APIError{}, true
 }
 
-func init() {
-	handle("POST /channels/{channel_id}/messages", func(s *Server, c *call) reply {
-		ch := s.channels[c.params["channel_id"]]
-		if ch == nil {
-			return fail(ErrUnknownChannel)
+// messageEndpoints are the operations on the messages of channels.
+var messageEndpoints = []endpoint{
+	{"POST /channels/{channel_id}/messages", (*Server).createMessage},
+	{"GET /channels/{channel_id}/messages", (*Server).getChannelMessages},
+	{"GET /channels/{channel_id}/messages/{message_id}", (*Server).getChannelMessage},
+	{"PATCH /channels/{channel_id}/messages/{message_id}", (*Server).editMessage},
+	{"DELETE /channels/{channel_id}/messages/{message_id}", (*Server).deleteMessage},
+}
+
+// createMessage posts a message of the bot.
+func (s *Server) createMessage(c *call) reply {
+	ch := s.channels[c.params["channel_id"]]
+	if ch == nil {
+		return fail(ErrUnknownChannel)
+	}
+	if e, ok := s.canSend(ch, len(c.files) > 0); !ok {
+		return fail(e)
+	}
+	m, rep, ok := s.postMessage(ch, s.bot.ID, c, nil)
+	if !ok {
+		return rep
+	}
+	return jsonOK(s.messageJSON(m))
+}
+
+// getChannelMessages answers a page of a channel's messages, by before, after or around.
+func (s *Server) getChannelMessages(c *call) reply {
+	if s.channels[c.params["channel_id"]] == nil {
+		return fail(ErrUnknownChannel)
+	}
+	limit := 50
+	if v := c.query.Get("limit"); v != "" {
+		limit, _ = strconv.Atoi(v)
+	}
+	var all []*message
+	for _, m := range s.channelMessages(c.params["channel_id"]) {
+		if m.flags&flagEphemeral == 0 {
+			all = append(all, m)
 		}
-		if e, ok := s.canSend(ch, len(c.files) > 0); !ok {
-			return fail(e)
-		}
-		m, rep, ok := s.postMessage(ch, s.bot.ID, c, nil)
-		if !ok {
-			return rep
-		}
-		return jsonOK(s.messageJSON(m))
-	})
-	handle("GET /channels/{channel_id}/messages", func(s *Server, c *call) reply {
-		if s.channels[c.params["channel_id"]] == nil {
-			return fail(ErrUnknownChannel)
-		}
-		limit := 50
-		if v := c.query.Get("limit"); v != "" {
-			limit, _ = strconv.Atoi(v)
-		}
-		var all []*message
-		for _, m := range s.channelMessages(c.params["channel_id"]) {
-			if m.flags&flagEphemeral == 0 {
-				all = append(all, m)
+	}
+	before, after, around := c.query.Get("before"), c.query.Get("after"), c.query.Get("around")
+	var picked []*message
+	switch {
+	case after != "":
+		for _, m := range all {
+			if compareIDs(m.id, after) > 0 && len(picked) < limit {
+				picked = append(picked, m)
 			}
 		}
-		before, after, around := c.query.Get("before"), c.query.Get("after"), c.query.Get("around")
-		var picked []*message
-		switch {
-		case after != "":
-			for _, m := range all {
-				if compareIDs(m.id, after) > 0 && len(picked) < limit {
-					picked = append(picked, m)
-				}
-			}
-		case around != "":
-			i, _ := slices.BinarySearchFunc(all, around, func(m *message, id string) int { return compareIDs(m.id, id) })
-			lo := max(0, i-limit/2)
-			picked = all[lo:min(len(all), lo+limit)]
-		default:
-			for j := len(all) - 1; j >= 0 && len(picked) < limit; j-- {
-				if before == "" || compareIDs(all[j].id, before) < 0 {
-					picked = append([]*message{all[j]}, picked...)
-				}
+	case around != "":
+		i, _ := slices.BinarySearchFunc(all, around, func(m *message, id string) int { return compareIDs(m.id, id) })
+		lo := max(0, i-limit/2)
+		picked = all[lo:min(len(all), lo+limit)]
+	default:
+		for j := len(all) - 1; j >= 0 && len(picked) < limit; j-- {
+			if before == "" || compareIDs(all[j].id, before) < 0 {
+				picked = append([]*message{all[j]}, picked...)
 			}
 		}
-		out := []any{}
-		for j := len(picked) - 1; j >= 0; j-- { // newest first, as Discord answers
-			out = append(out, s.messageJSON(picked[j]))
-		}
-		return jsonOK(out)
-	})
-	handle("GET /channels/{channel_id}/messages/{message_id}", func(s *Server, c *call) reply {
-		m, e, found := s.visible(c)
-		if !found {
-			return fail(e)
-		}
-		return jsonOK(s.messageJSON(m))
-	})
-	handle("PATCH /channels/{channel_id}/messages/{message_id}", func(s *Server, c *call) reply {
-		m, e, found := s.visible(c)
-		if !found {
-			return fail(e)
-		}
-		if m.authorID != s.bot.ID {
-			return fail(errNotAuthor)
-		}
-		if len(c.files) > 0 && s.cfg.appPermissions&discordgo.PermissionAttachFiles == 0 {
-			return fail(ErrMissingPermissions)
-		}
-		if e, why, ok := s.apply(m, c.body, c.files, false); !ok {
-			return s.refuse(c, e, why)
-		}
-		return jsonOK(s.messageJSON(m))
-	})
-	handle("DELETE /channels/{channel_id}/messages/{message_id}", func(s *Server, c *call) reply {
-		m, e, found := s.visible(c)
-		if !found {
-			return fail(e)
-		}
-		if m.authorID != s.bot.ID && s.cfg.appPermissions&discordgo.PermissionManageMessages == 0 {
-			return fail(ErrMissingPermissions)
-		}
-		m.deleted = true
-		return noContent()
-	})
+	}
+	out := []any{}
+	for j := len(picked) - 1; j >= 0; j-- { // newest first, as Discord answers
+		out = append(out, s.messageJSON(picked[j]))
+	}
+	return jsonOK(out)
+}
+
+// getChannelMessage answers a message.
+func (s *Server) getChannelMessage(c *call) reply {
+	m, e, found := s.visible(c)
+	if !found {
+		return fail(e)
+	}
+	return jsonOK(s.messageJSON(m))
+}
+
+// editMessage edits a message of the bot.
+func (s *Server) editMessage(c *call) reply {
+	m, e, found := s.visible(c)
+	if !found {
+		return fail(e)
+	}
+	if m.authorID != s.bot.ID {
+		return fail(errNotAuthor)
+	}
+	if len(c.files) > 0 && s.cfg.appPermissions&discordgo.PermissionAttachFiles == 0 {
+		return fail(ErrMissingPermissions)
+	}
+	if e, why, ok := s.apply(m, c.body, c.files, false); !ok {
+		return s.refuse(c, e, why)
+	}
+	return jsonOK(s.messageJSON(m))
+}
+
+// deleteMessage deletes a message: the bot's own, or any with Manage Messages.
+func (s *Server) deleteMessage(c *call) reply {
+	m, e, found := s.visible(c)
+	if !found {
+		return fail(e)
+	}
+	if m.authorID != s.bot.ID && s.cfg.appPermissions&discordgo.PermissionManageMessages == 0 {
+		return fail(ErrMissingPermissions)
+	}
+	m.deleted = true
+	return noContent()
 }

@@ -43,10 +43,26 @@ func fail(e APIError) reply { return reply{e.Status, e} }
 // handler serves one operation; it runs with s.mu held.
 type handler func(s *Server, c *call) reply
 
-// handlers maps "METHOD /route/{template}" to the fake's implementation.
-var handlers = map[string]handler{}
+// endpoint is one operation the fake implements: its key, "METHOD /route/{template}" with the route
+// as Discord's OpenAPI description spells it, and its handler.
+type endpoint struct {
+	key   string
+	serve handler
+}
 
-func handle(key string, h handler) { handlers[key] = h }
+// endpointTables are the operations the fake implements, a table for each concept.
+var endpointTables = [][]endpoint{channelEndpoints, messageEndpoints, interactionEndpoints, commandEndpoints}
+
+// endpoints returns the fake's handlers by key.
+func endpoints() map[string]handler {
+	m := map[string]handler{}
+	for _, table := range endpointTables {
+		for _, e := range table {
+			m[e.key] = e.serve
+		}
+	}
+	return m
+}
 
 // APIError is an error answer in Discord's shape, for failure injection and the fake's own refusals.
 type APIError struct {
@@ -296,7 +312,7 @@ func (s *Server) serveCall(c *call, auth string, multi bool, problems []string) 
 		return fail(e)
 	}
 	s.archiveQuietThreads()
-	h := handlers[c.method+" "+c.route]
+	h := s.handlers[c.method+" "+c.route]
 	if h == nil {
 		s.violate(c.method, c.path, c.route, "route not implemented by discordtest (add a handler)")
 		return fail(errNotImplemented)

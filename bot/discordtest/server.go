@@ -46,6 +46,8 @@ type Server struct {
 	srv  *httptest.Server
 	key  ed25519.PrivateKey
 
+	handlers map[string]handler // the operations the fake implements, by "METHOD /route/{template}"
+
 	appID, guildID, ownerID, token string
 	bot                            *discordgo.User
 	start                          time.Time
@@ -134,6 +136,7 @@ func New(tb testing.TB, opts ...Option) *Server {
 		tb:           tb,
 		cfg:          cfg,
 		spec:         sp,
+		handlers:     endpoints(),
 		key:          key,
 		start:        time.Now(),
 		changed:      make(chan struct{}),

@@ -1,0 +1,183 @@
+package bot
+
+import (
+	"errors"
+	"fmt"
+	"sync"
+
+	"github.com/bwmarrin/discordgo"
+)
+
+// answerState is how far the answer to an interaction has gone. It starts
+// notAnswered; the handler's first response makes it deferred or
+// answered, unless the handler is slow to answer and the bot defers for
+// it first (deferredForSlowness). The methods of answer are its only
+// transitions.
+type answerState uint8
+
+const (
+	// notAnswered: Discord has heard nothing of the interaction yet.
+	notAnswered answerState = iota
+	// deferredForSlowness: the bot deferred for a handler slow to answer;
+	// the handler's first response is still to come, and is delivered in
+	// the way that fits the deferral (see answer.late).
+	deferredForSlowness
+	// deferred: the first response is a deferral; the next message fills
+	// it in.
+	deferred
+	// answered: the first response is complete; further messages are
+	// follow-ups.
+	answered
+)
+
+var answerStateNames = [...]string{
+	notAnswered:         "not answered",
+	deferredForSlowness: "deferred for slowness",
+	deferred:            "deferred",
+	answered:            "answered",
+}
+
+func (s answerState) String() string {
+	if int(s) < len(answerStateNames) {
+		return answerStateNames[s]
+	}
+	return fmt.Sprintf("answerState(%d)", s)
+}
+
+// awaitsHandler reports whether the handler has not sent its first
+// response yet.
+func (s answerState) awaitsHandler() bool {
+	return s == notAnswered || s == deferredForSlowness
+}
+
+// answer is the answer to one interaction. Its methods are the only
+// transitions of its state, and each makes its Discord calls under mu, so
+// the bot's deferral for a slow handler (on a timer's goroutine) and the
+// handler's own messages never cross. An answer moves on whatever Discord
+// says to a call: a first response is never sent twice. The zero answer
+// is notAnswered; it is safe for concurrent use.
+type answer struct {
+	mu    sync.Mutex
+	state answerState
+}
+
+var errAlreadyResponded = errors.New("interaction already answered")
+
+// responded reports whether the handler has sent its first response.
+func (a *answer) responded() bool {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	return !a.state.awaitsHandler()
+}
+
+// deferForSlowness defers for the handler of c if Discord has heard
+// nothing yet, with the deferral that suits c (see deferType), and
+// reports whether it tried. A deferral that fails leaves the answer
+// notAnswered.
+func (a *answer) deferForSlowness(c *interaction) (bool, error) {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	if a.state != notAnswered {
+		return false, nil
+	}
+	if err := c.respond(&discordgo.InteractionResponse{Type: deferType(c.i)}); err != nil {
+		return true, err
+	}
+	a.state = deferredForSlowness
+	return true, nil
+}
+
+// first sends the handler's first response, of type t: as the
+// interaction's response, or after the bot deferred for the handler in
+// the way that fits the deferral.
+func (a *answer) first(c *interaction, t discordgo.InteractionResponseType, m message) error {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	return a.firstLocked(c, t, m)
+}
+
+func (a *answer) firstLocked(c *interaction, t discordgo.InteractionResponseType, m message) error {
+	switch a.state {
+	case notAnswered:
+		a.state = answered
+		if t == discordgo.InteractionResponseDeferredChannelMessageWithSource {
+			a.state = deferred
+		}
+		return c.respond(m.firstResponse(t))
+	case deferredForSlowness:
+		return a.late(c, t, m)
+	}
+	return errAlreadyResponded
+}
+
+// late delivers the handler's first response, of type t, after the bot
+// deferred for it: a component's deferral promises an update of its
+// message, a command's shows a public "thinking…" message.
+func (a *answer) late(c *interaction, t discordgo.InteractionResponseType, m message) error {
+	a.state = answered
+	command := deferType(c.i) == discordgo.InteractionResponseDeferredChannelMessageWithSource
+	switch {
+	case t == discordgo.InteractionResponseUpdateMessage && !command,
+		t == discordgo.InteractionResponseChannelMessageWithSource && command && !m.ephemeral:
+		_, err := c.editReply(m)
+		return err
+	case t == discordgo.InteractionResponseDeferredChannelMessageWithSource:
+		// The answer comes later: into the public deferral if it may be
+		// public, else as a follow-up of its own.
+		switch {
+		case !command:
+			return nil
+		case m.ephemeral:
+			return c.deleteReply()
+		}
+		a.state = deferred
+		return nil
+	case t == discordgo.InteractionResponseDeferredMessageUpdate:
+		return nil
+	}
+	// A message the deferral does not fit (an ephemeral refusal, say): a
+	// follow-up of its own. A command's "thinking…" message goes first, or
+	// the follow-up would take its place and be public.
+	if command {
+		if err := c.deleteReply(); err != nil {
+			return err
+		}
+	}
+	_, err := c.followup(m)
+	return err
+}
+
+// reply answers with a new message: as the first response, by filling in
+// a deferred response, or as a follow-up. A message with a file is never
+// the first response (see post).
+func (a *answer) reply(c *interaction, m message) error {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	if a.state.awaitsHandler() && m.file == nil {
+		return a.firstLocked(c, discordgo.InteractionResponseChannelMessageWithSource, m)
+	}
+	_, err := a.postLocked(c, m)
+	return err
+}
+
+// post answers with m and returns the message it became: by filling in a
+// deferred response (deferring first if the handler has not answered
+// yet), or as a follow-up.
+func (a *answer) post(c *interaction, m message) (*discordgo.Message, error) {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	return a.postLocked(c, m)
+}
+
+func (a *answer) postLocked(c *interaction, m message) (*discordgo.Message, error) {
+	if a.state.awaitsHandler() {
+		if err := a.firstLocked(c, discordgo.InteractionResponseDeferredChannelMessageWithSource, message{ephemeral: m.ephemeral}); err != nil {
+			return nil, err
+		}
+	}
+	if a.state == deferred {
+		a.state = answered
+		return c.editReply(m)
+	}
+	return c.followup(m)
+}
