@@ -171,7 +171,7 @@ func (b *Bot) reviewMessage(lang i18n.Lang, f *storage.FinishedGame, a *review.A
 	if err := draw.RenderChart(&png, chart); err != nil {
 		return message{}, fmt.Errorf("draw the chart: %w", err)
 	}
-	outcome, _ := outcome(lang, &f.Game, false)
+	outcome, _ := outcome(lang, &f.Game, playerName)
 	var t strings.Builder
 	t.WriteString(lang.T("review.title", "Game", f.ID, "Red", colorMark[engine.Red]+" "+escape(playerName(lang, f.Player(engine.Red))),
 		"Black", colorMark[engine.Black]+" "+escape(playerName(lang, f.Player(engine.Black))), "Outcome", escape(outcome)) + "\n")
@@ -251,7 +251,7 @@ func (b *Bot) reviewStep(c *interaction, id customID) error {
 	lang := c.lang()
 	opt := draw.Options{Names: names(lang, &f.Game), Rules: f.Rules(), Over: over, Text: drawText(lang)}
 	if over {
-		opt.Outcome, opt.Reason = outcome(lang, &f.Game, false)
+		opt.Outcome, opt.Reason = outcome(lang, &f.Game, playerName)
 	}
 	var png bytes.Buffer
 	if err := b.render(jobRender, func() error { return b.renderer.Render(&png, &p, opt) }); err != nil {
