@@ -8,6 +8,7 @@ import (
 
 	"github.com/kulami/kulami/bot/i18n"
 	"github.com/kulami/kulami/draw"
+	"github.com/kulami/kulami/draw/drawtest"
 	"github.com/kulami/kulami/engine"
 )
 
@@ -18,8 +19,8 @@ import (
 func TestGoldenLanguages(t *testing.T) {
 	names := [2]string{"alice", "Bob the Builder"}
 	fr, de := i18n.French.Draw(), i18n.German.Draw()
-	mid := draw.MustGame(t, engine.Square(), 7, 40)
-	end := draw.GameWithLines()
+	mid := drawtest.MustGame(t, engine.Square(), 7, 40)
+	end := drawtest.GameWithLines()
 	require.True(t, end.IsOver())
 	for _, tc := range []struct {
 		name string
@@ -32,7 +33,7 @@ func TestGoldenLanguages(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			var buf bytes.Buffer
 			require.NoError(t, draw.Render(&buf, &tc.p, tc.opt))
-			draw.AssertGolden(t, tc.name, buf.Bytes())
+			drawtest.AssertGolden(t, tc.name, buf.Bytes())
 		})
 	}
 }
