@@ -104,10 +104,7 @@ func TestForeignCustomIDs(t *testing.T) {
 			ch := h.channel.ID
 			g := h.challengeAndAccept()
 			board := h.boardAt(ch, 0)
-			first := h.alice
-			if g.Player(g.ToMove()).UserID == h.bob.ID {
-				first = h.bob
-			}
+			first, _ := h.players(g)
 			// A challenge in another channel, whose message is where the
 			// forged clicks of this game's IDs come from.
 			other := h.dc.AddChannel("other")
