@@ -161,6 +161,43 @@ var componentHandlers = map[string]componentHandler{
 	actReplayGIF:  finishedButton((*Bot).replayGIF),
 }
 
+// elsewhere is, by action, the refusal of a component whose custom ID
+// names a channel other than the interaction's own (for actLeaders, a
+// guild): a message's components are clicked where it was posted, so such
+// an ID is stale or forged, and acting on the place it names would change
+// another channel's game or show another guild's leaderboard. The actions
+// not listed name no place to check: the rules, and a review's steps,
+// which may be posted in another channel than their game's and read the
+// interaction's own guild.
+var elsewhere = map[string]error{
+	actMove:       errGameGone,
+	actResign:     errGameGone,
+	actResignYes:  errGameGone,
+	actResignNo:   errGameGone,
+	actDrawAccept: errGameGone,
+	actDrawReject: errGameGone,
+	actAccept:     errChallengeGone,
+	actDecline:    errChallengeGone,
+	actCancel:     errChallengeGone,
+	actRematch:    errFinishedGone,
+	actReplayGIF:  errFinishedGone,
+	actLeaders:    refuse("ladder.gone"),
+}
+
+// ownPlace returns elsewhere's refusal if id names a channel (or guild)
+// other than c's own.
+func ownPlace(c *interaction, id customID) error {
+	refusal, ok := elsewhere[id.action]
+	own := c.i.ChannelID
+	if id.action == actLeaders {
+		own = c.i.GuildID
+	}
+	if ok && id.channel != own {
+		return refusal
+	}
+	return nil
+}
+
 // handle answers one interaction, from either transport. Every interaction
 // gets an answer: a handler's error is translated for the user by fail.
 func (b *Bot) handle(ctx context.Context, s *discordgo.Session, i *discordgo.Interaction, respond respondFunc) {
@@ -212,6 +249,9 @@ func (b *Bot) dispatch(c *interaction) error {
 		h, ok := componentHandlers[id.action]
 		if err != nil || !ok {
 			return refuse("error.old_button")
+		}
+		if err := ownPlace(c, id); err != nil {
+			return err
 		}
 		return h(b, c, id)
 	}

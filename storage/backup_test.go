@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"net"
 	"os"
 	"path/filepath"
 	"sync"
@@ -89,8 +90,64 @@ func TestBackupFileRefuses(t *testing.T) {
 		})
 	}
 
+	t.Run("not a file", func(t *testing.T) {
+		dir := t.TempDir()
+		socket := filepath.Join(dir, "kulami.db.sock")
+		ln, err := net.Listen("unix", socket)
+		require.NoError(t, err)
+		t.Cleanup(func() { ln.Close() })
+		for _, c := range []struct{ path, want string }{
+			{socket, "that is a socket (the bot's control socket is one), not a file"},
+			{dir, "that is a directory, not a file"},
+		} {
+			err := s.BackupFile(c.path)
+			assert.ErrorIs(t, err, ErrInvalid)
+			assert.ErrorContains(t, err, c.want)
+		}
+		fi, err := os.Stat(socket)
+		require.NoError(t, err)
+		assert.Equal(t, os.ModeSocket, fi.Mode().Type(), "the socket is left as it was")
+		entries, err := os.ReadDir(dir)
+		require.NoError(t, err)
+		assert.Len(t, entries, 1, "nothing was written")
+	})
+
 	missing := filepath.Join(t.TempDir(), "no-such-dir", "backup.db")
 	err := s.BackupFile(missing)
 	assert.ErrorIs(t, err, os.ErrNotExist)
 	assert.ErrorContains(t, err, missing)
+}
+
+// TestBackupFilePartials checks that a backup leaves no partial file: a
+// failed one removes its own, and the next backup to a path removes those
+// that backups killed midway (by SIGKILL, say) left, and no other file.
+func TestBackupFilePartials(t *testing.T) {
+	s := mustOpen(t, Options{})
+	mustCreate(t, s, "c", alice, bob)
+	dir := t.TempDir()
+	path := filepath.Join(dir, "backup.db")
+	killed := []string{".backup.db.partial-1234", ".backup.db.partial-5678"}
+	kept := []string{".other.db.partial-1234", ".backup.db.1234.tmp", "backup.db.partial-1234", "notes.txt"}
+	for _, name := range append(append([]string{}, killed...), kept...) {
+		require.NoError(t, os.WriteFile(filepath.Join(dir, name), []byte("half a database"), 0o600))
+	}
+
+	require.NoError(t, s.BackupFile(path))
+	names := func() []string {
+		entries, err := os.ReadDir(dir)
+		require.NoError(t, err)
+		var names []string
+		for _, e := range entries {
+			names = append(names, e.Name())
+		}
+		return names
+	}
+	assert.ElementsMatch(t, append([]string{"backup.db"}, kept...), names(), "the killed backups' partial files are gone, and only they")
+	c := mustOpenPath(t, path, Options{})
+	_, err := c.Game("c")
+	require.NoError(t, err, "the backup is complete")
+
+	require.NoError(t, s.Close())
+	assert.Error(t, s.BackupFile(filepath.Join(dir, "failed.db")), "a closed store cannot be backed up")
+	assert.ElementsMatch(t, append([]string{"backup.db"}, kept...), names(), "the failed backup removed its partial file")
 }

@@ -90,6 +90,11 @@ func backup(ctx context.Context, cfg Config, file string, out io.Writer) error {
 	if err != nil {
 		return err
 	}
+	// Written over, the control socket would be gone while the bot runs,
+	// and the backup removed when it next starts.
+	if socket, err := filepath.Abs(controlPath(cfg.Storage.Path)); err == nil && socket == abs {
+		return fmt.Errorf("backup: %s is the bot's control socket, not a file; name another file, as in: kulamibot backup kulami-backup.db", file)
+	}
 	var d net.Dialer
 	conn, err := d.DialContext(ctx, "unix", controlPath(cfg.Storage.Path))
 	if err == nil {
