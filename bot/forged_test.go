@@ -49,13 +49,13 @@ func TestOutdatedClients(t *testing.T) {
 						change = func(*discordgo.Interaction) {}
 					}
 					h.refused(h.commandWith(change, ch, h.alice, c.sub, c.opts...), c.want)
-					_, err := h.store.Game(ch)
+					_, err := h.store.Game(t.Context(), ch)
 					assert.ErrorIs(t, err, storage.ErrNotFound, "no game was started")
-					_, err = h.store.Challenge(ch)
+					_, err = h.store.Challenge(t.Context(), ch)
 					assert.ErrorIs(t, err, storage.ErrNotFound, "no challenge was made")
 				})
 			}
-			settings, err := h.store.GuildSettings(h.dc.GuildID())
+			settings, err := h.store.GuildSettings(t.Context(), h.dc.GuildID())
 			require.NoError(t, err)
 			assert.Zero(t, settings.MoveTime, "the refused setting was not stored")
 
@@ -84,7 +84,7 @@ func TestOutdatedClients(t *testing.T) {
 				h.send(i)
 				h.refused(i, "can't handle that kind of interaction")
 			})
-			after, err := h.store.Game(ch)
+			after, err := h.store.Game(t.Context(), ch)
 			require.NoError(t, err)
 			assert.Equal(t, 0, after.Ply(), "nothing was played")
 		})
