@@ -64,6 +64,7 @@ func Run(t *testing.T, open Open) {
 		fn   func(*testing.T, Open)
 	}{
 		{"Resume", testResume},
+		{"CancelledContext", testCancelledContext},
 		{"ExportImport", testExportImport},
 		{"ImportRefusesNonEmpty", testImportRefusesNonEmpty},
 		{"ImportRefusesEmptyRecord", testImportRefusesEmptyRecord},
