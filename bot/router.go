@@ -163,7 +163,13 @@ var componentHandlers = map[string]componentHandler{
 
 // handle answers one interaction, from either transport. Every interaction
 // gets an answer: a handler's error is translated for the user by fail.
+// The interaction's context (c.ctx, which its handler passes to the store
+// and to Discord) is ctx's, cancelled when ctx is (the bot's, by Close) or
+// when handle returns; work that outlives the interaction runs with a
+// context of its own (a job's, the scheduler's).
 func (b *Bot) handle(ctx context.Context, s *discordgo.Session, i *discordgo.Interaction, respond respondFunc) {
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
 	c := &interaction{ctx: ctx, s: s, i: i, respond: respond}
 	start := b.clock.Now()
 	stop := c.deferWhenSlow(b.opt.AnswerWithin, b.log)
