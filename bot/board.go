@@ -2,6 +2,7 @@ package bot
 
 import (
 	"bytes"
+	"context"
 	"fmt"
 	"slices"
 	"strings"
@@ -26,7 +27,7 @@ var colorMark = [2]string{engine.Red: "🔴", engine.Black: "⚫"}
 // the board image, whose turn it is with its deadline, the score so far
 // and the menus to play; or, at the end, the result. It pings the player
 // to move, or both players at the end.
-func (b *Bot) boardMessage(lang i18n.Lang, g *storage.Game) (message, error) {
+func (b *Bot) boardMessage(ctx context.Context, lang i18n.Lang, g *storage.Game) (message, error) {
 	var png bytes.Buffer
 	p := g.Position()
 	outcome, reason := outcome(lang, g, playerName)
@@ -41,7 +42,7 @@ func (b *Bot) boardMessage(lang i18n.Lang, g *storage.Game) (message, error) {
 	}
 	if g.Over() {
 		if g.Result().Rated() {
-			m.embeds = []*discordgo.MessageEmbed{b.scoreEmbed(lang, g)}
+			m.embeds = []*discordgo.MessageEmbed{b.scoreEmbed(ctx, lang, g)}
 		}
 		for _, pl := range g.Players() {
 			if !pl.IsAI() {
@@ -208,10 +209,10 @@ func endReason(lang i18n.Lang, g *storage.Game, name func(engine.Color) string) 
 
 // scoreEmbed is the score breakdown of a finished, rated game, with the
 // players' new ratings, in lang.
-func (b *Bot) scoreEmbed(lang i18n.Lang, g *storage.Game) *discordgo.MessageEmbed {
+func (b *Bot) scoreEmbed(ctx context.Context, lang i18n.Lang, g *storage.Game) *discordgo.MessageEmbed {
 	e := &discordgo.MessageEmbed{Title: lang.T("score.final"), Color: embedColor}
 	r := g.Result()
-	if f, err := b.store.FinishedGame(g.GuildID, g.ID); err == nil {
+	if f, err := b.store.FinishedGame(ctx, g.GuildID, g.ID); err == nil {
 		e.Footer = &discordgo.MessageEmbedFooter{Text: ratingLine(lang, g, f.Ratings)}
 	} else {
 		b.log.Warn("cannot read the ratings of a finished game", "game", g.ID, "err", err)

@@ -123,12 +123,12 @@ func restCode(err error) int {
 // abandonIfGone ends the game g as abandoned, unrated, when err says that
 // its channel is gone (deleted under a running game), and tells both
 // players by DM; it returns nil then. Any other err is returned as it is.
-func (b *Bot) abandonIfGone(g *storage.Game, err error) error {
+func (b *Bot) abandonIfGone(ctx context.Context, g *storage.Game, err error) error {
 	if restCode(err) != discordgo.ErrCodeUnknownChannel {
 		return err
 	}
 	now := b.clock.Now()
-	_, _, uerr := b.update(g.ChannelID, g.ID, "", "", func(g *storage.Game) error { return g.Abandon(now) })
+	_, _, uerr := b.update(ctx, g.ChannelID, g.ID, "", "", func(g *storage.Game) error { return g.Abandon(now) })
 	if errors.Is(uerr, errGameGone) || errors.Is(uerr, engine.ErrGameOver) {
 		return nil // ended meanwhile
 	} else if uerr != nil {
@@ -140,7 +140,7 @@ func (b *Bot) abandonIfGone(g *storage.Game, err error) error {
 		if p.IsAI() {
 			continue
 		}
-		lang := b.userLang(p.UserID)
+		lang := b.userLang(ctx, p.UserID)
 		b.dm(p.UserID, lang.T("remind.abandoned", "Opponent", escape(playerName(lang, players[engine.Color(c).Other()])), "Game", g.ID))
 	}
 	return nil

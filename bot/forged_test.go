@@ -50,13 +50,13 @@ func TestOutdatedClients(t *testing.T) {
 						change = func(*discordgo.Interaction) {}
 					}
 					h.refused(h.commandWith(change, ch, h.alice, c.sub, c.opts...), c.want)
-					_, err := h.store.Game(ch)
+					_, err := h.store.Game(t.Context(), ch)
 					assert.ErrorIs(t, err, storage.ErrNotFound, "no game was started")
-					_, err = h.store.Challenge(ch)
+					_, err = h.store.Challenge(t.Context(), ch)
 					assert.ErrorIs(t, err, storage.ErrNotFound, "no challenge was made")
 				})
 			}
-			settings, err := h.store.GuildSettings(h.dc.GuildID())
+			settings, err := h.store.GuildSettings(t.Context(), h.dc.GuildID())
 			require.NoError(t, err)
 			assert.Zero(t, settings.MoveTime, "the refused setting was not stored")
 
@@ -85,7 +85,7 @@ func TestOutdatedClients(t *testing.T) {
 				h.send(i)
 				h.refused(i, "can't handle that kind of interaction")
 			})
-			after, err := h.store.Game(ch)
+			after, err := h.store.Game(t.Context(), ch)
 			require.NoError(t, err)
 			assert.Equal(t, 0, after.Ply(), "nothing was played")
 		})
@@ -110,7 +110,7 @@ func TestForeignCustomIDs(t *testing.T) {
 			other := h.dc.AddChannel("other")
 			i := h.command(other.ID, h.carol, "challenge", h.userOption(h.alice))
 			offer := messageAfter(t, h.dc, i, other.ID, "the challenge", hasButton("Accept"))
-			open, err := h.store.Challenge(other.ID)
+			open, err := h.store.Challenge(t.Context(), other.ID)
 			require.NoError(t, err)
 
 			game := func(action string, n int) string {
@@ -145,11 +145,11 @@ func TestForeignCustomIDs(t *testing.T) {
 					h.refused(h.click(c.message, c.user, c.customID), c.want)
 				})
 			}
-			after, err := h.store.Game(ch)
+			after, err := h.store.Game(t.Context(), ch)
 			require.NoError(t, err)
 			assert.Equal(t, 0, after.Ply(), "nothing was played")
 			assert.False(t, after.Over(), "the game goes on")
-			still, err := h.store.Challenge(other.ID)
+			still, err := h.store.Challenge(t.Context(), other.ID)
 			require.NoError(t, err, "the other channel's challenge is still open")
 			assert.Equal(t, open.ID, still.ID)
 		})

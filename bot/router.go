@@ -68,7 +68,7 @@ var (
 // challengeCommand runs h on the open challenge of the command's channel.
 func challengeCommand(h challengeHandler) commandHandler {
 	return func(b *Bot, c *interaction, _ options) error {
-		ch, err := b.store.Challenge(c.i.ChannelID)
+		ch, err := b.store.Challenge(c.ctx, c.i.ChannelID)
 		if errors.Is(err, storage.ErrNotFound) {
 			return errNoChallenge
 		} else if err != nil {
@@ -82,7 +82,7 @@ func challengeCommand(h challengeHandler) commandHandler {
 // open.
 func challengeButton(h challengeHandler) componentHandler {
 	return func(b *Bot, c *interaction, id customID) error {
-		ch, err := b.store.Challenge(id.channel)
+		ch, err := b.store.Challenge(c.ctx, id.channel)
 		if errors.Is(err, storage.ErrNotFound) || (err == nil && ch.ID != id.id) {
 			return errChallengeGone
 		} else if err != nil {
@@ -106,7 +106,7 @@ func gameCommand(h gameHandler) commandHandler {
 // gameButton runs h on the game a button names, if it is still going on.
 func gameButton(h gameHandler) componentHandler {
 	return func(b *Bot, c *interaction, id customID) error {
-		g, err := b.store.Game(id.channel)
+		g, err := b.store.Game(c.ctx, id.channel)
 		if errors.Is(err, storage.ErrNotFound) || (err == nil && g.ID != id.id) {
 			return errGameGone
 		} else if err != nil {
@@ -200,7 +200,13 @@ func ownPlace(c *interaction, id customID) error {
 
 // handle answers one interaction, from either transport. Every interaction
 // gets an answer: a handler's error is translated for the user by fail.
+// The interaction's context (c.ctx, which its handler passes to the store
+// and to Discord) is ctx's, cancelled when ctx is (the bot's, by Close) or
+// when handle returns; work that outlives the interaction runs with a
+// context of its own (a job's, the scheduler's).
 func (b *Bot) handle(ctx context.Context, s *discordgo.Session, i *discordgo.Interaction, respond respondFunc) {
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
 	c := &interaction{ctx: ctx, s: s, i: i, respond: respond}
 	start := b.clock.Now()
 	stop := c.deferWhenSlow(b.opt.AnswerWithin, b.log)

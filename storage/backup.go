@@ -1,6 +1,7 @@
 package storage
 
 import (
+	"context"
 	"fmt"
 	"io"
 	"os"
@@ -15,7 +16,10 @@ import (
 // store stays in use (writes go on during the copy; the copy is the
 // database as it was when Backup began). It returns the number of bytes
 // written. The copy is a database file that Open reads.
-func (s *Store) Backup(w io.Writer) (int64, error) {
+func (s *Store) Backup(ctx context.Context, w io.Writer) (int64, error) {
+	if err := begin(ctx); err != nil {
+		return 0, fmt.Errorf("backup of %s: %w", s.path, err)
+	}
 	var n int64
 	err := s.db.View(func(tx *bolt.Tx) error {
 		var err error
@@ -47,7 +51,7 @@ func partialPrefix(base string) string { return "." + base + ".partial-" }
 // backup to the same path. A path that names the database itself, or
 // anything but a regular file (the bot's control socket, a directory), is
 // refused (ErrInvalid).
-func (s *Store) BackupFile(path string) (err error) {
+func (s *Store) BackupFile(ctx context.Context, path string) (err error) {
 	if target, err := os.Stat(path); err == nil {
 		if live, err := os.Stat(s.path); err == nil && os.SameFile(live, target) {
 			return fmt.Errorf("backup to %s: %w: that is the database itself; name another file", path, ErrInvalid)
@@ -73,7 +77,7 @@ func (s *Store) BackupFile(path string) (err error) {
 			os.Remove(f.Name())
 		}
 	}()
-	if _, err := s.Backup(f); err != nil {
+	if _, err := s.Backup(ctx, f); err != nil {
 		return err
 	}
 	if err := f.Sync(); err != nil {

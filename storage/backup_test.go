@@ -26,7 +26,7 @@ func TestBackupWhileWriting(t *testing.T) {
 	wg.Go(func() {
 		for i := range 5 {
 			for _, m := range []string{"D4", "D7"} {
-				_, err := s.UpdateGame(fmt.Sprintf("c%d", i), func(g *Game) error {
+				_, err := s.UpdateGame(t.Context(), fmt.Sprintf("c%d", i), func(g *Game) error {
 					c, err := engine.ParseCell(m)
 					if err != nil {
 						return err
@@ -38,7 +38,7 @@ func TestBackupWhileWriting(t *testing.T) {
 		}
 	})
 	var buf bytes.Buffer
-	n, err := s.Backup(&buf)
+	n, err := s.Backup(t.Context(), &buf)
 	wg.Wait()
 	require.NoError(t, err)
 	require.NoError(t, played)
@@ -63,12 +63,12 @@ func TestBackupFile(t *testing.T) {
 	path := filepath.Join(dir, "backup.db")
 	require.NoError(t, os.WriteFile(path, []byte("yesterday's backup"), 0o600))
 
-	require.NoError(t, s.BackupFile(path))
+	require.NoError(t, s.BackupFile(t.Context(), path))
 	entries, err := os.ReadDir(dir)
 	require.NoError(t, err)
 	assert.Len(t, entries, 1, "no temporary file is left behind")
 	c := mustOpenPath(t, path, Options{})
-	g, err := c.Game("c")
+	g, err := c.Game(t.Context(), "c")
 	require.NoError(t, err)
 	assert.Equal(t, 1, g.Ply())
 }
@@ -81,10 +81,10 @@ func TestBackupFileRefuses(t *testing.T) {
 
 	for _, path := range []string{s.Path(), link} {
 		t.Run(filepath.Base(path), func(t *testing.T) {
-			err := s.BackupFile(path)
+			err := s.BackupFile(t.Context(), path)
 			assert.ErrorIs(t, err, ErrInvalid)
 			assert.ErrorContains(t, err, "that is the database itself; name another file")
-			g, err := s.Game("c")
+			g, err := s.Game(t.Context(), "c")
 			require.NoError(t, err, "the database is untouched")
 			assert.Equal(t, alice, g.Player(engine.Red))
 		})
@@ -100,7 +100,7 @@ func TestBackupFileRefuses(t *testing.T) {
 			{socket, "that is a socket (the bot's control socket is one), not a file"},
 			{dir, "that is a directory, not a file"},
 		} {
-			err := s.BackupFile(c.path)
+			err := s.BackupFile(t.Context(), c.path)
 			assert.ErrorIs(t, err, ErrInvalid)
 			assert.ErrorContains(t, err, c.want)
 		}
@@ -113,7 +113,7 @@ func TestBackupFileRefuses(t *testing.T) {
 	})
 
 	missing := filepath.Join(t.TempDir(), "no-such-dir", "backup.db")
-	err := s.BackupFile(missing)
+	err := s.BackupFile(t.Context(), missing)
 	assert.ErrorIs(t, err, os.ErrNotExist)
 	assert.ErrorContains(t, err, missing)
 }
@@ -132,7 +132,7 @@ func TestBackupFilePartials(t *testing.T) {
 		require.NoError(t, os.WriteFile(filepath.Join(dir, name), []byte("half a database"), 0o600))
 	}
 
-	require.NoError(t, s.BackupFile(path))
+	require.NoError(t, s.BackupFile(t.Context(), path))
 	names := func() []string {
 		entries, err := os.ReadDir(dir)
 		require.NoError(t, err)
@@ -144,10 +144,10 @@ func TestBackupFilePartials(t *testing.T) {
 	}
 	assert.ElementsMatch(t, append([]string{"backup.db"}, kept...), names(), "the killed backups' partial files are gone, and only they")
 	c := mustOpenPath(t, path, Options{})
-	_, err := c.Game("c")
+	_, err := c.Game(t.Context(), "c")
 	require.NoError(t, err, "the backup is complete")
 
 	require.NoError(t, s.Close())
-	assert.Error(t, s.BackupFile(filepath.Join(dir, "failed.db")), "a closed store cannot be backed up")
+	assert.Error(t, s.BackupFile(t.Context(), filepath.Join(dir, "failed.db")), "a closed store cannot be backed up")
 	assert.ElementsMatch(t, append([]string{"backup.db"}, kept...), names(), "the failed backup removed its partial file")
 }

@@ -29,7 +29,7 @@ func TestControlSocketOwnerOnly(t *testing.T) {
 	require.NoError(t, err)
 	t.Cleanup(func() { store.Close() })
 
-	stop := serveControl(context.Background(), store, slog.New(slog.NewTextHandler(io.Discard, nil)))
+	stop := serveControl(t.Context(), store, slog.New(slog.NewTextHandler(io.Discard, nil)))
 	t.Cleanup(stop)
 	fi, err := os.Stat(controlPath(store.Path()))
 	require.NoError(t, err)
