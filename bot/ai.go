@@ -72,7 +72,7 @@ func (b *Bot) playAI(c *interaction, o options, levelName string) error {
 		return err
 	}
 	b.poke()
-	lang := b.publicLang(c)
+	lang := b.langs.publicLang(c)
 	answered := c.reply(message{content: lang.T("play.started", "Player", escape(playerName(lang, human)), "Computer", escape(playerName(lang, computer)),
 		"First", colorMark[engine.Red]+" "+escape(playerName(lang, players[engine.Red])))})
 	return errors.Join(b.show(c.ctx, c, g, ""), answered)

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"fmt"
+	"log/slog"
 	"slices"
 	"strings"
 	"time"
@@ -11,6 +12,7 @@ import (
 	"github.com/bwmarrin/discordgo"
 
 	"github.com/kulami/kulami/bot/i18n"
+	"github.com/kulami/kulami/bot/jobs"
 	"github.com/kulami/kulami/draw"
 	"github.com/kulami/kulami/engine"
 	"github.com/kulami/kulami/engine/game"
@@ -23,16 +25,27 @@ const maxOptions = 25
 // colorMark shows a colour in text: red and black discs.
 var colorMark = [2]string{engine.Red: "🔴", engine.Black: "⚫"}
 
+// views makes the messages that need more than words: the boards, drawn
+// within the render bound of the bot's runner, and their final scores.
+// It is safe for concurrent use.
+type views struct {
+	renderer *draw.Renderer
+	runner   *jobs.Runner    // its render classes bound the renders at once
+	baseCtx  context.Context // the bot's: cancelled by Close
+	finished FinishedStore   // the ratings of a finished game
+	log      *slog.Logger
+}
+
 // boardMessage is the message that shows game g at position p, in lang:
 // the board image, whose turn it is with its deadline, the score so far
 // and the menus to play; or, at the end, the result. It pings the player
 // to move, or both players at the end.
-func (b *Bot) boardMessage(ctx context.Context, lang i18n.Lang, g *storage.Game) (message, error) {
+func (v *views) boardMessage(ctx context.Context, lang i18n.Lang, g *storage.Game) (message, error) {
 	var png bytes.Buffer
 	p := g.Position()
 	outcome, reason := outcome(lang, g, playerName)
 	opt := draw.Options{Names: names(lang, g), Rules: g.Rules(), Over: g.Over(), Outcome: outcome, Reason: reason, Text: drawText(lang)}
-	if err := b.render(jobRender, func() error { return b.renderer.Render(&png, &p, opt) }); err != nil {
+	if err := v.render(jobRender, func() error { return v.renderer.Render(&png, &p, opt) }); err != nil {
 		return message{}, fmt.Errorf("render the board: %w", err)
 	}
 	m := message{
@@ -42,7 +55,7 @@ func (b *Bot) boardMessage(ctx context.Context, lang i18n.Lang, g *storage.Game)
 	}
 	if g.Over() {
 		if g.Result().Rated() {
-			m.embeds = []*discordgo.MessageEmbed{b.scoreEmbed(ctx, lang, g)}
+			m.embeds = []*discordgo.MessageEmbed{v.scoreEmbed(ctx, lang, g)}
 		}
 		for _, pl := range g.Players() {
 			if !pl.IsAI() {
@@ -209,13 +222,13 @@ func endReason(lang i18n.Lang, g *storage.Game, name func(engine.Color) string) 
 
 // scoreEmbed is the score breakdown of a finished, rated game, with the
 // players' new ratings, in lang.
-func (b *Bot) scoreEmbed(ctx context.Context, lang i18n.Lang, g *storage.Game) *discordgo.MessageEmbed {
+func (v *views) scoreEmbed(ctx context.Context, lang i18n.Lang, g *storage.Game) *discordgo.MessageEmbed {
 	e := &discordgo.MessageEmbed{Title: lang.T("score.final"), Color: embedColor}
 	r := g.Result()
-	if f, err := b.store.FinishedGame(ctx, g.GuildID, g.ID); err == nil {
+	if f, err := v.finished.FinishedGame(ctx, g.GuildID, g.ID); err == nil {
 		e.Footer = &discordgo.MessageEmbedFooter{Text: ratingLine(lang, g, f.Ratings)}
 	} else {
-		b.log.Warn("cannot read the ratings of a finished game", "game", g.ID, "err", err)
+		v.log.Warn("cannot read the ratings of a finished game", "game", g.ID, "err", err)
 	}
 	for _, c := range []engine.Color{engine.Red, engine.Black} {
 		s := r.Score[c]

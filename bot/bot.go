@@ -53,12 +53,14 @@ type Options struct {
 // gateway (RunGateway) or the HTTP endpoint (HTTPHandler). It is safe for
 // concurrent use: Discord delivers interactions concurrently.
 type Bot struct {
-	session  *discordgo.Session
-	store    Store
-	log      *slog.Logger
-	clock    Clock
-	opt      Options
-	renderer *draw.Renderer
+	session *discordgo.Session
+	store   Store
+	log     *slog.Logger
+	clock   Clock
+	opt     Options
+	langs   *locales
+	out     *outbound
+	views   *views
 	// runner runs the slow work: the computer's moves, reviews and
 	// renders (work.go).
 	runner *jobs.Runner
@@ -67,16 +69,12 @@ type Bot struct {
 	wakeup   chan struct{} // tells the scheduler that a wake time changed
 	owner    string        // names this bot's leases on due work (see runDue)
 	recent   recent        // the interactions received lately, to act on each once
-	retired  recent        // the boards whose menus were taken off lately: none is edited twice
 	// channelTypes remembers the type of the channels games were asked
 	// for in (a discordgo.ChannelType by channel ID).
 	channelTypes sync.Map
-	// locales are the locales noted with the settings lately ("g:" or
-	// "u:" and the guild or user ID → locale), so each is written once.
-	locales  sync.Map
-	baseCtx  context.Context // for work that outlives a request: cancelled by Close
-	cancel   context.CancelFunc
-	inflight sync.WaitGroup
+	baseCtx      context.Context // for work that outlives a request: cancelled by Close
+	cancel       context.CancelFunc
+	inflight     sync.WaitGroup
 
 	// searchers keeps the trees of hard's last few games, to search on
 	// from at its next move in each.
@@ -105,9 +103,13 @@ func New(s *discordgo.Session, opt Options) *Bot {
 		opt.Renderer = draw.NewRenderer(draw.Config{})
 	}
 	ctx, cancel := context.WithCancel(context.Background())
+	runner := newRunner(opt.Logger)
 	return &Bot{
-		session: s, store: opt.Store, log: opt.Logger, clock: opt.Clock, opt: opt, renderer: opt.Renderer,
-		runner: newRunner(opt.Logger), reviewer: review.Analyse, wakeup: make(chan struct{}, 1),
+		session: s, store: opt.Store, log: opt.Logger, clock: opt.Clock, opt: opt,
+		langs:  &locales{store: opt.Store, log: opt.Logger},
+		out:    &outbound{session: s, log: opt.Logger, baseCtx: ctx},
+		views:  &views{renderer: opt.Renderer, runner: runner, baseCtx: ctx, finished: opt.Store, log: opt.Logger},
+		runner: runner, reviewer: review.Analyse, wakeup: make(chan struct{}, 1),
 		baseCtx: ctx, cancel: cancel, owner: newOwner(),
 	}
 }

@@ -150,7 +150,7 @@ func (b *Bot) openChallenge(c *interaction, ch *storage.Challenge, m func(i18n.L
 		return err
 	}
 	b.poke()
-	msg, err := b.send(ch.ChannelID, m(b.publicLang(c)))
+	msg, err := b.out.send(ch.ChannelID, m(b.langs.publicLang(c)))
 	if err != nil {
 		if derr := b.store.DeleteChallenge(c.ctx, ch.ChannelID, ch.ID); derr != nil && !errors.Is(derr, storage.ErrNotFound) {
 			b.log.Error("cannot withdraw a challenge whose message failed", "channel", ch.ChannelID, "err", derr)
@@ -283,7 +283,7 @@ func (b *Bot) accept(c *interaction, ch *storage.Challenge) error {
 	}
 	challenger, players := ch.From, gg.Players()
 	g := &storage.Game{GuildID: ch.GuildID, ChannelID: ch.ChannelID, Game: gg}
-	lang := b.publicLang(c)
+	lang := b.langs.publicLang(c)
 	thread, note, err := b.threadWanted(c, lang, ch)
 	if err != nil {
 		return err
@@ -318,7 +318,7 @@ func (b *Bot) accept(c *interaction, ch *storage.Challenge) error {
 	if c.i.Type == discordgo.InteractionMessageComponent {
 		answered = c.update(closed)
 	} else {
-		b.editChallenge(ch, text)
+		b.out.editChallenge(ch, text)
 		answered = c.reply(closed)
 	}
 	return errors.Join(b.show(c.ctx, c, g, ""), answered)
@@ -376,7 +376,7 @@ func (b *Bot) decline(c *interaction, ch *storage.Challenge) error {
 	if err := ch.CanDecline(game.Player{UserID: c.user().ID}); err != nil {
 		return &challengeError{err: err, ch: ch, decline: true}
 	}
-	return b.closeChallenge(c, ch, b.publicLang(c).T("challenge.declined", "Opponent", escape(ch.To.Name), "Challenger", escape(ch.From.Name)))
+	return b.closeChallenge(c, ch, b.langs.publicLang(c).T("challenge.declined", "Opponent", escape(ch.To.Name), "Challenger", escape(ch.From.Name)))
 }
 
 // withdraw withdraws a challenge at its challenger's wish.
@@ -384,7 +384,7 @@ func (b *Bot) withdraw(c *interaction, ch *storage.Challenge) error {
 	if err := ch.CanWithdraw(game.Player{UserID: c.user().ID}); err != nil {
 		return &challengeError{err: err, ch: ch}
 	}
-	return b.closeChallenge(c, ch, b.publicLang(c).T("challenge.withdrawn", "Challenger", escape(ch.From.Name), "Opponent", escape(ch.To.Name)))
+	return b.closeChallenge(c, ch, b.langs.publicLang(c).T("challenge.withdrawn", "Challenger", escape(ch.From.Name), "Opponent", escape(ch.To.Name)))
 }
 
 // closeChallenge deletes a challenge and says so on its message.
@@ -398,7 +398,7 @@ func (b *Bot) closeChallenge(c *interaction, ch *storage.Challenge, text string)
 	if c.i.Type == discordgo.InteractionMessageComponent {
 		return c.update(message{content: text})
 	}
-	b.editChallenge(ch, text)
+	b.out.editChallenge(ch, text)
 	return c.reply(message{content: text})
 }
 

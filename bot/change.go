@@ -107,7 +107,7 @@ func boardLink(lang i18n.Lang, g *storage.Game) string {
 // the new board with the store and, when it is the computer's turn, queues
 // its move.
 func (b *Bot) show(ctx context.Context, c *interaction, g *storage.Game, oldBoard string) error {
-	m, err := b.boardMessage(ctx, b.langOf(ctx, c, g.GuildID), g)
+	m, err := b.views.boardMessage(ctx, b.langs.langOf(ctx, c, g.GuildID), g)
 	if err != nil {
 		return err
 	}
@@ -117,7 +117,7 @@ func (b *Bot) show(ctx context.Context, c *interaction, g *storage.Game, oldBoar
 // showAgain posts the current board of g again at the bottom of its
 // channel, for someone who asked to see it: it pings nobody.
 func (b *Bot) showAgain(c *interaction, g *storage.Game) error {
-	m, err := b.boardMessage(c.ctx, b.publicLang(c), g)
+	m, err := b.views.boardMessage(c.ctx, b.langs.publicLang(c), g)
 	if err != nil {
 		return err
 	}
@@ -127,7 +127,7 @@ func (b *Bot) showAgain(c *interaction, g *storage.Game) error {
 
 // post posts m, the board of g, as show says.
 func (b *Bot) post(ctx context.Context, c *interaction, g *storage.Game, oldBoard string, m message) error {
-	msg, err := b.send(g.ChannelID, m)
+	msg, err := b.out.send(g.ChannelID, m)
 	if err != nil {
 		if g.Over() {
 			return fmt.Errorf("post the board: %w", err)
@@ -135,7 +135,7 @@ func (b *Bot) post(ctx context.Context, c *interaction, g *storage.Game, oldBoar
 		return b.abandonIfGone(ctx, g, fmt.Errorf("post the board: %w", err))
 	}
 	if oldBoard != "" && oldBoard != msg.ID && (c == nil || c.i.Message == nil || c.i.Message.ID != oldBoard) {
-		b.retire(g.ChannelID, oldBoard)
+		b.out.retire(g.ChannelID, oldBoard)
 	}
 	if g.Over() {
 		return nil
@@ -147,7 +147,7 @@ func (b *Bot) post(ctx context.Context, c *interaction, g *storage.Game, oldBoar
 			// that change was a click on this board (perhaps served by
 			// another process), whose answer retired it.
 			if !b.clickedPast(ctx, g, msg.ID) {
-				b.retire(g.ChannelID, msg.ID)
+				b.out.retire(g.ChannelID, msg.ID)
 			}
 			return nil
 		}

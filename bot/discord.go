@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"log/slog"
 	"net"
 	"net/http"
 	"time"
@@ -15,31 +16,38 @@ import (
 	"github.com/kulami/kulami/storage"
 )
 
-// This file holds the bot's REST calls to Discord with its own token:
-// messages that are not answers to an interaction.
+// outbound makes the bot's REST calls to Discord with its own token:
+// messages that are not answers to an interaction. It is safe for
+// concurrent use.
+type outbound struct {
+	session *discordgo.Session
+	log     *slog.Logger
+	baseCtx context.Context // the bot's: cancelled by Close
+	retired recent          // the boards whose menus were taken off lately: none is edited twice
+}
 
 // send posts m in a channel, as the bot. A thread that archived itself
 // during a long move clock is unarchived by the post; one that was also
 // locked (Discord refuses the post, 50083) is unarchived explicitly, which
 // needs Manage Threads, and the post is tried once more.
-func (b *Bot) send(channelID string, m message) (*discordgo.Message, error) {
-	msg, err := b.sendOnce(channelID, m)
+func (out *outbound) send(channelID string, m message) (*discordgo.Message, error) {
+	msg, err := out.sendOnce(channelID, m)
 	if restCode(err) != discordgo.ErrCodePerformedOperationOnArchivedThread {
 		return msg, err
 	}
 	archived := false
-	if _, uerr := b.session.ChannelEditComplex(channelID, &discordgo.ChannelEdit{Archived: &archived}, discordgo.WithContext(b.baseCtx)); uerr != nil {
+	if _, uerr := out.session.ChannelEditComplex(channelID, &discordgo.ChannelEdit{Archived: &archived}, discordgo.WithContext(out.baseCtx)); uerr != nil {
 		return nil, fmt.Errorf("%w; unarchiving the thread failed too: %w", err, uerr)
 	}
-	return b.sendOnce(channelID, m)
+	return out.sendOnce(channelID, m)
 }
 
 // routeSendMessage is the route of sendOnce's request, as Discord's API
 // reference spells it.
 const routeSendMessage = "POST /channels/{channel_id}/messages"
 
-func (b *Bot) sendOnce(channelID string, m message) (_ *discordgo.Message, err error) {
-	defer func() { b.logFault(routeSendMessage, channelID, err) }()
+func (out *outbound) sendOnce(channelID string, m message) (_ *discordgo.Message, err error) {
+	defer func() { out.logFault(routeSendMessage, channelID, err) }()
 	comps := m.components
 	if comps == nil {
 		comps = []discordgo.MessageComponent{}
@@ -51,7 +59,7 @@ func (b *Bot) sendOnce(channelID string, m message) (_ *discordgo.Message, err e
 		AllowedMentions: m.allowedMentions(),
 	}
 	if m.file == nil {
-		return b.session.ChannelMessageSendComplex(channelID, send, discordgo.WithContext(b.baseCtx))
+		return out.session.ChannelMessageSendComplex(channelID, send, discordgo.WithContext(out.baseCtx))
 	}
 	// discordgo cannot give a file a description (the image's alt text),
 	// so the multipart request is built here, as discordgo builds it, with
@@ -65,7 +73,7 @@ func (b *Bot) sendOnce(channelID string, m message) (_ *discordgo.Message, err e
 		return nil, err
 	}
 	uri := discordgo.EndpointChannelMessages(channelID)
-	resp, err := b.session.RequestRaw(http.MethodPost, uri, contentType, body, uri, 0, discordgo.WithContext(b.baseCtx))
+	resp, err := out.session.RequestRaw(http.MethodPost, uri, contentType, body, uri, 0, discordgo.WithContext(out.baseCtx))
 	if err != nil {
 		return nil, err
 	}
@@ -80,9 +88,9 @@ func (b *Bot) sendOnce(channelID string, m message) (_ *discordgo.Message, err e
 // answer 5xx, or none in time. The user is told only that Discord is slow
 // or that something went wrong; the line names the route, so that the
 // operator sees what of Discord failed.
-func (b *Bot) logFault(route, channelID string, err error) {
+func (out *outbound) logFault(route, channelID string, err error) {
 	if what, ok := discordFault(err); ok {
-		b.log.Warn("Discord failed a request", "route", route, "channel", channelID, "status", what, "err", RedactError(err))
+		out.log.Warn("Discord failed a request", "route", route, "channel", channelID, "status", what, "err", RedactError(err))
 	}
 }
 
@@ -140,8 +148,8 @@ func (b *Bot) abandonIfGone(ctx context.Context, g *storage.Game, err error) err
 		if p.IsAI() {
 			continue
 		}
-		lang := b.userLang(ctx, p.UserID)
-		b.dm(p.UserID, lang.T("remind.abandoned", "Opponent", escape(playerName(lang, players[engine.Color(c).Other()])), "Game", g.ID))
+		lang := b.langs.userLang(ctx, p.UserID)
+		b.out.dm(p.UserID, lang.T("remind.abandoned", "Opponent", escape(playerName(lang, players[engine.Color(c).Other()])), "Game", g.ID))
 	}
 	return nil
 }
@@ -150,41 +158,41 @@ func (b *Bot) abandonIfGone(ctx context.Context, g *storage.Game, err error) err
 // already (by another path, or by the click that moved the game past it)
 // is not edited again. A board that cannot be edited (deleted, say) is
 // left alone: its clicks are refused anyway.
-func (b *Bot) retire(channelID, messageID string) {
-	if !b.retired.first(messageID, time.Now()) {
+func (out *outbound) retire(channelID, messageID string) {
+	if !out.retired.first(messageID, time.Now()) {
 		return
 	}
-	_, err := b.session.ChannelMessageEditComplex(&discordgo.MessageEdit{
+	_, err := out.session.ChannelMessageEditComplex(&discordgo.MessageEdit{
 		ID: messageID, Channel: channelID, Components: &[]discordgo.MessageComponent{},
-	}, discordgo.WithContext(b.baseCtx))
+	}, discordgo.WithContext(out.baseCtx))
 	if err != nil {
-		b.log.Warn("cannot retire an old board", "channel", channelID, "message", messageID, "err", err)
+		out.log.Warn("cannot retire an old board", "channel", channelID, "message", messageID, "err", err)
 	}
 }
 
 // dm sends a direct message; a user who accepts none is logged, not an
 // error.
-func (b *Bot) dm(userID, text string) {
-	ch, err := b.session.UserChannelCreate(userID, discordgo.WithContext(b.baseCtx))
+func (out *outbound) dm(userID, text string) {
+	ch, err := out.session.UserChannelCreate(userID, discordgo.WithContext(out.baseCtx))
 	if err == nil {
-		_, err = b.send(ch.ID, message{content: text})
+		_, err = out.send(ch.ID, message{content: text})
 	}
 	if err != nil {
-		b.log.Info("cannot send a direct message", "user", userID, "err", err)
+		out.log.Info("cannot send a direct message", "user", userID, "err", err)
 	}
 }
 
 // editChallenge replaces the text of a challenge's message and removes its
 // buttons.
-func (b *Bot) editChallenge(ch *storage.Challenge, text string) {
+func (out *outbound) editChallenge(ch *storage.Challenge, text string) {
 	if ch.MessageID == "" {
 		return
 	}
-	_, err := b.session.ChannelMessageEditComplex(&discordgo.MessageEdit{
+	_, err := out.session.ChannelMessageEditComplex(&discordgo.MessageEdit{
 		ID: ch.MessageID, Channel: ch.ChannelID, Content: &text, Components: &[]discordgo.MessageComponent{},
 		AllowedMentions: message{}.allowedMentions(),
-	}, discordgo.WithContext(b.baseCtx))
+	}, discordgo.WithContext(out.baseCtx))
 	if err != nil {
-		b.log.Warn("cannot edit the challenge message", "channel", ch.ChannelID, "message", ch.MessageID, "err", err)
+		out.log.Warn("cannot edit the challenge message", "channel", ch.ChannelID, "message", ch.MessageID, "err", err)
 	}
 }

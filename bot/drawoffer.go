@@ -23,10 +23,10 @@ func (b *Bot) drawCommand(c *interaction, _ options) error {
 	id := func(a string) string { return customID{action: a, channel: g.ChannelID, id: g.ID, n: g.Ply()}.String() }
 	opp := g.Player(by.Other())
 	answered := c.say(c.lang().T("offer.offered", "Opponent", escape(playerName(c.lang(), opp))))
-	lang := b.publicLang(c)
+	lang := b.langs.publicLang(c)
 	// A message of its own, so that it notifies the opponent whatever
 	// happened to the interaction.
-	_, err = b.send(g.ChannelID, message{
+	_, err = b.out.send(g.ChannelID, message{
 		content:  lang.T("offer.message", "Opponent", who(lang, opp), "Player", escape(playerName(lang, g.Player(by)))),
 		mentions: []string{opp.UserID},
 		components: []discordgo.MessageComponent{discordgo.ActionsRow{Components: []discordgo.MessageComponent{
@@ -53,7 +53,7 @@ func (b *Bot) answerDraw(c *interaction, id customID, accept bool) error {
 	if err != nil {
 		return err
 	}
-	name, lang := escape(c.displayName()), b.publicLang(c)
+	name, lang := escape(c.displayName()), b.langs.publicLang(c)
 	if !accept {
 		return c.update(message{content: lang.T("offer.declined", "Player", name)})
 	}

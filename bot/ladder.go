@@ -73,7 +73,7 @@ func ladderOf(o options) storage.Ladder {
 
 // leaderboardCommand shows the first (or the chosen) page of a ladder.
 func (b *Bot) leaderboardCommand(c *interaction, o options) error {
-	m, err := b.leaderboard(c.ctx, b.publicLang(c), c.i.GuildID, ladderOf(o), o.int("page", 1)-1)
+	m, err := b.leaderboard(c.ctx, b.langs.publicLang(c), c.i.GuildID, ladderOf(o), o.int("page", 1)-1)
 	if err != nil {
 		return err
 	}
@@ -82,7 +82,7 @@ func (b *Bot) leaderboardCommand(c *interaction, o options) error {
 
 // leaderboardPage shows another page, from the Previous and Next buttons.
 func (b *Bot) leaderboardPage(c *interaction, id customID) error {
-	m, err := b.leaderboard(c.ctx, b.publicLang(c), id.channel, storage.Ladder(id.id), id.n)
+	m, err := b.leaderboard(c.ctx, b.langs.publicLang(c), id.channel, storage.Ladder(id.id), id.n)
 	if err != nil {
 		return err
 	}
@@ -146,7 +146,7 @@ func target(c *interaction, o options) (id, name string) {
 // and head-to-head against the caller.
 func (b *Bot) statsCommand(c *interaction, o options) error {
 	id, name := target(c, o)
-	lang := b.publicLang(c)
+	lang := b.langs.publicLang(c)
 	pr, err := b.store.Profile(c.ctx, c.i.GuildID, id, storage.Human)
 	if errors.Is(err, storage.ErrNotFound) {
 		if ai, err := b.store.Profile(c.ctx, c.i.GuildID, id, storage.AI); err == nil {

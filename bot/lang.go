@@ -2,6 +2,9 @@ package bot
 
 import (
 	"context"
+	"log/slog"
+	"sync"
+
 	"github.com/kulami/kulami/bot/i18n"
 	"github.com/kulami/kulami/draw"
 	"github.com/kulami/kulami/storage"
@@ -15,6 +18,17 @@ import (
 // Discord locale. Messages without an interaction (reminders, timeouts)
 // take the server's locale as last seen; direct messages the recipient's.
 
+// locales knows which language each public message and direct message
+// is in: it reads the servers' and users' settings, and notes the locales
+// the interactions carry with them. It is safe for concurrent use.
+type locales struct {
+	store SettingsStore
+	log   *slog.Logger
+	// noted are the locales noted with the settings lately ("g:" or "u:"
+	// and the guild or user ID → locale), so each is written once.
+	noted sync.Map
+}
+
 // lang returns the language of the person who caused the interaction.
 func (c *interaction) lang() i18n.Lang {
 	return i18n.FromLocale(string(c.i.Locale))
@@ -22,12 +36,12 @@ func (c *interaction) lang() i18n.Lang {
 
 // publicLang returns the language of the messages the interaction causes
 // that everyone in its channel reads; in a DM, the user's.
-func (b *Bot) publicLang(c *interaction) i18n.Lang {
+func (l *locales) publicLang(c *interaction) i18n.Lang {
 	if c.i.GuildID == "" {
 		return c.lang()
 	}
 	if c.public == "" {
-		s := b.guildSettings(c.ctx, c.i.GuildID)
+		s := l.guildSettings(c.ctx, c.i.GuildID)
 		if l, ok := i18n.Parse(s.Language); ok {
 			c.public = l
 		} else if c.i.GuildLocale != nil {
@@ -41,17 +55,17 @@ func (b *Bot) publicLang(c *interaction) i18n.Lang {
 
 // langOf returns the language of a public message in guildID caused by c,
 // or by nobody if c is nil (the computer's moves, the scheduler).
-func (b *Bot) langOf(ctx context.Context, c *interaction, guildID string) i18n.Lang {
+func (l *locales) langOf(ctx context.Context, c *interaction, guildID string) i18n.Lang {
 	if c != nil {
-		return b.publicLang(c)
+		return l.publicLang(c)
 	}
-	return b.guildLang(ctx, guildID)
+	return l.guildLang(ctx, guildID)
 }
 
 // guildLang returns the language of a guild's public messages sent
 // without an interaction.
-func (b *Bot) guildLang(ctx context.Context, guildID string) i18n.Lang {
-	s := b.guildSettings(ctx, guildID)
+func (l *locales) guildLang(ctx context.Context, guildID string) i18n.Lang {
+	s := l.guildSettings(ctx, guildID)
 	if l, ok := i18n.Parse(s.Language); ok {
 		return l
 	}
@@ -60,20 +74,20 @@ func (b *Bot) guildLang(ctx context.Context, guildID string) i18n.Lang {
 
 // guildSettings returns a guild's settings, or the defaults if they
 // cannot be read (logged): a language is no reason to fail a message.
-func (b *Bot) guildSettings(ctx context.Context, guildID string) storage.GuildSettings {
-	s, err := b.store.GuildSettings(ctx, guildID)
+func (l *locales) guildSettings(ctx context.Context, guildID string) storage.GuildSettings {
+	s, err := l.store.GuildSettings(ctx, guildID)
 	if err != nil {
-		b.log.Warn("cannot read a guild's settings for its language", "guild", guildID, "err", err)
+		l.log.Warn("cannot read a guild's settings for its language", "guild", guildID, "err", err)
 	}
 	return s
 }
 
 // userLang returns the language of a user's direct messages: their
 // Discord locale as last seen.
-func (b *Bot) userLang(ctx context.Context, userID string) i18n.Lang {
-	u, err := b.store.UserSettings(ctx, userID)
+func (l *locales) userLang(ctx context.Context, userID string) i18n.Lang {
+	u, err := l.store.UserSettings(ctx, userID)
 	if err != nil {
-		b.log.Warn("cannot read a user's settings for their language", "user", userID, "err", err)
+		l.log.Warn("cannot read a user's settings for their language", "user", userID, "err", err)
 	}
 	return i18n.FromLocale(u.Locale)
 }
@@ -82,14 +96,14 @@ func (b *Bot) userLang(ctx context.Context, userID string) i18n.Lang {
 // their settings when they changed, for the messages sent later without
 // an interaction. What was noted is remembered, so that an interaction
 // costs no write unless a locale changed.
-func (b *Bot) noteLocales(c *interaction) {
+func (l *locales) noteLocales(c *interaction) {
 	if c.i.GuildID != "" && c.i.GuildLocale != nil {
-		b.noteLocale("g:"+c.i.GuildID, string(*c.i.GuildLocale), func(locale string) error {
-			s, err := b.store.GuildSettings(c.ctx, c.i.GuildID)
+		l.noteLocale("g:"+c.i.GuildID, string(*c.i.GuildLocale), func(locale string) error {
+			s, err := l.store.GuildSettings(c.ctx, c.i.GuildID)
 			if err != nil || s.Locale == locale {
 				return err
 			}
-			_, err = b.store.UpdateGuildSettings(c.ctx, c.i.GuildID, func(s *storage.GuildSettings) error {
+			_, err = l.store.UpdateGuildSettings(c.ctx, c.i.GuildID, func(s *storage.GuildSettings) error {
 				s.Locale = locale
 				return nil
 			})
@@ -97,12 +111,12 @@ func (b *Bot) noteLocales(c *interaction) {
 		})
 	}
 	if u := c.user(); u.ID != "" && c.i.Locale != "" {
-		b.noteLocale("u:"+u.ID, string(c.i.Locale), func(locale string) error {
-			s, err := b.store.UserSettings(c.ctx, u.ID)
+		l.noteLocale("u:"+u.ID, string(c.i.Locale), func(locale string) error {
+			s, err := l.store.UserSettings(c.ctx, u.ID)
 			if err != nil || s.Locale == locale {
 				return err
 			}
-			_, err = b.store.UpdateUserSettings(c.ctx, u.ID, func(s *storage.UserSettings) error {
+			_, err = l.store.UpdateUserSettings(c.ctx, u.ID, func(s *storage.UserSettings) error {
 				s.Locale = locale
 				return nil
 			})
@@ -113,15 +127,15 @@ func (b *Bot) noteLocales(c *interaction) {
 
 // noteLocale stores locale under key with store, unless it is the locale
 // noted last for key.
-func (b *Bot) noteLocale(key, locale string, store func(locale string) error) {
-	if was, ok := b.locales.Load(key); ok && was == locale {
+func (l *locales) noteLocale(key, locale string, store func(locale string) error) {
+	if was, ok := l.noted.Load(key); ok && was == locale {
 		return
 	}
 	if err := store(locale); err != nil {
-		b.log.Warn("cannot keep a locale", "key", key, "err", err)
+		l.log.Warn("cannot keep a locale", "key", key, "err", err)
 		return
 	}
-	b.locales.Store(key, locale)
+	l.noted.Store(key, locale)
 }
 
 // drawTexts are the board image's texts in each language, made once.

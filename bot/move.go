@@ -46,7 +46,7 @@ func (b *Bot) move(c *interaction, channel string, gameID uint64, seen int, cell
 			// before the move commits, so that no other path (a board
 			// noted too late, in this process or another) retires it as
 			// well.
-			b.retired.first(c.i.Message.ID, time.Now())
+			b.out.retired.first(c.i.Message.ID, time.Now())
 			if g.BoardMessageID == "" {
 				// The board is not noted yet: its note, when it comes,
 				// must learn that this click retired it.

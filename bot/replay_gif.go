@@ -31,11 +31,11 @@ func (b *Bot) replayGIF(c *interaction, f *storage.FinishedGame) error {
 	if len(rec.Moves) == 0 {
 		return refuse("replay.empty", "Game", f.ID)
 	}
-	lang := b.publicLang(c)
+	lang := b.langs.publicLang(c)
 	a := draw.Animation{Record: rec, Options: draw.Options{Names: names(lang, &f.Game), Over: true, Text: drawText(lang)}}
 	a.Options.Outcome, a.Options.Reason = outcome(lang, &f.Game, playerName)
 	var gif bytes.Buffer
-	err = b.render(jobGIF, func() error { return b.renderer.Animate(&gif, a) })
+	err = b.views.render(jobGIF, func() error { return b.views.renderer.Animate(&gif, a) })
 	if errors.Is(err, jobs.ErrQueueFull) {
 		return refuse("replay.busy")
 	} else if err != nil {

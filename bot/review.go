@@ -40,7 +40,7 @@ func (b *Bot) reviewCommand(c *interaction, o options) error {
 	if len(f.Moves()) == 0 {
 		return refuse("review.empty", "Game", f.ID)
 	}
-	lang := b.publicLang(c)
+	lang := b.langs.publicLang(c)
 	a, err := b.storedReview(c.ctx, f)
 	if err == nil {
 		m, err := b.reviewMessage(lang, f, a)
@@ -87,7 +87,7 @@ func (b *Bot) reviewCommand(c *interaction, o options) error {
 // reviewFailed tells channel, in lang, that the review of f could not be
 // finished (it failed, or the bot shut down first).
 func (b *Bot) reviewFailed(lang i18n.Lang, f *storage.FinishedGame, channel string) {
-	if _, err := b.send(channel, message{content: lang.T("review.failed", "Game", f.ID)}); err != nil {
+	if _, err := b.out.send(channel, message{content: lang.T("review.failed", "Game", f.ID)}); err != nil {
 		b.log.Warn("cannot tell that a review failed", "err", err)
 	}
 }
@@ -157,7 +157,7 @@ func (b *Bot) analyse(ctx context.Context, lang i18n.Lang, f *storage.FinishedGa
 	if err != nil {
 		return err
 	}
-	_, err = b.send(channel, m)
+	_, err = b.out.send(channel, m)
 	return err
 }
 
@@ -256,7 +256,7 @@ func (b *Bot) reviewStep(c *interaction, id customID) error {
 		opt.Outcome, opt.Reason = outcome(lang, &f.Game, playerName)
 	}
 	var png bytes.Buffer
-	if err := b.render(jobRender, func() error { return b.renderer.Render(&png, &p, opt) }); err != nil {
+	if err := b.views.render(jobRender, func() error { return b.views.renderer.Render(&png, &p, opt) }); err != nil {
 		return fmt.Errorf("render the board: %w", err)
 	}
 	return c.reply(message{

@@ -217,7 +217,7 @@ func (b *Bot) handle(ctx context.Context, s *discordgo.Session, i *discordgo.Int
 		}
 		stop()
 	}()
-	b.noteLocales(c)
+	b.langs.noteLocales(c)
 	err := b.dispatch(c)
 	if err == nil && !c.responded() {
 		err = errNoAnswer

@@ -209,24 +209,24 @@ func (b *Bot) sendReminder(ctx context.Context, g *storage.Game, note *time.Dura
 	p := g.Player(g.ToMove())
 	opponent := g.Player(g.ToMove().Other())
 	deadline := g.Deadline()
-	lang := b.guildLang(ctx, g.GuildID)
+	lang := b.langs.guildLang(ctx, g.GuildID)
 	text := "⏰ " + lang.T("remind.channel", "Player", who(lang, p), "Opponent", escape(playerName(lang, opponent)), "Due", timestamp(deadline),
 		"Deadline", fmt.Sprintf("<t:%d:f>", deadline.Unix()), "Board", boardLink(lang, g))
 	if note != nil {
 		text = "⏰ " + lang.T("remind.channel_after_outage", "Player", who(lang, p), "Down", duration(lang, *note), "Opponent", escape(playerName(lang, opponent)),
 			"Due", timestamp(deadline), "Deadline", fmt.Sprintf("<t:%d:f>", deadline.Unix()), "Board", boardLink(lang, g))
 	}
-	_, err := b.send(g.ChannelID, message{content: text, mentions: []string{p.UserID}})
+	_, err := b.out.send(g.ChannelID, message{content: text, mentions: []string{p.UserID}})
 	if err != nil {
 		return b.abandonIfGone(ctx, g, fmt.Errorf("send a reminder: %w", err))
 	}
 	if u, uerr := b.store.UserSettings(ctx, p.UserID); uerr == nil && u.DMReminders {
-		lang := b.userLang(ctx, p.UserID)
+		lang := b.langs.userLang(ctx, p.UserID)
 		text := "⏰ " + lang.T("remind.dm", "Opponent", escape(playerName(lang, opponent)), "Due", timestamp(deadline), "Board", boardLink(lang, g))
 		if note != nil {
 			text = "⏰ " + lang.T("remind.dm_after_outage", "Down", duration(lang, *note), "Opponent", escape(playerName(lang, opponent)), "Due", timestamp(deadline), "Board", boardLink(lang, g))
 		}
-		b.dm(p.UserID, text)
+		b.out.dm(p.UserID, text)
 	}
 	return err
 }
@@ -249,7 +249,7 @@ func (b *Bot) expireChallenge(ctx context.Context, channelID string, now time.Ti
 		}
 		return err
 	}
-	b.editChallenge(ch, b.guildLang(ctx, ch.GuildID).T("challenge.expired_message", "Challenger", escape(ch.From.Name), "Opponent", escape(ch.To.Name)))
+	b.out.editChallenge(ch, b.langs.guildLang(ctx, ch.GuildID).T("challenge.expired_message", "Challenger", escape(ch.From.Name), "Opponent", escape(ch.To.Name)))
 	return nil
 }
 

@@ -64,7 +64,7 @@ func (b *Bot) settingsCommand(c *interaction, o options) error {
 	if len(o) > 0 {
 		lines = append(lines, lang.T("settings.saved"))
 	}
-	language := lang.T("settings.language_auto", "Language", b.publicLang(c).Name())
+	language := lang.T("settings.language_auto", "Language", b.langs.publicLang(c).Name())
 	if l, ok := i18n.Parse(s.Language); ok {
 		language = l.Name()
 	}

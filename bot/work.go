@@ -9,7 +9,7 @@ import (
 	"github.com/kulami/kulami/bot/jobs"
 )
 
-// The classes of the bot's slow work, run by Bot.runner (see package
+// The classes of the bot's slow work, run by the bot's runner (see package
 // jobs): the computer's searches on one worker, since each uses every
 // core, with its moves (and hints) before reviews; renders on a worker a
 // core, boards before GIF replays.
@@ -48,6 +48,6 @@ func newRunner(log *slog.Logger) *jobs.Runner {
 // render runs draw, a render of class jobRender or jobGIF, within the
 // render bound: renders at once gain nothing past one per core and cost
 // memory.
-func (b *Bot) render(class string, draw func() error) error {
-	return b.runner.Do(b.baseCtx, jobs.Job{Class: class, Run: func(context.Context) error { return draw() }})
+func (v *views) render(class string, draw func() error) error {
+	return v.runner.Do(v.baseCtx, jobs.Job{Class: class, Run: func(context.Context) error { return draw() }})
 }
