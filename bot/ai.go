@@ -71,18 +71,18 @@ func (b *Bot) playAI(c *interaction, o options, levelName string) error {
 		}
 		return err
 	}
-	b.poke()
+	b.wake.poke()
 	lang := b.langs.publicLang(c)
 	answered := c.reply(message{content: lang.T("play.started", "Player", escape(playerName(lang, human)), "Computer", escape(playerName(lang, computer)),
 		"First", colorMark[engine.Red]+" "+escape(playerName(lang, players[engine.Red])))})
-	return errors.Join(b.show(c.ctx, c, g, ""), answered)
+	return errors.Join(b.table.show(c.ctx, c, g, ""), answered)
 }
 
 // aiPlayer is the search of a computer player in the game gameID, and
 // its budget a move. Hard searches on from its tree of the game's last
-// move (Bot.searchers); the other levels search a fixed number of
+// move (table.searchers); the other levels search a fixed number of
 // playouts afresh, so that their strength stays as set.
-func (b *Bot) aiPlayer(gameID uint64, p game.Player) (ai.Player, time.Duration, error) {
+func (t *table) aiPlayer(gameID uint64, p game.Player) (ai.Player, time.Duration, error) {
 	level, err := ai.ParseLevel(p.AI)
 	if err != nil {
 		return nil, 0, err
@@ -91,10 +91,10 @@ func (b *Bot) aiPlayer(gameID uint64, p game.Player) (ai.Player, time.Duration, 
 	if level != ai.Hard {
 		return cfg, cfg.Time, nil
 	}
-	if b.opt.AITime > 0 {
-		cfg.Time = b.opt.AITime
+	if t.aiTime > 0 {
+		cfg.Time = t.aiTime
 	}
-	return b.searchers.For(gameID, cfg), cfg.Time, nil
+	return t.searchers.For(gameID, cfg), cfg.Time, nil
 }
 
 // aiJob is the computer's move in the game gameID of channel at ply.
@@ -108,26 +108,26 @@ type aiJob struct {
 // before the reviews waiting, after the searches queued before it (one
 // search at a time: each uses every core). A job already queued is not
 // queued twice.
-func (b *Bot) queueAI(j aiJob) {
-	_, err := b.runner.Submit(jobs.Job{
+func (t *table) queueAI(j aiJob) {
+	_, err := t.runner.Submit(jobs.Job{
 		Class: jobMove, Key: fmt.Sprintf("move:%s:%d:%d", j.channel, j.gameID, j.ply),
 		// The job's context, not the interaction's that queued it: the
 		// move outlives the interaction by design.
-		Run: func(ctx context.Context) error { return b.aiMove(ctx, j) },
+		Run: func(ctx context.Context) error { return t.aiMove(ctx, j) },
 	})
 	switch {
 	case errors.Is(err, jobs.ErrDuplicate):
 	case errors.Is(err, jobs.ErrClosed): // shutting down: the scheduler queues the move again at start
 	case err != nil:
-		b.log.Error("cannot queue the computer's move", "channel", j.channel, "game", j.gameID, "err", err)
+		t.log.Error("cannot queue the computer's move", "channel", j.channel, "game", j.gameID, "err", err)
 	}
 }
 
 // aiMove lets the computer play its move of job j, if the game still
 // waits for it, and posts the new board as a message of the bot. It runs
 // on the runner's search worker.
-func (b *Bot) aiMove(ctx context.Context, j aiJob) error {
-	g, err := b.store.Game(ctx, j.channel)
+func (t *table) aiMove(ctx context.Context, j aiJob) error {
+	g, err := t.store.Game(ctx, j.channel)
 	if errors.Is(err, storage.ErrNotFound) {
 		return nil // the game ended meanwhile
 	} else if err != nil {
@@ -137,7 +137,7 @@ func (b *Bot) aiMove(ctx context.Context, j aiJob) error {
 	if g.ID != j.gameID || g.Ply() != j.ply || !g.Player(computer).IsAI() {
 		return nil // someone else moved it on
 	}
-	player, budget, err := b.aiPlayer(g.ID, g.Player(computer))
+	player, budget, err := t.aiPlayer(g.ID, g.Player(computer))
 	if err != nil {
 		return err
 	}
@@ -148,8 +148,8 @@ func (b *Bot) aiMove(ctx context.Context, j aiJob) error {
 	if err != nil {
 		return fmt.Errorf("computer move: %w", err)
 	}
-	now := b.clock.Now()
-	g, old, err := b.update(ctx, j.channel, j.gameID, "", "", func(g *storage.Game) error {
+	now := t.clock.Now()
+	g, old, err := t.update(ctx, j.channel, j.gameID, "", "", func(g *storage.Game) error {
 		return g.Play(computer, j.ply, mv.Cell, now)
 	})
 	if errors.Is(err, errGameGone) || errors.Is(err, game.ErrStale) {
@@ -157,7 +157,7 @@ func (b *Bot) aiMove(ctx context.Context, j aiJob) error {
 	} else if err != nil {
 		return err
 	}
-	return b.show(ctx, nil, g, old)
+	return t.show(ctx, nil, g, old)
 }
 
 // hintCommand shows the player to move the computer's suggestion, if the
@@ -170,7 +170,7 @@ func (b *Bot) hintCommand(c *interaction, _ options) error {
 	if !settings.Hints {
 		return refuse("play.hints_off")
 	}
-	g, err := b.channelGame(c)
+	g, err := b.table.channelGame(c)
 	if err != nil {
 		return err
 	}

@@ -11,7 +11,6 @@ import (
 	"github.com/kulami/kulami/bot/jobs"
 	"github.com/kulami/kulami/draw"
 	"github.com/kulami/kulami/engine"
-	"github.com/kulami/kulami/engine/ai"
 	"github.com/kulami/kulami/engine/review"
 )
 
@@ -61,24 +60,21 @@ type Bot struct {
 	langs   *locales
 	out     *outbound
 	views   *views
+	table   *table
+	sched   *scheduler
+	wake    wakeup
 	// runner runs the slow work: the computer's moves, reviews and
 	// renders (work.go).
 	runner *jobs.Runner
 	// reviewer analyses a game for a review: review.Analyse.
 	reviewer func(context.Context, *engine.Record, review.Options) (*review.Analysis, error)
-	wakeup   chan struct{} // tells the scheduler that a wake time changed
-	owner    string        // names this bot's leases on due work (see runDue)
-	recent   recent        // the interactions received lately, to act on each once
+	recent   recent // the interactions received lately, to act on each once
 	// channelTypes remembers the type of the channels games were asked
 	// for in (a discordgo.ChannelType by channel ID).
 	channelTypes sync.Map
 	baseCtx      context.Context // for work that outlives a request: cancelled by Close
 	cancel       context.CancelFunc
 	inflight     sync.WaitGroup
-
-	// searchers keeps the trees of hard's last few games, to search on
-	// from at its next move in each.
-	searchers ai.Searchers
 }
 
 // New returns a bot that talks to Discord through s (REST; and the gateway
@@ -104,13 +100,17 @@ func New(s *discordgo.Session, opt Options) *Bot {
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	runner := newRunner(opt.Logger)
+	wake := make(wakeup, 1)
+	langs := &locales{store: opt.Store, log: opt.Logger}
+	out := &outbound{session: s, log: opt.Logger, baseCtx: ctx}
+	vw := &views{renderer: opt.Renderer, runner: runner, baseCtx: ctx, finished: opt.Store, log: opt.Logger}
+	tb := &table{store: opt.Store, clock: opt.Clock, log: opt.Logger, wake: wake, out: out, langs: langs, views: vw, runner: runner, aiTime: opt.AITime}
+	sched := &scheduler{store: opt.Store, clock: opt.Clock, log: opt.Logger, owner: newOwner(), wake: wake, table: tb, out: out, langs: langs}
 	return &Bot{
 		session: s, store: opt.Store, log: opt.Logger, clock: opt.Clock, opt: opt,
-		langs:  &locales{store: opt.Store, log: opt.Logger},
-		out:    &outbound{session: s, log: opt.Logger, baseCtx: ctx},
-		views:  &views{renderer: opt.Renderer, runner: runner, baseCtx: ctx, finished: opt.Store, log: opt.Logger},
-		runner: runner, reviewer: review.Analyse, wakeup: make(chan struct{}, 1),
-		baseCtx: ctx, cancel: cancel, owner: newOwner(),
+		langs: langs, out: out, views: vw, table: tb, sched: sched, wake: wake,
+		runner: runner, reviewer: review.Analyse,
+		baseCtx: ctx, cancel: cancel,
 	}
 }
 

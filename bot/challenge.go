@@ -149,7 +149,7 @@ func (b *Bot) openChallenge(c *interaction, ch *storage.Challenge, m func(i18n.L
 		}
 		return err
 	}
-	b.poke()
+	b.wake.poke()
 	msg, err := b.out.send(ch.ChannelID, m(b.langs.publicLang(c)))
 	if err != nil {
 		if derr := b.store.DeleteChallenge(c.ctx, ch.ChannelID, ch.ID); derr != nil && !errors.Is(derr, storage.ErrNotFound) {
@@ -304,7 +304,7 @@ func (b *Bot) accept(c *interaction, ch *storage.Challenge) error {
 	if thread {
 		g, note = b.openThread(c, lang, ch, g)
 	}
-	b.poke()
+	b.wake.poke()
 	text := lang.T("challenge.accepted", "Opponent", escape(playerName(lang, challenged)), "Challenger", escape(playerName(lang, challenger)),
 		"First", colorMark[engine.Red]+" "+escape(playerName(lang, players[engine.Red])))
 	if g.ChannelID != ch.ChannelID {
@@ -321,7 +321,7 @@ func (b *Bot) accept(c *interaction, ch *storage.Challenge) error {
 		b.out.editChallenge(ch, text)
 		answered = c.reply(closed)
 	}
-	return errors.Join(b.show(c.ctx, c, g, ""), answered)
+	return errors.Join(b.table.show(c.ctx, c, g, ""), answered)
 }
 
 // threadWanted reports whether a new game of the challenge ch is to be

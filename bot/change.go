@@ -4,12 +4,39 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"log/slog"
 	"slices"
+	"time"
+
+	"github.com/bwmarrin/discordgo"
 
 	"github.com/kulami/kulami/bot/i18n"
+	"github.com/kulami/kulami/bot/jobs"
 	"github.com/kulami/kulami/engine"
+	"github.com/kulami/kulami/engine/ai"
 	"github.com/kulami/kulami/storage"
 )
+
+// table is where the games are played: it changes a stored game in one
+// commit, posts its new board and lets the computer make its moves. It is
+// safe for concurrent use.
+type table struct {
+	store interface {
+		GameStore
+		FinishedStore
+	}
+	clock  Clock
+	log    *slog.Logger
+	wake   wakeup
+	out    *outbound
+	langs  *locales
+	views  *views
+	runner *jobs.Runner // the computer's moves run on it
+	aiTime time.Duration
+	// searchers keeps the trees of hard's last few games, to search on
+	// from at its next move in each.
+	searchers ai.Searchers
+}
 
 // change is one change to a game asked for by a player (or by the clock):
 // it runs on the stored game inside the store's write transaction, so it
@@ -23,10 +50,10 @@ type change func(g *storage.Game) error
 // comes back as a *gameError that explain words with the game as it was,
 // and cell (the hole asked for, if any). It returns the changed game and
 // the board message the game had before the change.
-func (b *Bot) update(ctx context.Context, channel string, gameID uint64, user, cell string, fn change) (*storage.Game, string, error) {
+func (t *table) update(ctx context.Context, channel string, gameID uint64, user, cell string, fn change) (*storage.Game, string, error) {
 	var seen *storage.Game
 	var oldBoard string
-	g, err := b.store.UpdateGame(ctx, channel, func(g *storage.Game) error {
+	g, err := t.store.UpdateGame(ctx, channel, func(g *storage.Game) error {
 		if gameID != 0 && g.ID != gameID {
 			return errGameGone
 		}
@@ -50,16 +77,16 @@ func (b *Bot) update(ctx context.Context, channel string, gameID uint64, user, c
 	case err != nil:
 		return nil, "", err
 	}
-	b.poke()
+	t.wake.poke()
 	return g, oldBoard, nil
 }
 
 // clickedPast reports whether the game g moved past its board messageID
 // by a click on it, as the store now has the game, active or finished.
-func (b *Bot) clickedPast(ctx context.Context, g *storage.Game, messageID string) bool {
-	now, err := b.store.Game(ctx, g.ChannelID)
+func (t *table) clickedPast(ctx context.Context, g *storage.Game, messageID string) bool {
+	now, err := t.store.Game(ctx, g.ChannelID)
 	if err != nil || now.ID != g.ID {
-		f, ferr := b.store.FinishedGame(ctx, g.GuildID, g.ID)
+		f, ferr := t.store.FinishedGame(ctx, g.GuildID, g.ID)
 		if ferr != nil {
 			return false
 		}
@@ -82,8 +109,8 @@ func seated(userID string, fn func(g *storage.Game, c engine.Color) error) chang
 }
 
 // channelGame returns the game of the interaction's channel.
-func (b *Bot) channelGame(c *interaction) (*storage.Game, error) {
-	g, err := b.store.Game(c.ctx, c.i.ChannelID)
+func (t *table) channelGame(c *interaction) (*storage.Game, error) {
+	g, err := t.store.Game(c.ctx, c.i.ChannelID)
 	if errors.Is(err, storage.ErrNotFound) {
 		return nil, errNoGame
 	}
@@ -106,55 +133,81 @@ func boardLink(lang i18n.Lang, g *storage.Game) string {
 // the message c's component was on, which c updates; c may be nil), notes
 // the new board with the store and, when it is the computer's turn, queues
 // its move.
-func (b *Bot) show(ctx context.Context, c *interaction, g *storage.Game, oldBoard string) error {
-	m, err := b.views.boardMessage(ctx, b.langs.langOf(ctx, c, g.GuildID), g)
+func (t *table) show(ctx context.Context, c *interaction, g *storage.Game, oldBoard string) error {
+	m, err := t.views.boardMessage(ctx, t.langs.langOf(ctx, c, g.GuildID), g)
 	if err != nil {
 		return err
 	}
-	return b.post(ctx, c, g, oldBoard, m)
+	return t.post(ctx, c, g, oldBoard, m)
 }
 
 // showAgain posts the current board of g again at the bottom of its
 // channel, for someone who asked to see it: it pings nobody.
-func (b *Bot) showAgain(c *interaction, g *storage.Game) error {
-	m, err := b.views.boardMessage(c.ctx, b.langs.publicLang(c), g)
+func (t *table) showAgain(c *interaction, g *storage.Game) error {
+	m, err := t.views.boardMessage(c.ctx, t.langs.publicLang(c), g)
 	if err != nil {
 		return err
 	}
 	m.mentions = nil
-	return b.post(c.ctx, c, g, g.BoardMessageID, m)
+	return t.post(c.ctx, c, g, g.BoardMessageID, m)
 }
 
 // post posts m, the board of g, as show says.
-func (b *Bot) post(ctx context.Context, c *interaction, g *storage.Game, oldBoard string, m message) error {
-	msg, err := b.out.send(g.ChannelID, m)
+func (t *table) post(ctx context.Context, c *interaction, g *storage.Game, oldBoard string, m message) error {
+	msg, err := t.out.send(g.ChannelID, m)
 	if err != nil {
 		if g.Over() {
 			return fmt.Errorf("post the board: %w", err)
 		}
-		return b.abandonIfGone(ctx, g, fmt.Errorf("post the board: %w", err))
+		return t.abandonIfGone(ctx, g, fmt.Errorf("post the board: %w", err))
 	}
 	if oldBoard != "" && oldBoard != msg.ID && (c == nil || c.i.Message == nil || c.i.Message.ID != oldBoard) {
-		b.out.retire(g.ChannelID, oldBoard)
+		t.out.retire(g.ChannelID, oldBoard)
 	}
 	if g.Over() {
 		return nil
 	}
-	if err := b.store.NoteBoard(ctx, g.ChannelID, g.ID, g.Ply(), msg.ID); err != nil {
+	if err := t.store.NoteBoard(ctx, g.ChannelID, g.ID, g.Ply(), msg.ID); err != nil {
 		if errors.Is(err, storage.ErrNotFound) {
 			// The game moved on before this board was noted, so the
 			// change that did it could not retire it: do it here, unless
 			// that change was a click on this board (perhaps served by
 			// another process), whose answer retired it.
-			if !b.clickedPast(ctx, g, msg.ID) {
-				b.out.retire(g.ChannelID, msg.ID)
+			if !t.clickedPast(ctx, g, msg.ID) {
+				t.out.retire(g.ChannelID, msg.ID)
 			}
 			return nil
 		}
 		return err
 	}
 	if g.Player(g.ToMove()).IsAI() {
-		b.queueAI(aiJob{channel: g.ChannelID, gameID: g.ID, ply: g.Ply()})
+		t.queueAI(aiJob{channel: g.ChannelID, gameID: g.ID, ply: g.Ply()})
+	}
+	return nil
+}
+
+// abandonIfGone ends the game g as abandoned, unrated, when err says that
+// its channel is gone (deleted under a running game), and tells both
+// players by DM; it returns nil then. Any other err is returned as it is.
+func (t *table) abandonIfGone(ctx context.Context, g *storage.Game, err error) error {
+	if restCode(err) != discordgo.ErrCodeUnknownChannel {
+		return err
+	}
+	now := t.clock.Now()
+	_, _, uerr := t.update(ctx, g.ChannelID, g.ID, "", "", func(g *storage.Game) error { return g.Abandon(now) })
+	if errors.Is(uerr, errGameGone) || errors.Is(uerr, engine.ErrGameOver) {
+		return nil // ended meanwhile
+	} else if uerr != nil {
+		return uerr
+	}
+	t.log.Info("game abandoned: its channel is gone", "channel", g.ChannelID, "game", g.ID)
+	players := g.Players()
+	for c, p := range players {
+		if p.IsAI() {
+			continue
+		}
+		lang := t.langs.userLang(ctx, p.UserID)
+		t.out.dm(p.UserID, lang.T("remind.abandoned", "Opponent", escape(playerName(lang, players[engine.Color(c).Other()])), "Game", g.ID))
 	}
 	return nil
 }

@@ -12,7 +12,6 @@ import (
 
 	"github.com/bwmarrin/discordgo"
 
-	"github.com/kulami/kulami/engine"
 	"github.com/kulami/kulami/storage"
 )
 
@@ -126,32 +125,6 @@ func restCode(err error) int {
 		return rest.Message.Code
 	}
 	return 0
-}
-
-// abandonIfGone ends the game g as abandoned, unrated, when err says that
-// its channel is gone (deleted under a running game), and tells both
-// players by DM; it returns nil then. Any other err is returned as it is.
-func (b *Bot) abandonIfGone(ctx context.Context, g *storage.Game, err error) error {
-	if restCode(err) != discordgo.ErrCodeUnknownChannel {
-		return err
-	}
-	now := b.clock.Now()
-	_, _, uerr := b.update(ctx, g.ChannelID, g.ID, "", "", func(g *storage.Game) error { return g.Abandon(now) })
-	if errors.Is(uerr, errGameGone) || errors.Is(uerr, engine.ErrGameOver) {
-		return nil // ended meanwhile
-	} else if uerr != nil {
-		return uerr
-	}
-	b.log.Info("game abandoned: its channel is gone", "channel", g.ChannelID, "game", g.ID)
-	players := g.Players()
-	for c, p := range players {
-		if p.IsAI() {
-			continue
-		}
-		lang := b.langs.userLang(ctx, p.UserID)
-		b.out.dm(p.UserID, lang.T("remind.abandoned", "Opponent", escape(playerName(lang, players[engine.Color(c).Other()])), "Game", g.ID))
-	}
-	return nil
 }
 
 // retire removes the menus of an old board message, once: a board retired

@@ -6,13 +6,13 @@ import "context"
 // the bot alive and does everything due now. Tests of the clocks call it
 // instead of running RunScheduler, so they know when the work is done.
 func (b *Bot) RunDue(ctx context.Context) bool {
-	b.recordAlive(ctx, b.clock.Now())
-	return b.runDue(ctx)
+	b.sched.recordAlive(ctx, b.clock.Now())
+	return b.sched.runDue(ctx)
 }
 
 // Resume does what RunScheduler does first: give back the time the bot was
 // down. Tests without the scheduler goroutine call it at start.
-func (b *Bot) Resume(ctx context.Context) error { return b.resume(ctx) }
+func (b *Bot) Resume(ctx context.Context) error { return b.sched.resume(ctx) }
 
 // AliveEvery is how often at most the scheduler records the bot alive.
 const AliveEvery = aliveEvery

@@ -30,7 +30,7 @@ func (b *Bot) moveCommand(c *interaction, o options) error {
 // seen (-1: the current ply, for a typed move), then shows the new board.
 func (b *Bot) move(c *interaction, channel string, gameID uint64, seen int, cell string) error {
 	now := b.clock.Now()
-	g, old, err := b.update(c.ctx, channel, gameID, c.user().ID, cell, seated(c.user().ID, func(g *storage.Game, by engine.Color) error {
+	g, old, err := b.table.update(c.ctx, channel, gameID, c.user().ID, cell, seated(c.user().ID, func(g *storage.Game, by engine.Color) error {
 		at, err := engine.ParseCell(cell)
 		if err != nil {
 			return err
@@ -67,7 +67,7 @@ func (b *Bot) move(c *interaction, channel string, gameID uint64, seen int, cell
 	} else {
 		answered = c.say(c.lang().T("move.played", "Hole", strings.ToUpper(cell)))
 	}
-	return errors.Join(b.show(c.ctx, c, g, old), answered)
+	return errors.Join(b.table.show(c.ctx, c, g, old), answered)
 }
 
 // keptClicks is how many boards clicked before they were noted a game
@@ -118,12 +118,12 @@ func (b *Bot) moveAutocomplete(c *interaction, o options) error {
 
 // boardCommand shows the current board again, at the bottom of the channel.
 func (b *Bot) boardCommand(c *interaction, _ options) error {
-	g, err := b.channelGame(c)
+	g, err := b.table.channelGame(c)
 	if err != nil {
 		return err
 	}
 	if err := c.say(c.lang().T("move.board_again")); err != nil {
 		return err
 	}
-	return b.showAgain(c, g)
+	return b.table.showAgain(c, g)
 }

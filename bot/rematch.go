@@ -123,7 +123,7 @@ func (b *Bot) rematchAI(c *interaction, f *storage.FinishedGame, players [2]game
 		}
 		return err
 	}
-	b.poke()
+	b.wake.poke()
 	answered := c.say(c.lang().T("rematch.started", "Game", f.ID, "First", colorMark[engine.Red]+" "+escape(playerName(c.lang(), players[engine.Red]))))
-	return errors.Join(b.show(c.ctx, c, g, ""), answered)
+	return errors.Join(b.table.show(c.ctx, c, g, ""), answered)
 }

@@ -95,7 +95,7 @@ func challengeButton(h challengeHandler) componentHandler {
 // gameCommand runs h on the game of the command's channel.
 func gameCommand(h gameHandler) commandHandler {
 	return func(b *Bot, c *interaction, _ options) error {
-		g, err := b.channelGame(c)
+		g, err := b.table.channelGame(c)
 		if err != nil {
 			return err
 		}

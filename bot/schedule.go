@@ -51,12 +51,35 @@ func newOwner() string {
 	return fmt.Sprintf("%.60s/%d/%x", host, os.Getpid(), r)
 }
 
+// wakeup tells the scheduler that a wake time may have changed. It holds
+// one wake-up at most: pokes while the scheduler works make one round more.
+type wakeup chan struct{}
+
 // poke tells the scheduler that a wake time may have changed.
-func (b *Bot) poke() {
+func (w wakeup) poke() {
 	select {
-	case b.wakeup <- struct{}{}:
+	case w <- struct{}{}:
 	default:
 	}
+}
+
+// scheduler keeps the games moving between interactions: reminders,
+// timeouts, expired challenges, the computer's lost moves and the time
+// given back after an outage. It is safe for concurrent use.
+type scheduler struct {
+	store interface {
+		GameStore
+		ChallengeStore
+		ScheduleStore
+		SettingsStore
+	}
+	clock Clock
+	log   *slog.Logger
+	owner string // names this bot's leases on due work (see runDue)
+	wake  wakeup
+	table *table
+	out   *outbound
+	langs *locales
 }
 
 // RunScheduler keeps games moving until ctx is cancelled: it sends the
@@ -69,30 +92,35 @@ func (b *Bot) poke() {
 // It records the bot alive (see aliveEvery) when it starts (Resume does),
 // every aliveEvery while it runs, and when it stops, before it returns.
 func (b *Bot) RunScheduler(ctx context.Context) error {
-	alive := b.clock.Now() // Resume records it
-	if err := b.resume(ctx); err != nil {
-		b.logFailure(ctx, "cannot give back the time the bot was down", "err", err)
+	return b.sched.run(ctx)
+}
+
+// run is RunScheduler.
+func (s *scheduler) run(ctx context.Context) error {
+	alive := s.clock.Now() // Resume records it
+	if err := s.resume(ctx); err != nil {
+		s.logFailure(ctx, "cannot give back the time the bot was down", "err", err)
 		alive = time.Time{} // record it at once
 	}
 	defer func() {
 		// ctx is done by now: the record of the stop outlives it by
 		// design (the store closes after RunScheduler returns).
-		if err := b.store.SetAlive(context.WithoutCancel(ctx), b.clock.Now()); err != nil {
-			b.log.Warn("cannot record the time of the stop", "err", err)
+		if err := s.store.SetAlive(context.WithoutCancel(ctx), s.clock.Now()); err != nil {
+			s.log.Warn("cannot record the time of the stop", "err", err)
 		}
 	}()
 	for {
-		if now := b.clock.Now(); now.Sub(alive) >= aliveEvery {
-			b.recordAlive(ctx, now)
+		if now := s.clock.Now(); now.Sub(alive) >= aliveEvery {
+			s.recordAlive(ctx, now)
 			alive = now // after a failure too: try again in aliveEvery
 		}
-		failed := b.runDue(ctx)
-		now := b.clock.Now()
+		failed := s.runDue(ctx)
+		now := s.clock.Now()
 		wait := aliveEvery
-		next, ok, err := b.store.NextWake(ctx)
+		next, ok, err := s.store.NextWake(ctx)
 		switch {
 		case err != nil:
-			b.logFailure(ctx, "scheduler cannot read its wake-ups", "err", err)
+			s.logFailure(ctx, "scheduler cannot read its wake-ups", "err", err)
 			wait = retryAfter
 		case failed && ok:
 			wait = max(retryAfter, next.Sub(now))
@@ -102,39 +130,39 @@ func (b *Bot) RunScheduler(ctx context.Context) error {
 		select {
 		case <-ctx.Done():
 			return nil
-		case <-b.clock.After(min(wait, alive.Add(aliveEvery).Sub(now))):
-		case <-b.wakeup:
+		case <-s.clock.After(min(wait, alive.Add(aliveEvery).Sub(now))):
+		case <-s.wake:
 		}
 	}
 }
 
 // recordAlive records the bot alive at now.
-func (b *Bot) recordAlive(ctx context.Context, now time.Time) {
-	if err := b.store.SetAlive(ctx, now); err != nil {
-		b.logFailure(ctx, "cannot record the bot alive", "err", err)
+func (s *scheduler) recordAlive(ctx context.Context, now time.Time) {
+	if err := s.store.SetAlive(ctx, now); err != nil {
+		s.logFailure(ctx, "cannot record the bot alive", "err", err)
 	}
 }
 
 // logFailure logs a failure of the scheduler, msg with args, as an error,
 // or as a warning if ctx is done: the shutdown cancelled the store's calls,
 // and the next start does what is left.
-func (b *Bot) logFailure(ctx context.Context, msg string, args ...any) {
+func (s *scheduler) logFailure(ctx context.Context, msg string, args ...any) {
 	level := slog.LevelError
 	if ctx.Err() != nil {
 		level = slog.LevelWarn
 	}
-	b.log.Log(ctx, level, msg, args...)
+	s.log.Log(ctx, level, msg, args...)
 }
 
 // runDue handles everything due now; it reports whether something failed.
-func (b *Bot) runDue(ctx context.Context) bool {
-	now := b.clock.Now()
-	due, err := b.store.Due(ctx, now)
+func (s *scheduler) runDue(ctx context.Context) bool {
+	now := s.clock.Now()
+	due, err := s.store.Due(ctx, now)
 	if err != nil {
-		b.logFailure(ctx, "scheduler cannot read what is due", "err", err)
+		s.logFailure(ctx, "scheduler cannot read what is due", "err", err)
 		return true
 	}
-	b.log.Debug("scheduler looks at what is due", "due", len(due))
+	s.log.Debug("scheduler looks at what is due", "due", len(due))
 	failed := false
 	for _, w := range due {
 		if ctx.Err() != nil {
@@ -142,10 +170,10 @@ func (b *Bot) runDue(ctx context.Context) bool {
 		}
 		// Bots that share the store (several processes on PostgreSQL)
 		// each see every due wake: the one that claims it does the work.
-		mine, err := b.store.Claim(ctx, w, b.owner, now, leaseFor)
+		mine, err := s.store.Claim(ctx, w, s.owner, now, leaseFor)
 		if err != nil {
 			failed = true
-			b.logFailure(ctx, "scheduler cannot claim its work", "kind", w.Kind.String(), "channel", w.ChannelID, "err", err)
+			s.logFailure(ctx, "scheduler cannot claim its work", "kind", w.Kind.String(), "channel", w.ChannelID, "err", err)
 			continue
 		}
 		if !mine {
@@ -153,13 +181,13 @@ func (b *Bot) runDue(ctx context.Context) bool {
 		}
 		switch w.Kind {
 		case storage.WakeGame:
-			err = b.wakeGame(ctx, w.ChannelID, now)
+			err = s.wakeGame(ctx, w.ChannelID, now)
 		case storage.WakeChallenge:
-			err = b.expireChallenge(ctx, w.ChannelID, now)
+			err = s.expireChallenge(ctx, w.ChannelID, now)
 		}
 		if err != nil {
 			failed = true
-			b.logFailure(ctx, "scheduled work failed", "kind", w.Kind.String(), "channel", w.ChannelID, "err", err)
+			s.logFailure(ctx, "scheduled work failed", "kind", w.Kind.String(), "channel", w.ChannelID, "err", err)
 		}
 	}
 	return failed
@@ -167,8 +195,8 @@ func (b *Bot) runDue(ctx context.Context) bool {
 
 // wakeGame does what is due in the game of a channel: the computer's lost
 // move, a timeout or a reminder.
-func (b *Bot) wakeGame(ctx context.Context, channelID string, now time.Time) error {
-	g, err := b.store.Game(ctx, channelID)
+func (s *scheduler) wakeGame(ctx context.Context, channelID string, now time.Time) error {
+	g, err := s.store.Game(ctx, channelID)
 	if errors.Is(err, storage.ErrNotFound) {
 		return nil
 	} else if err != nil {
@@ -178,10 +206,10 @@ func (b *Bot) wakeGame(ctx context.Context, channelID string, now time.Time) err
 	case w.IsZero() || w.After(now):
 		return nil // moved on since
 	case g.Player(g.ToMove()).IsAI():
-		b.queueAI(aiJob{channel: channelID, gameID: g.ID, ply: g.Ply()})
+		s.table.queueAI(aiJob{channel: channelID, gameID: g.ID, ply: g.Ply()})
 		return nil
 	}
-	g, old, err := b.update(ctx, channelID, g.ID, "", "", func(g *storage.Game) error {
+	g, old, err := s.table.update(ctx, channelID, g.ID, "", "", func(g *storage.Game) error {
 		if err := g.Timeout(now); !errors.Is(err, game.ErrNotDue) {
 			return err
 		}
@@ -193,10 +221,10 @@ func (b *Bot) wakeGame(ctx context.Context, channelID string, now time.Time) err
 	case err != nil:
 		return err
 	case g.Over():
-		b.log.Info("game timed out", "channel", g.ChannelID, "game", g.ID)
-		return b.show(ctx, nil, g, old)
+		s.log.Info("game timed out", "channel", g.ChannelID, "game", g.ID)
+		return s.table.show(ctx, nil, g, old)
 	}
-	return b.sendReminder(ctx, g, nil)
+	return s.sendReminder(ctx, g, nil)
 }
 
 // sendReminder reminds the player to move in g that it is their move: in
@@ -205,36 +233,36 @@ func (b *Bot) wakeGame(ctx context.Context, channelID string, now time.Time) err
 // the bot was offline that long and the time was given back. A reminder of
 // the clock is marked as sent before it is sent, so none is ever sent
 // twice, even across a restart.
-func (b *Bot) sendReminder(ctx context.Context, g *storage.Game, note *time.Duration) error {
+func (s *scheduler) sendReminder(ctx context.Context, g *storage.Game, note *time.Duration) error {
 	p := g.Player(g.ToMove())
 	opponent := g.Player(g.ToMove().Other())
 	deadline := g.Deadline()
-	lang := b.langs.guildLang(ctx, g.GuildID)
+	lang := s.langs.guildLang(ctx, g.GuildID)
 	text := "⏰ " + lang.T("remind.channel", "Player", who(lang, p), "Opponent", escape(playerName(lang, opponent)), "Due", timestamp(deadline),
 		"Deadline", fmt.Sprintf("<t:%d:f>", deadline.Unix()), "Board", boardLink(lang, g))
 	if note != nil {
 		text = "⏰ " + lang.T("remind.channel_after_outage", "Player", who(lang, p), "Down", duration(lang, *note), "Opponent", escape(playerName(lang, opponent)),
 			"Due", timestamp(deadline), "Deadline", fmt.Sprintf("<t:%d:f>", deadline.Unix()), "Board", boardLink(lang, g))
 	}
-	_, err := b.out.send(g.ChannelID, message{content: text, mentions: []string{p.UserID}})
+	_, err := s.out.send(g.ChannelID, message{content: text, mentions: []string{p.UserID}})
 	if err != nil {
-		return b.abandonIfGone(ctx, g, fmt.Errorf("send a reminder: %w", err))
+		return s.table.abandonIfGone(ctx, g, fmt.Errorf("send a reminder: %w", err))
 	}
-	if u, uerr := b.store.UserSettings(ctx, p.UserID); uerr == nil && u.DMReminders {
-		lang := b.langs.userLang(ctx, p.UserID)
+	if u, uerr := s.store.UserSettings(ctx, p.UserID); uerr == nil && u.DMReminders {
+		lang := s.langs.userLang(ctx, p.UserID)
 		text := "⏰ " + lang.T("remind.dm", "Opponent", escape(playerName(lang, opponent)), "Due", timestamp(deadline), "Board", boardLink(lang, g))
 		if note != nil {
 			text = "⏰ " + lang.T("remind.dm_after_outage", "Down", duration(lang, *note), "Opponent", escape(playerName(lang, opponent)), "Due", timestamp(deadline), "Board", boardLink(lang, g))
 		}
-		b.out.dm(p.UserID, text)
+		s.out.dm(p.UserID, text)
 	}
 	return err
 }
 
 // expireChallenge closes a challenge nobody answered in time and says so
 // on its message.
-func (b *Bot) expireChallenge(ctx context.Context, channelID string, now time.Time) error {
-	ch, err := b.store.Challenge(ctx, channelID)
+func (s *scheduler) expireChallenge(ctx context.Context, channelID string, now time.Time) error {
+	ch, err := s.store.Challenge(ctx, channelID)
 	if errors.Is(err, storage.ErrNotFound) {
 		return nil
 	} else if err != nil {
@@ -243,13 +271,13 @@ func (b *Bot) expireChallenge(ctx context.Context, channelID string, now time.Ti
 	if !ch.Expired(now) {
 		return nil
 	}
-	if err := b.store.DeleteChallenge(ctx, channelID, ch.ID); err != nil {
+	if err := s.store.DeleteChallenge(ctx, channelID, ch.ID); err != nil {
 		if errors.Is(err, storage.ErrNotFound) {
 			return nil
 		}
 		return err
 	}
-	b.out.editChallenge(ch, b.langs.guildLang(ctx, ch.GuildID).T("challenge.expired_message", "Challenger", escape(ch.From.Name), "Opponent", escape(ch.To.Name)))
+	s.out.editChallenge(ch, s.langs.guildLang(ctx, ch.GuildID).T("challenge.expired_message", "Challenger", escape(ch.From.Name), "Opponent", escape(ch.To.Name)))
 	return nil
 }
 
@@ -257,8 +285,8 @@ func (b *Bot) expireChallenge(ctx context.Context, channelID string, now time.Ti
 // deadline is enforced: every running clock is extended by the outage (if
 // it lasted minOutage or more), and whoever is to move gets one fresh
 // reminder that says so.
-func (b *Bot) resume(ctx context.Context) error {
-	down, changed, err := b.store.Resume(ctx, b.clock.Now(), minOutage, func(g *storage.Game, down time.Duration) (bool, error) {
+func (s *scheduler) resume(ctx context.Context) error {
+	down, changed, err := s.store.Resume(ctx, s.clock.Now(), minOutage, func(g *storage.Game, down time.Duration) (bool, error) {
 		if err := g.Extend(down); errors.Is(err, game.ErrNotDue) {
 			return false, nil // no clock runs
 		} else if err != nil {
@@ -270,12 +298,12 @@ func (b *Bot) resume(ctx context.Context) error {
 		return err
 	}
 	if len(changed) > 0 {
-		b.log.Info("gave the players back the time the bot was down", "down", down, "games", len(changed))
-		b.poke()
+		s.log.Info("gave the players back the time the bot was down", "down", down, "games", len(changed))
+		s.wake.poke()
 	}
 	var errs []error
 	for _, g := range changed {
-		errs = append(errs, b.sendReminder(ctx, g, &down))
+		errs = append(errs, s.sendReminder(ctx, g, &down))
 	}
 	return errors.Join(errs...)
 }
