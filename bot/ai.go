@@ -17,15 +17,32 @@ import (
 // aiName is how the computer opponent of a level is named in games.
 func aiName(l ai.Level) string { return fmt.Sprintf("Kulami AI (%s)", l) }
 
+// computer handles the games against the computer: /kulami play and
+// /kulami hint (its moves are the table's). It is safe for concurrent use.
+type computer struct {
+	store interface {
+		GameStore
+		SettingsStore
+	}
+	clock    Clock
+	moveTime time.Duration // when the guild chooses none
+	wake     wakeup
+	langs    *locales
+	table    *table
+	chans    *channels
+	runner   *jobs.Runner    // hints search on the computer's worker
+	baseCtx  context.Context // the bot's: cancelled by Close
+}
+
 // playCommand handles /kulami play: a game against the computer.
-func (b *Bot) playCommand(c *interaction, o options) error {
-	return b.playAI(c, o, o.str("level"))
+func (cp *computer) playCommand(c *interaction, o options) error {
+	return cp.playAI(c, o, o.str("level"))
 }
 
 // playAI starts a game against the computer at the named level (medium if
 // empty) in the interaction's channel; who begins is drawn by lot unless
 // the options say.
-func (b *Bot) playAI(c *interaction, o options, levelName string) error {
+func (cp *computer) playAI(c *interaction, o options, levelName string) error {
 	level := ai.Medium
 	if levelName != "" {
 		l, err := ai.ParseLevel(levelName)
@@ -34,14 +51,14 @@ func (b *Bot) playAI(c *interaction, o options, levelName string) error {
 		}
 		level = l
 	}
-	if err := b.checkPermissions(c); err != nil {
+	if err := cp.chans.checkPermissions(c); err != nil {
 		return err
 	}
 	layout, rules, err := gameOptions(o)
 	if err != nil {
 		return err
 	}
-	settings, err := b.store.GuildSettings(c.ctx, c.i.GuildID)
+	settings, err := cp.store.GuildSettings(c.ctx, c.i.GuildID)
 	if err != nil {
 		return err
 	}
@@ -59,23 +76,23 @@ func (b *Bot) playAI(c *interaction, o options, levelName string) error {
 	}
 	gg, err := game.New(game.Config{
 		Layout: layout, Rules: rules, First: engine.Red, Players: players,
-		MoveTime: cmp(settings.MoveTime, b.opt.MoveTime),
-	}, b.clock.Now())
+		MoveTime: cmp(settings.MoveTime, cp.moveTime),
+	}, cp.clock.Now())
 	if err != nil {
 		return err
 	}
 	g := &storage.Game{GuildID: c.i.GuildID, ChannelID: c.i.ChannelID, Game: gg}
-	if err := b.store.CreateGame(c.ctx, g); err != nil {
+	if err := cp.store.CreateGame(c.ctx, g); err != nil {
 		if errors.Is(err, storage.ErrChannelBusy) {
-			return b.busy(c)
+			return cp.chans.busy(c)
 		}
 		return err
 	}
-	b.wake.poke()
-	lang := b.langs.publicLang(c)
+	cp.wake.poke()
+	lang := cp.langs.publicLang(c)
 	answered := c.reply(message{content: lang.T("play.started", "Player", escape(playerName(lang, human)), "Computer", escape(playerName(lang, computer)),
 		"First", colorMark[engine.Red]+" "+escape(playerName(lang, players[engine.Red])))})
-	return errors.Join(b.table.show(c.ctx, c, g, ""), answered)
+	return errors.Join(cp.table.show(c.ctx, c, g, ""), answered)
 }
 
 // aiPlayer is the search of a computer player in the game gameID, and
@@ -162,15 +179,15 @@ func (t *table) aiMove(ctx context.Context, j aiJob) error {
 
 // hintCommand shows the player to move the computer's suggestion, if the
 // server allows hints.
-func (b *Bot) hintCommand(c *interaction, _ options) error {
-	settings, err := b.store.GuildSettings(c.ctx, c.i.GuildID)
+func (cp *computer) hintCommand(c *interaction, _ options) error {
+	settings, err := cp.store.GuildSettings(c.ctx, c.i.GuildID)
 	if err != nil {
 		return err
 	}
 	if !settings.Hints {
 		return refuse("play.hints_off")
 	}
-	g, err := b.table.channelGame(c)
+	g, err := cp.table.channelGame(c)
 	if err != nil {
 		return err
 	}
@@ -186,11 +203,11 @@ func (b *Bot) hintCommand(c *interaction, _ options) error {
 		return err
 	}
 	cfg := ai.Medium.Config()
-	ctx, cancel := context.WithTimeout(b.baseCtx, cfg.Time)
+	ctx, cancel := context.WithTimeout(cp.baseCtx, cfg.Time)
 	defer cancel()
 	var mv ai.Move
 	started := false
-	err = b.runner.Do(ctx, jobs.Job{Class: jobMove, Run: func(ctx context.Context) (err error) {
+	err = cp.runner.Do(ctx, jobs.Job{Class: jobMove, Run: func(ctx context.Context) (err error) {
 		started = true
 		mv, err = cfg.Move(ctx, p, g.Rules())
 		return err

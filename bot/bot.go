@@ -10,7 +10,6 @@ import (
 
 	"github.com/kulami/kulami/bot/jobs"
 	"github.com/kulami/kulami/draw"
-	"github.com/kulami/kulami/engine"
 	"github.com/kulami/kulami/engine/review"
 )
 
@@ -53,28 +52,24 @@ type Options struct {
 // concurrent use: Discord delivers interactions concurrently.
 type Bot struct {
 	session *discordgo.Session
-	store   Store
 	log     *slog.Logger
 	clock   Clock
 	opt     Options
-	langs   *locales
-	out     *outbound
-	views   *views
-	table   *table
+	langs   *locales // notes the locales each interaction carries
 	sched   *scheduler
-	wake    wakeup
+	play    *playing // autocompletes /kulami move
+	reviews *reviews
+	// commands and components are the router's tables: the handler of
+	// each subcommand and component action (router.go).
+	commands   map[string]commandHandler
+	components map[string]componentHandler
 	// runner runs the slow work: the computer's moves, reviews and
 	// renders (work.go).
-	runner *jobs.Runner
-	// reviewer analyses a game for a review: review.Analyse.
-	reviewer func(context.Context, *engine.Record, review.Options) (*review.Analysis, error)
-	recent   recent // the interactions received lately, to act on each once
-	// channelTypes remembers the type of the channels games were asked
-	// for in (a discordgo.ChannelType by channel ID).
-	channelTypes sync.Map
-	baseCtx      context.Context // for work that outlives a request: cancelled by Close
-	cancel       context.CancelFunc
-	inflight     sync.WaitGroup
+	runner   *jobs.Runner
+	recent   recent          // the interactions received lately, to act on each once
+	baseCtx  context.Context // for work that outlives a request: cancelled by Close
+	cancel   context.CancelFunc
+	inflight sync.WaitGroup
 }
 
 // New returns a bot that talks to Discord through s (REST; and the gateway
@@ -99,18 +94,31 @@ func New(s *discordgo.Session, opt Options) *Bot {
 		opt.Renderer = draw.NewRenderer(draw.Config{})
 	}
 	ctx, cancel := context.WithCancel(context.Background())
-	runner := newRunner(opt.Logger)
+	st, log, clock := opt.Store, opt.Logger, opt.Clock
+	runner := newRunner(log)
 	wake := make(wakeup, 1)
-	langs := &locales{store: opt.Store, log: opt.Logger}
-	out := &outbound{session: s, log: opt.Logger, baseCtx: ctx}
-	vw := &views{renderer: opt.Renderer, runner: runner, baseCtx: ctx, finished: opt.Store, log: opt.Logger}
-	tb := &table{store: opt.Store, clock: opt.Clock, log: opt.Logger, wake: wake, out: out, langs: langs, views: vw, runner: runner, aiTime: opt.AITime}
-	sched := &scheduler{store: opt.Store, clock: opt.Clock, log: opt.Logger, owner: newOwner(), wake: wake, table: tb, out: out, langs: langs}
+	langs := &locales{store: st, log: log}
+	out := &outbound{session: s, log: log, baseCtx: ctx}
+	vw := &views{renderer: opt.Renderer, runner: runner, baseCtx: ctx, finished: st, log: log}
+	tb := &table{store: st, clock: clock, log: log, wake: wake, out: out, langs: langs, views: vw, runner: runner, aiTime: opt.AITime}
+	chans := &channels{store: st, log: log}
+	cp := &computer{store: st, clock: clock, moveTime: opt.MoveTime, wake: wake, langs: langs, table: tb, chans: chans, runner: runner, baseCtx: ctx}
+	h := handlers{
+		store: st, table: tb, computer: cp,
+		challenges: &challenges{store: st, clock: clock, log: log, moveTime: opt.MoveTime, expiry: opt.ChallengeExpiry,
+			wake: wake, out: out, langs: langs, table: tb, chans: chans, computer: cp},
+		play:    &playing{store: st, clock: clock, out: out, langs: langs, table: tb},
+		records: &records{store: st, langs: langs},
+		reviews: &reviews{store: st, clock: clock, log: log, runner: runner, out: out, langs: langs, views: vw, reviewer: review.Analyse},
+		prefs:   &preferences{store: st, langs: langs, moveTime: opt.MoveTime},
+	}
 	return &Bot{
-		session: s, store: opt.Store, log: opt.Logger, clock: opt.Clock, opt: opt,
-		langs: langs, out: out, views: vw, table: tb, sched: sched, wake: wake,
-		runner: runner, reviewer: review.Analyse,
-		baseCtx: ctx, cancel: cancel,
+		session: s, log: log, clock: clock, opt: opt, langs: langs,
+		sched:    &scheduler{store: st, clock: clock, log: log, owner: newOwner(), wake: wake, table: tb, out: out, langs: langs},
+		play:     h.play,
+		reviews:  h.reviews,
+		commands: commandHandlers(h), components: componentHandlers(h),
+		runner: runner, baseCtx: ctx, cancel: cancel,
 	}
 }
 

@@ -3,8 +3,10 @@ package bot
 import (
 	"errors"
 	"fmt"
+	"log/slog"
 	"math/rand/v2"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/bwmarrin/discordgo"
@@ -60,11 +62,25 @@ func missing(lang i18n.Lang, have int64, want []permission) []string {
 	return out
 }
 
+// channels knows the channels games are asked for in: whether the bot
+// may play there, of what type they are, what keeps them busy. It is safe
+// for concurrent use.
+type channels struct {
+	store interface {
+		GameStore
+		ChallengeStore
+	}
+	log *slog.Logger
+	// types remembers the type of the channels games were asked for in
+	// (a discordgo.ChannelType by channel ID).
+	types sync.Map
+}
+
 // checkPermissions refuses to start a game in a channel where the bot
 // could not post its boards, saying what is missing.
-func (b *Bot) checkPermissions(c *interaction) error {
+func (chs *channels) checkPermissions(c *interaction) error {
 	want := gamePermissions
-	typ := b.channelType(c)
+	typ := chs.channelType(c)
 	if isThreadType(typ) {
 		want = inThreadPermissions
 	}
@@ -74,15 +90,36 @@ func (b *Bot) checkPermissions(c *interaction) error {
 	if typ == discordgo.ChannelTypeGuildPrivateThread {
 		// The bot posts in a private thread only as a member of it.
 		if err := c.s.ThreadJoin(c.i.ChannelID, discordgo.WithContext(c.ctx)); err != nil {
-			b.log.Warn("cannot join a private thread", "channel", c.i.ChannelID, "err", err)
+			chs.log.Warn("cannot join a private thread", "channel", c.i.ChannelID, "err", err)
 			return refuse("challenge.private_thread")
 		}
 	}
 	return nil
 }
 
+// challenges handles the challenges between two people: /kulami
+// challenge, accept, decline, the buttons of a challenge, and Rematch on a
+// final board. It is safe for concurrent use.
+type challenges struct {
+	store interface {
+		GameStore
+		ChallengeStore
+		SettingsStore
+	}
+	clock    Clock
+	log      *slog.Logger
+	moveTime time.Duration // when neither the challenge nor the guild chooses one
+	expiry   time.Duration // how long a challenge waits for an answer
+	wake     wakeup
+	out      *outbound
+	langs    *locales
+	table    *table
+	chans    *channels
+	computer *computer // a challenge of the bot itself is a game against it
+}
+
 // challenge handles /kulami challenge.
-func (b *Bot) challenge(c *interaction, o options) error {
+func (cl *challenges) challenge(c *interaction, o options) error {
 	me := c.user()
 	oppID := o.userID("opponent")
 	resolved := c.i.ApplicationCommandData().Resolved
@@ -94,14 +131,14 @@ func (b *Bot) challenge(c *interaction, o options) error {
 	case opp == nil:
 		return refuse("challenge.pick_opponent")
 	case oppID == c.i.AppID:
-		return b.playAI(c, o, "medium")
+		return cl.computer.playAI(c, o, "medium")
 	case opp.Bot:
 		return refuse("challenge.bot", "Bot", escape(displayName(opp)))
 	}
-	if err := b.checkPermissions(c); err != nil {
+	if err := cl.chans.checkPermissions(c); err != nil {
 		return err
 	}
-	settings, err := b.store.GuildSettings(c.ctx, c.i.GuildID)
+	settings, err := cl.store.GuildSettings(c.ctx, c.i.GuildID)
 	if err != nil {
 		return err
 	}
@@ -109,7 +146,7 @@ func (b *Bot) challenge(c *interaction, o options) error {
 	if err != nil {
 		return err
 	}
-	moveTime := cmp(settings.MoveTime, b.opt.MoveTime)
+	moveTime := cmp(settings.MoveTime, cl.moveTime)
 	if v := o.str("move_time"); v != "" {
 		if moveTime, err = parseMoveTime(v); err != nil {
 			return refuse("challenge.pick_move_time")
@@ -129,38 +166,38 @@ func (b *Bot) challenge(c *interaction, o options) error {
 		Rules:    rules,
 		First:    first,
 		MoveTime: moveTime,
-		Open:     b.opt.ChallengeExpiry,
-	}, b.clock.Now())
+		Open:     cl.expiry,
+	}, cl.clock.Now())
 	if err != nil {
 		return err
 	}
 	ch := &storage.Challenge{GuildID: c.i.GuildID, ChannelID: c.i.ChannelID, Challenge: *cc}
-	return b.openChallenge(c, ch, func(lang i18n.Lang) message { return challengeMessage(lang, ch, layout) }, c.lang().T("challenge.sent", "Opponent", escape(ch.To.Name)))
+	return cl.openChallenge(c, ch, func(lang i18n.Lang) message { return challengeMessage(lang, ch, layout) }, c.lang().T("challenge.sent", "Opponent", escape(ch.To.Name)))
 }
 
 // openChallenge stores the new challenge ch, posts its message (made by m
 // in the server's language once ch has its ID) as a message of the bot's own, so that it notifies
 // the challenged player whatever happens to the interaction, tells the
 // challenger confirm and notes the message with the challenge.
-func (b *Bot) openChallenge(c *interaction, ch *storage.Challenge, m func(i18n.Lang) message, confirm string) error {
-	if err := b.store.CreateChallenge(c.ctx, ch); err != nil {
+func (cl *challenges) openChallenge(c *interaction, ch *storage.Challenge, m func(i18n.Lang) message, confirm string) error {
+	if err := cl.store.CreateChallenge(c.ctx, ch); err != nil {
 		if errors.Is(err, storage.ErrChannelBusy) {
-			return b.busy(c)
+			return cl.chans.busy(c)
 		}
 		return err
 	}
-	b.wake.poke()
-	msg, err := b.out.send(ch.ChannelID, m(b.langs.publicLang(c)))
+	cl.wake.poke()
+	msg, err := cl.out.send(ch.ChannelID, m(cl.langs.publicLang(c)))
 	if err != nil {
-		if derr := b.store.DeleteChallenge(c.ctx, ch.ChannelID, ch.ID); derr != nil && !errors.Is(derr, storage.ErrNotFound) {
-			b.log.Error("cannot withdraw a challenge whose message failed", "channel", ch.ChannelID, "err", derr)
+		if derr := cl.store.DeleteChallenge(c.ctx, ch.ChannelID, ch.ID); derr != nil && !errors.Is(derr, storage.ErrNotFound) {
+			cl.log.Error("cannot withdraw a challenge whose message failed", "channel", ch.ChannelID, "err", derr)
 		}
 		return fmt.Errorf("post the challenge: %w", err)
 	}
 	if err := c.say(confirm); err != nil {
-		b.log.Warn("cannot confirm a challenge", "channel", ch.ChannelID, "err", err)
+		cl.log.Warn("cannot confirm a challenge", "channel", ch.ChannelID, "err", err)
 	}
-	_, err = b.store.UpdateChallenge(c.ctx, ch.ChannelID, func(s *storage.Challenge) error {
+	_, err = cl.store.UpdateChallenge(c.ctx, ch.ChannelID, func(s *storage.Challenge) error {
 		if s.ID != ch.ID {
 			return storage.ErrNotFound
 		}
@@ -263,32 +300,32 @@ func challengeMessage(lang i18n.Lang, ch *storage.Challenge, l *engine.Layout) m
 }
 
 // busy explains why a channel cannot take a new challenge.
-func (b *Bot) busy(c *interaction) error {
-	if g, err := b.store.Game(c.ctx, c.i.ChannelID); err == nil {
+func (chs *channels) busy(c *interaction) error {
+	if g, err := chs.store.Game(c.ctx, c.i.ChannelID); err == nil {
 		lang := c.lang()
 		return refuse("challenge.busy_game", "Red", escape(playerName(lang, g.Player(engine.Red))), "Black", escape(playerName(lang, g.Player(engine.Black))))
 	}
-	if ch, err := b.store.Challenge(c.ctx, c.i.ChannelID); err == nil {
+	if ch, err := chs.store.Challenge(c.ctx, c.i.ChannelID); err == nil {
 		return refuse("challenge.busy_challenge", "Challenger", escape(ch.From.Name), "Opponent", escape(ch.To.Name), "Expires", timestamp(ch.Expires))
 	}
 	return refuse("challenge.busy")
 }
 
 // accept starts the game of a challenge for its challenged player.
-func (b *Bot) accept(c *interaction, ch *storage.Challenge) error {
+func (cl *challenges) accept(c *interaction, ch *storage.Challenge) error {
 	challenged := game.Player{UserID: c.user().ID, Name: c.displayName()}
-	gg, err := ch.Accept(challenged, b.clock.Now(), rand.IntN(2) == 0)
+	gg, err := ch.Accept(challenged, cl.clock.Now(), rand.IntN(2) == 0)
 	if err != nil {
 		return &challengeError{err: err, ch: ch}
 	}
 	challenger, players := ch.From, gg.Players()
 	g := &storage.Game{GuildID: ch.GuildID, ChannelID: ch.ChannelID, Game: gg}
-	lang := b.langs.publicLang(c)
-	thread, note, err := b.threadWanted(c, lang, ch)
+	lang := cl.langs.publicLang(c)
+	thread, note, err := cl.threadWanted(c, lang, ch)
 	if err != nil {
 		return err
 	}
-	if err := b.store.AcceptChallenge(c.ctx, ch.ChannelID, ch.ID, g); err != nil {
+	if err := cl.store.AcceptChallenge(c.ctx, ch.ChannelID, ch.ID, g); err != nil {
 		if errors.Is(err, storage.ErrNotFound) {
 			return errChallengeGone
 		}
@@ -302,9 +339,9 @@ func (b *Bot) accept(c *interaction, ch *storage.Challenge) error {
 	// not do: Discord asks Manage Threads of whoever deletes a thread,
 	// which the bot need not have.
 	if thread {
-		g, note = b.openThread(c, lang, ch, g)
+		g, note = cl.openThread(c, lang, ch, g)
 	}
-	b.wake.poke()
+	cl.wake.poke()
 	text := lang.T("challenge.accepted", "Opponent", escape(playerName(lang, challenged)), "Challenger", escape(playerName(lang, challenger)),
 		"First", colorMark[engine.Red]+" "+escape(playerName(lang, players[engine.Red])))
 	if g.ChannelID != ch.ChannelID {
@@ -318,10 +355,10 @@ func (b *Bot) accept(c *interaction, ch *storage.Challenge) error {
 	if c.i.Type == discordgo.InteractionMessageComponent {
 		answered = c.update(closed)
 	} else {
-		b.out.editChallenge(ch, text)
+		cl.out.editChallenge(ch, text)
 		answered = c.reply(closed)
 	}
-	return errors.Join(b.table.show(c.ctx, c, g, ""), answered)
+	return errors.Join(cl.table.show(c.ctx, c, g, ""), answered)
 }
 
 // threadWanted reports whether a new game of the challenge ch is to be
@@ -329,12 +366,12 @@ func (b *Bot) accept(c *interaction, ch *storage.Challenge) error {
 // challenge is not in a thread already and the bot may open one. If the
 // bot may not, it returns a note in lang saying why the game stays in the
 // channel.
-func (b *Bot) threadWanted(c *interaction, lang i18n.Lang, ch *storage.Challenge) (bool, string, error) {
-	settings, err := b.store.GuildSettings(c.ctx, ch.GuildID)
+func (cl *challenges) threadWanted(c *interaction, lang i18n.Lang, ch *storage.Challenge) (bool, string, error) {
+	settings, err := cl.store.GuildSettings(c.ctx, ch.GuildID)
 	if err != nil || !settings.Threads {
 		return false, "", err
 	}
-	if isThreadType(b.channelType(c)) {
+	if isThreadType(cl.chans.channelType(c)) {
 		return false, "", nil // a game asked for in a thread (a rematch) is played there
 	}
 	if m := missing(lang, c.i.AppPermissions, threadPermissions); len(m) > 0 {
@@ -347,7 +384,7 @@ func (b *Bot) threadWanted(c *interaction, lang i18n.Lang, ch *storage.Challenge
 // its challenge ch, and moves g into it. It returns the game as stored
 // now and, if it could not, g and a note in lang saying that the game is
 // played in the channel.
-func (b *Bot) openThread(c *interaction, lang i18n.Lang, ch *storage.Challenge, g *storage.Game) (*storage.Game, string) {
+func (cl *challenges) openThread(c *interaction, lang i18n.Lang, ch *storage.Challenge, g *storage.Game) (*storage.Game, string) {
 	name := truncate(lang.T("challenge.thread_name", "Red", playerName(lang, g.Player(engine.Red)), "Black", playerName(lang, g.Player(engine.Black))), 100)
 	start := &discordgo.ThreadStart{Name: name, AutoArchiveDuration: 10080, Type: discordgo.ChannelTypeGuildPublicThread}
 	var (
@@ -360,36 +397,36 @@ func (b *Bot) openThread(c *interaction, lang i18n.Lang, ch *storage.Challenge, 
 		th, err = c.s.ThreadStartComplex(ch.ChannelID, start, discordgo.WithContext(c.ctx))
 	}
 	if err != nil {
-		b.log.Warn("cannot open a thread for a game; playing in the channel", "channel", ch.ChannelID, "err", err)
+		cl.log.Warn("cannot open a thread for a game; playing in the channel", "channel", ch.ChannelID, "err", err)
 		return g, lang.T("challenge.thread_failed")
 	}
-	moved, err := b.store.MoveIntoThread(c.ctx, ch.ChannelID, g.ID, th.ID)
+	moved, err := cl.store.MoveIntoThread(c.ctx, ch.ChannelID, g.ID, th.ID)
 	if err != nil {
-		b.log.Error("cannot move a game into its thread; playing in the channel", "channel", ch.ChannelID, "thread", th.ID, "err", err)
+		cl.log.Error("cannot move a game into its thread; playing in the channel", "channel", ch.ChannelID, "thread", th.ID, "err", err)
 		return g, lang.T("challenge.thread_failed")
 	}
 	return moved, ""
 }
 
 // decline closes a challenge at its challenged player's wish.
-func (b *Bot) decline(c *interaction, ch *storage.Challenge) error {
+func (cl *challenges) decline(c *interaction, ch *storage.Challenge) error {
 	if err := ch.CanDecline(game.Player{UserID: c.user().ID}); err != nil {
 		return &challengeError{err: err, ch: ch, decline: true}
 	}
-	return b.closeChallenge(c, ch, b.langs.publicLang(c).T("challenge.declined", "Opponent", escape(ch.To.Name), "Challenger", escape(ch.From.Name)))
+	return cl.closeChallenge(c, ch, cl.langs.publicLang(c).T("challenge.declined", "Opponent", escape(ch.To.Name), "Challenger", escape(ch.From.Name)))
 }
 
 // withdraw withdraws a challenge at its challenger's wish.
-func (b *Bot) withdraw(c *interaction, ch *storage.Challenge) error {
+func (cl *challenges) withdraw(c *interaction, ch *storage.Challenge) error {
 	if err := ch.CanWithdraw(game.Player{UserID: c.user().ID}); err != nil {
 		return &challengeError{err: err, ch: ch}
 	}
-	return b.closeChallenge(c, ch, b.langs.publicLang(c).T("challenge.withdrawn", "Challenger", escape(ch.From.Name), "Opponent", escape(ch.To.Name)))
+	return cl.closeChallenge(c, ch, cl.langs.publicLang(c).T("challenge.withdrawn", "Challenger", escape(ch.From.Name), "Opponent", escape(ch.To.Name)))
 }
 
 // closeChallenge deletes a challenge and says so on its message.
-func (b *Bot) closeChallenge(c *interaction, ch *storage.Challenge, text string) error {
-	if err := b.store.DeleteChallenge(c.ctx, ch.ChannelID, ch.ID); err != nil {
+func (cl *challenges) closeChallenge(c *interaction, ch *storage.Challenge, text string) error {
+	if err := cl.store.DeleteChallenge(c.ctx, ch.ChannelID, ch.ID); err != nil {
 		if errors.Is(err, storage.ErrNotFound) {
 			return refuse("challenge.closed")
 		}
@@ -398,7 +435,7 @@ func (b *Bot) closeChallenge(c *interaction, ch *storage.Challenge, text string)
 	if c.i.Type == discordgo.InteractionMessageComponent {
 		return c.update(message{content: text})
 	}
-	b.out.editChallenge(ch, text)
+	cl.out.editChallenge(ch, text)
 	return c.reply(message{content: text})
 }
 
@@ -406,16 +443,16 @@ func (b *Bot) closeChallenge(c *interaction, ch *storage.Challenge, text string)
 // interaction carries it, but discordgo drops it, so the bot asks for the
 // channel once and remembers its type (a channel never changes type). If
 // it cannot tell, it takes the channel for a text channel.
-func (b *Bot) channelType(c *interaction) discordgo.ChannelType {
-	if t, ok := b.channelTypes.Load(c.i.ChannelID); ok {
+func (chs *channels) channelType(c *interaction) discordgo.ChannelType {
+	if t, ok := chs.types.Load(c.i.ChannelID); ok {
 		return t.(discordgo.ChannelType)
 	}
 	ch, err := c.s.Channel(c.i.ChannelID, discordgo.WithContext(c.ctx))
 	if err != nil {
-		b.log.Warn("cannot tell whether a channel is a thread", "channel", c.i.ChannelID, "err", err)
+		chs.log.Warn("cannot tell whether a channel is a thread", "channel", c.i.ChannelID, "err", err)
 		return discordgo.ChannelTypeGuildText
 	}
-	b.channelTypes.Store(ch.ID, ch.Type)
+	chs.types.Store(ch.ID, ch.Type)
 	return ch.Type
 }
 

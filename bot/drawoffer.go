@@ -10,10 +10,10 @@ import (
 )
 
 // drawCommand offers the opponent a draw, with buttons to answer.
-func (b *Bot) drawCommand(c *interaction, _ options) error {
-	now := b.clock.Now()
+func (pl *playing) drawCommand(c *interaction, _ options) error {
+	now := pl.clock.Now()
 	var by engine.Color
-	g, _, err := b.table.update(c.ctx, c.i.ChannelID, 0, c.user().ID, "", seated(c.user().ID, func(g *storage.Game, c engine.Color) error {
+	g, _, err := pl.table.update(c.ctx, c.i.ChannelID, 0, c.user().ID, "", seated(c.user().ID, func(g *storage.Game, c engine.Color) error {
 		by = c
 		return g.OfferDraw(c, now)
 	}))
@@ -23,10 +23,10 @@ func (b *Bot) drawCommand(c *interaction, _ options) error {
 	id := func(a string) string { return customID{action: a, channel: g.ChannelID, id: g.ID, n: g.Ply()}.String() }
 	opp := g.Player(by.Other())
 	answered := c.say(c.lang().T("offer.offered", "Opponent", escape(playerName(c.lang(), opp))))
-	lang := b.langs.publicLang(c)
+	lang := pl.langs.publicLang(c)
 	// A message of its own, so that it notifies the opponent whatever
 	// happened to the interaction.
-	_, err = b.out.send(g.ChannelID, message{
+	_, err = pl.out.send(g.ChannelID, message{
 		content:  lang.T("offer.message", "Opponent", who(lang, opp), "Player", escape(playerName(lang, g.Player(by)))),
 		mentions: []string{opp.UserID},
 		components: []discordgo.MessageComponent{discordgo.ActionsRow{Components: []discordgo.MessageComponent{
@@ -40,23 +40,23 @@ func (b *Bot) drawCommand(c *interaction, _ options) error {
 // drawAnswer is the handler of the buttons that answer the draw offer
 // they name, for the player who clicked: accept ends the game drawn,
 // decline withdraws the offer.
-func drawAnswer(accept bool) componentHandler {
-	return func(b *Bot, c *interaction, id customID) error { return b.answerDraw(c, id, accept) }
+func drawAnswer(pl *playing, accept bool) componentHandler {
+	return func(c *interaction, id customID) error { return pl.answerDraw(c, id, accept) }
 }
 
 // answerDraw answers the draw offer id names; see drawAnswer.
-func (b *Bot) answerDraw(c *interaction, id customID, accept bool) error {
-	now := b.clock.Now()
-	g, old, err := b.table.update(c.ctx, id.channel, id.id, c.user().ID, "", seated(c.user().ID, func(g *storage.Game, by engine.Color) error {
+func (pl *playing) answerDraw(c *interaction, id customID, accept bool) error {
+	now := pl.clock.Now()
+	g, old, err := pl.table.update(c.ctx, id.channel, id.id, c.user().ID, "", seated(c.user().ID, func(g *storage.Game, by engine.Color) error {
 		return g.AnswerDraw(by, id.n, accept, now)
 	}))
 	if err != nil {
 		return err
 	}
-	name, lang := escape(c.displayName()), b.langs.publicLang(c)
+	name, lang := escape(c.displayName()), pl.langs.publicLang(c)
 	if !accept {
 		return c.update(message{content: lang.T("offer.declined", "Player", name)})
 	}
 	answered := c.update(message{content: lang.T("offer.accepted", "Player", name)})
-	return errors.Join(b.table.show(c.ctx, c, g, old), answered)
+	return errors.Join(pl.table.show(c.ctx, c, g, old), answered)
 }

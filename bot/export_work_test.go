@@ -10,7 +10,7 @@ import (
 // SetReviewer replaces review.Analyse in the bot's reviews, so that tests
 // control when a review runs and ends.
 func (b *Bot) SetReviewer(f func(context.Context, *engine.Record, review.Options) (*review.Analysis, error)) {
-	b.reviewer = f
+	b.reviews.reviewer = f
 }
 
 // QueuedMoves is the number of the computer's moves waiting for the

@@ -23,8 +23,8 @@ const maxDescription = 4096
 // link to its board, for anyone who wants to watch. It answers only the
 // asker: a list that is out of date at the next move has no place in the
 // channel.
-func (b *Bot) gamesCommand(c *interaction, _ options) error {
-	games, err := b.store.GuildGames(c.ctx, c.i.GuildID)
+func (rs *records) gamesCommand(c *interaction, _ options) error {
+	games, err := rs.store.GuildGames(c.ctx, c.i.GuildID)
 	if err != nil {
 		return err
 	}

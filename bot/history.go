@@ -29,10 +29,10 @@ var outcomeWords = map[game.Outcome]string{
 }
 
 // historyCommand lists a player's recent finished games.
-func (b *Bot) historyCommand(c *interaction, o options) error {
+func (rs *records) historyCommand(c *interaction, o options) error {
 	id, name := target(c, o)
 	lang := c.lang()
-	games, err := b.store.History(c.ctx, c.i.GuildID, id, historySize, 0)
+	games, err := rs.store.History(c.ctx, c.i.GuildID, id, historySize, 0)
 	if err != nil {
 		return err
 	}
@@ -63,11 +63,11 @@ func (b *Bot) historyCommand(c *interaction, o options) error {
 
 // exportCommand sends a game record as a .kgn file: of a finished game by
 // its number, or of the channel's game.
-func (b *Bot) exportCommand(c *interaction, o options) error {
+func (rs *records) exportCommand(c *interaction, o options) error {
 	var text string
 	var id uint64
 	if n := o.int("game", 0); n > 0 {
-		f, err := b.store.FinishedGame(c.ctx, c.i.GuildID, uint64(n))
+		f, err := rs.store.FinishedGame(c.ctx, c.i.GuildID, uint64(n))
 		if errors.Is(err, storage.ErrNotFound) {
 			return refuse("history.no_such_game", "Game", uint64(n))
 		} else if err != nil {
@@ -75,7 +75,7 @@ func (b *Bot) exportCommand(c *interaction, o options) error {
 		}
 		text, id = f.RecordText, f.ID
 	} else {
-		g, err := b.store.Game(c.ctx, c.i.ChannelID)
+		g, err := rs.store.Game(c.ctx, c.i.ChannelID)
 		if errors.Is(err, storage.ErrNotFound) {
 			return refuse("export.no_game")
 		} else if err != nil {

@@ -71,9 +71,21 @@ func ladderOf(o options) storage.Ladder {
 	return storage.Human
 }
 
+// records handles what the finished games add up to: /kulami
+// leaderboard and its pages, stats, history, export and games. It is safe
+// for concurrent use.
+type records struct {
+	store interface {
+		GameStore
+		FinishedStore
+		LadderStore
+	}
+	langs *locales
+}
+
 // leaderboardCommand shows the first (or the chosen) page of a ladder.
-func (b *Bot) leaderboardCommand(c *interaction, o options) error {
-	m, err := b.leaderboard(c.ctx, b.langs.publicLang(c), c.i.GuildID, ladderOf(o), o.int("page", 1)-1)
+func (rs *records) leaderboardCommand(c *interaction, o options) error {
+	m, err := rs.leaderboard(c.ctx, rs.langs.publicLang(c), c.i.GuildID, ladderOf(o), o.int("page", 1)-1)
 	if err != nil {
 		return err
 	}
@@ -81,8 +93,8 @@ func (b *Bot) leaderboardCommand(c *interaction, o options) error {
 }
 
 // leaderboardPage shows another page, from the Previous and Next buttons.
-func (b *Bot) leaderboardPage(c *interaction, id customID) error {
-	m, err := b.leaderboard(c.ctx, b.langs.publicLang(c), id.channel, storage.Ladder(id.id), id.n)
+func (rs *records) leaderboardPage(c *interaction, id customID) error {
+	m, err := rs.leaderboard(c.ctx, rs.langs.publicLang(c), id.channel, storage.Ladder(id.id), id.n)
 	if err != nil {
 		return err
 	}
@@ -90,19 +102,19 @@ func (b *Bot) leaderboardPage(c *interaction, id customID) error {
 }
 
 // leaderboard is page p (from 0) of a ladder of a guild.
-func (b *Bot) leaderboard(ctx context.Context, lang i18n.Lang, guildID string, ladder storage.Ladder, p int) (message, error) {
+func (rs *records) leaderboard(ctx context.Context, lang i18n.Lang, guildID string, ladder storage.Ladder, p int) (message, error) {
 	if ladder != storage.Human && ladder != storage.AI {
 		return message{}, refuse("ladder.gone")
 	}
 	p = max(p, 0)
-	page, total, err := b.store.Leaderboard(ctx, guildID, ladder, p*leaderboardSize, leaderboardSize)
+	page, total, err := rs.store.Leaderboard(ctx, guildID, ladder, p*leaderboardSize, leaderboardSize)
 	if err != nil {
 		return message{}, err
 	}
 	pages := max(1, (total+leaderboardSize-1)/leaderboardSize)
 	if p >= pages && total > 0 {
 		p = pages - 1
-		if page, total, err = b.store.Leaderboard(ctx, guildID, ladder, p*leaderboardSize, leaderboardSize); err != nil {
+		if page, total, err = rs.store.Leaderboard(ctx, guildID, ladder, p*leaderboardSize, leaderboardSize); err != nil {
 			return message{}, err
 		}
 	}
@@ -144,12 +156,12 @@ func target(c *interaction, o options) (id, name string) {
 
 // statsCommand shows a player's rating, trend, record, best win, streak
 // and head-to-head against the caller.
-func (b *Bot) statsCommand(c *interaction, o options) error {
+func (rs *records) statsCommand(c *interaction, o options) error {
 	id, name := target(c, o)
-	lang := b.langs.publicLang(c)
-	pr, err := b.store.Profile(c.ctx, c.i.GuildID, id, storage.Human)
+	lang := rs.langs.publicLang(c)
+	pr, err := rs.store.Profile(c.ctx, c.i.GuildID, id, storage.Human)
 	if errors.Is(err, storage.ErrNotFound) {
-		if ai, err := b.store.Profile(c.ctx, c.i.GuildID, id, storage.AI); err == nil {
+		if ai, err := rs.store.Profile(c.ctx, c.i.GuildID, id, storage.AI); err == nil {
 			// Only games against the computer: show those, not "no games".
 			return c.reply(message{embeds: []*discordgo.MessageEmbed{{
 				Title: lang.T("stats.title", "Player", truncate(ai.Name, 200)), Color: embedColor,
@@ -164,7 +176,7 @@ func (b *Bot) statsCommand(c *interaction, o options) error {
 	} else if err != nil {
 		return err
 	}
-	trend, err := b.store.RatingTrend(c.ctx, c.i.GuildID, id, storage.Human, trendGames)
+	trend, err := rs.store.RatingTrend(c.ctx, c.i.GuildID, id, storage.Human, trendGames)
 	if err != nil {
 		return err
 	}
@@ -187,7 +199,7 @@ func (b *Bot) statsCommand(c *interaction, o options) error {
 		field(lang.T("stats.best_win"), lang.T("stats.best_win_value", "Opponent", escape(w.OpponentName), "Rating", fmt.Sprintf("%.0f", w.OpponentRating), "Game", w.GameID))
 	}
 	if id != c.user().ID {
-		t, err := b.store.HeadToHead(c.ctx, c.i.GuildID, c.user().ID, id)
+		t, err := rs.store.HeadToHead(c.ctx, c.i.GuildID, c.user().ID, id)
 		if err != nil {
 			return err
 		}
@@ -197,7 +209,7 @@ func (b *Bot) statsCommand(c *interaction, o options) error {
 			field(lang.T("stats.head_to_head"), lang.T("stats.no_games"))
 		}
 	}
-	if ai, err := b.store.Profile(c.ctx, c.i.GuildID, id, storage.AI); err == nil {
+	if ai, err := rs.store.Profile(c.ctx, c.i.GuildID, id, storage.AI); err == nil {
 		field(lang.T("stats.against_ai"), aiRecord(lang, ai))
 	}
 	return c.reply(message{embeds: []*discordgo.MessageEmbed{e}})

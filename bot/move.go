@@ -11,26 +11,37 @@ import (
 	"github.com/kulami/kulami/storage"
 )
 
+// playing handles a game's play: a move (menu or /kulami move) and its
+// autocomplete, /kulami board, resigning, aborting and draw offers. It is
+// safe for concurrent use.
+type playing struct {
+	store GameStore
+	clock Clock
+	out   *outbound
+	langs *locales
+	table *table
+}
+
 // moveSelect plays the hole picked from a board's menu.
-func (b *Bot) moveSelect(c *interaction, id customID) error {
+func (pl *playing) moveSelect(c *interaction, id customID) error {
 	values := c.i.MessageComponentData().Values
 	if len(values) != 1 {
 		return refuse("move.pick_one")
 	}
-	return b.move(c, id.channel, id.id, id.n, values[0])
+	return pl.move(c, id.channel, id.id, id.n, values[0])
 }
 
 // moveCommand plays the hole typed with /kulami move.
-func (b *Bot) moveCommand(c *interaction, o options) error {
-	return b.move(c, c.i.ChannelID, 0, -1, strings.TrimSpace(o.str("cell")))
+func (pl *playing) moveCommand(c *interaction, o options) error {
+	return pl.move(c, c.i.ChannelID, 0, -1, strings.TrimSpace(o.str("cell")))
 }
 
 // move plays cell for the interaction's user in the game of channel
 // (gameID, if not zero: the game of the board clicked) as seen at ply
 // seen (-1: the current ply, for a typed move), then shows the new board.
-func (b *Bot) move(c *interaction, channel string, gameID uint64, seen int, cell string) error {
-	now := b.clock.Now()
-	g, old, err := b.table.update(c.ctx, channel, gameID, c.user().ID, cell, seated(c.user().ID, func(g *storage.Game, by engine.Color) error {
+func (pl *playing) move(c *interaction, channel string, gameID uint64, seen int, cell string) error {
+	now := pl.clock.Now()
+	g, old, err := pl.table.update(c.ctx, channel, gameID, c.user().ID, cell, seated(c.user().ID, func(g *storage.Game, by engine.Color) error {
 		at, err := engine.ParseCell(cell)
 		if err != nil {
 			return err
@@ -46,7 +57,7 @@ func (b *Bot) move(c *interaction, channel string, gameID uint64, seen int, cell
 			// before the move commits, so that no other path (a board
 			// noted too late, in this process or another) retires it as
 			// well.
-			b.out.retired.first(c.i.Message.ID, time.Now())
+			pl.out.retired.first(c.i.Message.ID, time.Now())
 			if g.BoardMessageID == "" {
 				// The board is not noted yet: its note, when it comes,
 				// must learn that this click retired it.
@@ -67,7 +78,7 @@ func (b *Bot) move(c *interaction, channel string, gameID uint64, seen int, cell
 	} else {
 		answered = c.say(c.lang().T("move.played", "Hole", strings.ToUpper(cell)))
 	}
-	return errors.Join(b.table.show(c.ctx, c, g, old), answered)
+	return errors.Join(pl.table.show(c.ctx, c, g, old), answered)
 }
 
 // keptClicks is how many boards clicked before they were noted a game
@@ -86,11 +97,11 @@ func retired(m *discordgo.Message) message {
 }
 
 // moveAutocomplete offers the legal holes that start with what was typed.
-func (b *Bot) moveAutocomplete(c *interaction, o options) error {
+func (pl *playing) moveAutocomplete(c *interaction, o options) error {
 	hint := func(text string) error {
 		return c.choices([]*discordgo.ApplicationCommandOptionChoice{{Name: text, Value: "-"}})
 	}
-	g, err := b.store.Game(c.ctx, c.i.ChannelID)
+	g, err := pl.store.Game(c.ctx, c.i.ChannelID)
 	if errors.Is(err, storage.ErrNotFound) {
 		return hint(c.lang().T("move.autocomplete_no_game"))
 	} else if err != nil {
@@ -117,13 +128,13 @@ func (b *Bot) moveAutocomplete(c *interaction, o options) error {
 }
 
 // boardCommand shows the current board again, at the bottom of the channel.
-func (b *Bot) boardCommand(c *interaction, _ options) error {
-	g, err := b.table.channelGame(c)
+func (pl *playing) boardCommand(c *interaction, _ options) error {
+	g, err := pl.table.channelGame(c)
 	if err != nil {
 		return err
 	}
 	if err := c.say(c.lang().T("move.board_again")); err != nil {
 		return err
 	}
-	return b.table.showAgain(c, g)
+	return pl.table.showAgain(c, g)
 }

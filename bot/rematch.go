@@ -40,15 +40,15 @@ func gameOverComponents(lang i18n.Lang, g *storage.Game) []discordgo.MessageComp
 
 // finishedButton runs h on the finished game a button of a final board
 // names.
-func finishedButton(h func(b *Bot, c *interaction, f *storage.FinishedGame) error) componentHandler {
-	return func(b *Bot, c *interaction, id customID) error {
-		f, err := b.store.FinishedGame(c.ctx, c.i.GuildID, id.id)
+func finishedButton(store FinishedStore, h func(c *interaction, f *storage.FinishedGame) error) componentHandler {
+	return func(c *interaction, id customID) error {
+		f, err := store.FinishedGame(c.ctx, c.i.GuildID, id.id)
 		if errors.Is(err, storage.ErrNotFound) {
 			return errFinishedGone
 		} else if err != nil {
 			return err
 		}
-		return h(b, c, f)
+		return h(c, f)
 	}
 }
 
@@ -59,17 +59,17 @@ func finishedButton(h func(b *Bot, c *interaction, f *storage.FinishedGame) erro
 // colours and the first move swapped, the same rules and clock, and the
 // same board, or a new one of the same kind when the board was drawn at
 // random.
-func (b *Bot) rematch(c *interaction, f *storage.FinishedGame) error {
+func (cl *challenges) rematch(c *interaction, f *storage.FinishedGame) error {
 	me, err := f.Seat(c.user().ID)
 	if err != nil {
 		return refuse("rematch.not_a_player", "Red", escape(playerName(c.lang(), f.Player(engine.Red))), "Black", escape(playerName(c.lang(), f.Player(engine.Black))))
 	}
-	if err := b.checkPermissions(c); err != nil {
+	if err := cl.chans.checkPermissions(c); err != nil {
 		return err
 	}
 	by, other := f.Player(me), f.Player(me.Other())
 	by.Name = c.displayName()
-	if ch, err := b.store.Challenge(c.ctx, f.ChannelID); err == nil {
+	if ch, err := cl.store.Challenge(c.ctx, f.ChannelID); err == nil {
 		if err := challenge.CheckRematch(&ch.Challenge, by, other); err != nil {
 			return &challengeError{err: err, ch: ch, other: other}
 		}
@@ -82,14 +82,14 @@ func (b *Bot) rematch(c *interaction, f *storage.FinishedGame) error {
 		}
 	}
 	if players[engine.Red].IsAI() || players[engine.Black].IsAI() {
-		return b.rematchAI(c, f, players, layout)
+		return cl.rematchAI(c, f, players, layout)
 	}
-	cc, err := challenge.Rematch(f.Game.Game, by, layout, b.clock.Now(), b.opt.ChallengeExpiry)
+	cc, err := challenge.Rematch(f.Game.Game, by, layout, cl.clock.Now(), cl.expiry)
 	if err != nil {
 		return err
 	}
 	ch := &storage.Challenge{GuildID: f.GuildID, ChannelID: f.ChannelID, Challenge: *cc}
-	return b.openChallenge(c, ch, func(lang i18n.Lang) message { return rematchMessage(lang, ch, f, layout) },
+	return cl.openChallenge(c, ch, func(lang i18n.Lang) message { return rematchMessage(lang, ch, f, layout) },
 		c.lang().T("rematch.sent", "Opponent", escape(ch.To.Name)))
 }
 
@@ -109,21 +109,21 @@ func rematchMessage(lang i18n.Lang, ch *storage.Challenge, f *storage.FinishedGa
 
 // rematchAI starts the rematch of f against the computer at once, with
 // players (red first).
-func (b *Bot) rematchAI(c *interaction, f *storage.FinishedGame, players [2]game.Player, layout *engine.Layout) error {
+func (cl *challenges) rematchAI(c *interaction, f *storage.FinishedGame, players [2]game.Player, layout *engine.Layout) error {
 	gg, err := game.New(game.Config{
 		Layout: layout, Rules: f.Rules(), First: engine.Red, Players: players, MoveTime: f.MoveTime(),
-	}, b.clock.Now())
+	}, cl.clock.Now())
 	if err != nil {
 		return err
 	}
 	g := &storage.Game{GuildID: f.GuildID, ChannelID: f.ChannelID, ParentChannelID: f.ParentChannelID, Game: gg}
-	if err := b.store.CreateGame(c.ctx, g); err != nil {
+	if err := cl.store.CreateGame(c.ctx, g); err != nil {
 		if errors.Is(err, storage.ErrChannelBusy) {
-			return b.busy(c)
+			return cl.chans.busy(c)
 		}
 		return err
 	}
-	b.wake.poke()
+	cl.wake.poke()
 	answered := c.say(c.lang().T("rematch.started", "Game", f.ID, "First", colorMark[engine.Red]+" "+escape(playerName(c.lang(), players[engine.Red]))))
-	return errors.Join(b.table.show(c.ctx, c, g, ""), answered)
+	return errors.Join(cl.table.show(c.ctx, c, g, ""), answered)
 }

@@ -23,7 +23,7 @@ var errReplayTooLarge = refuse("replay.too_large")
 // drawn within the render bound, after the boards waiting. At
 // draw.DefaultAnimationWidth a whole game is well under a megabyte, so
 // maxUpload is a guard, not a limit people meet.
-func (b *Bot) replayGIF(c *interaction, f *storage.FinishedGame) error {
+func (rv *reviews) replayGIF(c *interaction, f *storage.FinishedGame) error {
 	rec, err := engine.ParseRecord(f.RecordText)
 	if err != nil {
 		return err
@@ -31,11 +31,11 @@ func (b *Bot) replayGIF(c *interaction, f *storage.FinishedGame) error {
 	if len(rec.Moves) == 0 {
 		return refuse("replay.empty", "Game", f.ID)
 	}
-	lang := b.langs.publicLang(c)
+	lang := rv.langs.publicLang(c)
 	a := draw.Animation{Record: rec, Options: draw.Options{Names: names(lang, &f.Game), Over: true, Text: drawText(lang)}}
 	a.Options.Outcome, a.Options.Reason = outcome(lang, &f.Game, playerName)
 	var gif bytes.Buffer
-	err = b.views.render(jobGIF, func() error { return b.views.renderer.Animate(&gif, a) })
+	err = rv.views.render(jobGIF, func() error { return rv.views.renderer.Animate(&gif, a) })
 	if errors.Is(err, jobs.ErrQueueFull) {
 		return refuse("replay.busy")
 	} else if err != nil {

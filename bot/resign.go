@@ -10,7 +10,7 @@ import (
 )
 
 // askResign asks the player for confirmation, with buttons only they see.
-func (b *Bot) askResign(c *interaction, g *storage.Game) error {
+func (pl *playing) askResign(c *interaction, g *storage.Game) error {
 	if _, err := g.Seat(c.user().ID); err != nil {
 		return &gameError{err: err, g: g, user: c.user().ID}
 	}
@@ -27,32 +27,32 @@ func (b *Bot) askResign(c *interaction, g *storage.Game) error {
 }
 
 // resignConfirm ends the game: the player who confirmed loses.
-func (b *Bot) resignConfirm(c *interaction, id customID) error {
-	now := b.clock.Now()
-	g, old, err := b.table.update(c.ctx, id.channel, id.id, c.user().ID, "", seated(c.user().ID, func(g *storage.Game, by engine.Color) error {
+func (pl *playing) resignConfirm(c *interaction, id customID) error {
+	now := pl.clock.Now()
+	g, old, err := pl.table.update(c.ctx, id.channel, id.id, c.user().ID, "", seated(c.user().ID, func(g *storage.Game, by engine.Color) error {
 		return g.Resign(by, now)
 	}))
 	if err != nil {
 		return err
 	}
 	answered := c.update(message{content: c.lang().T("resign.done")})
-	return errors.Join(b.table.show(c.ctx, c, g, old), answered)
+	return errors.Join(pl.table.show(c.ctx, c, g, old), answered)
 }
 
 // resignCancel closes the confirmation.
-func (b *Bot) resignCancel(c *interaction, _ customID) error {
+func (pl *playing) resignCancel(c *interaction, _ customID) error {
 	return c.update(message{content: c.lang().T("resign.cancelled")})
 }
 
 // abortCommand calls off a game that has barely begun, without a result.
-func (b *Bot) abortCommand(c *interaction, _ options) error {
-	now := b.clock.Now()
-	g, old, err := b.table.update(c.ctx, c.i.ChannelID, 0, c.user().ID, "", seated(c.user().ID, func(g *storage.Game, by engine.Color) error {
+func (pl *playing) abortCommand(c *interaction, _ options) error {
+	now := pl.clock.Now()
+	g, old, err := pl.table.update(c.ctx, c.i.ChannelID, 0, c.user().ID, "", seated(c.user().ID, func(g *storage.Game, by engine.Color) error {
 		return g.Abort(by, now)
 	}))
 	if err != nil {
 		return err
 	}
 	answered := c.say(c.lang().T("resign.aborted"))
-	return errors.Join(b.table.show(c.ctx, c, g, old), answered)
+	return errors.Join(pl.table.show(c.ctx, c, g, old), answered)
 }

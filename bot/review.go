@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"log/slog"
 	"strings"
 	"time"
 
@@ -25,6 +26,21 @@ import (
 // people when to expect the review.
 const reviewPerPosition = 500 * time.Millisecond
 
+// reviews handles the computer's reviews of finished games (/kulami
+// review and its step buttons) and the animated replays (Replay (GIF)).
+// It is safe for concurrent use.
+type reviews struct {
+	store  FinishedStore
+	clock  Clock
+	log    *slog.Logger
+	runner *jobs.Runner // reviews queue on it, behind the computer's moves
+	out    *outbound
+	langs  *locales
+	views  *views
+	// reviewer analyses a game for a review: review.Analyse.
+	reviewer func(context.Context, *engine.Record, review.Options) (*review.Analysis, error)
+}
+
 // reviewCommand handles /kulami review: the computer's analysis of a
 // finished game, the channel's last one or one of the server by number.
 // An analysis is computed once, by the bot's runner after the computer's
@@ -32,18 +48,18 @@ const reviewPerPosition = 500 * time.Millisecond
 // first answer tells only the asker when to expect it, and the review is
 // posted in the channel for everyone. Each user has one review queued at
 // most, and the queue is bounded.
-func (b *Bot) reviewCommand(c *interaction, o options) error {
-	f, err := b.reviewedGame(c, o.int("game", 0))
+func (rv *reviews) reviewCommand(c *interaction, o options) error {
+	f, err := rv.reviewedGame(c, o.int("game", 0))
 	if err != nil {
 		return err
 	}
 	if len(f.Moves()) == 0 {
 		return refuse("review.empty", "Game", f.ID)
 	}
-	lang := b.langs.publicLang(c)
-	a, err := b.storedReview(c.ctx, f)
+	lang := rv.langs.publicLang(c)
+	a, err := rv.storedReview(c.ctx, f)
 	if err == nil {
-		m, err := b.reviewMessage(lang, f, a)
+		m, err := reviewMessage(lang, f, a)
 		if err != nil {
 			return err
 		}
@@ -53,18 +69,18 @@ func (b *Bot) reviewCommand(c *interaction, o options) error {
 	}
 	cost := time.Duration(len(f.Moves())) * reviewPerPosition
 	channel := c.i.ChannelID
-	place, err := b.runner.Submit(jobs.Job{
+	place, err := rv.runner.Submit(jobs.Job{
 		Class: jobReview, Key: fmt.Sprintf("review:%s:%d", f.GuildID, f.ID), Owner: c.user().ID, Cost: cost,
 		// The job's context, not the interaction's: the review outlives
 		// the interaction, which has answered by then, by design.
 		Run: func(ctx context.Context) error {
-			err := b.analyse(ctx, lang, f, channel)
+			err := rv.analyse(ctx, lang, f, channel)
 			if err != nil {
-				b.reviewFailed(lang, f, channel)
+				rv.reviewFailed(lang, f, channel)
 			}
 			return err
 		},
-		Drop: func() { b.reviewFailed(lang, f, channel) },
+		Drop: func() { rv.reviewFailed(lang, f, channel) },
 	})
 	switch {
 	case errors.Is(err, jobs.ErrDuplicate):
@@ -76,7 +92,7 @@ func (b *Bot) reviewCommand(c *interaction, o options) error {
 	case err != nil:
 		return err
 	}
-	ready := b.clock.Now().Add(place.Wait + cost + 5*time.Second)
+	ready := rv.clock.Now().Add(place.Wait + cost + 5*time.Second)
 	text := c.lang().N("review.started", len(f.Moves()), "Game", f.ID, "Ready", timestamp(ready))
 	if place.Ahead > 0 {
 		text += " " + c.lang().N("review.queued", place.Ahead)
@@ -86,24 +102,24 @@ func (b *Bot) reviewCommand(c *interaction, o options) error {
 
 // reviewFailed tells channel, in lang, that the review of f could not be
 // finished (it failed, or the bot shut down first).
-func (b *Bot) reviewFailed(lang i18n.Lang, f *storage.FinishedGame, channel string) {
-	if _, err := b.out.send(channel, message{content: lang.T("review.failed", "Game", f.ID)}); err != nil {
-		b.log.Warn("cannot tell that a review failed", "err", err)
+func (rv *reviews) reviewFailed(lang i18n.Lang, f *storage.FinishedGame, channel string) {
+	if _, err := rv.out.send(channel, message{content: lang.T("review.failed", "Game", f.ID)}); err != nil {
+		rv.log.Warn("cannot tell that a review failed", "err", err)
 	}
 }
 
 // reviewedGame returns the finished game a /kulami review asks for: the
 // game numbered n of the server, or with n zero the channel's last
 // finished game.
-func (b *Bot) reviewedGame(c *interaction, n int) (*storage.FinishedGame, error) {
+func (rv *reviews) reviewedGame(c *interaction, n int) (*storage.FinishedGame, error) {
 	if n > 0 {
-		f, err := b.store.FinishedGame(c.ctx, c.i.GuildID, uint64(n))
+		f, err := rv.store.FinishedGame(c.ctx, c.i.GuildID, uint64(n))
 		if errors.Is(err, storage.ErrNotFound) {
 			return nil, refuse("history.no_such_game", "Game", uint64(n))
 		}
 		return f, err
 	}
-	f, err := b.store.LastFinishedGame(c.ctx, c.i.GuildID, c.i.ChannelID)
+	f, err := rv.store.LastFinishedGame(c.ctx, c.i.GuildID, c.i.ChannelID)
 	if errors.Is(err, storage.ErrNotFound) {
 		return nil, refuse("review.none")
 	}
@@ -112,8 +128,8 @@ func (b *Bot) reviewedGame(c *interaction, n int) (*storage.FinishedGame, error)
 
 // storedReview reads the stored analysis of f, or returns an error
 // wrapping storage.ErrNotFound if there is none of this version.
-func (b *Bot) storedReview(ctx context.Context, f *storage.FinishedGame) (*review.Analysis, error) {
-	data, err := b.store.Review(ctx, f.GuildID, f.ID)
+func (rv *reviews) storedReview(ctx context.Context, f *storage.FinishedGame) (*review.Analysis, error) {
+	data, err := rv.store.Review(ctx, f.GuildID, f.ID)
 	if err != nil {
 		return nil, err
 	}
@@ -131,14 +147,14 @@ func (b *Bot) storedReview(ctx context.Context, f *storage.FinishedGame) (*revie
 // review in channel, in lang. It runs on the runner's search worker, and
 // yields it between positions (jobs.Yield), so a move of the computer
 // waits for one position's search at most, never for a whole review.
-func (b *Bot) analyse(ctx context.Context, lang i18n.Lang, f *storage.FinishedGame, channel string) error {
+func (rv *reviews) analyse(ctx context.Context, lang i18n.Lang, f *storage.FinishedGame, channel string) error {
 	rec, err := engine.ParseRecord(f.RecordText)
 	if err != nil {
 		return err
 	}
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
-	a, err := b.reviewer(ctx, rec, review.Options{Seed: f.ID, Progress: func(done, total int) {
+	a, err := rv.reviewer(ctx, rec, review.Options{Seed: f.ID, Progress: func(done, total int) {
 		if done < total && jobs.Yield(ctx) != nil {
 			cancel()
 		}
@@ -150,21 +166,21 @@ func (b *Bot) analyse(ctx context.Context, lang i18n.Lang, f *storage.FinishedGa
 	if err != nil {
 		return err
 	}
-	if err := b.store.SaveReview(ctx, f.GuildID, f.ID, data); err != nil {
+	if err := rv.store.SaveReview(ctx, f.GuildID, f.ID, data); err != nil {
 		return err
 	}
-	m, err := b.reviewMessage(lang, f, a)
+	m, err := reviewMessage(lang, f, a)
 	if err != nil {
 		return err
 	}
-	_, err = b.out.send(channel, m)
+	_, err = rv.out.send(channel, m)
 	return err
 }
 
 // reviewMessage is the public review of f in lang: the chart of red's
 // chance to win, each player's three costliest moves and the buttons to
 // step through the game.
-func (b *Bot) reviewMessage(lang i18n.Lang, f *storage.FinishedGame, a *review.Analysis) (message, error) {
+func reviewMessage(lang i18n.Lang, f *storage.FinishedGame, a *review.Analysis) (message, error) {
 	chart := draw.Chart{Red: a.RedChances(), Texts: lang.Chart()}
 	for _, m := range a.SwingMarks(3) {
 		chart.Marks = append(chart.Marks, draw.ChartMark(m))
@@ -225,14 +241,14 @@ func stepButtons(f *storage.FinishedGame, ply, last int) []discordgo.MessageComp
 // reviewStep answers ⏮ ◀ ▶ ⏭: the board of the game after id.n moves
 // with the analysis of the last of them, in a message only the clicker
 // sees (so that everyone can step through the game on their own).
-func (b *Bot) reviewStep(c *interaction, id customID) error {
-	f, err := b.store.FinishedGame(c.ctx, c.i.GuildID, id.id)
+func (rv *reviews) reviewStep(c *interaction, id customID) error {
+	f, err := rv.store.FinishedGame(c.ctx, c.i.GuildID, id.id)
 	if errors.Is(err, storage.ErrNotFound) {
 		return errFinishedGone
 	} else if err != nil {
 		return err
 	}
-	a, err := b.storedReview(c.ctx, f)
+	a, err := rv.storedReview(c.ctx, f)
 	if errors.Is(err, storage.ErrNotFound) {
 		return refuse("review.gone", "Game", f.ID)
 	} else if err != nil {
@@ -256,7 +272,7 @@ func (b *Bot) reviewStep(c *interaction, id customID) error {
 		opt.Outcome, opt.Reason = outcome(lang, &f.Game, playerName)
 	}
 	var png bytes.Buffer
-	if err := b.views.render(jobRender, func() error { return b.views.renderer.Render(&png, &p, opt) }); err != nil {
+	if err := rv.views.render(jobRender, func() error { return rv.views.renderer.Render(&png, &p, opt) }); err != nil {
 		return fmt.Errorf("render the board: %w", err)
 	}
 	return c.reply(message{

@@ -46,17 +46,17 @@ func (o options) int(name string, def int) int {
 // userID returns the ID of a user option, or "".
 func (o options) userID(name string) string { return o.str(name) }
 
-type commandHandler func(b *Bot, c *interaction, o options) error
+type commandHandler func(c *interaction, o options) error
 
-type componentHandler func(b *Bot, c *interaction, id customID) error
+type componentHandler func(c *interaction, id customID) error
 
 // challengeHandler acts on an open challenge, whether a command (the
 // challenge of its channel) or a button (the challenge it names) asked.
-type challengeHandler func(b *Bot, c *interaction, ch *storage.Challenge) error
+type challengeHandler func(c *interaction, ch *storage.Challenge) error
 
 // gameHandler acts on a running game, whether a command (the game of its
 // channel) or a button (the game it names) asked.
-type gameHandler func(b *Bot, c *interaction, g *storage.Game) error
+type gameHandler func(c *interaction, g *storage.Game) error
 
 // errNoChallenge and errChallengeGone are the refusals of a challenge
 // handler whose challenge is not there.
@@ -66,99 +66,117 @@ var (
 )
 
 // challengeCommand runs h on the open challenge of the command's channel.
-func challengeCommand(h challengeHandler) commandHandler {
-	return func(b *Bot, c *interaction, _ options) error {
-		ch, err := b.store.Challenge(c.ctx, c.i.ChannelID)
+func challengeCommand(store ChallengeStore, h challengeHandler) commandHandler {
+	return func(c *interaction, _ options) error {
+		ch, err := store.Challenge(c.ctx, c.i.ChannelID)
 		if errors.Is(err, storage.ErrNotFound) {
 			return errNoChallenge
 		} else if err != nil {
 			return err
 		}
-		return h(b, c, ch)
+		return h(c, ch)
 	}
 }
 
 // challengeButton runs h on the challenge a button names, if it is still
 // open.
-func challengeButton(h challengeHandler) componentHandler {
-	return func(b *Bot, c *interaction, id customID) error {
-		ch, err := b.store.Challenge(c.ctx, id.channel)
+func challengeButton(store ChallengeStore, h challengeHandler) componentHandler {
+	return func(c *interaction, id customID) error {
+		ch, err := store.Challenge(c.ctx, id.channel)
 		if errors.Is(err, storage.ErrNotFound) || (err == nil && ch.ID != id.id) {
 			return errChallengeGone
 		} else if err != nil {
 			return err
 		}
-		return h(b, c, ch)
+		return h(c, ch)
 	}
 }
 
 // gameCommand runs h on the game of the command's channel.
-func gameCommand(h gameHandler) commandHandler {
-	return func(b *Bot, c *interaction, _ options) error {
-		g, err := b.table.channelGame(c)
+func gameCommand(t *table, h gameHandler) commandHandler {
+	return func(c *interaction, _ options) error {
+		g, err := t.channelGame(c)
 		if err != nil {
 			return err
 		}
-		return h(b, c, g)
+		return h(c, g)
 	}
 }
 
 // gameButton runs h on the game a button names, if it is still going on.
-func gameButton(h gameHandler) componentHandler {
-	return func(b *Bot, c *interaction, id customID) error {
-		g, err := b.store.Game(c.ctx, id.channel)
+func gameButton(store GameStore, h gameHandler) componentHandler {
+	return func(c *interaction, id customID) error {
+		g, err := store.Game(c.ctx, id.channel)
 		if errors.Is(err, storage.ErrNotFound) || (err == nil && g.ID != id.id) {
 			return errGameGone
 		} else if err != nil {
 			return err
 		}
-		return h(b, c, g)
+		return h(c, g)
 	}
 }
 
-// commandHandlers runs each subcommand of /kulami.
-var commandHandlers = map[string]commandHandler{
-	"challenge":   (*Bot).challenge,
-	"accept":      challengeCommand((*Bot).accept),
-	"decline":     challengeCommand((*Bot).decline),
-	"move":        (*Bot).moveCommand,
-	"board":       (*Bot).boardCommand,
-	"resign":      gameCommand((*Bot).askResign),
-	"abort":       (*Bot).abortCommand,
-	"draw":        (*Bot).drawCommand,
-	"rules":       func(_ *Bot, c *interaction, _ options) error { return c.reply(rulesMessage(c.lang(), 0)) },
-	"help":        func(_ *Bot, c *interaction, _ options) error { return c.reply(helpMessage(c.lang())) },
-	"leaderboard": (*Bot).leaderboardCommand,
-	"stats":       (*Bot).statsCommand,
-	"history":     (*Bot).historyCommand,
-	"export":      (*Bot).exportCommand,
-	"notify":      (*Bot).notifyCommand,
-	"settings":    (*Bot).settingsCommand,
-	"play":        (*Bot).playCommand,
-	"hint":        (*Bot).hintCommand,
-	"games":       (*Bot).gamesCommand,
-	"review":      (*Bot).reviewCommand,
+// handlers are the bot's handlers, grouped by feature; the router's
+// tables map each subcommand and component action to one of their
+// methods.
+type handlers struct {
+	store      Store // the challenge, game or finished game a handler acts on
+	table      *table
+	challenges *challenges
+	play       *playing
+	computer   *computer
+	records    *records
+	reviews    *reviews
+	prefs      *preferences
+}
+
+// commandHandlers returns the handler of each subcommand of /kulami.
+func commandHandlers(h handlers) map[string]commandHandler {
+	return map[string]commandHandler{
+		"challenge":   h.challenges.challenge,
+		"accept":      challengeCommand(h.store, h.challenges.accept),
+		"decline":     challengeCommand(h.store, h.challenges.decline),
+		"move":        h.play.moveCommand,
+		"board":       h.play.boardCommand,
+		"resign":      gameCommand(h.table, h.play.askResign),
+		"abort":       h.play.abortCommand,
+		"draw":        h.play.drawCommand,
+		"rules":       func(c *interaction, _ options) error { return c.reply(rulesMessage(c.lang(), 0)) },
+		"help":        func(c *interaction, _ options) error { return c.reply(helpMessage(c.lang())) },
+		"leaderboard": h.records.leaderboardCommand,
+		"stats":       h.records.statsCommand,
+		"history":     h.records.historyCommand,
+		"export":      h.records.exportCommand,
+		"notify":      h.prefs.notifyCommand,
+		"settings":    h.prefs.settingsCommand,
+		"play":        h.computer.playCommand,
+		"hint":        h.computer.hintCommand,
+		"games":       h.records.gamesCommand,
+		"review":      h.reviews.reviewCommand,
+	}
 }
 
 // inDMs are the subcommands that also work outside a server.
 var inDMs = map[string]bool{"rules": true, "help": true}
 
-// componentHandlers runs each component action.
-var componentHandlers = map[string]componentHandler{
-	actMove:       (*Bot).moveSelect,
-	actResign:     gameButton((*Bot).askResign),
-	actResignYes:  (*Bot).resignConfirm,
-	actResignNo:   (*Bot).resignCancel,
-	actAccept:     challengeButton((*Bot).accept),
-	actDecline:    challengeButton((*Bot).decline),
-	actCancel:     challengeButton((*Bot).withdraw),
-	actRules:      func(_ *Bot, c *interaction, id customID) error { return c.update(rulesMessage(c.lang(), id.n)) },
-	actLeaders:    (*Bot).leaderboardPage,
-	actDrawAccept: drawAnswer(true),
-	actDrawReject: drawAnswer(false),
-	actRematch:    finishedButton((*Bot).rematch),
-	actReviewStep: (*Bot).reviewStep,
-	actReplayGIF:  finishedButton((*Bot).replayGIF),
+// componentHandlers returns the handler of each component action.
+func componentHandlers(h handlers) map[string]componentHandler {
+	return map[string]componentHandler{
+		actMove:       h.play.moveSelect,
+		actResign:     gameButton(h.store, h.play.askResign),
+		actResignYes:  h.play.resignConfirm,
+		actResignNo:   h.play.resignCancel,
+		actAccept:     challengeButton(h.store, h.challenges.accept),
+		actDecline:    challengeButton(h.store, h.challenges.decline),
+		actCancel:     challengeButton(h.store, h.challenges.withdraw),
+		actRules:      func(c *interaction, id customID) error { return c.update(rulesMessage(c.lang(), id.n)) },
+		actLeaders:    h.records.leaderboardPage,
+		actDrawAccept: drawAnswer(h.play, true),
+		actDrawReject: drawAnswer(h.play, false),
+		actRematch:    finishedButton(h.store, h.challenges.rematch),
+		actReviewStep: h.reviews.reviewStep,
+		actReplayGIF:  finishedButton(h.store, h.reviews.replayGIF),
+	}
 }
 
 // elsewhere is, by action, the refusal of a component whose custom ID
@@ -236,30 +254,30 @@ func (b *Bot) dispatch(c *interaction) error {
 	switch c.i.Type {
 	case discordgo.InteractionApplicationCommand:
 		name, o := subcommand(c.i)
-		h, ok := commandHandlers[name]
+		h, ok := b.commands[name]
 		if !ok {
 			return refuse("error.unknown_command")
 		}
 		if c.i.GuildID == "" && !inDMs[name] {
 			return refuse("error.not_in_dm")
 		}
-		return h(b, c, o)
+		return h(c, o)
 	case discordgo.InteractionApplicationCommandAutocomplete:
 		name, o := subcommand(c.i)
 		if name != "move" || c.i.GuildID == "" {
 			return c.choices(nil)
 		}
-		return b.moveAutocomplete(c, o)
+		return b.play.moveAutocomplete(c, o)
 	case discordgo.InteractionMessageComponent:
 		id, err := parseCustomID(c.i.MessageComponentData().CustomID)
-		h, ok := componentHandlers[id.action]
+		h, ok := b.components[id.action]
 		if err != nil || !ok {
 			return refuse("error.old_button")
 		}
 		if err := ownPlace(c, id); err != nil {
 			return err
 		}
-		return h(b, c, id)
+		return h(c, id)
 	}
 	return refuse("error.unknown_interaction")
 }

@@ -2,6 +2,7 @@ package bot
 
 import (
 	"strings"
+	"time"
 
 	"github.com/bwmarrin/discordgo"
 
@@ -9,10 +10,18 @@ import (
 	"github.com/kulami/kulami/storage"
 )
 
+// preferences handles what users and servers choose: /kulami notify and
+// /kulami settings. It is safe for concurrent use.
+type preferences struct {
+	store    SettingsStore
+	langs    *locales
+	moveTime time.Duration // the default the settings show
+}
+
 // notifyCommand turns reminders by direct message on or off.
-func (b *Bot) notifyCommand(c *interaction, o options) error {
+func (pf *preferences) notifyCommand(c *interaction, o options) error {
 	on := o.str("dm") == "on"
-	if _, err := b.store.UpdateUserSettings(c.ctx, c.user().ID, func(u *storage.UserSettings) error {
+	if _, err := pf.store.UpdateUserSettings(c.ctx, c.user().ID, func(u *storage.UserSettings) error {
 		u.DMReminders = on
 		return nil
 	}); err != nil {
@@ -26,13 +35,13 @@ func (b *Bot) notifyCommand(c *interaction, o options) error {
 
 // settingsCommand shows or changes the server's settings; changing them
 // needs Manage Server.
-func (b *Bot) settingsCommand(c *interaction, o options) error {
+func (pf *preferences) settingsCommand(c *interaction, o options) error {
 	if len(o) > 0 {
 		if m := c.i.Member; m == nil || m.Permissions&(discordgo.PermissionManageGuild|discordgo.PermissionAdministrator) == 0 {
 			return refuse("settings.needs_manage_server")
 		}
 	}
-	s, err := b.store.UpdateGuildSettings(c.ctx, c.i.GuildID, func(s *storage.GuildSettings) error {
+	s, err := pf.store.UpdateGuildSettings(c.ctx, c.i.GuildID, func(s *storage.GuildSettings) error {
 		if v := o.str("threads"); v != "" {
 			s.Threads = v == "on"
 		}
@@ -64,13 +73,13 @@ func (b *Bot) settingsCommand(c *interaction, o options) error {
 	if len(o) > 0 {
 		lines = append(lines, lang.T("settings.saved"))
 	}
-	language := lang.T("settings.language_auto", "Language", b.langs.publicLang(c).Name())
+	language := lang.T("settings.language_auto", "Language", pf.langs.publicLang(c).Name())
 	if l, ok := i18n.Parse(s.Language); ok {
 		language = l.Name()
 	}
 	lines = append(lines,
 		lang.T("settings.threads", "State", onOff[s.Threads]),
-		lang.T("settings.move_time", "MoveTime", duration(lang, cmp(s.MoveTime, b.opt.MoveTime))),
+		lang.T("settings.move_time", "MoveTime", duration(lang, cmp(s.MoveTime, pf.moveTime))),
 		lang.T("settings.hints", "State", onOff[s.Hints]),
 		lang.T("settings.language", "Language", language),
 	)
