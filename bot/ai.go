@@ -166,7 +166,7 @@ func (t *table) aiMove(ctx context.Context, j aiJob) error {
 		return fmt.Errorf("computer move: %w", err)
 	}
 	now := t.clock.Now()
-	g, old, err := t.update(ctx, j.channel, j.gameID, "", "", func(g *storage.Game) error {
+	g, old, err := t.update(ctx, j.channel, j.gameID, byBot, func(g *storage.Game) error {
 		return g.Play(computer, j.ply, mv.Cell, now)
 	})
 	if errors.Is(err, errGameGone) || errors.Is(err, game.ErrStale) {

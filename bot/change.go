@@ -43,14 +43,25 @@ type table struct {
 // must be quick and touch nothing but g.
 type change func(g *storage.Game) error
 
-// update applies fn to the game of channel in one durable commit, for the
-// user with the ID user ("" for the scheduler); gameID, if not zero, is
-// the game the player saw (a component names it), so a click on a game
-// that has ended is refused with errGameGone. A refusal of the game's rules
-// comes back as a *gameError that explain words with the game as it was,
-// and cell (the hole asked for, if any). It returns the changed game and
-// the board message the game had before the change.
-func (t *table) update(ctx context.Context, channel string, gameID uint64, user, cell string, fn change) (*storage.Game, string, error) {
+// asker is who asked for a change, as explain words a refusal of it: the
+// player's user ID and the hole they asked for, if any.
+type asker struct {
+	user string
+	cell string // the hole of a move, as typed or picked
+}
+
+// byBot asks for the changes nobody asked for: the scheduler's, the
+// computer's moves, a game abandoned.
+var byBot = asker{}
+
+// update applies fn to the game of channel in one durable commit, for by;
+// gameID, if not zero, is the game the player saw (a component names it),
+// so a click on a game that has ended is refused with errGameGone. A
+// refusal of the game's rules comes back as a *gameError that explain
+// words with the game as it was, and the hole by asked for (if any). It
+// returns the changed game and the board message the game had before the
+// change.
+func (t *table) update(ctx context.Context, channel string, gameID uint64, by asker, fn change) (*storage.Game, string, error) {
 	var seen *storage.Game
 	var oldBoard string
 	g, err := t.store.UpdateGame(ctx, channel, func(g *storage.Game) error {
@@ -60,7 +71,7 @@ func (t *table) update(ctx context.Context, channel string, gameID uint64, user,
 		seen, oldBoard = g, g.BoardMessageID
 		ply := g.Ply()
 		if err := fn(g); err != nil {
-			return &gameError{err: err, g: seen, user: user, cell: cell}
+			return &gameError{err: err, g: seen, user: by.user, cell: by.cell}
 		}
 		if g.Ply() != ply || g.Over() {
 			// The change moves the game past its board, which the caller
@@ -194,7 +205,7 @@ func (t *table) abandonIfGone(ctx context.Context, g *storage.Game, err error) e
 		return err
 	}
 	now := t.clock.Now()
-	_, _, uerr := t.update(ctx, g.ChannelID, g.ID, "", "", func(g *storage.Game) error { return g.Abandon(now) })
+	_, _, uerr := t.update(ctx, g.ChannelID, g.ID, byBot, func(g *storage.Game) error { return g.Abandon(now) })
 	if errors.Is(uerr, errGameGone) || errors.Is(uerr, engine.ErrGameOver) {
 		return nil // ended meanwhile
 	} else if uerr != nil {

@@ -13,7 +13,7 @@ import (
 func (pl *playing) drawCommand(c *interaction, _ options) error {
 	now := pl.clock.Now()
 	var by engine.Color
-	g, _, err := pl.table.update(c.ctx, c.i.ChannelID, 0, c.user().ID, "", seated(c.user().ID, func(g *storage.Game, c engine.Color) error {
+	g, _, err := pl.table.update(c.ctx, c.i.ChannelID, 0, asker{user: c.user().ID}, seated(c.user().ID, func(g *storage.Game, c engine.Color) error {
 		by = c
 		return g.OfferDraw(c, now)
 	}))
@@ -47,7 +47,7 @@ func drawAnswer(pl *playing, accept bool) componentHandler {
 // answerDraw answers the draw offer id names; see drawAnswer.
 func (pl *playing) answerDraw(c *interaction, id customID, accept bool) error {
 	now := pl.clock.Now()
-	g, old, err := pl.table.update(c.ctx, id.channel, id.id, c.user().ID, "", seated(c.user().ID, func(g *storage.Game, by engine.Color) error {
+	g, old, err := pl.table.update(c.ctx, id.channel, id.id, asker{user: c.user().ID}, seated(c.user().ID, func(g *storage.Game, by engine.Color) error {
 		return g.AnswerDraw(by, id.n, accept, now)
 	}))
 	if err != nil {

@@ -41,7 +41,17 @@ func (pl *playing) moveCommand(c *interaction, o options) error {
 // seen (-1: the current ply, for a typed move), then shows the new board.
 func (pl *playing) move(c *interaction, channel string, gameID uint64, seen int, cell string) error {
 	now := pl.clock.Now()
-	g, old, err := pl.table.update(c.ctx, channel, gameID, c.user().ID, cell, seated(c.user().ID, func(g *storage.Game, by engine.Color) error {
+	// The answer to this click retires the board clicked. Marked before
+	// the move commits, so that no other path (a board noted too late, in
+	// this process or another) retires it as well; and outside the
+	// store's transaction, which changes nothing but the game: the mark is
+	// undone below if the move does not commit, so that the board can
+	// still be retired by the path that moves the game past it.
+	var clicked string
+	if c.i.Message != nil && pl.out.retired.first(c.i.Message.ID, time.Now()) {
+		clicked = c.i.Message.ID
+	}
+	g, old, err := pl.table.update(c.ctx, channel, gameID, asker{user: c.user().ID, cell: cell}, seated(c.user().ID, func(g *storage.Game, by engine.Color) error {
 		at, err := engine.ParseCell(cell)
 		if err != nil {
 			return err
@@ -52,22 +62,18 @@ func (pl *playing) move(c *interaction, channel string, gameID uint64, seen int,
 		if err := g.Play(by, seen, at, now); err != nil {
 			return err
 		}
-		if c.i.Message != nil {
-			// The answer to this click retires the board clicked. Marked
-			// before the move commits, so that no other path (a board
-			// noted too late, in this process or another) retires it as
-			// well.
-			pl.out.retired.first(c.i.Message.ID, time.Now())
-			if g.BoardMessageID == "" {
-				// The board is not noted yet: its note, when it comes,
-				// must learn that this click retired it.
-				g.ClickedBoards = append(g.ClickedBoards, c.i.Message.ID)
-				g.ClickedBoards = g.ClickedBoards[max(0, len(g.ClickedBoards)-keptClicks):]
-			}
+		if c.i.Message != nil && g.BoardMessageID == "" {
+			// The board is not noted yet: its note, when it comes, must
+			// learn that this click retired it.
+			g.ClickedBoards = append(g.ClickedBoards, c.i.Message.ID)
+			g.ClickedBoards = g.ClickedBoards[max(0, len(g.ClickedBoards)-keptClicks):]
 		}
 		return nil
 	}))
 	if err != nil {
+		if clicked != "" {
+			pl.out.retired.forget(clicked)
+		}
 		return err
 	}
 	// The move is stored: answer the interaction, then post the board

@@ -41,3 +41,10 @@ func (r *recent) first(id string, now time.Time) bool {
 	r.seen[id] = now
 	return true
 }
+
+// forget forgets id, so that it counts as new when it comes again.
+func (r *recent) forget(id string) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	delete(r.seen, id)
+}

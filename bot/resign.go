@@ -29,7 +29,7 @@ func (pl *playing) askResign(c *interaction, g *storage.Game) error {
 // resignConfirm ends the game: the player who confirmed loses.
 func (pl *playing) resignConfirm(c *interaction, id customID) error {
 	now := pl.clock.Now()
-	g, old, err := pl.table.update(c.ctx, id.channel, id.id, c.user().ID, "", seated(c.user().ID, func(g *storage.Game, by engine.Color) error {
+	g, old, err := pl.table.update(c.ctx, id.channel, id.id, asker{user: c.user().ID}, seated(c.user().ID, func(g *storage.Game, by engine.Color) error {
 		return g.Resign(by, now)
 	}))
 	if err != nil {
@@ -47,7 +47,7 @@ func (pl *playing) resignCancel(c *interaction, _ customID) error {
 // abortCommand calls off a game that has barely begun, without a result.
 func (pl *playing) abortCommand(c *interaction, _ options) error {
 	now := pl.clock.Now()
-	g, old, err := pl.table.update(c.ctx, c.i.ChannelID, 0, c.user().ID, "", seated(c.user().ID, func(g *storage.Game, by engine.Color) error {
+	g, old, err := pl.table.update(c.ctx, c.i.ChannelID, 0, asker{user: c.user().ID}, seated(c.user().ID, func(g *storage.Game, by engine.Color) error {
 		return g.Abort(by, now)
 	}))
 	if err != nil {

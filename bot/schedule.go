@@ -209,7 +209,7 @@ func (s *scheduler) wakeGame(ctx context.Context, channelID string, now time.Tim
 		s.table.queueAI(aiJob{channel: channelID, gameID: g.ID, ply: g.Ply()})
 		return nil
 	}
-	g, old, err := s.table.update(ctx, channelID, g.ID, "", "", func(g *storage.Game) error {
+	g, old, err := s.table.update(ctx, channelID, g.ID, byBot, func(g *storage.Game) error {
 		if err := g.Timeout(now); !errors.Is(err, game.ErrNotDue) {
 			return err
 		}

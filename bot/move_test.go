@@ -1,0 +1,80 @@
+package bot_test
+
+import (
+	"context"
+	"errors"
+	"sync/atomic"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/kulami/kulami/bot"
+	"github.com/kulami/kulami/bot/discordtest"
+	"github.com/kulami/kulami/storage"
+)
+
+// TestFailedMoveLeavesBoardRetirable: a click on a board whose move does
+// not commit (the store fails the commit after the change ran) leaves
+// that board for the next move to retire: the player's typed move that
+// follows posts a new board and takes the old one's menus off.
+func TestFailedMoveLeavesBoardRetirable(t *testing.T) {
+	t.Parallel()
+	var fail atomic.Bool
+	h := newHarnessWith(t, "gateway", func(h *harness) {
+		h.wrap = func(s *storage.Store) bot.Store { return &failingStore{Store: s, fail: &fail} }
+	})
+	ch := h.channel.ID
+	g := h.challengeAndAccept()
+	board := h.boardAt(ch, 0)
+	player := h.alice
+	if g.Player(g.ToMove()).UserID == h.bob.ID {
+		player = h.bob
+	}
+	p := g.Position()
+	cell := p.Legal().Cells(p.Layout())[0].String()
+	var menu string
+	for id, values := range menus(board) {
+		for _, v := range values {
+			if v == cell {
+				menu = id
+			}
+		}
+	}
+	require.NotEmpty(t, menu, "%s is in a menu of the board", cell)
+
+	fail.Store(true)
+	h.refused(h.pick(board.ID, player, menu, cell), "went wrong")
+	fail.Store(false)
+	kept, ok := h.dc.Message(board.ID)
+	require.True(t, ok)
+	require.NotEmpty(t, menus(kept), "the board clicked keeps its menus: its move did not commit")
+
+	h.command(ch, player, "move", discordtest.StringOption("cell", cell))
+	h.boardAt(ch, 1)
+	old, ok := h.dc.Message(board.ID)
+	require.True(t, ok)
+	assert.Empty(t, old.Components, "the move past the board retires it")
+}
+
+// errCommit is the failure of failingStore's commits.
+var errCommit = errors.New("the disk is full")
+
+// failingStore is the real store whose UpdateGame, while fail is set, runs
+// the change and then fails the commit (the change is rolled back).
+type failingStore struct {
+	*storage.Store
+	fail *atomic.Bool
+}
+
+func (s *failingStore) UpdateGame(ctx context.Context, channelID string, fn func(*storage.Game) error) (*storage.Game, error) {
+	if !s.fail.Load() {
+		return s.Store.UpdateGame(ctx, channelID, fn)
+	}
+	return s.Store.UpdateGame(ctx, channelID, func(g *storage.Game) error {
+		if err := fn(g); err != nil {
+			return err
+		}
+		return errCommit
+	})
+}
