@@ -6,20 +6,22 @@
 //
 // # The path of one click
 //
-// An interaction arrives (gateway.go or http.go) and handle (router.go)
-// finds its handler: commandHandlers by subcommand, componentHandlers by
-// the action of its custom ID (customid.go). A handler parses what the
-// user sent, then asks the game: update (change.go) runs one method of
-// engine/game (Play, Resign, Abort, OfferDraw, …) on the stored game inside
-// the store's write transaction — one durable commit for the move, the
-// clock, the result and the ratings. It then renders the board (board.go,
-// with package draw), posts it (respond.go for the answer to the
-// interaction, discord.go for messages of the bot) and notes the new
+// An interaction arrives (gateway.go or http.go) and Bot.handle
+// (router.go) finds its handler: the router's tables, built in New from
+// the methods of the handler groups, by subcommand or by the action of its
+// custom ID (customid.go). A handler parses what the user sent, then asks
+// the game: table.update (change.go) runs one method of engine/game (Play,
+// Resign, Abort, OfferDraw, …) on the stored game inside the store's write
+// transaction, where nothing but the game changes — one durable commit for
+// the move, the clock, the result and the ratings. It then shows the board
+// (table.show: views.boardMessage in board.go renders it with package
+// draw), posts it (respond.go for the answer to the interaction, the
+// outbound type of discord.go for messages of the bot) and notes the new
 // board's message with the store, which costs no commit. When the computer
-// is to move, its move is queued as a job (ai.go) with the bot's runner
-// of slow work (work.go, package jobs), which runs it off the player's
-// goroutine, one search at a time and before the reviews waiting, and
-// posts its board with the bot's token.
+// is to move, the table queues its move as a job (ai.go) with the bot's
+// runner of slow work (work.go, package jobs), which runs it off the
+// player's goroutine, one search at a time and before the reviews waiting,
+// and posts its board with the bot's token.
 //
 // A refusal (not your turn, an illegal hole, a board out of date, …) comes
 // back from engine/game as a sentinel error; explain (errors.go) is the one
@@ -35,20 +37,40 @@
 //
 // # Where things live
 //
-//   - challenge.go: /kulami challenge, accept, decline, withdraw, threads
-//   - move.go: playing a hole (menu or /kulami move), autocomplete, /kulami board
-//   - resign.go, drawoffer.go: resigning, aborting, draw offers
-//   - ai.go: /kulami play, the computer's moves, /kulami hint
-//   - ladder.go, history.go: leaderboard, stats; history, export
-//   - settings.go: /kulami notify, /kulami settings
-//   - rules.go: /kulami rules and help; commands.go: the command tree
-//   - schedule.go: reminders, timeouts, expiry, lost computer moves
-//   - board.go: the board message; respond.go: answering interactions,
-//     whose answer moves through the states of answer.go
-//   - lang.go: which language each message is in
-//   - games.go: /kulami games; rematch.go: the buttons of a final board and
-//     rematches; replay_gif.go: the animated replay; review.go: /kulami
-//     review, its background analysis and its step buttons
+// Each type has one job and holds only what it uses (the small store
+// interfaces of store.go, the clock, the parts it calls); none has more
+// than 30 methods (shape_test.go). They stay in package bot: the
+// interaction, message and error types are shared by every handler, and
+// subpackages would export them for nothing.
+//
+//   - bot.go: Bot, the public surface and the wiring (New, Register,
+//     Close); gateway.go and http.go: RunGateway and HTTPHandler;
+//     router.go: Bot.handle, dispatch and the router's tables
+//   - handlers, a type per feature: challenges (challenge.go: /kulami
+//     challenge, accept, decline, withdraw, threads; rematch.go: the
+//     buttons of a final board and rematches), with channels
+//     (challenge.go) for the permission check; playing (move.go: playing a
+//     hole, autocomplete, /kulami board; resign.go, drawoffer.go:
+//     resigning, aborting, draw offers); computer (ai.go: /kulami play and
+//     hint); records (ladder.go, history.go, games.go: leaderboard, stats,
+//     history, export, games); reviews (review.go: /kulami review, its
+//     background analysis and its step buttons; replay_gif.go: the
+//     animated replay); preferences (settings.go: /kulami notify,
+//     settings); rules.go: /kulami rules and help; commands.go: the
+//     command tree
+//   - table (change.go, and the computer's moves in ai.go): one change to
+//     a stored game (update, asked for by a player's asker or byBot),
+//     its new board, the computer's move jobs
+//   - scheduler (schedule.go): reminders, timeouts, expiry, lost computer
+//     moves, the time given back after an outage; poked through wakeup
+//   - views (board.go, work.go): the board message, rendered within the
+//     runner's render bound; the other messages are functions of the
+//     language and the data (challengeMessage, reviewMessage, …)
+//   - outbound (discord.go): the bot's own messages, DMs, retired boards
+//     and edited challenges; respond.go: answering interactions, whose
+//     answer moves through the states of answer.go
+//   - locales (lang.go): which language each message is in
+//   - errors.go: the one table from errors to the user's words
 //
 // A Bot is safe for concurrent use: Discord delivers interactions
 // concurrently.
