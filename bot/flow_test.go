@@ -58,14 +58,7 @@ func TestWholeGame(t *testing.T) {
 				cell := p.Layout().Cell(rng.Pick(p.Legal())).String()
 				h.clock.Advance(thinkTime(ply))
 				if ply%2 == 0 {
-					var menu string
-					for id, values := range menus(board) {
-						for _, v := range values {
-							if v == cell {
-								menu = id
-							}
-						}
-					}
+					menu := menuOf(board, cell)
 					require.NotEmpty(t, menu, "%s is in a menu of the board", cell)
 					i := h.pick(board.ID, player, menu, cell)
 					r := h.dc.WaitResponse(t, i.ID)

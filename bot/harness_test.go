@@ -310,6 +310,19 @@ func menus(m *discordtest.Message) map[string][]string {
 	return out
 }
 
+// menuOf returns the custom ID of the menu of a board that offers cell,
+// or "".
+func menuOf(m *discordtest.Message, cell string) string {
+	for id, values := range menus(m) {
+		for _, v := range values {
+			if v == cell {
+				return id
+			}
+		}
+	}
+	return ""
+}
+
 // buttons returns the custom IDs of a message's buttons by label.
 func buttons(comps []discordgo.MessageComponent) map[string]string {
 	out := map[string]string{}

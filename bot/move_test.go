@@ -33,14 +33,7 @@ func TestFailedMoveLeavesBoardRetirable(t *testing.T) {
 	}
 	p := g.Position()
 	cell := p.Legal().Cells(p.Layout())[0].String()
-	var menu string
-	for id, values := range menus(board) {
-		for _, v := range values {
-			if v == cell {
-				menu = id
-			}
-		}
-	}
+	menu := menuOf(board, cell)
 	require.NotEmpty(t, menu, "%s is in a menu of the board", cell)
 
 	fail.Store(true)
