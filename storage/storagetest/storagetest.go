@@ -18,6 +18,7 @@ type Store interface {
 	UpdateGame(channelID string, fn func(*storage.Game) error) (*storage.Game, error)
 	NoteBoard(channelID string, gameID uint64, ply int, messageID string) error
 	GuildGames(guildID string) ([]*storage.Game, error)
+	ActiveGames() (int, error)
 
 	CreateChallenge(c *storage.Challenge) error
 	Challenge(channelID string) (*storage.Challenge, error)
@@ -96,6 +97,8 @@ func Run(t *testing.T, open Open) {
 		{"ReadsAreCopies", testReadsAreCopies},
 		{"FinishedGameIsNoLongerActive", testFinishedGameIsNoLongerActive},
 		{"GuildGames", testGuildGames},
+		{"ActiveGames", testActiveGames},
+		{"UpdatedHook", testUpdatedHook},
 		{"Reviews", testReviews},
 		{"LastFinishedGame", testLastFinishedGame},
 		{"Settings", testSettings},
