@@ -47,6 +47,8 @@ type Options struct {
 	// bot defers for it (Discord fails interactions not answered within
 	// 3 seconds); default 2.5 s.
 	AnswerWithin time.Duration
+	// Metrics is told what the bot does; nothing is counted if nil.
+	Metrics Metrics
 }
 
 // Bot is the Kulami Discord application: one set of handlers fed by the
@@ -59,6 +61,7 @@ type Bot struct {
 	clock    Clock
 	opt      Options
 	renderer *draw.Renderer
+	metrics  Metrics
 	// runner runs the slow work: the computer's moves, reviews and
 	// renders (work.go).
 	runner *jobs.Runner
@@ -104,10 +107,13 @@ func New(s *discordgo.Session, opt Options) *Bot {
 	if opt.Renderer == nil {
 		opt.Renderer = draw.NewRenderer(draw.Config{})
 	}
+	if opt.Metrics == nil {
+		opt.Metrics = noMetrics{}
+	}
 	ctx, cancel := context.WithCancel(context.Background())
 	return &Bot{
 		session: s, store: opt.Store, log: opt.Logger, clock: opt.Clock, opt: opt, renderer: opt.Renderer,
-		runner: newRunner(opt.Logger), reviewer: review.Analyse, wakeup: make(chan struct{}, 1),
+		metrics: opt.Metrics, runner: newRunner(opt.Logger), reviewer: review.Analyse, wakeup: make(chan struct{}, 1),
 		baseCtx: ctx, cancel: cancel, owner: newOwner(),
 	}
 }

@@ -25,12 +25,13 @@ type change func(g *storage.Game) error
 func (b *Bot) update(channel string, gameID uint64, user, cell string, fn change) (*storage.Game, string, error) {
 	var seen *storage.Game
 	var oldBoard string
+	var ply int
 	g, err := b.store.UpdateGame(channel, func(g *storage.Game) error {
 		if gameID != 0 && g.ID != gameID {
 			return errGameGone
 		}
 		seen, oldBoard = g, g.BoardMessageID
-		ply := g.Ply()
+		ply = g.Ply()
 		if err := fn(g); err != nil {
 			return &gameError{err: err, g: seen, user: user, cell: cell}
 		}
@@ -50,6 +51,12 @@ func (b *Bot) update(channel string, gameID uint64, user, cell string, fn change
 		return nil, "", err
 	}
 	b.poke()
+	if n := g.Ply() - ply; n > 0 {
+		b.metrics.Moved(n)
+	}
+	if g.Over() { // it was not before: the store keeps no finished game as active
+		b.metrics.GameEnded(g.Result().Ending)
+	}
 	return g, oldBoard, nil
 }
 

@@ -49,6 +49,8 @@
 //   - games.go: /kulami games; rematch.go: the buttons of a final board and
 //     rematches; replay_gif.go: the animated replay; review.go: /kulami
 //     review, its background analysis and its step buttons
+//   - metrics.go: what the bot tells its Metrics for its operators
+//     (package bot/metrics counts it for Prometheus)
 //
 // A Bot is safe for concurrent use: Discord delivers interactions
 // concurrently.

@@ -164,8 +164,10 @@ var componentHandlers = map[string]componentHandler{
 // handle answers one interaction, from either transport. Every interaction
 // gets an answer: a handler's error is translated for the user by fail.
 func (b *Bot) handle(ctx context.Context, s *discordgo.Session, i *discordgo.Interaction, respond respondFunc) {
-	c := &interaction{ctx: ctx, s: s, i: i, respond: respond}
 	start := b.clock.Now()
+	kind, name := metricName(i)
+	b.metrics.Interaction(kind, name)
+	c := &interaction{ctx: ctx, s: s, i: i, respond: b.timed(respond, kind, name, start)}
 	stop := c.deferWhenSlow(b.opt.AnswerWithin, b.log)
 	defer func() {
 		if r := recover(); r != nil {

@@ -200,6 +200,7 @@ func (b *Bot) sendReminder(g *storage.Game, note *time.Duration) error {
 			"Due", timestamp(deadline), "Deadline", fmt.Sprintf("<t:%d:f>", deadline.Unix()), "Board", boardLink(lang, g))
 	}
 	_, err := b.send(g.ChannelID, message{content: text, mentions: []string{p.UserID}})
+	b.metrics.Reminded(err)
 	if err != nil {
 		return b.abandonIfGone(g, fmt.Errorf("send a reminder: %w", err))
 	}
