@@ -48,6 +48,8 @@ type harness struct {
 	// wrap, if set, is what the bot is given for the real store: a test
 	// that must act at a given point inside a store call wraps it.
 	wrap func(*storage.Store) bot.Store
+	// metrics, if set, is told what the bot does.
+	metrics bot.Metrics
 }
 
 // newHarness starts a bot in mode with a guild channel and three members.
@@ -106,7 +108,7 @@ func (h *harness) start() {
 	if h.wrap != nil {
 		bs = h.wrap(store)
 	}
-	b := bot.New(s, bot.Options{Store: bs, Logger: log, Clock: h.clock, MoveTime: h.moveTime, ChallengeExpiry: h.expiry, AITime: 300 * time.Millisecond, AnswerWithin: h.answerWithin})
+	b := bot.New(s, bot.Options{Store: bs, Logger: log, Clock: h.clock, MoveTime: h.moveTime, ChallengeExpiry: h.expiry, AITime: 300 * time.Millisecond, AnswerWithin: h.answerWithin, Metrics: h.metrics})
 	ctx, cancel := context.WithCancel(context.Background())
 	require.NoError(t, b.Register(ctx, h.dc.AppID(), h.dc.GuildID()))
 
