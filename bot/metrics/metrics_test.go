@@ -201,3 +201,34 @@ func get(t *testing.T, url string) (int, string) {
 	require.NoError(t, err)
 	return resp.StatusCode, string(b)
 }
+
+// BenchmarkMoveCounted is what the metrics add to one move handled in
+// gateway mode: the interaction and its answer, the move, one commit and
+// the REST calls (the callback, the new board, the old board's edit) through
+// the counting transport, to a Discord that answers at once.
+func BenchmarkMoveCounted(b *testing.B) {
+	m := metrics.New(prometheus.NewRegistry())
+	ok := &http.Response{StatusCode: http.StatusOK, Body: http.NoBody}
+	rt := m.Transport(roundTrip(func(*http.Request) (*http.Response, error) { return ok, nil }))
+	reqs := []*http.Request{
+		httptest.NewRequest(http.MethodPost, "https://discord.com/api/v10/interactions/123456789012345678/aW50ZXJhY3Rpb246dG9rZW4/callback", nil),
+		httptest.NewRequest(http.MethodPost, "https://discord.com/api/v10/channels/123456789012345678/messages", nil),
+		httptest.NewRequest(http.MethodPatch, "https://discord.com/api/v10/channels/123456789012345678/messages/223456789012345678", nil),
+	}
+	b.ReportAllocs()
+	for b.Loop() {
+		m.Interaction("component", "move")
+		m.Answered("component", "move", 5*time.Millisecond)
+		m.Moved(1)
+		m.Updated(2*time.Millisecond, nil)
+		for _, r := range reqs {
+			if _, err := rt.RoundTrip(r); err != nil {
+				b.Fatal(err)
+			}
+		}
+	}
+}
+
+type roundTrip func(*http.Request) (*http.Response, error)
+
+func (f roundTrip) RoundTrip(r *http.Request) (*http.Response, error) { return f(r) }
