@@ -81,6 +81,7 @@ func TestMetricsAfterAGame(t *testing.T) {
 	assert.Positive(t, m.sum("kulami_board_cache_hits_total", nil), "the later boards found the layout drawn")
 	assert.Contains(t, m, "go_goroutines")
 	assert.Equal(t, 1.0, m.sum("kulami_gateway_connected", labels{"shard": "0"}))
+	assert.Len(t, m.matching("kulami_gateway_heartbeat_latency_seconds", labels{"shard": "0"}), 1)
 
 	// Every request the fake Discord received is counted, by method, route
 	// and status, and nothing else, once the bot is idle (it retires the
@@ -93,6 +94,15 @@ func TestMetricsAfterAGame(t *testing.T) {
 	assert.Equal(t, want, got)
 	assert.NotZero(t, want["POST /channels/{id}/messages 200"], "the boards were posted")
 	assert.Equal(t, 5.0, want["POST /interactions/{id}/{token}/callback 204"], "the interactions were answered")
+
+	// Discord asks the bot to reconnect: the gateway counts it, and the
+	// bot is ready again once it has.
+	dc.Reconnect()
+	require.Eventually(t, func() bool {
+		m := scrape(t, url)
+		return m.sum("kulami_gateway_reconnects_total", labels{"shard": "0"}) == 1 && m.sum("kulami_gateway_connected", nil) == 1
+	}, 10*time.Second, 10*time.Millisecond, "the reconnection is counted")
+	require.Eventually(t, func() bool { code, _ := get(url + "/readyz"); return code == http.StatusOK }, 10*time.Second, 10*time.Millisecond, "the bot is ready again")
 
 	cancel()
 	waitExit(t, done, stderr.String)
