@@ -41,7 +41,7 @@ func (b *Bot) playAI(c *interaction, o options, levelName string) error {
 	if err != nil {
 		return err
 	}
-	settings, err := b.store.GuildSettings(c.i.GuildID)
+	settings, err := b.store.GuildSettings(c.ctx, c.i.GuildID)
 	if err != nil {
 		return err
 	}
@@ -65,7 +65,7 @@ func (b *Bot) playAI(c *interaction, o options, levelName string) error {
 		return err
 	}
 	g := &storage.Game{GuildID: c.i.GuildID, ChannelID: c.i.ChannelID, Game: gg}
-	if err := b.store.CreateGame(g); err != nil {
+	if err := b.store.CreateGame(c.ctx, g); err != nil {
 		if errors.Is(err, storage.ErrChannelBusy) {
 			return b.busy(c)
 		}
@@ -75,7 +75,7 @@ func (b *Bot) playAI(c *interaction, o options, levelName string) error {
 	lang := b.publicLang(c)
 	answered := c.reply(message{content: lang.T("play.started", "Player", escape(playerName(lang, human)), "Computer", escape(playerName(lang, computer)),
 		"First", colorMark[engine.Red]+" "+escape(playerName(lang, players[engine.Red])))})
-	return errors.Join(b.show(c, g, ""), answered)
+	return errors.Join(b.show(c.ctx, c, g, ""), answered)
 }
 
 // aiPlayer is the search of a computer player in the game gameID, and
@@ -111,6 +111,8 @@ type aiJob struct {
 func (b *Bot) queueAI(j aiJob) {
 	_, err := b.runner.Submit(jobs.Job{
 		Class: jobMove, Key: fmt.Sprintf("move:%s:%d:%d", j.channel, j.gameID, j.ply),
+		// The job's context, not the interaction's that queued it: the
+		// move outlives the interaction by design.
 		Run: func(ctx context.Context) error { return b.aiMove(ctx, j) },
 	})
 	switch {
@@ -125,7 +127,7 @@ func (b *Bot) queueAI(j aiJob) {
 // waits for it, and posts the new board as a message of the bot. It runs
 // on the runner's search worker.
 func (b *Bot) aiMove(ctx context.Context, j aiJob) error {
-	g, err := b.store.Game(j.channel)
+	g, err := b.store.Game(ctx, j.channel)
 	if errors.Is(err, storage.ErrNotFound) {
 		return nil // the game ended meanwhile
 	} else if err != nil {
@@ -140,14 +142,14 @@ func (b *Bot) aiMove(ctx context.Context, j aiJob) error {
 		return err
 	}
 	p := g.Position()
-	ctx, cancel := context.WithTimeout(ctx, budget)
-	mv, err := player.Move(ctx, p, g.Rules())
+	search, cancel := context.WithTimeout(ctx, budget)
+	mv, err := player.Move(search, p, g.Rules())
 	cancel()
 	if err != nil {
 		return fmt.Errorf("computer move: %w", err)
 	}
 	now := b.clock.Now()
-	g, old, err := b.update(j.channel, j.gameID, "", "", func(g *storage.Game) error {
+	g, old, err := b.update(ctx, j.channel, j.gameID, "", "", func(g *storage.Game) error {
 		return g.Play(computer, j.ply, mv.Cell, now)
 	})
 	if errors.Is(err, errGameGone) || errors.Is(err, game.ErrStale) {
@@ -155,13 +157,13 @@ func (b *Bot) aiMove(ctx context.Context, j aiJob) error {
 	} else if err != nil {
 		return err
 	}
-	return b.show(nil, g, old)
+	return b.show(ctx, nil, g, old)
 }
 
 // hintCommand shows the player to move the computer's suggestion, if the
 // server allows hints.
 func (b *Bot) hintCommand(c *interaction, _ options) error {
-	settings, err := b.store.GuildSettings(c.i.GuildID)
+	settings, err := b.store.GuildSettings(c.ctx, c.i.GuildID)
 	if err != nil {
 		return err
 	}

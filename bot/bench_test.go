@@ -100,7 +100,7 @@ func (c *club) settle(channel, boardID string) *discordtest.Message {
 	c.t.Helper()
 	deadline := time.Now().Add(10 * time.Second)
 	for {
-		g, err := c.store.Game(channel)
+		g, err := c.store.Game(c.t.Context(), channel)
 		if errors.Is(err, storage.ErrNotFound) {
 			return nil
 		}

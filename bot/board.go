@@ -2,6 +2,7 @@ package bot
 
 import (
 	"bytes"
+	"context"
 	"fmt"
 	"slices"
 	"strings"
@@ -26,10 +27,10 @@ var colorMark = [2]string{engine.Red: "🔴", engine.Black: "⚫"}
 // the board image, whose turn it is with its deadline, the score so far
 // and the menus to play; or, at the end, the result. It pings the player
 // to move, or both players at the end.
-func (b *Bot) boardMessage(lang i18n.Lang, g *storage.Game) (message, error) {
+func (b *Bot) boardMessage(ctx context.Context, lang i18n.Lang, g *storage.Game) (message, error) {
 	var png bytes.Buffer
 	p := g.Position()
-	outcome, reason := outcome(lang, g, false)
+	outcome, reason := outcome(lang, g, playerName)
 	opt := draw.Options{Names: names(lang, g), Rules: g.Rules(), Over: g.Over(), Outcome: outcome, Reason: reason, Text: drawText(lang)}
 	if err := b.render(jobRender, func() error { return b.renderer.Render(&png, &p, opt) }); err != nil {
 		return message{}, fmt.Errorf("render the board: %w", err)
@@ -41,7 +42,7 @@ func (b *Bot) boardMessage(lang i18n.Lang, g *storage.Game) (message, error) {
 	}
 	if g.Over() {
 		if g.Result().Rated() {
-			m.embeds = []*discordgo.MessageEmbed{b.scoreEmbed(lang, g)}
+			m.embeds = []*discordgo.MessageEmbed{b.scoreEmbed(ctx, lang, g)}
 		}
 		for _, pl := range g.Players() {
 			if !pl.IsAI() {
@@ -87,7 +88,7 @@ func boardText(lang i18n.Lang, g *storage.Game, p *engine.Position) string {
 		lines = append(lines, lang.T("board.last_move", "Move", p.Ply(), "Player", colorMark[g.ToMove().Other()]+" "+escape(playerName(lang, mover)), "Hole", p.Layout().Cell(last)))
 	}
 	if g.Over() {
-		outcome, reason := outcome(lang, g, true)
+		outcome, reason := outcome(lang, g, who)
 		lines = append(lines, lang.T("board.game_over", "Outcome", strings.TrimSpace(outcome+" "+reason)))
 		return strings.Join(lines, "\n")
 	}
@@ -137,7 +138,7 @@ func altText(lang i18n.Lang, g *storage.Game, p *engine.Position) string {
 	}
 	s := p.Score(g.Rules())
 	if g.Over() {
-		result, reason := outcome(lang, g, false)
+		result, reason := outcome(lang, g, playerName)
 		parts = append(parts, lang.T("alt.game_over", "Outcome", strings.TrimSpace(result+" "+reason)))
 	} else {
 		parts = append(parts, lang.T("alt.to_move", "Player", name(g.ToMove()), "Holes", legalList(lang, p)))
@@ -163,20 +164,19 @@ func scoreWords(lang i18n.Lang, s engine.Breakdown, rules engine.Rules) string {
 	return lang.T("score.parts", "Total", s.Total, "Parts", strings.Join(parts, " + "))
 }
 
-// outcome says in lang how a finished game ended, with mentions or plain
-// names: the result, and for a game played out on the board why it ended
+// naming is how a message names a player to readers of lang: playerName
+// (a plain name) or who (a mention for a person).
+type naming func(lang i18n.Lang, p game.Player) string
+
+// outcome says in lang how a finished game ended, naming the players by
+// named: the result, and for a game played out on the board why it ended
 // there (for the other endings the result says it).
-func outcome(lang i18n.Lang, g *storage.Game, mention bool) (result, reason string) {
+func outcome(lang i18n.Lang, g *storage.Game, named naming) (result, reason string) {
 	r := g.Result()
 	if r == nil {
 		return "", ""
 	}
-	name := func(c engine.Color) string {
-		if mention {
-			return who(lang, g.Player(c))
-		}
-		return playerName(lang, g.Player(c))
-	}
+	name := func(c engine.Color) string { return named(lang, g.Player(c)) }
 	w, l := r.Winner, r.Winner.Other()
 	switch {
 	case r.Ending == game.Aborted:
@@ -209,10 +209,10 @@ func endReason(lang i18n.Lang, g *storage.Game, name func(engine.Color) string) 
 
 // scoreEmbed is the score breakdown of a finished, rated game, with the
 // players' new ratings, in lang.
-func (b *Bot) scoreEmbed(lang i18n.Lang, g *storage.Game) *discordgo.MessageEmbed {
+func (b *Bot) scoreEmbed(ctx context.Context, lang i18n.Lang, g *storage.Game) *discordgo.MessageEmbed {
 	e := &discordgo.MessageEmbed{Title: lang.T("score.final"), Color: embedColor}
 	r := g.Result()
-	if f, err := b.store.FinishedGame(g.GuildID, g.ID); err == nil {
+	if f, err := b.store.FinishedGame(ctx, g.GuildID, g.ID); err == nil {
 		e.Footer = &discordgo.MessageEmbedFooter{Text: ratingLine(lang, g, f.Ratings)}
 	} else {
 		b.log.Warn("cannot read the ratings of a finished game", "game", g.ID, "err", err)

@@ -130,7 +130,7 @@ func (b *Bot) Register(ctx context.Context, appID, guildID string) error {
 // then the slow work queued (the computer's moves, reviews) — giving it at
 // most grace in all. Interactions still running then are cancelled and
 // waited for, at most grace again: cancelled work ends at its next call to
-// Discord or check of its context. Jobs not done by the deadline are
+// Discord or the store, or check of its context. Jobs not done by the deadline are
 // cancelled (and waited for) or dropped; a review stopped or dropped says
 // so in its channel. Call Close once nothing brings new work: after the
 // interactions stop coming and RunScheduler has returned; and close the

@@ -101,7 +101,7 @@ func (b *Bot) challenge(c *interaction, o options) error {
 	if err := b.checkPermissions(c); err != nil {
 		return err
 	}
-	settings, err := b.store.GuildSettings(c.i.GuildID)
+	settings, err := b.store.GuildSettings(c.ctx, c.i.GuildID)
 	if err != nil {
 		return err
 	}
@@ -143,7 +143,7 @@ func (b *Bot) challenge(c *interaction, o options) error {
 // the challenged player whatever happens to the interaction, tells the
 // challenger confirm and notes the message with the challenge.
 func (b *Bot) openChallenge(c *interaction, ch *storage.Challenge, m func(i18n.Lang) message, confirm string) error {
-	if err := b.store.CreateChallenge(ch); err != nil {
+	if err := b.store.CreateChallenge(c.ctx, ch); err != nil {
 		if errors.Is(err, storage.ErrChannelBusy) {
 			return b.busy(c)
 		}
@@ -152,7 +152,7 @@ func (b *Bot) openChallenge(c *interaction, ch *storage.Challenge, m func(i18n.L
 	b.poke()
 	msg, err := b.send(ch.ChannelID, m(b.publicLang(c)))
 	if err != nil {
-		if derr := b.store.DeleteChallenge(ch.ChannelID, ch.ID); derr != nil && !errors.Is(derr, storage.ErrNotFound) {
+		if derr := b.store.DeleteChallenge(c.ctx, ch.ChannelID, ch.ID); derr != nil && !errors.Is(derr, storage.ErrNotFound) {
 			b.log.Error("cannot withdraw a challenge whose message failed", "channel", ch.ChannelID, "err", derr)
 		}
 		return fmt.Errorf("post the challenge: %w", err)
@@ -160,7 +160,7 @@ func (b *Bot) openChallenge(c *interaction, ch *storage.Challenge, m func(i18n.L
 	if err := c.say(confirm); err != nil {
 		b.log.Warn("cannot confirm a challenge", "channel", ch.ChannelID, "err", err)
 	}
-	_, err = b.store.UpdateChallenge(ch.ChannelID, func(s *storage.Challenge) error {
+	_, err = b.store.UpdateChallenge(c.ctx, ch.ChannelID, func(s *storage.Challenge) error {
 		if s.ID != ch.ID {
 			return storage.ErrNotFound
 		}
@@ -264,11 +264,11 @@ func challengeMessage(lang i18n.Lang, ch *storage.Challenge, l *engine.Layout) m
 
 // busy explains why a channel cannot take a new challenge.
 func (b *Bot) busy(c *interaction) error {
-	if g, err := b.store.Game(c.i.ChannelID); err == nil {
+	if g, err := b.store.Game(c.ctx, c.i.ChannelID); err == nil {
 		lang := c.lang()
 		return refuse("challenge.busy_game", "Red", escape(playerName(lang, g.Player(engine.Red))), "Black", escape(playerName(lang, g.Player(engine.Black))))
 	}
-	if ch, err := b.store.Challenge(c.i.ChannelID); err == nil {
+	if ch, err := b.store.Challenge(c.ctx, c.i.ChannelID); err == nil {
 		return refuse("challenge.busy_challenge", "Challenger", escape(ch.From.Name), "Opponent", escape(ch.To.Name), "Expires", timestamp(ch.Expires))
 	}
 	return refuse("challenge.busy")
@@ -288,7 +288,7 @@ func (b *Bot) accept(c *interaction, ch *storage.Challenge) error {
 	if err != nil {
 		return err
 	}
-	if err := b.store.AcceptChallenge(ch.ChannelID, ch.ID, g); err != nil {
+	if err := b.store.AcceptChallenge(c.ctx, ch.ChannelID, ch.ID, g); err != nil {
 		if errors.Is(err, storage.ErrNotFound) {
 			return errChallengeGone
 		}
@@ -321,7 +321,7 @@ func (b *Bot) accept(c *interaction, ch *storage.Challenge) error {
 		b.editChallenge(ch, text)
 		answered = c.reply(closed)
 	}
-	return errors.Join(b.show(c, g, ""), answered)
+	return errors.Join(b.show(c.ctx, c, g, ""), answered)
 }
 
 // threadWanted reports whether a new game of the challenge ch is to be
@@ -330,7 +330,7 @@ func (b *Bot) accept(c *interaction, ch *storage.Challenge) error {
 // bot may not, it returns a note in lang saying why the game stays in the
 // channel.
 func (b *Bot) threadWanted(c *interaction, lang i18n.Lang, ch *storage.Challenge) (bool, string, error) {
-	settings, err := b.store.GuildSettings(ch.GuildID)
+	settings, err := b.store.GuildSettings(c.ctx, ch.GuildID)
 	if err != nil || !settings.Threads {
 		return false, "", err
 	}
@@ -363,7 +363,7 @@ func (b *Bot) openThread(c *interaction, lang i18n.Lang, ch *storage.Challenge, 
 		b.log.Warn("cannot open a thread for a game; playing in the channel", "channel", ch.ChannelID, "err", err)
 		return g, lang.T("challenge.thread_failed")
 	}
-	moved, err := b.store.MoveIntoThread(ch.ChannelID, g.ID, th.ID)
+	moved, err := b.store.MoveIntoThread(c.ctx, ch.ChannelID, g.ID, th.ID)
 	if err != nil {
 		b.log.Error("cannot move a game into its thread; playing in the channel", "channel", ch.ChannelID, "thread", th.ID, "err", err)
 		return g, lang.T("challenge.thread_failed")
@@ -389,7 +389,7 @@ func (b *Bot) withdraw(c *interaction, ch *storage.Challenge) error {
 
 // closeChallenge deletes a challenge and says so on its message.
 func (b *Bot) closeChallenge(c *interaction, ch *storage.Challenge, text string) error {
-	if err := b.store.DeleteChallenge(ch.ChannelID, ch.ID); err != nil {
+	if err := b.store.DeleteChallenge(c.ctx, ch.ChannelID, ch.ID); err != nil {
 		if errors.Is(err, storage.ErrNotFound) {
 			return refuse("challenge.closed")
 		}

@@ -31,7 +31,7 @@ func (h *harness) challengeWithResponse(opts ...*discordgo.ApplicationCommandInt
 	m := messageAfter(h.t, h.dc, i, h.channel.ID, "the challenge", hasButton("Accept"))
 	// The bot learns the message's ID just after posting it.
 	require.Eventually(h.t, func() bool {
-		c, err := h.store.Challenge(h.channel.ID)
+		c, err := h.store.Challenge(h.t.Context(), h.channel.ID)
 		return err == nil && c.MessageID == m.ID
 	}, 5*time.Second, time.Millisecond, "the challenge knows its message")
 	return m, h.dc.WaitResponse(h.t, i.ID)
@@ -61,7 +61,7 @@ func TestChallenge(t *testing.T) {
 				assert.Contains(t, b, "Decline")
 				assert.Contains(t, b, "Withdraw")
 
-				c, err := h.store.Challenge(ch)
+				c, err := h.store.Challenge(t.Context(), ch)
 				require.NoError(t, err)
 				assert.Equal(t, msg.ID, c.MessageID, "the challenge knows its message")
 				assert.Equal(t, challenge.FirstOpponent, c.First)
@@ -81,7 +81,7 @@ func TestChallenge(t *testing.T) {
 					assert.Contains(t, r.Content, "bob accepted alice's challenge")
 					assert.Empty(t, r.Components, "the buttons are gone")
 					h.boardAt(ch, 0)
-					g, err := h.store.Game(ch)
+					g, err := h.store.Game(t.Context(), ch)
 					require.NoError(t, err)
 					assert.Equal(t, h.bob.ID, g.Player(engine.Red).UserID, "first: them — bob moves first, as red")
 					assert.Equal(t, engine.Lines, g.Rules())
@@ -102,13 +102,13 @@ func TestChallengeDeclineAndWithdraw(t *testing.T) {
 			msg := h.challengeMessage()
 			i := h.click(msg.ID, h.bob, buttons(msg.Components)["Decline"])
 			assert.Contains(t, h.dc.WaitResponse(t, i.ID).Content, "bob declined alice's challenge")
-			_, err := h.store.Challenge(h.channel.ID)
+			_, err := h.store.Challenge(t.Context(), h.channel.ID)
 			assert.ErrorIs(t, err, storage.ErrNotFound)
 
 			msg = h.challengeMessage()
 			i = h.click(msg.ID, h.alice, buttons(msg.Components)["Withdraw"])
 			assert.Contains(t, h.dc.WaitResponse(t, i.ID).Content, "alice withdrew the challenge")
-			_, err = h.store.Challenge(h.channel.ID)
+			_, err = h.store.Challenge(t.Context(), h.channel.ID)
 			assert.ErrorIs(t, err, storage.ErrNotFound)
 
 			msg = h.challengeMessage()
@@ -134,7 +134,7 @@ func TestMissingPermissions(t *testing.T) {
 	h := newHarness(t, "gateway", discordtest.WithAppPermissions(perms))
 	h.refused(h.command(h.channel.ID, h.alice, "challenge", h.userOption(h.bob)), "missing the permissions **Attach Files**, **Embed Links**")
 	h.refused(h.command(h.channel.ID, h.alice, "play"), "Attach Files")
-	_, err := h.store.Challenge(h.channel.ID)
+	_, err := h.store.Challenge(t.Context(), h.channel.ID)
 	assert.ErrorIs(t, err, storage.ErrNotFound, "nothing was started")
 }
 
@@ -157,7 +157,7 @@ func TestPermissionsInAThread(t *testing.T) {
 			i := h.command(thread, h.alice, "challenge", h.userOption(h.bob))
 			if tt.refusal != "" {
 				h.refused(i, tt.refusal)
-				_, err := h.store.Challenge(thread)
+				_, err := h.store.Challenge(t.Context(), thread)
 				assert.ErrorIs(t, err, storage.ErrNotFound, "nothing was started")
 				return
 			}

@@ -1,6 +1,7 @@
 package bot
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"slices"
@@ -22,11 +23,11 @@ type change func(g *storage.Game) error
 // comes back as a *gameError that explain words with the game as it was,
 // and cell (the hole asked for, if any). It returns the changed game and
 // the board message the game had before the change.
-func (b *Bot) update(channel string, gameID uint64, user, cell string, fn change) (*storage.Game, string, error) {
+func (b *Bot) update(ctx context.Context, channel string, gameID uint64, user, cell string, fn change) (*storage.Game, string, error) {
 	var seen *storage.Game
 	var oldBoard string
 	var ply int
-	g, err := b.store.UpdateGame(channel, func(g *storage.Game) error {
+	g, err := b.store.UpdateGame(ctx, channel, func(g *storage.Game) error {
 		if gameID != 0 && g.ID != gameID {
 			return errGameGone
 		}
@@ -62,10 +63,10 @@ func (b *Bot) update(channel string, gameID uint64, user, cell string, fn change
 
 // clickedPast reports whether the game g moved past its board messageID
 // by a click on it, as the store now has the game, active or finished.
-func (b *Bot) clickedPast(g *storage.Game, messageID string) bool {
-	now, err := b.store.Game(g.ChannelID)
+func (b *Bot) clickedPast(ctx context.Context, g *storage.Game, messageID string) bool {
+	now, err := b.store.Game(ctx, g.ChannelID)
 	if err != nil || now.ID != g.ID {
-		f, ferr := b.store.FinishedGame(g.GuildID, g.ID)
+		f, ferr := b.store.FinishedGame(ctx, g.GuildID, g.ID)
 		if ferr != nil {
 			return false
 		}
@@ -89,7 +90,7 @@ func seated(userID string, fn func(g *storage.Game, c engine.Color) error) chang
 
 // channelGame returns the game of the interaction's channel.
 func (b *Bot) channelGame(c *interaction) (*storage.Game, error) {
-	g, err := b.store.Game(c.i.ChannelID)
+	g, err := b.store.Game(c.ctx, c.i.ChannelID)
 	if errors.Is(err, storage.ErrNotFound) {
 		return nil, errNoGame
 	}
@@ -112,33 +113,33 @@ func boardLink(lang i18n.Lang, g *storage.Game) string {
 // the message c's component was on, which c updates; c may be nil), notes
 // the new board with the store and, when it is the computer's turn, queues
 // its move.
-func (b *Bot) show(c *interaction, g *storage.Game, oldBoard string) error {
-	m, err := b.boardMessage(b.langOf(c, g.GuildID), g)
+func (b *Bot) show(ctx context.Context, c *interaction, g *storage.Game, oldBoard string) error {
+	m, err := b.boardMessage(ctx, b.langOf(ctx, c, g.GuildID), g)
 	if err != nil {
 		return err
 	}
-	return b.post(c, g, oldBoard, m)
+	return b.post(ctx, c, g, oldBoard, m)
 }
 
 // showAgain posts the current board of g again at the bottom of its
 // channel, for someone who asked to see it: it pings nobody.
 func (b *Bot) showAgain(c *interaction, g *storage.Game) error {
-	m, err := b.boardMessage(b.publicLang(c), g)
+	m, err := b.boardMessage(c.ctx, b.publicLang(c), g)
 	if err != nil {
 		return err
 	}
 	m.mentions = nil
-	return b.post(c, g, g.BoardMessageID, m)
+	return b.post(c.ctx, c, g, g.BoardMessageID, m)
 }
 
 // post posts m, the board of g, as show says.
-func (b *Bot) post(c *interaction, g *storage.Game, oldBoard string, m message) error {
+func (b *Bot) post(ctx context.Context, c *interaction, g *storage.Game, oldBoard string, m message) error {
 	msg, err := b.send(g.ChannelID, m)
 	if err != nil {
 		if g.Over() {
 			return fmt.Errorf("post the board: %w", err)
 		}
-		return b.abandonIfGone(g, fmt.Errorf("post the board: %w", err))
+		return b.abandonIfGone(ctx, g, fmt.Errorf("post the board: %w", err))
 	}
 	if oldBoard != "" && oldBoard != msg.ID && (c == nil || c.i.Message == nil || c.i.Message.ID != oldBoard) {
 		b.retire(g.ChannelID, oldBoard)
@@ -146,13 +147,13 @@ func (b *Bot) post(c *interaction, g *storage.Game, oldBoard string, m message) 
 	if g.Over() {
 		return nil
 	}
-	if err := b.store.NoteBoard(g.ChannelID, g.ID, g.Ply(), msg.ID); err != nil {
+	if err := b.store.NoteBoard(ctx, g.ChannelID, g.ID, g.Ply(), msg.ID); err != nil {
 		if errors.Is(err, storage.ErrNotFound) {
 			// The game moved on before this board was noted, so the
 			// change that did it could not retire it: do it here, unless
 			// that change was a click on this board (perhaps served by
 			// another process), whose answer retired it.
-			if !b.clickedPast(g, msg.ID) {
+			if !b.clickedPast(ctx, g, msg.ID) {
 				b.retire(g.ChannelID, msg.ID)
 			}
 			return nil

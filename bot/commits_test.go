@@ -16,7 +16,7 @@ import (
 // settings, and the scheduler's records of being alive and its claims).
 func (h *harness) commits() uint64 {
 	h.t.Helper()
-	n, err := h.store.Commits()
+	n, err := h.store.Commits(h.t.Context())
 	require.NoError(h.t, err)
 	return n
 }
@@ -26,7 +26,7 @@ func (h *harness) commits() uint64 {
 func (h *harness) alive() time.Time {
 	h.t.Helper()
 	var at time.Time
-	require.NoError(h.t, h.store.Export(func(r storage.Record) error {
+	require.NoError(h.t, h.store.Export(h.t.Context(), func(r storage.Record) error {
 		if t, ok := storage.AliveRecords.Of(r); ok {
 			at = *t
 		}

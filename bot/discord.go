@@ -1,9 +1,11 @@
 package bot
 
 import (
+	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
+	"net"
 	"net/http"
 	"time"
 
@@ -32,7 +34,12 @@ func (b *Bot) send(channelID string, m message) (*discordgo.Message, error) {
 	return b.sendOnce(channelID, m)
 }
 
-func (b *Bot) sendOnce(channelID string, m message) (*discordgo.Message, error) {
+// routeSendMessage is the route of sendOnce's request, as Discord's API
+// reference spells it.
+const routeSendMessage = "POST /channels/{channel_id}/messages"
+
+func (b *Bot) sendOnce(channelID string, m message) (_ *discordgo.Message, err error) {
+	defer func() { b.logFault(routeSendMessage, channelID, err) }()
 	comps := m.components
 	if comps == nil {
 		comps = []discordgo.MessageComponent{}
@@ -69,6 +76,33 @@ func (b *Bot) sendOnce(channelID string, m message) (*discordgo.Message, error) 
 	return &msg, nil
 }
 
+// logFault logs err if it is Discord's fault rather than a refusal: an
+// answer 5xx, or none in time. The user is told only that Discord is slow
+// or that something went wrong; the line names the route, so that the
+// operator sees what of Discord failed.
+func (b *Bot) logFault(route, channelID string, err error) {
+	if what, ok := discordFault(err); ok {
+		b.log.Warn("Discord failed a request", "route", route, "channel", channelID, "status", what, "err", RedactError(err))
+	}
+}
+
+// discordFault reports whether err is Discord's fault, and what: the
+// status of an answer 5xx, or "timeout".
+func discordFault(err error) (string, bool) {
+	var rest *discordgo.RESTError
+	if errors.As(err, &rest) && rest.Response != nil {
+		if rest.Response.StatusCode >= http.StatusInternalServerError {
+			return rest.Response.Status, true
+		}
+		return "", false
+	}
+	var ne net.Error
+	if errors.Is(err, context.DeadlineExceeded) || (errors.As(err, &ne) && ne.Timeout()) {
+		return "timeout", true
+	}
+	return "", false
+}
+
 // attachmentRef names a file of a multipart message, files[ID], with its
 // description.
 type attachmentRef struct {
@@ -89,12 +123,12 @@ func restCode(err error) int {
 // abandonIfGone ends the game g as abandoned, unrated, when err says that
 // its channel is gone (deleted under a running game), and tells both
 // players by DM; it returns nil then. Any other err is returned as it is.
-func (b *Bot) abandonIfGone(g *storage.Game, err error) error {
+func (b *Bot) abandonIfGone(ctx context.Context, g *storage.Game, err error) error {
 	if restCode(err) != discordgo.ErrCodeUnknownChannel {
 		return err
 	}
 	now := b.clock.Now()
-	_, _, uerr := b.update(g.ChannelID, g.ID, "", "", func(g *storage.Game) error { return g.Abandon(now) })
+	_, _, uerr := b.update(ctx, g.ChannelID, g.ID, "", "", func(g *storage.Game) error { return g.Abandon(now) })
 	if errors.Is(uerr, errGameGone) || errors.Is(uerr, engine.ErrGameOver) {
 		return nil // ended meanwhile
 	} else if uerr != nil {
@@ -106,7 +140,7 @@ func (b *Bot) abandonIfGone(g *storage.Game, err error) error {
 		if p.IsAI() {
 			continue
 		}
-		lang := b.userLang(p.UserID)
+		lang := b.userLang(ctx, p.UserID)
 		b.dm(p.UserID, lang.T("remind.abandoned", "Opponent", escape(playerName(lang, players[engine.Color(c).Other()])), "Game", g.ID))
 	}
 	return nil

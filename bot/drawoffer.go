@@ -13,7 +13,7 @@ import (
 func (b *Bot) drawCommand(c *interaction, _ options) error {
 	now := b.clock.Now()
 	var by engine.Color
-	g, _, err := b.update(c.i.ChannelID, 0, c.user().ID, "", seated(c.user().ID, func(g *storage.Game, c engine.Color) error {
+	g, _, err := b.update(c.ctx, c.i.ChannelID, 0, c.user().ID, "", seated(c.user().ID, func(g *storage.Game, c engine.Color) error {
 		by = c
 		return g.OfferDraw(c, now)
 	}))
@@ -47,7 +47,7 @@ func drawAnswer(accept bool) componentHandler {
 // answerDraw answers the draw offer id names; see drawAnswer.
 func (b *Bot) answerDraw(c *interaction, id customID, accept bool) error {
 	now := b.clock.Now()
-	g, old, err := b.update(id.channel, id.id, c.user().ID, "", seated(c.user().ID, func(g *storage.Game, by engine.Color) error {
+	g, old, err := b.update(c.ctx, id.channel, id.id, c.user().ID, "", seated(c.user().ID, func(g *storage.Game, by engine.Color) error {
 		return g.AnswerDraw(by, id.n, accept, now)
 	}))
 	if err != nil {
@@ -58,5 +58,5 @@ func (b *Bot) answerDraw(c *interaction, id customID, accept bool) error {
 		return c.update(message{content: lang.T("offer.declined", "Player", name)})
 	}
 	answered := c.update(message{content: lang.T("offer.accepted", "Player", name)})
-	return errors.Join(b.show(c, g, old), answered)
+	return errors.Join(b.show(c.ctx, c, g, old), answered)
 }

@@ -1,16 +1,18 @@
 package bot
 
+import "context"
+
 // RunDue does, once, what the scheduler does when it wakes: it records
 // the bot alive and does everything due now. Tests of the clocks call it
 // instead of running RunScheduler, so they know when the work is done.
-func (b *Bot) RunDue() bool {
-	b.recordAlive(b.clock.Now())
-	return b.runDue()
+func (b *Bot) RunDue(ctx context.Context) bool {
+	b.recordAlive(ctx, b.clock.Now())
+	return b.runDue(ctx)
 }
 
 // Resume does what RunScheduler does first: give back the time the bot was
 // down. Tests without the scheduler goroutine call it at start.
-func (b *Bot) Resume() error { return b.resume() }
+func (b *Bot) Resume(ctx context.Context) error { return b.resume(ctx) }
 
 // AliveEvery is how often at most the scheduler records the bot alive.
 const AliveEvery = aliveEvery

@@ -37,7 +37,7 @@ func TestWholeGame(t *testing.T) {
 			rng := engine.NewRand(7)
 			moves := 0
 			for ply := 0; ; ply++ {
-				g, err := h.store.Game(h.channel.ID)
+				g, err := h.store.Game(t.Context(), h.channel.ID)
 				if err != nil {
 					require.ErrorIs(t, err, storage.ErrNotFound, "the game ends only by being finished")
 					moves = ply
@@ -87,7 +87,7 @@ func TestWholeGame(t *testing.T) {
 			assert.Contains(t, final.Content, "<@"+h.bob.ID+">")
 
 			h.assertCommitsPerMove(commits, moves, h.clock.Now().Sub(start))
-			f, err := h.store.FinishedGame(h.dc.GuildID(), g.ID)
+			f, err := h.store.FinishedGame(t.Context(), h.dc.GuildID(), g.ID)
 			require.NoError(t, err, "the finished game is stored")
 			assert.Equal(t, game.Normal, f.Result().Ending)
 			rec, err := engine.ParseRecord(f.RecordText)

@@ -1,6 +1,7 @@
 package bot_test
 
 import (
+	"fmt"
 	"testing"
 
 	"github.com/bwmarrin/discordgo"
@@ -49,13 +50,13 @@ func TestOutdatedClients(t *testing.T) {
 						change = func(*discordgo.Interaction) {}
 					}
 					h.refused(h.commandWith(change, ch, h.alice, c.sub, c.opts...), c.want)
-					_, err := h.store.Game(ch)
+					_, err := h.store.Game(t.Context(), ch)
 					assert.ErrorIs(t, err, storage.ErrNotFound, "no game was started")
-					_, err = h.store.Challenge(ch)
+					_, err = h.store.Challenge(t.Context(), ch)
 					assert.ErrorIs(t, err, storage.ErrNotFound, "no challenge was made")
 				})
 			}
-			settings, err := h.store.GuildSettings(h.dc.GuildID())
+			settings, err := h.store.GuildSettings(t.Context(), h.dc.GuildID())
 			require.NoError(t, err)
 			assert.Zero(t, settings.MoveTime, "the refused setting was not stored")
 
@@ -84,9 +85,73 @@ func TestOutdatedClients(t *testing.T) {
 				h.send(i)
 				h.refused(i, "can't handle that kind of interaction")
 			})
-			after, err := h.store.Game(ch)
+			after, err := h.store.Game(t.Context(), ch)
 			require.NoError(t, err)
 			assert.Equal(t, 0, after.Ply(), "nothing was played")
+		})
+	}
+}
+
+// TestForeignCustomIDs checks that a component acts only on its
+// interaction's own channel and guild: a click whose custom ID names the
+// game or challenge of another channel, or another guild's leaderboard, is
+// refused as stale, and the game or challenge it names does not change.
+func TestForeignCustomIDs(t *testing.T) {
+	t.Parallel()
+	for _, mode := range modes {
+		t.Run(mode, func(t *testing.T) {
+			h := newHarness(t, mode)
+			ch := h.channel.ID
+			g := h.challengeAndAccept()
+			board := h.boardAt(ch, 0)
+			first, _ := h.players(g)
+			// A challenge in another channel, whose message is where the
+			// forged clicks of this game's IDs come from.
+			other := h.dc.AddChannel("other")
+			i := h.command(other.ID, h.carol, "challenge", h.userOption(h.alice))
+			offer := messageAfter(t, h.dc, i, other.ID, "the challenge", hasButton("Accept"))
+			open, err := h.store.Challenge(t.Context(), other.ID)
+			require.NoError(t, err)
+
+			game := func(action string, n int) string {
+				return fmt.Sprintf("kulami:%s:%s:%d:%d", action, ch, g.ID, n)
+			}
+			otherGuild := h.dc.GuildID() + "1"
+			const gameGone, challengeGone = "from a game that has ended", "no longer open"
+			t.Run("a move in another channel's game", func(t *testing.T) {
+				for id, values := range menus(board) {
+					i := h.dc.Select(offer.ID, first, id, values[0])
+					h.send(i)
+					h.refused(i, gameGone)
+				}
+			})
+			clicks := []struct {
+				name     string
+				message  string
+				user     *discordgo.User
+				customID string
+				want     string
+			}{
+				{"resigning another channel's game", offer.ID, first, game("resign-yes", 0), gameGone},
+				{"the resign button of another channel's game", offer.ID, first, game("resign", 0), gameGone},
+				{"a draw in another channel's game", offer.ID, first, game("draw-yes", 0), gameGone},
+				{"accepting another channel's challenge", board.ID, h.alice, buttons(offer.Components)["Accept"], challengeGone},
+				{"withdrawing another channel's challenge", board.ID, h.carol, buttons(offer.Components)["Withdraw"], challengeGone},
+				{"another guild's leaderboard", board.ID, h.carol, "kulami:leaderboard:" + otherGuild + ":0:1", "leaderboard does not exist"},
+			}
+			for _, c := range clicks {
+				t.Run(c.name, func(t *testing.T) {
+					require.NotEmpty(t, c.customID)
+					h.refused(h.click(c.message, c.user, c.customID), c.want)
+				})
+			}
+			after, err := h.store.Game(t.Context(), ch)
+			require.NoError(t, err)
+			assert.Equal(t, 0, after.Ply(), "nothing was played")
+			assert.False(t, after.Over(), "the game goes on")
+			still, err := h.store.Challenge(t.Context(), other.ID)
+			require.NoError(t, err, "the other channel's challenge is still open")
+			assert.Equal(t, open.ID, still.ID)
 		})
 	}
 }

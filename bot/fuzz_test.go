@@ -98,7 +98,7 @@ func FuzzHandle(f *testing.F) {
 			answers++
 			return nil
 		}
-		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+		ctx, cancel := context.WithTimeout(t.Context(), 10*time.Second)
 		defer cancel()
 		b.handle(ctx, s, &i, respond)
 		log := logs.Take()

@@ -1,6 +1,7 @@
 package bot_test
 
 import (
+	"context"
 	"strings"
 	"testing"
 	"time"
@@ -31,9 +32,9 @@ func TestThreadOfLostAcceptance(t *testing.T) {
 	h.reply(h.commandWith(asAdmin, ch, h.alice, "settings", discordtest.StringOption("threads", "on")))
 	msg := h.challengeMessage()
 	withdraw = func() {
-		c, err := h.store.Challenge(ch)
+		c, err := h.store.Challenge(t.Context(), ch)
 		if assert.NoError(t, err) {
-			assert.NoError(t, h.store.DeleteChallenge(ch, c.ID), "alice withdraws first")
+			assert.NoError(t, h.store.DeleteChallenge(t.Context(), ch, c.ID), "alice withdraws first")
 		}
 	}
 	h.refused(h.click(msg.ID, h.bob, buttons(msg.Components)["Accept"]), "no longer open")
@@ -41,7 +42,7 @@ func TestThreadOfLostAcceptance(t *testing.T) {
 	for _, c := range h.dc.Channels() {
 		assert.NotEqual(t, ch, c.ParentID, "no thread %s is left behind", c.ID)
 	}
-	_, err := h.store.Game(ch)
+	_, err := h.store.Game(t.Context(), ch)
 	assert.ErrorIs(t, err, storage.ErrNotFound, "no game started")
 }
 
@@ -53,9 +54,9 @@ type racingStore struct {
 	beforeAccept func()
 }
 
-func (s *racingStore) AcceptChallenge(channelID string, challengeID uint64, g *storage.Game) error {
+func (s *racingStore) AcceptChallenge(ctx context.Context, channelID string, challengeID uint64, g *storage.Game) error {
 	s.beforeAccept()
-	return s.Store.AcceptChallenge(channelID, challengeID, g)
+	return s.Store.AcceptChallenge(ctx, channelID, challengeID, g)
 }
 
 func TestThreads(t *testing.T) {
@@ -71,7 +72,7 @@ func TestThreads(t *testing.T) {
 			msg := h.challengeMessage()
 			i := h.click(msg.ID, h.bob, buttons(msg.Components)["Accept"])
 			r := h.dc.WaitResponse(t, i.ID)
-			g, err := h.store.Game(gameChannel(t, h))
+			g, err := h.store.Game(t.Context(), gameChannel(t, h))
 			require.NoError(t, err)
 			assert.NotEqual(t, ch, g.ChannelID, "the game is played in a thread")
 			assert.Equal(t, ch, g.ParentChannelID)
@@ -100,7 +101,7 @@ func gameChannel(t *testing.T, h *harness) string {
 	var id string
 	require.Eventually(t, func() bool {
 		for _, c := range h.dc.Channels() {
-			if _, err := h.store.Game(c.ID); err == nil {
+			if _, err := h.store.Game(t.Context(), c.ID); err == nil {
 				id = c.ID
 				return true
 			}
@@ -160,10 +161,10 @@ func TestAbort(t *testing.T) {
 	final := h.waitBoard(ch, "the final board", func(m *discordtest.Message) bool { return strings.Contains(m.Content, "called off") })
 	assert.Empty(t, menus(final))
 	assert.Contains(t, buttons(final.Components), "Rematch", "even a game called off offers a rematch")
-	f, err := h.store.FinishedGame(h.dc.GuildID(), g.ID)
+	f, err := h.store.FinishedGame(t.Context(), h.dc.GuildID(), g.ID)
 	require.NoError(t, err)
 	assert.Equal(t, game.Aborted, f.Result().Ending)
-	_, err = h.store.Profile(h.dc.GuildID(), second.ID, storage.Human)
+	_, err = h.store.Profile(t.Context(), h.dc.GuildID(), second.ID, storage.Human)
 	require.NoError(t, err, "the resigned game counted")
 }
 
@@ -196,7 +197,7 @@ func TestResign(t *testing.T) {
 			assert.True(t, r.Ephemeral())
 			msg := h.dc.WaitOriginal(t, i.ID, func(*discordtest.Message) bool { return true })
 			h.click(msg.ID, second, buttons(r.Components)["Keep playing"])
-			_, err := h.store.Game(ch)
+			_, err := h.store.Game(t.Context(), ch)
 			require.NoError(t, err, "still playing")
 			h.refused(h.click(board.ID, h.carol, buttons(board.Components)["Resign"]), "you can watch")
 
@@ -206,7 +207,7 @@ func TestResign(t *testing.T) {
 			h.click(msg.ID, second, buttons(r.Components)["Yes, resign"])
 			final := h.waitBoard(ch, "the final board", func(m *discordtest.Message) bool { return strings.Contains(m.Content, "resigned") })
 			assert.Contains(t, final.Content, "<@"+second.ID+"> resigned — <@"+first.ID+"> wins")
-			f, err := h.store.FinishedGame(h.dc.GuildID(), g.ID)
+			f, err := h.store.FinishedGame(t.Context(), h.dc.GuildID(), g.ID)
 			require.NoError(t, err)
 			assert.Equal(t, game.Resigned, f.Result().Ending)
 			assert.Equal(t, first.ID, f.Player(f.Result().Winner).UserID)
@@ -241,14 +242,14 @@ func TestDrawOffer(t *testing.T) {
 	msg = messageAfter(t, h.dc, offer, ch, "the draw offer", hasButton("Accept draw"))
 	i := h.click(msg.ID, first, buttons(msg.Components)["Decline"])
 	assert.Contains(t, h.dc.WaitResponse(t, i.ID).Content, "turned down")
-	_, err := h.store.Game(ch)
+	_, err := h.store.Game(t.Context(), ch)
 	require.NoError(t, err)
 
 	offer = h.command(ch, second, "draw")
 	msg = messageAfter(t, h.dc, offer, ch, "the draw offer", hasButton("Accept draw"))
 	h.click(msg.ID, first, buttons(msg.Components)["Accept draw"])
 	h.waitBoard(ch, "the final board", func(m *discordtest.Message) bool { return strings.Contains(m.Content, "Drawn by agreement") })
-	f, err := h.store.FinishedGame(h.dc.GuildID(), g.ID)
+	f, err := h.store.FinishedGame(t.Context(), h.dc.GuildID(), g.ID)
 	require.NoError(t, err)
 	assert.Equal(t, game.DrawAgreed, f.Result().Ending)
 	assert.True(t, f.Result().Draw)
@@ -304,7 +305,7 @@ func TestRestartMidGame(t *testing.T) {
 			}
 			h.pick(board.ID, second, menu, "A4")
 			h.boardAt(ch, 2)
-			g, err := h.store.Game(ch)
+			g, err := h.store.Game(t.Context(), ch)
 			require.NoError(t, err)
 			assert.Equal(t, 2, g.Ply(), "the board from before the restart still plays")
 		})
@@ -348,7 +349,7 @@ func TestSlowDiscord(t *testing.T) {
 						return strings.Contains(challenge.Content, "accepted")
 					})
 					assert.Empty(t, challenge.Components, "the challenge's buttons are gone")
-					g, err := h.store.Game(gameChannel(t, h))
+					g, err := h.store.Game(t.Context(), gameChannel(t, h))
 					require.NoError(t, err)
 					assert.NotEqual(t, ch, g.ChannelID, "the game is played in its thread")
 					h.boardAt(g.ChannelID, 0)

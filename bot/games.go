@@ -24,7 +24,7 @@ const maxDescription = 4096
 // asker: a list that is out of date at the next move has no place in the
 // channel.
 func (b *Bot) gamesCommand(c *interaction, _ options) error {
-	games, err := b.store.GuildGames(c.i.GuildID)
+	games, err := b.store.GuildGames(c.ctx, c.i.GuildID)
 	if err != nil {
 		return err
 	}

@@ -32,7 +32,7 @@ func TestGamesList(t *testing.T) {
 			i := h.command(other.ID, h.carol, "challenge", h.userOption(h.alice))
 			msg := messageAfter(t, h.dc, i, other.ID, "the challenge", hasButton("Accept"))
 			require.Eventually(t, func() bool {
-				c, err := h.store.Challenge(other.ID)
+				c, err := h.store.Challenge(t.Context(), other.ID)
 				return err == nil && c.MessageID == msg.ID
 			}, 5*time.Second, time.Millisecond)
 			h.click(msg.ID, h.alice, buttons(msg.Components)["Accept"])
@@ -60,7 +60,7 @@ func (h *harness) waitNoted(channel string) *storage.Game {
 	var g *storage.Game
 	require.Eventually(h.t, func() bool {
 		var err error
-		g, err = h.store.Game(channel)
+		g, err = h.store.Game(h.t.Context(), channel)
 		return err == nil && g.BoardMessageID != ""
 	}, 5*time.Second, time.Millisecond, "the game knows its board")
 	return g

@@ -4,14 +4,21 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"math/rand/v2"
 	"time"
 
 	"github.com/bwmarrin/discordgo"
 	"github.com/gorilla/websocket"
 )
 
-// maxReconnectWait is the longest pause between two attempts to reconnect to the gateway.
-const maxReconnectWait = 10 * time.Minute
+// The schedule of reconnections (see backoff): the first attempt after a drop is at once; each
+// further one, until a connection has stayed up for healthyFor, waits a random time up to a ceiling
+// that doubles from reconnectBase up to maxReconnectWait.
+const (
+	reconnectBase    = time.Second
+	maxReconnectWait = time.Minute
+	healthyFor       = time.Minute
+)
 
 // fatalCloses explains the gateway close codes after which Discord's docs say not to reconnect.
 var fatalCloses = map[int]string{
@@ -47,8 +54,9 @@ func fatalClose(err error) (*GatewayClosedError, bool) {
 // RunGateway connects to Discord's gateway and handles interactions until ctx is cancelled, then
 // disconnects. Interactions need no gateway intents.
 //
-// When the connection drops RunGateway reconnects (resuming the session), waiting longer after each
-// failed attempt, up to maxReconnectWait; discordgo's own reconnection is off, for it retries for ever
+// When the connection drops RunGateway reconnects (resuming the session) at once, and then, while
+// the connections keep dropping or failing, after random waits of growing ceiling, up to
+// maxReconnectWait (see backoff); discordgo's own reconnection is off, for it retries for ever
 // whatever Discord says. If Discord closes the gateway with a fatal code, at the start or on a
 // reconnection, RunGateway returns a *GatewayClosedError naming the cause, so that the process stops
 // and its service manager shows why.
@@ -84,7 +92,8 @@ func (b *Bot) RunGateway(ctx context.Context) error {
 		return gatewayError("connect to the Discord gateway", err)
 	}
 	b.log.Info("connected to the Discord gateway")
-	connected, pause := time.Now(), time.Duration(0)
+	bo := backoff{rand: rand.Int64N}
+	bo.opened(time.Now())
 	for {
 		select {
 		case <-ctx.Done():
@@ -93,62 +102,78 @@ func (b *Bot) RunGateway(ctx context.Context) error {
 			}
 			return nil
 		case <-dropped:
-			// A connection that drops right after it opened may have been
-			// closed by the heartbeat goroutine of the one before (discordgo
-			// closes the session's current connection when a heartbeat on
-			// its own, older one fails): pausing, longer each time, lets
-			// that goroutine end before the next connection opens.
-			if time.Since(connected) < quickDrop {
-				pause = min(max(2*pause, time.Second), maxReconnectWait)
-			} else {
-				pause = 0
-			}
-			if err := b.reconnect(ctx, pause); err != nil {
+			if err := b.reconnect(ctx, &bo); err != nil {
 				return err
 			}
-			connected = time.Now()
 		}
 	}
 }
 
-// quickDrop is how soon after it opened a connection that drops counts as
-// dropped at once, so that the next reconnection waits (see RunGateway).
-const quickDrop = 10 * time.Second
+// backoff is the schedule of waits before reconnecting to the gateway. The first attempt after a
+// drop is at once, so that a drop after a healthy connection delays no answer. Until a connection
+// stays up for healthyFor, each further attempt (a failed one, or one after a quick drop) waits a
+// random time between zero and a ceiling that doubles from reconnectBase up to maxReconnectWait
+// ("full jitter"): a connection that drops right after it opened may have been closed by the
+// heartbeat goroutine of the one before (discordgo closes the session's current connection when a
+// heartbeat on its own, older one fails), and waiting lets that goroutine end; the randomness keeps
+// the bots that Discord dropped together from coming back together. Time is an argument: RunGateway
+// gives the system's, not the bot's Clock, for the waits are for discordgo's goroutines. A backoff
+// is not safe for concurrent use: RunGateway's loop owns it.
+type backoff struct {
+	rand     func(n int64) int64 // uniform in [0, n)
+	attempts int                 // since a connection was last healthy
+	up       time.Time           // when the connection opened; zero while it is down
+}
 
-// reconnect opens the gateway again, after pause, until it works, ctx is cancelled or Discord closes
-// it for good.
-func (b *Bot) reconnect(ctx context.Context, pause time.Duration) error {
-	if pause > 0 {
-		t := time.NewTimer(pause)
-		select {
-		case <-ctx.Done():
-			t.Stop()
-			return nil
-		case <-t.C:
-		}
+// opened records that the connection opened at now.
+func (bo *backoff) opened(now time.Time) { bo.up = now }
+
+// next returns how long to wait, at now, before the next attempt to connect.
+func (bo *backoff) next(now time.Time) time.Duration {
+	if !bo.up.IsZero() && now.Sub(bo.up) >= healthyFor {
+		bo.attempts = 0
 	}
-	wait := time.Second
+	bo.up = time.Time{}
+	bo.attempts++
+	if bo.attempts == 1 {
+		return 0
+	}
+	ceiling := maxReconnectWait
+	if doublings := bo.attempts - 2; doublings < 32 {
+		ceiling = min(reconnectBase<<doublings, maxReconnectWait)
+	}
+	return time.Duration(bo.rand(int64(ceiling) + 1))
+}
+
+// reconnect opens the gateway again, waiting as bo says before each attempt, until it works, ctx is
+// cancelled or Discord closes it for good.
+func (b *Bot) reconnect(ctx context.Context, bo *backoff) error {
+	wait := bo.next(time.Now())
 	for {
+		if wait > 0 {
+			t := time.NewTimer(wait)
+			select {
+			case <-ctx.Done():
+				t.Stop()
+				return nil
+			case <-t.C:
+			}
+		}
 		err := b.session.Open()
 		if errors.Is(err, discordgo.ErrWSAlreadyOpen) {
+			bo.opened(time.Now())
 			return nil // a second notice of the same drop
 		}
 		if err == nil {
+			bo.opened(time.Now())
 			b.log.Info("reconnected to the Discord gateway")
 			return nil
 		}
 		if _, fatal := fatalClose(err); fatal {
 			return gatewayError("reconnect to the Discord gateway", err)
 		}
+		wait = bo.next(time.Now())
 		b.log.Warn("cannot reconnect to the Discord gateway; trying again", "in", wait, "err", RedactError(err))
-		t := time.NewTimer(wait)
-		select {
-		case <-ctx.Done():
-			t.Stop()
-			return nil
-		case <-t.C:
-		}
-		wait = min(2*wait, maxReconnectWait)
 	}
 }
 

@@ -130,12 +130,12 @@ func (h *harness) start() {
 		prom.Jobs(b)
 		prom.Games(store)
 	}
-	ctx, cancel := context.WithCancel(context.Background())
+	ctx, cancel := context.WithCancel(t.Context())
 	require.NoError(t, b.Register(ctx, h.dc.AppID(), h.dc.GuildID()))
 
 	var wg sync.WaitGroup
 	if h.manual {
-		require.NoError(t, b.Resume(), "the start gives back the time the bot was down")
+		require.NoError(t, b.Resume(ctx), "the start gives back the time the bot was down")
 	} else {
 		wg.Add(1)
 		go func() {
@@ -181,7 +181,7 @@ func (h *harness) restart() {
 func (h *harness) tick(d time.Duration) {
 	h.t.Helper()
 	h.clock.Advance(d)
-	assert.False(h.t, h.bot.RunDue(), "the scheduled work succeeded")
+	assert.False(h.t, h.bot.RunDue(h.t.Context()), "the scheduled work succeeded")
 }
 
 // send delivers an interaction the way the mode does.
@@ -308,7 +308,7 @@ func (h *harness) boardAt(channel string, ply int) *discordtest.Message {
 		return boardPly(m) == ply
 	})
 	require.Eventually(h.t, func() bool {
-		g, err := h.store.Game(channel)
+		g, err := h.store.Game(h.t.Context(), channel)
 		return err != nil || g.Ply() != ply || g.BoardMessageID == m.ID
 	}, 10*time.Second, time.Millisecond, "the bot notes the board at ply %d", ply)
 	return m
@@ -370,7 +370,7 @@ func (h *harness) challengeAndAccept(opts ...*discordgo.ApplicationCommandIntera
 	require.NotEmpty(h.t, accept, "the challenge has an Accept button")
 	h.click(msg.ID, h.bob, accept)
 	h.boardAt(h.channel.ID, 0)
-	g, err := h.store.Game(h.channel.ID)
+	g, err := h.store.Game(h.t.Context(), h.channel.ID)
 	require.NoError(h.t, err)
 	return g
 }

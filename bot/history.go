@@ -32,7 +32,7 @@ var outcomeWords = map[game.Outcome]string{
 func (b *Bot) historyCommand(c *interaction, o options) error {
 	id, name := target(c, o)
 	lang := c.lang()
-	games, err := b.store.History(c.i.GuildID, id, historySize, 0)
+	games, err := b.store.History(c.ctx, c.i.GuildID, id, historySize, 0)
 	if err != nil {
 		return err
 	}
@@ -67,7 +67,7 @@ func (b *Bot) exportCommand(c *interaction, o options) error {
 	var text string
 	var id uint64
 	if n := o.int("game", 0); n > 0 {
-		f, err := b.store.FinishedGame(c.i.GuildID, uint64(n))
+		f, err := b.store.FinishedGame(c.ctx, c.i.GuildID, uint64(n))
 		if errors.Is(err, storage.ErrNotFound) {
 			return refuse("history.no_such_game", "Game", uint64(n))
 		} else if err != nil {
@@ -75,7 +75,7 @@ func (b *Bot) exportCommand(c *interaction, o options) error {
 		}
 		text, id = f.RecordText, f.ID
 	} else {
-		g, err := b.store.Game(c.i.ChannelID)
+		g, err := b.store.Game(c.ctx, c.i.ChannelID)
 		if errors.Is(err, storage.ErrNotFound) {
 			return refuse("export.no_game")
 		} else if err != nil {

@@ -37,11 +37,13 @@ func ParsePublicKey(s string) (ed25519.PublicKey, error) {
 // interactions signed with key (bad or missing signature or a stale
 // timestamp: 401; a body over 1 MiB: 413), answers PING, and feeds every
 // other interaction to the same handlers as the gateway; GET /healthz
-// answers 200 while the bot runs.
+// answers 200 while the bot runs. Refused signatures are counted and
+// logged at most once a minute (see refusals).
 func (b *Bot) HTTPHandler(key ed25519.PublicKey) http.Handler {
 	mux := http.NewServeMux()
+	refused := &refusals{}
 	mux.HandleFunc("POST /interactions", func(w http.ResponseWriter, r *http.Request) {
-		b.serveInteraction(w, r, key)
+		b.serveInteraction(w, r, key, refused)
 	})
 	mux.HandleFunc("GET /healthz", func(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("Content-Type", "text/plain; charset=utf-8")
@@ -50,7 +52,37 @@ func (b *Bot) HTTPHandler(key ed25519.PublicKey) http.Handler {
 	return mux
 }
 
-func (b *Bot) serveInteraction(w http.ResponseWriter, r *http.Request, key ed25519.PublicKey) {
+// refusalLogEvery is how often at most the endpoint logs the requests it
+// refused for their signature: anyone can send those, as many as they
+// like, and a line each would flood the log.
+const refusalLogEvery = time.Minute
+
+// refusals counts the requests refused for their signature, to log them
+// at most once per refusalLogEvery: the first at once, then one line with
+// the count since the line before, at the first refusal a minute or more
+// after it. It is safe for concurrent use.
+type refusals struct {
+	mu     sync.Mutex
+	count  int       // refused and not logged yet
+	logged time.Time // when the last line was logged
+}
+
+// note counts a refusal at now and returns how many refusals to log now
+// (this one and those not logged before), or 0 if the last line is less
+// than refusalLogEvery old.
+func (r *refusals) note(now time.Time) int {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	r.count++
+	if !r.logged.IsZero() && now.Sub(r.logged) < refusalLogEvery {
+		return 0
+	}
+	n := r.count
+	r.count, r.logged = 0, now
+	return n
+}
+
+func (b *Bot) serveInteraction(w http.ResponseWriter, r *http.Request, key ed25519.PublicKey, refused *refusals) {
 	body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, maxBody))
 	if err != nil {
 		var tooBig *http.MaxBytesError
@@ -62,7 +94,9 @@ func (b *Bot) serveInteraction(w http.ResponseWriter, r *http.Request, key ed255
 		return
 	}
 	if err := verify(key, r.Header, body, time.Now()); err != nil {
-		b.log.Warn("interaction refused", "remote", r.RemoteAddr, "reason", err)
+		if n := refused.note(b.clock.Now()); n > 0 {
+			b.log.Warn("interactions refused for their signature", "count", n, "remote", r.RemoteAddr, "reason", err)
+		}
 		http.Error(w, "invalid request signature", http.StatusUnauthorized)
 		return
 	}

@@ -5,8 +5,10 @@ import (
 	"encoding/json"
 	"io"
 	"net/http"
+	"strconv"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/bwmarrin/discordgo"
 	"github.com/stretchr/testify/assert"
@@ -145,4 +147,43 @@ func TestRulesAndHelp(t *testing.T) {
 	for _, sub := range []string{"/kulami challenge", "/kulami move", "/kulami leaderboard", "/kulami play"} {
 		assert.Contains(t, r.Embeds[0].Description, sub)
 	}
+}
+
+// TestForgedRequestsLogged checks that requests refused for their
+// signature, which anyone can send by the thousand, are counted and logged
+// at most once a minute, with the count since the line before.
+func TestForgedRequestsLogged(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t, "http")
+	body, err := json.Marshal(map[string]any{"id": "1", "type": 1, "application_id": h.dc.AppID(), "token": "t", "version": 1})
+	require.NoError(t, err)
+	forged := []discordtest.Signature{discordtest.SignNone, discordtest.SignWrongKey, discordtest.SignTampered, discordtest.SignStale}
+	h.logs.Take()
+	// 1000 forged requests, one every 200 ms of the bot's clock: 200 s.
+	for k := range 1000 {
+		resp, err := h.dc.PostBody(h.url, body, forged[k%len(forged)])
+		require.NoError(t, err)
+		resp.Body.Close()
+		require.Equal(t, http.StatusUnauthorized, resp.StatusCode)
+		h.clock.Advance(200 * time.Millisecond)
+	}
+	// The line after a quiet minute counts the refusals not logged yet.
+	h.clock.Advance(time.Minute)
+	resp, err := h.dc.PostBody(h.url, body, discordtest.SignNone)
+	require.NoError(t, err)
+	resp.Body.Close()
+
+	var counts []int
+	for _, line := range strings.Split(h.logs.Take(), "\n") {
+		if !strings.Contains(line, "refused for their signature") {
+			continue
+		}
+		_, count, ok := strings.Cut(line, " count=")
+		require.True(t, ok, "the line %q has a count", line)
+		n, err := strconv.Atoi(strings.Fields(count)[0])
+		require.NoError(t, err)
+		counts = append(counts, n)
+	}
+	// At 0, 60, 120 and 180 s, then after the quiet minute.
+	assert.Equal(t, []int{1, 300, 300, 300, 100}, counts, "one line a minute at most, with the count since the line before")
 }

@@ -1,6 +1,7 @@
 package bot
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"math"
@@ -72,7 +73,7 @@ func ladderOf(o options) storage.Ladder {
 
 // leaderboardCommand shows the first (or the chosen) page of a ladder.
 func (b *Bot) leaderboardCommand(c *interaction, o options) error {
-	m, err := b.leaderboard(b.publicLang(c), c.i.GuildID, ladderOf(o), o.int("page", 1)-1)
+	m, err := b.leaderboard(c.ctx, b.publicLang(c), c.i.GuildID, ladderOf(o), o.int("page", 1)-1)
 	if err != nil {
 		return err
 	}
@@ -81,7 +82,7 @@ func (b *Bot) leaderboardCommand(c *interaction, o options) error {
 
 // leaderboardPage shows another page, from the Previous and Next buttons.
 func (b *Bot) leaderboardPage(c *interaction, id customID) error {
-	m, err := b.leaderboard(b.publicLang(c), id.channel, storage.Ladder(id.id), id.n)
+	m, err := b.leaderboard(c.ctx, b.publicLang(c), id.channel, storage.Ladder(id.id), id.n)
 	if err != nil {
 		return err
 	}
@@ -89,19 +90,19 @@ func (b *Bot) leaderboardPage(c *interaction, id customID) error {
 }
 
 // leaderboard is page p (from 0) of a ladder of a guild.
-func (b *Bot) leaderboard(lang i18n.Lang, guildID string, ladder storage.Ladder, p int) (message, error) {
+func (b *Bot) leaderboard(ctx context.Context, lang i18n.Lang, guildID string, ladder storage.Ladder, p int) (message, error) {
 	if ladder != storage.Human && ladder != storage.AI {
 		return message{}, refuse("ladder.gone")
 	}
 	p = max(p, 0)
-	page, total, err := b.store.Leaderboard(guildID, ladder, p*leaderboardSize, leaderboardSize)
+	page, total, err := b.store.Leaderboard(ctx, guildID, ladder, p*leaderboardSize, leaderboardSize)
 	if err != nil {
 		return message{}, err
 	}
 	pages := max(1, (total+leaderboardSize-1)/leaderboardSize)
 	if p >= pages && total > 0 {
 		p = pages - 1
-		if page, total, err = b.store.Leaderboard(guildID, ladder, p*leaderboardSize, leaderboardSize); err != nil {
+		if page, total, err = b.store.Leaderboard(ctx, guildID, ladder, p*leaderboardSize, leaderboardSize); err != nil {
 			return message{}, err
 		}
 	}
@@ -146,9 +147,9 @@ func target(c *interaction, o options) (id, name string) {
 func (b *Bot) statsCommand(c *interaction, o options) error {
 	id, name := target(c, o)
 	lang := b.publicLang(c)
-	pr, err := b.store.Profile(c.i.GuildID, id, storage.Human)
+	pr, err := b.store.Profile(c.ctx, c.i.GuildID, id, storage.Human)
 	if errors.Is(err, storage.ErrNotFound) {
-		if ai, err := b.store.Profile(c.i.GuildID, id, storage.AI); err == nil {
+		if ai, err := b.store.Profile(c.ctx, c.i.GuildID, id, storage.AI); err == nil {
 			// Only games against the computer: show those, not "no games".
 			return c.reply(message{embeds: []*discordgo.MessageEmbed{{
 				Title: lang.T("stats.title", "Player", truncate(ai.Name, 200)), Color: embedColor,
@@ -163,7 +164,7 @@ func (b *Bot) statsCommand(c *interaction, o options) error {
 	} else if err != nil {
 		return err
 	}
-	trend, err := b.store.RatingTrend(c.i.GuildID, id, storage.Human, trendGames)
+	trend, err := b.store.RatingTrend(c.ctx, c.i.GuildID, id, storage.Human, trendGames)
 	if err != nil {
 		return err
 	}
@@ -186,7 +187,7 @@ func (b *Bot) statsCommand(c *interaction, o options) error {
 		field(lang.T("stats.best_win"), lang.T("stats.best_win_value", "Opponent", escape(w.OpponentName), "Rating", fmt.Sprintf("%.0f", w.OpponentRating), "Game", w.GameID))
 	}
 	if id != c.user().ID {
-		t, err := b.store.HeadToHead(c.i.GuildID, c.user().ID, id)
+		t, err := b.store.HeadToHead(c.ctx, c.i.GuildID, c.user().ID, id)
 		if err != nil {
 			return err
 		}
@@ -196,7 +197,7 @@ func (b *Bot) statsCommand(c *interaction, o options) error {
 			field(lang.T("stats.head_to_head"), lang.T("stats.no_games"))
 		}
 	}
-	if ai, err := b.store.Profile(c.i.GuildID, id, storage.AI); err == nil {
+	if ai, err := b.store.Profile(c.ctx, c.i.GuildID, id, storage.AI); err == nil {
 		field(lang.T("stats.against_ai"), aiRecord(lang, ai))
 	}
 	return c.reply(message{embeds: []*discordgo.MessageEmbed{e}})

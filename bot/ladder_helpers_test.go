@@ -113,7 +113,7 @@ func (c *club) boardAfter(i *discordgo.Interaction) *discordtest.Message {
 // game returns the game going on in channel.
 func (c *club) game(channel string) *storage.Game {
 	c.t.Helper()
-	g, err := c.store.Game(channel)
+	g, err := c.store.Game(c.t.Context(), channel)
 	require.NoError(c.t, err)
 	return g
 }
@@ -121,7 +121,7 @@ func (c *club) game(channel string) *storage.Game {
 // finished returns a finished game of the harness's guild.
 func (c *club) finished(id uint64) *storage.FinishedGame {
 	c.t.Helper()
-	f, err := c.store.FinishedGame(c.dc.GuildID(), id)
+	f, err := c.store.FinishedGame(c.t.Context(), c.dc.GuildID(), id)
 	require.NoError(c.t, err)
 	return f
 }
@@ -138,7 +138,7 @@ func (c *club) newGame(red, black *discordgo.User, opts ...*discordgo.Applicatio
 	i := c.cmd(ch.ID, red, "challenge", opts...)
 	msg := messageAfter(c.t, c.dc, i, ch.ID, "the challenge", hasButton("Accept"))
 	require.Eventually(c.t, func() bool {
-		ch, err := c.store.Challenge(ch.ID)
+		ch, err := c.store.Challenge(c.t.Context(), ch.ID)
 		return err == nil && ch.MessageID == msg.ID
 	}, 5*time.Second, time.Millisecond, "the challenge knows its message")
 	accept := c.click(msg.ID, black, buttons(msg.Components)["Accept"])
@@ -472,7 +472,7 @@ func (l *league) ranked() []*standing {
 func (l *league) check(t testing.TB, store *storage.Store, guild string) {
 	t.Helper()
 	for id, want := range l.players {
-		got, err := store.Profile(guild, id, l.ladder)
+		got, err := store.Profile(t.Context(), guild, id, l.ladder)
 		require.NoError(t, err, "the profile of %s", want.name)
 		assert.InDelta(t, want.r.R, got.Rating.Rating, 1e-6, "rating of %s", want.name)
 		assert.InDelta(t, want.r.RD, got.Rating.RD, 1e-6, "RD of %s", want.name)
@@ -489,7 +489,7 @@ func (l *league) check(t testing.TB, store *storage.Store, guild string) {
 			assert.Equal(t, *want.best, g, "best win of %s", want.name)
 		}
 	}
-	_, total, err := store.Leaderboard(guild, l.ladder, 0, 1)
+	_, total, err := store.Leaderboard(t.Context(), guild, l.ladder, 0, 1)
 	require.NoError(t, err)
 	assert.Equal(t, len(l.players), total, "players on the %s ladder", l.ladder)
 }

@@ -238,9 +238,9 @@ func TestRatings(t *testing.T) {
 				//   μ' = μ ± φ'² g (s − E) = ±2.7929436 · 0.6690694 · 0.5 = ±0.9343366
 				// Step 8: r' = 1500 ± 173.7178 · 0.9343366 = 1662.3109 and
 				// 1337.6891, RD' = 173.7178 · 1.6712102 = 290.3190 for both.
-				winner, err := c.store.Profile(guild, alice.ID, storage.Human)
+				winner, err := c.store.Profile(t.Context(), guild, alice.ID, storage.Human)
 				require.NoError(t, err)
-				loser, err := c.store.Profile(guild, bob.ID, storage.Human)
+				loser, err := c.store.Profile(t.Context(), guild, bob.ID, storage.Human)
 				require.NoError(t, err)
 				assert.InDelta(t, 1662.3109, winner.Rating.Rating, 1e-4)
 				assert.InDelta(t, 1337.6891, loser.Rating.Rating, 1e-4)
@@ -289,7 +289,7 @@ func TestRatings(t *testing.T) {
 			t.Run("abort", func(t *testing.T) {
 				var before []*storage.Profile
 				for _, u := range []*discordgo.User{alice, bob, carol} {
-					p, err := c.store.Profile(guild, u.ID, storage.Human)
+					p, err := c.store.Profile(t.Context(), guild, u.ID, storage.Human)
 					require.NoError(t, err)
 					before = append(before, p)
 				}
@@ -301,7 +301,7 @@ func TestRatings(t *testing.T) {
 				assert.Equal(t, [2]storage.RatingChange{}, p.f.Ratings, "an aborted game is not rated")
 				assert.Contains(t, final.Content, "called off; it counts for nobody")
 				for k, u := range []*discordgo.User{alice, bob, carol} {
-					after, err := c.store.Profile(guild, u.ID, storage.Human)
+					after, err := c.store.Profile(t.Context(), guild, u.ID, storage.Human)
 					require.NoError(t, err)
 					assert.Equal(t, before[k], after, "the abort changed nothing for %s", u.Username)
 				}

@@ -1,6 +1,7 @@
 package bot
 
 import (
+	"context"
 	"github.com/kulami/kulami/bot/i18n"
 	"github.com/kulami/kulami/draw"
 	"github.com/kulami/kulami/storage"
@@ -26,7 +27,7 @@ func (b *Bot) publicLang(c *interaction) i18n.Lang {
 		return c.lang()
 	}
 	if c.public == "" {
-		s := b.guildSettings(c.i.GuildID)
+		s := b.guildSettings(c.ctx, c.i.GuildID)
 		if l, ok := i18n.Parse(s.Language); ok {
 			c.public = l
 		} else if c.i.GuildLocale != nil {
@@ -40,17 +41,17 @@ func (b *Bot) publicLang(c *interaction) i18n.Lang {
 
 // langOf returns the language of a public message in guildID caused by c,
 // or by nobody if c is nil (the computer's moves, the scheduler).
-func (b *Bot) langOf(c *interaction, guildID string) i18n.Lang {
+func (b *Bot) langOf(ctx context.Context, c *interaction, guildID string) i18n.Lang {
 	if c != nil {
 		return b.publicLang(c)
 	}
-	return b.guildLang(guildID)
+	return b.guildLang(ctx, guildID)
 }
 
 // guildLang returns the language of a guild's public messages sent
 // without an interaction.
-func (b *Bot) guildLang(guildID string) i18n.Lang {
-	s := b.guildSettings(guildID)
+func (b *Bot) guildLang(ctx context.Context, guildID string) i18n.Lang {
+	s := b.guildSettings(ctx, guildID)
 	if l, ok := i18n.Parse(s.Language); ok {
 		return l
 	}
@@ -59,8 +60,8 @@ func (b *Bot) guildLang(guildID string) i18n.Lang {
 
 // guildSettings returns a guild's settings, or the defaults if they
 // cannot be read (logged): a language is no reason to fail a message.
-func (b *Bot) guildSettings(guildID string) storage.GuildSettings {
-	s, err := b.store.GuildSettings(guildID)
+func (b *Bot) guildSettings(ctx context.Context, guildID string) storage.GuildSettings {
+	s, err := b.store.GuildSettings(ctx, guildID)
 	if err != nil {
 		b.log.Warn("cannot read a guild's settings for its language", "guild", guildID, "err", err)
 	}
@@ -69,8 +70,8 @@ func (b *Bot) guildSettings(guildID string) storage.GuildSettings {
 
 // userLang returns the language of a user's direct messages: their
 // Discord locale as last seen.
-func (b *Bot) userLang(userID string) i18n.Lang {
-	u, err := b.store.UserSettings(userID)
+func (b *Bot) userLang(ctx context.Context, userID string) i18n.Lang {
+	u, err := b.store.UserSettings(ctx, userID)
 	if err != nil {
 		b.log.Warn("cannot read a user's settings for their language", "user", userID, "err", err)
 	}
@@ -84,11 +85,11 @@ func (b *Bot) userLang(userID string) i18n.Lang {
 func (b *Bot) noteLocales(c *interaction) {
 	if c.i.GuildID != "" && c.i.GuildLocale != nil {
 		b.noteLocale("g:"+c.i.GuildID, string(*c.i.GuildLocale), func(locale string) error {
-			s, err := b.store.GuildSettings(c.i.GuildID)
+			s, err := b.store.GuildSettings(c.ctx, c.i.GuildID)
 			if err != nil || s.Locale == locale {
 				return err
 			}
-			_, err = b.store.UpdateGuildSettings(c.i.GuildID, func(s *storage.GuildSettings) error {
+			_, err = b.store.UpdateGuildSettings(c.ctx, c.i.GuildID, func(s *storage.GuildSettings) error {
 				s.Locale = locale
 				return nil
 			})
@@ -97,11 +98,11 @@ func (b *Bot) noteLocales(c *interaction) {
 	}
 	if u := c.user(); u.ID != "" && c.i.Locale != "" {
 		b.noteLocale("u:"+u.ID, string(c.i.Locale), func(locale string) error {
-			s, err := b.store.UserSettings(u.ID)
+			s, err := b.store.UserSettings(c.ctx, u.ID)
 			if err != nil || s.Locale == locale {
 				return err
 			}
-			_, err = b.store.UpdateUserSettings(u.ID, func(s *storage.UserSettings) error {
+			_, err = b.store.UpdateUserSettings(c.ctx, u.ID, func(s *storage.UserSettings) error {
 				s.Locale = locale
 				return nil
 			})

@@ -165,7 +165,7 @@ func (h *harness) playOut(channel string, change func(*discordgo.Interaction)) [
 	h.t.Helper()
 	var sent []*discordgo.Interaction
 	for {
-		g, err := h.store.Game(channel)
+		g, err := h.store.Game(h.t.Context(), channel)
 		require.NoError(h.t, err)
 		if g.Over() {
 			return sent
@@ -188,7 +188,7 @@ func (h *harness) playOut(channel string, change func(*discordgo.Interaction)) [
 			i = h.dc.Command(channel, user, "kulami", discordtest.Subcommand("move", discordtest.StringOption("cell", cell)))
 		}
 		sent = append(sent, h.sendWith(change, i))
-		if _, err := h.store.Game(channel); err != nil {
+		if _, err := h.store.Game(h.t.Context(), channel); err != nil {
 			return sent // the move ended the game, which left the channel
 		}
 		h.waitBoard(channel, "the board after "+cell, func(m *discordtest.Message) bool {
@@ -246,13 +246,13 @@ func TestLanguages(t *testing.T) {
 			})
 			accept := buttonFor(t, challenge, ":accept:")
 			require.Eventually(t, func() bool {
-				c, err := h.store.Challenge(ch)
+				c, err := h.store.Challenge(t.Context(), ch)
 				return err == nil && c.MessageID == challenge.ID
 			}, 5e9, 1e6)
 			sent = append(sent, h.sendWith(as, h.dc.Button(challenge.ID, h.bob, accept)))
 			board := h.boardAt(ch, 0)
 			assert.Contains(t, board.Content, tc.board, "the board is in the server's language")
-			g, err := h.store.Game(ch)
+			g, err := h.store.Game(t.Context(), ch)
 			require.NoError(t, err)
 			first, second := h.players(g)
 
@@ -312,11 +312,11 @@ func TestLanguageSetting(t *testing.T) {
 	h.refused(h.commandWith(fr, ch, h.alice, "settings", discordtest.StringOption("language", "de")), "Gérer le serveur")
 	h.refused(h.commandWith(func(i *discordgo.Interaction) { fr(i); asAdmin(i) }, ch, h.alice, "settings", discordtest.StringOption("language", "it")),
 		"Choisissez une langue dans la liste.")
-	s, err := h.store.GuildSettings(h.dc.GuildID())
+	s, err := h.store.GuildSettings(t.Context(), h.dc.GuildID())
 	require.NoError(t, err)
 	assert.Empty(t, s.Language, "nothing changed")
 	assert.Equal(t, "ja", s.Locale, "the server's locale is noted for messages without an interaction")
-	u, err := h.store.UserSettings(h.alice.ID)
+	u, err := h.store.UserSettings(t.Context(), h.alice.ID)
 	require.NoError(t, err)
 	assert.Equal(t, "fr", u.Locale, "the user's locale is noted for direct messages")
 
@@ -331,7 +331,7 @@ func TestLanguageSetting(t *testing.T) {
 	text = h.reply(h.commandWith(func(i *discordgo.Interaction) { fr(i); asAdmin(i) }, ch, h.alice, "settings", discordtest.StringOption("language", "es")))
 	assert.Contains(t, text, "Réglages enregistrés.")
 	assert.Contains(t, text, "**Langue** : Español")
-	s, err = h.store.GuildSettings(h.dc.GuildID())
+	s, err = h.store.GuildSettings(t.Context(), h.dc.GuildID())
 	require.NoError(t, err)
 	assert.Equal(t, storage.GuildSettings{Threads: s.Threads, MoveTime: s.MoveTime, Hints: s.Hints, Language: "es", Locale: "ja"}, s)
 }
@@ -374,13 +374,13 @@ func TestComputerNamedInLanguage(t *testing.T) {
 	assert.Contains(t, board.Content, "IA Kulami (moyen)")
 	assert.NotContains(t, board.Content, "Kulami AI")
 
-	g, err := h.store.Game(ch)
+	g, err := h.store.Game(t.Context(), ch)
 	require.NoError(t, err)
 	assert.Equal(t, "Kulami AI (medium)", g.Player(engine.Red).Name, "the stored name stays as it was")
 	resign := h.commandWith(as, ch, h.alice, "resign")
 	ask := h.dc.WaitOriginal(t, resign.ID, func(m *discordtest.Message) bool { return len(m.Components) > 0 })
 	h.sendWith(as, h.dc.Button(ask.ID, h.alice, buttonFor(t, ask, ":resign-yes:")))
-	_, err = h.store.Profile(h.dc.GuildID(), "ai:medium", storage.AI)
+	_, err = h.store.Profile(t.Context(), h.dc.GuildID(), "ai:medium", storage.AI)
 	require.NoError(t, err, "the resigned game counts on the AI ladder")
 	i := h.commandWith(as, ch, h.alice, "leaderboard", discordtest.StringOption("ladder", "ai"))
 	lb := h.dc.WaitResponse(t, i.ID)

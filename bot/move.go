@@ -30,7 +30,7 @@ func (b *Bot) moveCommand(c *interaction, o options) error {
 // seen (-1: the current ply, for a typed move), then shows the new board.
 func (b *Bot) move(c *interaction, channel string, gameID uint64, seen int, cell string) error {
 	now := b.clock.Now()
-	g, old, err := b.update(channel, gameID, c.user().ID, cell, seated(c.user().ID, func(g *storage.Game, by engine.Color) error {
+	g, old, err := b.update(c.ctx, channel, gameID, c.user().ID, cell, seated(c.user().ID, func(g *storage.Game, by engine.Color) error {
 		at, err := engine.ParseCell(cell)
 		if err != nil {
 			return err
@@ -67,7 +67,7 @@ func (b *Bot) move(c *interaction, channel string, gameID uint64, seen int, cell
 	} else {
 		answered = c.say(c.lang().T("move.played", "Hole", strings.ToUpper(cell)))
 	}
-	return errors.Join(b.show(c, g, old), answered)
+	return errors.Join(b.show(c.ctx, c, g, old), answered)
 }
 
 // keptClicks is how many boards clicked before they were noted a game
@@ -90,7 +90,7 @@ func (b *Bot) moveAutocomplete(c *interaction, o options) error {
 	hint := func(text string) error {
 		return c.choices([]*discordgo.ApplicationCommandOptionChoice{{Name: text, Value: "-"}})
 	}
-	g, err := b.store.Game(c.i.ChannelID)
+	g, err := b.store.Game(c.ctx, c.i.ChannelID)
 	if errors.Is(err, storage.ErrNotFound) {
 		return hint(c.lang().T("move.autocomplete_no_game"))
 	} else if err != nil {

@@ -104,7 +104,7 @@ func TestRefusals(t *testing.T) {
 				h.refused(h.pick(board.ID, first, menu, "A1"), "out of date", "https://discord.com/channels/")
 			})
 
-			after, err := h.store.Game(ch)
+			after, err := h.store.Game(t.Context(), ch)
 			require.NoError(t, err)
 			assert.Equal(t, 2, after.Ply(), "no refused move was played")
 
@@ -114,7 +114,7 @@ func TestRefusals(t *testing.T) {
 				h.click(h.dc.WaitOriginal(t, resign.ID, func(*discordtest.Message) bool { return true }).ID, first, yes)
 				h.waitBoard(ch, "the final board", func(m *discordtest.Message) bool { return strings.Contains(m.Content, "resigned") })
 				h.refused(h.pick(board.ID, first, menu, "A1"), "game that has ended")
-				_, err := h.store.Game(ch)
+				_, err := h.store.Game(t.Context(), ch)
 				assert.ErrorIs(t, err, storage.ErrNotFound)
 			})
 		})

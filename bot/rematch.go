@@ -42,7 +42,7 @@ func gameOverComponents(lang i18n.Lang, g *storage.Game) []discordgo.MessageComp
 // names.
 func finishedButton(h func(b *Bot, c *interaction, f *storage.FinishedGame) error) componentHandler {
 	return func(b *Bot, c *interaction, id customID) error {
-		f, err := b.store.FinishedGame(c.i.GuildID, id.id)
+		f, err := b.store.FinishedGame(c.ctx, c.i.GuildID, id.id)
 		if errors.Is(err, storage.ErrNotFound) {
 			return errFinishedGone
 		} else if err != nil {
@@ -69,7 +69,7 @@ func (b *Bot) rematch(c *interaction, f *storage.FinishedGame) error {
 	}
 	by, other := f.Player(me), f.Player(me.Other())
 	by.Name = c.displayName()
-	if ch, err := b.store.Challenge(f.ChannelID); err == nil {
+	if ch, err := b.store.Challenge(c.ctx, f.ChannelID); err == nil {
 		if err := challenge.CheckRematch(&ch.Challenge, by, other); err != nil {
 			return &challengeError{err: err, ch: ch, other: other}
 		}
@@ -117,7 +117,7 @@ func (b *Bot) rematchAI(c *interaction, f *storage.FinishedGame, players [2]game
 		return err
 	}
 	g := &storage.Game{GuildID: f.GuildID, ChannelID: f.ChannelID, ParentChannelID: f.ParentChannelID, Game: gg}
-	if err := b.store.CreateGame(g); err != nil {
+	if err := b.store.CreateGame(c.ctx, g); err != nil {
 		if errors.Is(err, storage.ErrChannelBusy) {
 			return b.busy(c)
 		}
@@ -125,5 +125,5 @@ func (b *Bot) rematchAI(c *interaction, f *storage.FinishedGame, players [2]game
 	}
 	b.poke()
 	answered := c.say(c.lang().T("rematch.started", "Game", f.ID, "First", colorMark[engine.Red]+" "+escape(playerName(c.lang(), players[engine.Red]))))
-	return errors.Join(b.show(c, g, ""), answered)
+	return errors.Join(b.show(c.ctx, c, g, ""), answered)
 }

@@ -67,7 +67,7 @@ func TestRematch(t *testing.T) {
 			assert.Equal(t, []string{oldBlack.ID}, offer.Notified, "the offer notifies the other player, and only them")
 			assert.Contains(t, buttons(offer.Components), "Decline")
 			require.Eventually(t, func() bool {
-				c, err := h.store.Challenge(ch)
+				c, err := h.store.Challenge(t.Context(), ch)
 				return err == nil && c.MessageID == offer.ID
 			}, 5*time.Second, time.Millisecond, "the offer knows its message")
 
@@ -78,7 +78,7 @@ func TestRematch(t *testing.T) {
 			h.restart()
 			accept := h.click(offer.ID, oldBlack, buttons(offer.Components)["Accept"])
 			messageAfter(t, h.dc, accept, ch, "the rematch's first board", func(m *discordtest.Message) bool { return boardPly(m) == 0 })
-			g, err := h.store.Game(ch)
+			g, err := h.store.Game(t.Context(), ch)
 			require.NoError(t, err)
 			assert.NotEqual(t, old.ID, g.ID)
 			assert.Equal(t, oldBlack.ID, g.Player(engine.Red).UserID, "the colours are swapped")
@@ -107,7 +107,7 @@ func TestRematchLapses(t *testing.T) {
 	assert.Contains(t, offer.Content, "🔴 "+black.Username+" moves first this time", "")
 	h.tick(25 * time.Hour)
 	h.refused(h.click(offer.ID, red, buttons(offer.Components)["Accept"]), "no longer open")
-	_, err := h.store.Game(h.channel.ID)
+	_, err := h.store.Game(t.Context(), h.channel.ID)
 	assert.ErrorIs(t, err, storage.ErrNotFound, "no game started")
 }
 
@@ -119,7 +119,7 @@ func TestRematchComputer(t *testing.T) {
 	ch := h.channel.ID
 	h.command(ch, h.carol, "play", discordtest.StringOption("level", "easy"), discordtest.StringOption("first", "me"), discordtest.StringOption("layout", "random"))
 	h.boardAt(ch, 0)
-	old, err := h.store.Game(ch)
+	old, err := h.store.Game(t.Context(), ch)
 	require.NoError(t, err)
 	require.NoError(t, resignConfirm(h, h.carol))
 	final := h.waitBoard(ch, "the final board", func(m *discordtest.Message) bool { return strings.Contains(m.Content, "Game over") })
@@ -128,7 +128,7 @@ func TestRematchComputer(t *testing.T) {
 	assert.Contains(t, h.reply(i), "moves first this time")
 	var g *storage.Game
 	require.Eventually(t, func() bool {
-		g, err = h.store.Game(ch)
+		g, err = h.store.Game(t.Context(), ch)
 		return err == nil && g.ID != old.ID && g.Ply() >= 1
 	}, 10*time.Second, time.Millisecond, "the rematch starts and the computer makes its first move")
 	assert.True(t, g.Player(engine.Red).IsAI(), "the computer plays red and moves first")

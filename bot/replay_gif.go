@@ -33,7 +33,7 @@ func (b *Bot) replayGIF(c *interaction, f *storage.FinishedGame) error {
 	}
 	lang := b.publicLang(c)
 	a := draw.Animation{Record: rec, Options: draw.Options{Names: names(lang, &f.Game), Over: true, Text: drawText(lang)}}
-	a.Options.Outcome, a.Options.Reason = outcome(lang, &f.Game, false)
+	a.Options.Outcome, a.Options.Reason = outcome(lang, &f.Game, playerName)
 	var gif bytes.Buffer
 	err = b.render(jobGIF, func() error { return b.renderer.Animate(&gif, a) })
 	if errors.Is(err, jobs.ErrQueueFull) {

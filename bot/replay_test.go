@@ -29,7 +29,7 @@ func TestRedeliveredInteraction(t *testing.T) {
 			h.command(ch, first, "board")
 			h.waitBoard(ch, "the board shown again", func(m *discordtest.Message) bool { return len(boardsOf(h.dc.Messages(ch))) == boards+1 })
 
-			g, err := h.store.Game(ch)
+			g, err := h.store.Game(t.Context(), ch)
 			require.NoError(t, err)
 			assert.Equal(t, 1, g.Ply(), "the move was made once")
 			assert.Empty(t, h.dc.Followups(i.ID), "nothing more was said about it")

@@ -29,14 +29,14 @@ func (b *Bot) askResign(c *interaction, g *storage.Game) error {
 // resignConfirm ends the game: the player who confirmed loses.
 func (b *Bot) resignConfirm(c *interaction, id customID) error {
 	now := b.clock.Now()
-	g, old, err := b.update(id.channel, id.id, c.user().ID, "", seated(c.user().ID, func(g *storage.Game, by engine.Color) error {
+	g, old, err := b.update(c.ctx, id.channel, id.id, c.user().ID, "", seated(c.user().ID, func(g *storage.Game, by engine.Color) error {
 		return g.Resign(by, now)
 	}))
 	if err != nil {
 		return err
 	}
 	answered := c.update(message{content: c.lang().T("resign.done")})
-	return errors.Join(b.show(c, g, old), answered)
+	return errors.Join(b.show(c.ctx, c, g, old), answered)
 }
 
 // resignCancel closes the confirmation.
@@ -47,12 +47,12 @@ func (b *Bot) resignCancel(c *interaction, _ customID) error {
 // abortCommand calls off a game that has barely begun, without a result.
 func (b *Bot) abortCommand(c *interaction, _ options) error {
 	now := b.clock.Now()
-	g, old, err := b.update(c.i.ChannelID, 0, c.user().ID, "", seated(c.user().ID, func(g *storage.Game, by engine.Color) error {
+	g, old, err := b.update(c.ctx, c.i.ChannelID, 0, c.user().ID, "", seated(c.user().ID, func(g *storage.Game, by engine.Color) error {
 		return g.Abort(by, now)
 	}))
 	if err != nil {
 		return err
 	}
 	answered := c.say(c.lang().T("resign.aborted"))
-	return errors.Join(b.show(c, g, old), answered)
+	return errors.Join(b.show(c.ctx, c, g, old), answered)
 }

@@ -42,7 +42,7 @@ type attachment struct {
 // and how to answer. Its handler uses it from one goroutine; the timer of
 // deferWhenSlow also moves its answer, which is safe for concurrent use.
 type interaction struct {
-	ctx     context.Context
+	ctx     context.Context // cancelled when the handler returns or the bot closes (see handle)
 	s       *discordgo.Session
 	i       *discordgo.Interaction
 	respond respondFunc

@@ -41,7 +41,7 @@ func (b *Bot) reviewCommand(c *interaction, o options) error {
 		return refuse("review.empty", "Game", f.ID)
 	}
 	lang := b.publicLang(c)
-	a, err := b.storedReview(f)
+	a, err := b.storedReview(c.ctx, f)
 	if err == nil {
 		m, err := b.reviewMessage(lang, f, a)
 		if err != nil {
@@ -55,6 +55,8 @@ func (b *Bot) reviewCommand(c *interaction, o options) error {
 	channel := c.i.ChannelID
 	place, err := b.runner.Submit(jobs.Job{
 		Class: jobReview, Key: fmt.Sprintf("review:%s:%d", f.GuildID, f.ID), Owner: c.user().ID, Cost: cost,
+		// The job's context, not the interaction's: the review outlives
+		// the interaction, which has answered by then, by design.
 		Run: func(ctx context.Context) error {
 			err := b.analyse(ctx, lang, f, channel)
 			if err != nil {
@@ -95,13 +97,13 @@ func (b *Bot) reviewFailed(lang i18n.Lang, f *storage.FinishedGame, channel stri
 // finished game.
 func (b *Bot) reviewedGame(c *interaction, n int) (*storage.FinishedGame, error) {
 	if n > 0 {
-		f, err := b.store.FinishedGame(c.i.GuildID, uint64(n))
+		f, err := b.store.FinishedGame(c.ctx, c.i.GuildID, uint64(n))
 		if errors.Is(err, storage.ErrNotFound) {
 			return nil, refuse("history.no_such_game", "Game", uint64(n))
 		}
 		return f, err
 	}
-	f, err := b.store.LastFinishedGame(c.i.GuildID, c.i.ChannelID)
+	f, err := b.store.LastFinishedGame(c.ctx, c.i.GuildID, c.i.ChannelID)
 	if errors.Is(err, storage.ErrNotFound) {
 		return nil, refuse("review.none")
 	}
@@ -110,8 +112,8 @@ func (b *Bot) reviewedGame(c *interaction, n int) (*storage.FinishedGame, error)
 
 // storedReview reads the stored analysis of f, or returns an error
 // wrapping storage.ErrNotFound if there is none of this version.
-func (b *Bot) storedReview(f *storage.FinishedGame) (*review.Analysis, error) {
-	data, err := b.store.Review(f.GuildID, f.ID)
+func (b *Bot) storedReview(ctx context.Context, f *storage.FinishedGame) (*review.Analysis, error) {
+	data, err := b.store.Review(ctx, f.GuildID, f.ID)
 	if err != nil {
 		return nil, err
 	}
@@ -148,7 +150,7 @@ func (b *Bot) analyse(ctx context.Context, lang i18n.Lang, f *storage.FinishedGa
 	if err != nil {
 		return err
 	}
-	if err := b.store.SaveReview(f.GuildID, f.ID, data); err != nil {
+	if err := b.store.SaveReview(ctx, f.GuildID, f.ID, data); err != nil {
 		return err
 	}
 	m, err := b.reviewMessage(lang, f, a)
@@ -171,7 +173,7 @@ func (b *Bot) reviewMessage(lang i18n.Lang, f *storage.FinishedGame, a *review.A
 	if err := draw.RenderChart(&png, chart); err != nil {
 		return message{}, fmt.Errorf("draw the chart: %w", err)
 	}
-	outcome, _ := outcome(lang, &f.Game, false)
+	outcome, _ := outcome(lang, &f.Game, playerName)
 	var t strings.Builder
 	t.WriteString(lang.T("review.title", "Game", f.ID, "Red", colorMark[engine.Red]+" "+escape(playerName(lang, f.Player(engine.Red))),
 		"Black", colorMark[engine.Black]+" "+escape(playerName(lang, f.Player(engine.Black))), "Outcome", escape(outcome)) + "\n")
@@ -224,13 +226,13 @@ func stepButtons(f *storage.FinishedGame, ply, last int) []discordgo.MessageComp
 // with the analysis of the last of them, in a message only the clicker
 // sees (so that everyone can step through the game on their own).
 func (b *Bot) reviewStep(c *interaction, id customID) error {
-	f, err := b.store.FinishedGame(c.i.GuildID, id.id)
+	f, err := b.store.FinishedGame(c.ctx, c.i.GuildID, id.id)
 	if errors.Is(err, storage.ErrNotFound) {
 		return errFinishedGone
 	} else if err != nil {
 		return err
 	}
-	a, err := b.storedReview(f)
+	a, err := b.storedReview(c.ctx, f)
 	if errors.Is(err, storage.ErrNotFound) {
 		return refuse("review.gone", "Game", f.ID)
 	} else if err != nil {
@@ -251,7 +253,7 @@ func (b *Bot) reviewStep(c *interaction, id customID) error {
 	lang := c.lang()
 	opt := draw.Options{Names: names(lang, &f.Game), Rules: f.Rules(), Over: over, Text: drawText(lang)}
 	if over {
-		opt.Outcome, opt.Reason = outcome(lang, &f.Game, false)
+		opt.Outcome, opt.Reason = outcome(lang, &f.Game, playerName)
 	}
 	var png bytes.Buffer
 	if err := b.render(jobRender, func() error { return b.renderer.Render(&png, &p, opt) }); err != nil {

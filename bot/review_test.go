@@ -53,7 +53,7 @@ func TestReview(t *testing.T) {
 	for _, label := range []string{"⏮", "◀", "▶", "⏭"} {
 		assert.Contains(t, steps, label)
 	}
-	data, err := h.store.Review(h.dc.GuildID(), g.ID)
+	data, err := h.store.Review(t.Context(), h.dc.GuildID(), g.ID)
 	require.NoError(t, err, "the analysis is stored with the game")
 	var a review.Analysis
 	require.NoError(t, json.Unmarshal(data, &a))
@@ -92,7 +92,7 @@ func TestReviewRefusals(t *testing.T) {
 
 	other := h.challengeAndAccept()
 	final := h.finishByResigning(other)
-	_, err := h.store.Review(h.dc.GuildID(), other.ID)
+	_, err := h.store.Review(t.Context(), h.dc.GuildID(), other.ID)
 	require.ErrorIs(t, err, storage.ErrNotFound)
 	forged := "kulami:review-step:" + ch + ":" + strconv.FormatUint(other.ID, 10) + ":1:3"
 	h.refused(h.click(final.ID, h.carol, forged), "I no longer have the review of game #"+strconv.FormatUint(other.ID, 10))

@@ -68,7 +68,7 @@ var (
 // challengeCommand runs h on the open challenge of the command's channel.
 func challengeCommand(h challengeHandler) commandHandler {
 	return func(b *Bot, c *interaction, _ options) error {
-		ch, err := b.store.Challenge(c.i.ChannelID)
+		ch, err := b.store.Challenge(c.ctx, c.i.ChannelID)
 		if errors.Is(err, storage.ErrNotFound) {
 			return errNoChallenge
 		} else if err != nil {
@@ -82,7 +82,7 @@ func challengeCommand(h challengeHandler) commandHandler {
 // open.
 func challengeButton(h challengeHandler) componentHandler {
 	return func(b *Bot, c *interaction, id customID) error {
-		ch, err := b.store.Challenge(id.channel)
+		ch, err := b.store.Challenge(c.ctx, id.channel)
 		if errors.Is(err, storage.ErrNotFound) || (err == nil && ch.ID != id.id) {
 			return errChallengeGone
 		} else if err != nil {
@@ -106,7 +106,7 @@ func gameCommand(h gameHandler) commandHandler {
 // gameButton runs h on the game a button names, if it is still going on.
 func gameButton(h gameHandler) componentHandler {
 	return func(b *Bot, c *interaction, id customID) error {
-		g, err := b.store.Game(id.channel)
+		g, err := b.store.Game(c.ctx, id.channel)
 		if errors.Is(err, storage.ErrNotFound) || (err == nil && g.ID != id.id) {
 			return errGameGone
 		} else if err != nil {
@@ -161,9 +161,52 @@ var componentHandlers = map[string]componentHandler{
 	actReplayGIF:  finishedButton((*Bot).replayGIF),
 }
 
+// elsewhere is, by action, the refusal of a component whose custom ID
+// names a channel other than the interaction's own (for actLeaders, a
+// guild): a message's components are clicked where it was posted, so such
+// an ID is stale or forged, and acting on the place it names would change
+// another channel's game or show another guild's leaderboard. The actions
+// not listed name no place to check: the rules, and a review's steps,
+// which may be posted in another channel than their game's and read the
+// interaction's own guild.
+var elsewhere = map[string]error{
+	actMove:       errGameGone,
+	actResign:     errGameGone,
+	actResignYes:  errGameGone,
+	actResignNo:   errGameGone,
+	actDrawAccept: errGameGone,
+	actDrawReject: errGameGone,
+	actAccept:     errChallengeGone,
+	actDecline:    errChallengeGone,
+	actCancel:     errChallengeGone,
+	actRematch:    errFinishedGone,
+	actReplayGIF:  errFinishedGone,
+	actLeaders:    refuse("ladder.gone"),
+}
+
+// ownPlace returns elsewhere's refusal if id names a channel (or guild)
+// other than c's own.
+func ownPlace(c *interaction, id customID) error {
+	refusal, ok := elsewhere[id.action]
+	own := c.i.ChannelID
+	if id.action == actLeaders {
+		own = c.i.GuildID
+	}
+	if ok && id.channel != own {
+		return refusal
+	}
+	return nil
+}
+
 // handle answers one interaction, from either transport. Every interaction
 // gets an answer: a handler's error is translated for the user by fail.
+// The interaction's context (c.ctx, which its handler passes to the store
+// and to Discord) is ctx's, cancelled when ctx is (the bot's, by Close) or
+// when handle returns; work that outlives the interaction runs with a
+// context of its own (a job's, the scheduler's).
 func (b *Bot) handle(ctx context.Context, s *discordgo.Session, i *discordgo.Interaction, respond respondFunc) {
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
 	start := b.clock.Now()
 	kind, name := metricName(i)
 	b.metrics.Interaction(kind, name)
@@ -214,6 +257,9 @@ func (b *Bot) dispatch(c *interaction) error {
 		h, ok := componentHandlers[id.action]
 		if err != nil || !ok {
 			return refuse("error.old_button")
+		}
+		if err := ownPlace(c, id); err != nil {
+			return err
 		}
 		return h(b, c, id)
 	}

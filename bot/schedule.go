@@ -5,6 +5,7 @@ import (
 	"crypto/rand"
 	"errors"
 	"fmt"
+	"log/slog"
 	"os"
 	"time"
 
@@ -69,27 +70,29 @@ func (b *Bot) poke() {
 // every aliveEvery while it runs, and when it stops, before it returns.
 func (b *Bot) RunScheduler(ctx context.Context) error {
 	alive := b.clock.Now() // Resume records it
-	if err := b.resume(); err != nil {
-		b.log.Error("cannot give back the time the bot was down", "err", err)
+	if err := b.resume(ctx); err != nil {
+		b.logFailure(ctx, "cannot give back the time the bot was down", "err", err)
 		alive = time.Time{} // record it at once
 	}
 	defer func() {
-		if err := b.store.SetAlive(b.clock.Now()); err != nil {
+		// ctx is done by now: the record of the stop outlives it by
+		// design (the store closes after RunScheduler returns).
+		if err := b.store.SetAlive(context.WithoutCancel(ctx), b.clock.Now()); err != nil {
 			b.log.Warn("cannot record the time of the stop", "err", err)
 		}
 	}()
 	for {
 		if now := b.clock.Now(); now.Sub(alive) >= aliveEvery {
-			b.recordAlive(now)
+			b.recordAlive(ctx, now)
 			alive = now // after a failure too: try again in aliveEvery
 		}
-		failed := b.runDue()
+		failed := b.runDue(ctx)
 		now := b.clock.Now()
 		wait := aliveEvery
-		next, ok, err := b.store.NextWake()
+		next, ok, err := b.store.NextWake(ctx)
 		switch {
 		case err != nil:
-			b.log.Error("scheduler cannot read its wake-ups", "err", err)
+			b.logFailure(ctx, "scheduler cannot read its wake-ups", "err", err)
 			wait = retryAfter
 		case failed && ok:
 			wait = max(retryAfter, next.Sub(now))
@@ -106,29 +109,43 @@ func (b *Bot) RunScheduler(ctx context.Context) error {
 }
 
 // recordAlive records the bot alive at now.
-func (b *Bot) recordAlive(now time.Time) {
-	if err := b.store.SetAlive(now); err != nil {
-		b.log.Error("cannot record the bot alive", "err", err)
+func (b *Bot) recordAlive(ctx context.Context, now time.Time) {
+	if err := b.store.SetAlive(ctx, now); err != nil {
+		b.logFailure(ctx, "cannot record the bot alive", "err", err)
 	}
 }
 
+// logFailure logs a failure of the scheduler, msg with args, as an error,
+// or as a warning if ctx is done: the shutdown cancelled the store's calls,
+// and the next start does what is left.
+func (b *Bot) logFailure(ctx context.Context, msg string, args ...any) {
+	level := slog.LevelError
+	if ctx.Err() != nil {
+		level = slog.LevelWarn
+	}
+	b.log.Log(ctx, level, msg, args...)
+}
+
 // runDue handles everything due now; it reports whether something failed.
-func (b *Bot) runDue() bool {
+func (b *Bot) runDue(ctx context.Context) bool {
 	now := b.clock.Now()
-	due, err := b.store.Due(now)
+	due, err := b.store.Due(ctx, now)
 	if err != nil {
-		b.log.Error("scheduler cannot read what is due", "err", err)
+		b.logFailure(ctx, "scheduler cannot read what is due", "err", err)
 		return true
 	}
 	b.log.Debug("scheduler looks at what is due", "due", len(due))
 	failed := false
 	for _, w := range due {
+		if ctx.Err() != nil {
+			return failed // stopping: the next start does the rest
+		}
 		// Bots that share the store (several processes on PostgreSQL)
 		// each see every due wake: the one that claims it does the work.
-		mine, err := b.store.Claim(w, b.owner, now, leaseFor)
+		mine, err := b.store.Claim(ctx, w, b.owner, now, leaseFor)
 		if err != nil {
 			failed = true
-			b.log.Error("scheduler cannot claim its work", "kind", w.Kind.String(), "channel", w.ChannelID, "err", err)
+			b.logFailure(ctx, "scheduler cannot claim its work", "kind", w.Kind.String(), "channel", w.ChannelID, "err", err)
 			continue
 		}
 		if !mine {
@@ -136,13 +153,13 @@ func (b *Bot) runDue() bool {
 		}
 		switch w.Kind {
 		case storage.WakeGame:
-			err = b.wakeGame(w.ChannelID, now)
+			err = b.wakeGame(ctx, w.ChannelID, now)
 		case storage.WakeChallenge:
-			err = b.expireChallenge(w.ChannelID, now)
+			err = b.expireChallenge(ctx, w.ChannelID, now)
 		}
 		if err != nil {
 			failed = true
-			b.log.Error("scheduled work failed", "kind", w.Kind.String(), "channel", w.ChannelID, "err", err)
+			b.logFailure(ctx, "scheduled work failed", "kind", w.Kind.String(), "channel", w.ChannelID, "err", err)
 		}
 	}
 	return failed
@@ -150,8 +167,8 @@ func (b *Bot) runDue() bool {
 
 // wakeGame does what is due in the game of a channel: the computer's lost
 // move, a timeout or a reminder.
-func (b *Bot) wakeGame(channelID string, now time.Time) error {
-	g, err := b.store.Game(channelID)
+func (b *Bot) wakeGame(ctx context.Context, channelID string, now time.Time) error {
+	g, err := b.store.Game(ctx, channelID)
 	if errors.Is(err, storage.ErrNotFound) {
 		return nil
 	} else if err != nil {
@@ -164,7 +181,7 @@ func (b *Bot) wakeGame(channelID string, now time.Time) error {
 		b.queueAI(aiJob{channel: channelID, gameID: g.ID, ply: g.Ply()})
 		return nil
 	}
-	g, old, err := b.update(channelID, g.ID, "", "", func(g *storage.Game) error {
+	g, old, err := b.update(ctx, channelID, g.ID, "", "", func(g *storage.Game) error {
 		if err := g.Timeout(now); !errors.Is(err, game.ErrNotDue) {
 			return err
 		}
@@ -177,9 +194,9 @@ func (b *Bot) wakeGame(channelID string, now time.Time) error {
 		return err
 	case g.Over():
 		b.log.Info("game timed out", "channel", g.ChannelID, "game", g.ID)
-		return b.show(nil, g, old)
+		return b.show(ctx, nil, g, old)
 	}
-	return b.sendReminder(g, nil)
+	return b.sendReminder(ctx, g, nil)
 }
 
 // sendReminder reminds the player to move in g that it is their move: in
@@ -188,11 +205,11 @@ func (b *Bot) wakeGame(channelID string, now time.Time) error {
 // the bot was offline that long and the time was given back. A reminder of
 // the clock is marked as sent before it is sent, so none is ever sent
 // twice, even across a restart.
-func (b *Bot) sendReminder(g *storage.Game, note *time.Duration) error {
+func (b *Bot) sendReminder(ctx context.Context, g *storage.Game, note *time.Duration) error {
 	p := g.Player(g.ToMove())
 	opponent := g.Player(g.ToMove().Other())
 	deadline := g.Deadline()
-	lang := b.guildLang(g.GuildID)
+	lang := b.guildLang(ctx, g.GuildID)
 	text := "⏰ " + lang.T("remind.channel", "Player", who(lang, p), "Opponent", escape(playerName(lang, opponent)), "Due", timestamp(deadline),
 		"Deadline", fmt.Sprintf("<t:%d:f>", deadline.Unix()), "Board", boardLink(lang, g))
 	if note != nil {
@@ -202,10 +219,10 @@ func (b *Bot) sendReminder(g *storage.Game, note *time.Duration) error {
 	_, err := b.send(g.ChannelID, message{content: text, mentions: []string{p.UserID}})
 	b.metrics.Reminded(err)
 	if err != nil {
-		return b.abandonIfGone(g, fmt.Errorf("send a reminder: %w", err))
+		return b.abandonIfGone(ctx, g, fmt.Errorf("send a reminder: %w", err))
 	}
-	if u, uerr := b.store.UserSettings(p.UserID); uerr == nil && u.DMReminders {
-		lang := b.userLang(p.UserID)
+	if u, uerr := b.store.UserSettings(ctx, p.UserID); uerr == nil && u.DMReminders {
+		lang := b.userLang(ctx, p.UserID)
 		text := "⏰ " + lang.T("remind.dm", "Opponent", escape(playerName(lang, opponent)), "Due", timestamp(deadline), "Board", boardLink(lang, g))
 		if note != nil {
 			text = "⏰ " + lang.T("remind.dm_after_outage", "Down", duration(lang, *note), "Opponent", escape(playerName(lang, opponent)), "Due", timestamp(deadline), "Board", boardLink(lang, g))
@@ -217,8 +234,8 @@ func (b *Bot) sendReminder(g *storage.Game, note *time.Duration) error {
 
 // expireChallenge closes a challenge nobody answered in time and says so
 // on its message.
-func (b *Bot) expireChallenge(channelID string, now time.Time) error {
-	ch, err := b.store.Challenge(channelID)
+func (b *Bot) expireChallenge(ctx context.Context, channelID string, now time.Time) error {
+	ch, err := b.store.Challenge(ctx, channelID)
 	if errors.Is(err, storage.ErrNotFound) {
 		return nil
 	} else if err != nil {
@@ -227,13 +244,13 @@ func (b *Bot) expireChallenge(channelID string, now time.Time) error {
 	if !ch.Expired(now) {
 		return nil
 	}
-	if err := b.store.DeleteChallenge(channelID, ch.ID); err != nil {
+	if err := b.store.DeleteChallenge(ctx, channelID, ch.ID); err != nil {
 		if errors.Is(err, storage.ErrNotFound) {
 			return nil
 		}
 		return err
 	}
-	b.editChallenge(ch, b.guildLang(ch.GuildID).T("challenge.expired_message", "Challenger", escape(ch.From.Name), "Opponent", escape(ch.To.Name)))
+	b.editChallenge(ch, b.guildLang(ctx, ch.GuildID).T("challenge.expired_message", "Challenger", escape(ch.From.Name), "Opponent", escape(ch.To.Name)))
 	return nil
 }
 
@@ -241,8 +258,8 @@ func (b *Bot) expireChallenge(channelID string, now time.Time) error {
 // deadline is enforced: every running clock is extended by the outage (if
 // it lasted minOutage or more), and whoever is to move gets one fresh
 // reminder that says so.
-func (b *Bot) resume() error {
-	down, changed, err := b.store.Resume(b.clock.Now(), minOutage, func(g *storage.Game, down time.Duration) (bool, error) {
+func (b *Bot) resume(ctx context.Context) error {
+	down, changed, err := b.store.Resume(ctx, b.clock.Now(), minOutage, func(g *storage.Game, down time.Duration) (bool, error) {
 		if err := g.Extend(down); errors.Is(err, game.ErrNotDue) {
 			return false, nil // no clock runs
 		} else if err != nil {
@@ -259,7 +276,7 @@ func (b *Bot) resume() error {
 	}
 	var errs []error
 	for _, g := range changed {
-		errs = append(errs, b.sendReminder(g, &down))
+		errs = append(errs, b.sendReminder(ctx, g, &down))
 	}
 	return errors.Join(errs...)
 }

@@ -67,7 +67,7 @@ func TestReminders(t *testing.T) {
 			// The move lands just in time: the other player's clock starts.
 			h.command(ch, first, "move", discordtest.StringOption("cell", "D4"))
 			h.boardAt(ch, 1)
-			g, err := h.store.Game(ch)
+			g, err := h.store.Game(t.Context(), ch)
 			require.NoError(t, err)
 			assert.Equal(t, h.clock.Now().Add(72*time.Hour), g.Deadline())
 			h.tick(36 * time.Hour)
@@ -116,12 +116,12 @@ func TestTimeoutBeforeTheFirstMove(t *testing.T) {
 			final := h.waitBoard(ch, "the final board", func(m *discordtest.Message) bool { return strings.Contains(m.Content, "Game over") })
 			assert.Contains(t, final.Content, "<@"+second.ID+"> did not make a first move in time, so the game is aborted; it counts for nobody.")
 			assert.Empty(t, final.Embeds, "no final score for a game that never started")
-			f, err := h.store.FinishedGame(h.dc.GuildID(), g.ID)
+			f, err := h.store.FinishedGame(t.Context(), h.dc.GuildID(), g.ID)
 			require.NoError(t, err)
 			assert.Equal(t, game.Unstarted, f.Result().Ending)
 			assert.Zero(t, f.Ratings, "unrated")
 			for _, u := range []*discordgo.User{first, second} {
-				_, err := h.store.Profile(h.dc.GuildID(), u.ID, storage.Human)
+				_, err := h.store.Profile(t.Context(), h.dc.GuildID(), u.ID, storage.Human)
 				assert.ErrorIs(t, err, storage.ErrNotFound, "nobody's rating changed")
 			}
 		})
@@ -141,16 +141,16 @@ func TestTimeout(t *testing.T) {
 				h.boardAt(ch, k+1)
 			}
 			h.tick(time.Hour - time.Second)
-			_, err := h.store.Game(ch)
+			_, err := h.store.Game(t.Context(), ch)
 			require.NoError(t, err, "still on time")
 			h.tick(time.Second)
 
 			final := h.waitBoard(ch, "the final board", func(m *discordtest.Message) bool { return strings.Contains(m.Content, "Game over") })
 			assert.Contains(t, final.Content, "<@"+second.ID+"> ran out of time — <@"+first.ID+"> wins")
 			assert.ElementsMatch(t, []string{first.ID, second.ID}, final.Notified, "the end notifies both players")
-			_, err = h.store.Game(ch)
+			_, err = h.store.Game(t.Context(), ch)
 			assert.ErrorIs(t, err, storage.ErrNotFound)
-			f, err := h.store.FinishedGame(h.dc.GuildID(), g.ID)
+			f, err := h.store.FinishedGame(t.Context(), h.dc.GuildID(), g.ID)
 			require.NoError(t, err)
 			assert.Equal(t, game.TimedOut, f.Result().Ending)
 			assert.Equal(t, g.Player(f.Result().Winner).UserID, first.ID, "the player who ran out of time lost")
@@ -163,10 +163,10 @@ func TestChallengeExpires(t *testing.T) {
 	h := newManualHarness(t, "gateway")
 	msg := h.challengeMessage()
 	h.tick(24*time.Hour - time.Second)
-	_, err := h.store.Challenge(h.channel.ID)
+	_, err := h.store.Challenge(t.Context(), h.channel.ID)
 	require.NoError(t, err, "still open")
 	h.tick(time.Second)
-	_, err = h.store.Challenge(h.channel.ID)
+	_, err = h.store.Challenge(t.Context(), h.channel.ID)
 	assert.ErrorIs(t, err, storage.ErrNotFound, "expired")
 	m, _ := h.dc.Message(msg.ID)
 	assert.Contains(t, m.Content, "expired")
@@ -204,7 +204,7 @@ func TestRestartKeepsClocks(t *testing.T) {
 			h.clock.Advance(10 * time.Hour) // the old deadline passes while the bot is down
 			h.start()
 			h.tick(0)
-			_, err := h.store.Game(ch)
+			_, err := h.store.Game(t.Context(), ch)
 			require.NoError(t, err, "nobody lost on time while the bot was down")
 			reminders := h.reminders(ch)
 			require.Len(t, reminders, 3, "one fresh reminder after the outage")
@@ -212,7 +212,7 @@ func TestRestartKeepsClocks(t *testing.T) {
 			assert.Equal(t, []string{first.ID}, reminders[2].Notified, "it notifies the player to move")
 
 			h.tick(7*time.Hour + 12*time.Minute - time.Second)
-			_, err = h.store.Game(ch)
+			_, err = h.store.Game(t.Context(), ch)
 			require.NoError(t, err, "the deadline moved by the 10 hours")
 			h.tick(time.Second)
 			final := h.waitBoard(ch, "the final board", func(m *discordtest.Message) bool { return strings.Contains(m.Content, "ran out of time") })
@@ -245,11 +245,11 @@ func TestSchedulerSleepsUntilDue(t *testing.T) {
 			Players: [2]game.Player{{UserID: h.alice.ID, Name: "alice"}, {UserID: h.bob.ID, Name: "bob"}},
 		}, now.Add(time.Duration(i+1)*time.Minute))
 		require.NoError(t, err)
-		require.NoError(t, bulk.CreateGame(&storage.Game{GuildID: h.dc.GuildID(), ChannelID: channel, Game: gg}))
+		require.NoError(t, bulk.CreateGame(t.Context(), &storage.Game{GuildID: h.dc.GuildID(), ChannelID: channel, Game: gg}))
 	}
 	require.NoError(t, bulk.Close())
 	h.start()
-	ctx, cancel := context.WithCancel(context.Background())
+	ctx, cancel := context.WithCancel(t.Context())
 	done := make(chan struct{})
 	go func() {
 		defer close(done)
@@ -268,7 +268,7 @@ func TestSchedulerSleepsUntilDue(t *testing.T) {
 	h.clock.Advance(36 * time.Hour)
 	assert.Equal(t, time.Minute, sleeps(3)[2], "then until the next one")
 	require.Len(t, h.reminders(h.channel.ID), 1, "the game that was due got its reminder")
-	g, err := h.store.Game("900000000000000001")
+	g, err := h.store.Game(t.Context(), "900000000000000001")
 	require.NoError(t, err)
 	assert.Zero(t, g.Reminders(), "the next game is not touched before its time")
 }
@@ -288,9 +288,9 @@ func TestDeletedChannelAbandonsTheGame(t *testing.T) {
 			h.dc.DeleteChannel(ch)
 			h.tick(36 * time.Hour) // the reminder cannot be posted
 
-			_, err := h.store.Game(ch)
+			_, err := h.store.Game(t.Context(), ch)
 			require.ErrorIs(t, err, storage.ErrNotFound, "the game is over")
-			f, err := h.store.FinishedGame(h.dc.GuildID(), g.ID)
+			f, err := h.store.FinishedGame(t.Context(), h.dc.GuildID(), g.ID)
 			require.NoError(t, err)
 			assert.Equal(t, game.Abandoned, f.Result().Ending)
 			assert.Zero(t, f.Ratings, "unrated")
@@ -314,7 +314,7 @@ func TestSchedulerLeavesClaimedWork(t *testing.T) {
 	due := g.Wake()
 	require.Equal(t, h.clock.Now().Add(36*time.Hour), due)
 	w := storage.Wake{Kind: storage.WakeGame, ChannelID: ch, At: due}
-	ok, err := h.store.Claim(w, "another-process", due, time.Hour)
+	ok, err := h.store.Claim(t.Context(), w, "another-process", due, time.Hour)
 	require.NoError(t, err)
 	require.True(t, ok)
 
@@ -324,7 +324,7 @@ func TestSchedulerLeavesClaimedWork(t *testing.T) {
 	assert.Empty(t, h.reminders(ch))
 	h.tick(time.Second)
 	assert.Len(t, h.reminders(ch), 1, "the lease lapsed: the bot sends the reminder")
-	ok, err = h.store.Claim(w, "another-process", h.clock.Now(), time.Hour)
+	ok, err = h.store.Claim(t.Context(), w, "another-process", h.clock.Now(), time.Hour)
 	require.NoError(t, err)
 	assert.False(t, ok, "the bot holds the lease now")
 }

@@ -12,7 +12,7 @@ import (
 // notifyCommand turns reminders by direct message on or off.
 func (b *Bot) notifyCommand(c *interaction, o options) error {
 	on := o.str("dm") == "on"
-	if _, err := b.store.UpdateUserSettings(c.user().ID, func(u *storage.UserSettings) error {
+	if _, err := b.store.UpdateUserSettings(c.ctx, c.user().ID, func(u *storage.UserSettings) error {
 		u.DMReminders = on
 		return nil
 	}); err != nil {
@@ -32,7 +32,7 @@ func (b *Bot) settingsCommand(c *interaction, o options) error {
 			return refuse("settings.needs_manage_server")
 		}
 	}
-	s, err := b.store.UpdateGuildSettings(c.i.GuildID, func(s *storage.GuildSettings) error {
+	s, err := b.store.UpdateGuildSettings(c.ctx, c.i.GuildID, func(s *storage.GuildSettings) error {
 		if v := o.str("threads"); v != "" {
 			s.Threads = v == "on"
 		}

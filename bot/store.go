@@ -1,6 +1,7 @@
 package bot
 
 import (
+	"context"
 	"time"
 
 	"github.com/kulami/kulami/storage"
@@ -21,6 +22,12 @@ import (
 // with its generic message. An update method returns its function's
 // error, wrapped, and writes nothing then. Every value returned is the
 // caller's own copy.
+//
+// Every method takes first the context of the work that calls it: an
+// interaction's, the scheduler's or a job's. A context done before the
+// call makes it fail with an error wrapping ctx.Err() and write nothing;
+// what one done during the call does depends on the backend (see
+// storage.Backend).
 type Store interface {
 	GameStore
 	ChallengeStore
@@ -36,11 +43,11 @@ type GameStore interface {
 	// CreateGame stores g as the active game of g.ChannelID and sets
 	// g.ID. Errors: storage.ErrChannelBusy if the channel already has a
 	// game or an open challenge; storage.ErrInvalid if g may not be stored.
-	CreateGame(g *storage.Game) error
+	CreateGame(ctx context.Context, g *storage.Game) error
 	// Game returns the active game of the channel. Errors:
 	// storage.ErrNotFound if there is none (a finished game is no longer
 	// active).
-	Game(channelID string) (*storage.Game, error)
+	Game(ctx context.Context, channelID string) (*storage.Game, error)
 	// UpdateGame changes the active game of the channel in one
 	// transaction: fn changes it, and what fn leaves is stored (a game
 	// with a result is moved to the finished games, with the history and
@@ -48,16 +55,16 @@ type GameStore interface {
 	// Errors: fn's error (game.ErrStale, …); storage.ErrNotFound if the
 	// channel has no active game; storage.ErrInvalid if fn changed what
 	// may not change (the ID, place, players, layout, rules).
-	UpdateGame(channelID string, fn func(*storage.Game) error) (*storage.Game, error)
+	UpdateGame(ctx context.Context, channelID string, fn func(*storage.Game) error) (*storage.Game, error)
 	// NoteBoard records that the message messageID shows the board of the
 	// game gameID of the channel at ply (the game's BoardMessageID from
 	// then on). Errors: storage.ErrNotFound if the channel's game is
 	// another or over, or has moved past ply: the board is then out of
 	// date already.
-	NoteBoard(channelID string, gameID uint64, ply int, messageID string) error
+	NoteBoard(ctx context.Context, channelID string, gameID uint64, ply int, messageID string) error
 	// GuildGames returns the active games of the guild, newest first.
 	// Errors: none but those of every method.
-	GuildGames(guildID string) ([]*storage.Game, error)
+	GuildGames(ctx context.Context, guildID string) ([]*storage.Game, error)
 }
 
 // ChallengeStore keeps the open challenge of each channel.
@@ -66,27 +73,27 @@ type ChallengeStore interface {
 	// sets c.ID (and c.Layout to its canonical form). Errors:
 	// storage.ErrChannelBusy if the channel already has a game or an open
 	// challenge; storage.ErrInvalid if c may not be stored.
-	CreateChallenge(c *storage.Challenge) error
+	CreateChallenge(ctx context.Context, c *storage.Challenge) error
 	// Challenge returns the open challenge of the channel. Errors:
 	// storage.ErrNotFound if there is none.
-	Challenge(channelID string) (*storage.Challenge, error)
+	Challenge(ctx context.Context, channelID string) (*storage.Challenge, error)
 	// UpdateChallenge changes the open challenge of the channel in one
 	// transaction, as UpdateGame does a game. Errors: fn's error;
 	// storage.ErrNotFound if the channel has no open challenge;
 	// storage.ErrInvalid if fn changed what may not change (the ID,
 	// place, players, creation time).
-	UpdateChallenge(channelID string, fn func(*storage.Challenge) error) (*storage.Challenge, error)
+	UpdateChallenge(ctx context.Context, channelID string, fn func(*storage.Challenge) error) (*storage.Challenge, error)
 	// DeleteChallenge removes the challenge with the ID id from the
 	// channel (withdrawn, declined, expired). Errors: storage.ErrNotFound
 	// if the channel's open challenge is not that one (an old button or a
 	// late expiry never removes a newer challenge).
-	DeleteChallenge(channelID string, id uint64) error
+	DeleteChallenge(ctx context.Context, channelID string, id uint64) error
 	// AcceptChallenge closes the challenge challengeID of the channel and
 	// creates the game g in one transaction, and sets g.ID. Errors: storage.ErrNotFound if the
 	// challenge is no longer open; storage.ErrChannelBusy if g's channel
 	// is taken; storage.ErrInvalid if g may not be stored or is not
 	// between the challenge's players. On any error nothing changes.
-	AcceptChallenge(channelID string, challengeID uint64, g *storage.Game) error
+	AcceptChallenge(ctx context.Context, channelID string, challengeID uint64, g *storage.Game) error
 	// MoveIntoThread moves the active game gameID of the channel into
 	// threadID, a thread opened for it once AcceptChallenge committed,
 	// and returns the game as now stored. Errors: storage.ErrNotFound if
@@ -94,7 +101,7 @@ type ChallengeStore interface {
 	// storage.ErrChannelBusy if the thread has a game or a challenge;
 	// storage.ErrInvalid if threadID is not a valid ID. On any error
 	// nothing changes.
-	MoveIntoThread(channelID string, gameID uint64, threadID string) (*storage.Game, error)
+	MoveIntoThread(ctx context.Context, channelID string, gameID uint64, threadID string) (*storage.Game, error)
 }
 
 // FinishedStore reads the finished games of a guild, and keeps their
@@ -103,19 +110,19 @@ type FinishedStore interface {
 	// FinishedGame returns the finished game id of the guild. Errors:
 	// storage.ErrNotFound if there is none (of another guild, or still
 	// going on).
-	FinishedGame(guildID string, id uint64) (*storage.FinishedGame, error)
+	FinishedGame(ctx context.Context, guildID string, id uint64) (*storage.FinishedGame, error)
 	// LastFinishedGame returns the finished game of the guild played last
 	// (the highest ID) in the channel. Errors: storage.ErrNotFound if the
 	// channel has none.
-	LastFinishedGame(guildID, channelID string) (*storage.FinishedGame, error)
+	LastFinishedGame(ctx context.Context, guildID, channelID string) (*storage.FinishedGame, error)
 	// SaveReview stores data, the analysis of the finished game gameID of
 	// the guild, replacing any earlier one. Errors: storage.ErrNotFound if
 	// there is no such finished game; storage.ErrInvalid if data is not a
 	// JSON value.
-	SaveReview(guildID string, gameID uint64, data []byte) error
+	SaveReview(ctx context.Context, guildID string, gameID uint64, data []byte) error
 	// Review returns what SaveReview stored for the finished game gameID
 	// of the guild. Errors: storage.ErrNotFound if there is none yet.
-	Review(guildID string, gameID uint64) ([]byte, error)
+	Review(ctx context.Context, guildID string, gameID uint64) ([]byte, error)
 }
 
 // LadderStore reads the players' history, profiles and ratings in a
@@ -125,21 +132,21 @@ type LadderStore interface {
 	// first, from the one before the finished game before if it is not
 	// zero. Errors: storage.ErrNotFound if the game before is not in the
 	// player's history; storage.ErrInvalid if limit is not positive.
-	History(guildID, userID string, limit int, before uint64) ([]storage.HistoryEntry, error)
+	History(ctx context.Context, guildID, userID string, limit int, before uint64) ([]storage.HistoryEntry, error)
 	// HeadToHead returns the results of a against b, from a's side, on
 	// both ladders. Errors: none but those of every method.
-	HeadToHead(guildID, a, b string) (storage.Tally, error)
+	HeadToHead(ctx context.Context, guildID, a, b string) (storage.Tally, error)
 	// RatingTrend returns the player's ratings on the ladder after each
 	// of their last n rated games, oldest first. Errors:
 	// storage.ErrInvalid if n is not positive.
-	RatingTrend(guildID, userID string, ladder storage.Ladder, n int) ([]storage.RatingPoint, error)
+	RatingTrend(ctx context.Context, guildID, userID string, ladder storage.Ladder, n int) ([]storage.RatingPoint, error)
 	// Profile returns the player's profile on the ladder. Errors:
 	// storage.ErrNotFound if no game of theirs has counted there.
-	Profile(guildID, userID string, ladder storage.Ladder) (*storage.Profile, error)
+	Profile(ctx context.Context, guildID, userID string, ladder storage.Ladder) (*storage.Profile, error)
 	// Leaderboard returns up to limit profiles of the ladder in rank
 	// order, skipping offset, and how many the ladder has. Errors:
 	// storage.ErrInvalid if limit is not positive or offset negative.
-	Leaderboard(guildID string, ladder storage.Ladder, offset, limit int) ([]storage.Profile, int, error)
+	Leaderboard(ctx context.Context, guildID string, ladder storage.Ladder, offset, limit int) ([]storage.Profile, int, error)
 }
 
 // SettingsStore keeps the settings of guilds and users: the defaults of
@@ -147,18 +154,18 @@ type LadderStore interface {
 type SettingsStore interface {
 	// GuildSettings returns the settings of the guild. Errors: none but
 	// those of every method.
-	GuildSettings(guildID string) (storage.GuildSettings, error)
+	GuildSettings(ctx context.Context, guildID string) (storage.GuildSettings, error)
 	// UpdateGuildSettings changes the settings of the guild in one
 	// transaction. Errors: fn's error; storage.ErrInvalid for a negative
 	// move time or an unusable guild ID.
-	UpdateGuildSettings(guildID string, fn func(*storage.GuildSettings) error) (storage.GuildSettings, error)
+	UpdateGuildSettings(ctx context.Context, guildID string, fn func(*storage.GuildSettings) error) (storage.GuildSettings, error)
 	// UserSettings returns the settings of the user. Errors: none but
 	// those of every method.
-	UserSettings(userID string) (storage.UserSettings, error)
+	UserSettings(ctx context.Context, userID string) (storage.UserSettings, error)
 	// UpdateUserSettings changes the settings of the user in one
 	// transaction. Errors: fn's error; storage.ErrInvalid for an unusable
 	// user ID.
-	UpdateUserSettings(userID string, fn func(*storage.UserSettings) error) (storage.UserSettings, error)
+	UpdateUserSettings(ctx context.Context, userID string, fn func(*storage.UserSettings) error) (storage.UserSettings, error)
 }
 
 // ScheduleStore is what the scheduler and a restart read and write: the
@@ -168,18 +175,18 @@ type ScheduleStore interface {
 	// NextWake returns the earliest wake time of every game and
 	// challenge, or false if none has one. Errors: none but those of
 	// every method.
-	NextWake() (time.Time, bool, error)
+	NextWake(ctx context.Context) (time.Time, bool, error)
 	// Due returns every wake at or before now, earliest first; a wake
 	// stays due until an update sets the next one. Errors: none but those
 	// of every method.
-	Due(now time.Time) ([]storage.Wake, error)
+	Due(ctx context.Context, now time.Time) ([]storage.Wake, error)
 	// Claim takes the lease on w's work for owner until now+d, and
 	// reports whether it did (false: another owner's lease runs). Errors:
 	// storage.ErrInvalid if owner is not a usable ID or d not positive.
-	Claim(w storage.Wake, owner string, now time.Time, d time.Duration) (bool, error)
+	Claim(ctx context.Context, w storage.Wake, owner string, now time.Time, d time.Duration) (bool, error)
 	// SetAlive records that the bot runs at t, for Resume. Errors: none
 	// but those of every method.
-	SetAlive(t time.Time) error
+	SetAlive(ctx context.Context, t time.Time) error
 	// Resume calls fn with every active game and how long the bot was
 	// down, if for at least minDown until now, stores the games fn
 	// changed and records now as alive, in one transaction; it returns
@@ -187,5 +194,5 @@ type ScheduleStore interface {
 	// and must not call the store. Errors: fn's error;
 	// storage.ErrInvalid if fn ended a game. On any error nothing is
 	// written.
-	Resume(now time.Time, minDown time.Duration, fn func(g *storage.Game, down time.Duration) (bool, error)) (time.Duration, []*storage.Game, error)
+	Resume(ctx context.Context, now time.Time, minDown time.Duration, fn func(g *storage.Game, down time.Duration) (bool, error)) (time.Duration, []*storage.Game, error)
 }

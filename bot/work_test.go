@@ -87,7 +87,7 @@ func TestMoveNotHeldBehindReviews(t *testing.T) {
 	for _, id := range games[:3] {
 		n := strconv.FormatUint(id, 10)
 		h.dc.WaitUntil(t, "the review of game #"+n, func() bool {
-			_, err := h.store.Review(h.dc.GuildID(), id)
+			_, err := h.store.Review(t.Context(), h.dc.GuildID(), id)
 			return err == nil
 		})
 	}

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"testing"
 
+	"github.com/kulami/kulami/draw/drawtest"
 	"github.com/kulami/kulami/engine"
 	"github.com/stretchr/testify/require"
 )
@@ -16,7 +17,7 @@ import (
 func BenchmarkRender(b *testing.B) {
 	opt := Options{Names: [2]string{"alice", "bob"}, Rules: engine.Full}
 	b.Run("hit", func(b *testing.B) {
-		p := mustGame(b, engine.Square(), 7, 40)
+		p := drawtest.MustGame(b, engine.Square(), 7, 40)
 		require.False(b, p.IsOver())
 		r := NewRenderer(Config{})
 		var buf bytes.Buffer
@@ -38,7 +39,7 @@ func BenchmarkRender(b *testing.B) {
 			if seed%2 == 1 {
 				l = engine.RandomIrregular(seed)
 			}
-			ps = append(ps, mustGame(b, l, seed, 30))
+			ps = append(ps, drawtest.MustGame(b, l, seed, 30))
 		}
 		r := NewRenderer(Config{})
 		var buf bytes.Buffer

@@ -6,6 +6,7 @@ import (
 	"sync"
 	"testing"
 
+	"github.com/kulami/kulami/draw/drawtest"
 	"github.com/kulami/kulami/engine"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -81,7 +82,7 @@ func TestCacheReportsItsMemory(t *testing.T) {
 		if seed%2 == 1 {
 			l = engine.RandomIrregular(seed)
 		}
-		ps = append(ps, mustGame(t, l, seed, 10))
+		ps = append(ps, drawtest.MustGame(t, l, seed, 10))
 	}
 	r := NewRenderer(Config{CacheBytes: 1 << 30, Fonts: []string{}})
 	var buf bytes.Buffer

@@ -5,6 +5,7 @@ import (
 	"math"
 	"testing"
 
+	"github.com/kulami/kulami/draw/drawtest"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -40,7 +41,7 @@ func TestChartGolden(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			var buf bytes.Buffer
 			require.NoError(t, RenderChart(&buf, tc.c))
-			assertGolden(t, tc.name, buf.Bytes())
+			drawtest.AssertGolden(t, tc.name, buf.Bytes())
 		})
 	}
 }

@@ -4,6 +4,7 @@ import (
 	"math"
 	"testing"
 
+	"github.com/kulami/kulami/draw/internal/sample"
 	"github.com/kulami/kulami/engine"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -44,7 +45,7 @@ func TestOutlinesKeepOffTheLineBars(t *testing.T) {
 		if seed%2 == 1 {
 			l = engine.RandomIrregular(seed)
 		}
-		p := randomGame(l, seed, engine.MaxPly)
+		p := sample.Game(l, seed, engine.MaxPly)
 		if len(p.Lines()) == 0 {
 			continue
 		}

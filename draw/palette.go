@@ -4,6 +4,7 @@ import (
 	"image"
 	"sync"
 
+	"github.com/kulami/kulami/draw/internal/sample"
 	"github.com/kulami/kulami/engine"
 )
 
@@ -37,39 +38,9 @@ func referenceQuantizer(t Theme) *quantizer {
 		}
 		refs = append(refs, im)
 	}
-	add(randomGame(engine.Square(), 1, 30), Options{Rules: engine.Full})
-	add(randomGame(engine.RandomIrregular(2), 3, 17), Options{Rules: engine.Area, Width: 400})
-	add(gameWithLines(), Options{Rules: engine.Full})
-	add(randomGame(engine.Square(), 4, 25), Options{Rules: engine.Basic, Over: true, Outcome: "bob_the_builder wins — Alice resigned"})
+	add(sample.Game(engine.Square(), 1, 30), Options{Rules: engine.Full})
+	add(sample.Game(engine.RandomIrregular(2), 3, 17), Options{Rules: engine.Area, Width: 400})
+	add(sample.GameWithLines(), Options{Rules: engine.Full})
+	add(sample.Game(engine.Square(), 4, 25), Options{Rules: engine.Basic, Over: true, Outcome: "bob_the_builder wins — Alice resigned"})
 	return newQuantizer(refs...)
-}
-
-// randomGame plays up to plies random legal moves on l, the same for the
-// same seed.
-func randomGame(l *engine.Layout, seed uint64, plies int) engine.Position {
-	p := engine.NewPosition(l, engine.Red)
-	rnd := engine.NewRand(seed)
-	for range plies {
-		m := p.Legal()
-		if m == 0 {
-			break
-		}
-		p.Apply(rnd.Pick(m))
-	}
-	return p
-}
-
-// gameWithLines returns the first finished random game on the square
-// (by seed) in which both colours score lines.
-func gameWithLines() engine.Position {
-	for seed := uint64(1); ; seed++ {
-		p := randomGame(engine.Square(), seed, engine.MaxPly)
-		var has [2]bool
-		for _, ln := range p.Lines() {
-			has[ln.Color] = true
-		}
-		if has[engine.Red] && has[engine.Black] {
-			return p
-		}
-	}
 }

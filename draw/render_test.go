@@ -3,24 +3,18 @@ package draw
 import (
 	"bytes"
 	"errors"
-	"flag"
-	"fmt"
 	"image"
 	"image/color"
-	"image/png"
 	"math"
-	"os"
-	"path/filepath"
 	"strings"
 	"sync"
 	"testing"
 
+	"github.com/kulami/kulami/draw/drawtest"
 	"github.com/kulami/kulami/engine"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
-
-var update = flag.Bool("update", false, "rewrite the golden images in testdata/")
 
 // goldenCases are the images kept in testdata/: look at them after a
 // change to the drawing, then run go test ./draw -update.
@@ -31,8 +25,8 @@ func goldenCases(tb testing.TB) []struct {
 } {
 	tb.Helper()
 	names := [2]string{"alice", "Bob the Builder"}
-	mid := mustGame(tb, engine.Square(), 7, 40)
-	end := gameWithLines()
+	mid := drawtest.MustGame(tb, engine.Square(), 7, 40)
+	end := drawtest.GameWithLines()
 	require.True(tb, end.IsOver())
 	return []struct {
 		name string
@@ -48,17 +42,9 @@ func goldenCases(tb testing.TB) []struct {
 		{"over_lines", end, Options{Names: names, Rules: engine.Lines, Theme: Light}},
 		{"over_full", end, Options{Names: names, Rules: engine.Full}},
 		{"resigned", mid, Options{Names: names, Rules: engine.Full, Over: true, Outcome: "Bob the Builder wins — alice resigned"}},
-		{"irregular", mustGame(tb, engine.RandomIrregular(5), 3, 21), Options{Names: names, Rules: engine.Area}},
-		{"irregular_light", mustGame(tb, engine.RandomIrregular(11), 5, 33), Options{Names: names, Rules: engine.Lines, Theme: Light}},
+		{"irregular", drawtest.MustGame(tb, engine.RandomIrregular(5), 3, 21), Options{Names: names, Rules: engine.Area}},
+		{"irregular_light", drawtest.MustGame(tb, engine.RandomIrregular(11), 5, 33), Options{Names: names, Rules: engine.Lines, Theme: Light}},
 	}
-}
-
-// mustGame returns the position after plies random legal moves on l.
-func mustGame(tb testing.TB, l *engine.Layout, seed uint64, plies int) engine.Position {
-	tb.Helper()
-	p := randomGame(l, seed, plies)
-	require.Equal(tb, plies, p.Ply(), "the game ended early")
-	return p
 }
 
 func TestGolden(t *testing.T) {
@@ -66,50 +52,9 @@ func TestGolden(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			var buf bytes.Buffer
 			require.NoError(t, Render(&buf, &tc.p, tc.opt))
-			path := filepath.Join("testdata", tc.name+".png")
-			if *update {
-				require.NoError(t, os.WriteFile(path, buf.Bytes(), 0o644))
-				return
-			}
-			want, err := os.ReadFile(path)
-			require.NoError(t, err, "no golden image; run go test ./draw -update")
-			got := mustDecode(t, buf.Bytes())
-			if bad := compareImages(mustDecode(t, want), got); bad != "" {
-				require.NoError(t, os.WriteFile(filepath.Join("testdata", tc.name+".got.png"), buf.Bytes(), 0o644))
-				t.Fatalf("%s differs from the golden image: %s; see testdata/%s.got.png and, if it is right, run go test ./draw -update", tc.name, bad, tc.name)
-			}
+			drawtest.AssertGolden(t, tc.name, buf.Bytes())
 		})
 	}
-}
-
-// compareImages returns "" if got matches want up to a small tolerance (a
-// few pixels off by a little, as another machine's arithmetic may give),
-// or what differs.
-func compareImages(want, got image.Image) string {
-	if want.Bounds() != got.Bounds() {
-		return fmt.Sprintf("size %v, want %v", got.Bounds().Size(), want.Bounds().Size())
-	}
-	const channelTolerance = 24 // out of 255
-	b := want.Bounds()
-	off := 0
-	for y := b.Min.Y; y < b.Max.Y; y++ {
-		for x := b.Min.X; x < b.Max.X; x++ {
-			if channelDiff(want.At(x, y), got.At(x, y)) > channelTolerance {
-				off++
-			}
-		}
-	}
-	if allowed := b.Dx() * b.Dy() / 2000; off > allowed {
-		return fmt.Sprintf("%d pixels differ by more than %d, at most %d may", off, channelTolerance, allowed)
-	}
-	return ""
-}
-
-func channelDiff(a, b color.Color) int {
-	r1, g1, b1, _ := a.RGBA()
-	r2, g2, b2, _ := b.RGBA()
-	d := func(x, y uint32) int { return max(int(x>>8)-int(y>>8), int(y>>8)-int(x>>8)) }
-	return max(d(r1, r2), d(g1, g2), d(b1, b2))
 }
 
 // newTestRenderer returns a Renderer with no fallback font that keeps
@@ -124,21 +69,14 @@ func mustImage(tb testing.TB, p *engine.Position, opt Options) *image.Paletted {
 	return im
 }
 
-func mustDecode(tb testing.TB, b []byte) image.Image {
-	tb.Helper()
-	im, err := png.Decode(bytes.NewReader(b))
-	require.NoError(tb, err)
-	return im
-}
-
 func TestCompareImagesCatchesAChange(t *testing.T) {
-	p := mustGame(t, engine.Square(), 7, 40)
+	p := drawtest.MustGame(t, engine.Square(), 7, 40)
 	a := mustImage(t, &p, Options{})
 	p2 := p
 	require.NoError(t, p2.Play(p2.Legal().Cells(p2.Layout())[0]))
 	b := mustImage(t, &p2, Options{})
-	assert.Empty(t, compareImages(a, a))
-	assert.NotEmpty(t, compareImages(a, b), "one more marble must count as a difference")
+	assert.Empty(t, drawtest.CompareImages(a, a))
+	assert.NotEmpty(t, drawtest.CompareImages(a, b), "one more marble must count as a difference")
 }
 
 // isAccent reports whether c is the colour of the marks.
@@ -162,17 +100,17 @@ func TestMarksLandOnTheirHoles(t *testing.T) {
 		p    engine.Position
 		opt  Options
 	}{
-		{"square", mustGame(t, engine.Square(), 7, 40), Options{}},
-		{"square early", mustGame(t, engine.Square(), 2, 5), Options{Width: 500, Theme: Light}},
-		{"irregular", mustGame(t, engine.RandomIrregular(5), 3, 21), Options{Width: 640}},
-		{"irregular late", mustGame(t, engine.RandomIrregular(9), 4, 38), Options{Width: 1000}},
+		{"square", drawtest.MustGame(t, engine.Square(), 7, 40), Options{}},
+		{"square early", drawtest.MustGame(t, engine.Square(), 2, 5), Options{Width: 500, Theme: Light}},
+		{"irregular", drawtest.MustGame(t, engine.RandomIrregular(5), 3, 21), Options{Width: 640}},
+		{"irregular late", drawtest.MustGame(t, engine.RandomIrregular(9), 4, 38), Options{Width: 1000}},
 		{"first move", engine.NewPosition(engine.RandomIrregular(3), engine.Black), Options{Width: 333}},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
 			var buf bytes.Buffer
 			require.NoError(t, newTestRenderer().Render(&buf, &tc.p, tc.opt))
-			im := mustDecode(t, buf.Bytes())
+			im := drawtest.MustDecode(t, buf.Bytes())
 			l := tc.p.Layout()
 			a, b := HoleCenter(l, engine.CellAt(0, 0), tc.opt), HoleCenter(l, engine.CellAt(1, 0), tc.opt)
 			cell := float64(b.X - a.X)
@@ -222,11 +160,11 @@ func TestMarksLandOnTheirHoles(t *testing.T) {
 }
 
 func TestEndedGameHasNoLegalMarksOrShading(t *testing.T) {
-	p := mustGame(t, engine.Square(), 7, 40)
+	p := drawtest.MustGame(t, engine.Square(), 7, 40)
 	opt := Options{Over: true, Outcome: "bob wins — alice ran out of time"}
 	var buf bytes.Buffer
 	require.NoError(t, Render(&buf, &p, opt))
-	im := mustDecode(t, buf.Bytes())
+	im := drawtest.MustDecode(t, buf.Bytes())
 	last, _ := p.Last()
 	l := p.Layout()
 	for _, cell := range p.Legal().Cells(l) {
@@ -239,7 +177,7 @@ func TestEndedGameHasNoLegalMarksOrShading(t *testing.T) {
 }
 
 func TestRenderIsDeterministic(t *testing.T) {
-	p := mustGame(t, engine.RandomIrregular(8), 1, 30)
+	p := drawtest.MustGame(t, engine.RandomIrregular(8), 1, 30)
 	opt := Options{Names: [2]string{"Zoë", "Ωmega"}, Rules: engine.Full}
 	var a, b bytes.Buffer
 	require.NoError(t, newTestRenderer().Render(&a, &p, opt))
@@ -250,7 +188,7 @@ func TestRenderIsDeterministic(t *testing.T) {
 func TestRendererIsSafeForConcurrentUse(t *testing.T) {
 	var ps []engine.Position
 	for seed := range uint64(6) {
-		ps = append(ps, mustGame(t, engine.RandomSquare(seed%3), seed, 10+int(seed)))
+		ps = append(ps, drawtest.MustGame(t, engine.RandomSquare(seed%3), seed, 10+int(seed)))
 	}
 	// Names in a fallback font too: its file is read by every render.
 	opts := []Options{{Names: [2]string{"ნინო", "Dan דני"}}, {Theme: Light, Width: 400}}
@@ -287,7 +225,7 @@ var errDiskFull = errors.New("disk full")
 func (failingWriter) Write([]byte) (int, error) { return 0, errDiskFull }
 
 func TestRenderRefusesWhatItCannotDraw(t *testing.T) {
-	p := mustGame(t, engine.Square(), 1, 3)
+	p := drawtest.MustGame(t, engine.Square(), 1, 3)
 	var zero engine.Position
 	cases := []struct {
 		name string
@@ -320,7 +258,7 @@ func TestRenderRefusesWhatItCannotDraw(t *testing.T) {
 }
 
 func TestWidthSetsTheSize(t *testing.T) {
-	p := mustGame(t, engine.Square(), 1, 10)
+	p := drawtest.MustGame(t, engine.Square(), 1, 10)
 	for _, w := range []int{0, MinWidth, 400, 999, MaxWidth} {
 		im := mustImage(t, &p, Options{Width: w})
 		want := w
@@ -333,7 +271,7 @@ func TestWidthSetsTheSize(t *testing.T) {
 }
 
 func TestNamesNeverBreakTheImage(t *testing.T) {
-	p := mustGame(t, engine.Square(), 1, 10)
+	p := drawtest.MustGame(t, engine.Square(), 1, 10)
 	for _, names := range [][2]string{
 		{"", "   "},
 		{strings.Repeat("W", 200), strings.Repeat("末", 40)},
@@ -343,6 +281,6 @@ func TestNamesNeverBreakTheImage(t *testing.T) {
 	} {
 		var buf bytes.Buffer
 		require.NoError(t, Render(&buf, &p, Options{Names: names, Over: true, Outcome: names[0] + " wins"}), "%q", names)
-		mustDecode(t, buf.Bytes())
+		drawtest.MustDecode(t, buf.Bytes())
 	}
 }

@@ -7,6 +7,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/kulami/kulami/draw/drawtest"
+	"github.com/kulami/kulami/draw/internal/sample"
 	"github.com/kulami/kulami/engine"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -24,12 +26,12 @@ func newTestState(tb testing.TB, r *Renderer, p *engine.Position, opt Options) *
 
 func TestReasonTheGameEnded(t *testing.T) {
 	r := newTestRenderer()
-	mid := mustGame(t, engine.Square(), 7, 40)
+	mid := drawtest.MustGame(t, engine.Square(), 7, 40)
 	// The first random games on the square that end with all marbles
 	// placed and with a player who has no legal hole.
 	var full, stuck engine.Position
 	for seed := uint64(1); full.Layout() == nil || stuck.Layout() == nil; seed++ {
-		p := randomGame(engine.Square(), seed, engine.MaxPly)
+		p := sample.Game(engine.Square(), seed, engine.MaxPly)
 		if p.Ply() == engine.MaxPly {
 			full = p
 		} else {
@@ -67,8 +69,8 @@ func itoa(n int) string { return English.number(n) }
 func TestKeySaysWhatTheBoardShows(t *testing.T) {
 	r := newTestRenderer()
 	start := engine.NewPosition(engine.Square(), engine.Red)
-	mid := mustGame(t, engine.Square(), 7, 40)
-	end := gameWithLines()
+	mid := drawtest.MustGame(t, engine.Square(), 7, 40)
+	end := drawtest.GameWithLines()
 	cases := []struct {
 		name string
 		p    engine.Position
@@ -118,7 +120,7 @@ func TestTextIsTranslatable(t *testing.T) {
 	}
 	assert.Equal(t, "1 panel", English.plural(English.Panels, 1))
 
-	p := mustGame(t, engine.Square(), 7, 40)
+	p := drawtest.MustGame(t, engine.Square(), 7, 40)
 	st := newTestState(t, newTestRenderer(), &p, Options{Text: &fr})
 	assert.Equal(t, [2]string{"Rouge", "Noir"}, st.names, "an empty name is the colour, in the language")
 	var en, other bytes.Buffer
@@ -131,7 +133,7 @@ func TestTextIsTranslatable(t *testing.T) {
 // shown: in a fallback font if one has its letters, else as its colour;
 // never as boxes.
 func TestNamesInOtherScripts(t *testing.T) {
-	p := mustGame(t, engine.Square(), 7, 40)
+	p := drawtest.MustGame(t, engine.Square(), 7, 40)
 	render := func(r *Renderer, names [2]string) []byte {
 		var buf bytes.Buffer
 		require.NoError(t, r.Render(&buf, &p, Options{Names: names}))
@@ -181,7 +183,7 @@ func TestEnglishIsComplete(t *testing.T) {
 // given says only that it is over.
 func TestResultLine(t *testing.T) {
 	r := newTestRenderer()
-	mid := mustGame(t, engine.Square(), 7, 40)
+	mid := drawtest.MustGame(t, engine.Square(), 7, 40)
 	names := [2]string{"alice", "bob"}
 	assert.Equal(t, "Game over", newTestState(t, r, &mid, Options{Names: names, Over: true}).result())
 	assert.Equal(t, "alice resigned", newTestState(t, r, &mid, Options{Names: names, Over: true, Outcome: "alice resigned"}).result())

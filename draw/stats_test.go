@@ -7,6 +7,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/kulami/kulami/draw/drawtest"
 	"github.com/kulami/kulami/engine"
 )
 
@@ -15,7 +16,7 @@ import (
 func TestStats(t *testing.T) {
 	r := NewRenderer(Config{Fonts: []string{}})
 	assert.Equal(t, Stats{}, r.Stats(), "nothing done yet")
-	p := mustGame(t, engine.RandomSquare(1), 1, 10)
+	p := drawtest.MustGame(t, engine.RandomSquare(1), 1, 10)
 	var buf bytes.Buffer
 	require.NoError(t, r.Render(&buf, &p, Options{}))
 	require.NoError(t, r.Render(&buf, &p, Options{}))

@@ -1,14 +1,15 @@
 package storage
 
 import (
+	"context"
 	"fmt"
 	"time"
 )
 
 // SetAlive records that the bot is running at t, for Resume to tell how
 // long it was down after a stop or a crash.
-func (s *Core) SetAlive(t time.Time) error {
-	if err := s.b.Update(func(tx Tx) error { return tx.PutAlive(t) }); err != nil {
+func (s *Core) SetAlive(ctx context.Context, t time.Time) error {
+	if err := s.b.Update(ctx, func(tx Tx) error { return tx.PutAlive(t) }); err != nil {
 		return fmt.Errorf("record the bot alive: %w", err)
 	}
 	return nil
@@ -26,10 +27,10 @@ func (s *Core) SetAlive(t time.Time) error {
 //
 // fn runs inside the write transaction: it must be quick and must not call
 // the store; it may be called again (see Backend).
-func (s *Core) Resume(now time.Time, minDown time.Duration, fn func(g *Game, down time.Duration) (bool, error)) (time.Duration, []*Game, error) {
+func (s *Core) Resume(ctx context.Context, now time.Time, minDown time.Duration, fn func(g *Game, down time.Duration) (bool, error)) (time.Duration, []*Game, error) {
 	var down time.Duration
 	var changed []*Game
-	err := s.b.Update(func(tx Tx) error {
+	err := s.b.Update(ctx, func(tx Tx) error {
 		down, changed = 0, nil
 		alive, err := tx.Alive()
 		if err != nil {

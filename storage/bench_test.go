@@ -17,9 +17,9 @@ func BenchmarkLoadGame(b *testing.B) {
 		require.NoError(b, play(g, randomMove(b, g.Game, &r)))
 		require.False(b, g.Over(), "the game ended before 40 moves; pick another seed")
 	}
-	require.NoError(b, s.CreateGame(g))
+	require.NoError(b, s.CreateGame(b.Context(), g))
 	for b.Loop() {
-		if _, err := s.Game("c"); err != nil {
+		if _, err := s.Game(b.Context(), "c"); err != nil {
 			b.Fatal(err)
 		}
 	}

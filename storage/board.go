@@ -1,6 +1,7 @@
 package storage
 
 import (
+	"context"
 	"encoding/json"
 	"fmt"
 	"sync"
@@ -24,7 +25,10 @@ import (
 // worth that.
 //
 // The other backends may write the note at once (see storage/postgres).
-func (s *Store) NoteBoard(channelID string, gameID uint64, ply int, messageID string) error {
+func (s *Store) NoteBoard(ctx context.Context, channelID string, gameID uint64, ply int, messageID string) error {
+	if err := begin(ctx); err != nil {
+		return fmt.Errorf("note the board of channel %s: %w", channelID, err)
+	}
 	// bbolt lets a write commit while a read transaction is open, so a
 	// move could otherwise commit between the check below and the note,
 	// and neither would retire this board: the order lock puts the note

@@ -15,7 +15,7 @@ import (
 // Game reads it.
 func mustBoard(tb testing.TB, s *Store, channel string) string {
 	tb.Helper()
-	g, err := s.Game(channel)
+	g, err := s.Game(tb.Context(), channel)
 	require.NoError(tb, err)
 	return g.BoardMessageID
 }
@@ -38,14 +38,14 @@ func TestNoteBoardIsSeenAndWrittenWithTheNextWrite(t *testing.T) {
 	g := mustCreate(t, s, "c", alice, bob)
 	commits := commitCount(t, s)
 
-	require.NoError(t, s.NoteBoard("c", g.ID, 0, "m0"))
+	require.NoError(t, s.NoteBoard(t.Context(), "c", g.ID, 0, "m0"))
 	assert.Equal(t, "m0", mustBoard(t, s, "c"), "Game sees the note")
 	assert.Empty(t, storedBoard(t, s, "c"), "the note is not written yet")
 	assert.Equal(t, commits, commitCount(t, s), "NoteBoard commits nothing")
 
 	// A write that fails leaves the note in place.
 	boom := errors.New("boom")
-	_, err := s.UpdateGame("c", func(g *Game) error {
+	_, err := s.UpdateGame(t.Context(), "c", func(g *Game) error {
 		assert.Equal(t, "m0", g.BoardMessageID, "the update function sees the note")
 		return boom
 	})
@@ -55,7 +55,7 @@ func TestNoteBoardIsSeenAndWrittenWithTheNextWrite(t *testing.T) {
 	// The next write, a move, stores it: the game at ply 1 names the
 	// board of ply 0, the previous board, until the new one is noted.
 	var seen string
-	g, err = s.UpdateGame("c", func(g *Game) error {
+	g, err = s.UpdateGame(t.Context(), "c", func(g *Game) error {
 		seen = g.BoardMessageID
 		return play(g, mustCell(t, "D4"))
 	})
@@ -65,8 +65,8 @@ func TestNoteBoardIsSeenAndWrittenWithTheNextWrite(t *testing.T) {
 	assert.Equal(t, "m0", storedBoard(t, s, "c"), "the note is written with the move")
 	assert.Empty(t, s.boards.m, "a written note is forgotten")
 
-	require.NoError(t, s.NoteBoard("c", g.ID, 1, "m1"))
-	require.NoError(t, s.NoteBoard("c", g.ID, 1, "m1b"))
+	require.NoError(t, s.NoteBoard(t.Context(), "c", g.ID, 1, "m1"))
+	require.NoError(t, s.NoteBoard(t.Context(), "c", g.ID, 1, "m1b"))
 	assert.Equal(t, "m1b", mustBoard(t, s, "c"), "a later note replaces an earlier one")
 	assert.Equal(t, "m0", storedBoard(t, s, "c"))
 }
@@ -78,10 +78,10 @@ func TestNoteBoardIsSeenAndWrittenWithTheNextWrite(t *testing.T) {
 func TestNoteBoardOutOfDate(t *testing.T) {
 	s := mustOpen(t, Options{})
 	g := mustCreate(t, s, "c", alice, bob)
-	require.NoError(t, s.NoteBoard("c", g.ID, 0, "m0"))
+	require.NoError(t, s.NoteBoard(t.Context(), "c", g.ID, 0, "m0"))
 	mustPlay(t, s, "c", "D4")
 
-	assert.ErrorIs(t, s.NoteBoard("c", g.ID, 0, "late"), ErrNotFound, "the board of ply 0 is out of date")
+	assert.ErrorIs(t, s.NoteBoard(t.Context(), "c", g.ID, 0, "late"), ErrNotFound, "the board of ply 0 is out of date")
 	assert.Equal(t, "m0", mustBoard(t, s, "c"))
 
 	// A note of ply 0 that the move to ply 1 overtook: NoteBoard checked
@@ -107,9 +107,9 @@ func TestNoteBoardLostOnReopen(t *testing.T) {
 	path := s.Path()
 	g := mustCreate(t, s, "kept", alice, bob)
 	lost := mustCreate(t, s, "lost", carol, bob)
-	require.NoError(t, s.NoteBoard("kept", g.ID, 0, "m-kept"))
-	require.NoError(t, s.NoteBoard("lost", lost.ID, 0, "m-lost"))
-	_, err := s.UpdateGame("kept", func(g *Game) error {
+	require.NoError(t, s.NoteBoard(t.Context(), "kept", g.ID, 0, "m-kept"))
+	require.NoError(t, s.NoteBoard(t.Context(), "lost", lost.ID, 0, "m-lost"))
+	_, err := s.UpdateGame(t.Context(), "kept", func(g *Game) error {
 		g.Rename(engine.Red, "Alice") // any write stores the note
 		return nil
 	})
@@ -125,7 +125,7 @@ func TestNoteBoardLostOnReopen(t *testing.T) {
 // file of s so far (Store.Commits).
 func commitCount(tb testing.TB, s *Store) int {
 	tb.Helper()
-	n, err := s.Commits()
+	n, err := s.Commits(tb.Context())
 	require.NoError(tb, err)
 	return int(n)
 }
@@ -143,21 +143,21 @@ func TestOneCommitPerMove(t *testing.T) {
 			r := engine.NewRand(seed)
 			before, moves := commitCount(t, s), 0
 			for {
-				read, err := s.Game("c")
+				read, err := s.Game(t.Context(), "c")
 				require.NoError(t, err)
 				cell := randomMove(t, read.Game, &r)
 				c, err := read.Seat(read.Player(read.ToMove()).UserID)
 				require.NoError(t, err)
-				moved, err := s.UpdateGame("c", func(g *Game) error { return g.Play(c, read.Ply(), cell, moveTime(g.Ply())) })
+				moved, err := s.UpdateGame(t.Context(), "c", func(g *Game) error { return g.Play(c, read.Ply(), cell, moveTime(g.Ply())) })
 				require.NoError(t, err)
 				moves++
 				if moved.Over() {
 					break
 				}
-				require.NoError(t, s.NoteBoard("c", moved.ID, moved.Ply(), fmt.Sprintf("m%d", moved.Ply())))
+				require.NoError(t, s.NoteBoard(t.Context(), "c", moved.ID, moved.Ply(), fmt.Sprintf("m%d", moved.Ply())))
 			}
 			assert.Equal(t, moves, commitCount(t, s)-before, "commits for %d moves", moves)
-			f, err := s.FinishedGame(guild, g.ID)
+			f, err := s.FinishedGame(t.Context(), guild, g.ID)
 			require.NoError(t, err)
 			assert.Equal(t, moves, f.Ply())
 			assert.Equal(t, fmt.Sprintf("m%d", moves-1), f.BoardMessageID, "the last note rode on the last move")

@@ -3,6 +3,7 @@ package storage
 import (
 	"bytes"
 	"cmp"
+	"context"
 	"encoding/binary"
 	"encoding/json"
 	"fmt"
@@ -17,17 +18,39 @@ import (
 // boltBackend runs the transactions of a Store: the bbolt backend.
 type boltBackend struct{ s *Store }
 
-// View runs fn in a read-only bbolt transaction.
-func (b boltBackend) View(fn func(Tx) error) error {
+// begin returns an error wrapping ctx.Err() if ctx is done. bbolt cannot
+// cancel a transaction once it runs, so the backend checks ctx before it
+// begins one (and before and after it waits for the order lock): a
+// cancelled context then reads and writes nothing, and one cancelled
+// later lets the transaction run to its end.
+func begin(ctx context.Context) error {
+	if err := ctx.Err(); err != nil {
+		return fmt.Errorf("begin a transaction: %w", err)
+	}
+	return nil
+}
+
+// View runs fn in a read-only bbolt transaction, if ctx is not done.
+func (b boltBackend) View(ctx context.Context, fn func(Tx) error) error {
+	if err := begin(ctx); err != nil {
+		return err
+	}
 	return b.s.db.View(func(tx *bolt.Tx) error { return fn(&boltTx{tx: tx, boards: &b.s.boards}) })
 }
 
 // Update runs fn in a bbolt write transaction. Writes are serialized by
 // bbolt; the order lock also orders them with NoteBoard, and the board
-// notes that a write stores are forgotten once it commits.
-func (b boltBackend) Update(fn func(Tx) error) error {
+// notes that a write stores are forgotten once it commits. ctx is
+// checked before and after the wait for the order lock (see begin).
+func (b boltBackend) Update(ctx context.Context, fn func(Tx) error) error {
+	if err := begin(ctx); err != nil {
+		return err
+	}
 	b.s.boards.order.Lock()
 	defer b.s.boards.order.Unlock()
+	if err := begin(ctx); err != nil {
+		return err
+	}
 	return b.s.db.Update(func(tx *bolt.Tx) error {
 		t := &boltTx{tx: tx, boards: &b.s.boards, applied: map[string]boardNote{}}
 		if err := fn(t); err != nil {
@@ -447,7 +470,10 @@ func (t *boltTx) Due(now time.Time) ([]Wake, error) {
 // store, and only one process opens a bbolt file, whose leases end with
 // it. So a claim is no commit. fn runs in a read transaction, so that a
 // closed store refuses it as it refuses every method.
-func (b boltBackend) Leases(fn func(LeaseTx) error) error {
+func (b boltBackend) Leases(ctx context.Context, fn func(LeaseTx) error) error {
+	if err := begin(ctx); err != nil {
+		return err
+	}
 	return b.s.db.View(func(*bolt.Tx) error { return b.s.leases.update(fn) })
 }
 

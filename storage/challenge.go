@@ -1,6 +1,7 @@
 package storage
 
 import (
+	"context"
 	"fmt"
 	"time"
 
@@ -53,8 +54,8 @@ func (c *Challenge) check() error {
 // c.ID to a new unique ID and c.Layout to its canonical form. It returns
 // an error wrapping ErrChannelBusy if the channel already has a game or an
 // open challenge, and ErrInvalid if c may not be stored.
-func (s *Core) CreateChallenge(c *Challenge) error {
-	id, err := inTx(s.b.Update, func(tx Tx) (uint64, error) {
+func (s *Core) CreateChallenge(ctx context.Context, c *Challenge) error {
+	id, err := inTx(ctx, s.b.Update, func(tx Tx) (uint64, error) {
 		id, err := tx.NextID(ChallengeIDs)
 		if err != nil {
 			return 0, err
@@ -78,8 +79,8 @@ func (s *Core) CreateChallenge(c *Challenge) error {
 
 // Challenge returns the open challenge of the channel, or an error
 // wrapping ErrNotFound.
-func (s *Core) Challenge(channelID string) (*Challenge, error) {
-	c, err := inTx(s.b.View, func(tx Tx) (*Challenge, error) { return tx.Challenge(channelID) })
+func (s *Core) Challenge(ctx context.Context, channelID string) (*Challenge, error) {
+	c, err := inTx(ctx, s.b.View, func(tx Tx) (*Challenge, error) { return tx.Challenge(channelID) })
 	if err != nil {
 		return nil, fmt.Errorf("channel %s: %w", channelID, err)
 	}
@@ -92,8 +93,8 @@ func (s *Core) Challenge(channelID string) (*Challenge, error) {
 // place, the players' IDs and the creation time may not change
 // (ErrInvalid). fn runs inside the write transaction: it must be quick and
 // must not call the Store.
-func (s *Core) UpdateChallenge(channelID string, fn func(*Challenge) error) (*Challenge, error) {
-	c, err := inTx(s.b.Update, func(tx Tx) (*Challenge, error) {
+func (s *Core) UpdateChallenge(ctx context.Context, channelID string, fn func(*Challenge) error) (*Challenge, error) {
+	c, err := inTx(ctx, s.b.Update, func(tx Tx) (*Challenge, error) {
 		c, err := tx.Challenge(channelID)
 		if err != nil {
 			return nil, err
@@ -136,8 +137,8 @@ func takeChallenge(tx Tx, channel string, id uint64) (*Challenge, error) {
 // (it was withdrawn, declined or expired). It returns an error wrapping
 // ErrNotFound if the channel's open challenge is not that one, so that an
 // old button or a late expiry never removes a newer challenge.
-func (s *Core) DeleteChallenge(channelID string, id uint64) error {
-	err := s.b.Update(func(tx Tx) error {
+func (s *Core) DeleteChallenge(ctx context.Context, channelID string, id uint64) error {
+	err := s.b.Update(ctx, func(tx Tx) error {
 		_, err := takeChallenge(tx, channelID, id)
 		return err
 	})
@@ -155,8 +156,8 @@ func (s *Core) DeleteChallenge(channelID string, id uint64) error {
 // ErrInvalid if g may not be stored or is not between the challenge's
 // players in its guild; on any error nothing changes. Like CreateGame, it
 // sets g.ID.
-func (s *Core) AcceptChallenge(channelID string, challengeID uint64, g *Game) error {
-	id, err := inTx(s.b.Update, func(tx Tx) (uint64, error) {
+func (s *Core) AcceptChallenge(ctx context.Context, channelID string, challengeID uint64, g *Game) error {
+	id, err := inTx(ctx, s.b.Update, func(tx Tx) (uint64, error) {
 		c, err := takeChallenge(tx, channelID, challengeID)
 		if err != nil {
 			return 0, err
@@ -185,8 +186,8 @@ func (s *Core) AcceptChallenge(channelID string, challengeID uint64, g *Game) er
 // ErrNotFound if the channel's active game (if any) is another,
 // ErrChannelBusy if the thread has a game or a challenge, and ErrInvalid
 // if threadID is not a valid ID; on any error nothing changes.
-func (s *Core) MoveIntoThread(channelID string, gameID uint64, threadID string) (*Game, error) {
-	g, err := inTx(s.b.Update, func(tx Tx) (*Game, error) {
+func (s *Core) MoveIntoThread(ctx context.Context, channelID string, gameID uint64, threadID string) (*Game, error) {
+	g, err := inTx(ctx, s.b.Update, func(tx Tx) (*Game, error) {
 		g, wake, err := tx.Game(channelID)
 		if err != nil {
 			return nil, err

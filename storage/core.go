@@ -1,6 +1,9 @@
 package storage
 
-import "time"
+import (
+	"context"
+	"time"
+)
 
 // Core is what every backend of kulami's storage shares: each method of
 // the bot's store (see doc.go) as checks and writes over a Backend's
@@ -35,9 +38,9 @@ type timedBackend struct {
 }
 
 // Update implements Backend, timing b's Update.
-func (b timedBackend) Update(fn func(Tx) error) error {
+func (b timedBackend) Update(ctx context.Context, fn func(Tx) error) error {
 	start := time.Now()
-	err := b.Backend.Update(fn)
+	err := b.Backend.Update(ctx, fn)
 	b.updated(time.Since(start), err)
 	return err
 }

@@ -2,6 +2,7 @@ package storage
 
 import (
 	"bufio"
+	"context"
 	"errors"
 	"fmt"
 	"math/rand/v2"
@@ -63,7 +64,7 @@ func TestCrashChild(t *testing.T) {
 		wg.Go(func() {
 			r := engine.NewRand(uint64(time.Now().UnixNano()) + uint64(w))
 			for time.Now().Before(stop) {
-				if err := crashStep(s, channel, players[w], players[(w+1)%3], &r, report); err != nil {
+				if err := crashStep(t.Context(), s, channel, players[w], players[(w+1)%3], &r, report); err != nil {
 					report("error %s: %v", channel, err)
 					return
 				}
@@ -75,15 +76,15 @@ func TestCrashChild(t *testing.T) {
 
 // crashStep makes one commit in channel: it creates a game, plays a move
 // or resigns.
-func crashStep(s *Store, channel string, red, black game.Player, r *engine.Rand, report func(string, ...any)) error {
-	g, err := s.Game(channel)
+func crashStep(ctx context.Context, s *Store, channel string, red, black game.Player, r *engine.Rand, report func(string, ...any)) error {
+	g, err := s.Game(ctx, channel)
 	if errors.Is(err, ErrNotFound) {
 		gg, err := game.New(squareConfig(red, black), time.Now())
 		if err != nil {
 			return err
 		}
 		g = &Game{GuildID: guild, ChannelID: channel, Game: gg}
-		if err := s.CreateGame(g); err != nil {
+		if err := s.CreateGame(ctx, g); err != nil {
 			return err
 		}
 		report("game %d %s", g.ID, channel)
@@ -95,7 +96,7 @@ func crashStep(s *Store, channel string, red, black game.Player, r *engine.Rand,
 	p := g.Position()
 	cell, seen := p.Layout().Cell(r.Pick(p.Legal())), g.Ply()
 	resign := r.Uint64()%40 == 0
-	g, err = s.UpdateGame(channel, func(g *Game) error {
+	g, err = s.UpdateGame(ctx, channel, func(g *Game) error {
 		if resign {
 			return g.Resign(g.ToMove(), time.Now())
 		}
@@ -237,12 +238,12 @@ func verifyCrash(tb testing.TB, path string, reports *crashReports, run int) {
 
 	for id, channel := range reports.channel {
 		var moves []game.Move
-		g, err := s.Game(channel)
+		g, err := s.Game(tb.Context(), channel)
 		if err == nil && g.ID == id {
 			moves = g.Moves()
 			assert.NotContains(tb, reports.ended, id, "run %d: game %d ended but is active", run, id)
 		} else {
-			f, err := s.FinishedGame(guild, id)
+			f, err := s.FinishedGame(tb.Context(), guild, id)
 			require.NoError(tb, err, "run %d: game %d is lost", run, id)
 			moves = f.Moves()
 			if plies, ok := reports.ended[id]; ok {

@@ -46,6 +46,19 @@
 // why that is safe). Every value a method returns is a copy that the
 // caller owns.
 //
+// # Contexts
+//
+// Every method that reads or writes takes a context.Context first: the
+// interaction's, the scheduler's or the job's that asked. A context done
+// before a method begins its transaction makes it read and write nothing
+// and return an error wrapping ctx.Err() (context.Canceled or
+// context.DeadlineExceeded), on every backend. What a context done later
+// does depends on the backend (see Backend): PostgreSQL cancels the
+// statement under way and rolls the transaction back; bbolt cannot stop a
+// transaction once it runs, so it finishes (and an update commits). So a
+// write whose context is cancelled while it runs may have committed, on
+// bbolt, or on PostgreSQL if the COMMIT was under way.
+//
 // # Board messages
 //
 // Storage knows one thing of Discord: a Game's BoardMessageID and
@@ -89,11 +102,11 @@
 //	gg, err := game.New(game.Config{Layout: engine.Square(), Rules: engine.Full,
 //		Players: [2]game.Player{alice, bob}, MoveTime: 72 * time.Hour}, now)
 //	g := &storage.Game{GuildID: guild, ChannelID: channel, Game: gg}
-//	err = s.CreateGame(g) // g.ID is set; ErrChannelBusy if the channel is taken
+//	err = s.CreateGame(ctx, g) // g.ID is set; ErrChannelBusy if the channel is taken
 //
 //	// A move by the player who saw the board at ply seen:
-//	g, err = s.UpdateGame(channel, func(g *storage.Game) error {
+//	g, err = s.UpdateGame(ctx, channel, func(g *storage.Game) error {
 //		return g.Play(color, seen, cell, now) // game.ErrStale, …; a result finishes the game
 //	})
-//	err = s.NoteBoard(channel, g.ID, g.Ply(), messageID) // no commit of its own
+//	err = s.NoteBoard(ctx, channel, g.ID, g.Ply(), messageID) // no commit of its own
 package storage

@@ -1,6 +1,7 @@
 package storage_test
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"log"
@@ -16,6 +17,7 @@ import (
 // A move is checked against the board the player saw: its ply. Two clicks
 // on the same board never both land.
 func ExampleStore_UpdateGame() {
+	ctx := context.Background()
 	dir, err := os.MkdirTemp("", "kulami-example")
 	if err != nil {
 		log.Fatal(err)
@@ -35,7 +37,7 @@ func ExampleStore_UpdateGame() {
 	if err != nil {
 		log.Fatal(err)
 	}
-	if err := s.CreateGame(&storage.Game{GuildID: "1", ChannelID: "42", Game: gg}); err != nil {
+	if err := s.CreateGame(ctx, &storage.Game{GuildID: "1", ChannelID: "42", Game: gg}); err != nil {
 		log.Fatal(err)
 	}
 
@@ -46,7 +48,7 @@ func ExampleStore_UpdateGame() {
 		if err != nil {
 			return err
 		}
-		_, err = s.UpdateGame("42", func(g *storage.Game) error {
+		_, err = s.UpdateGame(ctx, "42", func(g *storage.Game) error {
 			c, err := g.Seat(userID)
 			if err != nil {
 				return err
@@ -61,7 +63,7 @@ func ExampleStore_UpdateGame() {
 	fmt.Println(err)
 	fmt.Println(move("200", 1, "E4"))
 
-	g, err := s.Game("42")
+	g, err := s.Game(ctx, "42")
 	if err != nil {
 		log.Fatal(err)
 	}

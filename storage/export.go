@@ -2,6 +2,7 @@ package storage
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"fmt"
 	"strconv"
@@ -160,19 +161,20 @@ func (r Record) put(tx Tx) error {
 
 // Export calls fn with every record of the store, as of one moment (one
 // read transaction), and returns fn's first error.
-func (s *Core) Export(fn func(Record) error) error {
-	if err := s.b.View(func(tx Tx) error { return tx.Records(fn) }); err != nil {
+func (s *Core) Export(ctx context.Context, fn func(Record) error) error {
+	if err := s.b.View(ctx, func(tx Tx) error { return tx.Records(fn) }); err != nil {
 		return fmt.Errorf("export: %w", err)
 	}
 	return nil
 }
 
 // Import writes every record that records yields into the store, which
-// must be empty (ErrInvalid otherwise), in one transaction. It returns
-// the number of records of each kind (see Record.Kind).
-func (s *Core) Import(records func(fn func(Record) error) error) (map[string]int, error) {
+// must be empty (ErrInvalid otherwise), in one transaction. records is
+// called with ctx (another store's Export fits). It returns the number of
+// records of each kind (see Record.Kind).
+func (s *Core) Import(ctx context.Context, records func(ctx context.Context, fn func(Record) error) error) (map[string]int, error) {
 	counts := map[string]int{}
-	err := s.b.Update(func(tx Tx) error {
+	err := s.b.Update(ctx, func(tx Tx) error {
 		clear(counts)
 		empty := true
 		if err := tx.Records(func(r Record) error {
@@ -182,7 +184,7 @@ func (s *Core) Import(records func(fn func(Record) error) error) (map[string]int
 		}); !empty {
 			return err
 		}
-		return records(func(r Record) error {
+		return records(ctx, func(r Record) error {
 			kind, _ := r.Kind()
 			counts[kind]++
 			return r.put(tx)
@@ -196,15 +198,15 @@ func (s *Core) Import(records func(fn func(Record) error) error) (map[string]int
 
 // Exporter is a store that Compare can read: Core, and so every backend.
 type Exporter interface {
-	Export(fn func(Record) error) error
+	Export(ctx context.Context, fn func(Record) error) error
 }
 
 // Compare compares every record of the stores a and b. It returns the
 // number of records of each kind, and an error that names the first
 // records that differ (or are in one store only), if any.
-func Compare(a, b Exporter) (map[string]int, error) {
+func Compare(ctx context.Context, a, b Exporter) (map[string]int, error) {
 	want := map[string][]byte{}
-	err := a.Export(func(r Record) error {
+	err := a.Export(ctx, func(r Record) error {
 		kind, key := r.Kind()
 		v, err := json.Marshal(r.stored())
 		want[kind+" "+key] = v
@@ -214,7 +216,7 @@ func Compare(a, b Exporter) (map[string]int, error) {
 		return nil, err
 	}
 	counts := map[string]int{}
-	err = b.Export(func(r Record) error {
+	err = b.Export(ctx, func(r Record) error {
 		kind, key := r.Kind()
 		v, err := json.Marshal(r.stored())
 		if err != nil {

@@ -1,6 +1,7 @@
 package storage
 
 import (
+	"context"
 	"fmt"
 	"slices"
 	"time"
@@ -77,8 +78,8 @@ func (s *Core) finish(tx Tx, g *Game, oldWake time.Time) error {
 // FinishedGame returns the finished game with the ID id played in the
 // guild, or an error wrapping ErrNotFound (also for a game of another
 // guild, or one still going on).
-func (s *Core) FinishedGame(guildID string, id uint64) (*FinishedGame, error) {
-	f, err := inTx(s.b.View, func(tx Tx) (*FinishedGame, error) { return tx.Finished(guildID, id) })
+func (s *Core) FinishedGame(ctx context.Context, guildID string, id uint64) (*FinishedGame, error) {
+	f, err := inTx(ctx, s.b.View, func(tx Tx) (*FinishedGame, error) { return tx.Finished(guildID, id) })
 	if err != nil {
 		return nil, fmt.Errorf("guild %s: %w", guildID, err)
 	}
@@ -92,12 +93,12 @@ func (s *Core) FinishedGame(guildID string, id uint64) (*FinishedGame, error) {
 // before (the last GameID of the previous page), or an error wrapping
 // ErrNotFound if there is no such game. limit must be positive
 // (ErrInvalid).
-func (s *Core) History(guildID, userID string, limit int, before uint64) ([]HistoryEntry, error) {
+func (s *Core) History(ctx context.Context, guildID, userID string, limit int, before uint64) ([]HistoryEntry, error) {
 	if limit <= 0 {
 		return nil, fmt.Errorf("history: %w: the limit %d must be positive", ErrInvalid, limit)
 	}
 	var out []HistoryEntry
-	err := s.history(guildID, userID, before, func(e *HistoryEntry) bool {
+	err := s.history(ctx, guildID, userID, before, func(e *HistoryEntry) bool {
 		out = append(out, *e)
 		return len(out) < limit
 	})
@@ -107,9 +108,9 @@ func (s *Core) History(guildID, userID string, limit int, before uint64) ([]Hist
 // HeadToHead returns the results of the player with ProfileID a
 // against the one with ProfileID b in the guild, from a's side, on
 // both ladders; aborted games do not count.
-func (s *Core) HeadToHead(guildID, a, b string) (Tally, error) {
+func (s *Core) HeadToHead(ctx context.Context, guildID, a, b string) (Tally, error) {
 	var t Tally
-	err := s.history(guildID, a, 0, func(e *HistoryEntry) bool {
+	err := s.history(ctx, guildID, a, 0, func(e *HistoryEntry) bool {
 		if ProfileID(e.Opponent) == b {
 			t.Add(e.Outcome)
 		}
@@ -121,12 +122,12 @@ func (s *Core) HeadToHead(guildID, a, b string) (Tally, error) {
 // RatingTrend returns the ratings of the player with ProfileID
 // userID on a ladder of the guild after each of their last n rated games,
 // oldest first. n must be positive (ErrInvalid).
-func (s *Core) RatingTrend(guildID, userID string, ladder Ladder, n int) ([]RatingPoint, error) {
+func (s *Core) RatingTrend(ctx context.Context, guildID, userID string, ladder Ladder, n int) ([]RatingPoint, error) {
 	if n <= 0 {
 		return nil, fmt.Errorf("rating trend: %w: the number of games %d must be positive", ErrInvalid, n)
 	}
 	var out []RatingPoint
-	err := s.history(guildID, userID, 0, func(e *HistoryEntry) bool {
+	err := s.history(ctx, guildID, userID, 0, func(e *HistoryEntry) bool {
 		if e.Ladder == ladder && e.Outcome != game.NoContest {
 			out = append(out, RatingPoint{GameID: e.GameID, At: e.At, Rating: e.Rating.After})
 		}
@@ -138,8 +139,8 @@ func (s *Core) RatingTrend(guildID, userID string, ladder Ladder, n int) ([]Rati
 
 // history calls fn with the history entries of player in guild, latest
 // first, while fn returns true (see Tx.History).
-func (s *Core) history(guild, player string, before uint64, fn func(*HistoryEntry) bool) error {
-	err := s.b.View(func(tx Tx) error { return tx.History(guild, player, before, fn) })
+func (s *Core) history(ctx context.Context, guild, player string, before uint64, fn func(*HistoryEntry) bool) error {
+	err := s.b.View(ctx, func(tx Tx) error { return tx.History(guild, player, before, fn) })
 	if err != nil {
 		return fmt.Errorf("history of %s in guild %s: %w", player, guild, err)
 	}

@@ -42,7 +42,7 @@ func TestGameRecord(t *testing.T) {
 	active := mustPlay(t, s, "c", "D4", "D7", "F7", "F2", "A2", "A5")
 	unfinished := active.Record().String()
 	mustFinish(t, s, "c", game.Resigned, engine.Black, t0)
-	f, err := s.FinishedGame(guild, g.ID)
+	f, err := s.FinishedGame(t.Context(), guild, g.ID)
 	require.NoError(t, err)
 	got := unfinished + "\n" + f.RecordText
 
@@ -134,10 +134,10 @@ func TestCorruptGameIsRefused(t *testing.T) {
 				return b.Put([]byte("c"), raw)
 			}))
 
-			_, err := s.Game("c")
+			_, err := s.Game(t.Context(), "c")
 			assert.ErrorIs(t, err, ErrCorrupt)
 			assert.ErrorContains(t, err, tt.msg)
-			_, err = s.UpdateGame("c", func(g *Game) error { return play(g, mustCell(t, "A1")) })
+			_, err = s.UpdateGame(t.Context(), "c", func(g *Game) error { return play(g, mustCell(t, "A1")) })
 			assert.ErrorIs(t, err, ErrCorrupt)
 		})
 	}

@@ -1,6 +1,7 @@
 package storage
 
 import (
+	"context"
 	"fmt"
 	"time"
 )
@@ -9,8 +10,8 @@ import (
 // new unique ID. It returns an error wrapping ErrChannelBusy if the channel
 // already has a game or an open challenge, and ErrInvalid if g may not be
 // stored (no game, a bad place or player, a game that is over).
-func (s *Core) CreateGame(g *Game) error {
-	id, err := inTx(s.b.Update, func(tx Tx) (uint64, error) { return createGame(tx, g) })
+func (s *Core) CreateGame(ctx context.Context, g *Game) error {
+	id, err := inTx(ctx, s.b.Update, func(tx Tx) (uint64, error) { return createGame(tx, g) })
 	if err != nil {
 		return fmt.Errorf("create game in channel %s: %w", g.ChannelID, err)
 	}
@@ -57,8 +58,8 @@ func checkFree(tx Tx, channel string) error {
 // ActiveGames returns the number of active games of every guild: one
 // read that counts, without decoding a game (for monitoring, which asks
 // often).
-func (s *Core) ActiveGames() (int, error) {
-	n, err := inTx(s.b.View, func(tx Tx) (int, error) { return tx.CountGames() })
+func (s *Core) ActiveGames(ctx context.Context) (int, error) {
+	n, err := inTx(ctx, s.b.View, func(tx Tx) (int, error) { return tx.CountGames() })
 	if err != nil {
 		return 0, fmt.Errorf("count the active games: %w", err)
 	}
@@ -67,8 +68,8 @@ func (s *Core) ActiveGames() (int, error) {
 
 // Game returns the active game of the channel, or an error wrapping
 // ErrNotFound if there is none (a finished game is no longer active).
-func (s *Core) Game(channelID string) (*Game, error) {
-	g, err := inTx(s.b.View, func(tx Tx) (*Game, error) {
+func (s *Core) Game(ctx context.Context, channelID string) (*Game, error) {
+	g, err := inTx(ctx, s.b.View, func(tx Tx) (*Game, error) {
 		g, _, err := tx.Game(channelID)
 		return g, err
 	})
@@ -99,8 +100,8 @@ func (s *Core) Game(channelID string) (*Game, error) {
 // game: it must be quick, must not wait for the network and must not call
 // the store. It may keep no reference to g, and may be called again (see
 // Backend).
-func (s *Core) UpdateGame(channelID string, fn func(*Game) error) (*Game, error) {
-	g, err := inTx(s.b.Update, func(tx Tx) (*Game, error) {
+func (s *Core) UpdateGame(ctx context.Context, channelID string, fn func(*Game) error) (*Game, error) {
+	g, err := inTx(ctx, s.b.Update, func(tx Tx) (*Game, error) {
 		g, wake, err := tx.Game(channelID)
 		if err != nil {
 			return nil, err

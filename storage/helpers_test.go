@@ -56,7 +56,7 @@ func newGame(tb testing.TB, channel string, red, black game.Player) *Game {
 func mustCreate(tb testing.TB, s *Store, channel string, red, black game.Player) *Game {
 	tb.Helper()
 	g := newGame(tb, channel, red, black)
-	require.NoError(tb, s.CreateGame(g))
+	require.NoError(tb, s.CreateGame(tb.Context(), g))
 	return g
 }
 
@@ -108,7 +108,7 @@ func checkFile(s *Store) error {
 // mustWakes returns every wake due at the end of time, in UTC.
 func mustWakes(tb testing.TB, s *Store) []Wake {
 	tb.Helper()
-	w, err := s.Due(time.Unix(1<<40, 0))
+	w, err := s.Due(tb.Context(), time.Unix(1<<40, 0))
 	require.NoError(tb, err)
 	for i := range w {
 		w[i].At = w[i].At.UTC()

@@ -1,6 +1,7 @@
 package storage
 
 import (
+	"context"
 	"fmt"
 	"time"
 )
@@ -28,14 +29,14 @@ type Lease struct {
 // memory, since only one process opens its file, so that a claim costs
 // no commit; PostgreSQL in a table that its processes share. owner must
 // be a usable ID and d positive (ErrInvalid).
-func (s *Core) Claim(w Wake, owner string, now time.Time, d time.Duration) (bool, error) {
+func (s *Core) Claim(ctx context.Context, w Wake, owner string, now time.Time, d time.Duration) (bool, error) {
 	if err := checkID("lease owner", owner); err != nil {
 		return false, err
 	}
 	if d <= 0 {
 		return false, fmt.Errorf("%w: the lease of %v must last a positive time", ErrInvalid, d)
 	}
-	got, err := inTx(s.b.Leases, func(tx LeaseTx) (bool, error) {
+	got, err := inTx(ctx, s.b.Leases, func(tx LeaseTx) (bool, error) {
 		l, err := tx.Lease(w.Kind, w.ChannelID)
 		switch {
 		case err == nil && l.Owner != owner && l.Wake.At.Equal(w.At) && now.Before(l.Until):

@@ -37,7 +37,7 @@ func TestOpensDatabaseOfPreviousRelease(t *testing.T) {
 	require.NoError(t, checkFile(s))
 
 	t.Run("game with a clock, a reminder and a draw offer", func(t *testing.T) {
-		g, err := s.Game("c-play")
+		g, err := s.Game(t.Context(), "c-play")
 		require.NoError(t, err)
 		assert.Equal(t, uint64(5), g.ID)
 		assert.Equal(t, guild, g.GuildID)
@@ -63,7 +63,7 @@ func TestOpensDatabaseOfPreviousRelease(t *testing.T) {
 	})
 
 	t.Run("game against the computer", func(t *testing.T) {
-		g, err := s.Game("c-ai")
+		g, err := s.Game(t.Context(), "c-ai")
 		require.NoError(t, err)
 		assert.Equal(t, uint64(6), g.ID)
 		assert.Equal(t, [2]game.Player{easyAI, carol}, g.Players())
@@ -76,7 +76,7 @@ func TestOpensDatabaseOfPreviousRelease(t *testing.T) {
 	})
 
 	t.Run("game in a thread", func(t *testing.T) {
-		g, err := s.Game("c-thread")
+		g, err := s.Game(t.Context(), "c-thread")
 		require.NoError(t, err)
 		assert.Equal(t, uint64(7), g.ID)
 		assert.Equal(t, "c-parent", g.ParentChannelID)
@@ -89,7 +89,7 @@ func TestOpensDatabaseOfPreviousRelease(t *testing.T) {
 	})
 
 	t.Run("challenge", func(t *testing.T) {
-		c, err := s.Challenge("c-chal")
+		c, err := s.Challenge(t.Context(), "c-chal")
 		require.NoError(t, err)
 		assert.Equal(t, uint64(1), c.ID)
 		assert.Equal(t, guild, c.GuildID)
@@ -102,7 +102,7 @@ func TestOpensDatabaseOfPreviousRelease(t *testing.T) {
 		assert.Equal(t, 24*time.Hour, c.MoveTime)
 		assert.True(t, c.Created.Equal(t0))
 		assert.True(t, c.Expires.Equal(t0.Add(24*time.Hour)))
-		due, err := s.Due(c.Expires)
+		due, err := s.Due(t.Context(), c.Expires)
 		require.NoError(t, err)
 		assert.True(t, slices.ContainsFunc(due, func(w Wake) bool {
 			return w.Kind == WakeChallenge && w.ChannelID == "c-chal" && w.At.Equal(c.Expires)
@@ -125,7 +125,7 @@ func TestOpensDatabaseOfPreviousRelease(t *testing.T) {
 		}
 		for _, tt := range tests {
 			t.Run(tt.result, func(t *testing.T) {
-				f, err := s.FinishedGame(guild, tt.id)
+				f, err := s.FinishedGame(t.Context(), guild, tt.id)
 				require.NoError(t, err)
 				assert.Equal(t, [2]game.Player{tt.red, tt.black}, f.Players())
 				require.NotNil(t, f.Result())
@@ -140,11 +140,11 @@ func TestOpensDatabaseOfPreviousRelease(t *testing.T) {
 				assert.Equal(t, f.Game.Record().String(), f.RecordText, "the stored record is the one the game writes")
 			})
 		}
-		f, err := s.FinishedGame(guild, 1)
+		f, err := s.FinishedGame(t.Context(), guild, 1)
 		require.NoError(t, err)
 		assert.False(t, f.Blocked(), "game 1 ended with every marble placed")
 		assert.Equal(t, 1662.3108939062977, f.Ratings[engine.Black].After.Rating)
-		_, err = s.FinishedGame(guild, 5)
+		_, err = s.FinishedGame(t.Context(), guild, 5)
 		assert.ErrorIs(t, err, ErrNotFound, "game 5 is still going on")
 	})
 
@@ -164,19 +164,19 @@ func TestOpensDatabaseOfPreviousRelease(t *testing.T) {
 		}
 		for _, tt := range tests {
 			t.Run(tt.ladder.String()+" "+tt.user, func(t *testing.T) {
-				p, err := s.Profile(guild, tt.user, tt.ladder)
+				p, err := s.Profile(t.Context(), guild, tt.user, tt.ladder)
 				require.NoError(t, err)
 				assert.Equal(t, tt.rating, p.Rating.Rating)
 				assert.Equal(t, tt.tally, p.Tally)
 				assert.Equal(t, tt.streak, p.Streak)
 			})
 		}
-		b, err := s.Profile(guild, bob.UserID, Human)
+		b, err := s.Profile(t.Context(), guild, bob.UserID, Human)
 		require.NoError(t, err)
 		assert.Equal(t, &BestWin{GameID: 1, OpponentID: alice.UserID, OpponentName: "alice", OpponentRating: 1500}, b.BestWin)
 
 		for ladder, want := range map[Ladder][]string{Human: {"200", "300", "100"}, AI: {"ai:hard", "100"}} {
-			page, total, err := s.Leaderboard(guild, ladder, 0, 10)
+			page, total, err := s.Leaderboard(t.Context(), guild, ladder, 0, 10)
 			require.NoError(t, err)
 			assert.Equal(t, len(want), total)
 			var got []string
@@ -186,30 +186,30 @@ func TestOpensDatabaseOfPreviousRelease(t *testing.T) {
 			assert.Equal(t, want, got, "%s ladder", ladder)
 		}
 
-		h, err := s.History(guild, alice.UserID, 10, 0)
+		h, err := s.History(t.Context(), guild, alice.UserID, 10, 0)
 		require.NoError(t, err)
 		var ids []uint64
 		for _, e := range h {
 			ids = append(ids, e.GameID)
 		}
 		assert.Equal(t, []uint64{4, 2, 1}, ids, "most recently ended first")
-		h2h, err := s.HeadToHead(guild, alice.UserID, bob.UserID)
+		h2h, err := s.HeadToHead(t.Context(), guild, alice.UserID, bob.UserID)
 		require.NoError(t, err)
 		assert.Equal(t, Tally{Losses: 1}, h2h)
-		h2h, err = s.HeadToHead(guild, bob.UserID, carol.UserID)
+		h2h, err = s.HeadToHead(t.Context(), guild, bob.UserID, carol.UserID)
 		require.NoError(t, err)
 		assert.Equal(t, Tally{}, h2h, "game 3 was aborted")
-		trend, err := s.RatingTrend(guild, alice.UserID, Human, 10)
+		trend, err := s.RatingTrend(t.Context(), guild, alice.UserID, Human, 10)
 		require.NoError(t, err)
 		require.Len(t, trend, 2)
 		assert.Equal(t, 1249.4570476425995, trend[1].Rating.Rating)
 	})
 
 	t.Run("settings", func(t *testing.T) {
-		g, err := s.GuildSettings(guild)
+		g, err := s.GuildSettings(t.Context(), guild)
 		require.NoError(t, err)
 		assert.Equal(t, GuildSettings{Threads: true, MoveTime: 24 * time.Hour, Hints: true}, g)
-		u, err := s.UserSettings(alice.UserID)
+		u, err := s.UserSettings(t.Context(), alice.UserID)
 		require.NoError(t, err)
 		assert.True(t, u.DMReminders)
 	})
@@ -224,7 +224,7 @@ func TestOpensDatabaseOfPreviousRelease(t *testing.T) {
 
 	// The games go on, and end with ratings, as in the previous release.
 	t.Run("play on", func(t *testing.T) {
-		g, err := s.UpdateGame("c-play", func(g *Game) error {
+		g, err := s.UpdateGame(t.Context(), "c-play", func(g *Game) error {
 			c, err := g.Seat(bob.UserID)
 			if err != nil {
 				return err
@@ -236,7 +236,7 @@ func TestOpensDatabaseOfPreviousRelease(t *testing.T) {
 		assert.Nil(t, g.DrawOffer(), "a move withdraws the draw offer")
 		assert.True(t, g.Deadline().Equal(moveTime(5).Add(72*time.Hour)), "alice's clock runs")
 
-		g, err = s.UpdateGame("c-ai", func(g *Game) error {
+		g, err = s.UpdateGame(t.Context(), "c-ai", func(g *Game) error {
 			m, err := ai.Easy.Move(context.Background(), g.Position(), g.Rules())
 			if err != nil {
 				return err
@@ -251,7 +251,7 @@ func TestOpensDatabaseOfPreviousRelease(t *testing.T) {
 		n := mustCreate(t, s, "c-new", carol, bob)
 		assert.Equal(t, uint64(8), n.ID)
 		c := newChallenge("c-new-chal", bob, carol)
-		require.NoError(t, s.CreateChallenge(c))
+		require.NoError(t, s.CreateChallenge(t.Context(), c))
 		assert.Equal(t, uint64(2), c.ID)
 
 		assert.Equal(t, []Wake{
@@ -260,31 +260,31 @@ func TestOpensDatabaseOfPreviousRelease(t *testing.T) {
 			{WakeGame, "c-play", moveTime(5).Add(36 * time.Hour)},
 		}, mustWakes(t, s), "the computer has moved: c-ai has no clock")
 
-		bobBefore, err := s.Profile(guild, bob.UserID, Human)
+		bobBefore, err := s.Profile(t.Context(), guild, bob.UserID, Human)
 		require.NoError(t, err)
 		mustFinish(t, s, "c-play", game.Resigned, engine.Black, t0.Add(100*time.Hour))
-		f, err := s.FinishedGame(guild, 5)
+		f, err := s.FinishedGame(t.Context(), guild, 5)
 		require.NoError(t, err)
 		assert.Equal(t, "Red wins, Black resigned", f.Result().String())
 		assert.Equal(t, bobBefore.Rating.Rating, f.Ratings[engine.Black].Before.Rating)
 		assert.Equal(t, 1249.4570476425995, f.Ratings[engine.Red].Before.Rating)
 		assert.Greater(t, f.Ratings[engine.Red].After.Rating, f.Ratings[engine.Red].Before.Rating)
 
-		a, err := s.Profile(guild, alice.UserID, Human)
+		a, err := s.Profile(t.Context(), guild, alice.UserID, Human)
 		require.NoError(t, err)
 		assert.Equal(t, Tally{Wins: 1, Losses: 2}, a.Tally)
 		assert.Equal(t, 1, a.Streak)
 		assert.Equal(t, f.Ratings[engine.Red].After, a.Rating)
 		assert.Equal(t, &BestWin{GameID: 5, OpponentID: bob.UserID, OpponentName: "bob", OpponentRating: f.Ratings[engine.Black].Before.Rating}, a.BestWin)
-		b, err := s.Profile(guild, bob.UserID, Human)
+		b, err := s.Profile(t.Context(), guild, bob.UserID, Human)
 		require.NoError(t, err)
 		assert.Equal(t, Tally{Wins: 1, Losses: 1}, b.Tally)
 		assert.Equal(t, f.Ratings[engine.Black].After, b.Rating)
-		h, err := s.History(guild, alice.UserID, 1, 0)
+		h, err := s.History(t.Context(), guild, alice.UserID, 1, 0)
 		require.NoError(t, err)
 		require.Len(t, h, 1)
 		assert.Equal(t, uint64(5), h[0].GameID)
-		_, err = s.Game("c-play")
+		_, err = s.Game(t.Context(), "c-play")
 		assert.ErrorIs(t, err, ErrNotFound)
 	})
 
@@ -292,7 +292,7 @@ func TestOpensDatabaseOfPreviousRelease(t *testing.T) {
 	assert.Equal(t, uint64(3), schemaOf(t, path), "the file was migrated to schema 3")
 	s = mustOpenPath(t, path, Options{})
 	require.NoError(t, checkFile(s))
-	g, err := s.Game("c-ai")
+	g, err := s.Game(t.Context(), "c-ai")
 	require.NoError(t, err)
 	assert.Equal(t, 1, g.Ply(), "the file reopens with what was written")
 }
@@ -327,7 +327,7 @@ func TestMigrationClearsFinishedClocks(t *testing.T) {
 	require.NoError(t, db.Close())
 
 	s := mustOpenPath(t, path, Options{})
-	f, err := s.FinishedGame(guild, 2)
+	f, err := s.FinishedGame(t.Context(), guild, 2)
 	require.NoError(t, err, "the finished game reads back")
 	assert.Equal(t, game.Resigned, f.Result().Ending)
 	assert.Zero(t, f.Deadline())

@@ -1,6 +1,7 @@
 package storage
 
 import (
+	"context"
 	"fmt"
 	"math"
 	"strings"
@@ -96,8 +97,8 @@ func (s *Core) rate(tx Tx, g *Game) ([2]RatingChange, error) {
 // Profile returns the profile of the player with Player.ProfileID userID
 // on a ladder of the guild, or an error wrapping ErrNotFound if no game of
 // theirs has counted there.
-func (s *Core) Profile(guildID, userID string, ladder Ladder) (*Profile, error) {
-	p, err := inTx(s.b.View, func(tx Tx) (*Profile, error) { return tx.Profile(guildID, ladder, userID) })
+func (s *Core) Profile(ctx context.Context, guildID, userID string, ladder Ladder) (*Profile, error) {
+	p, err := inTx(ctx, s.b.View, func(tx Tx) (*Profile, error) { return tx.Profile(guildID, ladder, userID) })
 	if err != nil {
 		return nil, fmt.Errorf("guild %s, %s ladder: %w", guildID, ladder, err)
 	}
@@ -109,11 +110,11 @@ func (s *Core) Profile(guildID, userID string, ladder Ladder) (*Profile, error) 
 // by games played, more first, then by name and ID. total is the number
 // of profiles on the ladder. limit must be positive and offset not
 // negative (ErrInvalid).
-func (s *Core) Leaderboard(guildID string, ladder Ladder, offset, limit int) (page []Profile, total int, err error) {
+func (s *Core) Leaderboard(ctx context.Context, guildID string, ladder Ladder, offset, limit int) (page []Profile, total int, err error) {
 	if offset < 0 || limit <= 0 {
 		return nil, 0, fmt.Errorf("leaderboard: %w: offset %d and limit %d; the offset may not be negative and the limit must be positive", ErrInvalid, offset, limit)
 	}
-	err = s.b.View(func(tx Tx) error {
+	err = s.b.View(ctx, func(tx Tx) error {
 		page, total, err = tx.Leaderboard(guildID, ladder, offset, limit)
 		return err
 	})

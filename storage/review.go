@@ -1,6 +1,7 @@
 package storage
 
 import (
+	"context"
 	"encoding/json"
 	"fmt"
 )
@@ -9,8 +10,8 @@ import (
 // gameID of the guild, replacing any earlier one. It returns an error
 // wrapping ErrNotFound if there is no such finished game, and ErrInvalid
 // if data is not a JSON value.
-func (s *Core) SaveReview(guildID string, gameID uint64, data []byte) error {
-	err := s.b.Update(func(tx Tx) error {
+func (s *Core) SaveReview(ctx context.Context, guildID string, gameID uint64, data []byte) error {
+	err := s.b.Update(ctx, func(tx Tx) error {
 		if ok, err := tx.HasFinished(guildID, gameID); err != nil {
 			return err
 		} else if !ok {
@@ -30,8 +31,8 @@ func (s *Core) SaveReview(guildID string, gameID uint64, data []byte) error {
 // Review returns the analysis stored by SaveReview for the finished game
 // with the ID gameID of the guild, or an error wrapping ErrNotFound if
 // there is none yet.
-func (s *Core) Review(guildID string, gameID uint64) ([]byte, error) {
-	data, err := inTx(s.b.View, func(tx Tx) ([]byte, error) { return tx.Review(guildID, gameID) })
+func (s *Core) Review(ctx context.Context, guildID string, gameID uint64) ([]byte, error) {
+	data, err := inTx(ctx, s.b.View, func(tx Tx) ([]byte, error) { return tx.Review(guildID, gameID) })
 	if err != nil {
 		return nil, fmt.Errorf("guild %s: %w", guildID, err)
 	}
@@ -41,8 +42,8 @@ func (s *Core) Review(guildID string, gameID uint64) ([]byte, error) {
 // LastFinishedGame returns the finished game of the guild played in the
 // channel that was made last (the highest ID), or an error wrapping
 // ErrNotFound if the channel has none.
-func (s *Core) LastFinishedGame(guildID, channelID string) (*FinishedGame, error) {
-	f, err := inTx(s.b.View, func(tx Tx) (*FinishedGame, error) { return tx.LastFinished(guildID, channelID) })
+func (s *Core) LastFinishedGame(ctx context.Context, guildID, channelID string) (*FinishedGame, error) {
+	f, err := inTx(ctx, s.b.View, func(tx Tx) (*FinishedGame, error) { return tx.LastFinished(guildID, channelID) })
 	if err != nil {
 		return nil, fmt.Errorf("guild %s: %w", guildID, err)
 	}

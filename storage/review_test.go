@@ -13,7 +13,7 @@ import (
 func TestMigrationAddsReviews(t *testing.T) {
 	path := mustCopyV1(t)
 	s := mustOpenPath(t, path, Options{})
-	require.NoError(t, s.SaveReview(guild, 2, []byte(`{"version":1}`)), "a finished game of the old file takes a review")
+	require.NoError(t, s.SaveReview(t.Context(), guild, 2, []byte(`{"version":1}`)), "a finished game of the old file takes a review")
 	require.NoError(t, s.Close())
 	assert.Equal(t, schemaVersion(), schemaOf(t, path))
 	assert.Equal(t, uint64(3), schemaVersion())

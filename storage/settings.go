@@ -1,6 +1,7 @@
 package storage
 
 import (
+	"context"
 	"fmt"
 	"time"
 )
@@ -28,16 +29,16 @@ type UserSettings struct {
 
 // GuildSettings returns the settings of the guild: Options.GuildDefaults
 // until the guild changes them.
-func (s *Core) GuildSettings(guildID string) (GuildSettings, error) {
-	return readSettings(s, "guilds", guildID, s.opt.GuildDefaults, Tx.GuildSettings)
+func (s *Core) GuildSettings(ctx context.Context, guildID string) (GuildSettings, error) {
+	return readSettings(ctx, s, "guilds", guildID, s.opt.GuildDefaults, Tx.GuildSettings)
 }
 
 // UpdateGuildSettings changes the settings of the guild in one
 // transaction: fn changes the current settings (see GuildSettings), and
 // nothing is written if it returns an error. A negative MoveTime is
 // refused (ErrInvalid).
-func (s *Core) UpdateGuildSettings(guildID string, fn func(*GuildSettings) error) (GuildSettings, error) {
-	return updateSettings(s, "guilds", guildID, s.opt.GuildDefaults, Tx.GuildSettings, Tx.PutGuildSettings, func(g *GuildSettings) error {
+func (s *Core) UpdateGuildSettings(ctx context.Context, guildID string, fn func(*GuildSettings) error) (GuildSettings, error) {
+	return updateSettings(ctx, s, "guilds", guildID, s.opt.GuildDefaults, Tx.GuildSettings, Tx.PutGuildSettings, func(g *GuildSettings) error {
 		if err := fn(g); err != nil {
 			return err
 		}
@@ -50,15 +51,15 @@ func (s *Core) UpdateGuildSettings(guildID string, fn func(*GuildSettings) error
 
 // UserSettings returns the settings of the user: Options.UserDefaults
 // until the user changes them.
-func (s *Core) UserSettings(userID string) (UserSettings, error) {
-	return readSettings(s, "users", userID, s.opt.UserDefaults, Tx.UserSettings)
+func (s *Core) UserSettings(ctx context.Context, userID string) (UserSettings, error) {
+	return readSettings(ctx, s, "users", userID, s.opt.UserDefaults, Tx.UserSettings)
 }
 
 // UpdateUserSettings changes the settings of the user in one transaction:
 // fn changes the current settings (see UserSettings), and nothing is
 // written if it returns an error.
-func (s *Core) UpdateUserSettings(userID string, fn func(*UserSettings) error) (UserSettings, error) {
-	return updateSettings(s, "users", userID, s.opt.UserDefaults, Tx.UserSettings, Tx.PutUserSettings, fn)
+func (s *Core) UpdateUserSettings(ctx context.Context, userID string, fn func(*UserSettings) error) (UserSettings, error) {
+	return updateSettings(ctx, s, "users", userID, s.opt.UserDefaults, Tx.UserSettings, Tx.PutUserSettings, fn)
 }
 
 // getSettings reads the settings of id with get, or returns def.
@@ -72,8 +73,8 @@ func getSettings[T any](tx Tx, get func(Tx, string) (*T, error), id string, def 
 
 // readSettings returns the settings of id (of the kind named what), or
 // def.
-func readSettings[T any](s *Core, what, id string, def T, get func(Tx, string) (*T, error)) (T, error) {
-	v, err := inTx(s.b.View, func(tx Tx) (*T, error) { return getSettings(tx, get, id, def) })
+func readSettings[T any](ctx context.Context, s *Core, what, id string, def T, get func(Tx, string) (*T, error)) (T, error) {
+	v, err := inTx(ctx, s.b.View, func(tx Tx) (*T, error) { return getSettings(tx, get, id, def) })
 	if err != nil {
 		return def, fmt.Errorf("%s %s: %w", what, id, err)
 	}
@@ -82,8 +83,8 @@ func readSettings[T any](s *Core, what, id string, def T, get func(Tx, string) (
 
 // updateSettings changes the settings of id (of the kind named what) with
 // fn.
-func updateSettings[T any](s *Core, what, id string, def T, get func(Tx, string) (*T, error), put func(Tx, string, *T) error, fn func(*T) error) (T, error) {
-	v, err := inTx(s.b.Update, func(tx Tx) (*T, error) {
+func updateSettings[T any](ctx context.Context, s *Core, what, id string, def T, get func(Tx, string) (*T, error), put func(Tx, string, *T) error, fn func(*T) error) (T, error) {
+	v, err := inTx(ctx, s.b.Update, func(tx Tx) (*T, error) {
 		if err := checkID("ID", id); err != nil {
 			return nil, err
 		}

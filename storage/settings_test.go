@@ -19,10 +19,10 @@ func TestOldSettingsLoad(t *testing.T) {
 		}
 		return tx.Bucket(bucketUsers).Put([]byte("100"), []byte(`{"v":1,"data":{"dm_reminders":true}}`))
 	}))
-	g, err := s.GuildSettings(guild)
+	g, err := s.GuildSettings(t.Context(), guild)
 	require.NoError(t, err)
 	assert.Equal(t, GuildSettings{Threads: true, MoveTime: time.Hour}, g)
-	u, err := s.UserSettings("100")
+	u, err := s.UserSettings(t.Context(), "100")
 	require.NoError(t, err)
 	assert.Equal(t, UserSettings{DMReminders: true}, u)
 }

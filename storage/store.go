@@ -1,6 +1,7 @@
 package storage
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"time"
@@ -123,8 +124,11 @@ func (s *Store) Path() string { return s.path }
 // counted by the methods, so it counts every write whichever method made
 // it (an empty one included); operators and tests compare two readings
 // to tell what some work cost on disk. It fails after Close.
-func (s *Store) Commits() (uint64, error) {
+func (s *Store) Commits(ctx context.Context) (uint64, error) {
 	var id int
+	if err := begin(ctx); err != nil {
+		return 0, fmt.Errorf("count the commits of %s: %w", s.path, err)
+	}
 	if err := s.db.View(func(tx *bolt.Tx) error {
 		id = tx.ID()
 		return nil

@@ -49,7 +49,7 @@ func TestOpenCreatesAndReopens(t *testing.T) {
 	assert.Equal(t, uint64(3), schemaOf(t, path), "a new file is at the current schema")
 
 	s = mustOpenPath(t, path, Options{})
-	got, err := s.Game("c")
+	got, err := s.Game(t.Context(), "c")
 	require.NoError(t, err)
 	assert.Equal(t, g.ID, got.ID)
 	assert.Equal(t, path, s.Path())
@@ -150,7 +150,7 @@ func TestMigrations(t *testing.T) {
 	})
 
 	s = mustOpenPath(t, path, Options{})
-	got, err := s.Game("c")
+	got, err := s.Game(t.Context(), "c")
 	require.NoError(t, err)
 	assert.Equal(t, "ALICE", got.Player(engine.Red).Name)
 	assert.Equal(t, g.ID, got.ID)
@@ -181,6 +181,6 @@ func TestFailedMigrationChangesNothing(t *testing.T) {
 	assert.Equal(t, have, schemaOf(t, path))
 	migrations = migrations[:len(migrations)-1]
 	s = mustOpenPath(t, path, Options{})
-	_, err = s.Game("c")
+	_, err = s.Game(t.Context(), "c")
 	assert.NoError(t, err, "the game survives a failed migration")
 }

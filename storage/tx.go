@@ -1,6 +1,7 @@
 package storage
 
 import (
+	"context"
 	"time"
 )
 
@@ -121,10 +122,21 @@ type Tx interface {
 // writes nothing to disk (bbolt); one whose processes share the database
 // keeps them there, in a write transaction like Update's, which it may
 // run again (PostgreSQL).
+//
+// ctx bounds the transaction, as each backend can: if ctx is done, the
+// transaction is not begun (and, for Update and Leases, nothing is
+// written), and the method returns an error wrapping ctx.Err(). PostgreSQL
+// runs every statement of the transaction with ctx, so a ctx done while
+// it runs cancels the statement under way (pgx cancels it on the server)
+// and the transaction rolls back; a retry is not begun then. bbolt cannot
+// cancel a transaction that runs: it checks ctx before it begins one (an
+// Update also once it holds the write lock it waited for), and a ctx done
+// later lets the transaction finish and commit. Leases in memory (bbolt)
+// check ctx before they lock.
 type Backend interface {
-	View(fn func(Tx) error) error
-	Update(fn func(Tx) error) error
-	Leases(fn func(LeaseTx) error) error
+	View(ctx context.Context, fn func(Tx) error) error
+	Update(ctx context.Context, fn func(Tx) error) error
+	Leases(ctx context.Context, fn func(LeaseTx) error) error
 }
 
 // LeaseTx reads and writes the leases of a store, in Backend.Leases.
@@ -161,9 +173,9 @@ func (s *Sequence) UnmarshalText(b []byte) error {
 
 // inTx runs fn in a transaction begun by run (Backend.View, Update or
 // Leases) and returns what fn returns.
-func inTx[X, T any](run func(func(X) error) error, fn func(tx X) (T, error)) (T, error) {
+func inTx[X, T any](ctx context.Context, run func(context.Context, func(X) error) error, fn func(tx X) (T, error)) (T, error) {
 	var v T
-	err := run(func(tx X) error {
+	err := run(ctx, func(tx X) error {
 		var err error
 		v, err = fn(tx)
 		return err

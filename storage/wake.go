@@ -1,6 +1,7 @@
 package storage
 
 import (
+	"context"
 	"fmt"
 	"time"
 )
@@ -30,10 +31,10 @@ type Wake struct {
 // NextWake returns the earliest WakeAt of all active games and open
 // challenges, or false if none has one. A scheduler sleeps until then (or
 // until a write sets an earlier one).
-func (s *Core) NextWake() (time.Time, bool, error) {
+func (s *Core) NextWake(ctx context.Context) (time.Time, bool, error) {
 	var at time.Time
 	var ok bool
-	err := s.b.View(func(tx Tx) error {
+	err := s.b.View(ctx, func(tx Tx) error {
 		var err error
 		at, ok, err = tx.NextWake()
 		return err
@@ -48,8 +49,8 @@ func (s *Core) NextWake() (time.Time, bool, error) {
 // before challenges, then by channel). Handling one means an UpdateGame
 // or UpdateChallenge that sets the next WakeAt (or zero); until then it
 // stays due, so a wake is never lost to a crash.
-func (s *Core) Due(now time.Time) ([]Wake, error) {
-	out, err := inTx(s.b.View, func(tx Tx) ([]Wake, error) { return tx.Due(now) })
+func (s *Core) Due(ctx context.Context, now time.Time) ([]Wake, error) {
+	out, err := inTx(ctx, s.b.View, func(tx Tx) ([]Wake, error) { return tx.Due(now) })
 	if err != nil {
 		return nil, fmt.Errorf("due wakes: %w", err)
 	}

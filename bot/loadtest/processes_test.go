@@ -42,7 +42,7 @@ func TestSeveralProcesses(t *testing.T) {
 	}
 	g.over = true
 	assert.Greater(t, len(g.cells), 10, "the game went on after the kill")
-	assert.Empty(t, r.verify(&Report{}), "every move stored once, in order")
+	assert.Empty(t, r.verify(t.Context(), &Report{}), "every move stored once, in order")
 	assert.Empty(t, r.retiredOnce(r.tables), "every old board edited once, whichever process posted it")
 
 	// The next game: its first reminder falls due while only one process
@@ -52,7 +52,7 @@ func TestSeveralProcesses(t *testing.T) {
 	s, err := postgres.Open(r.db, storage.Options{})
 	require.NoError(t, err)
 	defer s.Close()
-	_, err = s.UpdateGame(tb.channel, func(sg *storage.Game) error {
+	_, err = s.UpdateGame(t.Context(), tb.channel, func(sg *storage.Game) error {
 		st := sg.State()
 		require.Equal(t, 72*time.Hour, st.MoveTime, "the default move time")
 		st.Deadline = time.Now().Add(st.MoveTime/2 - time.Minute) // the first reminder: half the time left

@@ -1,6 +1,7 @@
 package loadtest
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"maps"
@@ -103,7 +104,7 @@ func Run(tb testing.TB, cfg Config) *Report {
 			rep.Problems = append(rep.Problems, "Discord would refuse: "+v.String())
 		}
 	}
-	rep.Problems = append(rep.Problems, r.verify(rep)...)
+	rep.Problems = append(rep.Problems, r.verify(tb.Context(), rep)...)
 	rep.Problems = append(rep.Problems, r.retiredOnce(tables)...)
 	return rep
 }
@@ -189,7 +190,7 @@ func isLateAnswer(v discordtest.Violation) bool {
 // game holds exactly the moves whose new boards came back, in order (and
 // perhaps one more, whose board never came). It counts the games and
 // moves in rep.
-func (r *runner) verify(rep *Report) []string {
+func (r *runner) verify(ctx context.Context, rep *Report) []string {
 	s, err := r.open()
 	if err != nil {
 		return []string{fmt.Sprintf("open the bot's database: %v", err)}
@@ -203,7 +204,7 @@ func (r *runner) verify(rep *Report) []string {
 			if g.over {
 				rep.Finished++
 			}
-			stored, err := r.storedMoves(s, t.channel, g.id)
+			stored, err := r.storedMoves(ctx, s, t.channel, g.id)
 			if err != nil {
 				problems = append(problems, fmt.Sprintf("game %d in channel %s: %v", g.id, t.channel, err))
 				continue
@@ -234,8 +235,8 @@ func (r *runner) retiredOnce(tables []*table) []string {
 
 // store is what verify reads of a store, of either backend.
 type store interface {
-	Game(channelID string) (*storage.Game, error)
-	FinishedGame(guildID string, id uint64) (*storage.FinishedGame, error)
+	Game(ctx context.Context, channelID string) (*storage.Game, error)
+	FinishedGame(ctx context.Context, guildID string, id uint64) (*storage.FinishedGame, error)
 	Close() error
 }
 
@@ -268,14 +269,14 @@ func (r *runner) url() string {
 
 // storedMoves are the cells of the moves of game id, active in channel or
 // finished.
-func (r *runner) storedMoves(s store, channel string, id uint64) ([]string, error) {
+func (r *runner) storedMoves(ctx context.Context, s store, channel string, id uint64) ([]string, error) {
 	var moves []game.Move
-	g, err := s.Game(channel)
+	g, err := s.Game(ctx, channel)
 	switch {
 	case err == nil && g.ID == id:
 		moves = g.Moves()
 	case err == nil || errors.Is(err, storage.ErrNotFound):
-		f, err := s.FinishedGame(r.dc.GuildID(), id)
+		f, err := s.FinishedGame(ctx, r.dc.GuildID(), id)
 		if err != nil {
 			return nil, fmt.Errorf("neither active nor finished: %w", err)
 		}

@@ -1,6 +1,9 @@
 package metrics
 
 import (
+	"context"
+	"time"
+
 	"github.com/jackc/pgx/v5/pgxpool"
 	"github.com/prometheus/client_golang/prometheus"
 
@@ -16,11 +19,16 @@ type (
 	// RenderStats reads what the board renderer did: a *draw.Renderer.
 	RenderStats interface{ Stats() draw.Stats }
 	// GameCounter counts the games going on: either store.
-	GameCounter interface{ ActiveGames() (int, error) }
+	GameCounter interface {
+		ActiveGames(ctx context.Context) (int, error)
+	}
 	// PoolStats reads a PostgreSQL store's pool of connections: a
 	// *postgres.Store.
 	PoolStats interface{ PoolStat() *pgxpool.Stat }
 )
+
+// countTimeout bounds the count of the games at a scrape.
+const countTimeout = 2 * time.Second
 
 // collector is a prometheus.Collector of the metrics descs that collect
 // reads.
@@ -83,11 +91,14 @@ func (m *Metrics) Renderer(src RenderStats) {
 // counts in the database at each scrape: one cheap read (a count, no game
 // decoded), right across restarts and with several processes on one
 // database, which counts kept in memory on creates and ends are not. A
-// count that fails makes the scrape report the error (see Handler).
+// count that fails, or takes longer than countTimeout, is left out of
+// the scrape (see Handler).
 func (m *Metrics) Games(src GameCounter) {
 	active := desc("kulami_games_active", "Games going on, as the database counts them (every process of the bot sees the same).")
 	m.reg.MustRegister(collector{[]*prometheus.Desc{active}, func(ch chan<- prometheus.Metric) {
-		n, err := src.ActiveGames()
+		ctx, cancel := context.WithTimeout(context.Background(), countTimeout)
+		defer cancel()
+		n, err := src.ActiveGames(ctx)
 		if err != nil {
 			ch <- prometheus.NewInvalidMetric(active, err)
 			return

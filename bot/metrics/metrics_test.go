@@ -119,7 +119,7 @@ func (f fakeSources) Stats() draw.Stats {
 	return draw.Stats{Renders: 3, RenderTime: 300 * time.Millisecond, CacheHits: 5, CacheMisses: 1, CacheItems: 2, CacheBytes: 1000}
 }
 
-func (f fakeSources) ActiveGames() (int, error) { return f.active, f.err }
+func (f fakeSources) ActiveGames(context.Context) (int, error) { return f.active, f.err }
 
 func TestCollectors(t *testing.T) {
 	m := metrics.New(prometheus.NewRegistry())

@@ -44,7 +44,7 @@ func serveControl(ctx context.Context, store *storage.Store, log *slog.Logger) f
 			if err != nil {
 				return
 			}
-			go handleControl(conn, store, log)
+			go handleControl(ctx, conn, store, log)
 		}
 	}()
 	stop := context.AfterFunc(ctx, func() { ln.Close() })
@@ -55,7 +55,7 @@ func serveControl(ctx context.Context, store *storage.Store, log *slog.Logger) f
 	}
 }
 
-func handleControl(conn net.Conn, store *storage.Store, log *slog.Logger) {
+func handleControl(ctx context.Context, conn net.Conn, store *storage.Store, log *slog.Logger) {
 	defer conn.Close()
 	conn.SetDeadline(time.Now().Add(10 * time.Minute))
 	line, err := bufio.NewReader(io.LimitReader(conn, 8192)).ReadString('\n')
@@ -67,7 +67,7 @@ func handleControl(conn net.Conn, store *storage.Store, log *slog.Logger) {
 		fmt.Fprintf(conn, "error unknown request; send: backup /absolute/path\n")
 		return
 	}
-	if err := store.BackupFile(arg); err != nil {
+	if err := store.BackupFile(ctx, arg); err != nil {
 		fmt.Fprintf(conn, "error %s\n", strings.ReplaceAll(err.Error(), "\n", " "))
 		return
 	}
@@ -89,6 +89,11 @@ func backup(ctx context.Context, cfg Config, file string, out io.Writer) error {
 	abs, err := filepath.Abs(file)
 	if err != nil {
 		return err
+	}
+	// Written over, the control socket would be gone while the bot runs,
+	// and the backup removed when it next starts.
+	if socket, err := filepath.Abs(controlPath(cfg.Storage.Path)); err == nil && socket == abs {
+		return fmt.Errorf("backup: %s is the bot's control socket, not a file; name another file, as in: kulamibot backup kulami-backup.db", file)
 	}
 	var d net.Dialer
 	conn, err := d.DialContext(ctx, "unix", controlPath(cfg.Storage.Path))
@@ -114,7 +119,7 @@ func backup(ctx context.Context, cfg Config, file string, out io.Writer) error {
 		return fmt.Errorf("backup: %w", err)
 	}
 	defer store.Close()
-	if err := store.BackupFile(abs); err != nil {
+	if err := store.BackupFile(ctx, abs); err != nil {
 		return err
 	}
 	fi, err := os.Stat(abs)

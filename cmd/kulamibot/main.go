@@ -63,7 +63,7 @@ func run(ctx context.Context, args []string, env func(string) string, stdout, st
 	case "backup":
 		err = backup(ctx, cfg, a.file, stdout)
 	case "migrate":
-		err = migrate(cfg.Storage, a.file, stdout)
+		err = migrate(ctx, cfg.Storage, a.file, stdout)
 	default:
 		err = serve(ctx, cfg, stderr)
 	}

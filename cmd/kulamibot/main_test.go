@@ -37,7 +37,7 @@ func fakeEnv(dc *discordtest.Server, db string, extra map[string]string) func(st
 // startBot runs kulamibot with the environment e until cancel; done
 // receives its exit code, and stderr has what it logged.
 func startBot(t *testing.T, e func(string) string) (cancel context.CancelFunc, done <-chan int, stderr *discordtest.LogBuffer) {
-	ctx, cancel := context.WithCancel(context.Background())
+	ctx, cancel := context.WithCancel(t.Context())
 	t.Cleanup(cancel)
 	stderr = &discordtest.LogBuffer{}
 	exit := make(chan int, 1)
@@ -88,7 +88,7 @@ func TestRunGateway(t *testing.T) {
 
 	var out bytes.Buffer
 	backupFile := filepath.Join(dir, "backup.db")
-	require.Equal(t, 0, run(context.Background(), []string{"backup", backupFile}, e, &out, &out), out.String())
+	require.Equal(t, 0, run(t.Context(), []string{"backup", backupFile}, e, &out, &out), out.String())
 	assert.Contains(t, out.String(), "taken by the running bot")
 
 	cancel()
@@ -99,7 +99,7 @@ func TestRunGateway(t *testing.T) {
 	for _, path := range []string{db, backupFile} {
 		s, err := storage.Open(path, storage.Options{Timeout: 100 * time.Millisecond})
 		require.NoError(t, err, "%s is free and readable after the shutdown", path)
-		c, err := s.Challenge(games.ID)
+		c, err := s.Challenge(t.Context(), games.ID)
 		require.NoError(t, err, "%s holds the challenge", path)
 		assert.Equal(t, bob.ID, c.To.UserID)
 		require.NoError(t, s.Close())
@@ -107,7 +107,7 @@ func TestRunGateway(t *testing.T) {
 
 	out.Reset()
 	second := filepath.Join(dir, "second.db")
-	require.Equal(t, 0, run(context.Background(), []string{"backup", second}, e, &out, &out), out.String())
+	require.Equal(t, 0, run(t.Context(), []string{"backup", second}, e, &out, &out), out.String())
 	assert.Contains(t, out.String(), "Wrote "+second, "a backup also works while the bot is stopped")
 }
 
@@ -162,7 +162,7 @@ func TestRunErrors(t *testing.T) {
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			var out, errOut bytes.Buffer
-			code := run(context.Background(), c.args, env(c.env), &out, &errOut)
+			code := run(t.Context(), c.args, env(c.env), &out, &errOut)
 			assert.Equal(t, c.code, code)
 			assert.Contains(t, out.String()+errOut.String(), c.want)
 		})
@@ -173,7 +173,7 @@ func TestRunRefusedToken(t *testing.T) {
 	dc := discordtest.New(t, discordtest.CollectViolations())
 	e := fakeEnv(dc, filepath.Join(t.TempDir(), "kulami.db"), map[string]string{"KULAMI_DISCORD_TOKEN": "wrong"})
 	var out bytes.Buffer
-	code := run(context.Background(), []string{"register"}, e, &out, &out)
+	code := run(t.Context(), []string{"register"}, e, &out, &out)
 	assert.Equal(t, 1, code)
 	assert.Contains(t, out.String(), "Discord refused the bot token")
 }
@@ -196,7 +196,7 @@ func TestRunFatalGatewayClose(t *testing.T) {
 			dc := discordtest.New(t)
 			dc.CloseGateway(code)
 			var stderr discordtest.LogBuffer
-			status := run(context.Background(), nil, fakeEnv(dc, filepath.Join(t.TempDir(), "kulami.db"), nil), &bytes.Buffer{}, &stderr)
+			status := run(t.Context(), nil, fakeEnv(dc, filepath.Join(t.TempDir(), "kulami.db"), nil), &bytes.Buffer{}, &stderr)
 			assert.Equal(t, 1, status)
 			assert.Contains(t, stderr.String(), "kulamibot: connect to Discord: ")
 			assert.Contains(t, stderr.String(), "code "+strconv.Itoa(code)+", "+causes[code])
@@ -206,7 +206,7 @@ func TestRunFatalGatewayClose(t *testing.T) {
 		dc := discordtest.New(t)
 		var stderr discordtest.LogBuffer
 		done := make(chan int, 1)
-		ctx, cancel := context.WithCancel(context.Background())
+		ctx, cancel := context.WithCancel(t.Context())
 		t.Cleanup(cancel)
 		e := fakeEnv(dc, filepath.Join(t.TempDir(), "kulami.db"), nil)
 		go func() { done <- run(ctx, nil, e, &bytes.Buffer{}, &stderr) }()
@@ -251,7 +251,7 @@ func TestRunGatewayShards(t *testing.T) {
 
 	dir := t.TempDir()
 	dbs := [2]string{filepath.Join(dir, "shard0.db"), filepath.Join(dir, "shard1.db")}
-	ctx, cancel := context.WithCancel(context.Background())
+	ctx, cancel := context.WithCancel(t.Context())
 	t.Cleanup(cancel)
 	done := make(chan int, 2)
 	var logs [2]discordtest.LogBuffer
@@ -275,7 +275,7 @@ func TestRunGatewayShards(t *testing.T) {
 	for shard, path := range dbs {
 		s, err := storage.Open(path, storage.Options{Timeout: 100 * time.Millisecond})
 		require.NoError(t, err)
-		_, err = s.Challenge(games.ID)
+		_, err = s.Challenge(t.Context(), games.ID)
 		if shard == mine {
 			assert.NoError(t, err, "shard %d, the guild's, holds the challenge", shard)
 		} else {

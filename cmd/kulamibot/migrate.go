@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"io"
@@ -18,7 +19,7 @@ import (
 // every record of the two and reports how many of each kind it copied.
 // The bot must be stopped (a bbolt file is locked while it runs; a bot
 // on PostgreSQL would change the database during the copy).
-func migrate(from StorageConfig, to string, out io.Writer) (err error) {
+func migrate(ctx context.Context, from StorageConfig, to string, out io.Writer) (err error) {
 	target := StorageConfig{Backend: "bbolt", Path: to}
 	if strings.HasPrefix(to, "postgres://") || strings.HasPrefix(to, "postgresql://") {
 		target = StorageConfig{Backend: "postgres", DSN: to}
@@ -55,11 +56,11 @@ func migrate(from StorageConfig, to string, out io.Writer) (err error) {
 		}
 	}()
 
-	copied, err := dst.Import(src.Export)
+	copied, err := dst.Import(ctx, src.Export)
 	if err != nil {
 		return fmt.Errorf("migrate into %s: %w", target.where(), err)
 	}
-	compared, err := storage.Compare(src, dst)
+	compared, err := storage.Compare(ctx, src, dst)
 	if err != nil {
 		return fmt.Errorf("migrate: the copy in %s differs from %s: %w", target.where(), from.where(), err)
 	}

@@ -2,7 +2,6 @@ package main
 
 import (
 	"bytes"
-	"context"
 	"os"
 	"path/filepath"
 	"testing"
@@ -36,7 +35,7 @@ func TestMigrateBboltToPostgresAndBack(t *testing.T) {
 	dsn := pgtest.Schema(t)
 
 	var out bytes.Buffer
-	code := run(context.Background(), []string{"-config", withConfig(t), "migrate", "--to", dsn},
+	code := run(t.Context(), []string{"-config", withConfig(t), "migrate", "--to", dsn},
 		env(map[string]string{"KULAMI_STORAGE_PATH": db}), &out, &out)
 	require.Equal(t, 0, code, out.String())
 	assert.Contains(t, out.String(), "Copied "+db+" into PostgreSQL database test on")
@@ -51,13 +50,13 @@ func TestMigrateBboltToPostgresAndBack(t *testing.T) {
 	pg, err := postgres.Open(dsn, storage.Options{})
 	require.NoError(t, err)
 	defer pg.Close()
-	_, err = storage.Compare(src, pg)
+	_, err = storage.Compare(t.Context(), src, pg)
 	assert.NoError(t, err, "the PostgreSQL copy holds every record")
 
 	// And back into a new file.
 	back := filepath.Join(dir, "back.db")
 	out.Reset()
-	code = run(context.Background(), []string{"-config", withConfig(t), "migrate", "--to", back},
+	code = run(t.Context(), []string{"-config", withConfig(t), "migrate", "--to", back},
 		env(map[string]string{"KULAMI_STORAGE_BACKEND": "postgres", "KULAMI_STORAGE_DSN": dsn}), &out, &out)
 	require.Equal(t, 0, code, out.String())
 	assert.Contains(t, out.String(), "into "+back+" and compared every record")
@@ -65,7 +64,7 @@ func TestMigrateBboltToPostgresAndBack(t *testing.T) {
 	copied, err := storage.Open(back, storage.Options{})
 	require.NoError(t, err)
 	defer copied.Close()
-	_, err = storage.Compare(src, copied)
+	_, err = storage.Compare(t.Context(), src, copied)
 	assert.NoError(t, err, "the round trip changes nothing")
 }
 
@@ -104,7 +103,7 @@ func TestMigrateRefuses(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			var out bytes.Buffer
-			code := run(context.Background(), append([]string{"-config", withConfig(t), "migrate"}, tt.args...), env(tt.env), &out, &out)
+			code := run(t.Context(), append([]string{"-config", withConfig(t), "migrate"}, tt.args...), env(tt.env), &out, &out)
 			assert.Equal(t, tt.code, code)
 			assert.Contains(t, out.String(), tt.msg)
 			assert.NotContains(t, out.String(), ":pw@", "a password is never shown")
@@ -115,7 +114,7 @@ func TestMigrateRefuses(t *testing.T) {
 	s, err := storage.Open(taken, storage.Options{})
 	require.NoError(t, err)
 	defer s.Close()
-	g, err := s.Game("clock")
+	g, err := s.Game(t.Context(), "clock")
 	require.NoError(t, err)
 	assert.Equal(t, 1, g.Ply(), "a refused target is left as it was")
 }

@@ -56,7 +56,7 @@ func (o *ops) watch(b *bot.Bot, r *draw.Renderer, store Store) {
 // gateway is connected (gateway mode) or the server takes interactions
 // (http mode).
 func (o *ops) ready(ctx context.Context) error {
-	if err := reachable(ctx, o.store); err != nil {
+	if _, err := o.store.ActiveGames(ctx); err != nil {
 		return fmt.Errorf("storage: %w", err)
 	}
 	switch {
@@ -66,23 +66,6 @@ func (o *ops) ready(ctx context.Context) error {
 		return errors.New("the interactions endpoint is not serving")
 	}
 	return nil
-}
-
-// reachable returns nil once s has counted its games, or why not if ctx
-// ends first. The store's calls take no context yet: one that hangs is
-// left to finish on its own.
-func reachable(ctx context.Context, s metrics.GameCounter) error {
-	errc := make(chan error, 1)
-	go func() {
-		_, err := s.ActiveGames()
-		errc <- err
-	}()
-	select {
-	case err := <-errc:
-		return err
-	case <-ctx.Done():
-		return fmt.Errorf("no answer to a read: %w", ctx.Err())
-	}
 }
 
 // handler serves GET /metrics, /healthz and /readyz.

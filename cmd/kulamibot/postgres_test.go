@@ -2,7 +2,6 @@ package main
 
 import (
 	"bytes"
-	"context"
 	"path/filepath"
 	"testing"
 
@@ -37,7 +36,7 @@ func TestRunPostgres(t *testing.T) {
 	assert.Contains(t, dc.WaitResponse(t, i.ID).Content, "Challenge sent to bob")
 
 	var out bytes.Buffer
-	assert.Equal(t, 1, run(context.Background(), []string{"backup", "copy.db"}, e, &out, &out))
+	assert.Equal(t, 1, run(t.Context(), []string{"backup", "copy.db"}, e, &out, &out))
 	assert.Contains(t, out.String(), `storage.backend is "postgres": back up PostgreSQL database test on`)
 	assert.Contains(t, out.String(), "with pg_dump, or copy it into a file with kulamibot migrate --to copy.db")
 
@@ -48,7 +47,7 @@ func TestRunPostgres(t *testing.T) {
 	s, err := postgres.Open(dsn, storage.Options{})
 	require.NoError(t, err)
 	defer s.Close()
-	c, err := s.Challenge(games.ID)
+	c, err := s.Challenge(t.Context(), games.ID)
 	require.NoError(t, err, "the challenge is in the database")
 	assert.Equal(t, bob.ID, c.To.UserID)
 }

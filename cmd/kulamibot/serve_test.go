@@ -50,8 +50,8 @@ func TestShutdownOrder(t *testing.T) {
 		Players: [2]game.Player{{UserID: alice.ID, Name: "alice"}, {UserID: bob.ID, Name: "bob"}},
 	}, time.Now().Add(-40*time.Hour)) // its first reminder, at 36 hours, is due
 	require.NoError(t, err)
-	require.NoError(t, s.CreateGame(&storage.Game{GuildID: dc.GuildID(), ChannelID: games.ID, Game: g}))
-	require.NoError(t, s.SetAlive(time.Now()), "the bot stopped just now: no outage to give back")
+	require.NoError(t, s.CreateGame(t.Context(), &storage.Game{GuildID: dc.GuildID(), ChannelID: games.ID, Game: g}))
+	require.NoError(t, s.SetAlive(t.Context(), time.Now()), "the bot stopped just now: no outage to give back")
 	require.NoError(t, s.Close())
 
 	dc.Delay("POST", "/channels/{channel_id}/messages", time.Second, 1)
@@ -73,7 +73,7 @@ func TestShutdownOrder(t *testing.T) {
 	require.NoError(t, err)
 	defer s.Close()
 	var alive time.Time
-	require.NoError(t, s.Export(func(r storage.Record) error {
+	require.NoError(t, s.Export(t.Context(), func(r storage.Record) error {
 		if t, ok := storage.AliveRecords.Of(r); ok {
 			alive = *t
 		}

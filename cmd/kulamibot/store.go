@@ -1,6 +1,8 @@
 package main
 
 import (
+	"context"
+
 	"github.com/kulami/kulami/bot"
 	"github.com/kulami/kulami/bot/metrics"
 	"github.com/kulami/kulami/storage"
@@ -13,7 +15,7 @@ type Store interface {
 	bot.Store
 	metrics.GameCounter
 	storage.Exporter
-	Import(records func(fn func(storage.Record) error) error) (map[string]int, error)
+	Import(ctx context.Context, records func(ctx context.Context, fn func(storage.Record) error) error) (map[string]int, error)
 	Close() error
 }
 

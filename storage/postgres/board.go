@@ -26,8 +26,7 @@ import (
 // board then keeps its menus, and a click on it is refused as out of
 // date like any other. The moves themselves commit durably. Skipping the
 // flush saves a second disk wait per move.
-func (s *Store) NoteBoard(channelID string, gameID uint64, ply int, messageID string) error {
-	ctx := context.Background()
+func (s *Store) NoteBoard(ctx context.Context, channelID string, gameID uint64, ply int, messageID string) error {
 	b := &pgx.Batch{}
 	b.Queue(`BEGIN`)
 	b.Queue(`SET LOCAL synchronous_commit = off`)

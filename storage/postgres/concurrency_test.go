@@ -37,7 +37,7 @@ func TestTwoProcessesOneMove(t *testing.T) {
 		channel := "c" + string(rune('a'+round))
 		gg, err := game.New(game.Config{Layout: engine.Square(), Rules: engine.Full, Players: [2]game.Player{alice, bob}}, t0)
 		require.NoError(t, err)
-		require.NoError(t, stores[0].CreateGame(&storage.Game{GuildID: "1", ChannelID: channel, Game: gg}))
+		require.NoError(t, stores[0].CreateGame(t.Context(), &storage.Game{GuildID: "1", ChannelID: channel, Game: gg}))
 
 		cells := [2]engine.Cell{mustCell(t, "D4"), mustCell(t, "A1")}
 		var wg sync.WaitGroup
@@ -46,7 +46,7 @@ func TestTwoProcessesOneMove(t *testing.T) {
 		for i, s := range stores {
 			wg.Go(func() {
 				<-start
-				_, errs[i] = s.UpdateGame(channel, func(g *storage.Game) error {
+				_, errs[i] = s.UpdateGame(t.Context(), channel, func(g *storage.Game) error {
 					return g.Play(engine.Red, 0, cells[i], t0)
 				})
 			})
@@ -62,7 +62,7 @@ func TestTwoProcessesOneMove(t *testing.T) {
 			}
 		}
 		assert.Equal(t, 1, won, "exactly one of the two moves is stored")
-		g, err := stores[1].Game(channel)
+		g, err := stores[1].Game(t.Context(), channel)
 		require.NoError(t, err)
 		assert.Equal(t, 1, g.Ply())
 	}
@@ -81,20 +81,20 @@ func TestFirstProfilesAtOnce(t *testing.T) {
 			opp := game.Player{UserID: string(rune('2'+i)) + "00", Name: "opponent"}
 			gg, err := game.New(game.Config{Layout: engine.Square(), Rules: engine.Full, Players: [2]game.Player{alice, opp}}, t0)
 			require.NoError(t, err)
-			require.NoError(t, s.CreateGame(&storage.Game{GuildID: guild, ChannelID: guild + string(rune('0'+i)), Game: gg}))
+			require.NoError(t, s.CreateGame(t.Context(), &storage.Game{GuildID: guild, ChannelID: guild + string(rune('0'+i)), Game: gg}))
 		}
 		var wg sync.WaitGroup
 		start := make(chan struct{})
 		for i, s := range stores {
 			wg.Go(func() {
 				<-start
-				_, err := s.UpdateGame(guild+string(rune('0'+i)), func(g *storage.Game) error { return g.Resign(engine.Black, t0) })
+				_, err := s.UpdateGame(t.Context(), guild+string(rune('0'+i)), func(g *storage.Game) error { return g.Resign(engine.Black, t0) })
 				assert.NoError(t, err)
 			})
 		}
 		close(start)
 		wg.Wait()
-		p, err := stores[0].Profile(guild, alice.UserID, storage.Human)
+		p, err := stores[0].Profile(t.Context(), guild, alice.UserID, storage.Human)
 		require.NoError(t, err)
 		assert.Equal(t, 2, p.Wins, "both wins count")
 	}

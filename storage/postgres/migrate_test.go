@@ -95,7 +95,7 @@ func TestMigrationsAreNumbered(t *testing.T) {
 func TestFailedMigrationChangesNothing(t *testing.T) {
 	dsn := pgtest.Schema(t)
 	s := mustOpenDSN(t, dsn)
-	require.NoError(t, s.SetAlive(t0))
+	require.NoError(t, s.SetAlive(t.Context(), t0))
 
 	files := fstest.MapFS{}
 	steps, err := migrations()
@@ -117,7 +117,7 @@ func TestFailedMigrationChangesNothing(t *testing.T) {
 	var n int
 	require.NoError(t, s.pool.QueryRow(context.Background(), `SELECT count(*) FROM information_schema.tables WHERE table_name = 'half_done'`).Scan(&n))
 	assert.Zero(t, n, "the failed step created nothing")
-	down, _, err := s.Resume(t0.Add(time.Hour), time.Minute, func(*storage.Game, time.Duration) (bool, error) { return false, nil })
+	down, _, err := s.Resume(t.Context(), t0.Add(time.Hour), time.Minute, func(*storage.Game, time.Duration) (bool, error) { return false, nil })
 	require.NoError(t, err, "the failed step dropped nothing")
 	assert.Equal(t, time.Hour, down)
 }

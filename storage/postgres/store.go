@@ -103,30 +103,30 @@ type backend struct{ pool *pgxpool.Pool }
 
 // View runs fn in a read-only transaction that sees one snapshot of the
 // database (REPEATABLE READ), as a bbolt read transaction does.
-func (b backend) View(fn func(storage.Tx) error) error {
-	return b.run("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY", false, func(t *tx) error { return fn(t) })
+func (b backend) View(ctx context.Context, fn func(storage.Tx) error) error {
+	return b.run(ctx, "BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY", false, func(t *tx) error { return fn(t) })
 }
 
 // Update runs fn in a read-write transaction (READ COMMITTED, with the
 // rows it reads to change locked by SELECT … FOR UPDATE) and commits it,
 // durably. It runs fn again, up to maxAttempts times, if the database
 // refuses the transaction for a conflict with a concurrent one.
-func (b backend) Update(fn func(storage.Tx) error) error {
-	return b.update(func(t *tx) error { return fn(t) })
+func (b backend) Update(ctx context.Context, fn func(storage.Tx) error) error {
+	return b.update(ctx, func(t *tx) error { return fn(t) })
 }
 
 // Leases implements storage.Backend: the leases are rows of the table
 // leases, which every process sharing the database sees, read and
 // written in a transaction as Update runs it.
-func (b backend) Leases(fn func(storage.LeaseTx) error) error {
-	return b.update(func(t *tx) error { return fn(t) })
+func (b backend) Leases(ctx context.Context, fn func(storage.LeaseTx) error) error {
+	return b.update(ctx, func(t *tx) error { return fn(t) })
 }
 
 // update is Update for a function of the backend's own transaction.
-func (b backend) update(fn func(*tx) error) error {
+func (b backend) update(ctx context.Context, fn func(*tx) error) error {
 	var err error
 	for range maxAttempts {
-		err = b.run("BEGIN ISOLATION LEVEL READ COMMITTED", true, fn)
+		err = b.run(ctx, "BEGIN ISOLATION LEVEL READ COMMITTED", true, fn)
 		if !retryable(err) {
 			return err
 		}
@@ -135,9 +135,11 @@ func (b backend) update(fn func(*tx) error) error {
 }
 
 // run runs fn in one transaction begun by the statement begin, on a
-// connection of its own, and commits it if fn returns nil.
-func (b backend) run(begin string, write bool, fn func(*tx) error) error {
-	ctx := context.Background()
+// connection of its own, and commits it if fn returns nil. Every
+// statement of the transaction, the ROLLBACK of a failed one included,
+// runs with ctx: pgx cancels the statement it waits for when ctx is done,
+// and the transaction then ends without a commit.
+func (b backend) run(ctx context.Context, begin string, write bool, fn func(*tx) error) error {
 	conn, err := b.pool.Acquire(ctx)
 	if err != nil {
 		return fmt.Errorf("connect: %w", err)

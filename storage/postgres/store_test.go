@@ -1,6 +1,7 @@
 package postgres
 
 import (
+	"context"
 	"fmt"
 	"testing"
 
@@ -30,7 +31,7 @@ func BenchmarkCommitMove(b *testing.B) {
 func TestImportMany(t *testing.T) {
 	s := mustOpen(t, storage.Options{})
 	const n = 2*maxPending + 10
-	counts, err := s.Import(func(fn func(storage.Record) error) error {
+	counts, err := s.Import(t.Context(), func(_ context.Context, fn func(storage.Record) error) error {
 		for i := range n {
 			r := &storage.UserSettingsEntry{UserID: fmt.Sprint(1000 + i), Settings: storage.UserSettings{DMReminders: i > 0}}
 			if err := fn(storage.UserSettingsRecords.Record(r)); err != nil {
@@ -41,16 +42,16 @@ func TestImportMany(t *testing.T) {
 	})
 	require.NoError(t, err)
 	assert.Equal(t, map[string]int{"user settings": n}, counts)
-	first, err := s.UserSettings("1000")
+	first, err := s.UserSettings(t.Context(), "1000")
 	require.NoError(t, err)
-	last, err := s.UserSettings(fmt.Sprint(1000 + n - 1))
+	last, err := s.UserSettings(t.Context(), fmt.Sprint(1000+n-1))
 	require.NoError(t, err)
 	assert.False(t, first.DMReminders)
 	assert.True(t, last.DMReminders, "the last batch, sent with the COMMIT")
 
 	// A conflict in an early batch fails the whole import.
 	dst := mustOpen(t, storage.Options{})
-	_, err = dst.Import(func(fn func(storage.Record) error) error {
+	_, err = dst.Import(t.Context(), func(_ context.Context, fn func(storage.Record) error) error {
 		for i := range n {
 			r := &storage.Profile{GuildID: "1", UserID: fmt.Sprint(i % 10), Standing: rating.Standing{Name: "p"}}
 			if err := fn(storage.ProfileRecords.Record(r)); err != nil {
@@ -60,7 +61,7 @@ func TestImportMany(t *testing.T) {
 		return nil
 	})
 	assert.ErrorContains(t, err, "duplicate key value")
-	_, total, err := dst.Leaderboard("1", storage.Human, 0, 10)
+	_, total, err := dst.Leaderboard(t.Context(), "1", storage.Human, 0, 10)
 	require.NoError(t, err)
 	assert.Zero(t, total, "nothing of a failed import is written")
 }

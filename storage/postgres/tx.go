@@ -17,7 +17,7 @@ import (
 // write transaction, what it reads to change is locked (FOR UPDATE) until
 // the end. It sends its statements as pipeline.go says.
 type tx struct {
-	ctx     context.Context
+	ctx     context.Context // the transaction's: every statement runs with it
 	conn    *pgxpool.Conn
 	write   bool
 	pending *pgx.Batch // statements not sent yet

@@ -15,7 +15,7 @@ func testResume(t *testing.T, open Open) {
 	s := open(t, storage.Options{})
 	cfg := squareConfig(alice, bob)
 	cfg.MoveTime = 72 * time.Hour
-	require.NoError(t, s.CreateGame(mustNewGame(t, "c-clock", cfg)))
+	require.NoError(t, s.CreateGame(t.Context(), mustNewGame(t, "c-clock", cfg)))
 	mustCreate(t, s, "c-free", bob, carol) // no clock
 	extend := func(g *storage.Game, down time.Duration) (bool, error) {
 		if err := g.Extend(down); errors.Is(err, game.ErrNotDue) {
@@ -27,13 +27,13 @@ func testResume(t *testing.T, open Open) {
 	}
 
 	t.Run("first start", func(t *testing.T) {
-		down, changed, err := s.Resume(t0, time.Minute, extend)
+		down, changed, err := s.Resume(t.Context(), t0, time.Minute, extend)
 		require.NoError(t, err)
 		assert.Zero(t, down, "a bot that never ran was not down")
 		assert.Empty(t, changed)
 	})
 	t.Run("a short restart changes nothing", func(t *testing.T) {
-		down, changed, err := s.Resume(t0.Add(30*time.Second), time.Minute, func(*storage.Game, time.Duration) (bool, error) {
+		down, changed, err := s.Resume(t.Context(), t0.Add(30*time.Second), time.Minute, func(*storage.Game, time.Duration) (bool, error) {
 			t.Error("fn called for an outage under minDown")
 			return false, nil
 		})
@@ -42,13 +42,13 @@ func testResume(t *testing.T, open Open) {
 		assert.Empty(t, changed)
 	})
 	t.Run("an outage is given to every game once", func(t *testing.T) {
-		require.NoError(t, s.SetAlive(t0.Add(time.Hour)))
-		down, changed, err := s.Resume(t0.Add(11*time.Hour), time.Minute, extend)
+		require.NoError(t, s.SetAlive(t.Context(), t0.Add(time.Hour)))
+		down, changed, err := s.Resume(t.Context(), t0.Add(11*time.Hour), time.Minute, extend)
 		require.NoError(t, err)
 		assert.Equal(t, 10*time.Hour, down)
 		require.Len(t, changed, 1, "only the game with a clock changed")
 		assert.Equal(t, "c-clock", changed[0].ChannelID)
-		g, err := s.Game("c-clock")
+		g, err := s.Game(t.Context(), "c-clock")
 		require.NoError(t, err)
 		assert.True(t, g.Deadline().Equal(t0.Add(82*time.Hour)), "the deadline moved by the outage: %v", g.Deadline())
 		due := mustDue(t, s, t0.Add(50*time.Hour))
@@ -56,28 +56,28 @@ func testResume(t *testing.T, open Open) {
 		assert.Equal(t, "c-clock", due[0].ChannelID)
 		assert.True(t, due[0].At.Equal(t0.Add(46*time.Hour)), "the wake index moved too: the first reminder is at half the time, %v", due[0].At)
 
-		down, changed, err = s.Resume(t0.Add(11*time.Hour+time.Second), time.Minute, extend)
+		down, changed, err = s.Resume(t.Context(), t0.Add(11*time.Hour+time.Second), time.Minute, extend)
 		require.NoError(t, err)
 		assert.Equal(t, time.Second, down, "resuming recorded the bot alive")
 		assert.Empty(t, changed)
 	})
 	t.Run("a failing fn writes nothing", func(t *testing.T) {
-		require.NoError(t, s.SetAlive(t0.Add(20*time.Hour)))
-		_, _, err := s.Resume(t0.Add(30*time.Hour), time.Minute, func(*storage.Game, time.Duration) (bool, error) {
+		require.NoError(t, s.SetAlive(t.Context(), t0.Add(20*time.Hour)))
+		_, _, err := s.Resume(t.Context(), t0.Add(30*time.Hour), time.Minute, func(*storage.Game, time.Duration) (bool, error) {
 			return false, errors.New("disk says no")
 		})
 		require.ErrorContains(t, err, "disk says no")
-		down, _, err := s.Resume(t0.Add(30*time.Hour), time.Hour, func(*storage.Game, time.Duration) (bool, error) { return false, nil })
+		down, _, err := s.Resume(t.Context(), t0.Add(30*time.Hour), time.Hour, func(*storage.Game, time.Duration) (bool, error) { return false, nil })
 		require.NoError(t, err)
 		assert.Equal(t, 10*time.Hour, down, "the failed resume did not record the bot alive")
 	})
 	t.Run("fn may not end a game", func(t *testing.T) {
-		require.NoError(t, s.SetAlive(t0.Add(40*time.Hour)))
-		_, _, err := s.Resume(t0.Add(50*time.Hour), time.Minute, func(g *storage.Game, _ time.Duration) (bool, error) {
+		require.NoError(t, s.SetAlive(t.Context(), t0.Add(40*time.Hour)))
+		_, _, err := s.Resume(t.Context(), t0.Add(50*time.Hour), time.Minute, func(g *storage.Game, _ time.Duration) (bool, error) {
 			return true, g.Abandon(t0.Add(50 * time.Hour))
 		})
 		assert.ErrorIs(t, err, storage.ErrInvalid)
-		_, err = s.Game("c-clock")
+		_, err = s.Game(t.Context(), "c-clock")
 		assert.NoError(t, err, "the game is still active")
 	})
 }
@@ -85,7 +85,7 @@ func testResume(t *testing.T, open Open) {
 // mustDue returns what is due at now.
 func mustDue(tb testing.TB, s Store, now time.Time) []storage.Wake {
 	tb.Helper()
-	w, err := s.Due(now)
+	w, err := s.Due(tb.Context(), now)
 	require.NoError(tb, err)
 	return w
 }

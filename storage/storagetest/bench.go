@@ -22,7 +22,7 @@ func BenchmarkCommitMove(b *testing.B, s Store) {
 	var took []time.Duration
 	for b.Loop() {
 		start := time.Now()
-		g, err := s.UpdateGame("c", func(g *storage.Game) error {
+		g, err := s.UpdateGame(b.Context(), "c", func(g *storage.Game) error {
 			p := g.Position()
 			return g.Play(g.ToMove(), g.Ply(), p.Layout().Cell(r.Pick(p.Legal())), start)
 		})

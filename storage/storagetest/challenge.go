@@ -24,42 +24,42 @@ func testChallengeLifecycle(t *testing.T, open Open) {
 	s := open(t, storage.Options{})
 	c := newChallenge("c", alice, bob)
 	c.Layout = engine.RandomIrregular(4).String()
-	require.NoError(t, s.CreateChallenge(c))
+	require.NoError(t, s.CreateChallenge(t.Context(), c))
 	assert.Equal(t, uint64(1), c.ID)
 
-	got, err := s.Challenge("c")
+	got, err := s.Challenge(t.Context(), "c")
 	require.NoError(t, err)
 	assert.Equal(t, c.ID, got.ID)
 	assert.Equal(t, c.Layout, got.Layout)
 	assert.Equal(t, bob, got.To)
 
-	got, err = s.UpdateChallenge("c", func(c *storage.Challenge) error {
+	got, err = s.UpdateChallenge(t.Context(), "c", func(c *storage.Challenge) error {
 		c.MessageID = "777"
 		c.Rules = engine.Full
 		return nil
 	})
 	require.NoError(t, err)
 	assert.Equal(t, "777", got.MessageID)
-	got, err = s.Challenge("c")
+	got, err = s.Challenge(t.Context(), "c")
 	require.NoError(t, err)
 	assert.Equal(t, engine.Full, got.Rules)
 
-	err = s.DeleteChallenge("c", c.ID+1)
+	err = s.DeleteChallenge(t.Context(), "c", c.ID+1)
 	assert.ErrorIs(t, err, storage.ErrNotFound)
 	assert.ErrorContains(t, err, "challenge 2 is no longer open (challenge 1 is)")
-	require.NoError(t, s.DeleteChallenge("c", c.ID))
-	_, err = s.Challenge("c")
+	require.NoError(t, s.DeleteChallenge(t.Context(), "c", c.ID))
+	_, err = s.Challenge(t.Context(), "c")
 	assert.ErrorIs(t, err, storage.ErrNotFound)
-	assert.ErrorIs(t, s.DeleteChallenge("c", c.ID), storage.ErrNotFound)
+	assert.ErrorIs(t, s.DeleteChallenge(t.Context(), "c", c.ID), storage.ErrNotFound)
 }
 
 func testChallengeLayoutIsStoredCanonical(t *testing.T, open Open) {
 	s := open(t, storage.Options{})
 	c := newChallenge("c", alice, bob)
 	c.Layout = "zzyxxwvv/zzyxxwvv/zzyuuuvv/tssrrqqp/tssrrqqp/oonnnmkk/oojiimkk/oojiimkk"
-	require.NoError(t, s.CreateChallenge(c))
+	require.NoError(t, s.CreateChallenge(t.Context(), c))
 	assert.Equal(t, engine.SquareString, c.Layout)
-	got, err := s.Challenge("c")
+	got, err := s.Challenge(t.Context(), "c")
 	require.NoError(t, err)
 	assert.Equal(t, engine.SquareString, got.Layout)
 }
@@ -67,7 +67,7 @@ func testChallengeLayoutIsStoredCanonical(t *testing.T, open Open) {
 func testCreateChallengeRefuses(t *testing.T, open Open) {
 	s := open(t, storage.Options{})
 	mustCreate(t, s, "game", alice, bob)
-	require.NoError(t, s.CreateChallenge(newChallenge("open", alice, game.Player{})))
+	require.NoError(t, s.CreateChallenge(t.Context(), newChallenge("open", alice, game.Player{})))
 
 	tests := []struct {
 		name   string
@@ -89,19 +89,19 @@ func testCreateChallengeRefuses(t *testing.T, open Open) {
 			if tt.change != nil {
 				tt.change(tt.c)
 			}
-			err := s.CreateChallenge(tt.c)
+			err := s.CreateChallenge(t.Context(), tt.c)
 			assert.ErrorIs(t, err, tt.want)
 			assert.ErrorContains(t, err, tt.msg)
 			assert.Zero(t, tt.c.ID)
 		})
 	}
-	_, err := s.Challenge("free")
+	_, err := s.Challenge(t.Context(), "free")
 	assert.ErrorIs(t, err, storage.ErrNotFound)
 }
 
 func testUpdateChallengeRefuses(t *testing.T, open Open) {
 	s := open(t, storage.Options{})
-	require.NoError(t, s.CreateChallenge(newChallenge("c", alice, bob)))
+	require.NoError(t, s.CreateChallenge(t.Context(), newChallenge("c", alice, bob)))
 	tests := []struct {
 		name string
 		fn   func(*storage.Challenge) error
@@ -113,16 +113,16 @@ func testUpdateChallengeRefuses(t *testing.T, open Open) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			_, err := s.UpdateChallenge("c", tt.fn)
+			_, err := s.UpdateChallenge(t.Context(), "c", tt.fn)
 			assert.ErrorContains(t, err, tt.msg)
-			c, err := s.Challenge("c")
+			c, err := s.Challenge(t.Context(), "c")
 			require.NoError(t, err)
 			assert.Equal(t, bob, c.To)
 			assert.Zero(t, c.MoveTime)
 			assert.Empty(t, c.MessageID)
 		})
 	}
-	_, err := s.UpdateChallenge("none", func(*storage.Challenge) error { return nil })
+	_, err := s.UpdateChallenge(t.Context(), "none", func(*storage.Challenge) error { return nil })
 	assert.ErrorIs(t, err, storage.ErrNotFound)
 }
 
@@ -137,24 +137,24 @@ func testAcceptChallenge(t *testing.T, open Open) {
 		t.Run(tt.name, func(t *testing.T) {
 			s := open(t, storage.Options{})
 			c := newChallenge("c", alice, game.Player{}) // open to anyone
-			require.NoError(t, s.CreateChallenge(c))
+			require.NoError(t, s.CreateChallenge(t.Context(), c))
 
 			g := newGame(t, tt.channel, carol, alice)
 			if tt.channel != "c" {
 				g.ParentChannelID = "c"
 			}
-			require.NoError(t, s.AcceptChallenge("c", c.ID, g))
+			require.NoError(t, s.AcceptChallenge(t.Context(), "c", c.ID, g))
 			assert.NotZero(t, g.ID)
-			_, err := s.Challenge("c")
+			_, err := s.Challenge(t.Context(), "c")
 			assert.ErrorIs(t, err, storage.ErrNotFound)
-			stored, err := s.Game(tt.channel)
+			stored, err := s.Game(t.Context(), tt.channel)
 			require.NoError(t, err)
 			assert.Equal(t, g.ID, stored.ID)
 
 			// A second click on the same button.
-			err = s.AcceptChallenge("c", c.ID, newGame(t, "other", bob, alice))
+			err = s.AcceptChallenge(t.Context(), "c", c.ID, newGame(t, "other", bob, alice))
 			assert.ErrorIs(t, err, storage.ErrNotFound)
-			_, err = s.Game("other")
+			_, err = s.Game(t.Context(), "other")
 			assert.ErrorIs(t, err, storage.ErrNotFound)
 		})
 	}
@@ -164,7 +164,7 @@ func testAcceptChallengeRefuses(t *testing.T, open Open) {
 	s := open(t, storage.Options{})
 	mustCreate(t, s, "busy", carol, bob)
 	c := newChallenge("c", alice, bob)
-	require.NoError(t, s.CreateChallenge(c))
+	require.NoError(t, s.CreateChallenge(t.Context(), c))
 
 	tests := []struct {
 		name string
@@ -182,14 +182,14 @@ func testAcceptChallengeRefuses(t *testing.T, open Open) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			err := s.AcceptChallenge("c", tt.id, tt.g)
+			err := s.AcceptChallenge(t.Context(), "c", tt.id, tt.g)
 			assert.ErrorIs(t, err, tt.want)
 			assert.ErrorContains(t, err, tt.msg)
 			assert.Zero(t, tt.g.ID)
-			got, err := s.Challenge("c")
+			got, err := s.Challenge(t.Context(), "c")
 			require.NoError(t, err, "the challenge stays open")
 			assert.Equal(t, c.ID, got.ID)
-			wakes, err := s.Due(t0.Add(time.Hour))
+			wakes, err := s.Due(t.Context(), t0.Add(time.Hour))
 			require.NoError(t, err)
 			assert.Len(t, wakes, 1, "and so does its wake")
 		})
@@ -199,11 +199,11 @@ func testAcceptChallengeRefuses(t *testing.T, open Open) {
 func testMoveIntoThread(t *testing.T, open Open) {
 	s := open(t, storage.Options{})
 	c := newChallenge("c", alice, bob)
-	require.NoError(t, s.CreateChallenge(c))
+	require.NoError(t, s.CreateChallenge(t.Context(), c))
 	cfg := squareConfig(bob, alice)
 	cfg.MoveTime = time.Hour
 	g := mustNewGame(t, "c", cfg)
-	require.NoError(t, s.AcceptChallenge("c", c.ID, g))
+	require.NoError(t, s.AcceptChallenge(t.Context(), "c", c.ID, g))
 	require.False(t, g.Wake().IsZero(), "the game wakes for its first reminder")
 	mustCreate(t, s, "busy", carol, bob) // no move time: no wake
 
@@ -219,21 +219,21 @@ func testMoveIntoThread(t *testing.T, open Open) {
 		{"invalid thread", "c", "a\x00b", g.ID, storage.ErrInvalid, "holds a zero byte"},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
-			_, err := s.MoveIntoThread(tt.channel, tt.id, tt.thread)
+			_, err := s.MoveIntoThread(t.Context(), tt.channel, tt.id, tt.thread)
 			assert.ErrorIs(t, err, tt.want)
 			assert.ErrorContains(t, err, tt.msg)
-			_, err = s.Game("c")
+			_, err = s.Game(t.Context(), "c")
 			assert.NoError(t, err, "the game stays where it was")
 		})
 	}
 
-	moved, err := s.MoveIntoThread("c", g.ID, "t")
+	moved, err := s.MoveIntoThread(t.Context(), "c", g.ID, "t")
 	require.NoError(t, err)
 	assert.Equal(t, "t", moved.ChannelID)
 	assert.Equal(t, "c", moved.ParentChannelID)
-	_, err = s.Game("c")
+	_, err = s.Game(t.Context(), "c")
 	assert.ErrorIs(t, err, storage.ErrNotFound, "the channel is free again")
-	stored, err := s.Game("t")
+	stored, err := s.Game(t.Context(), "t")
 	require.NoError(t, err)
 	assert.Equal(t, g.ID, stored.ID)
 	assert.Equal(t, "c", stored.ParentChannelID)

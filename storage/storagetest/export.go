@@ -1,6 +1,7 @@
 package storagetest
 
 import (
+	"context"
 	"testing"
 	"time"
 
@@ -19,27 +20,27 @@ func Fill(tb testing.TB, s Store) {
 	cfg := squareConfig(alice, bob)
 	cfg.MoveTime = 4 * time.Hour
 	g := mustNewGame(tb, "clock", cfg)
-	require.NoError(tb, s.CreateGame(g))
+	require.NoError(tb, s.CreateGame(tb.Context(), g))
 	mustPlay(tb, s, "clock", "D4")
-	require.NoError(tb, s.NoteBoard("clock", g.ID, 1, "board-1"))
+	require.NoError(tb, s.NoteBoard(tb.Context(), "clock", g.ID, 1, "board-1"))
 	mustCreate(tb, s, "ai", carol, easyAI)
-	require.NoError(tb, s.CreateChallenge(newChallenge("chal", carol, bob)))
+	require.NoError(tb, s.CreateChallenge(tb.Context(), newChallenge("chal", carol, bob)))
 	f := mustGame(tb, s, alice, carol, true, t0.Add(time.Hour))
 	mustGame(tb, s, bob, hardAI, false, t0.Add(2*time.Hour))
 	mustCreate(tb, s, "aborted", bob, carol)
 	mustFinish(tb, s, "aborted", game.Aborted, engine.Red, t0.Add(3*time.Hour))
-	require.NoError(tb, s.SaveReview(guild, f.ID, []byte(`{"version":1,"moves":[]}`)))
-	_, err := s.UpdateGuildSettings(guild, func(g *storage.GuildSettings) error {
+	require.NoError(tb, s.SaveReview(tb.Context(), guild, f.ID, []byte(`{"version":1,"moves":[]}`)))
+	_, err := s.UpdateGuildSettings(tb.Context(), guild, func(g *storage.GuildSettings) error {
 		g.Threads, g.MoveTime = true, 24*time.Hour
 		return nil
 	})
 	require.NoError(tb, err)
-	_, err = s.UpdateUserSettings(alice.UserID, func(u *storage.UserSettings) error {
+	_, err = s.UpdateUserSettings(tb.Context(), alice.UserID, func(u *storage.UserSettings) error {
 		u.DMReminders = true
 		return nil
 	})
 	require.NoError(tb, err)
-	require.NoError(tb, s.SetAlive(t0.Add(4*time.Hour)))
+	require.NoError(tb, s.SetAlive(tb.Context(), t0.Add(4*time.Hour)))
 }
 
 // testExportImport copies a store with every kind of record into a new
@@ -50,7 +51,7 @@ func testExportImport(t *testing.T, open Open) {
 	src := open(t, storage.Options{})
 	Fill(t, src)
 	dst := open(t, storage.Options{})
-	n, err := dst.Import(src.Export)
+	n, err := dst.Import(t.Context(), src.Export)
 	require.NoError(t, err)
 	want := map[string]int{
 		"game": 2, "challenge": 1, "finished game": 3, "history entry": 6, "profile": 4,
@@ -58,32 +59,32 @@ func testExportImport(t *testing.T, open Open) {
 	}
 	assert.Equal(t, want, n)
 
-	got, err := storage.Compare(src, dst)
+	got, err := storage.Compare(t.Context(), src, dst)
 	require.NoError(t, err)
 	assert.Equal(t, want, got)
 
-	g, err := dst.Game("clock")
+	g, err := dst.Game(t.Context(), "clock")
 	require.NoError(t, err)
 	assert.Equal(t, "board-1", g.BoardMessageID)
-	wakes, err := dst.Due(t0.Add(24 * time.Hour))
+	wakes, err := dst.Due(t.Context(), t0.Add(24*time.Hour))
 	require.NoError(t, err)
-	srcWakes, err := src.Due(t0.Add(24 * time.Hour))
+	srcWakes, err := src.Due(t.Context(), t0.Add(24*time.Hour))
 	require.NoError(t, err)
 	assert.Len(t, wakes, 2, "the clocked game and the challenge")
 	assert.Equal(t, utc(srcWakes), utc(wakes))
 	next := mustCreate(t, dst, "new", alice, bob)
 	assert.Equal(t, uint64(6), next.ID, "IDs go on after the copied ones")
-	lb, total, err := dst.Leaderboard(guild, storage.Human, 0, 10)
+	lb, total, err := dst.Leaderboard(t.Context(), guild, storage.Human, 0, 10)
 	require.NoError(t, err)
 	assert.Equal(t, 2, total)
 	assert.Equal(t, carol.UserID, lb[0].UserID)
 
 	// A changed record is found.
-	_, err = dst.UpdateGame("clock", func(g *storage.Game) error { return play(g, mustCell(t, "D7")) })
+	_, err = dst.UpdateGame(t.Context(), "clock", func(g *storage.Game) error { return play(g, mustCell(t, "D7")) })
 	require.NoError(t, err)
-	_, err = storage.Compare(src, dst)
+	_, err = storage.Compare(t.Context(), src, dst)
 	assert.ErrorContains(t, err, `the game "clock" differs`)
-	_, err = storage.Compare(src, open(t, storage.Options{}))
+	_, err = storage.Compare(t.Context(), src, open(t, storage.Options{}))
 	assert.ErrorContains(t, err, "only in the first store")
 }
 
@@ -94,7 +95,7 @@ func testImportRefusesNonEmpty(t *testing.T, open Open) {
 	Fill(t, src)
 	dst := open(t, storage.Options{})
 	mustCreate(t, dst, "mine", carol, alice)
-	_, err := dst.Import(src.Export)
+	_, err := dst.Import(t.Context(), src.Export)
 	assert.ErrorIs(t, err, storage.ErrInvalid)
 	assert.ErrorContains(t, err, `the store is not empty (it holds the game "mine"); import into a new one`)
 	assert.Equal(t, map[string]int{"game": 1, "sequence": 1}, counts(t, dst))
@@ -104,7 +105,7 @@ func testImportRefusesNonEmpty(t *testing.T, open Open) {
 // nothing of the import is written.
 func testImportRefusesEmptyRecord(t *testing.T, open Open) {
 	s := open(t, storage.Options{})
-	_, err := s.Import(func(fn func(storage.Record) error) error {
+	_, err := s.Import(t.Context(), func(_ context.Context, fn func(storage.Record) error) error {
 		if err := fn(storage.UserSettingsRecords.Record(&storage.UserSettingsEntry{UserID: "1"})); err != nil {
 			return err
 		}
@@ -140,31 +141,31 @@ func testNoteBoard(t *testing.T, open Open) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			err := s.NoteBoard(tt.channel, tt.id, tt.ply, "m")
+			err := s.NoteBoard(t.Context(), tt.channel, tt.id, tt.ply, "m")
 			assert.ErrorIs(t, err, storage.ErrNotFound)
 			assert.ErrorContains(t, err, tt.msg)
 		})
 	}
 	assert.Empty(t, mustBoard(t, s, "c"), "nothing was noted")
 
-	require.NoError(t, s.NoteBoard("c", g.ID, 2, "m2"))
+	require.NoError(t, s.NoteBoard(t.Context(), "c", g.ID, 2, "m2"))
 	assert.Equal(t, "m2", mustBoard(t, s, "c"))
 	var seen string
-	moved, err := s.UpdateGame("c", func(g *storage.Game) error {
+	moved, err := s.UpdateGame(t.Context(), "c", func(g *storage.Game) error {
 		seen = g.BoardMessageID
 		return play(g, mustCell(t, "F7"))
 	})
 	require.NoError(t, err)
 	assert.Equal(t, "m2", seen, "the update function sees the note")
 	assert.Equal(t, "m2", moved.BoardMessageID, "the previous board, until the new one is noted")
-	assert.ErrorIs(t, s.NoteBoard("c", g.ID, 2, "late"), storage.ErrNotFound, "the board of ply 2 is out of date")
+	assert.ErrorIs(t, s.NoteBoard(t.Context(), "c", g.ID, 2, "late"), storage.ErrNotFound, "the board of ply 2 is out of date")
 	assert.Equal(t, "m2", mustBoard(t, s, "c"))
 }
 
 // mustBoard returns the BoardMessageID of the active game of channel.
 func mustBoard(tb testing.TB, s Store, channel string) string {
 	tb.Helper()
-	g, err := s.Game(channel)
+	g, err := s.Game(tb.Context(), channel)
 	require.NoError(tb, err)
 	return g.BoardMessageID
 }

@@ -17,7 +17,7 @@ func testFinishMovesTheGame(t *testing.T, open Open) {
 	g := mustCreate(t, s, "c", alice, bob)
 	f := mustPlayOut(t, s, "c", 11)
 
-	_, err := s.Game("c")
+	_, err := s.Game(t.Context(), "c")
 	assert.ErrorIs(t, err, storage.ErrNotFound, "a finished game is no longer active")
 	assert.Equal(t, g.ID, f.ID)
 	assert.Equal(t, game.Normal, f.Result().Ending)
@@ -28,7 +28,7 @@ func testFinishMovesTheGame(t *testing.T, open Open) {
 	assert.True(t, p.IsOver(), "the stored record replays to the end")
 	assert.Equal(t, p.Score(engine.Full), f.Result().Score)
 
-	_, err = s.FinishedGame("another guild", g.ID)
+	_, err = s.FinishedGame(t.Context(), "another guild", g.ID)
 	assert.ErrorIs(t, err, storage.ErrNotFound, "finished games are per guild")
 
 	// The channel is free again.
@@ -42,7 +42,7 @@ func testRatedGameUpdatesProfiles(t *testing.T, open Open) {
 	wantA, wantB := rating.Rate(rating.New(), rating.New(), rating.Win)
 	assert.Equal(t, [2]storage.RatingChange{{Before: rating.New(), After: wantA}, {Before: rating.New(), After: wantB}}, f.Ratings)
 
-	a, err := s.Profile(guild, alice.UserID, storage.Human)
+	a, err := s.Profile(t.Context(), guild, alice.UserID, storage.Human)
 	require.NoError(t, err)
 	assert.Equal(t, wantA, a.Rating)
 	assert.Equal(t, storage.Tally{Wins: 1}, a.Tally)
@@ -50,16 +50,16 @@ func testRatedGameUpdatesProfiles(t *testing.T, open Open) {
 	assert.Equal(t, &storage.BestWin{GameID: f.ID, OpponentID: bob.UserID, OpponentName: "bob", OpponentRating: 1500}, a.BestWin)
 	assert.True(t, a.LastPlayed.Equal(t0))
 
-	b, err := s.Profile(guild, bob.UserID, storage.Human)
+	b, err := s.Profile(t.Context(), guild, bob.UserID, storage.Human)
 	require.NoError(t, err)
 	assert.Equal(t, wantB, b.Rating)
 	assert.Equal(t, storage.Tally{Losses: 1}, b.Tally)
 	assert.Equal(t, -1, b.Streak)
 	assert.Nil(t, b.BestWin)
 
-	_, err = s.Profile(guild, alice.UserID, storage.AI)
+	_, err = s.Profile(t.Context(), guild, alice.UserID, storage.AI)
 	assert.ErrorIs(t, err, storage.ErrNotFound, "a human game is not on the AI ladder")
-	_, err = s.Profile("another guild", alice.UserID, storage.Human)
+	_, err = s.Profile(t.Context(), "another guild", alice.UserID, storage.Human)
 	assert.ErrorIs(t, err, storage.ErrNotFound, "profiles are per guild")
 }
 
@@ -67,16 +67,16 @@ func testDirectMessageGame(t *testing.T, open Open) {
 	s := open(t, storage.Options{})
 	g := newGame(t, "dm", alice, hardAI)
 	g.GuildID = ""
-	require.NoError(t, s.CreateGame(g))
+	require.NoError(t, s.CreateGame(t.Context(), g))
 	mustFinish(t, s, "dm", game.Resigned, engine.Red, t0)
 
-	f, err := s.FinishedGame("", g.ID)
+	f, err := s.FinishedGame(t.Context(), "", g.ID)
 	require.NoError(t, err)
 	assert.Equal(t, "Black wins, Red resigned", f.Result().String())
-	p, err := s.Profile("", "ai:hard", storage.AI)
+	p, err := s.Profile(t.Context(), "", "ai:hard", storage.AI)
 	require.NoError(t, err, "games in direct messages count on a ladder of their own")
 	assert.Equal(t, storage.Tally{Wins: 1}, p.Tally)
-	_, err = s.FinishedGame(guild, g.ID)
+	_, err = s.FinishedGame(t.Context(), guild, g.ID)
 	assert.ErrorIs(t, err, storage.ErrNotFound)
 }
 
@@ -100,15 +100,15 @@ func testEndingsCount(t *testing.T, open Open) {
 			cfg := squareConfig(alice, bob)
 			cfg.MoveTime = time.Hour // black's time runs out at t0+1h3m
 			g := mustNewGame(t, "c", cfg)
-			require.NoError(t, s.CreateGame(g))
+			require.NoError(t, s.CreateGame(t.Context(), g))
 			mustPlay(t, s, "c", "D4", "D7", "F7")
 			mustFinish(t, s, "c", tt.ending, tt.loser, t0.Add(2*time.Hour))
 
-			f, err := s.FinishedGame(guild, g.ID)
+			f, err := s.FinishedGame(t.Context(), guild, g.ID)
 			require.NoError(t, err)
 			assert.Equal(t, tt.rated, f.Ratings != [2]storage.RatingChange{})
 			for c, want := range [2]storage.Tally{tt.red, tt.black} {
-				p, err := s.Profile(guild, f.Player(engine.Color(c)).UserID, storage.Human)
+				p, err := s.Profile(t.Context(), guild, f.Player(engine.Color(c)).UserID, storage.Human)
 				if !tt.rated {
 					assert.ErrorIs(t, err, storage.ErrNotFound, "a game that counts for nobody changes no profile")
 					continue
@@ -116,7 +116,7 @@ func testEndingsCount(t *testing.T, open Open) {
 				require.NoError(t, err)
 				assert.Equal(t, want, p.Tally)
 			}
-			h, err := s.History(guild, alice.UserID, 10, 0)
+			h, err := s.History(t.Context(), guild, alice.UserID, 10, 0)
 			require.NoError(t, err)
 			require.Len(t, h, 1, "every finished game is in the history")
 			assert.Equal(t, tt.ending, h[0].Ending)
@@ -136,13 +136,13 @@ func testStreaksAndBestWin(t *testing.T, open Open) {
 	}
 	mustGame(t, s, alice, bob, true, next())
 	mustGame(t, s, alice, carol, true, next())
-	a, err := s.Profile(guild, alice.UserID, storage.Human)
+	a, err := s.Profile(t.Context(), guild, alice.UserID, storage.Human)
 	require.NoError(t, err)
 	assert.Equal(t, -2, a.Streak)
 	assert.Nil(t, a.BestWin)
 
 	mustGame(t, s, alice, bob, false, next())
-	a, err = s.Profile(guild, alice.UserID, storage.Human)
+	a, err = s.Profile(t.Context(), guild, alice.UserID, storage.Human)
 	require.NoError(t, err)
 	assert.Equal(t, 1, a.Streak)
 	require.NotNil(t, a.BestWin)
@@ -150,14 +150,14 @@ func testStreaksAndBestWin(t *testing.T, open Open) {
 
 	g := mustCreate(t, s, "draw", alice, bob)
 	mustFinish(t, s, "draw", game.DrawAgreed, engine.Red, next())
-	a, err = s.Profile(guild, alice.UserID, storage.Human)
+	a, err = s.Profile(t.Context(), guild, alice.UserID, storage.Human)
 	require.NoError(t, err)
 	assert.Zero(t, a.Streak, "a draw ends a streak")
 
-	c, err := s.Profile(guild, carol.UserID, storage.Human)
+	c, err := s.Profile(t.Context(), guild, carol.UserID, storage.Human)
 	require.NoError(t, err)
 	f := mustGame(t, s, carol, alice, true, next())
-	a, err = s.Profile(guild, alice.UserID, storage.Human)
+	a, err = s.Profile(t.Context(), guild, alice.UserID, storage.Human)
 	require.NoError(t, err)
 	assert.Equal(t, &storage.BestWin{GameID: f.ID, OpponentID: carol.UserID, OpponentName: "Carol", OpponentRating: c.Rating.Rating}, a.BestWin,
 		"the best win is the highest-rated opponent beaten, at the time")
@@ -170,22 +170,22 @@ func testAILadder(t *testing.T, open Open) {
 	mustGame(t, s, alice, easyAI, false, t0)
 	mustGame(t, s, hardAI, alice, false, t0.Add(time.Hour))
 
-	_, err := s.Profile(guild, alice.UserID, storage.Human)
+	_, err := s.Profile(t.Context(), guild, alice.UserID, storage.Human)
 	assert.ErrorIs(t, err, storage.ErrNotFound, "games against the computer never count on the human ladder")
-	a, err := s.Profile(guild, alice.UserID, storage.AI)
+	a, err := s.Profile(t.Context(), guild, alice.UserID, storage.AI)
 	require.NoError(t, err)
 	assert.Equal(t, storage.Tally{Wins: 1, Losses: 1}, a.Tally)
 
 	for _, level := range []string{"easy", "hard"} {
-		p, err := s.Profile(guild, "ai:"+level, storage.AI)
+		p, err := s.Profile(t.Context(), guild, "ai:"+level, storage.AI)
 		require.NoError(t, err, "each level of the computer opponent has a profile")
 		assert.Equal(t, 1, p.Games())
 	}
-	top, total, err := s.Leaderboard(guild, storage.AI, 0, 10)
+	top, total, err := s.Leaderboard(t.Context(), guild, storage.AI, 0, 10)
 	require.NoError(t, err)
 	assert.Equal(t, 3, total)
 	assert.Equal(t, "ai:hard", top[0].UserID)
-	_, total, err = s.Leaderboard(guild, storage.Human, 0, 10)
+	_, total, err = s.Leaderboard(t.Context(), guild, storage.Human, 0, 10)
 	require.NoError(t, err)
 	assert.Zero(t, total)
 }
@@ -203,7 +203,7 @@ func testRatingDecay(t *testing.T, open Open) {
 		t.Run(tt.name, func(t *testing.T) {
 			s := open(t, storage.Options{RatingPeriod: tt.period})
 			mustGame(t, s, alice, bob, false, t0)
-			a, err := s.Profile(guild, alice.UserID, storage.Human)
+			a, err := s.Profile(t.Context(), guild, alice.UserID, storage.Human)
 			require.NoError(t, err)
 
 			later := t0.Add(365 * 24 * time.Hour)
@@ -232,7 +232,7 @@ func testLeaderboard(t *testing.T, open Open) {
 	mustGame(t, s, erin, bob, false, t0.Add(2*time.Hour))
 	mustGame(t, s, erin, dave, false, t0.Add(3*time.Hour))
 
-	all, total, err := s.Leaderboard(guild, storage.Human, 0, 10)
+	all, total, err := s.Leaderboard(t.Context(), guild, storage.Human, 0, 10)
 	require.NoError(t, err)
 	assert.Equal(t, 5, total)
 	var order []string
@@ -247,11 +247,11 @@ func testLeaderboard(t *testing.T, open Open) {
 	assert.Equal(t, []string{"alice", "Carol"}, order[1:3], "ties by games, then by name")
 	assert.Equal(t, all[1].Rating, all[2].Rating)
 
-	page, total, err := s.Leaderboard(guild, storage.Human, 2, 2)
+	page, total, err := s.Leaderboard(t.Context(), guild, storage.Human, 2, 2)
 	require.NoError(t, err)
 	assert.Equal(t, 5, total)
 	assert.Equal(t, all[2:4], page)
-	page, total, err = s.Leaderboard(guild, storage.Human, 5, 2)
+	page, total, err = s.Leaderboard(t.Context(), guild, storage.Human, 5, 2)
 	require.NoError(t, err)
 	assert.Equal(t, 5, total)
 	assert.Empty(t, page)
@@ -259,7 +259,7 @@ func testLeaderboard(t *testing.T, open Open) {
 	// A rename moves the entry, leaving no trace of the old name.
 	g := mustCreate(t, s, "rename", game.Player{UserID: alice.UserID, Name: "Zoe"}, carol)
 	mustFinish(t, s, "rename", game.DrawAgreed, engine.Red, t0.Add(4*time.Hour))
-	all, total, err = s.Leaderboard(guild, storage.Human, 0, 10)
+	all, total, err = s.Leaderboard(t.Context(), guild, storage.Human, 0, 10)
 	require.NoError(t, err)
 	assert.Equal(t, 5, total)
 	names := map[string]bool{}
@@ -271,7 +271,7 @@ func testLeaderboard(t *testing.T, open Open) {
 	assert.NotZero(t, g.ID)
 
 	for _, bad := range [][2]int{{-1, 10}, {0, 0}} {
-		_, _, err := s.Leaderboard(guild, storage.Human, bad[0], bad[1])
+		_, _, err := s.Leaderboard(t.Context(), guild, storage.Human, bad[0], bad[1])
 		assert.ErrorIs(t, err, storage.ErrInvalid)
 		assert.ErrorContains(t, err, "the offset may not be negative and the limit must be positive")
 	}
@@ -289,7 +289,7 @@ func testHistory(t *testing.T, open Open) {
 	mustFinish(t, s, "late", game.Aborted, engine.Red, t0.Add(10*time.Hour))
 	mustGame(t, s, carol, bob, false, t0.Add(11*time.Hour)) // not alice's
 
-	page, err := s.History(guild, alice.UserID, 3, 0)
+	page, err := s.History(t.Context(), guild, alice.UserID, 3, 0)
 	require.NoError(t, err)
 	require.Len(t, page, 3)
 	assert.Equal(t, []uint64{late.ID, ids[4], ids[3]}, []uint64{page[0].GameID, page[1].GameID, page[2].GameID})
@@ -301,26 +301,26 @@ func testHistory(t *testing.T, open Open) {
 	assert.Equal(t, bob, page[1].Opponent)
 	assert.NotZero(t, page[1].Rating.After)
 
-	page, err = s.History(guild, alice.UserID, 3, page[2].GameID)
+	page, err = s.History(t.Context(), guild, alice.UserID, 3, page[2].GameID)
 	require.NoError(t, err)
 	require.Len(t, page, 3)
 	assert.Equal(t, []uint64{ids[2], ids[1], ids[0]}, []uint64{page[0].GameID, page[1].GameID, page[2].GameID})
-	page, err = s.History(guild, alice.UserID, 3, ids[0])
+	page, err = s.History(t.Context(), guild, alice.UserID, 3, ids[0])
 	require.NoError(t, err)
 	assert.Empty(t, page)
 
-	_, err = s.History(guild, alice.UserID, 3, 999)
+	_, err = s.History(t.Context(), guild, alice.UserID, 3, 999)
 	assert.ErrorIs(t, err, storage.ErrNotFound)
-	_, err = s.History(guild, alice.UserID, 0, 0)
+	_, err = s.History(t.Context(), guild, alice.UserID, 0, 0)
 	assert.ErrorIs(t, err, storage.ErrInvalid)
 
-	h2h, err := s.HeadToHead(guild, alice.UserID, bob.UserID)
+	h2h, err := s.HeadToHead(t.Context(), guild, alice.UserID, bob.UserID)
 	require.NoError(t, err)
 	assert.Equal(t, storage.Tally{Wins: 2, Losses: 3}, h2h)
-	h2h, err = s.HeadToHead(guild, bob.UserID, alice.UserID)
+	h2h, err = s.HeadToHead(t.Context(), guild, bob.UserID, alice.UserID)
 	require.NoError(t, err)
 	assert.Equal(t, storage.Tally{Wins: 3, Losses: 2}, h2h)
-	h2h, err = s.HeadToHead(guild, alice.UserID, carol.UserID)
+	h2h, err = s.HeadToHead(t.Context(), guild, alice.UserID, carol.UserID)
 	require.NoError(t, err)
 	assert.Equal(t, storage.Tally{}, h2h, "an aborted game does not count")
 }
@@ -334,19 +334,19 @@ func testRatingTrend(t *testing.T, open Open) {
 	}
 	mustGame(t, s, alice, easyAI, false, t0.Add(5*time.Hour)) // another ladder
 
-	trend, err := s.RatingTrend(guild, alice.UserID, storage.Human, 3)
+	trend, err := s.RatingTrend(t.Context(), guild, alice.UserID, storage.Human, 3)
 	require.NoError(t, err)
 	require.Len(t, trend, 3)
 	for i, p := range trend {
 		assert.Equal(t, want[i+1], p.Rating, "oldest first")
 	}
-	a, err := s.Profile(guild, alice.UserID, storage.Human)
+	a, err := s.Profile(t.Context(), guild, alice.UserID, storage.Human)
 	require.NoError(t, err)
 	assert.Equal(t, a.Rating, trend[2].Rating, "the trend ends at the current rating")
 
-	trend, err = s.RatingTrend(guild, alice.UserID, storage.AI, 10)
+	trend, err = s.RatingTrend(t.Context(), guild, alice.UserID, storage.AI, 10)
 	require.NoError(t, err)
 	assert.Len(t, trend, 1)
-	_, err = s.RatingTrend(guild, alice.UserID, storage.AI, 0)
+	_, err = s.RatingTrend(t.Context(), guild, alice.UserID, storage.AI, 0)
 	assert.ErrorIs(t, err, storage.ErrInvalid)
 }

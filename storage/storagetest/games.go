@@ -1,6 +1,7 @@
 package storagetest
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"sync"
@@ -18,10 +19,10 @@ func testCreateGame(t *testing.T, open Open) {
 	s := open(t, storage.Options{})
 	g := newGame(t, "c1", alice, bob)
 	g.ParentChannelID, g.BoardMessageID = "parent", "555"
-	require.NoError(t, s.CreateGame(g))
+	require.NoError(t, s.CreateGame(t.Context(), g))
 	assert.Equal(t, uint64(1), g.ID)
 
-	got, err := s.Game("c1")
+	got, err := s.Game(t.Context(), "c1")
 	require.NoError(t, err)
 	assert.Equal(t, g.ID, got.ID)
 	assert.Equal(t, guild, got.GuildID)
@@ -36,7 +37,7 @@ func testCreateGame(t *testing.T, open Open) {
 func testCreateGameRefuses(t *testing.T, open Open) {
 	s := open(t, storage.Options{})
 	mustCreate(t, s, "game", alice, bob)
-	require.NoError(t, s.CreateChallenge(newChallenge("challenge", alice, bob)))
+	require.NoError(t, s.CreateChallenge(t.Context(), newChallenge("challenge", alice, bob)))
 
 	tests := []struct {
 		name string
@@ -60,7 +61,7 @@ func testCreateGameRefuses(t *testing.T, open Open) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			err := s.CreateGame(tt.g)
+			err := s.CreateGame(t.Context(), tt.g)
 			assert.ErrorIs(t, err, tt.want)
 			assert.ErrorContains(t, err, tt.msg)
 			assert.ErrorContains(t, err, "channel "+tt.g.ChannelID)
@@ -74,9 +75,9 @@ func testCreateGameRefuses(t *testing.T, open Open) {
 
 func testGameNotFound(t *testing.T, open Open) {
 	s := open(t, storage.Options{})
-	_, err := s.Game("nowhere")
+	_, err := s.Game(t.Context(), "nowhere")
 	assert.ErrorIs(t, err, storage.ErrNotFound)
-	_, err = s.UpdateGame("nowhere", func(*storage.Game) error { return nil })
+	_, err = s.UpdateGame(t.Context(), "nowhere", func(*storage.Game) error { return nil })
 	assert.ErrorIs(t, err, storage.ErrNotFound)
 	assert.ErrorContains(t, err, "channel nowhere")
 }
@@ -85,7 +86,7 @@ func testUpdateGame(t *testing.T, open Open) {
 	s := open(t, storage.Options{})
 	mustCreate(t, s, "c", alice, bob)
 
-	g, err := s.UpdateGame("c", func(g *storage.Game) error {
+	g, err := s.UpdateGame(t.Context(), "c", func(g *storage.Game) error {
 		g.BoardMessageID, g.ClickedBoards = "555", []string{"333", "444"}
 		g.Rename(engine.Black, "Bob")
 		return play(g, mustCell(t, "D4"))
@@ -93,7 +94,7 @@ func testUpdateGame(t *testing.T, open Open) {
 	require.NoError(t, err)
 	assert.Equal(t, 1, g.Ply())
 
-	stored, err := s.Game("c")
+	stored, err := s.Game(t.Context(), "c")
 	require.NoError(t, err)
 	assert.Equal(t, "555", stored.BoardMessageID)
 	assert.Equal(t, []string{"333", "444"}, stored.ClickedBoards)
@@ -110,7 +111,7 @@ func testUpdateGameWritesNothingOnError(t *testing.T, open Open) {
 	// other returns the stored game changed by change, for fn to put in
 	// place of the one it was given.
 	other := func(change func(*game.State)) *game.Game {
-		g, err := s.Game("c")
+		g, err := s.Game(t.Context(), "c")
 		require.NoError(t, err)
 		st := g.State()
 		change(&st)
@@ -176,10 +177,10 @@ func testUpdateGameWritesNothingOnError(t *testing.T, open Open) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			_, err := s.UpdateGame("c", tt.fn)
+			_, err := s.UpdateGame(t.Context(), "c", tt.fn)
 			assert.ErrorIs(t, err, tt.want)
 			assert.ErrorContains(t, err, tt.msg)
-			g, err := s.Game("c")
+			g, err := s.Game(t.Context(), "c")
 			require.NoError(t, err)
 			assert.Equal(t, 1, g.Ply())
 			assert.Empty(t, g.BoardMessageID)
@@ -188,14 +189,14 @@ func testUpdateGameWritesNothingOnError(t *testing.T, open Open) {
 			assert.Empty(t, g.ParentChannelID)
 		})
 	}
-	_, err := s.Game("elsewhere")
+	_, err := s.Game(t.Context(), "elsewhere")
 	assert.ErrorIs(t, err, storage.ErrNotFound)
 }
 
 // submit plays cell in the game of channel for the player to move, who
 // saw the board at ply, as the bot does.
-func submit(s Store, channel string, ply int, c engine.Cell, at time.Time) error {
-	_, err := s.UpdateGame(channel, func(g *storage.Game) error { return g.Play(g.ToMove(), ply, c, at) })
+func submit(ctx context.Context, s Store, channel string, ply int, c engine.Cell, at time.Time) error {
+	_, err := s.UpdateGame(ctx, channel, func(g *storage.Game) error { return g.Play(g.ToMove(), ply, c, at) })
 	return err
 }
 
@@ -206,11 +207,11 @@ func testStaleMoveIsRefused(t *testing.T, open Open) {
 
 	// Both players' clients saw the board at ply 1; the second move is
 	// legal on that board but checked against an old one.
-	require.NoError(t, submit(s, "c", 1, mustCell(t, "D7"), t0))
-	err := submit(s, "c", 1, mustCell(t, "D1"), t0)
+	require.NoError(t, submit(t.Context(), s, "c", 1, mustCell(t, "D7"), t0))
+	err := submit(t.Context(), s, "c", 1, mustCell(t, "D1"), t0)
 	assert.ErrorIs(t, err, game.ErrStale)
 
-	g, err := s.Game("c")
+	g, err := s.Game(t.Context(), "c")
 	require.NoError(t, err)
 	assert.Equal(t, []engine.Cell{mustCell(t, "D4"), mustCell(t, "D7")}, cells(g.Moves()))
 }
@@ -252,7 +253,7 @@ func testConcurrentMoves(t *testing.T, open Open) {
 		wg.Go(func() {
 			r := engine.NewRand(uint64(i) + 1)
 			for done := 0; done < movesEach; {
-				g, err := s.Game(channel)
+				g, err := s.Game(t.Context(), channel)
 				if errors.Is(err, storage.ErrNotFound) {
 					return // the game has ended
 				}
@@ -262,7 +263,7 @@ func testConcurrentMoves(t *testing.T, open Open) {
 				}
 				p := g.Position()
 				cell := p.Layout().Cell(r.Pick(p.Legal()))
-				err = submit(s, channel, g.Ply(), cell, t0)
+				err = submit(t.Context(), s, channel, g.Ply(), cell, t0)
 				switch {
 				case errors.Is(err, game.ErrStale):
 					continue // someone moved first: read the new board
@@ -284,11 +285,11 @@ func testConcurrentMoves(t *testing.T, open Open) {
 	}
 	for channel, id := range ids {
 		var moves []game.Move
-		if g, err := s.Game(channel); err == nil {
+		if g, err := s.Game(t.Context(), channel); err == nil {
 			moves = g.Moves()
 			assert.Len(t, moves, perGame*movesEach, "channel %s: every accepted move", channel)
 		} else {
-			f, err := s.FinishedGame(guild, id)
+			f, err := s.FinishedGame(t.Context(), guild, id)
 			require.NoError(t, err, "channel %s: the game is active or finished", channel)
 			moves = f.Moves()
 		}
@@ -310,27 +311,27 @@ func testReadsAreCopies(t *testing.T, open Open) {
 	mustCreate(t, s, "c", alice, bob)
 	mustPlay(t, s, "c", "D4", "D7")
 
-	a, err := s.Game("c")
+	a, err := s.Game(t.Context(), "c")
 	require.NoError(t, err)
 	require.NoError(t, play(a, mustCell(t, "F7")))
 	a.Rename(engine.Red, "mallory")
 	a.BoardMessageID = "1"
 
-	b, err := s.Game("c")
+	b, err := s.Game(t.Context(), "c")
 	require.NoError(t, err)
 	assert.Equal(t, 2, b.Ply(), "a change to a game read is not stored")
 	assert.Equal(t, "alice", b.Player(engine.Red).Name)
 	assert.Empty(t, b.BoardMessageID)
 
 	var inFn *storage.Game
-	_, err = s.UpdateGame("c", func(g *storage.Game) error {
+	_, err = s.UpdateGame(t.Context(), "c", func(g *storage.Game) error {
 		inFn = g
 		return play(g, mustCell(t, "F7"))
 	})
 	require.NoError(t, err)
 	assert.Equal(t, 2, b.Ply(), "a game read earlier does not change with the store")
 	require.NoError(t, play(inFn, mustCell(t, "F2")))
-	c, err := s.Game("c")
+	c, err := s.Game(t.Context(), "c")
 	require.NoError(t, err)
 	assert.Equal(t, 3, c.Ply(), "a change to the game after fn returned is not stored")
 }
@@ -339,11 +340,11 @@ func testFinishedGameIsNoLongerActive(t *testing.T, open Open) {
 	s := open(t, storage.Options{})
 	mustCreate(t, s, "b", alice, bob)
 	mustCreate(t, s, "a", carol, bob)
-	require.NoError(t, s.CreateChallenge(newChallenge("x", alice, carol)))
+	require.NoError(t, s.CreateChallenge(t.Context(), newChallenge("x", alice, carol)))
 	mustCreate(t, s, "c", carol, alice)
 	mustFinish(t, s, "c", game.Aborted, engine.Red, t0)
 
-	all, err := s.GuildGames(guild)
+	all, err := s.GuildGames(t.Context(), guild)
 	require.NoError(t, err)
 	require.Len(t, all, 2)
 	assert.Equal(t, "a", all[0].ChannelID)
@@ -354,16 +355,16 @@ func testFinishedGameIsNoLongerActive(t *testing.T, open Open) {
 
 func testActiveGames(t *testing.T, open Open) {
 	s := open(t, storage.Options{})
-	n, err := s.ActiveGames()
+	n, err := s.ActiveGames(t.Context())
 	require.NoError(t, err)
 	assert.Zero(t, n, "an empty store")
 
 	mustCreate(t, s, "a", alice, bob)
 	mustCreate(t, s, "b", carol, bob)
 	mustCreate(t, s, "c", carol, alice)
-	require.NoError(t, s.CreateChallenge(newChallenge("x", alice, carol)))
+	require.NoError(t, s.CreateChallenge(t.Context(), newChallenge("x", alice, carol)))
 	mustFinish(t, s, "c", game.Aborted, engine.Red, t0)
-	n, err = s.ActiveGames()
+	n, err = s.ActiveGames(t.Context())
 	require.NoError(t, err)
 	assert.Equal(t, 2, n, "the games going on: neither a challenge nor a finished game")
 }
@@ -380,9 +381,9 @@ func testUpdatedHook(t *testing.T, open Open) {
 	}})
 	mustCreate(t, s, "a", alice, bob)
 	mustPlay(t, s, "a", "D4")
-	_, err := s.Game("a")
+	_, err := s.Game(t.Context(), "a")
 	require.NoError(t, err)
-	_, err = s.UpdateGame("a", func(*storage.Game) error { return errors.New("no") })
+	_, err = s.UpdateGame(t.Context(), "a", func(*storage.Game) error { return errors.New("no") })
 	require.Error(t, err)
 	assert.Equal(t, 2, commits, "a create and a move; a read is no write")
 	assert.Equal(t, 1, failed, "a write that fn refused")

@@ -38,7 +38,7 @@ func newGame(tb testing.TB, channel string, red, black game.Player) *storage.Gam
 func mustCreate(tb testing.TB, s Store, channel string, red, black game.Player) *storage.Game {
 	tb.Helper()
 	g := newGame(tb, channel, red, black)
-	require.NoError(tb, s.CreateGame(g))
+	require.NoError(tb, s.CreateGame(tb.Context(), g))
 	return g
 }
 
@@ -55,10 +55,10 @@ func mustPlayOut(tb testing.TB, s Store, channel string, seed uint64) *storage.F
 	tb.Helper()
 	r := engine.NewRand(seed)
 	for {
-		g, err := s.UpdateGame(channel, func(g *storage.Game) error { return play(g, randomMove(tb, g.Game, &r)) })
+		g, err := s.UpdateGame(tb.Context(), channel, func(g *storage.Game) error { return play(g, randomMove(tb, g.Game, &r)) })
 		require.NoError(tb, err)
 		if g.Over() {
-			f, err := s.FinishedGame(g.GuildID, g.ID)
+			f, err := s.FinishedGame(tb.Context(), g.GuildID, g.ID)
 			require.NoError(tb, err)
 			return f
 		}
@@ -85,7 +85,7 @@ func mustGame(tb testing.TB, s Store, red, black game.Player, redLoses bool, at 
 		loser = engine.Red
 	}
 	mustFinish(tb, s, channel, game.Resigned, loser, at)
-	f, err := s.FinishedGame(guild, g.ID)
+	f, err := s.FinishedGame(tb.Context(), guild, g.ID)
 	require.NoError(tb, err)
 	return f
 }
@@ -94,7 +94,7 @@ func mustGame(tb testing.TB, s Store, red, black game.Player, redLoses bool, at 
 func counts(tb testing.TB, s Store) map[string]int {
 	tb.Helper()
 	out := map[string]int{}
-	require.NoError(tb, s.Export(func(r storage.Record) error {
+	require.NoError(tb, s.Export(tb.Context(), func(r storage.Record) error {
 		kind, _ := r.Kind()
 		out[kind]++
 		return nil

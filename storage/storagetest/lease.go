@@ -15,7 +15,7 @@ import (
 // it got it.
 func mustClaim(tb testing.TB, s Store, w storage.Wake, owner string, now time.Time) bool {
 	tb.Helper()
-	ok, err := s.Claim(w, owner, now, time.Minute)
+	ok, err := s.Claim(tb.Context(), w, owner, now, time.Minute)
 	require.NoError(tb, err)
 	return ok
 }
@@ -33,10 +33,10 @@ func testClaim(t *testing.T, open Open) {
 	other := storage.Wake{Kind: storage.WakeChallenge, ChannelID: "c", At: t0.Add(time.Hour)}
 	assert.True(t, mustClaim(t, s, other, "b", t0.Add(100*time.Second)), "a challenge's wake is not its game's")
 
-	_, err := s.Claim(w, "", t0, time.Minute)
+	_, err := s.Claim(t.Context(), w, "", t0, time.Minute)
 	assert.ErrorIs(t, err, storage.ErrInvalid)
 	assert.ErrorContains(t, err, "lease owner is empty")
-	_, err = s.Claim(w, "a", t0, 0)
+	_, err = s.Claim(t.Context(), w, "a", t0, 0)
 	assert.ErrorIs(t, err, storage.ErrInvalid)
 	assert.ErrorContains(t, err, "must last a positive time")
 	assert.Empty(t, counts(t, s), "leases are not exported")
@@ -52,7 +52,7 @@ func testClaimAtOnce(t *testing.T, open Open) {
 		won := 0
 		for i := range 4 {
 			wg.Go(func() {
-				ok, err := s.Claim(w, fmt.Sprint("owner", i), t0, time.Minute)
+				ok, err := s.Claim(t.Context(), w, fmt.Sprint("owner", i), t0, time.Minute)
 				assert.NoError(t, err)
 				mu.Lock()
 				defer mu.Unlock()

@@ -14,50 +14,50 @@ func testSettings(t *testing.T, open Open) {
 	defaults := storage.GuildSettings{Threads: true, MoveTime: 24 * time.Hour}
 	s := open(t, storage.Options{GuildDefaults: defaults, UserDefaults: storage.UserSettings{DMReminders: true}})
 
-	g, err := s.GuildSettings(guild)
+	g, err := s.GuildSettings(t.Context(), guild)
 	require.NoError(t, err)
 	assert.Equal(t, defaults, g, "a guild starts with the defaults")
 
-	g, err = s.UpdateGuildSettings(guild, func(g *storage.GuildSettings) error {
+	g, err = s.UpdateGuildSettings(t.Context(), guild, func(g *storage.GuildSettings) error {
 		g.Hints = true
 		return nil
 	})
 	require.NoError(t, err)
 	assert.Equal(t, storage.GuildSettings{Threads: true, MoveTime: 24 * time.Hour, Hints: true}, g)
-	g, err = s.GuildSettings(guild)
+	g, err = s.GuildSettings(t.Context(), guild)
 	require.NoError(t, err)
 	assert.True(t, g.Hints)
-	other, err := s.GuildSettings("other")
+	other, err := s.GuildSettings(t.Context(), "other")
 	require.NoError(t, err)
 	assert.Equal(t, defaults, other, "settings are per guild")
 
-	u, err := s.UserSettings(alice.UserID)
+	u, err := s.UserSettings(t.Context(), alice.UserID)
 	require.NoError(t, err)
 	assert.True(t, u.DMReminders)
-	_, err = s.UpdateUserSettings(alice.UserID, func(u *storage.UserSettings) error {
+	_, err = s.UpdateUserSettings(t.Context(), alice.UserID, func(u *storage.UserSettings) error {
 		u.DMReminders = false
 		return nil
 	})
 	require.NoError(t, err)
-	u, err = s.UserSettings(alice.UserID)
+	u, err = s.UserSettings(t.Context(), alice.UserID)
 	require.NoError(t, err)
 	assert.False(t, u.DMReminders)
 
 	// The guild's language and locale, the user's locale.
-	_, err = s.UpdateGuildSettings(guild, func(g *storage.GuildSettings) error {
+	_, err = s.UpdateGuildSettings(t.Context(), guild, func(g *storage.GuildSettings) error {
 		g.Language, g.Locale = "fr", "de"
 		return nil
 	})
 	require.NoError(t, err)
-	_, err = s.UpdateUserSettings(alice.UserID, func(u *storage.UserSettings) error {
+	_, err = s.UpdateUserSettings(t.Context(), alice.UserID, func(u *storage.UserSettings) error {
 		u.Locale = "es-419"
 		return nil
 	})
 	require.NoError(t, err)
-	g, err = s.GuildSettings(guild)
+	g, err = s.GuildSettings(t.Context(), guild)
 	require.NoError(t, err)
 	assert.Equal(t, storage.GuildSettings{Threads: true, MoveTime: 24 * time.Hour, Hints: true, Language: "fr", Locale: "de"}, g)
-	u, err = s.UserSettings(alice.UserID)
+	u, err = s.UserSettings(t.Context(), alice.UserID)
 	require.NoError(t, err)
 	assert.Equal(t, storage.UserSettings{Locale: "es-419"}, u)
 }
@@ -77,10 +77,10 @@ func testUpdateSettingsRefuses(t *testing.T, open Open) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			_, err := s.UpdateGuildSettings(tt.guild, tt.fn)
+			_, err := s.UpdateGuildSettings(t.Context(), tt.guild, tt.fn)
 			assert.ErrorIs(t, err, tt.want)
 			assert.ErrorContains(t, err, tt.msg)
-			g, err := s.GuildSettings(tt.guild)
+			g, err := s.GuildSettings(t.Context(), tt.guild)
 			require.NoError(t, err)
 			assert.Equal(t, storage.GuildSettings{}, g, "nothing was written")
 		})

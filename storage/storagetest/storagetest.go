@@ -1,6 +1,7 @@
 package storagetest
 
 import (
+	"context"
 	"testing"
 	"time"
 
@@ -13,43 +14,43 @@ import (
 // NoteBoard, which each backend writes its own way (see storage.Store's
 // and storage/postgres's).
 type Store interface {
-	CreateGame(g *storage.Game) error
-	Game(channelID string) (*storage.Game, error)
-	UpdateGame(channelID string, fn func(*storage.Game) error) (*storage.Game, error)
-	NoteBoard(channelID string, gameID uint64, ply int, messageID string) error
-	GuildGames(guildID string) ([]*storage.Game, error)
-	ActiveGames() (int, error)
+	CreateGame(ctx context.Context, g *storage.Game) error
+	Game(ctx context.Context, channelID string) (*storage.Game, error)
+	UpdateGame(ctx context.Context, channelID string, fn func(*storage.Game) error) (*storage.Game, error)
+	NoteBoard(ctx context.Context, channelID string, gameID uint64, ply int, messageID string) error
+	GuildGames(ctx context.Context, guildID string) ([]*storage.Game, error)
+	ActiveGames(ctx context.Context) (int, error)
 
-	CreateChallenge(c *storage.Challenge) error
-	Challenge(channelID string) (*storage.Challenge, error)
-	UpdateChallenge(channelID string, fn func(*storage.Challenge) error) (*storage.Challenge, error)
-	DeleteChallenge(channelID string, id uint64) error
-	AcceptChallenge(channelID string, challengeID uint64, g *storage.Game) error
-	MoveIntoThread(channelID string, gameID uint64, threadID string) (*storage.Game, error)
+	CreateChallenge(ctx context.Context, c *storage.Challenge) error
+	Challenge(ctx context.Context, channelID string) (*storage.Challenge, error)
+	UpdateChallenge(ctx context.Context, channelID string, fn func(*storage.Challenge) error) (*storage.Challenge, error)
+	DeleteChallenge(ctx context.Context, channelID string, id uint64) error
+	AcceptChallenge(ctx context.Context, channelID string, challengeID uint64, g *storage.Game) error
+	MoveIntoThread(ctx context.Context, channelID string, gameID uint64, threadID string) (*storage.Game, error)
 
-	FinishedGame(guildID string, id uint64) (*storage.FinishedGame, error)
-	LastFinishedGame(guildID, channelID string) (*storage.FinishedGame, error)
-	SaveReview(guildID string, gameID uint64, data []byte) error
-	Review(guildID string, gameID uint64) ([]byte, error)
-	History(guildID, userID string, limit int, before uint64) ([]storage.HistoryEntry, error)
-	HeadToHead(guildID, a, b string) (storage.Tally, error)
-	RatingTrend(guildID, userID string, ladder storage.Ladder, n int) ([]storage.RatingPoint, error)
-	Profile(guildID, userID string, ladder storage.Ladder) (*storage.Profile, error)
-	Leaderboard(guildID string, ladder storage.Ladder, offset, limit int) ([]storage.Profile, int, error)
+	FinishedGame(ctx context.Context, guildID string, id uint64) (*storage.FinishedGame, error)
+	LastFinishedGame(ctx context.Context, guildID, channelID string) (*storage.FinishedGame, error)
+	SaveReview(ctx context.Context, guildID string, gameID uint64, data []byte) error
+	Review(ctx context.Context, guildID string, gameID uint64) ([]byte, error)
+	History(ctx context.Context, guildID, userID string, limit int, before uint64) ([]storage.HistoryEntry, error)
+	HeadToHead(ctx context.Context, guildID, a, b string) (storage.Tally, error)
+	RatingTrend(ctx context.Context, guildID, userID string, ladder storage.Ladder, n int) ([]storage.RatingPoint, error)
+	Profile(ctx context.Context, guildID, userID string, ladder storage.Ladder) (*storage.Profile, error)
+	Leaderboard(ctx context.Context, guildID string, ladder storage.Ladder, offset, limit int) ([]storage.Profile, int, error)
 
-	GuildSettings(guildID string) (storage.GuildSettings, error)
-	UpdateGuildSettings(guildID string, fn func(*storage.GuildSettings) error) (storage.GuildSettings, error)
-	UserSettings(userID string) (storage.UserSettings, error)
-	UpdateUserSettings(userID string, fn func(*storage.UserSettings) error) (storage.UserSettings, error)
+	GuildSettings(ctx context.Context, guildID string) (storage.GuildSettings, error)
+	UpdateGuildSettings(ctx context.Context, guildID string, fn func(*storage.GuildSettings) error) (storage.GuildSettings, error)
+	UserSettings(ctx context.Context, userID string) (storage.UserSettings, error)
+	UpdateUserSettings(ctx context.Context, userID string, fn func(*storage.UserSettings) error) (storage.UserSettings, error)
 
-	NextWake() (time.Time, bool, error)
-	Due(now time.Time) ([]storage.Wake, error)
-	Claim(w storage.Wake, owner string, now time.Time, d time.Duration) (bool, error)
-	SetAlive(t time.Time) error
-	Resume(now time.Time, minDown time.Duration, fn func(g *storage.Game, down time.Duration) (bool, error)) (time.Duration, []*storage.Game, error)
+	NextWake(ctx context.Context) (time.Time, bool, error)
+	Due(ctx context.Context, now time.Time) ([]storage.Wake, error)
+	Claim(ctx context.Context, w storage.Wake, owner string, now time.Time, d time.Duration) (bool, error)
+	SetAlive(ctx context.Context, t time.Time) error
+	Resume(ctx context.Context, now time.Time, minDown time.Duration, fn func(g *storage.Game, down time.Duration) (bool, error)) (time.Duration, []*storage.Game, error)
 
-	Export(fn func(storage.Record) error) error
-	Import(records func(fn func(storage.Record) error) error) (map[string]int, error)
+	Export(ctx context.Context, fn func(storage.Record) error) error
+	Import(ctx context.Context, records func(ctx context.Context, fn func(storage.Record) error) error) (map[string]int, error)
 }
 
 // Open opens a new, empty store with the options opt for the test tb;
@@ -64,6 +65,7 @@ func Run(t *testing.T, open Open) {
 		fn   func(*testing.T, Open)
 	}{
 		{"Resume", testResume},
+		{"CancelledContext", testCancelledContext},
 		{"ExportImport", testExportImport},
 		{"ImportRefusesNonEmpty", testImportRefusesNonEmpty},
 		{"ImportRefusesEmptyRecord", testImportRefusesEmptyRecord},

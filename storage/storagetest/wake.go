@@ -15,7 +15,7 @@ import (
 // mustWakes returns every wake due at the end of time.
 func mustWakes(tb testing.TB, s Store) []storage.Wake {
 	tb.Helper()
-	w, err := s.Due(time.Unix(1<<40, 0))
+	w, err := s.Due(tb.Context(), time.Unix(1<<40, 0))
 	require.NoError(tb, err)
 	return w
 }
@@ -32,17 +32,17 @@ func newClockGame(tb testing.TB, channel string, moveTime time.Duration) *storag
 
 func testWakeIndex(t *testing.T, open Open) {
 	s := open(t, storage.Options{})
-	_, ok, err := s.NextWake()
+	_, ok, err := s.NextWake(t.Context())
 	require.NoError(t, err)
 	assert.False(t, ok, "nothing scheduled")
 
 	g := newClockGame(t, "g", 4*time.Hour) // wakes at t0+2h
-	require.NoError(t, s.CreateGame(g))
+	require.NoError(t, s.CreateGame(t.Context(), g))
 	c := newChallenge("c", carol, bob) // wakes at t0+1h
-	require.NoError(t, s.CreateChallenge(c))
+	require.NoError(t, s.CreateChallenge(t.Context(), c))
 	mustCreate(t, s, "idle", carol, alice) // no clock, no wake
 
-	next, ok, err := s.NextWake()
+	next, ok, err := s.NextWake(t.Context())
 	require.NoError(t, err)
 	require.True(t, ok)
 	assert.True(t, next.Equal(t0.Add(time.Hour)))
@@ -51,21 +51,21 @@ func testWakeIndex(t *testing.T, open Open) {
 		{Kind: storage.WakeGame, ChannelID: "g", At: t0.Add(2 * time.Hour)},
 	}, utc(mustWakes(t, s)))
 
-	due, err := s.Due(t0.Add(time.Hour))
+	due, err := s.Due(t.Context(), t0.Add(time.Hour))
 	require.NoError(t, err)
 	require.Len(t, due, 1, "a wake at now is due")
 	assert.Equal(t, storage.WakeChallenge, due[0].Kind)
 	assert.Equal(t, "c", due[0].ChannelID)
 	assert.True(t, due[0].At.Equal(t0.Add(time.Hour)))
-	due, err = s.Due(t0.Add(time.Hour - 1))
+	due, err = s.Due(t.Context(), t0.Add(time.Hour-1))
 	require.NoError(t, err)
 	assert.Empty(t, due)
 
 	// Moving a wake leaves no trace of the old one: the first reminder
 	// is sent, the next is due with a tenth of the time left.
-	_, err = s.UpdateGame("g", func(g *storage.Game) error { return g.Remind(t0.Add(2 * time.Hour)) })
+	_, err = s.UpdateGame(t.Context(), "g", func(g *storage.Game) error { return g.Remind(t0.Add(2 * time.Hour)) })
 	require.NoError(t, err)
-	_, err = s.UpdateChallenge("c", func(c *storage.Challenge) error {
+	_, err = s.UpdateChallenge(t.Context(), "c", func(c *storage.Challenge) error {
 		c.Expires = t0.Add(3 * time.Hour) // the challenge wakes when it expires
 		return nil
 	})
@@ -78,7 +78,7 @@ func testWakeIndex(t *testing.T, open Open) {
 
 	// A failed update keeps the wake as it was.
 	boom := errors.New("boom")
-	_, err = s.UpdateGame("g", func(g *storage.Game) error {
+	_, err = s.UpdateGame(t.Context(), "g", func(g *storage.Game) error {
 		require.NoError(t, g.Remind(t0.Add(4*time.Hour)))
 		return boom
 	})
@@ -86,7 +86,7 @@ func testWakeIndex(t *testing.T, open Open) {
 	assert.Len(t, mustWakes(t, s), 2)
 
 	// A move starts the opponent's clock: their first reminder.
-	_, err = s.UpdateGame("g", func(g *storage.Game) error { return g.Play(engine.Red, 0, mustCell(t, "D4"), t0.Add(3*time.Hour)) })
+	_, err = s.UpdateGame(t.Context(), "g", func(g *storage.Game) error { return g.Play(engine.Red, 0, mustCell(t, "D4"), t0.Add(3*time.Hour)) })
 	require.NoError(t, err)
 	assert.Equal(t, []storage.Wake{
 		{Kind: storage.WakeChallenge, ChannelID: "c", At: t0.Add(3 * time.Hour)},
@@ -94,7 +94,7 @@ func testWakeIndex(t *testing.T, open Open) {
 	}, utc(mustWakes(t, s)))
 
 	// Clearing, finishing and withdrawing remove wakes.
-	_, err = s.UpdateChallenge("c", func(c *storage.Challenge) error {
+	_, err = s.UpdateChallenge(t.Context(), "c", func(c *storage.Challenge) error {
 		c.Expires = time.Time{} // a challenge without expiry never wakes
 		return nil
 	})
@@ -102,7 +102,7 @@ func testWakeIndex(t *testing.T, open Open) {
 	assert.Equal(t, []storage.Wake{{Kind: storage.WakeGame, ChannelID: "g", At: t0.Add(5 * time.Hour)}}, utc(mustWakes(t, s)))
 	mustFinish(t, s, "g", game.Aborted, engine.Red, t0.Add(4*time.Hour))
 	assert.Empty(t, mustWakes(t, s))
-	_, ok, err = s.NextWake()
+	_, ok, err = s.NextWake(t.Context())
 	require.NoError(t, err)
 	assert.False(t, ok)
 }
@@ -113,7 +113,7 @@ func testWakeOfComputer(t *testing.T, open Open) {
 	s := open(t, storage.Options{})
 	cfg := squareConfig(alice, easyAI)
 	cfg.MoveTime = time.Hour
-	require.NoError(t, s.CreateGame(mustNewGame(t, "c", cfg)))
+	require.NoError(t, s.CreateGame(t.Context(), mustNewGame(t, "c", cfg)))
 	assert.Equal(t, []storage.Wake{{Kind: storage.WakeGame, ChannelID: "c", At: t0.Add(30 * time.Minute)}}, utc(mustWakes(t, s)), "alice's first reminder")
 
 	mustPlay(t, s, "c", "D4")
@@ -126,14 +126,14 @@ func testWakeOfComputer(t *testing.T, open Open) {
 func testWakeRemovedWithChallenge(t *testing.T, open Open) {
 	s := open(t, storage.Options{})
 	c := newChallenge("c", alice, bob)
-	require.NoError(t, s.CreateChallenge(c))
-	require.NoError(t, s.DeleteChallenge("c", c.ID))
+	require.NoError(t, s.CreateChallenge(t.Context(), c))
+	require.NoError(t, s.DeleteChallenge(t.Context(), "c", c.ID))
 	assert.Empty(t, mustWakes(t, s))
 
 	c = newChallenge("c", alice, bob)
-	require.NoError(t, s.CreateChallenge(c))
+	require.NoError(t, s.CreateChallenge(t.Context(), c))
 	g := newClockGame(t, "c", 2*time.Minute)
-	require.NoError(t, s.AcceptChallenge("c", c.ID, g))
+	require.NoError(t, s.AcceptChallenge(t.Context(), "c", c.ID, g))
 	assert.Equal(t, []storage.Wake{{Kind: storage.WakeGame, ChannelID: "c", At: t0.Add(time.Minute)}}, utc(mustWakes(t, s)))
 }
 
