@@ -45,6 +45,8 @@ type Options struct {
 	// bot defers for it (Discord fails interactions not answered within
 	// 3 seconds); default 2.5 s.
 	AnswerWithin time.Duration
+	// Metrics is told what the bot does; nothing is counted if nil.
+	Metrics Metrics
 }
 
 // Bot is the Kulami Discord application: one set of handlers fed by the
@@ -55,6 +57,7 @@ type Bot struct {
 	log     *slog.Logger
 	clock   Clock
 	opt     Options
+	metrics Metrics
 	langs   *locales // notes the locales each interaction carries
 	sched   *scheduler
 	play    *playing // autocompletes /kulami move
@@ -93,6 +96,9 @@ func New(s *discordgo.Session, opt Options) *Bot {
 	if opt.Renderer == nil {
 		opt.Renderer = draw.NewRenderer(draw.Config{})
 	}
+	if opt.Metrics == nil {
+		opt.Metrics = noMetrics{}
+	}
 	ctx, cancel := context.WithCancel(context.Background())
 	st, log, clock := opt.Store, opt.Logger, opt.Clock
 	runner := newRunner(log)
@@ -100,7 +106,7 @@ func New(s *discordgo.Session, opt Options) *Bot {
 	langs := &locales{store: st, log: log}
 	out := &outbound{session: s, log: log, baseCtx: ctx}
 	vw := &views{renderer: opt.Renderer, runner: runner, baseCtx: ctx, finished: st, log: log}
-	tb := &table{store: st, clock: clock, log: log, wake: wake, out: out, langs: langs, views: vw, runner: runner, aiTime: opt.AITime}
+	tb := &table{store: st, clock: clock, log: log, metrics: opt.Metrics, wake: wake, out: out, langs: langs, views: vw, runner: runner, aiTime: opt.AITime}
 	chans := &channels{store: st, log: log}
 	cp := &computer{store: st, clock: clock, moveTime: opt.MoveTime, wake: wake, langs: langs, table: tb, chans: chans, runner: runner, baseCtx: ctx}
 	h := handlers{
@@ -113,8 +119,9 @@ func New(s *discordgo.Session, opt Options) *Bot {
 		prefs:   &preferences{store: st, langs: langs, moveTime: opt.MoveTime},
 	}
 	return &Bot{
-		session: s, log: log, clock: clock, opt: opt, langs: langs,
-		sched:    &scheduler{store: st, clock: clock, log: log, owner: newOwner(), wake: wake, table: tb, out: out, langs: langs},
+		session: s, log: log, clock: clock, opt: opt, metrics: opt.Metrics, langs: langs,
+		sched: &scheduler{store: st, clock: clock, log: log, metrics: opt.Metrics, owner: newOwner(), wake: wake,
+			table: tb, out: out, langs: langs},
 		play:     h.play,
 		reviews:  h.reviews,
 		commands: commandHandlers(h), components: componentHandlers(h),

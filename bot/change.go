@@ -25,14 +25,15 @@ type table struct {
 		GameStore
 		FinishedStore
 	}
-	clock  Clock
-	log    *slog.Logger
-	wake   wakeup
-	out    *outbound
-	langs  *locales
-	views  *views
-	runner *jobs.Runner // the computer's moves run on it
-	aiTime time.Duration
+	clock   Clock
+	log     *slog.Logger
+	metrics Metrics // told of the moves and the endings
+	wake    wakeup
+	out     *outbound
+	langs   *locales
+	views   *views
+	runner  *jobs.Runner // the computer's moves run on it
+	aiTime  time.Duration
 	// searchers keeps the trees of hard's last few games, to search on
 	// from at its next move in each.
 	searchers ai.Searchers
@@ -64,12 +65,13 @@ var byBot = asker{}
 func (t *table) update(ctx context.Context, channel string, gameID uint64, by asker, fn change) (*storage.Game, string, error) {
 	var seen *storage.Game
 	var oldBoard string
+	var ply int
 	g, err := t.store.UpdateGame(ctx, channel, func(g *storage.Game) error {
 		if gameID != 0 && g.ID != gameID {
 			return errGameGone
 		}
 		seen, oldBoard = g, g.BoardMessageID
-		ply := g.Ply()
+		ply = g.Ply()
 		if err := fn(g); err != nil {
 			return &gameError{err: err, g: seen, user: by.user, cell: by.cell}
 		}
@@ -89,6 +91,12 @@ func (t *table) update(ctx context.Context, channel string, gameID uint64, by as
 		return nil, "", err
 	}
 	t.wake.poke()
+	if n := g.Ply() - ply; n > 0 {
+		t.metrics.Moved(n)
+	}
+	if g.Over() { // it was not before: the store keeps no finished game as active
+		t.metrics.GameEnded(g.Result().Ending)
+	}
 	return g, oldBoard, nil
 }
 

@@ -71,6 +71,8 @@
 //     answer moves through the states of answer.go
 //   - locales (lang.go): which language each message is in
 //   - errors.go: the one table from errors to the user's words
+//   - metrics.go: what the bot tells its Metrics for its operators
+//     (package bot/metrics counts it for Prometheus)
 //
 // A Bot is safe for concurrent use: Discord delivers interactions
 // concurrently.

@@ -13,11 +13,13 @@ import (
 	"time"
 
 	"github.com/bwmarrin/discordgo"
+	"github.com/prometheus/client_golang/prometheus"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
 	"github.com/kulami/kulami/bot"
 	"github.com/kulami/kulami/bot/discordtest"
+	"github.com/kulami/kulami/bot/metrics"
 	"github.com/kulami/kulami/storage"
 )
 
@@ -48,6 +50,11 @@ type harness struct {
 	// wrap, if set, is what the bot is given for the real store: a test
 	// that must act at a given point inside a store call wraps it.
 	wrap func(*storage.Store) bot.Store
+	// metrics, if set, is told what the bot does.
+	metrics bot.Metrics
+	// prometheus: the bot counts everything for Prometheus, wired as
+	// kulamibot does (package bot/metrics), instead of telling metrics.
+	prometheus bool
 }
 
 // newHarness starts a bot in mode with a guild channel and three members.
@@ -97,16 +104,32 @@ func newHarnessWith(t testing.TB, mode string, setup func(*harness), opts ...dis
 func (h *harness) start() {
 	t := h.t
 	t.Helper()
-	store, err := storage.Open(h.dbPath, storage.Options{})
+	var prom *metrics.Metrics
+	var opt storage.Options
+	if h.prometheus {
+		prom = metrics.New(prometheus.NewRegistry())
+		opt.Updated, h.metrics = prom.Updated, prom
+	}
+	store, err := storage.Open(h.dbPath, opt)
 	require.NoError(t, err)
 	s, err := bot.NewSession(h.dc.Token(), h.dc.APIURL())
 	require.NoError(t, err)
+	if prom != nil {
+		s.Client.Transport = prom.Transport(s.Client.Transport)
+		if h.mode == "gateway" {
+			prom.Gateway(s)
+		}
+	}
 	log := slog.New(slog.NewTextHandler(h.logs, &slog.HandlerOptions{Level: slog.LevelDebug, ReplaceAttr: bot.RedactAttr}))
 	var bs bot.Store = store
 	if h.wrap != nil {
 		bs = h.wrap(store)
 	}
-	b := bot.New(s, bot.Options{Store: bs, Logger: log, Clock: h.clock, MoveTime: h.moveTime, ChallengeExpiry: h.expiry, AITime: 300 * time.Millisecond, AnswerWithin: h.answerWithin})
+	b := bot.New(s, bot.Options{Store: bs, Logger: log, Clock: h.clock, MoveTime: h.moveTime, ChallengeExpiry: h.expiry, AITime: 300 * time.Millisecond, AnswerWithin: h.answerWithin, Metrics: h.metrics})
+	if prom != nil {
+		prom.Jobs(b)
+		prom.Games(store)
+	}
 	ctx, cancel := context.WithCancel(t.Context())
 	require.NoError(t, b.Register(ctx, h.dc.AppID(), h.dc.GuildID()))
 

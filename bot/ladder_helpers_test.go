@@ -37,7 +37,14 @@ const clubTimeout = 30 * time.Second
 // users named.
 func newClub(t testing.TB, mode string, names ...string) *club {
 	t.Helper()
-	h := newHarness(t, mode, discordtest.WithTimeout(clubTimeout))
+	return newClubWith(t, mode, func(*harness) {}, names...)
+}
+
+// newClubWith is newClub with setup changing the harness before the bot
+// starts.
+func newClubWith(t testing.TB, mode string, setup func(*harness), names ...string) *club {
+	t.Helper()
+	h := newHarnessWith(t, mode, setup, discordtest.WithTimeout(clubTimeout))
 	c := &club{harness: h, users: map[string]*discordgo.User{}, byName: map[string]*discordgo.User{}}
 	for _, u := range []*discordgo.User{h.alice, h.bob, h.carol} {
 		c.users[u.ID], c.byName[u.Username] = u, u

@@ -225,8 +225,10 @@ func ownPlace(c *interaction, id customID) error {
 func (b *Bot) handle(ctx context.Context, s *discordgo.Session, i *discordgo.Interaction, respond respondFunc) {
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
-	c := &interaction{ctx: ctx, s: s, i: i, respond: respond}
 	start := b.clock.Now()
+	kind, name := b.metricName(i)
+	b.metrics.Interaction(kind, name)
+	c := &interaction{ctx: ctx, s: s, i: i, respond: b.timed(respond, kind, name, start)}
 	stop := c.deferWhenSlow(b.opt.AnswerWithin, b.log)
 	defer func() {
 		if r := recover(); r != nil {

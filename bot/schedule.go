@@ -73,13 +73,14 @@ type scheduler struct {
 		ScheduleStore
 		SettingsStore
 	}
-	clock Clock
-	log   *slog.Logger
-	owner string // names this bot's leases on due work (see runDue)
-	wake  wakeup
-	table *table
-	out   *outbound
-	langs *locales
+	clock   Clock
+	log     *slog.Logger
+	metrics Metrics // told of the reminders sent
+	owner   string  // names this bot's leases on due work (see runDue)
+	wake    wakeup
+	table   *table
+	out     *outbound
+	langs   *locales
 }
 
 // RunScheduler keeps games moving until ctx is cancelled: it sends the
@@ -245,6 +246,7 @@ func (s *scheduler) sendReminder(ctx context.Context, g *storage.Game, note *tim
 			"Due", timestamp(deadline), "Deadline", fmt.Sprintf("<t:%d:f>", deadline.Unix()), "Board", boardLink(lang, g))
 	}
 	_, err := s.out.send(g.ChannelID, message{content: text, mentions: []string{p.UserID}})
+	s.metrics.Reminded(err)
 	if err != nil {
 		return s.table.abandonIfGone(ctx, g, fmt.Errorf("send a reminder: %w", err))
 	}

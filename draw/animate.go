@@ -44,6 +44,7 @@ type Animation struct {
 // the record's first illegal move as an *engine.MoveError, or the error of
 // writing to w.
 func (r *Renderer) Animate(w io.Writer, a Animation) error {
+	defer r.animations.time(time.Now())
 	if a.Record == nil || a.Record.Layout == nil || len(a.Record.Moves) == 0 {
 		return fmt.Errorf("%w: an animation needs a record with one move at least", ErrOptions)
 	}

@@ -35,6 +35,8 @@ type cache struct {
 	used   int
 	order  *list.List // of *cacheEntry, most recently used first
 	byKey  map[cacheKey]*list.Element
+	hits   uint64 // gets of an item kept
+	misses uint64 // gets that had to build it
 }
 
 type cacheEntry struct {
@@ -53,8 +55,10 @@ func (c *cache) get(k cacheKey, build func() sized) sized {
 	c.mu.Lock()
 	el, ok := c.byKey[k]
 	if ok {
+		c.hits++
 		c.order.MoveToFront(el)
 	} else {
+		c.misses++
 		el = c.order.PushFront(&cacheEntry{key: k})
 		c.byKey[k] = el
 	}
@@ -95,4 +99,12 @@ func (c *cache) stats() (items, bytes int) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	return c.order.Len(), c.used
+}
+
+// lookups returns how many gets found their item kept, and how many had
+// to build it.
+func (c *cache) lookups() (hits, misses uint64) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.hits, c.misses
 }

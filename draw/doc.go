@@ -39,6 +39,9 @@
 //
 // # Speed and size
 //
+// Renderer.Stats reports what a Renderer did (renders, their time, the
+// cache's hits and misses) as plain figures, for monitoring.
+//
 // A Renderer keeps two kinds of things in a cache bounded in bytes
 // (Config.CacheBytes, DefaultCacheBytes if zero): per layout, width and
 // theme, the empty board (frame, coordinates, panels, holes), packed into

@@ -8,6 +8,7 @@ import (
 	"image/png"
 	"io"
 	"sync"
+	"time"
 
 	"github.com/kulami/kulami/engine"
 	"golang.org/x/image/font/sfnt"
@@ -27,6 +28,8 @@ type Renderer struct {
 	// raw keeps the cache's images in full colour: for the Renderer that
 	// draws the reference images the palettes are made from.
 	raw bool
+
+	renders, animations stopwatch // the time Render and Animate took
 
 	fallback   []*sfnt.Font // fonts for letters the Go fonts lack
 	fontFiles  []string     // their files
@@ -68,6 +71,7 @@ func Render(w io.Writer, p *engine.Position, opt Options) error {
 // error wrapping ErrOptions for options it cannot draw with (see Options),
 // or the error of writing to w.
 func (r *Renderer) Render(w io.Writer, p *engine.Position, opt Options) error {
+	defer r.renders.time(time.Now())
 	im, err := r.image(p, opt, &r.rgba, &r.pal)
 	if err != nil {
 		return err

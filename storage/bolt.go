@@ -225,6 +225,12 @@ func (t *boltTx) GuildGames(guild string) ([]*Game, error) {
 	return out, err
 }
 
+// CountGames implements Tx: the keys of the bucket of active games,
+// counted on its pages without decoding a game.
+func (t *boltTx) CountGames() (int, error) {
+	return t.tx.Bucket(bucketGames).Stats().KeyN, nil
+}
+
 // sequenceBuckets are the buckets whose sequences give IDs.
 var sequenceBuckets = [...][]byte{GameIDs: bucketGames, ChallengeIDs: bucketChallenges}
 

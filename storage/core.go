@@ -1,5 +1,10 @@
 package storage
 
+import (
+	"context"
+	"time"
+)
+
 // Core is what every backend of kulami's storage shares: each method of
 // the bot's store (see doc.go) as checks and writes over a Backend's
 // transactions. A backend (Store for bbolt, storage/postgres for
@@ -14,10 +19,28 @@ type Core struct {
 }
 
 // NewCore returns the Core of backend b with the options opt (only
-// RatingPeriod and the defaults of settings count here).
+// RatingPeriod, the defaults of settings and Updated count here).
 func NewCore(b Backend, opt Options) *Core {
 	if opt.RatingPeriod == 0 {
 		opt.RatingPeriod = DefaultRatingPeriod
 	}
+	if opt.Updated != nil {
+		b = timedBackend{Backend: b, updated: opt.Updated}
+	}
 	return &Core{b: b, opt: opt}
+}
+
+// timedBackend is a Backend whose write transactions are timed for
+// Options.Updated.
+type timedBackend struct {
+	Backend
+	updated func(time.Duration, error)
+}
+
+// Update implements Backend, timing b's Update.
+func (b timedBackend) Update(ctx context.Context, fn func(Tx) error) error {
+	start := time.Now()
+	err := b.Backend.Update(ctx, fn)
+	b.updated(time.Since(start), err)
+	return err
 }

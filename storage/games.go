@@ -55,6 +55,17 @@ func checkFree(tx Tx, channel string) error {
 	return nil
 }
 
+// ActiveGames returns the number of active games of every guild: one
+// read that counts, without decoding a game (for monitoring, which asks
+// often).
+func (s *Core) ActiveGames(ctx context.Context) (int, error) {
+	n, err := inTx(ctx, s.b.View, func(tx Tx) (int, error) { return tx.CountGames() })
+	if err != nil {
+		return 0, fmt.Errorf("count the active games: %w", err)
+	}
+	return n, nil
+}
+
 // Game returns the active game of the channel, or an error wrapping
 // ErrNotFound if there is none (a finished game is no longer active).
 func (s *Core) Game(ctx context.Context, channelID string) (*Game, error) {

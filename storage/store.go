@@ -58,6 +58,11 @@ type Options struct {
 	// then lose or corrupt the file. Only for filling a database in bulk
 	// (tests that need thousands of games); kulamibot never sets it.
 	NoSync bool
+	// Updated, if set, is called after every write transaction with how
+	// long it took, commit included, and its error (nil: committed), for
+	// monitoring; it must be quick. A hook rather than a metric here:
+	// storage knows nothing of how it is monitored.
+	Updated func(took time.Duration, err error)
 }
 
 // Store is an open kulami database in a bbolt file: the bbolt backend.

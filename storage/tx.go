@@ -32,6 +32,8 @@ type Tx interface {
 	Games(fn func(g *Game, wake time.Time) error) error
 	// GuildGames returns the active games of the guild, newest first.
 	GuildGames(guild string) ([]*Game, error)
+	// CountGames returns the number of active games, without reading them.
+	CountGames() (int, error)
 
 	// NextID returns the next value of the sequence seq, starting at 1.
 	NextID(seq Sequence) (uint64, error)

@@ -39,6 +39,9 @@
 //	err = r.Do(ctx, jobs.Job{Class: "move", Run: search}) // waits for the job
 //	left, err := r.Close(ctx)
 //
+// Stats reports, by class, the jobs waiting and running and the time the
+// jobs started waited for a worker, as plain figures for monitoring.
+//
 // A Runner is safe for concurrent use. It starts no goroutine of its own:
 // a job submitted runs on a goroutine started when a worker takes it, and
 // a job done with Do on the caller's.

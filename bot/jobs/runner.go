@@ -96,6 +96,7 @@ type Runner struct {
 
 	mu      sync.Mutex
 	classes map[string]*class
+	order   []*class // the classes as Config lists them
 	pools   []*pool
 	keys    map[string]*entry // the jobs with a key, queued or running
 	live    map[*entry]bool   // the jobs queued or running
@@ -118,6 +119,8 @@ type class struct {
 	queue   []*entry       // waiting, first to start first
 	waiting int            // entries of queue that never ran (a yielded one does not count)
 	owners  map[string]int // the jobs queued or running by owner
+	started uint64         // jobs that got a worker for the first time
+	waited  time.Duration  // the time those waited for it
 }
 
 // entry is a job admitted to the runner.
@@ -126,6 +129,7 @@ type entry struct {
 	r        *Runner
 	class    *class
 	ctx      context.Context
+	queued   time.Time     // when it was admitted
 	start    chan struct{} // for Do and Yield: closed when a worker takes it; nil for a submitted job not yet run
 	holds    bool          // it has a worker
 	ran      bool          // a worker took it once
@@ -156,6 +160,7 @@ func New(cfg Config) *Runner {
 		}
 		cl := &class{Class: c, pool: p, owners: map[string]int{}}
 		r.classes[c.Name] = cl
+		r.order = append(r.order, cl)
 		p.classes = append(p.classes, cl)
 	}
 	for _, p := range r.pools {
@@ -258,6 +263,34 @@ func (r *Runner) Len(class string) int {
 	return len(r.classOf(class).queue)
 }
 
+// ClassStats is what a class of jobs has done, for monitoring.
+type ClassStats struct {
+	Class   string
+	Waiting int // jobs waiting for a worker now
+	Running int // jobs a worker runs now
+	// Started is how many jobs got a worker (a yielded job counts once),
+	// and Waited the time they waited for it, in all, since New.
+	Started uint64
+	Waited  time.Duration
+}
+
+// Stats returns the figures of every class, in the order of New's Config.
+func (r *Runner) Stats() []ClassStats {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	running := map[*class]int{}
+	for e := range r.live {
+		if e.holds {
+			running[e.class]++
+		}
+	}
+	out := make([]ClassStats, 0, len(r.order))
+	for _, c := range r.order {
+		out = append(out, ClassStats{Class: c.Name, Waiting: len(c.queue), Running: running[c], Started: c.started, Waited: c.waited})
+	}
+	return out
+}
+
 // Close stops taking jobs (Submit returns ErrClosed) and waits until the
 // jobs queued and running are done. If ctx ends first, it cancels the
 // running jobs' context, drops the queued ones (calling the Drop of those
@@ -336,7 +369,7 @@ func (r *Runner) admit(j Job, ctx context.Context) (*entry, error) {
 	case c.waiting >= c.Queue:
 		return nil, ErrQueueFull
 	}
-	e := &entry{job: j, r: r, class: c}
+	e := &entry{job: j, r: r, class: c, queued: time.Now()}
 	e.ctx = context.WithValue(ctx, ctxKey{}, e)
 	if j.Key != "" {
 		r.keys[j.Key] = e
@@ -374,6 +407,8 @@ func (r *Runner) dispatch(p *pool) {
 		if !e.ran {
 			c.waiting--
 			e.ran = true
+			c.started++
+			c.waited += time.Since(e.queued)
 		}
 		p.free--
 		p.busy += e.job.Cost

@@ -396,3 +396,32 @@ func BenchmarkSubmit(b *testing.B) {
 	}
 	wg.Wait()
 }
+
+// TestStats: the figures of each class count the jobs waiting and
+// running, and the time the jobs started waited for a worker.
+func TestStats(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		r := jobs.New(botConfig())
+		var log []string
+		var mu sync.Mutex
+		first, second := newGate("first", &log, &mu), newGate("second", &log, &mu)
+		_, err := r.Submit(jobs.Job{Class: "review", Owner: "a", Run: first.run})
+		require.NoError(t, err)
+		_, err = r.Submit(jobs.Job{Class: "review", Owner: "b", Run: second.run})
+		require.NoError(t, err)
+		synctest.Wait()
+		assert.Equal(t, []jobs.ClassStats{
+			{Class: "move"},
+			{Class: "review", Waiting: 1, Running: 1, Started: 1},
+			{Class: "render"},
+			{Class: "gif"},
+		}, r.Stats(), "one review runs at once, the other waits")
+		time.Sleep(10 * time.Second)
+		close(first.release)
+		synctest.Wait()
+		close(second.release)
+		_, err = r.Close(t.Context())
+		require.NoError(t, err)
+		assert.Equal(t, jobs.ClassStats{Class: "review", Started: 2, Waited: 10 * time.Second}, r.Stats()[1], "the second waited for the first")
+	})
+}

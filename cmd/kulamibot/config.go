@@ -26,6 +26,7 @@ import (
 type Config struct {
 	Discord DiscordConfig `toml:"discord"`
 	HTTP    HTTPConfig    `toml:"http"`
+	Metrics MetricsConfig `toml:"metrics"`
 	Storage StorageConfig `toml:"storage"`
 	Game    GameConfig    `toml:"game"`
 	Draw    DrawConfig    `toml:"draw"`
@@ -68,6 +69,16 @@ type DiscordConfig struct {
 
 // HTTPConfig is the interactions endpoint of http mode.
 type HTTPConfig struct {
+	Listen string `toml:"listen"`
+}
+
+// MetricsConfig is where the operators' endpoints are served: GET
+// /metrics (Prometheus), /healthz and /readyz.
+type MetricsConfig struct {
+	// Listen is their own listener (host:port). Empty: in http mode they
+	// are served on http.listen, next to /interactions; in gateway mode
+	// not at all. Off by default, so nothing is exposed that was not asked
+	// for (README: Operating the bot).
 	Listen string `toml:"listen"`
 }
 
@@ -271,6 +282,9 @@ func (c *Config) checkOffline() error {
 	if _, _, err := net.SplitHostPort(c.HTTP.Listen); err != nil {
 		return fmt.Errorf("http.listen %q is not host:port, like 127.0.0.1:8080 or :8080", c.HTTP.Listen)
 	}
+	if err := c.Metrics.check(c.HTTP, c.Discord.Mode); err != nil {
+		return err
+	}
 	if err := c.Storage.check(); err != nil {
 		return err
 	}
@@ -296,6 +310,21 @@ func (c *Config) checkOffline() error {
 	}
 	if c.Log.Format != "text" && c.Log.Format != "json" {
 		return fmt.Errorf("log.format is %q; it must be \"text\" or \"json\"", c.Log.Format)
+	}
+	return nil
+}
+
+// check reports whether the metrics' listener can work next to h's in
+// mode.
+func (m MetricsConfig) check(h HTTPConfig, mode string) error {
+	if m.Listen == "" {
+		return nil
+	}
+	if _, _, err := net.SplitHostPort(m.Listen); err != nil {
+		return fmt.Errorf("metrics.listen %q is not host:port, like 127.0.0.1:9090 (or empty: no listener of its own)", m.Listen)
+	}
+	if mode == "http" && m.Listen == h.Listen {
+		return fmt.Errorf("metrics.listen is http.listen (%s): leave metrics.listen empty to serve /metrics there, or choose another port", m.Listen)
 	}
 	return nil
 }

@@ -111,6 +111,8 @@ func TestConfigErrors(t *testing.T) {
 		{"negative shard", "[discord]\nshard_id = -1\n", minimal, "discord.shard_id is -1; with shard_count 1 it must be from 0 to 0"},
 		{"shards in http mode", "[discord]\nmode = \"http\"\npublic_key = \"3b6a27bcceb6a42d62a3a8d02a6f0d73653215771de243a63ac048a18b59da29\"\nshard_count = 2\nshard_id = 1\n", minimal, "in http mode run several processes behind a load balancer"},
 		{"bad listen", "[http]\nlisten = \"8080\"\n", minimal, "not host:port"},
+		{"bad metrics listen", "[metrics]\nlisten = \"9090\"\n", minimal, `metrics.listen "9090" is not host:port, like 127.0.0.1:9090`},
+		{"metrics on the http listener", "[discord]\nmode = \"http\"\npublic_key = \"3b6a27bcceb6a42d62a3a8d02a6f0d73653215771de243a63ac048a18b59da29\"\n[metrics]\nlisten = \"127.0.0.1:8080\"\n", minimal, "leave metrics.listen empty to serve /metrics there"},
 		{"empty path", "[storage]\npath = \"\"\n", minimal, "storage.path is empty"},
 		{"unknown backend", "[storage]\nbackend = \"sqlite\"\n", minimal, `storage.backend is "sqlite"; it must be "bbolt" (one file, one process: the default) or "postgres"`},
 		{"postgres without dsn", "[storage]\nbackend = \"postgres\"\n", minimal, `storage.backend is "postgres", but storage.dsn is empty: set it (or KULAMI_STORAGE_DSN) to the database's URL`},

@@ -38,14 +38,14 @@ func migrate(ctx context.Context, from StorageConfig, to string, out io.Writer) 
 			return fmt.Errorf("migrate: there is no database at %s (storage.path); nothing to copy", from.Path)
 		}
 	}
-	src, err := openStore(from)
+	src, err := openStore(from, storage.Options{})
 	if err != nil {
 		return fmt.Errorf("migrate: %w", err)
 	}
 	defer src.Close()
 	_, statErr := os.Stat(to)
 	created := target.Backend == "bbolt" && errors.Is(statErr, os.ErrNotExist)
-	dst, err := openStore(target)
+	dst, err := openStore(target, storage.Options{})
 	if err != nil {
 		return fmt.Errorf("migrate --to: %w", err)
 	}

@@ -31,18 +31,18 @@ func newLogger(c LogConfig, w io.Writer) *slog.Logger {
 }
 
 // openBot opens the database and a bot on it that talks to Discord as cfg
-// says. Close the store when done.
-func openBot(cfg Config, log *slog.Logger) (*bot.Bot, Store, error) {
-	store, err := openStore(cfg.Storage)
-	if err != nil {
-		return nil, nil, err
-	}
+// says, with its metrics. Close the store when done.
+func openBot(cfg Config, log *slog.Logger) (*bot.Bot, Store, *ops, error) {
 	s, err := bot.NewSession(cfg.Discord.Token, cfg.Discord.APIURL)
 	if err != nil {
-		store.Close()
-		return nil, nil, err
+		return nil, nil, nil, err
 	}
 	s.ShardID, s.ShardCount = cfg.Discord.ShardID, cfg.Discord.ShardCount
+	o := newOps(s, cfg.Discord.Mode)
+	store, err := openStore(cfg.Storage, storage.Options{Updated: o.metrics.Updated})
+	if err != nil {
+		return nil, nil, nil, err
+	}
 	renderer := draw.NewRenderer(cfg.Draw.renderer())
 	log.Info(renderer.Fonts())
 	b := bot.New(s, bot.Options{
@@ -52,8 +52,10 @@ func openBot(cfg Config, log *slog.Logger) (*bot.Bot, Store, error) {
 		MoveTime:        cfg.Game.MoveTime.Duration,
 		ChallengeExpiry: cfg.Game.ChallengeExpiry.Duration,
 		AITime:          cfg.Game.AITime.Duration,
+		Metrics:         o.metrics,
 	})
-	return b, store, nil
+	o.watch(b, renderer, store)
+	return b, store, o, nil
 }
 
 // serve runs the bot until ctx is cancelled, then shuts down gracefully,
@@ -67,11 +69,18 @@ func serve(ctx context.Context, cfg Config, logOut io.Writer) error {
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
 	log := newLogger(cfg.Log, logOut)
-	b, store, err := openBot(cfg, log)
+	b, store, o, err := openBot(cfg, log)
 	if err != nil {
 		return err
 	}
 	defer store.Close()
+	if cfg.Metrics.Listen != "" {
+		stopOps, err := serveOps(cfg.Metrics.Listen, o.handler(log), log)
+		if err != nil {
+			return err
+		}
+		defer stopOps()
+	}
 	log.Info("starting", "mode", cfg.Discord.Mode, "database", cfg.Storage.where())
 	if err := b.Register(ctx, string(cfg.Discord.ApplicationID), string(cfg.Discord.GuildID)); err != nil {
 		return explainDiscord("register the slash commands", err)
@@ -99,7 +108,7 @@ func serve(ctx context.Context, cfg Config, logOut io.Writer) error {
 	}()
 
 	if cfg.Discord.Mode == "http" {
-		err = serveHTTP(ctx, cfg, b, log)
+		err = serveHTTP(ctx, cfg, b, o, log)
 	} else {
 		err = b.RunGateway(ctx)
 		if err != nil {
@@ -114,18 +123,30 @@ func serve(ctx context.Context, cfg Config, logOut io.Writer) error {
 	return err
 }
 
-// serveHTTP serves the interactions endpoint until ctx is cancelled.
-func serveHTTP(ctx context.Context, cfg Config, b *bot.Bot, log *slog.Logger) error {
+// serveHTTP serves the interactions endpoint until ctx is cancelled, and
+// the operators' endpoints of o next to it unless they have a listener of
+// their own (metrics.listen).
+func serveHTTP(ctx context.Context, cfg Config, b *bot.Bot, o *ops, log *slog.Logger) error {
 	key, err := bot.ParsePublicKey(cfg.Discord.PublicKey)
 	if err != nil {
 		return err
+	}
+	var h http.Handler = b.HTTPHandler(key)
+	if cfg.Metrics.Listen == "" {
+		mux := http.NewServeMux()
+		mux.Handle("/", h)
+		opsHandler := o.handler(log)
+		for _, path := range []string{"GET /metrics", "GET /healthz", "GET /readyz"} {
+			mux.Handle(path, opsHandler)
+		}
+		h = mux
 	}
 	ln, err := net.Listen("tcp", cfg.HTTP.Listen)
 	if err != nil {
 		return fmt.Errorf("http.listen: %w", err)
 	}
 	srv := &http.Server{
-		Handler:           b.HTTPHandler(key),
+		Handler:           h,
 		ReadHeaderTimeout: 10 * time.Second,
 		ReadTimeout:       30 * time.Second,
 		WriteTimeout:      30 * time.Second,
@@ -134,11 +155,13 @@ func serveHTTP(ctx context.Context, cfg Config, b *bot.Bot, log *slog.Logger) er
 	log.Info("serving interactions", "url", "http://"+ln.Addr().String()+"/interactions")
 	errc := make(chan error, 1)
 	go func() { errc <- srv.Serve(ln) }()
+	o.serving.Store(true)
 	select {
 	case err := <-errc:
 		return fmt.Errorf("http server: %w", err)
 	case <-ctx.Done():
 	}
+	o.serving.Store(false)
 	sctx, cancel := context.WithTimeout(context.Background(), shutdownGrace)
 	defer cancel()
 	return srv.Shutdown(sctx)

@@ -4,14 +4,16 @@ import (
 	"context"
 
 	"github.com/kulami/kulami/bot"
+	"github.com/kulami/kulami/bot/metrics"
 	"github.com/kulami/kulami/storage"
 	"github.com/kulami/kulami/storage/postgres"
 )
 
 // Store is what kulamibot needs of a database: the bot's store, which
-// migrate also copies, closed at the end.
+// migrate also copies, counted for the metrics, closed at the end.
 type Store interface {
 	bot.Store
+	metrics.GameCounter
 	storage.Exporter
 	Import(ctx context.Context, records func(ctx context.Context, fn func(storage.Record) error) error) (map[string]int, error)
 	Close() error
@@ -24,16 +26,16 @@ var (
 	_ Store = (*postgres.Store)(nil)
 )
 
-// openStore opens the database that c names.
-func openStore(c StorageConfig) (Store, error) {
+// openStore opens the database that c names, with the options opt.
+func openStore(c StorageConfig, opt storage.Options) (Store, error) {
 	if c.Backend == "postgres" {
-		s, err := postgres.Open(c.DSN, storage.Options{})
+		s, err := postgres.Open(c.DSN, opt)
 		if err != nil {
 			return nil, err
 		}
 		return s, nil
 	}
-	s, err := storage.Open(c.Path, storage.Options{})
+	s, err := storage.Open(c.Path, opt)
 	if err != nil {
 		return nil, err
 	}

@@ -32,8 +32,8 @@ type Store struct {
 // postgres://user@host:5432/kulami, or key=value pairs; see pgx), applies
 // the migrations it lacks (see Migrate) and returns the store. opt's
 // Timeout bounds the connection and the migration (storage.DefaultTimeout
-// if zero, then at least ten seconds), RatingPeriod and the defaults of
-// settings count as for bbolt; NoSync does not apply. An unreachable
+// if zero, then at least ten seconds), RatingPeriod, the defaults of
+// settings and Updated count as for bbolt; NoSync does not apply. An unreachable
 // server or a database of a newer kulamibot (storage.ErrSchemaTooNew) is
 // an error that says what to do.
 func Open(dsn string, opt storage.Options) (*Store, error) {
@@ -93,6 +93,10 @@ func (s *Store) Close() error {
 	s.pool.Close()
 	return nil
 }
+
+// PoolStat returns the figures of the store's pool of connections (in
+// use, idle, waits for one), for monitoring.
+func (s *Store) PoolStat() *pgxpool.Stat { return s.pool.Stat() }
 
 // backend runs the transactions of a Store.
 type backend struct{ pool *pgxpool.Pool }

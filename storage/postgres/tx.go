@@ -151,6 +151,15 @@ func (t *tx) Games(fn func(g *storage.Game, wake time.Time) error) error {
 	return nil
 }
 
+// CountGames implements storage.Tx.
+func (t *tx) CountGames() (int, error) {
+	var n int
+	if err := t.queryRow(`SELECT count(*) FROM active WHERE kind = $1`, kindGame).Scan(&n); err != nil {
+		return 0, err
+	}
+	return n, nil
+}
+
 // GuildGames implements storage.Tx.
 func (t *tx) GuildGames(guild string) ([]*storage.Game, error) {
 	var out []*storage.Game

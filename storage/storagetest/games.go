@@ -352,3 +352,39 @@ func testFinishedGameIsNoLongerActive(t *testing.T, open Open) {
 	c := counts(t, s)
 	assert.Equal(t, []int{2, 1, 1}, []int{c["game"], c["challenge"], c["finished game"]})
 }
+
+func testActiveGames(t *testing.T, open Open) {
+	s := open(t, storage.Options{})
+	n, err := s.ActiveGames(t.Context())
+	require.NoError(t, err)
+	assert.Zero(t, n, "an empty store")
+
+	mustCreate(t, s, "a", alice, bob)
+	mustCreate(t, s, "b", carol, bob)
+	mustCreate(t, s, "c", carol, alice)
+	require.NoError(t, s.CreateChallenge(t.Context(), newChallenge("x", alice, carol)))
+	mustFinish(t, s, "c", game.Aborted, engine.Red, t0)
+	n, err = s.ActiveGames(t.Context())
+	require.NoError(t, err)
+	assert.Equal(t, 2, n, "the games going on: neither a challenge nor a finished game")
+}
+
+func testUpdatedHook(t *testing.T, open Open) {
+	var commits, failed int
+	s := open(t, storage.Options{Updated: func(took time.Duration, err error) {
+		assert.GreaterOrEqual(t, took, time.Duration(0))
+		if err != nil {
+			failed++
+		} else {
+			commits++
+		}
+	}})
+	mustCreate(t, s, "a", alice, bob)
+	mustPlay(t, s, "a", "D4")
+	_, err := s.Game(t.Context(), "a")
+	require.NoError(t, err)
+	_, err = s.UpdateGame(t.Context(), "a", func(*storage.Game) error { return errors.New("no") })
+	require.Error(t, err)
+	assert.Equal(t, 2, commits, "a create and a move; a read is no write")
+	assert.Equal(t, 1, failed, "a write that fn refused")
+}

@@ -19,6 +19,7 @@ type Store interface {
 	UpdateGame(ctx context.Context, channelID string, fn func(*storage.Game) error) (*storage.Game, error)
 	NoteBoard(ctx context.Context, channelID string, gameID uint64, ply int, messageID string) error
 	GuildGames(ctx context.Context, guildID string) ([]*storage.Game, error)
+	ActiveGames(ctx context.Context) (int, error)
 
 	CreateChallenge(ctx context.Context, c *storage.Challenge) error
 	Challenge(ctx context.Context, channelID string) (*storage.Challenge, error)
@@ -98,6 +99,8 @@ func Run(t *testing.T, open Open) {
 		{"ReadsAreCopies", testReadsAreCopies},
 		{"FinishedGameIsNoLongerActive", testFinishedGameIsNoLongerActive},
 		{"GuildGames", testGuildGames},
+		{"ActiveGames", testActiveGames},
+		{"UpdatedHook", testUpdatedHook},
 		{"Reviews", testReviews},
 		{"LastFinishedGame", testLastFinishedGame},
 		{"Settings", testSettings},
