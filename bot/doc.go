@@ -65,7 +65,8 @@
 //     moves, the time given back after an outage; poked through wakeup
 //   - views (board.go, work.go): the board message, rendered within the
 //     runner's render bound; the other messages are functions of the
-//     language and the data (challengeMessage, reviewMessage, …)
+//     language and the data (challengeMessage, reviewMessage,
+//     leaderboardMessage, …)
 //   - outbound (discord.go): the bot's own messages, DMs, retired boards
 //     and edited challenges; respond.go: answering interactions, whose
 //     answer moves through the states of answer.go

@@ -118,6 +118,12 @@ func (rs *records) leaderboard(ctx context.Context, lang i18n.Lang, guildID stri
 			return message{}, err
 		}
 	}
+	return leaderboardMessage(lang, guildID, ladder, page, total, p, pages), nil
+}
+
+// leaderboardMessage is page p (from 0) of pages of a ladder of a guild,
+// in lang: the profiles of page, of total on the ladder.
+func leaderboardMessage(lang i18n.Lang, guildID string, ladder storage.Ladder, page []storage.Profile, total, p, pages int) message {
 	title := lang.T("ladder.title")
 	if ladder == storage.AI {
 		title = lang.T("ladder.title_ai")
@@ -125,7 +131,7 @@ func (rs *records) leaderboard(ctx context.Context, lang i18n.Lang, guildID stri
 	e := &discordgo.MessageEmbed{Title: title, Color: embedColor}
 	if total == 0 {
 		e.Description = lang.T("ladder.empty")
-		return message{embeds: []*discordgo.MessageEmbed{e}}, nil
+		return message{embeds: []*discordgo.MessageEmbed{e}}
 	}
 	var lines []string
 	for i, pr := range page {
@@ -142,7 +148,7 @@ func (rs *records) leaderboard(ctx context.Context, lang i18n.Lang, guildID stri
 	if pages > 1 {
 		m.components = pager(lang, actLeaders, guildID, uint64(ladder), p, pages)
 	}
-	return m, nil
+	return m
 }
 
 // target is the user a stats or history command is about: the player
