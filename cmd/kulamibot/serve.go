@@ -33,7 +33,7 @@ func newLogger(c LogConfig, w io.Writer) *slog.Logger {
 // openBot opens the database and a bot on it that talks to Discord as cfg
 // says. Close the store when done.
 func openBot(cfg Config, log *slog.Logger) (*bot.Bot, Store, error) {
-	store, err := openStore(cfg.Storage)
+	store, err := openStore(cfg.Storage, log)
 	if err != nil {
 		return nil, nil, err
 	}

@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"log/slog"
 
 	"github.com/kulami/kulami/bot"
 	"github.com/kulami/kulami/storage"
@@ -24,10 +25,11 @@ var (
 	_ Store = (*postgres.Store)(nil)
 )
 
-// openStore opens the database that c names.
-func openStore(c StorageConfig) (Store, error) {
+// openStore opens the database that c names; a PostgreSQL store logs to
+// log while it waits for its server.
+func openStore(c StorageConfig, log *slog.Logger) (Store, error) {
 	if c.Backend == "postgres" {
-		s, err := postgres.Open(c.DSN, storage.Options{})
+		s, err := postgres.OpenConfig(c.DSN, storage.Options{}, c.pgConfig(log))
 		if err != nil {
 			return nil, err
 		}

@@ -136,11 +136,12 @@ func waitForServer(pool *pgxpool.Pool, timeout time.Duration, c Config) error {
 			return nil
 		case !unreachable(err):
 			return err
-		case time.Now().Add(pause).After(deadline):
+		case !time.Now().Before(deadline):
 			return fmt.Errorf("PostgreSQL at %s cannot be reached (waited %v): %s; check that the server runs and storage.dsn names it", addr, c.ConnectWait, reason(err))
 		}
-		c.Logger.Warn(fmt.Sprintf("waiting for PostgreSQL at %s: %s", addr, reason(err)), "retry_in", pause)
-		time.Sleep(pause)
+		wait := min(pause, time.Until(deadline))
+		c.Logger.Warn(fmt.Sprintf("waiting for PostgreSQL at %s: %s", addr, reason(err)), "retry_in", wait.Round(time.Millisecond))
+		time.Sleep(wait)
 	}
 }
 

@@ -204,16 +204,6 @@ func (w *logWriter) String() string {
 	return w.buf.String()
 }
 
-// freeAddr returns an address of the loopback where nothing listens.
-func freeAddr(t *testing.T) string {
-	t.Helper()
-	l, err := net.Listen("tcp", "127.0.0.1:0")
-	require.NoError(t, err)
-	addr := l.Addr().String()
-	require.NoError(t, l.Close())
-	return addr
-}
-
 // withHost returns the URL dsn with its host:port replaced by addr.
 func withHost(t *testing.T, dsn, addr string) string {
 	t.Helper()
@@ -258,7 +248,7 @@ func proxy(t *testing.T, addr, to string) {
 // cannot help.
 func TestOpenWaitsForServer(t *testing.T) {
 	t.Run("never there", func(t *testing.T) {
-		addr := freeAddr(t)
+		addr := pgtest.FreeAddr(t)
 		var log logWriter
 		start := time.Now()
 		_, err := OpenConfig("postgres://kulami@"+addr+"/kulami?sslmode=disable", storage.Options{},
@@ -272,7 +262,7 @@ func TestOpenWaitsForServer(t *testing.T) {
 		dsn := pgtest.Schema(t)
 		u, err := url.Parse(dsn)
 		require.NoError(t, err)
-		addr := freeAddr(t)
+		addr := pgtest.FreeAddr(t)
 		// The server becomes reachable when Open says it waits.
 		log := logWriter{first: func() { proxy(t, addr, u.Host) }}
 		start := time.Now()
