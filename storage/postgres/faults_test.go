@@ -105,7 +105,7 @@ func TestLockedGameDelaysItsCallsOnly(t *testing.T) {
 	s := mustOpenConfig(t, "kulami_test_locked", Config{PoolMax: 4, LockTimeout: lockTimeout})
 	mustCreateGame(t, s, "locked")
 	mustCreateGame(t, s, "free")
-	other := mustConnect(t, s)
+	other, watcher := mustConnect(t, s), mustConnect(t, s)
 	holder, err := other.Begin(t.Context())
 	require.NoError(t, err)
 	defer holder.Rollback(context.Background())
@@ -125,11 +125,19 @@ func TestLockedGameDelaysItsCallsOnly(t *testing.T) {
 			assert.Less(t, time.Since(start), lockTimeout+time.Second, "a write to the locked game fails after the lock timeout")
 		})
 	}
+	require.Eventually(t, func() bool {
+		var waiting int
+		require.NoError(t, watcher.QueryRow(ctx, `SELECT count(*) FROM pg_stat_activity
+			WHERE application_name = 'kulami_test_locked' AND wait_event_type = 'Lock'`).Scan(&waiting))
+		return waiting == 3
+	}, lockTimeout/2, 5*time.Millisecond, "three writes wait for the locked row")
+	served := time.Now()
 	_, err = s.UpdateGame(ctx, "free", func(g *storage.Game) error { return g.Play(engine.Red, 0, mustCell(t, "D4"), t0) })
 	require.NoError(t, err)
 	_, err = s.Game(ctx, "locked")
 	require.NoError(t, err)
-	assert.Less(t, time.Since(start), lockTimeout, "the other game and a read of the locked one wait for nothing")
+	assert.Less(t, time.Since(served), lockTimeout, "the other game and a read of the locked one wait for nothing")
+	assert.Equal(t, int32(3), s.pool.Stat().AcquiredConns(), "the waiting writes still hold their connections")
 	wg.Wait()
 }
 
