@@ -48,8 +48,10 @@ type Config struct {
 	AcquireTimeout time.Duration
 	// LockTimeout is the server's lock_timeout on every connection: how
 	// long a statement waits for a row that another transaction has
-	// locked; then the call fails with storage.ErrBusy. It wins over a
-	// lock_timeout in the DSN. 0: DefaultLockTimeout.
+	// locked; then the call fails with storage.ErrBusy. PostgreSQL counts
+	// it per lock, so a write queued behind another for the same row may
+	// wait twice as long: for its place in the queue, then for the row.
+	// It wins over a lock_timeout in the DSN. 0: DefaultLockTimeout.
 	LockTimeout time.Duration
 	// ConnectWait bounds how long OpenConfig waits for a server that it
 	// cannot reach. 0: DefaultConnectWait.

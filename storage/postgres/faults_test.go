@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgxpool"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
@@ -101,7 +102,7 @@ func TestLostConnectionsRetried(t *testing.T) {
 // lock timeout, and meanwhile a read of it and a write to another game
 // are served at once.
 func TestLockedGameDelaysItsCallsOnly(t *testing.T) {
-	const lockTimeout = 300 * time.Millisecond
+	const lockTimeout = time.Second
 	s := mustOpenConfig(t, "kulami_test_locked", Config{PoolMax: 4, LockTimeout: lockTimeout})
 	mustCreateGame(t, s, "locked")
 	mustCreateGame(t, s, "free")
@@ -111,6 +112,17 @@ func TestLockedGameDelaysItsCallsOnly(t *testing.T) {
 	defer holder.Rollback(context.Background())
 	_, err = holder.Exec(t.Context(), `SELECT 1 FROM active WHERE channel = 'locked' FOR UPDATE`)
 	require.NoError(t, err)
+
+	// The pool's four connections open before the clock starts.
+	var conns []*pgxpool.Conn
+	for range 4 {
+		c, err := s.pool.Acquire(t.Context())
+		require.NoError(t, err)
+		conns = append(conns, c)
+	}
+	for _, c := range conns {
+		c.Release()
+	}
 
 	// The test's deadline ends waits that nothing else would.
 	ctx, cancel := context.WithTimeout(t.Context(), 5*time.Second)
@@ -122,7 +134,9 @@ func TestLockedGameDelaysItsCallsOnly(t *testing.T) {
 			_, err := s.UpdateGame(ctx, "locked", func(g *storage.Game) error { return nil })
 			assert.ErrorIs(t, err, storage.ErrBusy)
 			assert.ErrorContains(t, err, "stayed locked by another transaction")
-			assert.Less(t, time.Since(start), lockTimeout+time.Second, "a write to the locked game fails after the lock timeout")
+			// PostgreSQL counts the timeout per lock: a write behind
+			// another waits for its place in the row's queue, then for the row.
+			assert.Less(t, time.Since(start), 2*lockTimeout+time.Second, "a write to the locked game fails after the lock timeout")
 		})
 	}
 	require.Eventually(t, func() bool {
@@ -130,7 +144,7 @@ func TestLockedGameDelaysItsCallsOnly(t *testing.T) {
 		require.NoError(t, watcher.QueryRow(ctx, `SELECT count(*) FROM pg_stat_activity
 			WHERE application_name = 'kulami_test_locked' AND wait_event_type = 'Lock'`).Scan(&waiting))
 		return waiting == 3
-	}, lockTimeout/2, 5*time.Millisecond, "three writes wait for the locked row")
+	}, lockTimeout*3/4, 5*time.Millisecond, "three writes wait for the locked row")
 	served := time.Now()
 	_, err = s.UpdateGame(ctx, "free", func(g *storage.Game) error { return g.Play(engine.Red, 0, mustCell(t, "D4"), t0) })
 	require.NoError(t, err)
