@@ -93,6 +93,7 @@ var errorMessages = []struct {
 	{errGameGone, "error.game_gone"},
 	{storage.ErrChannelBusy, "error.channel_busy"},
 	{storage.ErrNotFound, "error.not_found"},
+	{storage.ErrBusy, "error.busy"},
 	{engine.ErrGameOver, "error.game_over"},
 	{challenge.ErrSelfChallenge, "challenge.yourself"},
 	{challenge.ErrExpired, "challenge.expired"},

@@ -17,6 +17,11 @@ var (
 	// move, a missing ID, a field that may not change, ...); the message
 	// says which.
 	ErrInvalid = errors.New("invalid value")
+	// ErrBusy: the database could not serve the call in time: a row it
+	// needs stayed locked by another transaction (PostgreSQL's
+	// lock_timeout), or no connection was free. Nothing was changed;
+	// trying again in a moment may succeed.
+	ErrBusy = errors.New("the database is busy")
 	// ErrLocked: another process holds the database file.
 	ErrLocked = errors.New("the database file is in use by another process")
 	// ErrSchemaTooNew: the file was written by a newer kulamibot.

@@ -88,6 +88,23 @@ type StorageConfig struct {
 	Backend string `toml:"backend"` // bbolt or postgres
 	Path    string `toml:"path"`    // the bbolt file
 	DSN     string `toml:"dsn"`     // the PostgreSQL database; may hold a password
+	// The rest is for PostgreSQL (see postgres.Config).
+	PoolMax            int      `toml:"pool_max"`             // connections per process; 0: the DSN's pool_max_conns, else postgres.DefaultPoolMax
+	PoolAcquireTimeout Duration `toml:"pool_acquire_timeout"` // how long a call waits for a free connection
+	LockTimeout        Duration `toml:"lock_timeout"`         // how long a write waits for a row another holds
+	ConnectWait        Duration `toml:"connect_wait"`         // how long start-up waits for the server
+}
+
+// pgConfig returns how a PostgreSQL store uses its server as s says,
+// logging to log.
+func (s StorageConfig) pgConfig(log *slog.Logger) postgres.Config {
+	return postgres.Config{
+		PoolMax:        s.PoolMax,
+		AcquireTimeout: s.PoolAcquireTimeout.Duration,
+		LockTimeout:    s.LockTimeout.Duration,
+		ConnectWait:    s.ConnectWait.Duration,
+		Logger:         log,
+	}
 }
 
 // GameConfig holds defaults for new games.
@@ -145,7 +162,13 @@ func DefaultConfig() Config {
 	return Config{
 		Discord: DiscordConfig{Mode: "gateway", APIURL: "https://discord.com/api/v10", ShardCount: 1},
 		HTTP:    HTTPConfig{Listen: "127.0.0.1:8080"},
-		Storage: StorageConfig{Backend: "bbolt", Path: "kulami.db"},
+		Storage: StorageConfig{
+			Backend:            "bbolt",
+			Path:               "kulami.db",
+			PoolAcquireTimeout: Duration{postgres.DefaultAcquireTimeout},
+			LockTimeout:        Duration{postgres.DefaultLockTimeout},
+			ConnectWait:        Duration{postgres.DefaultConnectWait},
+		},
 		Game: GameConfig{
 			MoveTime:        Duration{72 * time.Hour},
 			ChallengeExpiry: Duration{24 * time.Hour},
@@ -348,6 +371,16 @@ func (s StorageConfig) check() error {
 		}
 	default:
 		return fmt.Errorf(`storage.backend is %q; it must be "bbolt" (one file, one process: the default) or "postgres" (a database that several processes share)`, s.Backend)
+	}
+	switch {
+	case s.PoolMax < 0 || s.PoolMax > 1000:
+		return fmt.Errorf("storage.pool_max is %d; choose 0 (%d on this machine: 4 per core, 8 to 32) or from 1 to 1000, within the server's max_connections for all the processes", s.PoolMax, postgres.DefaultPoolMax())
+	case s.PoolAcquireTimeout.Duration < 10*time.Millisecond || s.PoolAcquireTimeout.Duration > 30*time.Second:
+		return fmt.Errorf("storage.pool_acquire_timeout is %s; choose between 10ms and 30s (under 3s, so that a player gets an answer from Discord)", s.PoolAcquireTimeout)
+	case s.LockTimeout.Duration < 10*time.Millisecond || s.LockTimeout.Duration > time.Minute:
+		return fmt.Errorf("storage.lock_timeout is %s; choose between 10ms and 1m", s.LockTimeout)
+	case s.ConnectWait.Duration < time.Second || s.ConnectWait.Duration > time.Hour:
+		return fmt.Errorf("storage.connect_wait is %s; choose between 1s and 1h", s.ConnectWait)
 	}
 	return nil
 }

@@ -12,6 +12,8 @@ import (
 	"github.com/BurntSushi/toml"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/kulami/kulami/storage/postgres"
 )
 
 // env returns a lookup function over a map, as os.Getenv.
@@ -78,6 +80,17 @@ func TestConfigPostgres(t *testing.T) {
 	assert.Equal(t, "postgres", c.Storage.Backend)
 	assert.Equal(t, e["KULAMI_STORAGE_DSN"], c.Storage.DSN, "the DSN may come from the environment")
 	assert.Equal(t, "PostgreSQL database kulami on db.example.com:5433 as kulami", c.Storage.where(), "logs never show the password")
+	assert.Equal(t, postgres.Config{AcquireTimeout: time.Second, LockTimeout: 2 * time.Second, ConnectWait: 30 * time.Second},
+		c.Storage.pgConfig(nil), "the defaults")
+
+	e["KULAMI_STORAGE_POOL_MAX"] = "12"
+	e["KULAMI_STORAGE_POOL_ACQUIRE_TIMEOUT"] = "500ms"
+	e["KULAMI_STORAGE_LOCK_TIMEOUT"] = "5s"
+	e["KULAMI_STORAGE_CONNECT_WAIT"] = "2m"
+	c, err = LoadConfig(Load{Path: p, Required: true, Env: env(e)})
+	require.NoError(t, err)
+	assert.Equal(t, postgres.Config{PoolMax: 12, AcquireTimeout: 500 * time.Millisecond, LockTimeout: 5 * time.Second, ConnectWait: 2 * time.Minute},
+		c.Storage.pgConfig(nil))
 }
 
 func TestConfigTokenFile(t *testing.T) {
@@ -119,6 +132,11 @@ func TestConfigErrors(t *testing.T) {
 		{"dsn not a URL", "[storage]\nbackend = \"postgres\"\ndsn = \"postgres://kulami:secret-token@db:port/kulami\"\n", minimal, "storage.dsn: the DSN cannot be read (invalid port); write it as a URL"},
 		{"dsn with spaces", "", map[string]string{"KULAMI_DISCORD_TOKEN": "x", "KULAMI_DISCORD_APPLICATION_ID": "123456789012345678", "KULAMI_STORAGE_BACKEND": "postgres", "KULAMI_STORAGE_DSN": "postgres://kulami:secret-token@db server/kulami"}, "storage.dsn: the DSN cannot be read"},
 		{"dsn for bbolt", "[storage]\ndsn = \"postgres://db/kulami\"\n", minimal, `storage.dsn is set, but storage.backend is "bbolt": set backend = "postgres"`},
+		{"negative pool", "[storage]\npool_max = -1\n", minimal, "storage.pool_max is -1; choose 0 ("},
+		{"huge pool", "", map[string]string{"KULAMI_DISCORD_TOKEN": "x", "KULAMI_DISCORD_APPLICATION_ID": "123456789012345678", "KULAMI_STORAGE_POOL_MAX": "5000"}, "storage.pool_max is 5000"},
+		{"acquire timeout", "[storage]\npool_acquire_timeout = \"1m\"\n", minimal, "storage.pool_acquire_timeout is 1m0s; choose between 10ms and 30s"},
+		{"lock timeout", "[storage]\nlock_timeout = \"0s\"\n", minimal, "storage.lock_timeout is 0s; choose between 10ms and 1m"},
+		{"connect wait", "[storage]\nconnect_wait = \"100ms\"\n", minimal, "storage.connect_wait is 100ms; choose between 1s and 1h"},
 		{"move time too short", "[game]\nmove_time = \"5m\"\n", minimal, "between 1h and 336h"},
 		{"not a duration", "[game]\nmove_time = \"3 days\"\n", minimal, `not a duration like "72h"`},
 		{"bad env duration", "", map[string]string{"KULAMI_DISCORD_TOKEN": "x", "KULAMI_DISCORD_APPLICATION_ID": "123456789012345678", "KULAMI_GAME_MOVE_TIME": "soon"}, "KULAMI_GAME_MOVE_TIME"},

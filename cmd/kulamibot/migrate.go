@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"log/slog"
 	"maps"
 	"os"
 	"slices"
@@ -20,9 +21,10 @@ import (
 // The bot must be stopped (a bbolt file is locked while it runs; a bot
 // on PostgreSQL would change the database during the copy).
 func migrate(ctx context.Context, from StorageConfig, to string, out io.Writer) (err error) {
-	target := StorageConfig{Backend: "bbolt", Path: to}
+	target := from // with its PostgreSQL settings (pool, timeouts)
+	target.Backend, target.Path, target.DSN = "bbolt", to, ""
 	if strings.HasPrefix(to, "postgres://") || strings.HasPrefix(to, "postgresql://") {
-		target = StorageConfig{Backend: "postgres", DSN: to}
+		target.Backend, target.Path, target.DSN = "postgres", "", to
 	}
 	if target.Backend == from.Backend {
 		if from.Backend == "bbolt" {
@@ -38,14 +40,15 @@ func migrate(ctx context.Context, from StorageConfig, to string, out io.Writer) 
 			return fmt.Errorf("migrate: there is no database at %s (storage.path); nothing to copy", from.Path)
 		}
 	}
-	src, err := openStore(from, storage.Options{})
+	log := slog.New(slog.NewTextHandler(out, nil)) // says that it waits for a PostgreSQL server
+	src, err := openStore(from, storage.Options{}, log)
 	if err != nil {
 		return fmt.Errorf("migrate: %w", err)
 	}
 	defer src.Close()
 	_, statErr := os.Stat(to)
 	created := target.Backend == "bbolt" && errors.Is(statErr, os.ErrNotExist)
-	dst, err := openStore(target, storage.Options{})
+	dst, err := openStore(target, storage.Options{}, log)
 	if err != nil {
 		return fmt.Errorf("migrate --to: %w", err)
 	}

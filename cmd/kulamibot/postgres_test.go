@@ -2,8 +2,10 @@ package main
 
 import (
 	"bytes"
+	"maps"
 	"path/filepath"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -50,4 +52,25 @@ func TestRunPostgres(t *testing.T) {
 	c, err := s.Challenge(t.Context(), games.ID)
 	require.NoError(t, err, "the challenge is in the database")
 	assert.Equal(t, bob.ID, c.To.UserID)
+}
+
+// TestRunWaitsForPostgres: kulamibot started while its PostgreSQL server
+// cannot be reached waits for it, saying so once per attempt, and then
+// stops with a message that names the server's address.
+func TestRunWaitsForPostgres(t *testing.T) {
+	addr := pgtest.FreeAddr(t)
+	e := map[string]string{
+		"KULAMI_STORAGE_BACKEND":      "postgres",
+		"KULAMI_STORAGE_DSN":          "postgres://kulami:secret@" + addr + "/kulami?sslmode=disable",
+		"KULAMI_STORAGE_CONNECT_WAIT": "1s",
+	}
+	maps.Copy(e, minimal)
+	var stdout, stderr bytes.Buffer
+	start := time.Now()
+	assert.Equal(t, 1, run(t.Context(), nil, env(e), &stdout, &stderr))
+	assert.Less(t, time.Since(start), 3*time.Second)
+	assert.Contains(t, stderr.String(), "waiting for PostgreSQL at "+addr+": ")
+	assert.Contains(t, stderr.String(), "kulamibot: open PostgreSQL database kulami on 127.0.0.1:")
+	assert.Contains(t, stderr.String(), "PostgreSQL at "+addr+" cannot be reached (waited 1s)")
+	assert.NotContains(t, stderr.String(), "secret")
 }

@@ -39,7 +39,7 @@ func openBot(cfg Config, log *slog.Logger) (*bot.Bot, Store, *ops, error) {
 	}
 	s.ShardID, s.ShardCount = cfg.Discord.ShardID, cfg.Discord.ShardCount
 	o := newOps(s, cfg.Discord.Mode)
-	store, err := openStore(cfg.Storage, storage.Options{Updated: o.metrics.Updated})
+	store, err := openStore(cfg.Storage, storage.Options{Updated: o.metrics.Updated}, log)
 	if err != nil {
 		return nil, nil, nil, err
 	}

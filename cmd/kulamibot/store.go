@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"log/slog"
 
 	"github.com/kulami/kulami/bot"
 	"github.com/kulami/kulami/bot/metrics"
@@ -26,10 +27,11 @@ var (
 	_ Store = (*postgres.Store)(nil)
 )
 
-// openStore opens the database that c names, with the options opt.
-func openStore(c StorageConfig, opt storage.Options) (Store, error) {
+// openStore opens the database that c names, with the options opt; a
+// PostgreSQL store logs to log while it waits for its server.
+func openStore(c StorageConfig, opt storage.Options, log *slog.Logger) (Store, error) {
 	if c.Backend == "postgres" {
-		s, err := postgres.Open(c.DSN, opt)
+		s, err := postgres.OpenConfig(c.DSN, opt, c.pgConfig(log))
 		if err != nil {
 			return nil, err
 		}

@@ -39,14 +39,14 @@ func (s *Store) NoteBoard(ctx context.Context, channelID string, gameID uint64, 
 		tag, err := res.Exec()
 		if err != nil {
 			res.Close()
-			return fmt.Errorf("note the board of channel %s: %w", channelID, err)
+			return fmt.Errorf("note the board of channel %s: %w", channelID, locked(err))
 		}
 		if i == 2 {
 			updated = tag.RowsAffected()
 		}
 	}
 	if err := res.Close(); err != nil {
-		return fmt.Errorf("note the board of channel %s: %w", channelID, err)
+		return fmt.Errorf("note the board of channel %s: %w", channelID, locked(err))
 	}
 	if updated == 0 {
 		return fmt.Errorf("note the board of channel %s: game %d at ply %d: %w", channelID, gameID, ply, storage.ErrNotFound)

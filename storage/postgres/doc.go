@@ -23,6 +23,23 @@
 // with its next read or its COMMIT (pipeline.go): a move is two round
 // trips to the server.
 //
+// # Faults
+//
+// A transaction that fails for a connection that could not be made, or
+// that broke before its COMMIT was sent (a restarted server, a connection
+// the server ended while the pool held it), runs again on a new
+// connection, after a pause that grows from nothing to half a second; one
+// whose COMMIT may have reached the server is never run again. Every
+// session has a lock_timeout (Config.LockTimeout): a write that waits
+// longer for a row that another transaction holds fails with
+// storage.ErrBusy, so a stuck game delays its own calls only; a read
+// never waits for a row lock. A call waits at most Config.AcquireTimeout
+// for a free connection (storage.ErrBusy too), and every statement ends
+// when the caller's context does. The pool opens connections as the load
+// needs them, up to Config.PoolMax, and closes them after a minute idle.
+// OpenConfig waits for a server that it cannot reach yet, up to
+// Config.ConnectWait, logging each attempt.
+//
 // The scheduler's leases (storage.Core.Claim) are rows of the table
 // leases, locked while they are checked: a process that dies leaves a
 // lease that lapses, and another process takes the work over.

@@ -2,6 +2,7 @@ package postgres
 
 import (
 	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgconn"
 )
 
 // A transaction sends its statements in as few round trips to the server
@@ -63,11 +64,20 @@ func (t *tx) take() *pgx.Batch {
 }
 
 // send sends the statements of b in one round trip and returns the first
-// error of them.
+// error of them. It notes the transaction lost if nothing of b was sent
+// (pgconn.SafeToRetry), or if b was the first (with the BEGIN, without
+// the COMMIT) and the connection broke: one that the pool held idle when
+// the server ended it, nothing of the transaction done.
 func (t *tx) send(b *pgx.Batch) error {
 	if t.err != nil {
 		return t.err
 	}
+	first := !t.begun
 	t.begun = true
-	return t.conn.SendBatch(t.ctx, b).Close()
+	err := t.conn.SendBatch(t.ctx, b).Close()
+	if err != nil && t.ctx.Err() == nil &&
+		(pgconn.SafeToRetry(err) || first && !t.committing && t.conn.Conn().IsClosed()) {
+		t.lost = true
+	}
+	return err
 }

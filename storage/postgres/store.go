@@ -28,15 +28,24 @@ type Store struct {
 	pool *pgxpool.Pool
 }
 
-// Open connects to the database that dsn names (a URL such as
+// Open is OpenConfig with the default Config.
+func Open(dsn string, opt storage.Options) (*Store, error) {
+	return OpenConfig(dsn, opt, Config{})
+}
+
+// OpenConfig connects to the database that dsn names (a URL such as
 // postgres://user@host:5432/kulami, or key=value pairs; see pgx), applies
-// the migrations it lacks (see Migrate) and returns the store. opt's
-// Timeout bounds the connection and the migration (storage.DefaultTimeout
-// if zero, then at least ten seconds), RatingPeriod, the defaults of
+// the migrations it lacks (see Migrate) and returns the store, which uses
+// the server as c says. A server that cannot be reached yet (down,
+// starting up, refusing connections) is waited for, up to c.ConnectWait,
+// with a line logged per attempt; a refusal that waiting cannot cure (a
+// wrong password, no such database) fails at once. opt's Timeout bounds
+// each connection attempt and the migration (storage.DefaultTimeout if
+// zero, then at least ten seconds), RatingPeriod, the defaults of
 // settings and Updated count as for bbolt; NoSync does not apply. An unreachable
 // server or a database of a newer kulamibot (storage.ErrSchemaTooNew) is
 // an error that says what to do.
-func Open(dsn string, opt storage.Options) (*Store, error) {
+func OpenConfig(dsn string, opt storage.Options, c Config) (*Store, error) {
 	if err := CheckDSN(dsn); err != nil {
 		return nil, fmt.Errorf("open PostgreSQL: %w", err)
 	}
@@ -44,19 +53,25 @@ func Open(dsn string, opt storage.Options) (*Store, error) {
 	if err != nil {
 		return nil, fmt.Errorf("open PostgreSQL: %w", err)
 	}
-	timeout := max(opt.Timeout, 10*time.Second)
-	ctx, cancel := context.WithTimeout(context.Background(), timeout)
-	defer cancel()
-	pool, err := pgxpool.NewWithConfig(ctx, cfg)
+	c = c.withDefaults()
+	c.apply(dsn, cfg)
+	pool, err := pgxpool.NewWithConfig(context.Background(), cfg)
 	if err != nil {
 		return nil, fmt.Errorf("open PostgreSQL: %w", err)
 	}
+	timeout := max(opt.Timeout, 10*time.Second)
+	if err := waitForServer(pool, timeout, c); err != nil {
+		pool.Close()
+		return nil, fmt.Errorf("open %s: %w", Describe(dsn), err)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), timeout)
+	defer cancel()
 	if err := migrate(ctx, pool); err != nil {
 		pool.Close()
 		return nil, fmt.Errorf("open %s: %w", Describe(dsn), err)
 	}
 	s := &Store{pool: pool}
-	s.Core = storage.NewCore(backend{pool}, opt)
+	s.Core = storage.NewCore(backend{pool, c.AcquireTimeout}, opt)
 	return s, nil
 }
 
@@ -99,18 +114,23 @@ func (s *Store) Close() error {
 func (s *Store) PoolStat() *pgxpool.Stat { return s.pool.Stat() }
 
 // backend runs the transactions of a Store.
-type backend struct{ pool *pgxpool.Pool }
+type backend struct {
+	pool           *pgxpool.Pool
+	acquireTimeout time.Duration // see Config.AcquireTimeout
+}
 
 // View runs fn in a read-only transaction that sees one snapshot of the
-// database (REPEATABLE READ), as a bbolt read transaction does.
+// database (REPEATABLE READ), as a bbolt read transaction does. It runs
+// fn again after a transient failure (see transact).
 func (b backend) View(ctx context.Context, fn func(storage.Tx) error) error {
-	return b.run(ctx, "BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY", false, func(t *tx) error { return fn(t) })
+	return b.transact(ctx, "BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY", false, func(t *tx) error { return fn(t) })
 }
 
 // Update runs fn in a read-write transaction (READ COMMITTED, with the
 // rows it reads to change locked by SELECT … FOR UPDATE) and commits it,
 // durably. It runs fn again, up to maxAttempts times, if the database
-// refuses the transaction for a conflict with a concurrent one.
+// refuses the transaction for a conflict with a concurrent one, or after
+// a transient failure (see transact).
 func (b backend) Update(ctx context.Context, fn func(storage.Tx) error) error {
 	return b.update(ctx, func(t *tx) error { return fn(t) })
 }
@@ -124,41 +144,90 @@ func (b backend) Leases(ctx context.Context, fn func(storage.LeaseTx) error) err
 
 // update is Update for a function of the backend's own transaction.
 func (b backend) update(ctx context.Context, fn func(*tx) error) error {
+	return b.transact(ctx, "BEGIN ISOLATION LEVEL READ COMMITTED", true, fn)
+}
+
+// transact runs fn in a transaction begun by begin (see run), up to
+// maxAttempts times: again at once after a write's conflict with a
+// concurrent one (retryable), and after a short pause that doubles each
+// time, up to maxPause, after a transient failure that cannot have
+// committed anything: a connection that could not be made or broke before
+// the COMMIT was sent (see tx.lost), as when the server restarted.
+func (b backend) transact(ctx context.Context, begin string, write bool, fn func(*tx) error) error {
 	var err error
+	var pause time.Duration // none before the first retry: a fresh connection may do
 	for range maxAttempts {
-		err = b.run(ctx, "BEGIN ISOLATION LEVEL READ COMMITTED", true, fn)
-		if !retryable(err) {
+		var lost bool
+		lost, err = b.run(ctx, begin, write, fn)
+		switch {
+		case err == nil:
+			return nil
+		case write && retryable(err):
+		case lost:
+			if pause > 0 {
+				select {
+				case <-time.After(pause):
+				case <-ctx.Done():
+					return err
+				}
+			}
+			pause = min(max(2*pause, 10*time.Millisecond), maxPause)
+		default:
 			return err
 		}
 	}
-	return fmt.Errorf("gave up after %d attempts, each in conflict with another writer: %w", maxAttempts, err)
+	return fmt.Errorf("gave up after %d attempts, each in conflict with another writer or on a lost connection: %w", maxAttempts, err)
 }
+
+// maxPause is the longest pause between two attempts of a transaction
+// that failed on a lost connection.
+const maxPause = 500 * time.Millisecond
 
 // run runs fn in one transaction begun by the statement begin, on a
 // connection of its own, and commits it if fn returns nil. Every
 // statement of the transaction, the ROLLBACK of a failed one included,
 // runs with ctx: pgx cancels the statement it waits for when ctx is done,
-// and the transaction then ends without a commit.
-func (b backend) run(ctx context.Context, begin string, write bool, fn func(*tx) error) error {
-	conn, err := b.pool.Acquire(ctx)
+// and the transaction then ends without a commit. lost says that the
+// transaction failed for a connection that could not be made or broke
+// before anything was committed: it may succeed on another. Then the
+// pool's other connections are dropped too (Reset), since they are most
+// likely as dead: a restarted server ended them all.
+func (b backend) run(ctx context.Context, begin string, write bool, fn func(*tx) error) (lost bool, err error) {
+	conn, err := b.acquire(ctx)
 	if err != nil {
-		return fmt.Errorf("connect: %w", err)
+		return ctx.Err() == nil && (pgconn.SafeToRetry(err) || unreachable(err)), fmt.Errorf("connect: %w", err)
 	}
 	defer conn.Release()
 	t := &tx{ctx: ctx, conn: conn, write: write, pending: &pgx.Batch{}}
 	t.exec(begin)
 	if err = fn(t); err == nil {
+		t.committing = true
 		t.exec("COMMIT")
 		if err = t.send(t.take()); err == nil {
-			return nil
+			return false, nil
 		}
 	}
-	if t.begun {
+	if t.begun && !conn.Conn().IsClosed() {
 		if _, rerr := conn.Exec(ctx, "ROLLBACK"); rerr != nil {
 			conn.Conn().Close(ctx) // the pool drops a closed connection
 		}
 	}
-	return err
+	if t.lost {
+		b.pool.Reset()
+	}
+	return t.lost, locked(err)
+}
+
+// acquire returns a connection of the pool, waiting for one at most
+// b.acquireTimeout: longer, it fails with storage.ErrBusy.
+func (b backend) acquire(ctx context.Context) (*pgxpool.Conn, error) {
+	actx, cancel := context.WithTimeout(ctx, b.acquireTimeout)
+	defer cancel()
+	conn, err := b.pool.Acquire(actx)
+	if err != nil && ctx.Err() == nil && actx.Err() != nil {
+		return nil, fmt.Errorf("%w: no connection to the database was free within %v (storage.pool_acquire_timeout)", storage.ErrBusy, b.acquireTimeout)
+	}
+	return conn, err
 }
 
 // retryable reports whether err is the database's refusal of a
@@ -175,4 +244,15 @@ func retryable(err error) bool {
 		return true
 	}
 	return false
+}
+
+// locked wraps storage.ErrBusy around err if it is the server's
+// lock_timeout: a row the transaction needs was locked by another for
+// longer than Config.LockTimeout.
+func locked(err error) error {
+	var pe *pgconn.PgError
+	if errors.As(err, &pe) && pe.Code == "55P03" { // lock_not_available
+		return fmt.Errorf("%w: a row it needs stayed locked by another transaction (storage.lock_timeout): %w", storage.ErrBusy, err)
+	}
+	return err
 }

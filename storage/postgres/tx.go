@@ -22,7 +22,14 @@ type tx struct {
 	write   bool
 	pending *pgx.Batch // statements not sent yet
 	begun   bool       // BEGIN was sent
-	err     error      // the error of a batch of writes sent by exec
+	// committing: the COMMIT is queued, and may reach the server with
+	// the next send.
+	committing bool
+	// lost: a send failed before anything could be committed, for a
+	// connection that broke (see send); the transaction may succeed on
+	// another.
+	lost bool
+	err  error // the error of a batch of writes sent by exec
 	// missing are the settings a write read and found not stored (by
 	// table and ID): putting them inserts, so that a concurrent first
 	// write of the same settings is a conflict, never a lost update.

@@ -31,6 +31,7 @@ package pgtest
 import (
 	"context"
 	"fmt"
+	"net"
 	"net/url"
 	"os"
 	"strings"
@@ -140,4 +141,15 @@ func WithParam(tb testing.TB, dsn, k, v string) string {
 	q.Set(k, v)
 	u.RawQuery = q.Encode()
 	return u.String()
+}
+
+// FreeAddr returns an address of the loopback where nothing listens, for
+// a test of a server that cannot be reached.
+func FreeAddr(tb testing.TB) string {
+	tb.Helper()
+	l, err := net.Listen("tcp", "127.0.0.1:0")
+	require.NoError(tb, err)
+	addr := l.Addr().String()
+	require.NoError(tb, l.Close())
+	return addr
 }

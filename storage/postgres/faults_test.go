@@ -1,0 +1,310 @@
+package postgres
+
+import (
+	"bytes"
+	"context"
+	"io"
+	"log/slog"
+	"net"
+	"net/url"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgxpool"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/kulami/kulami/engine"
+	"github.com/kulami/kulami/engine/game"
+	"github.com/kulami/kulami/storage"
+	"github.com/kulami/kulami/storage/postgres/pgtest"
+)
+
+// mustOpenConfig opens a store as c says in a new schema of its own, its
+// connections named app (application_name), closed when the test ends.
+func mustOpenConfig(tb testing.TB, app string, c Config) *Store {
+	tb.Helper()
+	s, err := OpenConfig(pgtest.WithParam(tb, pgtest.Schema(tb), "application_name", app), storage.Options{}, c)
+	require.NoError(tb, err)
+	tb.Cleanup(func() { s.Close() })
+	return s
+}
+
+// mustConnect returns a connection of its own to the tests' server, in
+// the schema of s but named otherwise, closed when the test ends.
+func mustConnect(tb testing.TB, s *Store) *pgx.Conn {
+	tb.Helper()
+	cfg := s.pool.Config().ConnConfig.Copy()
+	cfg.RuntimeParams["application_name"] = "kulami_test_other"
+	conn, err := pgx.ConnectConfig(tb.Context(), cfg)
+	require.NoError(tb, err)
+	tb.Cleanup(func() { conn.Close(context.Background()) })
+	return conn
+}
+
+// mustCreateGame starts a game between alice and bob in channel.
+func mustCreateGame(tb testing.TB, s *Store, channel string) {
+	tb.Helper()
+	players := [2]game.Player{{UserID: "100", Name: "alice"}, {UserID: "200", Name: "bob"}}
+	g, err := game.New(game.Config{Layout: engine.Square(), Rules: engine.Full, Players: players}, t0)
+	require.NoError(tb, err)
+	require.NoError(tb, s.CreateGame(tb.Context(), &storage.Game{GuildID: "1", ChannelID: channel, Game: g}))
+}
+
+// TestLostConnectionsRetried: the server ends every connection of the
+// store's pool between two calls (as a restart does); the next call, a
+// read or a write, gets a new connection and succeeds.
+func TestLostConnectionsRetried(t *testing.T) {
+	const app = "kulami_test_lost"
+	s := mustOpenConfig(t, app, Config{})
+	admin := mustConnect(t, s)
+	mustCreateGame(t, s, "c1")
+	calls := []struct {
+		name string
+		call func(ctx context.Context) error
+	}{
+		{"read", func(ctx context.Context) error { _, err := s.Game(ctx, "c1"); return err }},
+		{"write", func(ctx context.Context) error {
+			_, err := s.UpdateGame(ctx, "c1", func(g *storage.Game) error { return nil })
+			return err
+		}},
+		{"settings", func(ctx context.Context) error {
+			_, err := s.UpdateUserSettings(ctx, "100", func(u *storage.UserSettings) error {
+				u.DMReminders = !u.DMReminders
+				return nil
+			})
+			return err
+		}},
+	}
+	for _, c := range calls {
+		t.Run(c.name, func(t *testing.T) {
+			// Several connections idle in the pool, all of them ended.
+			var wg sync.WaitGroup
+			for range 4 {
+				wg.Go(func() { assert.NoError(t, c.call(t.Context())) })
+			}
+			wg.Wait()
+			var ended int
+			require.NoError(t, admin.QueryRow(t.Context(), `SELECT count(*) FILTER (WHERE pg_terminate_backend(pid, 5000))
+				FROM pg_stat_activity WHERE application_name = $1`, app).Scan(&ended))
+			require.Positive(t, ended)
+			assert.NoError(t, c.call(t.Context()), "the call after the server ended %d connections", ended)
+			assert.NoError(t, c.call(t.Context()))
+		})
+	}
+}
+
+// TestLockedGameDelaysItsCallsOnly: while another transaction holds a
+// game's row, writes to that game fail with storage.ErrBusy after the
+// lock timeout, and meanwhile a read of it and a write to another game
+// are served at once.
+func TestLockedGameDelaysItsCallsOnly(t *testing.T) {
+	const lockTimeout = time.Second
+	s := mustOpenConfig(t, "kulami_test_locked", Config{PoolMax: 4, LockTimeout: lockTimeout})
+	mustCreateGame(t, s, "locked")
+	mustCreateGame(t, s, "free")
+	other, watcher := mustConnect(t, s), mustConnect(t, s)
+	holder, err := other.Begin(t.Context())
+	require.NoError(t, err)
+	defer holder.Rollback(context.Background())
+	_, err = holder.Exec(t.Context(), `SELECT 1 FROM active WHERE channel = 'locked' FOR UPDATE`)
+	require.NoError(t, err)
+
+	// The pool's four connections open before the clock starts.
+	var conns []*pgxpool.Conn
+	for range 4 {
+		c, err := s.pool.Acquire(t.Context())
+		require.NoError(t, err)
+		conns = append(conns, c)
+	}
+	for _, c := range conns {
+		c.Release()
+	}
+
+	// The test's deadline ends waits that nothing else would.
+	ctx, cancel := context.WithTimeout(t.Context(), 5*time.Second)
+	defer cancel()
+	start := time.Now()
+	var wg sync.WaitGroup
+	for range 3 { // three of the four connections wait for the row
+		wg.Go(func() {
+			_, err := s.UpdateGame(ctx, "locked", func(g *storage.Game) error { return nil })
+			assert.ErrorIs(t, err, storage.ErrBusy)
+			assert.ErrorContains(t, err, "stayed locked by another transaction")
+			// PostgreSQL counts the timeout per lock: a write behind
+			// another waits for its place in the row's queue, then for the row.
+			assert.Less(t, time.Since(start), 2*lockTimeout+time.Second, "a write to the locked game fails after the lock timeout")
+		})
+	}
+	require.Eventually(t, func() bool {
+		var waiting int
+		require.NoError(t, watcher.QueryRow(ctx, `SELECT count(*) FROM pg_stat_activity
+			WHERE application_name = 'kulami_test_locked' AND wait_event_type = 'Lock'`).Scan(&waiting))
+		return waiting == 3
+	}, lockTimeout*3/4, 5*time.Millisecond, "three writes wait for the locked row")
+	served := time.Now()
+	_, err = s.UpdateGame(ctx, "free", func(g *storage.Game) error { return g.Play(engine.Red, 0, mustCell(t, "D4"), t0) })
+	require.NoError(t, err)
+	_, err = s.Game(ctx, "locked")
+	require.NoError(t, err)
+	assert.Less(t, time.Since(served), lockTimeout, "the other game and a read of the locked one wait for nothing")
+	assert.Equal(t, int32(3), s.pool.Stat().AcquiredConns(), "the waiting writes still hold their connections")
+	wg.Wait()
+}
+
+// TestAcquireTimeout: a call that finds no connection free within the
+// acquire timeout fails with storage.ErrBusy instead of waiting on.
+func TestAcquireTimeout(t *testing.T) {
+	const timeout = 200 * time.Millisecond
+	s := mustOpenConfig(t, "kulami_test_acquire", Config{PoolMax: 1, AcquireTimeout: timeout})
+	conn, err := s.pool.Acquire(t.Context()) // the pool's only connection
+	require.NoError(t, err)
+	start := time.Now()
+	_, err = s.Game(t.Context(), "c1")
+	elapsed := time.Since(start)
+	conn.Release()
+	assert.ErrorIs(t, err, storage.ErrBusy)
+	assert.ErrorContains(t, err, "no connection to the database was free within 200ms")
+	assert.Less(t, elapsed, timeout+time.Second)
+	_, err = s.Game(t.Context(), "c1")
+	assert.ErrorIs(t, err, storage.ErrNotFound, "served once a connection is free")
+}
+
+// TestPoolConfig: the pool's size comes from Config, else from the DSN,
+// else DefaultPoolMax; every session has the lock timeout.
+func TestPoolConfig(t *testing.T) {
+	dsn := pgtest.Schema(t)
+	cases := []struct {
+		name string
+		dsn  string
+		c    Config
+		want int32
+	}{
+		{"default", dsn, Config{}, int32(DefaultPoolMax())},
+		{"config", dsn, Config{PoolMax: 3}, 3},
+		{"dsn", pgtest.WithParam(t, dsn, "pool_max_conns", "5"), Config{}, 5},
+		{"config over dsn", pgtest.WithParam(t, dsn, "pool_max_conns", "5"), Config{PoolMax: 6}, 6},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			s, err := OpenConfig(c.dsn, storage.Options{}, c.c)
+			require.NoError(t, err)
+			defer s.Close()
+			assert.Equal(t, c.want, s.pool.Config().MaxConns)
+			var lt string
+			require.NoError(t, s.pool.QueryRow(t.Context(), `SHOW lock_timeout`).Scan(&lt))
+			assert.Equal(t, "2s", lt)
+		})
+	}
+	assert.True(t, hasParam("host=db pool_max_conns=3", "pool_max_conns"))
+	assert.False(t, hasParam("host=db application_name=pool_max_conns", "pool_max_conns"))
+}
+
+// logWriter keeps what a logger writes, and calls first (if set) at its
+// first line.
+type logWriter struct {
+	mu    sync.Mutex
+	buf   bytes.Buffer
+	first func()
+}
+
+func (w *logWriter) Write(p []byte) (int, error) {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	if w.buf.Len() == 0 && w.first != nil {
+		w.first()
+	}
+	return w.buf.Write(p)
+}
+
+func (w *logWriter) String() string {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	return w.buf.String()
+}
+
+// withHost returns the URL dsn with its host:port replaced by addr.
+func withHost(t *testing.T, dsn, addr string) string {
+	t.Helper()
+	u, err := url.Parse(dsn)
+	require.NoError(t, err)
+	u.Host = addr
+	return u.String()
+}
+
+// proxy forwards the connections to addr to the server at to, until
+// the test ends.
+func proxy(t *testing.T, addr, to string) {
+	l, err := net.Listen("tcp", addr)
+	require.NoError(t, err)
+	var wg sync.WaitGroup
+	t.Cleanup(func() {
+		l.Close()
+		wg.Wait()
+	})
+	wg.Go(func() {
+		for {
+			c, err := l.Accept()
+			if err != nil {
+				return
+			}
+			wg.Go(func() {
+				defer c.Close()
+				s, err := net.Dial("tcp", to)
+				if err != nil {
+					return
+				}
+				defer s.Close()
+				go io.Copy(s, c)
+				io.Copy(c, s)
+			})
+		}
+	})
+}
+
+// TestOpenWaitsForServer: Open waits for a server it cannot reach, saying
+// so once per attempt, up to ConnectWait; it fails at once when waiting
+// cannot help.
+func TestOpenWaitsForServer(t *testing.T) {
+	t.Run("never there", func(t *testing.T) {
+		addr := pgtest.FreeAddr(t)
+		var log logWriter
+		start := time.Now()
+		_, err := OpenConfig("postgres://kulami@"+addr+"/kulami?sslmode=disable", storage.Options{},
+			Config{ConnectWait: 300 * time.Millisecond, Logger: slog.New(slog.NewTextHandler(&log, nil))})
+		assert.ErrorContains(t, err, "PostgreSQL at "+addr+" cannot be reached (waited 300ms)")
+		assert.ErrorContains(t, err, "connection refused")
+		assert.Less(t, time.Since(start), 2*time.Second)
+		assert.Contains(t, log.String(), "waiting for PostgreSQL at "+addr+": ")
+	})
+	t.Run("comes up", func(t *testing.T) {
+		dsn := pgtest.Schema(t)
+		u, err := url.Parse(dsn)
+		require.NoError(t, err)
+		addr := pgtest.FreeAddr(t)
+		// The server becomes reachable when Open says it waits.
+		log := logWriter{first: func() { proxy(t, addr, u.Host) }}
+		start := time.Now()
+		s, err := OpenConfig(withHost(t, dsn, addr), storage.Options{},
+			Config{ConnectWait: 5 * time.Second, Logger: slog.New(slog.NewTextHandler(&log, nil))})
+		require.NoError(t, err)
+		defer s.Close()
+		assert.Less(t, time.Since(start), 2*time.Second)
+		assert.Equal(t, 1, strings.Count(log.String(), "waiting for PostgreSQL at "+addr+": "), log.String())
+		_, err = s.Game(t.Context(), "c1")
+		assert.ErrorIs(t, err, storage.ErrNotFound, "the store works")
+	})
+	t.Run("no such database", func(t *testing.T) {
+		dsn := pgtest.DSN(t)
+		u, err := url.Parse(dsn)
+		require.NoError(t, err)
+		u.Path = "/no_such_database"
+		var log logWriter
+		_, err = OpenConfig(u.String(), storage.Options{}, Config{Logger: slog.New(slog.NewTextHandler(&log, nil))})
+		assert.ErrorContains(t, err, "3D000")
+		assert.Empty(t, log.String(), "no waiting for what waiting cannot cure")
+	})
+}
