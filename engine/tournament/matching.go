@@ -407,15 +407,16 @@ func (m *matcher) solve() []int {
 			for len(m.queue) > 0 && !augmented {
 				v := m.queue[len(m.queue)-1]
 				m.queue = m.queue[:len(m.queue)-1]
+				dv := m.dual[v] // duals change only between scans
 				for _, p := range m.neighbend[v] {
 					k := p / 2
 					w := m.endpoint[p]
-					if m.inblossom[v] == m.inblossom[w] {
+					if m.inblossom[v] == m.inblossom[w] { // v's blossom may grow during the scan
 						continue
 					}
 					var kslack int64
 					if !m.allowedge[k] {
-						kslack = m.slack(k)
+						kslack = dv + m.dual[w] - 2*m.edges[k].w
 						if kslack <= 0 {
 							m.allowedge[k] = true
 						}

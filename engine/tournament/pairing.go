@@ -13,7 +13,49 @@ type entrant struct {
 	score     Points
 	opponents map[string]bool
 	hadBye    bool
-	firsts    []bool // per game played, in order: whether the player moved first
+	// The first moves so far: the number of games ending the history in
+	// which the player moved first in a row, firsts minus seconds, and
+	// whether they moved first in their last game (played: they have one).
+	run, balance int
+	last, played bool
+}
+
+// moved adds a game to e's first moves.
+func (e *entrant) moved(first bool) {
+	if first {
+		e.run++
+		e.balance++
+	} else {
+		e.run = 0
+		e.balance--
+	}
+	e.last, e.played = first, true
+}
+
+// breaks reports whether playing the given number of games, moving first
+// in the first one and alternating, makes e move first three times in a
+// row or puts e's firsts and seconds more than 2 apart.
+func (e entrant) breaks(first bool, games int) bool {
+	for g := range games {
+		e.moved(first == (g%2 == 0))
+		if e.run >= 3 {
+			return true
+		}
+	}
+	return e.balance > 2 || e.balance < -2
+}
+
+// preference returns whether e would rather move first next: on the side
+// they moved on less often or, when even, the side they did not move on
+// last. A player with no game has none.
+func (e *entrant) preference() (first, ok bool) {
+	switch {
+	case !e.played:
+		return false, false
+	case e.balance != 0:
+		return e.balance < 0, true
+	}
+	return !e.last, true
 }
 
 // entrants returns the active players with their history.
@@ -39,7 +81,7 @@ func (t *Tournament) entrants() []entrant {
 				e.opponents[p.Opponent(id)] = true
 				e.score += p.Points(id)
 				for _, g := range p.Games {
-					e.firsts = append(e.firsts, g.First == id)
+					e.moved(g.First == id)
 				}
 			}
 		}
@@ -199,14 +241,10 @@ func firstMoves(a, b *entrant, games, board int) (aFirst bool, broken, unmet int
 			e     *entrant
 			first bool
 		}{{a, aFirst}, {b, !aFirst}} {
-			seq := make([]bool, games)
-			for g := range seq {
-				seq[g] = pl.first == (g%2 == 0)
-			}
-			if breaksLimits(pl.e.firsts, seq) {
+			if pl.e.breaks(pl.first, games) {
 				broken++
 			}
-			if p, ok := preference(pl.e.firsts); ok && p != pl.first {
+			if p, ok := pl.e.preference(); ok && p != pl.first {
 				unmet++
 			}
 		}
@@ -220,55 +258,13 @@ func firstMoves(a, b *entrant, games, board int) (aFirst bool, broken, unmet int
 	case b1 > b2, u1 > u2:
 		return false, b2, u2
 	}
-	if p, ok := preference(a.firsts); ok {
+	if p, ok := a.preference(); ok {
 		return p, b1, u1
 	}
-	if p, ok := preference(b.firsts); ok {
+	if p, ok := b.preference(); ok {
 		return !p, b1, u1
 	}
 	return board%2 == 0, b1, u1
-}
-
-// breaksLimits reports whether playing the games seq (whether the player
-// moves first in each) after the history hist makes the player move first
-// three times in a row or puts firsts and seconds more than 2 apart.
-func breaksLimits(hist, seq []bool) bool {
-	all := append(slices.Clone(hist), seq...)
-	run, balance := 0, 0
-	for i, f := range all {
-		if f {
-			run++
-			balance++
-		} else {
-			run = 0
-			balance--
-		}
-		if i >= len(hist) && run >= 3 {
-			return true
-		}
-	}
-	return abs(int64(balance)) > 2
-}
-
-// preference returns whether the player would rather move first next: the
-// side they moved on less often, or, when even, the side they did not
-// move on last. A player with no game has none.
-func preference(hist []bool) (first, ok bool) {
-	if len(hist) == 0 {
-		return false, false
-	}
-	balance := 0
-	for _, f := range hist {
-		if f {
-			balance++
-		} else {
-			balance--
-		}
-	}
-	if balance != 0 {
-		return balance < 0, true
-	}
-	return !hist[len(hist)-1], true
 }
 
 func abs(x int64) int64 {
