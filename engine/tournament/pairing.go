@@ -98,11 +98,11 @@ func (t *Tournament) entrants() []entrant {
 // matching minimises them in this order, a level counting only when all
 // the levels above it tie.
 const (
-	levelRepeat = iota // a rematch, or a second bye
-	levelFirstMove     // first-move limits broken (per player, 0–2)
-	levelScore         // squared score difference, in half points
-	levelColour        // first-move preferences not met (0–2)
-	levelFold          // distance from the top-half-against-bottom-half pairing
+	levelRepeat    = iota // a rematch, or a second bye
+	levelFirstMove        // first-move limits broken (per player, 0–2)
+	levelScore            // squared score difference, in half points
+	levelColour           // first-move preferences not met (0–2)
+	levelFold             // distance from the top-half-against-bottom-half pairing
 	levels
 )
 

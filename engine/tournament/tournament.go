@@ -48,7 +48,7 @@ type state struct {
 	Phase     Phase     `json:"phase"`
 	Started   time.Time `json:"started,omitzero"`
 	Ended     time.Time `json:"ended,omitzero"` // finished or cancelled
-	Players   []Player  `json:"players"`         // in order of joining
+	Players   []Player  `json:"players"`        // in order of joining
 	Rounds    []Round   `json:"rounds"`
 }
 
