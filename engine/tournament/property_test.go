@@ -39,7 +39,7 @@ func randomTournament(t *testing.T, rng *rand.Rand) *Tournament {
 	require.NoError(t, tour.Start(now))
 	for {
 		checkRound(t, tour)
-		phase, k := tour.State()
+		_, k := tour.State()
 		round := tour.Rounds()[k-1]
 		for _, p := range round.Pairings {
 			for g := range p.Games {
@@ -57,7 +57,7 @@ func randomTournament(t *testing.T, rng *rand.Rand) *Tournament {
 				}
 			}
 		}
-		phase, _ = tour.State()
+		phase, _ := tour.State()
 		if phase == Finished {
 			return tour
 		}

@@ -285,10 +285,9 @@ func TestDuplicateRounds(t *testing.T) {
 		assert.Equal(t, [2]string{p.First, p.Second}, [2]string{p.Games[0].First, p.Games[0].Second})
 		assert.Equal(t, [2]string{p.Second, p.First}, [2]string{p.Games[1].First, p.Games[1].Second}, "first move swapped")
 	}
-	p := tour.Rounds()[0].Pairings[0]
 	require.NoError(t, tour.Record(GameRef{1, 1, 1}, FirstWon, t0))
 	require.NoError(t, tour.Record(GameRef{1, 1, 2}, Drawn, t0))
-	p = tour.Rounds()[0].Pairings[0]
+	p := tour.Rounds()[0].Pairings[0]
 	assert.Equal(t, Points(3), p.Points(p.First), "1 + ½")
 	assert.Equal(t, Points(1), p.Points(p.Second))
 }
