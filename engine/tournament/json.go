@@ -73,7 +73,7 @@ func (s *state) check() error {
 		}
 		ids[p.ID] = true
 	}
-	if len(s.Rounds) > s.Settings.Rounds {
+	if s.Settings.Rounds > MaxRounds || len(s.Rounds) > s.Settings.Rounds {
 		return fmt.Errorf("%d rounds of %d", len(s.Rounds), s.Settings.Rounds)
 	}
 	for i, r := range s.Rounds {

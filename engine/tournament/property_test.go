@@ -15,7 +15,7 @@ var t0 = time.Date(2026, 1, 5, 18, 0, 0, 0, time.UTC)
 
 // randomTournament plays a random tournament to its end, checking each
 // round's pairing as it is made.
-func randomTournament(t *testing.T, rng *rand.Rand) *Tournament {
+func randomTournament(t testing.TB, rng *rand.Rand) *Tournament {
 	t.Helper()
 	n := 3 + rng.IntN(62)
 	set := Settings{
@@ -86,7 +86,7 @@ func randomTournament(t *testing.T, rng *rand.Rand) *Tournament {
 // checkRound checks the last round's pairing: every active player paired
 // once or given the bye; no rematch, no second bye and first-move limits
 // held whenever a pairing keeping them exists.
-func checkRound(t *testing.T, tour *Tournament) {
+func checkRound(t testing.TB, tour *Tournament) {
 	t.Helper()
 	rounds := tour.Rounds()
 	r := rounds[len(rounds)-1]

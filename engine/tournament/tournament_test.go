@@ -26,14 +26,16 @@ func mustTournament(tb testing.TB, players int, change func(*Settings)) *Tournam
 	return tour
 }
 
-// playRound records a win for each pairing's First in every game of the
-// current round.
+// playRound records a win for the player moving first in every game of
+// the current round still pending.
 func playRound(tb testing.TB, tour *Tournament, now time.Time) {
 	tb.Helper()
 	_, k := tour.State()
 	for _, p := range tour.Rounds()[k-1].Pairings {
-		for g := range p.Games {
-			require.NoError(tb, tour.Record(GameRef{Round: k, Board: p.Board, Game: g + 1}, FirstWon, now))
+		for g, game := range p.Games {
+			if game.Result == Pending {
+				require.NoError(tb, tour.Record(GameRef{Round: k, Board: p.Board, Game: g + 1}, FirstWon, now))
+			}
 		}
 	}
 }
