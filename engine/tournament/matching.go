@@ -169,11 +169,10 @@ func (m *matcher) addBlossom(base, k int) {
 		}
 		for _, list := range lists {
 			for _, k := range list {
-				i, j := m.edges[k].u, m.edges[k].v
+				j := m.edges[k].v // the end outside b, if either is
 				if m.inblossom[j] == b {
-					i, j = j, i
+					j = m.edges[k].u
 				}
-				_ = i
 				bj := m.inblossom[j]
 				if bj != b && m.label[bj] == 1 && (bestedgeto[bj] == -1 || m.slack(k) < m.slack(bestedgeto[bj])) {
 					bestedgeto[bj] = k
@@ -508,11 +507,10 @@ func (m *matcher) solve() []int {
 			switch deltatype {
 			case 2:
 				m.allowedge[deltaedge] = true
-				i, j := m.edges[deltaedge].u, m.edges[deltaedge].v
+				i := m.edges[deltaedge].u // the end in an S-blossom
 				if m.label[m.inblossom[i]] == 0 {
-					i, j = j, i
+					i = m.edges[deltaedge].v
 				}
-				_ = j
 				m.queue = append(m.queue, i)
 			case 3:
 				m.allowedge[deltaedge] = true

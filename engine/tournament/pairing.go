@@ -182,20 +182,17 @@ func pair(es []entrant, duplicate bool, maxScore Points) (pairs [][2]string, bye
 		}
 	}
 	mate := maxWeightMatching(vertices, edges)
+	// Pairs come out ordered by their better-placed player: the top board first.
 	for i := range n {
 		switch j := mate[i]; {
 		case j == n:
 			bye = es[i].id
 		case j > i:
-			pairs = append(pairs, [2]string{es[i].id, es[j].id})
-		}
-	}
-	// Pairs come out ordered by their better-placed player: the top board first.
-	for board, p := range pairs {
-		a, b := &es[slices.IndexFunc(es, func(e entrant) bool { return e.id == p[0] })],
-			&es[slices.IndexFunc(es, func(e entrant) bool { return e.id == p[1] })]
-		if aFirst, _, _ := firstMoves(a, b, games, board); !aFirst {
-			pairs[board] = [2]string{p[1], p[0]}
+			p := [2]string{es[i].id, es[j].id}
+			if aFirst, _, _ := firstMoves(&es[i], &es[j], games, len(pairs)); !aFirst {
+				p = [2]string{p[1], p[0]}
+			}
+			pairs = append(pairs, p)
 		}
 	}
 	return pairs, bye
