@@ -33,8 +33,9 @@ func (p *Phase) UnmarshalText(b []byte) error {
 	return fmt.Errorf("phase %q: %w", b, ErrFormat)
 }
 
-// MarshalJSON writes the tournament with a version, for storage.
-func (t *Tournament) MarshalJSON() ([]byte, error) {
+// MarshalJSON writes the tournament with a version, for storage. Its
+// receiver is a value so that a Tournament marshals like a *Tournament.
+func (t Tournament) MarshalJSON() ([]byte, error) {
 	return json.Marshal(stored{Version: Version, state: t.s})
 }
 

@@ -34,6 +34,9 @@ func TestJSONRoundTrip(t *testing.T) {
 			var back Tournament
 			require.NoError(t, json.Unmarshal(b, &back))
 			assert.Equal(t, tour.s, back.s)
+			byValue, err := json.Marshal(*tour)
+			require.NoError(t, err)
+			assert.JSONEq(t, string(b), string(byValue))
 		})
 	}
 }
