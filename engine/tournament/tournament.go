@@ -260,7 +260,8 @@ func (t *Tournament) PairNext(now time.Time) error {
 	return nil
 }
 
-// Cancel calls the tournament off. It returns ErrFinished or ErrCancelled.
+// Cancel calls the tournament off; games still pending are the caller's
+// to abort. It returns ErrFinished or ErrCancelled.
 func (t *Tournament) Cancel(now time.Time) error {
 	if err := t.over(); err != nil {
 		return err
