@@ -1,0 +1,17 @@
+package tournament
+
+import "time"
+
+// Player is a tournament's player.
+type Player struct {
+	ID     string    `json:"id"`
+	Rating int       `json:"rating"` // orders round 1 and the players of a score group
+	Joined time.Time `json:"joined"`
+	// Withdrawn: the player takes part in no further round; their games
+	// and points stay in the standings.
+	Withdrawn bool `json:"withdrawn,omitempty"`
+	// NoShow: the withdrawal came from a game lost on time without a move.
+	NoShow bool `json:"no_show,omitempty"`
+	// WithdrawnAt is the number of rounds paired when the player withdrew.
+	WithdrawnAt int `json:"withdrawn_at,omitempty"`
+}
