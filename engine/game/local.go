@@ -56,6 +56,9 @@ func ParseQuiet(s string) (Quiet, error) {
 		hours[i] = (p[0]-'0')*10 + p[1] - '0'
 	}
 	q := Quiet{From: hours[0], To: hours[1]}
+	if q.From == q.To {
+		return Quiet{}, ErrQuietLength // 00-00 too, which is not none
+	}
 	return q, q.check()
 }
 
