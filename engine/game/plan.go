@@ -112,6 +112,24 @@ func (g *Game) SetPlan(by engine.Color, lines []Line, now time.Time) error {
 // checkPlan returns the error SetPlan returns for lines that are not a
 // plan of the player not to move in p.
 func checkPlan(p engine.Position, lines []Line) error {
+	if err := checkShape(lines); err != nil {
+		return err
+	}
+	for i, l := range lines {
+		next := p
+		for j, c := range l {
+			if err := next.Play(c); err != nil {
+				return &PlanError{Line: i + 1, Move: j + 1, Err: err}
+			}
+		}
+	}
+	return nil
+}
+
+// checkShape returns the error SetPlan returns for lines that are not a
+// plan whatever the position: too many, too deep, without a reply, or in
+// conflict.
+func checkShape(lines []Line) error {
 	if len(lines) > MaxPlanLines {
 		return ErrPlanTooLong
 	}
@@ -121,12 +139,6 @@ func checkPlan(p engine.Position, lines []Line) error {
 			return ErrPlanTooDeep
 		case len(l)%2 != 0 || len(l) == 0:
 			return &PlanError{Line: i + 1, Move: len(l) + 1, Err: ErrPlanIllegal}
-		}
-		next := p
-		for j, c := range l {
-			if err := next.Play(c); err != nil {
-				return &PlanError{Line: i + 1, Move: j + 1, Err: err}
-			}
 		}
 		for _, o := range lines[:i] {
 			// Two lines that agree on the opponent's moves up to one of
@@ -156,33 +168,40 @@ func (g *Game) PlanLog() []Plan {
 	return g.State().PlanLog
 }
 
-// reply takes the plan of the player to move, whose opponent just played
-// c: it returns the reply the plan holds to c, if any, and keeps of the
-// plan the lines that go on after that reply. A plan whose lines do not
-// start with c is dropped.
-func (g *Game) reply(c engine.Cell) (engine.Cell, bool) {
-	owner := g.ToMove()
-	lines := g.s.Plans[owner]
-	g.s.Plans[owner] = nil
-	var rest []Line
-	var reply engine.Cell
-	found := false
-	for _, l := range lines {
-		if l[0] != c {
-			continue
+// plannedReply returns the reply the plan of the player to move holds to
+// c, the move their opponent just played, if any.
+func (g *Game) plannedReply(c engine.Cell) (engine.Cell, bool) {
+	for _, l := range g.s.Plans[g.ToMove()] {
+		if l[0] == c {
+			return l[1], true
 		}
-		reply, found = l[1], true
-		if len(l) > 2 {
+	}
+	return 0, false
+}
+
+// followPlan keeps of the plan of owner, whose reply to c was just
+// played, the lines that go on after it; the plan is dropped if none
+// does.
+func (g *Game) followPlan(owner engine.Color, c engine.Cell) {
+	lines := g.s.Plans[owner]
+	rest := lines[:0] // the game owns the plan: filtered in place
+	for _, l := range lines {
+		if l[0] == c && len(l) > 2 {
 			rest = append(rest, l[2:])
 		}
 	}
-	g.s.Plans[owner] = rest
-	return reply, found
+	g.s.Plans[owner] = nil
+	if len(rest) > 0 {
+		g.s.Plans[owner] = rest
+	}
 }
 
 // checkPlans returns an error wrapping ErrInvalid unless the plans of s
 // could have been set: only by a person not to move in a game that goes
-// on, each a plan SetPlan takes; and every plan of the log within limits.
+// on, each within the limits of SetPlan; and every plan of the log too.
+// The moves of a plan are not checked against the position here: a line
+// that is not legal (the rules changed since it was set) is dropped, with
+// a note, when its move comes (PlayTurn).
 func (g *Game) checkPlans() error {
 	for c, lines := range g.s.Plans {
 		if lines == nil {
@@ -191,13 +210,16 @@ func (g *Game) checkPlans() error {
 		if g.s.Result != nil || engine.Color(c) == g.ToMove() || g.Player(engine.Color(c)).IsAI() {
 			return invalid("a plan of %v, who cannot have one", engine.Color(c))
 		}
-		if err := checkPlan(g.pos, lines); err != nil {
+		if err := checkShape(lines); err != nil {
 			return invalid("the plan of %v: %v", engine.Color(c), err)
 		}
 	}
 	for _, p := range g.s.PlanLog {
-		if p.By > engine.Black || p.Ply < 0 || p.Ply > g.Ply() || len(p.Lines) == 0 || len(p.Lines) > MaxPlanLines {
+		if p.By > engine.Black || p.Ply < 0 || p.Ply > g.Ply() || len(p.Lines) == 0 {
 			return invalid("a logged plan of %v at ply %d with %d lines", p.By, p.Ply, len(p.Lines))
+		}
+		if err := checkShape(p.Lines); err != nil {
+			return invalid("a logged plan of %v at ply %d: %v", p.By, p.Ply, err)
 		}
 	}
 	return nil

@@ -1,6 +1,7 @@
 package game
 
 import (
+	"slices"
 	"time"
 
 	"github.com/kulami/kulami/engine"
@@ -52,21 +53,22 @@ func (g *Game) PlayTurn(by engine.Color, seen int, c engine.Cell, now time.Time)
 		return Turn{}, nil
 	}
 	owner := g.ToMove()
-	lines := g.s.Plans[owner]
-	reply, ok := g.reply(c)
+	reply, ok := g.plannedReply(c)
 	if !ok {
+		g.s.Plans[owner] = nil // the plan's moves were not played
 		return Turn{}, nil
 	}
 	if err := g.place(reply, now, true); err != nil {
 		var t Turn
-		for _, l := range lines {
+		for _, l := range g.s.Plans[owner] {
 			if l[0] == c {
-				t.Dropped = append(t.Dropped, PlanNote{By: owner, Line: l, Err: err})
+				t.Dropped = append(t.Dropped, PlanNote{By: owner, Line: slices.Clone(l), Err: err})
 			}
 		}
 		g.s.Plans[owner] = nil
 		return t, nil
 	}
+	g.followPlan(owner, c)
 	return Turn{Reply: reply, Planned: true}, nil
 }
 
