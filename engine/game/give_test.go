@@ -55,7 +55,9 @@ func TestGiveTimeRefused(t *testing.T) {
 			g := mustNew(t, func(c *game.Config) { c.Players[red] = computer })
 			return g
 		}, red, game.ErrNotAPlayer},
-		{"to the computer", func(t *testing.T) *game.Game { return mustNew(t, againstComputer, func(c *game.Config) { c.First = black }) }, red, game.ErrNoClock},
+		{"to the computer", func(t *testing.T) *game.Game {
+			return mustNew(t, againstComputer, func(c *game.Config) { c.First = black })
+		}, red, game.ErrNoClock},
 		{"no clock", func(t *testing.T) *game.Game { return mustNew(t, noClock) }, black, game.ErrNoClock},
 		{"game over", func(t *testing.T) *game.Game {
 			g := mustNew(t)
