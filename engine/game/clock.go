@@ -55,7 +55,7 @@ func (g *Game) deadline(c engine.Color, from time.Time, left time.Duration) time
 	if g.s.Weekends {
 		d = advance(from, left, g.zone(c))
 	}
-	return g.s.Quiet[c&1].fit(d, g.zone(c))
+	return g.s.Quiet[c&1].fit(d, g.zone(c)).In(from.Location())
 }
 
 // zone returns the time zone of the player of colour c.
@@ -139,7 +139,7 @@ func (g *Game) nextReminder() (time.Time, bool) {
 	if g.s.Weekends {
 		t = retreat(g.s.Deadline, share, g.zone(c))
 	}
-	return g.s.Quiet[c].after(t, g.zone(c)), true
+	return g.s.Quiet[c].after(t, g.zone(c)).In(g.s.Deadline.Location()), true
 }
 
 // Wake returns when a scheduler must next look at the game: the next
@@ -199,7 +199,7 @@ func (g *Game) Extend(d time.Duration) error {
 	g.s.Deadline = g.s.Deadline.Add(d)
 	if !g.s.Late {
 		c := g.ToMove()
-		g.s.Deadline = g.s.Quiet[c].fit(g.s.Deadline, g.zone(c))
+		g.s.Deadline = g.s.Quiet[c].fit(g.s.Deadline, g.zone(c)).In(g.s.Deadline.Location())
 	}
 	return nil
 }
