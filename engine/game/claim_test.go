@@ -29,6 +29,7 @@ func mustLate(t *testing.T) (*game.Game, time.Time) {
 
 func TestTimeoutInAGameOfClaims(t *testing.T) {
 	g := mustNew(t, claims)
+	require.Equal(t, game.Claim, g.Timeouts())
 	play(t, g, t0)
 	play(t, g, t0)
 	deadline := g.Deadline()

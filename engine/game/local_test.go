@@ -104,6 +104,7 @@ func TestWeekendDeadline(t *testing.T) {
 			z := mustZone(t, tt.zone)
 			at := func(v [5]int) time.Time { return time.Date(v[0], time.Month(v[1]), v[2], v[3], v[4], 0, 0, z) }
 			g := mustNewAt(t, at(tt.start), weekends(z))
+			require.True(t, g.Weekends())
 			assert.True(t, g.Deadline().Equal(at(tt.deadline)), "deadline %v", g.Deadline().In(z))
 			assert.True(t, g.Wake().Equal(at(tt.half)), "first reminder %v", g.Wake().In(z))
 			assert.Equal(t, 72*time.Hour, g.TimeLeft(red, at(tt.start)))

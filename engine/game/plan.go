@@ -19,18 +19,6 @@ const (
 // always an even number of holes, from 2 to 2×MaxPlanDepth.
 type Line []engine.Cell
 
-// String writes the line's holes separated by spaces: "D4 D7 F7 F2".
-func (l Line) String() string {
-	s := ""
-	for i, c := range l {
-		if i > 0 {
-			s += " "
-		}
-		s += c.String()
-	}
-	return s
-}
-
 // Plan is a plan as a player set it: their lines, at which ply and when.
 type Plan struct {
 	By    engine.Color `json:"by"`

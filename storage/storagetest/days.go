@@ -83,6 +83,10 @@ func testPlayingOverDays(t *testing.T, open Open) {
 	assert.True(t, f.Result().Claimed)
 	assert.Contains(t, f.RecordText, `[Result "Red wins, Black ran out of time (claimed)"]`)
 	assert.Len(t, f.PlanLog(), 1, "the plan is kept for review and export")
+	h, err := s.History(ctx, guild, bob.UserID, 1, 0)
+	require.NoError(t, err)
+	require.Len(t, h, 1)
+	assert.True(t, h[0].Claimed, "history says the win was claimed")
 }
 
 // firstLegal returns the first legal hole of p.
