@@ -40,6 +40,7 @@ type HistoryEntry struct {
 	Color    engine.Color `json:"color"` // the player's colour
 	Opponent game.Player  `json:"opponent"`
 	Ending   game.Ending  `json:"ending"`
+	Claimed  bool         `json:"claimed,omitempty"` // a win on time the winner claimed (game.Result.Claimed)
 	Outcome  game.Outcome `json:"outcome"`
 	Score    engine.Score `json:"score"`           // by colour
 	Rating   RatingChange `json:"rating,omitzero"` // zero for an aborted game
@@ -66,7 +67,7 @@ func (s *Core) finish(tx Tx, g *Game, oldWake time.Time) error {
 		c := engine.Color(c)
 		e := &HistoryEntry{
 			GameID: g.ID, At: res.At, Ladder: g.Ladder(), Color: c, Opponent: players[c.Other()],
-			Ending: res.Ending, Outcome: res.Outcome(c), Score: res.Score, Rating: f.Ratings[c],
+			Ending: res.Ending, Claimed: res.Claimed, Outcome: res.Outcome(c), Score: res.Score, Rating: f.Ratings[c],
 		}
 		if err := tx.PutHistory(g.GuildID, ProfileID(p), e); err != nil {
 			return err

@@ -17,14 +17,92 @@ const ComputerGrace = 30 * time.Second
 var reminderShares = [...]time.Duration{2, 10}
 
 // startTurn starts the clock of the player to move at now: a deadline
-// MoveTime away for a person, none for the computer or once the game is
-// over.
+// their time away (MoveTime, or with an increment what their clock holds)
+// for a person, none for the computer or once the game is over. The clock
+// of a player who is away starts stopped.
 func (g *Game) startTurn(now time.Time) {
-	g.s.Reminders, g.s.Deadline = 0, time.Time{}
-	if g.s.Result == nil && g.clocked(g.ToMove()) {
-		g.s.Deadline = now.Add(g.s.MoveTime)
+	g.s.Reminders, g.s.Deadline, g.s.Stopped, g.s.Late = 0, time.Time{}, 0, false
+	c := g.ToMove()
+	if g.s.Result != nil || !g.clocked(c) {
+		return
 	}
+	left := g.s.MoveTime
+	if g.s.Increment > 0 {
+		left = g.s.Clocks[c]
+	}
+	g.runClock(left, now)
 }
+
+// runClock sets the clock of the player to move, with left on it, going
+// from now; stopped instead if they are away.
+func (g *Game) runClock(left time.Duration, now time.Time) {
+	c := g.ToMove()
+	g.s.Late = false
+	if !g.s.Away[c].IsZero() {
+		g.s.Deadline, g.s.Stopped = time.Time{}, left
+		return
+	}
+	g.s.Stopped = 0
+	g.s.Deadline = g.deadline(c, now, left)
+}
+
+// deadline returns when a clock of the player of colour c started at from
+// with left on it runs out: left later, not counting their weekends if
+// the game pauses over weekends, then moved out of their quiet hours
+// (Quiet.fit).
+func (g *Game) deadline(c engine.Color, from time.Time, left time.Duration) time.Time {
+	d := from.Add(left)
+	if g.s.Weekends {
+		d = advance(from, left, g.zone(c))
+	}
+	return g.s.Quiet[c&1].fit(d, g.zone(c)).In(from.Location())
+}
+
+// zone returns the time zone of the player of colour c.
+func (g *Game) zone(c engine.Color) *time.Location {
+	if z := g.zones[c&1]; z != nil {
+		return z
+	}
+	return time.UTC
+}
+
+// left returns the time left at now on the clock of the player to move:
+// what a stopped clock holds, else the time it runs until the deadline;
+// 0 when it ran out or no clock runs.
+func (g *Game) left(now time.Time) time.Duration {
+	switch {
+	case g.s.Stopped > 0:
+		return g.s.Stopped
+	case g.s.Deadline.IsZero() || g.s.Late:
+		return 0
+	case g.s.Weekends:
+		return running(now, g.s.Deadline, g.zone(g.ToMove()))
+	}
+	return max(0, g.s.Deadline.Sub(now))
+}
+
+// TimeLeft returns the time on the clock of the player of colour c at
+// now: for the player to move, what is left of it (0 once it ran out);
+// for the other, what their next turn starts with. 0 when they have no
+// clock.
+func (g *Game) TimeLeft(c engine.Color, now time.Time) time.Duration {
+	switch {
+	case g.s.Result != nil || !g.clocked(c):
+		return 0
+	case c == g.ToMove():
+		return g.left(now)
+	case g.s.Increment > 0:
+		return g.s.Clocks[c&1]
+	}
+	return g.s.MoveTime
+}
+
+// Clock returns the game's move clock: MoveTime as its start, and the
+// increment.
+func (g *Game) Clock() MoveTime { return MoveTime{Start: g.s.MoveTime, Increment: g.s.Increment} }
+
+// Weekends reports whether the clocks stop over each player's weekend.
+func (g *Game) Weekends() bool { return g.s.Weekends }
 
 // clocked reports whether the player of colour c plays against the clock:
 // a person, in a game with a move time.
@@ -46,23 +124,37 @@ func (g *Game) Reminders() int { return int(g.s.Reminders) }
 
 // nextReminder returns when the next reminder of the turn is due, or false
 // when none is left (or no clock runs).
+//
+// A reminder is due when the part of the move time its share says is
+// left on the clock (counted as the clock runs: weekends it stops over
+// do not count), or, if that falls in the player's quiet hours, when
+// they end.
 func (g *Game) nextReminder() (time.Time, bool) {
-	if g.s.Deadline.IsZero() || int(g.s.Reminders) >= len(reminderShares) {
+	if g.s.Deadline.IsZero() || g.s.Late || int(g.s.Reminders) >= len(reminderShares) {
 		return time.Time{}, false
 	}
-	return g.s.Deadline.Add(-g.s.MoveTime / reminderShares[g.s.Reminders]), true
+	c := g.ToMove()
+	share := g.s.MoveTime / reminderShares[g.s.Reminders]
+	t := g.s.Deadline.Add(-share)
+	if g.s.Weekends {
+		t = retreat(g.s.Deadline, share, g.zone(c))
+	}
+	return g.s.Quiet[c].after(t, g.zone(c)).In(g.s.Deadline.Location()), true
 }
 
 // Wake returns when a scheduler must next look at the game: the next
-// reminder, else the deadline; on the computer's turn, ComputerGrace after
-// it began. It is zero when nothing is to be done (the game is over, or no
-// clock runs).
+// reminder, else the deadline; once the clock ran out in a game of
+// claims, the end of the ClaimWindow; on the computer's turn,
+// ComputerGrace after it began. It is zero when nothing is to be done (the
+// game is over, or no clock runs, or it is stopped).
 func (g *Game) Wake() time.Time {
 	switch {
 	case g.s.Result != nil:
 		return time.Time{}
 	case g.Player(g.ToMove()).IsAI():
 		return g.turnStart().Add(ComputerGrace)
+	case g.s.Late:
+		return g.s.Deadline.Add(ClaimWindow)
 	}
 	if t, ok := g.nextReminder(); ok {
 		return t
@@ -89,9 +181,12 @@ func (g *Game) Remind(now time.Time) error {
 }
 
 // Extend gives the player to move d more time: the deadline moves d later,
-// and the reminders with it. It is for time that was not the player's to
-// use (the bot was down). ErrNotDue if no clock runs; engine.ErrGameOver if
-// the game has ended.
+// and the reminders with it (then out of the player's quiet hours, as
+// every deadline). It is for time that was not the player's to use (the
+// bot was down). A clock that ran out in a game of claims stays run out:
+// the claim window moves d later with it. ErrNotDue if no clock runs (or it
+// is stopped: the player is away); engine.ErrGameOver if the game has
+// ended.
 func (g *Game) Extend(d time.Duration) error {
 	switch {
 	case g.s.Result != nil:
@@ -102,5 +197,9 @@ func (g *Game) Extend(d time.Duration) error {
 		return invalid("an extension of %v", d)
 	}
 	g.s.Deadline = g.s.Deadline.Add(d)
+	if !g.s.Late {
+		c := g.ToMove()
+		g.s.Deadline = g.s.Quiet[c].fit(g.s.Deadline, g.zone(c)).In(g.s.Deadline.Location())
+	}
 	return nil
 }

@@ -22,6 +22,100 @@
 // the deadline, or, when the computer is to move, the moment to make sure
 // it does.
 //
+// # Playing over days
+//
+// A game that lasts days has comforts so that nobody loses to life: each is
+// off unless asked for, and a game without them plays exactly as before.
+// Every rule takes the time as an argument and refuses with a sentinel.
+//
+// Increment clock. MoveTime (the type) is a move clock: "3d" or "72h" (N
+// days per move: the clock is set back to the move time at every turn),
+// or "3d+1d": each player's clock starts with 3 days, what is left of it
+// carries over to their next turn, and a day is added after each of their
+// moves, never beyond twice the start (6 days). ParseMoveTime reads it
+// (whole minutes, hours or days, m/h/d; a start from MinMoveTime to
+// MaxMoveTime; an increment at most the start; ErrMoveTimeForm,
+// ErrMoveTimeRange, ErrIncrementRange) and String writes it back in the
+// largest unit that divides each part. A move made after the clock ran out
+// (in a game of claims) keeps only the increment. A planned reply earns the
+// increment as any move. Reminders come at the same shares of the start
+// (half, a tenth) before the deadline; one whose time has passed when the
+// turn begins is due at once.
+//
+// Vacation. Vacation is a player's bank, across all their games: a new
+// player has VacationStart (14 days); the end of every VacationPeriod (7
+// days) since they joined adds VacationAccrual (a day), up to a cap
+// (VacationCap, 30 days, which a server may lower; a cap of 0 turns
+// vacations off and cuts every bank to 0); weeks that end during a vacation
+// add nothing. A vacation spends the bank by the hour, each hour begun
+// costing a whole one, and ends when the player ends it or when the bank
+// runs out (Ends; End then counts it as ending then). Start refuses
+// ErrVacationsOff, ErrOnVacation and ErrBankEmpty (less than an hour);
+// End refuses ErrNotOnVacation. Each game of the player is told with Away
+// and Back: while a player is away their clock is stopped whenever it is
+// their turn (it starts stopped when their turn comes), holding the time it
+// had, and runs again from Back with that time, the deadline set as every
+// deadline (so at least the time it had). Their opponent's clock runs as
+// usual and they may move; the player away may move too. A clock that had
+// already run out is not stopped. Away refuses ErrOnVacation, Back
+// ErrNotOnVacation, both ErrNotAPlayer for the computer.
+//
+// Weekend pause. In a game with Config.Weekends, a player's clock does not
+// run from Saturday 00:00 to Monday 00:00 in their own time zone (SetLocal
+// or Config.Zones; UTC when none). The days are the player's wall-clock
+// days: a weekend that holds a daylight-saving change lasts 47 or 49
+// hours, and still ends on Monday 00:00. A turn that begins on a weekend
+// starts its clock on Monday 00:00; a clock that runs out on Saturday
+// 00:00 sharp runs out then. The reminders' shares count as the clock
+// runs, skipping weekends too.
+//
+// Quiet hours. A player may have quiet hours in their time zone (Quiet,
+// "22-08": ParseQuiet refuses ErrQuietForm, ErrQuietHour and
+// ErrQuietLength for empty hours or more than MaxQuiet, 12). A reminder due
+// in them comes at their end. A loss on time never comes in them nor in the
+// QuietMargin (6 hours) after them: a deadline that would is moved to 6
+// hours after they end (only ever later), so a reminder held back by the
+// night still comes at least 6 hours before a loss. Every deadline set (a
+// turn, given time, a return, Extend) is moved so; a change of zone or
+// quiet hours applies from the next deadline set.
+//
+// Give time. GiveTime lets the player not to move add GiveStep (a day), or
+// the move time if that is shorter, to their opponent's clock, as long as
+// it then holds at most twice the move time (ErrTimeLimit; also
+// ErrOwnTurn, ErrNoClock, ErrNotAPlayer, engine.ErrGameOver). A stopped
+// clock keeps the time given for when it starts; a clock that ran out in a
+// game of claims runs again with it (the claim lapses).
+//
+// Claim or wait. In a game with Timeouts Claim, a clock that runs out after
+// both players moved does not end the game: Timeout marks it late, and
+// Claimable says since when (the deadline) and who may claim (the
+// opponent). The late player may still move, and the claim lapses. Claim
+// ends the game as a loss on time with Result.Claimed, "Red wins, Black ran
+// out of time (claimed)" (ErrNotClaimable before the deadline or in a game
+// of Auto, ErrNotClaimant for the late player); the claim is open from the
+// deadline, before Timeout marks it. No reminder comes while the game
+// waits. A claim not made within ClaimWindow (7 days) of the deadline is
+// made by Timeout: the game ends as under Auto, not claimed. A clock that
+// runs out before the late player's first move ends the game at once
+// (Unstarted), as under Auto. Extend moves the deadline and the window.
+//
+// Conditional moves. The player not to move may plan replies (SetPlan): up
+// to MaxPlanLines (20) lines, each a move of the opponent and the reply,
+// then the opponent's next move and the reply to it, up to MaxPlanDepth (3)
+// replies. Every move of every line is checked against the position
+// (*PlanError wrapping ErrPlanIllegal and the engine's reason, which line
+// and move; a line without a reply too); ErrPlanTooLong, ErrPlanTooDeep,
+// ErrPlanConflict for two lines that answer the same moves differently,
+// ErrOwnTurn. When the opponent plays the move a line starts with, the reply
+// is played at once, at the same time, by the same Play call (PlayTurn
+// says so; the Move is marked Planned), and the lines that go on stay as
+// the plan; when they play another move, the plan is dropped. A reply that
+// is no longer legal (a plan stored under other rules: Restore checks only
+// a plan's shape) drops its lines with a PlanNote for the owner, who then
+// moves themself. Plans are private: Plan gives a player their own; the
+// PlanLog of every plan set is given only once the game has ended, for
+// review and export. A game's end drops the plans that stand.
+//
 // State is the game as plain data, for storage: Restore(g.State()) gives
 // back the same game, and Restore checks everything (the layout, every
 // move, the result) so a corrupt or forged State is refused.

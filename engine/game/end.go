@@ -33,16 +33,31 @@ func (g *Game) Abort(by engine.Color, now time.Time) error {
 // Timeout ends the game at time now if the player to move has run out of
 // time: they lose (TimedOut) or, if they have not made their first move
 // yet, the game never really started and counts for nobody (Unstarted, as
-// the large chess servers do). ErrNotDue if no clock runs or time is left;
-// engine.ErrGameOver if the game has ended.
+// the large chess servers do).
+//
+// In a game of claims (Claim) a player who has moved runs out of time
+// without losing: Timeout marks the game late instead (Claimable says
+// since when and who may claim), and the late player may still move. Once
+// the ClaimWindow has passed with no claim and no move, Timeout ends the
+// game as under Auto (TimedOut, not claimed).
+//
+// ErrNotDue if no clock runs or time is left (or the ClaimWindow is not
+// over); engine.ErrGameOver if the game has ended.
 func (g *Game) Timeout(now time.Time) error {
 	switch {
 	case g.s.Result != nil:
 		return engine.ErrGameOver
+	case g.s.Late && now.Before(g.s.Deadline.Add(ClaimWindow)):
+		return ErrNotDue
+	case g.s.Late:
+		return g.finish(TimedOut, g.ToMove(), now)
 	case g.s.Deadline.IsZero() || now.Before(g.s.Deadline):
 		return ErrNotDue
 	case g.Ply() < 2:
 		return g.finish(Unstarted, g.ToMove(), now)
+	case g.s.Timeouts == Claim:
+		g.s.Late = true
+		return nil
 	}
 	return g.finish(TimedOut, g.ToMove(), now)
 }
@@ -64,7 +79,7 @@ func (g *Game) finish(ending Ending, loser engine.Color, now time.Time) error {
 	if err != nil {
 		return err
 	}
-	g.s.Result, g.s.DrawOffer = r, nil
+	g.s.Result, g.s.DrawOffer, g.s.Plans = r, nil, [2][]Line{}
 	g.startTurn(now)
 	return nil
 }

@@ -25,6 +25,40 @@ var (
 	ErrComputerDeclines = errors.New("the computer takes no draws")
 	// ErrNotDue: nothing of the clock is due yet (no reminder, no timeout).
 	ErrNotDue = errors.New("nothing is due yet")
+	// ErrOwnTurn: the player asked for what only the player not to move
+	// may do (give time, plan replies).
+	ErrOwnTurn = errors.New("it is this player's own turn")
+	// ErrNoClock: the player to move has no clock (no move time, or the
+	// computer).
+	ErrNoClock = errors.New("no clock runs for the player to move")
+	// ErrTimeLimit: the time given would leave more than twice the move
+	// time on the clock.
+	ErrTimeLimit = errors.New("the clock would hold more than twice the move time")
+	// ErrNotClaimable: no clock ran out, or the game ends by itself when
+	// one does (Auto, or before both players moved).
+	ErrNotClaimable = errors.New("there is no win on time to claim")
+	// ErrNotClaimant: the player who ran out of time tried to claim.
+	ErrNotClaimant = errors.New("only the opponent of the player who ran out of time may claim")
+	// ErrOnVacation: the player is on vacation (or away in this game)
+	// already.
+	ErrOnVacation = errors.New("already on vacation")
+	// ErrNotOnVacation: the player is not on vacation (or away).
+	ErrNotOnVacation = errors.New("not on vacation")
+	// ErrBankEmpty: the vacation bank holds less than an hour.
+	ErrBankEmpty = errors.New("the vacation bank is empty")
+	// ErrVacationsOff: vacations are turned off (a cap of 0).
+	ErrVacationsOff = errors.New("vacations are turned off")
+	// ErrPlanIllegal: a line of a plan holds a move that is not legal
+	// where it comes, or ends without a reply. It comes wrapped in a
+	// PlanError that says which.
+	ErrPlanIllegal = errors.New("a planned move is not legal")
+	// ErrPlanTooLong: a plan has more than MaxPlanLines lines.
+	ErrPlanTooLong = errors.New("a plan has at most 20 lines")
+	// ErrPlanTooDeep: a line of a plan has more than MaxPlanDepth replies.
+	ErrPlanTooDeep = errors.New("a line of a plan has at most 3 replies")
+	// ErrPlanConflict: two lines of a plan answer the same moves with
+	// different replies.
+	ErrPlanConflict = errors.New("two lines of the plan answer the same moves differently")
 	// ErrInvalid: a Config or State that cannot make a game: a bad layout,
 	// rule set, colour, player, an illegal move or a result that does not
 	// follow from the moves. It is wrapped with what is wrong.

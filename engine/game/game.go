@@ -7,10 +7,12 @@ import (
 	"github.com/kulami/kulami/engine"
 )
 
-// Move is one marble placed: where and when.
+// Move is one marble placed: where and when, and whether it was the
+// player's planned reply (SetPlan), played for them.
 type Move struct {
-	Cell engine.Cell `json:"cell"`
-	At   time.Time   `json:"at"`
+	Cell    engine.Cell `json:"cell"`
+	At      time.Time   `json:"at"`
+	Planned bool        `json:"planned,omitempty"`
 }
 
 // DrawOffer is a player's offer of a draw. It stands until the next move.
@@ -28,6 +30,19 @@ type Config struct {
 	// MoveTime is the time each person has for a move; 0 for no limit.
 	// The computer has no clock.
 	MoveTime time.Duration
+	// Increment, if not zero, makes MoveTime the start of a clock that
+	// carries over from move to move: Increment is added after each move,
+	// never beyond twice MoveTime (see MoveTime, the type).
+	Increment time.Duration
+	// Weekends pauses every clock over its player's weekend.
+	Weekends bool
+	// Timeouts is what a clock that runs out does: end the game (Auto) or
+	// let the opponent claim the win (Claim).
+	Timeouts Timeouts
+	// Zones and Quiet are where each player lives, indexed by colour:
+	// their time zone (nil for UTC) and quiet hours (see SetLocal).
+	Zones [2]*time.Location
+	Quiet [2]Quiet
 }
 
 // State is a game as plain data: what storage keeps. Restore turns it back
@@ -44,6 +59,20 @@ type State struct {
 	Reminders uint8         `json:"reminders,omitempty"` // reminders sent for the current turn
 	DrawOffer *DrawOffer    `json:"draw_offer,omitempty"`
 	Result    *Result       `json:"result,omitempty"`
+
+	// The comforts of a game played over days (doc.go); each is omitted
+	// when unused, so a game of an earlier release reads back unchanged.
+	Increment time.Duration    `json:"increment,omitempty"`
+	Clocks    [2]time.Duration `json:"clocks,omitzero"` // with an increment: the time on each clock when its turn begins
+	Weekends  bool             `json:"weekends,omitempty"`
+	Zones     [2]string        `json:"zones,omitzero"` // each player's IANA time zone; "" for UTC
+	Quiet     [2]Quiet         `json:"quiet,omitzero"`
+	Away      [2]time.Time     `json:"away,omitzero"`     // since when each player is away (on vacation)
+	Stopped   time.Duration    `json:"stopped,omitempty"` // the time on the stopped clock of the player to move, away
+	Timeouts  Timeouts         `json:"timeouts,omitempty"`
+	Late      bool             `json:"late,omitempty"`     // the clock ran out at Deadline; the opponent may claim
+	Plans     [2][]Line        `json:"plans,omitzero"`     // each player's plan (private)
+	PlanLog   []Plan           `json:"plan_log,omitempty"` // every plan as it was set
 }
 
 // Game is a game of Kulami between two players. Make one with New or
@@ -53,6 +82,7 @@ type Game struct {
 	s      State
 	layout *engine.Layout
 	pos    engine.Position
+	zones  [2]*time.Location // s.Zones, loaded
 }
 
 // New starts a game at time now: the first player's clock runs from now.
@@ -70,12 +100,21 @@ func New(cfg Config, now time.Time) (*Game, error) {
 		s: State{
 			Layout: cfg.Layout.String(), Rules: cfg.Rules, First: cfg.First,
 			Players: cfg.Players, Created: now, MoveTime: cfg.MoveTime,
+			Increment: cfg.Increment, Weekends: cfg.Weekends, Timeouts: cfg.Timeouts,
 		},
 		layout: cfg.Layout,
 		pos:    engine.NewPosition(cfg.Layout, cfg.First),
 	}
 	if err := g.checkSettings(); err != nil {
 		return nil, err
+	}
+	if g.s.Increment > 0 {
+		g.s.Clocks = [2]time.Duration{g.s.MoveTime, g.s.MoveTime}
+	}
+	for c := range cfg.Zones {
+		if err := g.SetLocal(engine.Color(c), cfg.Zones[c], cfg.Quiet[c]); err != nil {
+			return nil, err
+		}
 	}
 	g.startTurn(now)
 	return g, nil
@@ -97,10 +136,14 @@ func Restore(s State) (*Game, error) {
 		return nil, invalid("the game has no creation time")
 	}
 	g := &Game{s: s, layout: l, pos: engine.NewPosition(l, s.First)}
-	g.s.Moves = slices.Clone(s.Moves)
-	g.s.DrawOffer, g.s.Result = clonePtr(s.DrawOffer), clonePtr(s.Result)
+	g.s = s.clone()
 	if err := g.checkSettings(); err != nil {
 		return nil, err
+	}
+	for c, z := range s.Zones {
+		if g.zones[c], err = loadZone(z); err != nil {
+			return nil, err
+		}
 	}
 	for i, m := range s.Moves {
 		if err := g.pos.Play(m.Cell); err != nil {
@@ -113,11 +156,14 @@ func Restore(s State) (*Game, error) {
 	if int(s.Reminders) > len(reminderShares) {
 		return nil, invalid("%d reminders sent; there are %d", s.Reminders, len(reminderShares))
 	}
+	if err := g.checkComforts(); err != nil {
+		return nil, err
+	}
 	if s.Result == nil && g.pos.IsOver() {
 		return nil, invalid("the game is over after %d moves but has no result", g.pos.Ply())
 	}
 	switch runs := s.Result == nil && g.clocked(g.ToMove()); {
-	case runs && s.Deadline.IsZero():
+	case runs && s.Deadline.IsZero() && s.Stopped == 0:
 		return nil, invalid("no deadline, but the clock of %v runs", g.ToMove())
 	case !runs && !s.Deadline.IsZero():
 		return nil, invalid("a deadline of %v, but no clock runs", s.Deadline)
@@ -130,6 +176,12 @@ func Restore(s State) (*Game, error) {
 	want, err := newResult(&g.pos, s.Rules, s.Result.Ending, s.Result.Winner.Other(), s.Result.At)
 	if err != nil {
 		return nil, err
+	}
+	if s.Result.Claimed {
+		if s.Result.Ending != TimedOut {
+			return nil, invalid("a game that ended %v cannot have been claimed", s.Result.Ending)
+		}
+		want.Claimed = true
 	}
 	if !want.same(s.Result) {
 		return nil, invalid("the result %q does not follow from the moves (%q would)", s.Result, want)
@@ -168,7 +220,40 @@ func (g *Game) checkSettings() error {
 	if s.MoveTime < 0 {
 		return invalid("the move time %v is negative", s.MoveTime)
 	}
+	if s.Increment < 0 || s.Increment > s.MoveTime {
+		return invalid("the increment %v is not from 0 to the move time %v", s.Increment, s.MoveTime)
+	}
+	if s.Timeouts > Claim {
+		return invalid("unknown timeouts %v", s.Timeouts)
+	}
 	return nil
+}
+
+// checkComforts checks, for Restore, the state of the comforts of a game
+// played over days (doc.go): the clocks of an increment, quiet hours,
+// players away, a stopped clock, a late one, and the plans.
+func (g *Game) checkComforts() error {
+	s := &g.s
+	runs := s.Result == nil && g.clocked(g.ToMove())
+	for c := range s.Players {
+		c := engine.Color(c)
+		if err := s.Quiet[c].check(); err != nil {
+			return invalid("the quiet hours of %v: %v", c, err)
+		}
+		if s.Increment == 0 && s.Clocks[c] != 0 || s.Clocks[c] < 0 || s.Clocks[c] > 2*s.MoveTime || g.Player(c).IsAI() && s.Clocks[c] != 0 {
+			return invalid("%v has %v on a clock of %v", c, s.Clocks[c], g.Clock())
+		}
+		if !s.Away[c].IsZero() && g.Player(c).IsAI() {
+			return invalid("the computer cannot be away")
+		}
+	}
+	switch {
+	case s.Stopped < 0 || s.Stopped > 0 && (!runs || s.Away[g.ToMove()].IsZero() || !s.Deadline.IsZero()):
+		return invalid("a clock stopped with %v, but %v is not away or no clock runs", s.Stopped, g.ToMove())
+	case s.Late && (!runs || s.Deadline.IsZero() || s.Timeouts != Claim || g.Ply() < 2):
+		return invalid("a clock ran out waiting for a claim, but the game does not wait for claims or no clock runs")
+	}
+	return g.checkPlans()
 }
 
 // clonePtr returns a pointer to a copy of *p, or nil.
@@ -181,10 +266,23 @@ func clonePtr[T any](p *T) *T {
 }
 
 // State returns the game as plain data; the caller owns it.
-func (g *Game) State() State {
-	s := g.s
-	s.Moves = slices.Clone(g.s.Moves)
-	s.DrawOffer, s.Result = clonePtr(g.s.DrawOffer), clonePtr(g.s.Result)
+func (g *Game) State() State { return g.s.clone() }
+
+// clone returns a copy of s that shares nothing with it.
+func (s State) clone() State {
+	s.Moves = slices.Clone(s.Moves)
+	s.DrawOffer, s.Result = clonePtr(s.DrawOffer), clonePtr(s.Result)
+	for c := range s.Plans {
+		s.Plans[c] = cloneLines(s.Plans[c])
+	}
+	if s.PlanLog != nil {
+		log := make([]Plan, len(s.PlanLog))
+		for i, p := range s.PlanLog {
+			p.Lines = cloneLines(p.Lines)
+			log[i] = p
+		}
+		s.PlanLog = log
+	}
 	return s
 }
 

@@ -255,7 +255,30 @@ func sampleGames(tb testing.TB) map[string]*game.Game {
 	lapsed := games["draw offer lapsed"]
 	require.NoError(tb, lapsed.OfferDraw(engine.Black, t0))
 	mustPlay(tb, lapsed, "D4")
+	for name, g := range daysGames(tb) {
+		games[name] = g
+	}
 	return games
+}
+
+// daysGames returns, by name, games in each state of the comforts of a
+// game played over days (doc.go).
+func daysGames(tb testing.TB) map[string]*game.Game {
+	tb.Helper()
+	paris := mustZone(tb, "Europe/Paris")
+	days := func(c *game.Config) {
+		c.Increment, c.Weekends, c.Timeouts = time.Hour, true, game.Claim
+		c.Zones[engine.Red], c.Quiet[engine.Black] = paris, game.Quiet{From: 22, To: 8}
+	}
+	planned, _ := mustPlanned(tb, 3, 2)
+	away := mustNew(tb, days)
+	require.NoError(tb, away.Away(engine.Red, t0.Add(time.Hour)))
+	late := mustNew(tb, days)
+	mustPlay(tb, late, "D4", "D7")
+	require.NoError(tb, late.Timeout(late.Deadline()))
+	claimed := late.Clone()
+	require.NoError(tb, claimed.Claim(engine.Black, late.Deadline()))
+	return map[string]*game.Game{"planned": planned, "away": away, "late": late, "claimed": claimed}
 }
 
 func TestRestoreRoundTrip(t *testing.T) {

@@ -67,6 +67,9 @@ type Result struct {
 	// rules, also when a player resigned or ran out of time.
 	Score engine.Score `json:"score"`
 	At    time.Time    `json:"at"`
+	// Claimed: the game ended TimedOut because the winner claimed the win
+	// (Game.Claim), in a game of claims.
+	Claimed bool `json:"claimed,omitempty"`
 }
 
 // Outcome returns what the game was for the player of colour c.
@@ -92,7 +95,8 @@ func (r *Result) Rated() bool {
 // (the winner, their total, the loser's total), "Draw 30-30", "Black wins,
 // Red resigned", "Red wins, Black ran out of time", "Draw by agreement",
 // "Aborted", "Aborted, Red did not make a first move in time" or
-// "Abandoned".
+// "Abandoned". A win on time that was claimed says so: "Red wins, Black
+// ran out of time (claimed)".
 func (r *Result) String() string {
 	w, l := r.Winner, r.Winner.Other()
 	switch r.Ending {
@@ -104,6 +108,9 @@ func (r *Result) String() string {
 	case Resigned:
 		return fmt.Sprintf("%s wins, %s resigned", w.Title(), l.Title())
 	case TimedOut:
+		if r.Claimed {
+			return fmt.Sprintf("%s wins, %s ran out of time (claimed)", w.Title(), l.Title())
+		}
 		return fmt.Sprintf("%s wins, %s ran out of time", w.Title(), l.Title())
 	case DrawAgreed:
 		return "Draw by agreement"
@@ -148,5 +155,5 @@ func newResult(p *engine.Position, rules engine.Rules, ending Ending, loser engi
 
 // same reports whether r and o are the same result.
 func (r *Result) same(o *Result) bool {
-	return r.Ending == o.Ending && r.Winner == o.Winner && r.Draw == o.Draw && r.Score == o.Score && r.At.Equal(o.At)
+	return r.Ending == o.Ending && r.Winner == o.Winner && r.Draw == o.Draw && r.Score == o.Score && r.At.Equal(o.At) && r.Claimed == o.Claimed
 }

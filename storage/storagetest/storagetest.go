@@ -90,6 +90,7 @@ func Run(t *testing.T, open Open) {
 		{"History", testHistory},
 		{"RatingTrend", testRatingTrend},
 		{"CreateGame", testCreateGame},
+		{"PlayingOverDays", testPlayingOverDays},
 		{"CreateGameRefuses", testCreateGameRefuses},
 		{"GameNotFound", testGameNotFound},
 		{"UpdateGame", testUpdateGame},

@@ -1,0 +1,122 @@
+package game_test
+
+import (
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/kulami/kulami/engine/game"
+)
+
+const day = 24 * time.Hour
+
+func TestParseMoveTime(t *testing.T) {
+	tests := []struct {
+		in   string
+		want game.MoveTime
+		out  string // String of the result
+		err  error
+	}{
+		{"72h", game.MoveTime{Start: 3 * day}, "3d", nil},
+		{"3d", game.MoveTime{Start: 3 * day}, "3d", nil},
+		{"36h", game.MoveTime{Start: 36 * time.Hour}, "36h", nil},
+		{"90m", game.MoveTime{Start: 90 * time.Minute}, "90m", nil},
+		{"3d+1d", game.MoveTime{Start: 3 * day, Increment: day}, "3d+1d", nil},
+		{"3d+12h", game.MoveTime{Start: 3 * day, Increment: 12 * time.Hour}, "3d+12h", nil},
+		{"1d+24h", game.MoveTime{Start: day, Increment: day}, "1d+1d", nil},
+		{"3d+0d", game.MoveTime{Start: 3 * day}, "3d", nil},
+		{"60d", game.MoveTime{Start: 60 * day}, "60d", nil},
+		{"1m", game.MoveTime{Start: time.Minute}, "1m", nil},
+		{"", game.MoveTime{}, "", game.ErrMoveTimeForm},
+		{"3", game.MoveTime{}, "", game.ErrMoveTimeForm},
+		{"d", game.MoveTime{}, "", game.ErrMoveTimeForm},
+		{"3w", game.MoveTime{}, "", game.ErrMoveTimeForm},
+		{"3D", game.MoveTime{}, "", game.ErrMoveTimeForm},
+		{" 3d", game.MoveTime{}, "", game.ErrMoveTimeForm},
+		{"-3d", game.MoveTime{}, "", game.ErrMoveTimeForm},
+		{"+3d", game.MoveTime{}, "", game.ErrMoveTimeForm},
+		{"3d+", game.MoveTime{}, "", game.ErrMoveTimeForm},
+		{"3d+1d+1d", game.MoveTime{}, "", game.ErrMoveTimeForm},
+		{"1.5d", game.MoveTime{}, "", game.ErrMoveTimeForm},
+		{"9999999d", game.MoveTime{}, "", game.ErrMoveTimeForm},
+		{"0d", game.MoveTime{}, "", game.ErrMoveTimeRange},
+		{"61d", game.MoveTime{}, "", game.ErrMoveTimeRange},
+		{"30s", game.MoveTime{}, "", game.ErrMoveTimeForm},
+		{"0d+1d", game.MoveTime{}, "", game.ErrMoveTimeRange},
+		{"1d+2d", game.MoveTime{}, "", game.ErrIncrementRange},
+	}
+	for _, tt := range tests {
+		t.Run(tt.in, func(t *testing.T) {
+			got, err := game.ParseMoveTime(tt.in)
+			if tt.err != nil {
+				assert.ErrorIs(t, err, tt.err)
+				return
+			}
+			require.NoError(t, err)
+			assert.Equal(t, tt.want, got)
+			assert.Equal(t, tt.out, got.String())
+		})
+	}
+}
+
+func FuzzParseMoveTime(f *testing.F) {
+	for _, s := range []string{"72h", "3d", "3d+1d", "90m", "1d+24h", "0d", "61d", "3d+", "+", "1d+2d"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		m, err := game.ParseMoveTime(s)
+		if err != nil {
+			return
+		}
+		printed := m.String()
+		again, err := game.ParseMoveTime(printed)
+		require.NoError(t, err, "%q printed as %q", s, printed)
+		assert.Equal(t, m, again, "%q printed as %q", s, printed)
+		assert.Equal(t, printed, again.String())
+	})
+}
+
+func TestIncrementClock(t *testing.T) {
+	// 10h+5h: the clock starts with 10h, gains 5h after each move, never
+	// holds more than 20h.
+	inc := func(c *game.Config) { c.Increment = 5 * time.Hour }
+	tests := []struct {
+		name  string
+		used  []time.Duration // the time each move took, alternately red's and black's
+		red   time.Duration   // red's clock after the moves
+		black time.Duration
+	}{
+		{"start", nil, moveTime, moveTime},
+		{"a quick move gains", []time.Duration{time.Hour}, moveTime + 4*time.Hour, moveTime},
+		{"capped at twice the start", []time.Duration{0, 0, 0, 0, 0, 0}, 2 * moveTime, 2 * moveTime},
+		{"a slow move loses", []time.Duration{9 * time.Hour, time.Hour}, 6 * time.Hour, 14 * time.Hour},
+		{"the time left carries over", []time.Duration{9 * time.Hour, 0, 3 * time.Hour}, 8 * time.Hour, 15 * time.Hour},
+		{"a move after the clock ran out keeps the increment", []time.Duration{9 * time.Hour, 0, 10 * time.Hour}, 5 * time.Hour, 15 * time.Hour},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			g := mustNew(t, inc)
+			assert.Equal(t, game.MoveTime{Start: moveTime, Increment: 5 * time.Hour}, g.Clock())
+			now := t0
+			for _, d := range tt.used {
+				now = now.Add(d)
+				play(t, g, now)
+			}
+			assert.Equal(t, tt.red, g.TimeLeft(red, now))
+			assert.Equal(t, tt.black, g.TimeLeft(black, now))
+			assert.Equal(t, now.Add(g.TimeLeft(g.ToMove(), now)), g.Deadline(), "the deadline is the time on the clock away")
+			restored(t, g)
+		})
+	}
+}
+
+func TestIncrementInvalid(t *testing.T) {
+	for name, inc := range map[string]time.Duration{"negative": -time.Hour, "over the start": moveTime + time.Hour} {
+		t.Run(name, func(t *testing.T) {
+			_, err := game.New(config(func(c *game.Config) { c.Increment = inc }), t0)
+			assert.ErrorIs(t, err, game.ErrInvalid)
+		})
+	}
+}
