@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 
 	"github.com/kulami/kulami/bot/discordtest"
 	"github.com/kulami/kulami/engine/game"
@@ -70,6 +71,13 @@ func TestMetrics(t *testing.T) {
 	old := h.dc.Button(h.board(ch).ID, first, "kulami:nosuchaction:"+ch+":1")
 	h.send(old)
 	h.dc.WaitResponse(t, old.ID)
+	// The answer is counted once Discord has taken it, just after the
+	// fake saw it.
+	require.Eventually(t, func() bool {
+		rec.mu.Lock()
+		defer rec.mu.Unlock()
+		return rec.answered["component other"] == 1
+	}, 10*time.Second, time.Millisecond, "the answer to the old button is counted")
 
 	h.tick(36 * time.Hour)
 	h.dc.DeleteChannel(ch)
