@@ -46,7 +46,7 @@ func (out *outbound) send(channelID string, m message) (*discordgo.Message, erro
 const routeSendMessage = "POST /channels/{channel_id}/messages"
 
 func (out *outbound) sendOnce(channelID string, m message) (_ *discordgo.Message, err error) {
-	defer func() { out.logFault(routeSendMessage, channelID, err) }()
+	defer func() { logFault(out.log, routeSendMessage, channelID, err) }()
 	comps := m.components
 	if comps == nil {
 		comps = []discordgo.MessageComponent{}
@@ -83,13 +83,14 @@ func (out *outbound) sendOnce(channelID string, m message) (_ *discordgo.Message
 	return &msg, nil
 }
 
-// logFault logs err if it is Discord's fault rather than a refusal: an
-// answer 5xx, or none in time. The user is told only that Discord is slow
-// or that something went wrong; the line names the route, so that the
-// operator sees what of Discord failed.
-func (out *outbound) logFault(route, channelID string, err error) {
+// logFault logs to log err of a request to route for channelID if it is
+// Discord's fault rather than a refusal: an answer 5xx, or none in time.
+// The user is told only that Discord is slow or that something went wrong
+// (or, after a change, that it is stored); the line names the route, so
+// that the operator sees what of Discord failed.
+func logFault(log *slog.Logger, route, channelID string, err error) {
 	if what, ok := discordFault(err); ok {
-		out.log.Warn("Discord failed a request", "route", route, "channel", channelID, "status", what, "err", RedactError(err))
+		log.Warn("Discord failed a request", "route", route, "channel", channelID, "status", what, "err", RedactError(err))
 	}
 }
 
