@@ -201,7 +201,10 @@ func (t *table) post(ctx context.Context, c *interaction, g *storage.Game, oldBo
 		if err := t.abandonIfGone(ctx, g, err); err == nil {
 			return nil
 		}
-		return errors.Join(err, t.owe(ctx, g))
+		if oerr := t.owe(ctx, g); oerr != nil {
+			return errors.Join(err, oerr)
+		}
+		return fmt.Errorf("%w: %w", errBoardOwed, err)
 	}
 	if oldBoard != "" && oldBoard != msg.ID && (c == nil || c.i.Message == nil || c.i.Message.ID != oldBoard) {
 		t.out.retire(g.ChannelID, oldBoard)
@@ -260,8 +263,13 @@ const repairAfter = time.Minute
 // the interaction whose board failed.
 const storeWithin = 5 * time.Second
 
-// errMovedOn: the game moved past the board owed, so nothing is owed.
-var errMovedOn = errors.New("the game moved on")
+var (
+	// errMovedOn: the game moved past the board owed, so nothing is owed.
+	errMovedOn = errors.New("the game moved on")
+	// errBoardOwed: a board Discord failed is owed, and the scheduler
+	// posts it (see owe).
+	errBoardOwed = errors.New("the board is owed")
+)
 
 // owe records that the board of g at its ply was never posted, so that
 // the game is due to the scheduler at repairAfter (storage.Game.BoardDue),

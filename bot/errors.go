@@ -70,10 +70,10 @@ func (e *gameError) Error() string { return e.err.Error() }
 func (e *gameError) Unwrap() error { return e.err }
 
 // storedError is a failure after a change committed: posting or noting
-// its board, or answering the interaction that asked for it. The change
-// is stored, so the user is told so and that the board follows (the
-// scheduler posts a board Discord failed, see table.owe), never that
-// nothing changed or to try again; it is logged as a fault.
+// its board. The change is stored, so the user is told so, never that
+// nothing changed or to try again, and that the board follows if it is
+// owed (errBoardOwed: the scheduler posts it, see table.owe); it is logged
+// as a fault.
 type storedError struct{ err error }
 
 func (e *storedError) Error() string { return "stored, but not shown: " + e.err.Error() }
@@ -116,7 +116,10 @@ var errorMessages = []struct {
 func explain(lang i18n.Lang, err error) (string, bool) {
 	var se *storedError
 	if errors.As(err, &se) {
-		return lang.T("error.stored"), false
+		if errors.Is(se.err, errBoardOwed) {
+			return lang.T("error.stored"), false
+		}
+		return lang.T("error.stored_unseen"), false
 	}
 	var ue *userError
 	if errors.As(err, &ue) {

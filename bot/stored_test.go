@@ -1,6 +1,7 @@
 package bot_test
 
 import (
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -11,16 +12,18 @@ import (
 
 	"github.com/kulami/kulami/bot/discordtest"
 	"github.com/kulami/kulami/bot/i18n"
+	"github.com/kulami/kulami/storage"
 )
 
 // TestStoredMoveShownLater: when Discord fails the board of a move that
 // committed (answers 500 for a while), the player is told that the move
 // is stored, never that nothing changed or to try again; the scheduler
-// posts the board later, pinging the opponent, and posts it once.
+// posts the board later, pinging the opponent, and posts it once, after a
+// restart too.
 func TestStoredMoveShownLater(t *testing.T) {
 	t.Parallel()
 	for _, mode := range modes {
-		for _, how := range []string{"typed", "clicked"} {
+		for _, how := range []string{"typed", "clicked", "typed, then a restart"} {
 			t.Run(mode+"/"+how, func(t *testing.T) {
 				t.Parallel()
 				h := newManualHarness(t, mode)
@@ -40,12 +43,7 @@ func TestStoredMoveShownLater(t *testing.T) {
 				h.clock.AdvanceWaited(t, 3*time.Second)
 				stored := i18n.English.T("error.stored")
 				h.dc.WaitUntil(t, "the answer that the move is stored", func() bool {
-					for _, m := range h.dc.Followups(i.ID) {
-						if m.Content == stored {
-							return true
-						}
-					}
-					return false
+					return slices.Contains(contents(h.dc.Followups(i.ID)), stored)
 				})
 				r := h.dc.WaitResponse(t, i.ID)
 				for _, text := range append([]string{r.Content}, contents(h.dc.Followups(i.ID))...) {
@@ -58,6 +56,9 @@ func TestStoredMoveShownLater(t *testing.T) {
 				assert.Empty(t, g.BoardMessageID, "its board is not shown yet")
 
 				h.dc.ClearFailures()
+				if strings.HasSuffix(how, "restart") {
+					h.restart() // the debt is stored: a new process repairs it
+				}
 				h.tick(time.Minute) // the scheduler's repair
 				later := h.boardAt(ch, 1)
 				assert.Contains(t, later.Notified, second.ID, "the board that comes later pings the opponent")
@@ -70,6 +71,33 @@ func TestStoredMoveShownLater(t *testing.T) {
 				assert.Equal(t, 1, boardsAt(h, ch, 1), "the board is posted once")
 			})
 		}
+	}
+}
+
+// TestStoredEndingToldStored: a change that ends a game (an abort) whose
+// final board Discord fails is answered as stored, without the promise of
+// a board to follow (a finished game's board is not owed).
+func TestStoredEndingToldStored(t *testing.T) {
+	t.Parallel()
+	for _, mode := range modes {
+		t.Run(mode, func(t *testing.T) {
+			t.Parallel()
+			h := newManualHarness(t, mode)
+			ch := h.channel.ID
+			g := h.challengeAndAccept()
+			first, _ := h.players(g)
+
+			h.dc.Fail("POST", "/channels/{channel_id}/messages", discordtest.ErrServerError, 0)
+			i := h.command(ch, first, "abort")
+			h.clock.AdvanceWaited(t, time.Second)
+			h.clock.AdvanceWaited(t, 3*time.Second)
+			stored := i18n.English.T("error.stored_unseen")
+			h.dc.WaitUntil(t, "the answer that the abort is stored", func() bool {
+				return slices.Contains(contents(h.dc.Followups(i.ID)), stored)
+			})
+			_, err := h.store.Game(t.Context(), ch)
+			assert.ErrorIs(t, err, storage.ErrNotFound, "the game is over")
+		})
 	}
 }
 
