@@ -259,8 +259,8 @@ func (t *table) sendBoard(ctx context.Context, channel string, m message) (*disc
 // scheduler posts it (see owe).
 const repairAfter = time.Minute
 
-// storeWithin bounds the store's calls of a board's repair, which outlive
-// the interaction whose board failed.
+// storeWithin bounds owe's store call, which outlives the interaction
+// whose board failed (its context may be done by then).
 const storeWithin = 5 * time.Second
 
 var (
