@@ -296,11 +296,21 @@ func (t *table) owe(ctx context.Context, g *storage.Game) error {
 }
 
 // repair posts the board owed of g (see owe) as a new message that pings
-// the player to move, and clears the debt in one commit that also stores
-// the new board's note. A post that fails again owes the board again.
+// the player to move, unless Discord posted it after all (a post that
+// timed out), and clears the debt in one commit that also stores the
+// board's note. A post that fails again owes the board again.
 func (t *table) repair(ctx context.Context, g *storage.Game) error {
 	if g.BoardMessageID == "" {
-		if err := t.show(ctx, nil, g, ""); err != nil {
+		posted, err := t.out.findBoard(g.ChannelID, g.ID, g.Ply())
+		switch {
+		case err != nil:
+			return err
+		case posted != "":
+			err = t.store.NoteBoard(ctx, g.ChannelID, g.ID, g.Ply(), posted)
+		default:
+			err = t.show(ctx, nil, g, "")
+		}
+		if err != nil {
 			return err
 		}
 	}

@@ -144,6 +144,37 @@ func (out *outbound) retire(channelID, messageID string) {
 	}
 }
 
+// recentBoards is how many of a channel's last messages findBoard reads.
+const recentBoards = 10
+
+// findBoard returns the ID of a message among the last of channelID that
+// shows the board of game gameID at ply (its menus name them), or "" if
+// there is none: a post that timed out may have been made all the same.
+func (out *outbound) findBoard(channelID string, gameID uint64, ply int) (string, error) {
+	ms, err := out.session.ChannelMessages(channelID, recentBoards, "", "", "", discordgo.WithContext(out.baseCtx))
+	if err != nil {
+		return "", fmt.Errorf("read the last messages: %w", err)
+	}
+	for _, m := range ms {
+		for _, row := range m.Components {
+			r, ok := row.(*discordgo.ActionsRow)
+			if !ok {
+				continue
+			}
+			for _, c := range r.Components {
+				menu, ok := c.(*discordgo.SelectMenu)
+				if !ok {
+					continue
+				}
+				if id, err := parseCustomID(menu.CustomID); err == nil && id.action == actMove && id.id == gameID && id.n == ply {
+					return m.ID, nil
+				}
+			}
+		}
+	}
+	return "", nil
+}
+
 // dm sends a direct message; a user who accepts none is logged, not an
 // error.
 func (out *outbound) dm(userID, text string) {

@@ -74,6 +74,37 @@ func TestStoredMoveShownLater(t *testing.T) {
 	}
 }
 
+// TestStoredMoveBoardTimedOut: a board post that hangs past the bot's
+// timeout is answered as stored and is not posted twice: Discord posted
+// it after all, and the scheduler's repair finds and notes it.
+func TestStoredMoveBoardTimedOut(t *testing.T) {
+	t.Parallel()
+	for _, mode := range modes {
+		t.Run(mode, func(t *testing.T) {
+			t.Parallel()
+			h := newHarnessWith(t, mode, func(h *harness) { h.manual, h.restTimeout = true, time.Second })
+			ch := h.channel.ID
+			g := h.challengeAndAccept()
+			first, _ := h.players(g)
+
+			h.dc.Delay("POST", "/channels/{channel_id}/messages", 2500*time.Millisecond, 1)
+			i := h.command(ch, first, "move", discordtest.StringOption("cell", "D4"))
+			stored := i18n.English.T("error.stored")
+			h.dc.WaitUntil(t, "the answer that the move is stored", func() bool {
+				return slices.Contains(contents(h.dc.Followups(i.ID)), stored)
+			})
+			late := h.waitBoard(ch, "the board Discord posts once it answers", func(m *discordtest.Message) bool { return boardPly(m) == 1 })
+
+			h.tick(time.Minute) // the scheduler's repair
+			g, err := h.store.Game(t.Context(), ch)
+			require.NoError(t, err)
+			assert.Equal(t, late.ID, g.BoardMessageID, "the board posted late is noted")
+			assert.True(t, g.BoardDue.IsZero(), "nothing is owed any more")
+			assert.Equal(t, 1, boardsAt(h, ch, 1), "the board is posted once")
+		})
+	}
+}
+
 // TestStoredEndingToldStored: a change that ends a game (an abort) whose
 // final board Discord fails is answered as stored, without the promise of
 // a board to follow (a finished game's board is not owed).
