@@ -92,7 +92,7 @@ func (cp *computer) playAI(c *interaction, o options, levelName string) error {
 	lang := cp.langs.publicLang(c)
 	answered := c.reply(message{content: lang.T("play.started", "Player", escape(playerName(lang, human)), "Computer", escape(playerName(lang, computer)),
 		"First", colorMark[engine.Red]+" "+escape(playerName(lang, players[engine.Red])))})
-	return errors.Join(cp.table.show(c.ctx, c, g, ""), answered)
+	return cp.table.shown(c.ctx, c, g, "", answered)
 }
 
 // aiPlayer is the search of a computer player in the game gameID, and

@@ -358,7 +358,7 @@ func (cl *challenges) accept(c *interaction, ch *storage.Challenge) error {
 		cl.out.editChallenge(ch, text)
 		answered = c.reply(closed)
 	}
-	return errors.Join(cl.table.show(c.ctx, c, g, ""), answered)
+	return cl.table.shown(c.ctx, c, g, "", answered)
 }
 
 // threadWanted reports whether a new game of the challenge ch is to be

@@ -79,6 +79,7 @@ func (t *table) update(ctx context.Context, channel string, gameID uint64, by as
 			// The change moves the game past its board, which the caller
 			// retires: the game shows no board until the new one is noted.
 			g.BoardMessageID = ""
+			g.BoardDue = time.Time{}
 		}
 		return nil
 	})
@@ -160,6 +161,23 @@ func (t *table) show(ctx context.Context, c *interaction, g *storage.Game, oldBo
 	return t.post(ctx, c, g, oldBoard, m)
 }
 
+// shown shows g after a change that committed, as show does, with
+// answered, the error of the answer to the interaction that asked for the
+// change. A board that failed is a storedError, which tells the user that
+// the change is stored. A board shown whose answer failed is only logged:
+// the board says what happened, and the interaction's own messages fail
+// (Discord has no first answer to follow up, or is not answering).
+func (t *table) shown(ctx context.Context, c *interaction, g *storage.Game, oldBoard string, answered error) error {
+	err := t.show(ctx, c, g, oldBoard)
+	switch {
+	case err != nil:
+		return &storedError{err: errors.Join(err, answered)}
+	case answered != nil:
+		t.log.Warn("a change is stored and its board shown, but its answer failed", "name", interactionName(c.i), "channel", g.ChannelID, "err", RedactError(answered))
+	}
+	return nil
+}
+
 // showAgain posts the current board of g again at the bottom of its
 // channel, for someone who asked to see it: it pings nobody.
 func (t *table) showAgain(c *interaction, g *storage.Game) error {
@@ -171,14 +189,22 @@ func (t *table) showAgain(c *interaction, g *storage.Game) error {
 	return t.post(c.ctx, c, g, g.BoardMessageID, m)
 }
 
-// post posts m, the board of g, as show says.
+// post posts m, the board of g, as show says. A board of a game that goes
+// on that Discord fails to post is owed: the scheduler posts it later.
 func (t *table) post(ctx context.Context, c *interaction, g *storage.Game, oldBoard string, m message) error {
-	msg, err := t.out.send(g.ChannelID, m)
+	msg, err := t.sendBoard(ctx, g.ChannelID, m)
 	if err != nil {
+		err = fmt.Errorf("post the board: %w", err)
 		if g.Over() {
-			return fmt.Errorf("post the board: %w", err)
+			return err
 		}
-		return t.abandonIfGone(ctx, g, fmt.Errorf("post the board: %w", err))
+		if err := t.abandonIfGone(ctx, g, err); err == nil {
+			return nil
+		}
+		if oerr := t.owe(ctx, g); oerr != nil {
+			return errors.Join(err, oerr)
+		}
+		return fmt.Errorf("%w: %w", errBoardOwed, err)
 	}
 	if oldBoard != "" && oldBoard != msg.ID && (c == nil || c.i.Message == nil || c.i.Message.ID != oldBoard) {
 		t.out.retire(g.ChannelID, oldBoard)
@@ -203,6 +229,102 @@ func (t *table) post(ctx context.Context, c *interaction, g *storage.Game, oldBo
 		t.queueAI(aiJob{channel: g.ChannelID, gameID: g.ID, ply: g.Ply()})
 	}
 	return nil
+}
+
+// boardRetries are the waits before each new try to post a board that
+// Discord failed with an answer 5xx: at once (a lone fault), then backing
+// off. A post that timed out is not tried again: Discord may have posted
+// it, and the scheduler's repair comes later.
+var boardRetries = []time.Duration{0, time.Second, 3 * time.Second}
+
+// sendBoard sends m in channel as outbound.send does, trying again after
+// the waits of boardRetries while Discord answers 5xx and ctx lasts.
+func (t *table) sendBoard(ctx context.Context, channel string, m message) (*discordgo.Message, error) {
+	msg, err := t.out.send(channel, m)
+	for _, d := range boardRetries {
+		if status, fault := discordFault(err); !fault || status == "timeout" {
+			break
+		}
+		select {
+		case <-ctx.Done():
+			return nil, err
+		case <-t.clock.After(d):
+		}
+		msg, err = t.out.send(channel, m)
+	}
+	return msg, err
+}
+
+// repairAfter is how long after Discord failed to post a board the
+// scheduler posts it (see owe).
+const repairAfter = time.Minute
+
+// storeWithin bounds owe's store call, which outlives the interaction
+// whose board failed (its context may be done by then).
+const storeWithin = 5 * time.Second
+
+var (
+	// errMovedOn: the game moved past the board owed, so nothing is owed.
+	errMovedOn = errors.New("the game moved on")
+	// errBoardOwed: a board Discord failed is owed, and the scheduler
+	// posts it (see owe).
+	errBoardOwed = errors.New("the board is owed")
+)
+
+// owe records that the board of g at its ply was never posted, so that
+// the game is due to the scheduler at repairAfter (storage.Game.BoardDue),
+// which posts it (repair). It costs a commit, only when a post failed.
+func (t *table) owe(ctx context.Context, g *storage.Game) error {
+	ctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), storeWithin)
+	defer cancel()
+	due := t.clock.Now().Add(repairAfter)
+	_, err := t.store.UpdateGame(ctx, g.ChannelID, func(now *storage.Game) error {
+		if now.ID != g.ID || now.Ply() != g.Ply() || now.BoardMessageID != "" {
+			return errMovedOn
+		}
+		now.BoardDue = due
+		return nil
+	})
+	if errors.Is(err, errMovedOn) || errors.Is(err, storage.ErrNotFound) {
+		return nil
+	} else if err != nil {
+		return fmt.Errorf("owe the board: %w", err)
+	}
+	t.log.Warn("board owed: the scheduler posts it later", "channel", g.ChannelID, "game", g.ID, "ply", g.Ply(), "due", due)
+	t.wake.poke()
+	return nil
+}
+
+// repair posts the board owed of g (see owe) as a new message that pings
+// the player to move, unless Discord posted it after all (a post that
+// timed out), and clears the debt in one commit that also stores the
+// board's note. A post that fails again owes the board again.
+func (t *table) repair(ctx context.Context, g *storage.Game) error {
+	if g.BoardMessageID == "" {
+		posted, err := t.out.findBoard(g.ChannelID, g.ID, g.Ply())
+		switch {
+		case err != nil:
+			return err
+		case posted != "":
+			err = t.store.NoteBoard(ctx, g.ChannelID, g.ID, g.Ply(), posted)
+		default:
+			err = t.show(ctx, nil, g, "")
+		}
+		if err != nil {
+			return err
+		}
+	}
+	_, err := t.store.UpdateGame(ctx, g.ChannelID, func(now *storage.Game) error {
+		if now.ID != g.ID || now.Ply() != g.Ply() {
+			return errMovedOn
+		}
+		now.BoardDue = time.Time{}
+		return nil
+	})
+	if errors.Is(err, errMovedOn) || errors.Is(err, storage.ErrNotFound) {
+		return nil
+	}
+	return err
 }
 
 // abandonIfGone ends the game g as abandoned, unrated, when err says that

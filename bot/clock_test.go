@@ -2,6 +2,7 @@ package bot_test
 
 import (
 	"sync"
+	"testing"
 	"time"
 )
 
@@ -12,6 +13,7 @@ type fakeClock struct {
 	now     time.Time
 	waiters []waiter
 	sleeps  []time.Duration // every duration After was asked for
+	asked   chan struct{}   // closed (and replaced) when After adds a waiter
 }
 
 type waiter struct {
@@ -20,7 +22,7 @@ type waiter struct {
 }
 
 func newFakeClock() *fakeClock {
-	return &fakeClock{now: time.Date(2026, 11, 22, 9, 0, 0, 0, time.UTC)}
+	return &fakeClock{now: time.Date(2026, 11, 22, 9, 0, 0, 0, time.UTC), asked: make(chan struct{})}
 }
 
 func (c *fakeClock) Now() time.Time {
@@ -39,7 +41,30 @@ func (c *fakeClock) After(d time.Duration) <-chan time.Time {
 		return ch
 	}
 	c.waiters = append(c.waiters, waiter{c.now.Add(d), ch})
+	close(c.asked)
+	c.asked = make(chan struct{})
 	return ch
+}
+
+// AdvanceWaited waits until someone waits on the clock (After), then
+// moves the time on by d, as Advance does.
+func (c *fakeClock) AdvanceWaited(tb testing.TB, d time.Duration) {
+	tb.Helper()
+	timeout := time.After(30 * time.Second)
+	for {
+		c.mu.Lock()
+		n, asked := len(c.waiters), c.asked
+		c.mu.Unlock()
+		if n > 0 {
+			c.Advance(d)
+			return
+		}
+		select {
+		case <-asked:
+		case <-timeout:
+			tb.Fatalf("nobody waited on the clock")
+		}
+	}
 }
 
 // Advance moves the time on by d and wakes whoever waits until then.

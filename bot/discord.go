@@ -46,7 +46,7 @@ func (out *outbound) send(channelID string, m message) (*discordgo.Message, erro
 const routeSendMessage = "POST /channels/{channel_id}/messages"
 
 func (out *outbound) sendOnce(channelID string, m message) (_ *discordgo.Message, err error) {
-	defer func() { out.logFault(routeSendMessage, channelID, err) }()
+	defer func() { logFault(out.log, routeSendMessage, channelID, err) }()
 	comps := m.components
 	if comps == nil {
 		comps = []discordgo.MessageComponent{}
@@ -83,13 +83,14 @@ func (out *outbound) sendOnce(channelID string, m message) (_ *discordgo.Message
 	return &msg, nil
 }
 
-// logFault logs err if it is Discord's fault rather than a refusal: an
-// answer 5xx, or none in time. The user is told only that Discord is slow
-// or that something went wrong; the line names the route, so that the
-// operator sees what of Discord failed.
-func (out *outbound) logFault(route, channelID string, err error) {
+// logFault logs to log err of a request to route for channelID if it is
+// Discord's fault rather than a refusal: an answer 5xx, or none in time.
+// The user is told only that Discord is slow or that something went wrong
+// (or, after a change, that it is stored); the line names the route, so
+// that the operator sees what of Discord failed.
+func logFault(log *slog.Logger, route, channelID string, err error) {
 	if what, ok := discordFault(err); ok {
-		out.log.Warn("Discord failed a request", "route", route, "channel", channelID, "status", what, "err", RedactError(err))
+		log.Warn("Discord failed a request", "route", route, "channel", channelID, "status", what, "err", RedactError(err))
 	}
 }
 
@@ -141,6 +142,37 @@ func (out *outbound) retire(channelID, messageID string) {
 	if err != nil {
 		out.log.Warn("cannot retire an old board", "channel", channelID, "message", messageID, "err", err)
 	}
+}
+
+// recentBoards is how many of a channel's last messages findBoard reads.
+const recentBoards = 10
+
+// findBoard returns the ID of a message among the last of channelID that
+// shows the board of game gameID at ply (its menus name them), or "" if
+// there is none: a post that timed out may have been made all the same.
+func (out *outbound) findBoard(channelID string, gameID uint64, ply int) (string, error) {
+	ms, err := out.session.ChannelMessages(channelID, recentBoards, "", "", "", discordgo.WithContext(out.baseCtx))
+	if err != nil {
+		return "", fmt.Errorf("read the last messages: %w", err)
+	}
+	for _, m := range ms {
+		for _, row := range m.Components {
+			r, ok := row.(*discordgo.ActionsRow)
+			if !ok {
+				continue
+			}
+			for _, c := range r.Components {
+				menu, ok := c.(*discordgo.SelectMenu)
+				if !ok {
+					continue
+				}
+				if id, err := parseCustomID(menu.CustomID); err == nil && id.action == actMove && id.id == gameID && id.n == ply {
+					return m.ID, nil
+				}
+			}
+		}
+	}
+	return "", nil
 }
 
 // dm sends a direct message; a user who accepts none is logged, not an

@@ -17,9 +17,13 @@
 // (table.show: views.boardMessage in board.go renders it with package
 // draw), posts it (respond.go for the answer to the interaction, the
 // outbound type of discord.go for messages of the bot) and notes the new
-// board's message with the store, which costs no commit. When the computer
-// is to move, the table queues its move as a job (ai.go) with the bot's
-// runner of slow work (work.go, package jobs), which runs it off the
+// board's message with the store, which costs no commit. Once the change
+// has committed, a failure is never worded as a refusal: a board Discord
+// fails (5xx) is tried again at once and after a back-off, then owed
+// (table.owe: the game is due to the scheduler a minute later, which posts
+// it), and the player is told the change is stored (storedError). When the
+// computer is to move, the table queues its move as a job (ai.go) with the
+// bot's runner of slow work (work.go, package jobs), which runs it off the
 // player's goroutine, one search at a time and before the reviews waiting,
 // and posts its board with the bot's token.
 //

@@ -58,5 +58,5 @@ func (pl *playing) answerDraw(c *interaction, id customID, accept bool) error {
 		return c.update(message{content: lang.T("offer.declined", "Player", name)})
 	}
 	answered := c.update(message{content: lang.T("offer.accepted", "Player", name)})
-	return errors.Join(pl.table.show(c.ctx, c, g, old), answered)
+	return pl.table.shown(c.ctx, c, g, old, answered)
 }

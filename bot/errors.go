@@ -69,6 +69,16 @@ type gameError struct {
 func (e *gameError) Error() string { return e.err.Error() }
 func (e *gameError) Unwrap() error { return e.err }
 
+// storedError is a failure after a change committed: posting or noting
+// its board. The change is stored, so the user is told so, never that
+// nothing changed or to try again, and that the board follows if it is
+// owed (errBoardOwed: the scheduler posts it, see table.owe); it is logged
+// as a fault.
+type storedError struct{ err error }
+
+func (e *storedError) Error() string { return "stored, but not shown: " + e.err.Error() }
+func (e *storedError) Unwrap() error { return e.err }
+
 // challengeError is an answer to a challenge refused by the challenge's
 // rules (a sentinel of engine/challenge), with what explain needs to word
 // it: the challenge, whether it was declined and, for a rematch, the other
@@ -104,6 +114,13 @@ var errorMessages = []struct {
 // err was expected (a refusal) rather than a fault to log. It is the one
 // place where errors get the user's words.
 func explain(lang i18n.Lang, err error) (string, bool) {
+	var se *storedError
+	if errors.As(err, &se) {
+		if errors.Is(se.err, errBoardOwed) {
+			return lang.T("error.stored"), false
+		}
+		return lang.T("error.stored_unseen"), false
+	}
 	var ue *userError
 	if errors.As(err, &ue) {
 		return ue.in(lang), true

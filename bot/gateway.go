@@ -83,7 +83,8 @@ func (b *Bot) RunGateway(ctx context.Context) error {
 			b.log.Info("interaction delivered again; it was handled already", "interaction", i.ID)
 			return
 		}
-		b.handle(b.baseCtx, s, i, func(r *discordgo.InteractionResponse) error {
+		b.handle(b.baseCtx, s, i, func(r *discordgo.InteractionResponse) (err error) {
+			defer func() { logFault(b.log, routeCallback, i.ChannelID, err) }()
 			return s.InteractionRespond(i, r, discordgo.WithContext(b.baseCtx))
 		})
 	})

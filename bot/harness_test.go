@@ -43,6 +43,7 @@ type harness struct {
 	alice, bob, carol *discordgo.User
 	moveTime, expiry  time.Duration
 	answerWithin      time.Duration // the bot's default if zero
+	restTimeout       time.Duration // the timeout of the bot's REST calls; NewSession's if zero
 	logs              *discordtest.LogBuffer
 	// manual: the test runs the scheduler's work itself (tick) instead of
 	// a RunScheduler goroutine.
@@ -114,6 +115,9 @@ func (h *harness) start() {
 	require.NoError(t, err)
 	s, err := bot.NewSession(h.dc.Token(), h.dc.APIURL())
 	require.NoError(t, err)
+	if h.restTimeout > 0 {
+		s.Client.Timeout = h.restTimeout
+	}
 	if prom != nil {
 		s.Client.Transport = prom.Transport(s.Client.Transport)
 		if h.mode == "gateway" {

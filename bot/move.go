@@ -84,7 +84,7 @@ func (pl *playing) move(c *interaction, channel string, gameID uint64, seen int,
 	} else {
 		answered = c.say(c.lang().T("move.played", "Hole", strings.ToUpper(cell)))
 	}
-	return errors.Join(pl.table.show(c.ctx, c, g, old), answered)
+	return pl.table.shown(c.ctx, c, g, old, answered)
 }
 
 // keptClicks is how many boards clicked before they were noted a game

@@ -125,5 +125,5 @@ func (cl *challenges) rematchAI(c *interaction, f *storage.FinishedGame, players
 	}
 	cl.wake.poke()
 	answered := c.say(c.lang().T("rematch.started", "Game", f.ID, "First", colorMark[engine.Red]+" "+escape(playerName(c.lang(), players[engine.Red]))))
-	return errors.Join(cl.table.show(c.ctx, c, g, ""), answered)
+	return cl.table.shown(c.ctx, c, g, "", answered)
 }

@@ -1,8 +1,6 @@
 package bot
 
 import (
-	"errors"
-
 	"github.com/bwmarrin/discordgo"
 
 	"github.com/kulami/kulami/engine"
@@ -36,7 +34,7 @@ func (pl *playing) resignConfirm(c *interaction, id customID) error {
 		return err
 	}
 	answered := c.update(message{content: c.lang().T("resign.done")})
-	return errors.Join(pl.table.show(c.ctx, c, g, old), answered)
+	return pl.table.shown(c.ctx, c, g, old, answered)
 }
 
 // resignCancel closes the confirmation.
@@ -54,5 +52,5 @@ func (pl *playing) abortCommand(c *interaction, _ options) error {
 		return err
 	}
 	answered := c.say(c.lang().T("resign.aborted"))
-	return errors.Join(pl.table.show(c.ctx, c, g, old), answered)
+	return pl.table.shown(c.ctx, c, g, old, answered)
 }

@@ -38,6 +38,15 @@ type attachment struct {
 	description       string // alt text of an image, at most 1024 characters
 }
 
+// The routes of the answers to an interaction, as Discord's API reference
+// spells them, for the log of their faults (logFault).
+const (
+	routeCallback       = "POST /interactions/{interaction_id}/{interaction_token}/callback"
+	routeEditOriginal   = "PATCH /webhooks/{application_id}/{interaction_token}/messages/@original"
+	routeDeleteOriginal = "DELETE /webhooks/{application_id}/{interaction_token}/messages/@original"
+	routeFollowup       = "POST /webhooks/{application_id}/{interaction_token}"
+)
+
 // interaction is one interaction being handled: the request, who sent it
 // and how to answer. Its handler uses it from one goroutine; the timer of
 // deferWhenSlow also moves its answer, which is safe for concurrent use.
@@ -47,7 +56,8 @@ type interaction struct {
 	i       *discordgo.Interaction
 	respond respondFunc
 	answer  answer
-	public  i18n.Lang // the language of public messages, once publicLang found it
+	public  i18n.Lang    // the language of public messages, once publicLang found it
+	log     *slog.Logger // Discord's faults in answering go to it
 }
 
 // deferWhenSlow makes sure Discord hears from the bot within d (Discord
@@ -131,7 +141,8 @@ func (c *interaction) deferReply(ephemeral bool) error {
 }
 
 // editReply fills in (or replaces) the first response and returns it.
-func (c *interaction) editReply(m message) (*discordgo.Message, error) {
+func (c *interaction) editReply(m message) (_ *discordgo.Message, err error) {
+	defer func() { logFault(c.log, routeEditOriginal, c.i.ChannelID, err) }()
 	e := &discordgo.WebhookEdit{
 		Content:         &m.content,
 		Embeds:          &m.embeds,
@@ -166,12 +177,14 @@ func (c *interaction) editReply(m message) (*discordgo.Message, error) {
 }
 
 // deleteReply deletes the first response.
-func (c *interaction) deleteReply() error {
+func (c *interaction) deleteReply() (err error) {
+	defer func() { logFault(c.log, routeDeleteOriginal, c.i.ChannelID, err) }()
 	return c.s.InteractionResponseDelete(c.i, discordgo.WithContext(c.ctx))
 }
 
 // followup sends another message after the first response.
-func (c *interaction) followup(m message) (*discordgo.Message, error) {
+func (c *interaction) followup(m message) (_ *discordgo.Message, err error) {
+	defer func() { logFault(c.log, routeFollowup, c.i.ChannelID, err) }()
 	p := &discordgo.WebhookParams{
 		Content:         m.content,
 		Embeds:          m.embeds,

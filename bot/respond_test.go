@@ -146,5 +146,5 @@ func (f answerFixture) interaction(t *testing.T, component bool) *interaction {
 func (f answerFixture) answering(i *discordgo.Interaction) *interaction {
 	return &interaction{ctx: context.Background(), s: f.s, i: i, respond: func(r *discordgo.InteractionResponse) error {
 		return f.s.InteractionRespond(i, r)
-	}}
+	}, log: slog.New(slog.DiscardHandler)}
 }

@@ -228,7 +228,7 @@ func (b *Bot) handle(ctx context.Context, s *discordgo.Session, i *discordgo.Int
 	start := b.clock.Now()
 	kind, name := b.metricName(i)
 	b.metrics.Interaction(kind, name)
-	c := &interaction{ctx: ctx, s: s, i: i, respond: b.timed(respond, kind, name, start)}
+	c := &interaction{ctx: ctx, s: s, i: i, respond: b.timed(respond, kind, name, start), log: b.log}
 	stop := c.deferWhenSlow(b.opt.AnswerWithin, b.log)
 	defer func() {
 		if r := recover(); r != nil {

@@ -206,6 +206,8 @@ func (s *scheduler) wakeGame(ctx context.Context, channelID string, now time.Tim
 	switch w := g.Wake(); {
 	case w.IsZero() || w.After(now):
 		return nil // moved on since
+	case !g.BoardDue.IsZero() && !g.BoardDue.After(now):
+		return s.table.repair(ctx, g)
 	case g.Player(g.ToMove()).IsAI():
 		s.table.queueAI(aiJob{channel: channelID, gameID: g.ID, ply: g.Ply()})
 		return nil

@@ -61,8 +61,10 @@
 //
 // # Board messages
 //
-// Storage knows one thing of Discord: a Game's BoardMessageID and
-// ClickedBoards, the messages that show its board. They are the one
+// Storage knows one thing of Discord: a Game's BoardMessageID,
+// ClickedBoards and BoardDue, the messages that show its board and when a
+// board Discord failed to post is owed (the game's wake is then at the
+// latest BoardDue, for the scheduler to post it). They are the one
 // exception to a Game holding only the game and where it is played, and
 // are kept in the game's own stored form, not beside it, because they
 // must commit with the game: the update that moves a game past its board

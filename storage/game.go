@@ -34,7 +34,24 @@ type Game struct {
 	// here that it need not retire it again. Discord state, stored with
 	// the game: a click's mark must commit with the move it made.
 	ClickedBoards []string
+	// BoardDue, if not zero, is when the board of the game's current ply
+	// is owed: Discord failed to post it after the change that made it, so
+	// the game is due to the scheduler then (see Wake), which posts it.
+	// Discord state, stored with the game; a change that moves the game on
+	// clears it with BoardMessageID.
+	BoardDue time.Time
 	*game.Game
+}
+
+// Wake returns when the game is next due to the scheduler: game.Game's
+// wake, or BoardDue if the board is owed earlier. Its record is indexed
+// under it.
+func (g *Game) Wake() time.Time {
+	w := g.Game.Wake()
+	if g.BoardDue.IsZero() || g.Over() || (!w.IsZero() && w.Before(g.BoardDue)) {
+		return w
+	}
+	return g.BoardDue
 }
 
 // gameRecord is how a Game is stored: the game's State with its place, and
@@ -47,6 +64,7 @@ type gameRecord struct {
 	game.State
 	BoardMessageID string    `json:"board_message,omitempty"`
 	ClickedBoards  []string  `json:"clicked_boards,omitempty"`
+	BoardDue       time.Time `json:"board_due,omitzero"`
 	WakeAt         time.Time `json:"wake_at,omitzero"`
 }
 
@@ -54,7 +72,7 @@ type gameRecord struct {
 func (g *Game) record() *gameRecord {
 	return &gameRecord{
 		ID: g.ID, GuildID: g.GuildID, ChannelID: g.ChannelID, ParentChannelID: g.ParentChannelID,
-		State: g.State(), BoardMessageID: g.BoardMessageID, ClickedBoards: g.ClickedBoards, WakeAt: g.Wake(),
+		State: g.State(), BoardMessageID: g.BoardMessageID, ClickedBoards: g.ClickedBoards, BoardDue: g.BoardDue, WakeAt: g.Wake(),
 	}
 }
 
@@ -66,7 +84,7 @@ func (r *gameRecord) game() (*Game, error) {
 		return nil, fmt.Errorf("game %d: %w: %w", r.ID, ErrCorrupt, err)
 	}
 	return &Game{ID: r.ID, GuildID: r.GuildID, ChannelID: r.ChannelID, ParentChannelID: r.ParentChannelID,
-		BoardMessageID: r.BoardMessageID, ClickedBoards: r.ClickedBoards, Game: gg}, nil
+		BoardMessageID: r.BoardMessageID, ClickedBoards: r.ClickedBoards, BoardDue: r.BoardDue, Game: gg}, nil
 }
 
 // Ladder returns the ladder the game counts on (rating.LadderOf): AI if

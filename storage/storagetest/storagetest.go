@@ -107,6 +107,7 @@ func Run(t *testing.T, open Open) {
 		{"Settings", testSettings},
 		{"UpdateSettingsRefuses", testUpdateSettingsRefuses},
 		{"WakeIndex", testWakeIndex},
+		{"WakeOfBoardOwed", testWakeOfBoardOwed},
 		{"WakeOfComputer", testWakeOfComputer},
 		{"WakeRemovedWithChallenge", testWakeRemovedWithChallenge},
 	}

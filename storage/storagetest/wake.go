@@ -30,6 +30,41 @@ func newClockGame(tb testing.TB, channel string, moveTime time.Duration) *storag
 	return mustNewGame(tb, channel, cfg)
 }
 
+// testWakeOfBoardOwed: a game whose board is owed (BoardDue) is due then,
+// if that is before its own wake; BoardDue is stored with the game and,
+// cleared, gives the game back its own wake.
+func testWakeOfBoardOwed(t *testing.T, open Open) {
+	s := open(t, storage.Options{})
+	g := newClockGame(t, "g", 4*time.Hour) // wakes at t0+2h
+	require.NoError(t, s.CreateGame(t.Context(), g))
+	idle := mustCreate(t, s, "idle", carol, alice) // no clock, no wake
+	require.True(t, idle.Wake().IsZero())
+
+	owe := func(channel string, at time.Time) {
+		t.Helper()
+		_, err := s.UpdateGame(t.Context(), channel, func(g *storage.Game) error {
+			g.BoardDue = at
+			return nil
+		})
+		require.NoError(t, err)
+	}
+	owe("g", t0.Add(time.Minute))
+	owe("idle", t0.Add(3*time.Hour))
+	assert.Equal(t, []storage.Wake{
+		{Kind: storage.WakeGame, ChannelID: "g", At: t0.Add(time.Minute)},
+		{Kind: storage.WakeGame, ChannelID: "idle", At: t0.Add(3 * time.Hour)},
+	}, utc(mustWakes(t, s)), "a board owed wakes a game, with or without a clock")
+	got, err := s.Game(t.Context(), "g")
+	require.NoError(t, err)
+	assert.True(t, got.BoardDue.Equal(t0.Add(time.Minute)), "BoardDue is stored")
+
+	owe("g", t0.Add(5*time.Hour))
+	owe("idle", time.Time{})
+	assert.Equal(t, []storage.Wake{
+		{Kind: storage.WakeGame, ChannelID: "g", At: t0.Add(2 * time.Hour)},
+	}, utc(mustWakes(t, s)), "the game's own wake when it comes first, or when nothing is owed")
+}
+
 func testWakeIndex(t *testing.T, open Open) {
 	s := open(t, storage.Options{})
 	_, ok, err := s.NextWake(t.Context())

@@ -1,0 +1,186 @@
+package bot_test
+
+import (
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/bwmarrin/discordgo"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/kulami/kulami/bot/discordtest"
+	"github.com/kulami/kulami/bot/i18n"
+	"github.com/kulami/kulami/storage"
+)
+
+// TestStoredMoveShownLater: when Discord fails the board of a move that
+// committed (answers 500 for a while), the player is told that the move
+// is stored, never that nothing changed or to try again; the scheduler
+// posts the board later, pinging the opponent, and posts it once, after a
+// restart too.
+func TestStoredMoveShownLater(t *testing.T) {
+	t.Parallel()
+	for _, mode := range modes {
+		for _, how := range []string{"typed", "clicked", "typed, then a restart"} {
+			t.Run(mode+"/"+how, func(t *testing.T) {
+				t.Parallel()
+				h := newManualHarness(t, mode)
+				ch := h.channel.ID
+				g := h.challengeAndAccept()
+				first, second := h.players(g)
+				board := h.boardAt(ch, 0)
+
+				h.dc.Fail("POST", "/channels/{channel_id}/messages", discordtest.ErrServerError, 0)
+				var i *discordgo.Interaction
+				if how == "clicked" {
+					i = h.pick(board.ID, first, menuOf(board, "D4"), "D4")
+				} else {
+					i = h.command(ch, first, "move", discordtest.StringOption("cell", "D4"))
+				}
+				h.clock.AdvanceWaited(t, time.Second) // the back-off between the tries
+				h.clock.AdvanceWaited(t, 3*time.Second)
+				stored := i18n.English.T("error.stored")
+				h.dc.WaitUntil(t, "the answer that the move is stored", func() bool {
+					return slices.Contains(contents(h.dc.Followups(i.ID)), stored)
+				})
+				r := h.dc.WaitResponse(t, i.ID)
+				for _, text := range append([]string{r.Content}, contents(h.dc.Followups(i.ID))...) {
+					assert.NotContains(t, text, "nothing was changed")
+					assert.NotContains(t, strings.ToLower(text), "try again")
+				}
+				g, err := h.store.Game(t.Context(), ch)
+				require.NoError(t, err)
+				require.Equal(t, 1, g.Ply(), "the move is stored")
+				assert.Empty(t, g.BoardMessageID, "its board is not shown yet")
+
+				h.dc.ClearFailures()
+				if strings.HasSuffix(how, "restart") {
+					h.restart() // the debt is stored: a new process repairs it
+				}
+				h.tick(time.Minute) // the scheduler's repair
+				later := h.boardAt(ch, 1)
+				assert.Contains(t, later.Notified, second.ID, "the board that comes later pings the opponent")
+				g, err = h.store.Game(t.Context(), ch)
+				require.NoError(t, err)
+				assert.Equal(t, later.ID, g.BoardMessageID, "the board is noted")
+				assert.True(t, g.BoardDue.IsZero(), "nothing is owed any more")
+
+				h.tick(time.Hour)
+				assert.Equal(t, 1, boardsAt(h, ch, 1), "the board is posted once")
+			})
+		}
+	}
+}
+
+// TestStoredMoveBoardTimedOut: a board post that hangs past the bot's
+// timeout is answered as stored and is not posted twice: Discord posted
+// it after all, and the scheduler's repair finds and notes it.
+func TestStoredMoveBoardTimedOut(t *testing.T) {
+	t.Parallel()
+	for _, mode := range modes {
+		t.Run(mode, func(t *testing.T) {
+			t.Parallel()
+			h := newHarnessWith(t, mode, func(h *harness) { h.manual, h.restTimeout = true, time.Second })
+			ch := h.channel.ID
+			g := h.challengeAndAccept()
+			first, _ := h.players(g)
+
+			h.dc.Delay("POST", "/channels/{channel_id}/messages", 2500*time.Millisecond, 1)
+			i := h.command(ch, first, "move", discordtest.StringOption("cell", "D4"))
+			stored := i18n.English.T("error.stored")
+			h.dc.WaitUntil(t, "the answer that the move is stored", func() bool {
+				return slices.Contains(contents(h.dc.Followups(i.ID)), stored)
+			})
+			late := h.waitBoard(ch, "the board Discord posts once it answers", func(m *discordtest.Message) bool { return boardPly(m) == 1 })
+
+			h.tick(time.Minute) // the scheduler's repair
+			g, err := h.store.Game(t.Context(), ch)
+			require.NoError(t, err)
+			assert.Equal(t, late.ID, g.BoardMessageID, "the board posted late is noted")
+			assert.True(t, g.BoardDue.IsZero(), "nothing is owed any more")
+			assert.Equal(t, 1, boardsAt(h, ch, 1), "the board is posted once")
+		})
+	}
+}
+
+// TestStoredEndingToldStored: a change that ends a game (an abort) whose
+// final board Discord fails is answered as stored, without the promise of
+// a board to follow (a finished game's board is not owed).
+func TestStoredEndingToldStored(t *testing.T) {
+	t.Parallel()
+	for _, mode := range modes {
+		t.Run(mode, func(t *testing.T) {
+			t.Parallel()
+			h := newManualHarness(t, mode)
+			ch := h.channel.ID
+			g := h.challengeAndAccept()
+			first, _ := h.players(g)
+
+			h.dc.Fail("POST", "/channels/{channel_id}/messages", discordtest.ErrServerError, 0)
+			i := h.command(ch, first, "abort")
+			h.clock.AdvanceWaited(t, time.Second)
+			h.clock.AdvanceWaited(t, 3*time.Second)
+			stored := i18n.English.T("error.stored_unseen")
+			h.dc.WaitUntil(t, "the answer that the abort is stored", func() bool {
+				return slices.Contains(contents(h.dc.Followups(i.ID)), stored)
+			})
+			_, err := h.store.Game(t.Context(), ch)
+			assert.ErrorIs(t, err, storage.ErrNotFound, "the game is over")
+		})
+	}
+}
+
+// TestAnswerTimeoutNotARefusal: a click whose answer Discord does not take
+// in time (the callback hangs past the bot's timeout) is logged with the
+// route, its move still shows its board, and the player is never told to
+// try again. In gateway mode, where the answer is a REST call of its own.
+func TestAnswerTimeoutNotARefusal(t *testing.T) {
+	t.Parallel()
+	h := newHarnessWith(t, "gateway", func(h *harness) { h.manual, h.restTimeout = true, 500*time.Millisecond })
+	ch := h.channel.ID
+	g := h.challengeAndAccept()
+	first, second := h.players(g)
+	board := h.boardAt(ch, 0)
+
+	h.dc.Delay("POST", "/interactions/{interaction_id}/{interaction_token}/callback", 2*time.Second, 1)
+	i := h.pick(board.ID, first, menuOf(board, "D4"), "D4")
+	later := h.boardAt(ch, 1)
+	assert.Contains(t, later.Notified, second.ID, "the board pings the opponent")
+	var line string
+	h.dc.WaitUntil(t, "the timeout logged", func() bool {
+		for _, l := range strings.Split(h.logs.String(), "\n") {
+			if strings.Contains(l, "Discord failed a request") && strings.Contains(l, "/callback") {
+				line = l
+				return true
+			}
+		}
+		return false
+	})
+	assert.Contains(t, line, `route="POST /interactions/{interaction_id}/{interaction_token}/callback"`)
+	assert.Contains(t, line, "status=timeout")
+	assert.Contains(t, line, "channel="+ch)
+	assert.Empty(t, h.dc.Followups(i.ID), "no refusal follows: the board says what happened")
+	assert.NotContains(t, h.logs.String(), "interaction failed")
+}
+
+// contents returns the texts of ms.
+func contents(ms []*discordtest.Message) []string {
+	out := make([]string, len(ms))
+	for k, m := range ms {
+		out[k] = m.Content
+	}
+	return out
+}
+
+// boardsAt counts the board messages of the channel at ply.
+func boardsAt(h *harness, channel string, ply int) int {
+	n := 0
+	for _, m := range h.dc.Messages(channel) {
+		if len(m.Files) > 0 && m.Files[0].Name == "board.png" && boardPly(m) == ply {
+			n++
+		}
+	}
+	return n
+}
