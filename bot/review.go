@@ -37,6 +37,10 @@ type reviews struct {
 	out    *outbound
 	langs  *locales
 	views  *views
+	// replays keeps the animated replays drawn and where they were posted.
+	replays *replays
+	// cooldowns space each user's reviews and replays.
+	cooldowns cooldowns
 	// reviewer analyses a game for a review: review.Analyse.
 	reviewer func(context.Context, *engine.Record, review.Options) (*review.Analysis, error)
 }
@@ -47,7 +51,8 @@ type reviews struct {
 // moves and the reviews queued before, and stored with the game; the
 // first answer tells only the asker when to expect it, and the review is
 // posted in the channel for everyone. Each user has one review queued at
-// most, and the queue is bounded.
+// most, and asks for one every requestCooldown at most; the queue is
+// bounded.
 func (rv *reviews) reviewCommand(c *interaction, o options) error {
 	f, err := rv.reviewedGame(c, o.int("game", 0))
 	if err != nil {
@@ -66,6 +71,10 @@ func (rv *reviews) reviewCommand(c *interaction, o options) error {
 		return c.reply(m)
 	} else if !errors.Is(err, storage.ErrNotFound) {
 		return err
+	}
+	now := rv.clock.Now()
+	if at, ok := rv.cooldowns.ready(jobReview, c.user().ID, now); !ok {
+		return c.say(c.lang().T("review.cooldown", "When", timestamp(at)))
 	}
 	cost := time.Duration(len(f.Moves())) * reviewPerPosition
 	channel := c.i.ChannelID
@@ -92,7 +101,8 @@ func (rv *reviews) reviewCommand(c *interaction, o options) error {
 	case err != nil:
 		return err
 	}
-	ready := rv.clock.Now().Add(place.Wait + cost + 5*time.Second)
+	rv.cooldowns.take(jobReview, c.user().ID, now)
+	ready := now.Add(place.Wait + cost + 5*time.Second)
 	text := c.lang().N("review.started", len(f.Moves()), "Game", f.ID, "Ready", timestamp(ready))
 	if place.Ahead > 0 {
 		text += " " + c.lang().N("review.queued", place.Ahead)
