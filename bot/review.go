@@ -51,8 +51,8 @@ type reviews struct {
 // moves and the reviews queued before, and stored with the game; the
 // first answer tells only the asker when to expect it, and the review is
 // posted in the channel for everyone. Each user has one review queued at
-// most, and asks for one every requestCooldown at most; the queue is
-// bounded.
+// most, and waits requestCooldown after one is made before asking for
+// the next; the queue is bounded.
 func (rv *reviews) reviewCommand(c *interaction, o options) error {
 	f, err := rv.reviewedGame(c, o.int("game", 0))
 	if err != nil {
@@ -72,18 +72,21 @@ func (rv *reviews) reviewCommand(c *interaction, o options) error {
 	} else if !errors.Is(err, storage.ErrNotFound) {
 		return err
 	}
-	now := rv.clock.Now()
-	if at, ok := rv.cooldowns.ready(jobReview, c.user().ID, now); !ok {
-		return c.say(c.lang().T("review.cooldown", "When", timestamp(at)))
+	now, owner := rv.clock.Now(), c.user().ID
+	key := fmt.Sprintf("review:%s:%d", f.GuildID, f.ID)
+	if _, queued := rv.runner.Position(key); !queued {
+		if at, ok := rv.cooldowns.ready(jobReview, owner, now); !ok {
+			return c.say(c.lang().T("review.cooldown", "When", timestamp(at)))
+		}
 	}
 	cost := time.Duration(len(f.Moves())) * reviewPerPosition
 	channel := c.i.ChannelID
 	place, err := rv.runner.Submit(jobs.Job{
-		Class: jobReview, Key: fmt.Sprintf("review:%s:%d", f.GuildID, f.ID), Owner: c.user().ID, Cost: cost,
+		Class: jobReview, Key: key, Owner: owner, Cost: cost,
 		// The job's context, not the interaction's: the review outlives
 		// the interaction, which has answered by then, by design.
 		Run: func(ctx context.Context) error {
-			err := rv.analyse(ctx, lang, f, channel)
+			err := rv.analyse(ctx, lang, f, channel, owner)
 			if err != nil {
 				rv.reviewFailed(lang, f, channel)
 			}
@@ -101,7 +104,6 @@ func (rv *reviews) reviewCommand(c *interaction, o options) error {
 	case err != nil:
 		return err
 	}
-	rv.cooldowns.take(jobReview, c.user().ID, now)
 	ready := now.Add(place.Wait + cost + 5*time.Second)
 	text := c.lang().N("review.started", len(f.Moves()), "Game", f.ID, "Ready", timestamp(ready))
 	if place.Ahead > 0 {
@@ -153,11 +155,12 @@ func (rv *reviews) storedReview(ctx context.Context, f *storage.FinishedGame) (*
 	return a, nil
 }
 
-// analyse reviews f with the computer, stores the analysis and posts the
-// review in channel, in lang. It runs on the runner's search worker, and
+// analyse reviews f with the computer, stores the analysis, starts the
+// cooldown of owner, who asked for it, and posts the review in channel, in
+// lang. It runs on the runner's search worker, and
 // yields it between positions (jobs.Yield), so a move of the computer
 // waits for one position's search at most, never for a whole review.
-func (rv *reviews) analyse(ctx context.Context, lang i18n.Lang, f *storage.FinishedGame, channel string) error {
+func (rv *reviews) analyse(ctx context.Context, lang i18n.Lang, f *storage.FinishedGame, channel, owner string) error {
 	rec, err := engine.ParseRecord(f.RecordText)
 	if err != nil {
 		return err
@@ -179,6 +182,7 @@ func (rv *reviews) analyse(ctx context.Context, lang i18n.Lang, f *storage.Finis
 	if err := rv.store.SaveReview(ctx, f.GuildID, f.ID, data); err != nil {
 		return err
 	}
+	rv.cooldowns.take(jobReview, owner, rv.clock.Now())
 	m, err := reviewMessage(lang, f, a)
 	if err != nil {
 		return err
