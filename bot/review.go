@@ -73,27 +73,22 @@ func (rv *reviews) reviewCommand(c *interaction, o options) error {
 		return err
 	}
 	now, owner := rv.clock.Now(), c.user().ID
-	key := fmt.Sprintf("review:%s:%d", f.GuildID, f.ID)
-	if _, queued := rv.runner.Position(key); !queued {
-		if at, ok := rv.cooldowns.ready(jobReview, owner, now); !ok {
-			return c.say(c.lang().T("review.cooldown", "When", timestamp(at)))
-		}
+	if _, queued := rv.runner.Position(reviewKey(f)); queued {
+		return c.say(c.lang().T("review.busy", "Game", f.ID))
 	}
-	cost := time.Duration(len(f.Moves())) * reviewPerPosition
-	channel := c.i.ChannelID
-	place, err := rv.runner.Submit(jobs.Job{
-		Class: jobReview, Key: key, Owner: owner, Cost: cost,
-		// The job's context, not the interaction's: the review outlives
-		// the interaction, which has answered by then, by design.
-		Run: func(ctx context.Context) error {
-			err := rv.analyse(ctx, lang, f, channel, owner)
-			if err != nil {
-				rv.reviewFailed(lang, f, channel)
-			}
-			return err
-		},
-		Drop: func() { rv.reviewFailed(lang, f, channel) },
-	})
+	if at, ok := rv.cooldowns.ready(jobReview, owner, now); !ok {
+		return c.say(c.lang().T("review.cooldown", "When", timestamp(at)))
+	}
+	// Marked pending before it is queued, so that a stop of the bot before
+	// the review is made does not lose it: the bot makes it after its
+	// restart (resume).
+	if err := rv.store.QueueReview(c.ctx, storage.PendingReview{GuildID: f.GuildID, GameID: f.ID, ChannelID: c.i.ChannelID, Lang: string(lang), UserID: owner}); err != nil {
+		rv.log.Warn("cannot mark a review pending; a restart before it is made loses it", "game", f.ID, "err", err)
+	}
+	place, err := rv.queue(f, lang, c.i.ChannelID, owner)
+	if err != nil && !errors.Is(err, jobs.ErrDuplicate) { // a duplicate's mark is the one queued's
+		rv.drop(c.ctx, f.GuildID, f.ID)
+	}
 	switch {
 	case errors.Is(err, jobs.ErrDuplicate):
 		return c.say(c.lang().T("review.busy", "Game", f.ID))
@@ -104,12 +99,88 @@ func (rv *reviews) reviewCommand(c *interaction, o options) error {
 	case err != nil:
 		return err
 	}
+	cost := reviewCost(f)
 	ready := now.Add(place.Wait + cost + 5*time.Second)
 	text := c.lang().N("review.started", len(f.Moves()), "Game", f.ID, "Ready", timestamp(ready))
 	if place.Ahead > 0 {
 		text += " " + c.lang().N("review.queued", place.Ahead)
 	}
 	return c.say(text)
+}
+
+// reviewKey names the review of f in the bot's runner.
+func reviewKey(f *storage.FinishedGame) string { return fmt.Sprintf("review:%s:%d", f.GuildID, f.ID) }
+
+// reviewCost is about how long the computer takes to review f.
+func reviewCost(f *storage.FinishedGame) time.Duration {
+	return time.Duration(len(f.Moves())) * reviewPerPosition
+}
+
+// queue queues the review of f on the runner, to be posted in channel in
+// lang, for owner. A review that fails is dropped and the channel told; one
+// that the bot's stop cancels, or drops from the queue, stays marked
+// pending in the store, for resume after the restart. Errors: those of
+// jobs.Runner.Submit.
+func (rv *reviews) queue(f *storage.FinishedGame, lang i18n.Lang, channel, owner string) (jobs.Place, error) {
+	return rv.runner.Submit(jobs.Job{
+		Class: jobReview, Key: reviewKey(f), Owner: owner, Cost: reviewCost(f),
+		// The job's context, not the interaction's: the review outlives
+		// the interaction, which has answered by then, by design.
+		Run: func(ctx context.Context) error {
+			err := rv.analyse(ctx, lang, f, channel, owner)
+			// Cancelled: the bot stops (and the job's worker, in Yield,
+			// may see it before ctx does).
+			stopped := errors.Is(err, context.Canceled) || errors.Is(err, jobs.ErrClosed)
+			if err != nil && !stopped {
+				rv.drop(context.WithoutCancel(ctx), f.GuildID, f.ID)
+				rv.reviewFailed(lang, f, channel)
+			}
+			return err
+		},
+		Drop: func() { rv.log.Info("a review queued at the stop is left for the restart", "game", f.ID) },
+	})
+}
+
+// resume queues again the reviews marked pending in the store: those the
+// bot was asked for and did not make before it stopped. A mark of a
+// review made, or of a game gone, is dropped; a review that cannot be
+// queued is dropped and its channel told.
+func (rv *reviews) resume(ctx context.Context) {
+	ps, err := rv.store.PendingReviews(ctx)
+	if err != nil {
+		rv.log.Error("cannot read the reviews pending", "err", err)
+		return
+	}
+	for _, p := range ps {
+		f, err := rv.store.FinishedGame(ctx, p.GuildID, p.GameID)
+		if errors.Is(err, storage.ErrNotFound) {
+			rv.drop(ctx, p.GuildID, p.GameID)
+			continue
+		} else if err != nil {
+			rv.log.Error("cannot read the game of a review pending", "game", p.GameID, "err", err)
+			continue
+		}
+		if _, err := rv.storedReview(ctx, f); err == nil {
+			rv.drop(ctx, p.GuildID, p.GameID)
+			continue
+		}
+		lang, ok := i18n.Parse(p.Lang)
+		if !ok {
+			lang = i18n.English
+		}
+		if _, err := rv.queue(f, lang, p.ChannelID, p.UserID); err != nil && !errors.Is(err, jobs.ErrDuplicate) {
+			rv.log.Warn("cannot queue a review pending", "game", f.ID, "err", err)
+			rv.drop(ctx, p.GuildID, p.GameID)
+			rv.reviewFailed(lang, f, p.ChannelID)
+		}
+	}
+}
+
+// drop drops the mark of the pending review of the game id of guild.
+func (rv *reviews) drop(ctx context.Context, guild string, id uint64) {
+	if err := rv.store.DropReview(ctx, guild, id); err != nil {
+		rv.log.Warn("cannot drop the mark of a review pending", "game", id, "err", err)
+	}
 }
 
 // reviewFailed tells channel, in lang, that the review of f could not be
