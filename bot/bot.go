@@ -115,7 +115,7 @@ func New(s *discordgo.Session, opt Options) *Bot {
 			wake: wake, out: out, langs: langs, table: tb, chans: chans, computer: cp},
 		play:    &playing{store: st, clock: clock, out: out, langs: langs, table: tb},
 		records: &records{store: st, langs: langs},
-		reviews: &reviews{store: st, clock: clock, log: log, runner: runner, out: out, langs: langs, views: vw, reviewer: review.Analyse},
+		reviews: &reviews{store: st, clock: clock, log: log, runner: runner, out: out, langs: langs, views: vw, replays: newReplays(replayCacheBytes), reviewer: review.Analyse},
 		prefs:   &preferences{store: st, langs: langs, moveTime: opt.MoveTime},
 	}
 	return &Bot{

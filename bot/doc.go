@@ -59,7 +59,8 @@
 //     hint); records (ladder.go, history.go, games.go: leaderboard, stats,
 //     history, export, games); reviews (review.go: /kulami review, its
 //     background analysis and its step buttons; replay_gif.go: the
-//     animated replay); preferences (settings.go: /kulami notify,
+//     animated replay, kept in replay_cache.go; cooldown.go: the pause
+//     between one user's requests); preferences (settings.go: /kulami notify,
 //     settings); rules.go: /kulami rules and help; commands.go: the
 //     command tree
 //   - table (change.go, and the computer's moves in ai.go): one change to

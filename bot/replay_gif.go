@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 
+	"github.com/kulami/kulami/bot/i18n"
 	"github.com/kulami/kulami/bot/jobs"
 	"github.com/kulami/kulami/draw"
 	"github.com/kulami/kulami/engine"
@@ -19,10 +20,15 @@ const maxUpload = 8 << 20
 var errReplayTooLarge = refuse("replay.too_large")
 
 // replayGIF answers Replay (GIF) on the final board of f: the animated
-// replay of the whole game, a frame a move, posted in the channel. It is
-// drawn within the render bound, after the boards waiting. At
-// draw.DefaultAnimationWidth a whole game is well under a megabyte, so
-// maxUpload is a guard, not a limit people meet.
+// replay of the whole game, a frame a move, posted in the channel. A
+// game's replay is drawn once, within the render bound after the boards
+// waiting, and kept (rv.replays); clicks while it is drawn or posted wait
+// for it, and a click within replayRepost of the post is answered, only
+// for the clicker, with a link to it, so that many clicks post one
+// replay. A click later posts the replay kept again. Drawing or posting
+// counts for the clicker's cooldown. At draw.DefaultAnimationWidth a whole
+// game is well under a megabyte, so maxUpload is a guard, not a limit
+// people meet.
 func (rv *reviews) replayGIF(c *interaction, f *storage.FinishedGame) error {
 	rec, err := engine.ParseRecord(f.RecordText)
 	if err != nil {
@@ -32,21 +38,55 @@ func (rv *reviews) replayGIF(c *interaction, f *storage.FinishedGame) error {
 		return refuse("replay.empty", "Game", f.ID)
 	}
 	lang := rv.langs.publicLang(c)
+	r := rv.replays.get(replayKey{guild: f.GuildID, game: f.ID, lang: lang})
+	select {
+	case r.turn <- struct{}{}:
+	case <-c.ctx.Done():
+		return c.ctx.Err()
+	}
+	defer func() { <-r.turn }()
+	now := rv.clock.Now()
+	if r.link != "" && now.Sub(r.posted) < replayRepost {
+		return c.say(c.lang().T("replay.posted", "Game", f.ID, "Link", r.link))
+	}
+	user := c.user().ID
+	if at, ok := rv.cooldowns.ready(jobGIF, user, now); !ok {
+		return c.say(c.lang().T("replay.cooldown", "When", timestamp(at)))
+	}
+	if r.gif == nil {
+		gif, err := rv.animate(lang, f, rec)
+		if err != nil {
+			return err
+		}
+		r.gif = gif
+		rv.replays.drawn(r)
+	}
+	rv.cooldowns.take(jobGIF, user, now)
+	m, err := c.post(message{
+		content: lang.N("replay.message", len(rec.Moves), "Game", f.ID, "Red", colorMark[engine.Red]+" "+escape(playerName(lang, f.Player(engine.Red))),
+			"Black", colorMark[engine.Black]+" "+escape(playerName(lang, f.Player(engine.Black)))),
+		file: &attachment{name: fmt.Sprintf("kulami-%d.gif", f.ID), contentType: "image/gif", data: r.gif},
+	})
+	if err != nil {
+		return err
+	}
+	r.link, r.posted = fmt.Sprintf("https://discord.com/channels/%s/%s/%s", c.i.GuildID, c.i.ChannelID, m.ID), now
+	return nil
+}
+
+// animate draws the replay of f, whose record is rec, in lang.
+func (rv *reviews) animate(lang i18n.Lang, f *storage.FinishedGame, rec *engine.Record) ([]byte, error) {
 	a := draw.Animation{Record: rec, Options: draw.Options{Names: names(lang, &f.Game), Over: true, Text: drawText(lang)}}
 	a.Options.Outcome, a.Options.Reason = outcome(lang, &f.Game, playerName)
 	var gif bytes.Buffer
-	err = rv.views.render(jobGIF, func() error { return rv.views.renderer.Animate(&gif, a) })
+	err := rv.views.render(jobGIF, func() error { return rv.views.renderer.Animate(&gif, a) })
 	if errors.Is(err, jobs.ErrQueueFull) {
-		return refuse("replay.busy")
+		return nil, refuse("replay.busy")
 	} else if err != nil {
-		return fmt.Errorf("animate game %d: %w", f.ID, err)
+		return nil, fmt.Errorf("animate game %d: %w", f.ID, err)
 	}
 	if gif.Len() > maxUpload {
-		return errReplayTooLarge
+		return nil, errReplayTooLarge
 	}
-	return c.reply(message{
-		content: lang.N("replay.message", len(rec.Moves), "Game", f.ID, "Red", colorMark[engine.Red]+" "+escape(playerName(lang, f.Player(engine.Red))),
-			"Black", colorMark[engine.Black]+" "+escape(playerName(lang, f.Player(engine.Black)))),
-		file: &attachment{name: fmt.Sprintf("kulami-%d.gif", f.ID), contentType: "image/gif", data: gif.Bytes()},
-	})
+	return gif.Bytes(), nil
 }

@@ -37,6 +37,10 @@ type reviews struct {
 	out    *outbound
 	langs  *locales
 	views  *views
+	// replays keeps the animated replays drawn and where they were posted.
+	replays *replays
+	// cooldowns space each user's reviews and replays.
+	cooldowns cooldowns
 	// reviewer analyses a game for a review: review.Analyse.
 	reviewer func(context.Context, *engine.Record, review.Options) (*review.Analysis, error)
 }
@@ -47,7 +51,8 @@ type reviews struct {
 // moves and the reviews queued before, and stored with the game; the
 // first answer tells only the asker when to expect it, and the review is
 // posted in the channel for everyone. Each user has one review queued at
-// most, and the queue is bounded.
+// most, and waits requestCooldown after one is made before asking for
+// the next; the queue is bounded.
 func (rv *reviews) reviewCommand(c *interaction, o options) error {
 	f, err := rv.reviewedGame(c, o.int("game", 0))
 	if err != nil {
@@ -67,21 +72,23 @@ func (rv *reviews) reviewCommand(c *interaction, o options) error {
 	} else if !errors.Is(err, storage.ErrNotFound) {
 		return err
 	}
-	cost := time.Duration(len(f.Moves())) * reviewPerPosition
-	channel := c.i.ChannelID
-	place, err := rv.runner.Submit(jobs.Job{
-		Class: jobReview, Key: fmt.Sprintf("review:%s:%d", f.GuildID, f.ID), Owner: c.user().ID, Cost: cost,
-		// The job's context, not the interaction's: the review outlives
-		// the interaction, which has answered by then, by design.
-		Run: func(ctx context.Context) error {
-			err := rv.analyse(ctx, lang, f, channel)
-			if err != nil {
-				rv.reviewFailed(lang, f, channel)
-			}
-			return err
-		},
-		Drop: func() { rv.reviewFailed(lang, f, channel) },
-	})
+	now, owner := rv.clock.Now(), c.user().ID
+	if _, queued := rv.runner.Position(reviewKey(f)); queued {
+		return c.say(c.lang().T("review.busy", "Game", f.ID))
+	}
+	if at, ok := rv.cooldowns.ready(jobReview, owner, now); !ok {
+		return c.say(c.lang().T("review.cooldown", "When", timestamp(at)))
+	}
+	// Marked pending before it is queued, so that a stop of the bot before
+	// the review is made does not lose it: the bot makes it after its
+	// restart (resume).
+	if err := rv.store.QueueReview(c.ctx, storage.PendingReview{GuildID: f.GuildID, GameID: f.ID, ChannelID: c.i.ChannelID, Lang: string(lang), UserID: owner}); err != nil {
+		rv.log.Warn("cannot mark a review pending; a restart before it is made loses it", "game", f.ID, "err", err)
+	}
+	place, err := rv.queue(f, lang, c.i.ChannelID, owner)
+	if err != nil && !errors.Is(err, jobs.ErrDuplicate) { // a duplicate's mark is the one queued's
+		rv.drop(c.ctx, f.GuildID, f.ID)
+	}
 	switch {
 	case errors.Is(err, jobs.ErrDuplicate):
 		return c.say(c.lang().T("review.busy", "Game", f.ID))
@@ -92,12 +99,88 @@ func (rv *reviews) reviewCommand(c *interaction, o options) error {
 	case err != nil:
 		return err
 	}
-	ready := rv.clock.Now().Add(place.Wait + cost + 5*time.Second)
+	cost := reviewCost(f)
+	ready := now.Add(place.Wait + cost + 5*time.Second)
 	text := c.lang().N("review.started", len(f.Moves()), "Game", f.ID, "Ready", timestamp(ready))
 	if place.Ahead > 0 {
 		text += " " + c.lang().N("review.queued", place.Ahead)
 	}
 	return c.say(text)
+}
+
+// reviewKey names the review of f in the bot's runner.
+func reviewKey(f *storage.FinishedGame) string { return fmt.Sprintf("review:%s:%d", f.GuildID, f.ID) }
+
+// reviewCost is about how long the computer takes to review f.
+func reviewCost(f *storage.FinishedGame) time.Duration {
+	return time.Duration(len(f.Moves())) * reviewPerPosition
+}
+
+// queue queues the review of f on the runner, to be posted in channel in
+// lang, for owner. A review that fails is dropped and the channel told; one
+// that the bot's stop cancels, or drops from the queue, stays marked
+// pending in the store, for resume after the restart. Errors: those of
+// jobs.Runner.Submit.
+func (rv *reviews) queue(f *storage.FinishedGame, lang i18n.Lang, channel, owner string) (jobs.Place, error) {
+	return rv.runner.Submit(jobs.Job{
+		Class: jobReview, Key: reviewKey(f), Owner: owner, Cost: reviewCost(f),
+		// The job's context, not the interaction's: the review outlives
+		// the interaction, which has answered by then, by design.
+		Run: func(ctx context.Context) error {
+			err := rv.analyse(ctx, lang, f, channel, owner)
+			// Cancelled: the bot stops (and the job's worker, in Yield,
+			// may see it before ctx does).
+			stopped := errors.Is(err, context.Canceled) || errors.Is(err, jobs.ErrClosed)
+			if err != nil && !stopped {
+				rv.drop(context.WithoutCancel(ctx), f.GuildID, f.ID)
+				rv.reviewFailed(lang, f, channel)
+			}
+			return err
+		},
+		Drop: func() { rv.log.Info("a review queued at the stop is left for the restart", "game", f.ID) },
+	})
+}
+
+// resume queues again the reviews marked pending in the store: those the
+// bot was asked for and did not make before it stopped. A mark of a
+// review made, or of a game gone, is dropped; a review that cannot be
+// queued is dropped and its channel told.
+func (rv *reviews) resume(ctx context.Context) {
+	ps, err := rv.store.PendingReviews(ctx)
+	if err != nil {
+		rv.log.Error("cannot read the reviews pending", "err", err)
+		return
+	}
+	for _, p := range ps {
+		f, err := rv.store.FinishedGame(ctx, p.GuildID, p.GameID)
+		if errors.Is(err, storage.ErrNotFound) {
+			rv.drop(ctx, p.GuildID, p.GameID)
+			continue
+		} else if err != nil {
+			rv.log.Error("cannot read the game of a review pending", "game", p.GameID, "err", err)
+			continue
+		}
+		if _, err := rv.storedReview(ctx, f); err == nil {
+			rv.drop(ctx, p.GuildID, p.GameID)
+			continue
+		}
+		lang, ok := i18n.Parse(p.Lang)
+		if !ok {
+			lang = i18n.English
+		}
+		if _, err := rv.queue(f, lang, p.ChannelID, p.UserID); err != nil && !errors.Is(err, jobs.ErrDuplicate) {
+			rv.log.Warn("cannot queue a review pending", "game", f.ID, "err", err)
+			rv.drop(ctx, p.GuildID, p.GameID)
+			rv.reviewFailed(lang, f, p.ChannelID)
+		}
+	}
+}
+
+// drop drops the mark of the pending review of the game id of guild.
+func (rv *reviews) drop(ctx context.Context, guild string, id uint64) {
+	if err := rv.store.DropReview(ctx, guild, id); err != nil {
+		rv.log.Warn("cannot drop the mark of a review pending", "game", id, "err", err)
+	}
 }
 
 // reviewFailed tells channel, in lang, that the review of f could not be
@@ -143,11 +226,12 @@ func (rv *reviews) storedReview(ctx context.Context, f *storage.FinishedGame) (*
 	return a, nil
 }
 
-// analyse reviews f with the computer, stores the analysis and posts the
-// review in channel, in lang. It runs on the runner's search worker, and
+// analyse reviews f with the computer, stores the analysis, starts the
+// cooldown of owner, who asked for it, and posts the review in channel, in
+// lang. It runs on the runner's search worker, and
 // yields it between positions (jobs.Yield), so a move of the computer
 // waits for one position's search at most, never for a whole review.
-func (rv *reviews) analyse(ctx context.Context, lang i18n.Lang, f *storage.FinishedGame, channel string) error {
+func (rv *reviews) analyse(ctx context.Context, lang i18n.Lang, f *storage.FinishedGame, channel, owner string) error {
 	rec, err := engine.ParseRecord(f.RecordText)
 	if err != nil {
 		return err
@@ -169,6 +253,7 @@ func (rv *reviews) analyse(ctx context.Context, lang i18n.Lang, f *storage.Finis
 	if err := rv.store.SaveReview(ctx, f.GuildID, f.ID, data); err != nil {
 		return err
 	}
+	rv.cooldowns.take(jobReview, owner, rv.clock.Now())
 	m, err := reviewMessage(lang, f, a)
 	if err != nil {
 		return err

@@ -58,14 +58,14 @@ func TestReview(t *testing.T) {
 	var a review.Analysis
 	require.NoError(t, json.Unmarshal(data, &a))
 	assert.Len(t, a.Moves, 1)
-	assert.Equal(t, commits+1, h.commits(), "one commit stores the review")
+	assert.Equal(t, commits+2, h.commits(), "one commit marks the review pending, one stores it")
 
 	again := h.command(ch, h.alice, "review", discordtest.IntegerOption("game", int64(g.ID)))
 	assert.False(t, h.dc.WaitResponse(t, again.ID).Ephemeral())
 	m := h.dc.WaitOriginal(t, again.ID, hasFile("review.png"))
 	assert.False(t, m.Ephemeral(), "a review already made is the answer itself")
 	assert.Equal(t, rev.Content, m.Content)
-	assert.Equal(t, commits+1, h.commits(), "computed once")
+	assert.Equal(t, commits+2, h.commits(), "computed once")
 
 	h.restart()
 	step := h.click(rev.ID, h.bob, steps["▶"])

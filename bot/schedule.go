@@ -90,9 +90,11 @@ type scheduler struct {
 // and what was due while the bot was down happens at once. It sleeps until
 // the next wake-up in storage; it never scans all games.
 //
+// It first queues again the reviews asked for before a stop and not made.
 // It records the bot alive (see aliveEvery) when it starts (Resume does),
 // every aliveEvery while it runs, and when it stops, before it returns.
 func (b *Bot) RunScheduler(ctx context.Context) error {
+	b.reviews.resume(ctx)
 	return b.sched.run(ctx)
 }
 

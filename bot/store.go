@@ -123,6 +123,15 @@ type FinishedStore interface {
 	// Review returns what SaveReview stored for the finished game gameID
 	// of the guild. Errors: storage.ErrNotFound if there is none yet.
 	Review(ctx context.Context, guildID string, gameID uint64) ([]byte, error)
+	// QueueReview marks the review p pending until SaveReview stores it
+	// or DropReview drops the mark. Errors: storage.ErrNotFound if there
+	// is no such finished game.
+	QueueReview(ctx context.Context, p storage.PendingReview) error
+	// DropReview drops the mark of the pending review of the finished
+	// game gameID of the guild, if any.
+	DropReview(ctx context.Context, guildID string, gameID uint64) error
+	// PendingReviews returns the reviews marked pending.
+	PendingReviews(ctx context.Context) ([]storage.PendingReview, error)
 }
 
 // LadderStore reads the players' history, profiles and ratings in a

@@ -93,10 +93,10 @@ func TestMoveNotHeldBehindReviews(t *testing.T) {
 	}
 }
 
-// TestReviewsAtShutdown: a review running when the bot shuts down, and
-// one still queued, each tell their channel that they could not be
-// finished, instead of vanishing.
-func TestReviewsAtShutdown(t *testing.T) {
+// TestReviewsResumedAfterRestart: a review running when the bot shuts
+// down, and one still queued, are not lost: nothing says they failed, and
+// the bot that starts next on the same file makes and posts both, once.
+func TestReviewsResumedAfterRestart(t *testing.T) {
 	t.Parallel()
 	h := newHarness(t, "gateway")
 	ch := h.channel.ID
@@ -108,20 +108,36 @@ func TestReviewsAtShutdown(t *testing.T) {
 	}
 	gate := &gatedReviewer{started: make(chan uint64, 2), release: map[uint64]chan struct{}{}} // never released
 	h.bot.SetReviewer(gate.analyse)
+	var asks []*discordgo.Interaction
 	for k, u := range []*discordgo.User{h.alice, h.bob} {
-		h.reply(h.command(ch, u, "review", discordtest.IntegerOption("game", int64(games[k]))))
+		ask := h.command(ch, u, "review", discordtest.IntegerOption("game", int64(games[k])))
+		h.reply(ask)
+		asks = append(asks, ask)
 	}
 	require.Equal(t, games[0], <-gate.started)
 	h.stop() // waits for the reviews its grace allows, then stops them
-	for _, id := range games {
-		n := strconv.FormatUint(id, 10)
-		h.dc.WaitUntil(t, "the failure of review #"+n, func() bool {
-			for _, m := range h.dc.Messages(ch) {
-				if strings.HasPrefix(m.Content, "I could not finish the review of game #"+n+".") {
-					return true
-				}
-			}
-			return false
-		})
+	for _, m := range h.dc.Messages(ch) {
+		assert.NotContains(t, m.Content, "I could not finish the review", "a review stopped by the shutdown is not a failure")
 	}
+
+	h.start() // the same file: the reviews pending are made now
+	for k, id := range games {
+		n := strconv.FormatUint(id, 10)
+		messageAfter(t, h.dc, asks[k], ch, "the review of game #"+n, func(m *discordtest.Message) bool {
+			return hasFile("review.png")(m) && strings.Contains(m.Content, "**Review of game #"+n+"**")
+		})
+		_, err := h.store.Review(t.Context(), h.dc.GuildID(), id)
+		require.NoError(t, err, "the review of game #%s is stored", n)
+	}
+	pending, err := h.store.PendingReviews(t.Context())
+	require.NoError(t, err)
+	assert.Empty(t, pending, "nothing is left to resume")
+	h.restart()
+	var reviews int
+	for _, m := range h.dc.Messages(ch) {
+		if hasFile("review.png")(m) {
+			reviews++
+		}
+	}
+	assert.Equal(t, 2, reviews, "each review is posted once, not again at the next start")
 }

@@ -422,6 +422,30 @@ func (t *boltTx) PutReview(guild string, id uint64, data []byte) error {
 	return put(t.tx.Bucket(bucketReviews), finishedKey(guild, id), json.RawMessage(data))
 }
 
+// PutPendingReview implements Tx.
+func (t *boltTx) PutPendingReview(p *PendingReview) error {
+	return put(t.tx.Bucket(bucketPending), finishedKey(p.GuildID, p.GameID), p)
+}
+
+// DeletePendingReview implements Tx.
+func (t *boltTx) DeletePendingReview(guild string, id uint64) error {
+	return t.tx.Bucket(bucketPending).Delete(finishedKey(guild, id))
+}
+
+// PendingReviews implements Tx.
+func (t *boltTx) PendingReviews() ([]PendingReview, error) {
+	var out []PendingReview
+	err := t.tx.Bucket(bucketPending).ForEach(func(k, v []byte) error {
+		var p PendingReview
+		if err := decode(v, &p); err != nil {
+			return fmt.Errorf("pending review %x: %w", k, err)
+		}
+		out = append(out, p)
+		return nil
+	})
+	return out, err
+}
+
 // keyAlive is the key, in bucketMeta, of when the bot was last alive:
 // 8 bytes, big-endian Unix nanoseconds.
 var keyAlive = []byte("alive")

@@ -7,7 +7,8 @@ import (
 )
 
 // SaveReview stores data, the analysis of the finished game with the ID
-// gameID of the guild, replacing any earlier one. It returns an error
+// gameID of the guild, replacing any earlier one, and drops the mark of
+// its pending review (QueueReview). It returns an error
 // wrapping ErrNotFound if there is no such finished game, and ErrInvalid
 // if data is not a JSON value.
 func (s *Core) SaveReview(ctx context.Context, guildID string, gameID uint64, data []byte) error {
@@ -20,7 +21,10 @@ func (s *Core) SaveReview(ctx context.Context, guildID string, gameID uint64, da
 		if !json.Valid(data) {
 			return fmt.Errorf("%w: the review is not JSON", ErrInvalid)
 		}
-		return tx.PutReview(guildID, gameID, data)
+		if err := tx.PutReview(guildID, gameID, data); err != nil {
+			return err
+		}
+		return tx.DeletePendingReview(guildID, gameID)
 	})
 	if err != nil {
 		return fmt.Errorf("save the review of game %d in guild %s: %w", gameID, guildID, err)

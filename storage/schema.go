@@ -17,6 +17,7 @@ import (
 var migrations = []func(tx *bolt.Tx) error{
 	clearFinishedClocks, // 1 → 2
 	addReviews,          // 2 → 3
+	addPendingReviews,   // 3 → 4
 }
 
 // clearFinishedClocks brings a file of schema version 1 to version 2: the
@@ -64,6 +65,18 @@ var bucketReviews = []byte("reviews")
 // the bucket of reviews. No stored value changes.
 func addReviews(tx *bolt.Tx) error {
 	_, err := tx.CreateBucketIfNotExists(bucketReviews)
+	return err
+}
+
+// bucketPending holds the reviews asked for and not made yet (storage's
+// PendingReview): guild ‖ game ID → PendingReview. Schema version 4 added
+// it (addPendingReviews).
+var bucketPending = []byte("pending_reviews")
+
+// addPendingReviews brings a file of schema version 3 to version 4: it
+// creates the bucket of pending reviews. No stored value changes.
+func addPendingReviews(tx *bolt.Tx) error {
+	_, err := tx.CreateBucketIfNotExists(bucketPending)
 	return err
 }
 

@@ -88,6 +88,12 @@ type Tx interface {
 	Review(guild string, id uint64) ([]byte, error)
 	// PutReview stores the review of a finished game.
 	PutReview(guild string, id uint64, data []byte) error
+	// PutPendingReview marks a review pending.
+	PutPendingReview(p *PendingReview) error
+	// DeletePendingReview drops the mark of a pending review, if any.
+	DeletePendingReview(guild string, id uint64) error
+	// PendingReviews returns the pending reviews, by guild and game.
+	PendingReviews() ([]PendingReview, error)
 
 	// Alive returns when the bot was last alive, zero if never.
 	Alive() (time.Time, error)

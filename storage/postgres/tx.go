@@ -498,6 +498,43 @@ func (t *tx) PutReview(guild string, id uint64, data []byte) error {
 	return nil
 }
 
+// PutPendingReview implements storage.Tx.
+func (t *tx) PutPendingReview(p *storage.PendingReview) error {
+	v, err := storage.Encode(p)
+	if err != nil {
+		return err
+	}
+	t.exec(`INSERT INTO pending_reviews (guild, game_id, data) VALUES ($1, $2, $3)
+		ON CONFLICT (guild, game_id) DO UPDATE SET data = excluded.data`, p.GuildID, int64(p.GameID), string(v))
+	return nil
+}
+
+// DeletePendingReview implements storage.Tx.
+func (t *tx) DeletePendingReview(guild string, id uint64) error {
+	t.exec(`DELETE FROM pending_reviews WHERE guild = $1 AND game_id = $2`, guild, int64(id))
+	return nil
+}
+
+// PendingReviews implements storage.Tx.
+func (t *tx) PendingReviews() ([]storage.PendingReview, error) {
+	var out []storage.PendingReview
+	err := t.query(`SELECT data FROM pending_reviews ORDER BY guild, game_id`, nil, func(rows pgx.Rows) error {
+		for rows.Next() {
+			var data string
+			if err := rows.Scan(&data); err != nil {
+				return err
+			}
+			var p storage.PendingReview
+			if err := storage.Decode([]byte(data), &p); err != nil {
+				return fmt.Errorf("pending review: %w", err)
+			}
+			out = append(out, p)
+		}
+		return rows.Err()
+	})
+	return out, err
+}
+
 // Alive implements storage.Tx. A write locks the row, so that two
 // processes that start at once Resume one after the other.
 func (t *tx) Alive() (time.Time, error) {

@@ -29,6 +29,32 @@ func testReviews(t *testing.T, open Open) {
 	assert.ErrorIs(t, err, storage.ErrNotFound, "reviews are kept by guild")
 }
 
+func testPendingReviews(t *testing.T, open Open) {
+	s := open(t, storage.Options{})
+	f := mustGame(t, s, alice, bob, true, t0)
+	g := mustGame(t, s, alice, carol, true, t0)
+	pending := func() []storage.PendingReview {
+		t.Helper()
+		ps, err := s.PendingReviews(t.Context())
+		require.NoError(t, err)
+		return ps
+	}
+	assert.Empty(t, pending(), "none yet")
+	assert.ErrorIs(t, s.QueueReview(t.Context(), storage.PendingReview{GuildID: guild, GameID: f.ID + 100}), storage.ErrNotFound, "no such finished game")
+
+	pf := storage.PendingReview{GuildID: guild, GameID: f.ID, ChannelID: "c", Lang: "fr", UserID: "u"}
+	pg := storage.PendingReview{GuildID: guild, GameID: g.ID, ChannelID: "d", Lang: "en", UserID: "v"}
+	require.NoError(t, s.QueueReview(t.Context(), pg))
+	require.NoError(t, s.QueueReview(t.Context(), pf))
+	assert.Equal(t, []storage.PendingReview{pf, pg}, pending(), "by guild and game")
+
+	require.NoError(t, s.SaveReview(t.Context(), guild, f.ID, []byte(`{}`)))
+	assert.Equal(t, []storage.PendingReview{pg}, pending(), "a review made is no longer pending")
+	require.NoError(t, s.DropReview(t.Context(), guild, g.ID))
+	require.NoError(t, s.DropReview(t.Context(), guild, g.ID), "dropping no mark is no error")
+	assert.Empty(t, pending())
+}
+
 func testLastFinishedGame(t *testing.T, open Open) {
 	s := open(t, storage.Options{})
 	_, err := s.LastFinishedGame(t.Context(), guild, "c")

@@ -32,6 +32,9 @@ type Store interface {
 	LastFinishedGame(ctx context.Context, guildID, channelID string) (*storage.FinishedGame, error)
 	SaveReview(ctx context.Context, guildID string, gameID uint64, data []byte) error
 	Review(ctx context.Context, guildID string, gameID uint64) ([]byte, error)
+	QueueReview(ctx context.Context, p storage.PendingReview) error
+	DropReview(ctx context.Context, guildID string, gameID uint64) error
+	PendingReviews(ctx context.Context) ([]storage.PendingReview, error)
 	History(ctx context.Context, guildID, userID string, limit int, before uint64) ([]storage.HistoryEntry, error)
 	HeadToHead(ctx context.Context, guildID, a, b string) (storage.Tally, error)
 	RatingTrend(ctx context.Context, guildID, userID string, ladder storage.Ladder, n int) ([]storage.RatingPoint, error)
@@ -103,6 +106,7 @@ func Run(t *testing.T, open Open) {
 		{"ActiveGames", testActiveGames},
 		{"UpdatedHook", testUpdatedHook},
 		{"Reviews", testReviews},
+		{"PendingReviews", testPendingReviews},
 		{"LastFinishedGame", testLastFinishedGame},
 		{"Settings", testSettings},
 		{"UpdateSettingsRefuses", testUpdateSettingsRefuses},
