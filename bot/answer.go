@@ -70,6 +70,14 @@ func (a *answer) responded() bool {
 	return !a.state.awaitsHandler()
 }
 
+// heard reports whether Discord has heard from the bot: a first
+// response, or a deferral the bot sent for a slow handler.
+func (a *answer) heard() bool {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	return a.state != notAnswered
+}
+
 // deferForSlowness defers for the handler of c if Discord has heard
 // nothing yet, with the deferral that suits c (see deferType), and
 // reports whether it tried. A deferral that fails leaves the answer

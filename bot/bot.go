@@ -43,7 +43,8 @@ type Options struct {
 	Renderer *draw.Renderer
 	// AnswerWithin is how long a handler may take to answer before the
 	// bot defers for it (Discord fails interactions not answered within
-	// 3 seconds); default 2.5 s.
+	// 3 seconds); default 2.5 s. The storage calls an interaction makes
+	// before it answers get 4/5 of it (see storeAnswerShare).
 	AnswerWithin time.Duration
 	// Metrics is told what the bot does; nothing is counted if nil.
 	Metrics Metrics
@@ -100,7 +101,7 @@ func New(s *discordgo.Session, opt Options) *Bot {
 		opt.Metrics = noMetrics{}
 	}
 	ctx, cancel := context.WithCancel(context.Background())
-	st, log, clock := opt.Store, opt.Logger, opt.Clock
+	st, log, clock := Store(deadlineStore{opt.Store}), opt.Logger, opt.Clock
 	runner := newRunner(log)
 	wake := make(wakeup, 1)
 	langs := &locales{store: st, log: log}

@@ -7,6 +7,7 @@ import (
 	"math"
 	"runtime/debug"
 	"strings"
+	"time"
 
 	"github.com/bwmarrin/discordgo"
 
@@ -219,7 +220,8 @@ func ownPlace(c *interaction, id customID) error {
 // handle answers one interaction, from either transport. Every interaction
 // gets an answer: a handler's error is translated for the user by fail.
 // The interaction's context (c.ctx, which its handler passes to the store
-// and to Discord) is ctx's, cancelled when ctx is (the bot's, by Close) or
+// and to Discord) is ctx's, with the deadlines of its storage calls (see
+// storeDeadlines), cancelled when ctx is (the bot's, by Close) or
 // when handle returns; work that outlives the interaction runs with a
 // context of its own (a job's, the scheduler's).
 func (b *Bot) handle(ctx context.Context, s *discordgo.Session, i *discordgo.Interaction, respond respondFunc) {
@@ -228,7 +230,8 @@ func (b *Bot) handle(ctx context.Context, s *discordgo.Session, i *discordgo.Int
 	start := b.clock.Now()
 	kind, name := b.metricName(i)
 	b.metrics.Interaction(kind, name)
-	c := &interaction{ctx: ctx, s: s, i: i, respond: b.timed(respond, kind, name, start), log: b.log}
+	c := &interaction{s: s, i: i, respond: b.timed(respond, kind, name, start), log: b.log}
+	c.ctx = withStoreDeadlines(ctx, c, time.Now(), b.opt.AnswerWithin)
 	stop := c.deferWhenSlow(b.opt.AnswerWithin, b.log)
 	defer func() {
 		if r := recover(); r != nil {

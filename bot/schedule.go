@@ -7,6 +7,8 @@ import (
 	"fmt"
 	"log/slog"
 	"os"
+	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/kulami/kulami/engine"
@@ -157,7 +159,23 @@ func (s *scheduler) logFailure(ctx context.Context, msg string, args ...any) {
 	s.log.Log(ctx, level, msg, args...)
 }
 
-// runDue handles everything due now; it reports whether something failed.
+// dueAtOnce is how many due wakes the scheduler handles at once: enough
+// that a game whose row is locked or whose Discord call hangs leaves the
+// others their deadlines, few enough to leave the pool's connections (8
+// at least, see storage/postgres.DefaultPoolMax) to the interactions.
+const dueAtOnce = 6
+
+// dueWithin bounds the storage calls of one due wake (a claim, a game read
+// and updated, a reminder's settings): a game whose row stays locked fails
+// its own wake, which is tried again after retryAfter, and holds no other.
+// Well above a move's few milliseconds and PostgreSQL's lock_timeout, well
+// under leaseFor, so that a wake given up is not still running when its
+// lease ends.
+const dueWithin = 30 * time.Second
+
+// runDue handles everything due now, up to dueAtOnce wakes at once, each
+// within dueWithin; it returns when all are handled and reports whether
+// something failed.
 func (s *scheduler) runDue(ctx context.Context) bool {
 	now := s.clock.Now()
 	due, err := s.store.Due(ctx, now)
@@ -166,34 +184,57 @@ func (s *scheduler) runDue(ctx context.Context) bool {
 		return true
 	}
 	s.log.Debug("scheduler looks at what is due", "due", len(due))
-	failed := false
+	var (
+		wg     sync.WaitGroup
+		failed atomic.Bool
+		slots  = make(chan struct{}, dueAtOnce)
+	)
 	for _, w := range due {
+		select {
+		case <-ctx.Done():
+		case slots <- struct{}{}:
+		}
 		if ctx.Err() != nil {
-			return failed // stopping: the next start does the rest
+			break // stopping: the next start does the rest
 		}
-		// Bots that share the store (several processes on PostgreSQL)
-		// each see every due wake: the one that claims it does the work.
-		mine, err := s.store.Claim(ctx, w, s.owner, now, leaseFor)
-		if err != nil {
-			failed = true
-			s.logFailure(ctx, "scheduler cannot claim its work", "kind", w.Kind.String(), "channel", w.ChannelID, "err", err)
-			continue
-		}
-		if !mine {
-			continue
-		}
-		switch w.Kind {
-		case storage.WakeGame:
-			err = s.wakeGame(ctx, w.ChannelID, now)
-		case storage.WakeChallenge:
-			err = s.expireChallenge(ctx, w.ChannelID, now)
-		}
-		if err != nil {
-			failed = true
-			s.logFailure(ctx, "scheduled work failed", "kind", w.Kind.String(), "channel", w.ChannelID, "err", err)
-		}
+		wg.Add(1)
+		go func() {
+			defer func() { <-slots; wg.Done() }()
+			if !s.runWake(ctx, w, now) {
+				failed.Store(true)
+			}
+		}()
 	}
-	return failed
+	wg.Wait()
+	return failed.Load()
+}
+
+// runWake handles one due wake, if this bot claims it, within dueWithin;
+// it reports whether it succeeded.
+func (s *scheduler) runWake(ctx context.Context, w storage.Wake, now time.Time) bool {
+	wctx, cancel := context.WithTimeout(ctx, dueWithin)
+	defer cancel()
+	// Bots that share the store (several processes on PostgreSQL) each
+	// see every due wake: the one that claims it does the work.
+	mine, err := s.store.Claim(wctx, w, s.owner, now, leaseFor)
+	if err != nil {
+		s.logFailure(ctx, "scheduler cannot claim its work", "kind", w.Kind.String(), "channel", w.ChannelID, "err", err)
+		return false
+	}
+	if !mine {
+		return true
+	}
+	switch w.Kind {
+	case storage.WakeGame:
+		err = s.wakeGame(wctx, w.ChannelID, now)
+	case storage.WakeChallenge:
+		err = s.expireChallenge(wctx, w.ChannelID, now)
+	}
+	if err != nil {
+		s.logFailure(ctx, "scheduled work failed", "kind", w.Kind.String(), "channel", w.ChannelID, "err", err)
+		return false
+	}
+	return true
 }
 
 // wakeGame does what is due in the game of a channel: the computer's lost

@@ -328,3 +328,33 @@ func TestSchedulerLeavesClaimedWork(t *testing.T) {
 	require.NoError(t, err)
 	assert.False(t, ok, "the bot holds the lease now")
 }
+
+// TestSchedulerStuckWakeHoldsNoOther: a game whose scheduled message (a
+// reminder, a final board) hangs in Discord does not hold the timeout of
+// another game due in the same round: the scheduler handles due wakes at
+// once, each on its own.
+func TestSchedulerStuckWakeHoldsNoOther(t *testing.T) {
+	t.Parallel()
+	const hang = 8 * time.Second
+	h := newManualHarness(t, "gateway")
+	slow := h.channel.ID
+	h.challengeAndAccept(discordtest.StringOption("move_time", "1h"))
+	h.clock.Advance(time.Minute)
+	h.channel = h.dc.AddChannel("other")
+	other := h.channel.ID
+	g := h.challengeAndAccept(discordtest.StringOption("move_time", "1h"))
+	h.clock.Advance(g.Deadline().Sub(h.clock.Now())) // both games ran out of time
+	gs, err := h.store.Game(t.Context(), slow)
+	require.NoError(t, err)
+	require.True(t, gs.Wake().Before(g.Wake()), "the game whose message hangs is due first: the scheduler comes to it first")
+
+	h.dc.Delay("POST", "/channels/"+slow+"/messages", hang, 1)
+	start := time.Now()
+	done := make(chan bool)
+	go func() { done <- h.bot.RunDue(t.Context()) }()
+	h.waitBoard(other, "the final board", func(m *discordtest.Message) bool { return strings.Contains(m.Content, "Game over") })
+	assert.Less(t, time.Since(start), hang/2, "the other game timed out while the message hung")
+	assert.False(t, <-done, "the scheduled work succeeded, the hung message too once Discord answered")
+	_, err = h.store.Game(t.Context(), other)
+	assert.ErrorIs(t, err, storage.ErrNotFound, "the other game ended")
+}

@@ -1,0 +1,223 @@
+package bot
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"time"
+
+	"github.com/kulami/kulami/storage"
+)
+
+// storeWork bounds the storage calls of an interaction once Discord has
+// heard from the bot (an answer, a deferral): the player waits for a
+// deferred answer, which Discord shows as "thinking…" for up to 15
+// minutes, but a game whose row stays locked this long should be answered
+// "busy, try again" rather than leave the player waiting for nothing.
+// Counted from the interaction's start. Before Discord has heard anything,
+// the bound is shorter (see Options.AnswerWithin and storeAnswerShare).
+const storeWork = 15 * time.Second
+
+// storeAnswerShare is the share of Options.AnswerWithin that the storage
+// calls of an interaction may take before Discord has heard from the bot:
+// a call that runs out (a game's row locked, no connection free) is
+// answered "busy, try again" as the first response, before the bot would
+// defer and well before Discord's 3 s; an autocomplete, which cannot be
+// deferred, answers an empty list. 4/5: 2 s of the default 2.5 s.
+const storeAnswerShare = 0.8
+
+// errOutOfTime is the cause of an interaction's storage call cut short by
+// its deadline (see storeDeadlines).
+var errOutOfTime = errors.New("the interaction's time for the database ran out")
+
+// storeDeadlines are the deadlines of one interaction's storage calls: by
+// answerBy while Discord has heard nothing of it, by workBy after. It
+// rides on the interaction's context (see withStoreDeadlines); work that
+// outlives the interaction (the scheduler's, a job's) bounds its calls
+// itself.
+type storeDeadlines struct {
+	answer   *answer
+	answerBy time.Time
+	workBy   time.Time
+}
+
+type storeDeadlinesKey struct{}
+
+// withStoreDeadlines returns ctx carrying the deadlines of c's storage
+// calls, counted from now.
+func withStoreDeadlines(ctx context.Context, c *interaction, now time.Time, answerWithin time.Duration) context.Context {
+	return context.WithValue(ctx, storeDeadlinesKey{}, &storeDeadlines{
+		answer:   &c.answer,
+		answerBy: now.Add(time.Duration(float64(answerWithin) * storeAnswerShare)),
+		workBy:   now.Add(storeWork),
+	})
+}
+
+// bound returns ctx with the deadline of a storage call made now, if ctx
+// is an interaction's.
+func bound(ctx context.Context) (context.Context, context.CancelFunc) {
+	d, ok := ctx.Value(storeDeadlinesKey{}).(*storeDeadlines)
+	if !ok {
+		return ctx, func() {}
+	}
+	by := d.workBy
+	if !d.answer.heard() {
+		by = d.answerBy
+	}
+	return context.WithDeadlineCause(ctx, by, errOutOfTime)
+}
+
+// outOfTime returns err, as storage.ErrBusy if it is the end of the
+// deadline of bctx (from bound): the database could not serve the call in
+// the interaction's time. The call changed nothing: a store's call whose
+// context is done before it begins writes nothing, and PostgreSQL rolls
+// back a transaction whose context ends while it runs (but for a COMMIT
+// already under way, see storage.Backend).
+func outOfTime(bctx context.Context, err error) error {
+	if err != nil && errors.Is(err, context.DeadlineExceeded) && errors.Is(context.Cause(bctx), errOutOfTime) {
+		return fmt.Errorf("%w: %w: %w", storage.ErrBusy, errOutOfTime, err)
+	}
+	return err
+}
+
+// call0 runs a storage call that returns an error within ctx's deadline.
+func call0(ctx context.Context, f func(context.Context) error) error {
+	bctx, cancel := bound(ctx)
+	defer cancel()
+	return outOfTime(bctx, f(bctx))
+}
+
+// call1 runs a storage call that returns a value and an error within ctx's
+// deadline.
+func call1[T any](ctx context.Context, f func(context.Context) (T, error)) (T, error) {
+	bctx, cancel := bound(ctx)
+	defer cancel()
+	v, err := f(bctx)
+	return v, outOfTime(bctx, err)
+}
+
+// deadlineStore is a Store whose calls made for an interaction keep to
+// its deadlines (see storeDeadlines); others go through as they are. The
+// scheduler's calls (NextWake, Due, Claim, SetAlive, Resume) are never an
+// interaction's.
+type deadlineStore struct{ Store }
+
+func (s deadlineStore) CreateGame(ctx context.Context, g *storage.Game) error {
+	return call0(ctx, func(ctx context.Context) error { return s.Store.CreateGame(ctx, g) })
+}
+
+func (s deadlineStore) Game(ctx context.Context, channelID string) (*storage.Game, error) {
+	return call1(ctx, func(ctx context.Context) (*storage.Game, error) { return s.Store.Game(ctx, channelID) })
+}
+
+func (s deadlineStore) UpdateGame(ctx context.Context, channelID string, fn func(*storage.Game) error) (*storage.Game, error) {
+	return call1(ctx, func(ctx context.Context) (*storage.Game, error) { return s.Store.UpdateGame(ctx, channelID, fn) })
+}
+
+func (s deadlineStore) NoteBoard(ctx context.Context, channelID string, gameID uint64, ply int, messageID string) error {
+	return call0(ctx, func(ctx context.Context) error { return s.Store.NoteBoard(ctx, channelID, gameID, ply, messageID) })
+}
+
+func (s deadlineStore) GuildGames(ctx context.Context, guildID string) ([]*storage.Game, error) {
+	return call1(ctx, func(ctx context.Context) ([]*storage.Game, error) { return s.Store.GuildGames(ctx, guildID) })
+}
+
+func (s deadlineStore) CreateChallenge(ctx context.Context, c *storage.Challenge) error {
+	return call0(ctx, func(ctx context.Context) error { return s.Store.CreateChallenge(ctx, c) })
+}
+
+func (s deadlineStore) Challenge(ctx context.Context, channelID string) (*storage.Challenge, error) {
+	return call1(ctx, func(ctx context.Context) (*storage.Challenge, error) { return s.Store.Challenge(ctx, channelID) })
+}
+
+func (s deadlineStore) UpdateChallenge(ctx context.Context, channelID string, fn func(*storage.Challenge) error) (*storage.Challenge, error) {
+	return call1(ctx, func(ctx context.Context) (*storage.Challenge, error) {
+		return s.Store.UpdateChallenge(ctx, channelID, fn)
+	})
+}
+
+func (s deadlineStore) DeleteChallenge(ctx context.Context, channelID string, id uint64) error {
+	return call0(ctx, func(ctx context.Context) error { return s.Store.DeleteChallenge(ctx, channelID, id) })
+}
+
+func (s deadlineStore) AcceptChallenge(ctx context.Context, channelID string, challengeID uint64, g *storage.Game) error {
+	return call0(ctx, func(ctx context.Context) error { return s.Store.AcceptChallenge(ctx, channelID, challengeID, g) })
+}
+
+func (s deadlineStore) MoveIntoThread(ctx context.Context, channelID string, gameID uint64, threadID string) (*storage.Game, error) {
+	return call1(ctx, func(ctx context.Context) (*storage.Game, error) {
+		return s.Store.MoveIntoThread(ctx, channelID, gameID, threadID)
+	})
+}
+
+func (s deadlineStore) FinishedGame(ctx context.Context, guildID string, id uint64) (*storage.FinishedGame, error) {
+	return call1(ctx, func(ctx context.Context) (*storage.FinishedGame, error) {
+		return s.Store.FinishedGame(ctx, guildID, id)
+	})
+}
+
+func (s deadlineStore) LastFinishedGame(ctx context.Context, guildID, channelID string) (*storage.FinishedGame, error) {
+	return call1(ctx, func(ctx context.Context) (*storage.FinishedGame, error) {
+		return s.Store.LastFinishedGame(ctx, guildID, channelID)
+	})
+}
+
+func (s deadlineStore) SaveReview(ctx context.Context, guildID string, gameID uint64, data []byte) error {
+	return call0(ctx, func(ctx context.Context) error { return s.Store.SaveReview(ctx, guildID, gameID, data) })
+}
+
+func (s deadlineStore) Review(ctx context.Context, guildID string, gameID uint64) ([]byte, error) {
+	return call1(ctx, func(ctx context.Context) ([]byte, error) { return s.Store.Review(ctx, guildID, gameID) })
+}
+
+func (s deadlineStore) History(ctx context.Context, guildID, userID string, limit int, before uint64) ([]storage.HistoryEntry, error) {
+	return call1(ctx, func(ctx context.Context) ([]storage.HistoryEntry, error) {
+		return s.Store.History(ctx, guildID, userID, limit, before)
+	})
+}
+
+func (s deadlineStore) HeadToHead(ctx context.Context, guildID, a, b string) (storage.Tally, error) {
+	return call1(ctx, func(ctx context.Context) (storage.Tally, error) { return s.Store.HeadToHead(ctx, guildID, a, b) })
+}
+
+func (s deadlineStore) RatingTrend(ctx context.Context, guildID, userID string, ladder storage.Ladder, n int) ([]storage.RatingPoint, error) {
+	return call1(ctx, func(ctx context.Context) ([]storage.RatingPoint, error) {
+		return s.Store.RatingTrend(ctx, guildID, userID, ladder, n)
+	})
+}
+
+func (s deadlineStore) Profile(ctx context.Context, guildID, userID string, ladder storage.Ladder) (*storage.Profile, error) {
+	return call1(ctx, func(ctx context.Context) (*storage.Profile, error) {
+		return s.Store.Profile(ctx, guildID, userID, ladder)
+	})
+}
+
+func (s deadlineStore) Leaderboard(ctx context.Context, guildID string, ladder storage.Ladder, offset, limit int) ([]storage.Profile, int, error) {
+	var total int
+	ps, err := call1(ctx, func(ctx context.Context) ([]storage.Profile, error) {
+		ps, n, err := s.Store.Leaderboard(ctx, guildID, ladder, offset, limit)
+		total = n
+		return ps, err
+	})
+	return ps, total, err
+}
+
+func (s deadlineStore) GuildSettings(ctx context.Context, guildID string) (storage.GuildSettings, error) {
+	return call1(ctx, func(ctx context.Context) (storage.GuildSettings, error) { return s.Store.GuildSettings(ctx, guildID) })
+}
+
+func (s deadlineStore) UpdateGuildSettings(ctx context.Context, guildID string, fn func(*storage.GuildSettings) error) (storage.GuildSettings, error) {
+	return call1(ctx, func(ctx context.Context) (storage.GuildSettings, error) {
+		return s.Store.UpdateGuildSettings(ctx, guildID, fn)
+	})
+}
+
+func (s deadlineStore) UserSettings(ctx context.Context, userID string) (storage.UserSettings, error) {
+	return call1(ctx, func(ctx context.Context) (storage.UserSettings, error) { return s.Store.UserSettings(ctx, userID) })
+}
+
+func (s deadlineStore) UpdateUserSettings(ctx context.Context, userID string, fn func(*storage.UserSettings) error) (storage.UserSettings, error) {
+	return call1(ctx, func(ctx context.Context) (storage.UserSettings, error) {
+		return s.Store.UpdateUserSettings(ctx, userID, fn)
+	})
+}
