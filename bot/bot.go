@@ -101,7 +101,7 @@ func New(s *discordgo.Session, opt Options) *Bot {
 		opt.Metrics = noMetrics{}
 	}
 	ctx, cancel := context.WithCancel(context.Background())
-	st, log, clock := Store(deadlineStore{opt.Store}), opt.Logger, opt.Clock
+	st, log, clock := deadlineStore{opt.Store}, opt.Logger, opt.Clock
 	runner := newRunner(log)
 	wake := make(wakeup, 1)
 	langs := &locales{store: st, log: log}
@@ -121,7 +121,7 @@ func New(s *discordgo.Session, opt Options) *Bot {
 	}
 	return &Bot{
 		session: s, log: log, clock: clock, opt: opt, metrics: opt.Metrics, langs: langs,
-		sched: &scheduler{store: st, clock: clock, log: log, metrics: opt.Metrics, owner: newOwner(), wake: wake,
+		sched: &scheduler{store: opt.Store, clock: clock, log: log, metrics: opt.Metrics, owner: newOwner(), wake: wake,
 			table: tb, out: out, langs: langs},
 		play:     h.play,
 		reviews:  h.reviews,

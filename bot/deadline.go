@@ -96,106 +96,107 @@ func call1[T any](ctx context.Context, f func(context.Context) (T, error)) (T, e
 	return v, outOfTime(bctx, err)
 }
 
-// deadlineStore is a Store whose calls made for an interaction keep to
-// its deadlines (see storeDeadlines); others go through as they are. The
-// scheduler's calls (NextWake, Due, Claim, SetAlive, Resume) are never an
-// interaction's.
-type deadlineStore struct{ Store }
+// deadlineStore is the store of the handlers and their parts, whose calls
+// made for an interaction keep to its deadlines (see storeDeadlines);
+// others go through as they are. The scheduler's own calls (NextWake, Due,
+// Claim, SetAlive, Resume) are never an interaction's: it has the store
+// itself.
+type deadlineStore struct{ interactionStore }
 
 func (s deadlineStore) CreateGame(ctx context.Context, g *storage.Game) error {
-	return call0(ctx, func(ctx context.Context) error { return s.Store.CreateGame(ctx, g) })
+	return call0(ctx, func(ctx context.Context) error { return s.interactionStore.CreateGame(ctx, g) })
 }
 
 func (s deadlineStore) Game(ctx context.Context, channelID string) (*storage.Game, error) {
-	return call1(ctx, func(ctx context.Context) (*storage.Game, error) { return s.Store.Game(ctx, channelID) })
+	return call1(ctx, func(ctx context.Context) (*storage.Game, error) { return s.interactionStore.Game(ctx, channelID) })
 }
 
 func (s deadlineStore) UpdateGame(ctx context.Context, channelID string, fn func(*storage.Game) error) (*storage.Game, error) {
-	return call1(ctx, func(ctx context.Context) (*storage.Game, error) { return s.Store.UpdateGame(ctx, channelID, fn) })
+	return call1(ctx, func(ctx context.Context) (*storage.Game, error) { return s.interactionStore.UpdateGame(ctx, channelID, fn) })
 }
 
 func (s deadlineStore) NoteBoard(ctx context.Context, channelID string, gameID uint64, ply int, messageID string) error {
-	return call0(ctx, func(ctx context.Context) error { return s.Store.NoteBoard(ctx, channelID, gameID, ply, messageID) })
+	return call0(ctx, func(ctx context.Context) error { return s.interactionStore.NoteBoard(ctx, channelID, gameID, ply, messageID) })
 }
 
 func (s deadlineStore) GuildGames(ctx context.Context, guildID string) ([]*storage.Game, error) {
-	return call1(ctx, func(ctx context.Context) ([]*storage.Game, error) { return s.Store.GuildGames(ctx, guildID) })
+	return call1(ctx, func(ctx context.Context) ([]*storage.Game, error) { return s.interactionStore.GuildGames(ctx, guildID) })
 }
 
 func (s deadlineStore) CreateChallenge(ctx context.Context, c *storage.Challenge) error {
-	return call0(ctx, func(ctx context.Context) error { return s.Store.CreateChallenge(ctx, c) })
+	return call0(ctx, func(ctx context.Context) error { return s.interactionStore.CreateChallenge(ctx, c) })
 }
 
 func (s deadlineStore) Challenge(ctx context.Context, channelID string) (*storage.Challenge, error) {
-	return call1(ctx, func(ctx context.Context) (*storage.Challenge, error) { return s.Store.Challenge(ctx, channelID) })
+	return call1(ctx, func(ctx context.Context) (*storage.Challenge, error) { return s.interactionStore.Challenge(ctx, channelID) })
 }
 
 func (s deadlineStore) UpdateChallenge(ctx context.Context, channelID string, fn func(*storage.Challenge) error) (*storage.Challenge, error) {
 	return call1(ctx, func(ctx context.Context) (*storage.Challenge, error) {
-		return s.Store.UpdateChallenge(ctx, channelID, fn)
+		return s.interactionStore.UpdateChallenge(ctx, channelID, fn)
 	})
 }
 
 func (s deadlineStore) DeleteChallenge(ctx context.Context, channelID string, id uint64) error {
-	return call0(ctx, func(ctx context.Context) error { return s.Store.DeleteChallenge(ctx, channelID, id) })
+	return call0(ctx, func(ctx context.Context) error { return s.interactionStore.DeleteChallenge(ctx, channelID, id) })
 }
 
 func (s deadlineStore) AcceptChallenge(ctx context.Context, channelID string, challengeID uint64, g *storage.Game) error {
-	return call0(ctx, func(ctx context.Context) error { return s.Store.AcceptChallenge(ctx, channelID, challengeID, g) })
+	return call0(ctx, func(ctx context.Context) error { return s.interactionStore.AcceptChallenge(ctx, channelID, challengeID, g) })
 }
 
 func (s deadlineStore) MoveIntoThread(ctx context.Context, channelID string, gameID uint64, threadID string) (*storage.Game, error) {
 	return call1(ctx, func(ctx context.Context) (*storage.Game, error) {
-		return s.Store.MoveIntoThread(ctx, channelID, gameID, threadID)
+		return s.interactionStore.MoveIntoThread(ctx, channelID, gameID, threadID)
 	})
 }
 
 func (s deadlineStore) FinishedGame(ctx context.Context, guildID string, id uint64) (*storage.FinishedGame, error) {
 	return call1(ctx, func(ctx context.Context) (*storage.FinishedGame, error) {
-		return s.Store.FinishedGame(ctx, guildID, id)
+		return s.interactionStore.FinishedGame(ctx, guildID, id)
 	})
 }
 
 func (s deadlineStore) LastFinishedGame(ctx context.Context, guildID, channelID string) (*storage.FinishedGame, error) {
 	return call1(ctx, func(ctx context.Context) (*storage.FinishedGame, error) {
-		return s.Store.LastFinishedGame(ctx, guildID, channelID)
+		return s.interactionStore.LastFinishedGame(ctx, guildID, channelID)
 	})
 }
 
 func (s deadlineStore) SaveReview(ctx context.Context, guildID string, gameID uint64, data []byte) error {
-	return call0(ctx, func(ctx context.Context) error { return s.Store.SaveReview(ctx, guildID, gameID, data) })
+	return call0(ctx, func(ctx context.Context) error { return s.interactionStore.SaveReview(ctx, guildID, gameID, data) })
 }
 
 func (s deadlineStore) Review(ctx context.Context, guildID string, gameID uint64) ([]byte, error) {
-	return call1(ctx, func(ctx context.Context) ([]byte, error) { return s.Store.Review(ctx, guildID, gameID) })
+	return call1(ctx, func(ctx context.Context) ([]byte, error) { return s.interactionStore.Review(ctx, guildID, gameID) })
 }
 
 func (s deadlineStore) History(ctx context.Context, guildID, userID string, limit int, before uint64) ([]storage.HistoryEntry, error) {
 	return call1(ctx, func(ctx context.Context) ([]storage.HistoryEntry, error) {
-		return s.Store.History(ctx, guildID, userID, limit, before)
+		return s.interactionStore.History(ctx, guildID, userID, limit, before)
 	})
 }
 
 func (s deadlineStore) HeadToHead(ctx context.Context, guildID, a, b string) (storage.Tally, error) {
-	return call1(ctx, func(ctx context.Context) (storage.Tally, error) { return s.Store.HeadToHead(ctx, guildID, a, b) })
+	return call1(ctx, func(ctx context.Context) (storage.Tally, error) { return s.interactionStore.HeadToHead(ctx, guildID, a, b) })
 }
 
 func (s deadlineStore) RatingTrend(ctx context.Context, guildID, userID string, ladder storage.Ladder, n int) ([]storage.RatingPoint, error) {
 	return call1(ctx, func(ctx context.Context) ([]storage.RatingPoint, error) {
-		return s.Store.RatingTrend(ctx, guildID, userID, ladder, n)
+		return s.interactionStore.RatingTrend(ctx, guildID, userID, ladder, n)
 	})
 }
 
 func (s deadlineStore) Profile(ctx context.Context, guildID, userID string, ladder storage.Ladder) (*storage.Profile, error) {
 	return call1(ctx, func(ctx context.Context) (*storage.Profile, error) {
-		return s.Store.Profile(ctx, guildID, userID, ladder)
+		return s.interactionStore.Profile(ctx, guildID, userID, ladder)
 	})
 }
 
 func (s deadlineStore) Leaderboard(ctx context.Context, guildID string, ladder storage.Ladder, offset, limit int) ([]storage.Profile, int, error) {
 	var total int
 	ps, err := call1(ctx, func(ctx context.Context) ([]storage.Profile, error) {
-		ps, n, err := s.Store.Leaderboard(ctx, guildID, ladder, offset, limit)
+		ps, n, err := s.interactionStore.Leaderboard(ctx, guildID, ladder, offset, limit)
 		total = n
 		return ps, err
 	})
@@ -203,21 +204,21 @@ func (s deadlineStore) Leaderboard(ctx context.Context, guildID string, ladder s
 }
 
 func (s deadlineStore) GuildSettings(ctx context.Context, guildID string) (storage.GuildSettings, error) {
-	return call1(ctx, func(ctx context.Context) (storage.GuildSettings, error) { return s.Store.GuildSettings(ctx, guildID) })
+	return call1(ctx, func(ctx context.Context) (storage.GuildSettings, error) { return s.interactionStore.GuildSettings(ctx, guildID) })
 }
 
 func (s deadlineStore) UpdateGuildSettings(ctx context.Context, guildID string, fn func(*storage.GuildSettings) error) (storage.GuildSettings, error) {
 	return call1(ctx, func(ctx context.Context) (storage.GuildSettings, error) {
-		return s.Store.UpdateGuildSettings(ctx, guildID, fn)
+		return s.interactionStore.UpdateGuildSettings(ctx, guildID, fn)
 	})
 }
 
 func (s deadlineStore) UserSettings(ctx context.Context, userID string) (storage.UserSettings, error) {
-	return call1(ctx, func(ctx context.Context) (storage.UserSettings, error) { return s.Store.UserSettings(ctx, userID) })
+	return call1(ctx, func(ctx context.Context) (storage.UserSettings, error) { return s.interactionStore.UserSettings(ctx, userID) })
 }
 
 func (s deadlineStore) UpdateUserSettings(ctx context.Context, userID string, fn func(*storage.UserSettings) error) (storage.UserSettings, error) {
 	return call1(ctx, func(ctx context.Context) (storage.UserSettings, error) {
-		return s.Store.UpdateUserSettings(ctx, userID, fn)
+		return s.interactionStore.UpdateUserSettings(ctx, userID, fn)
 	})
 }

@@ -121,7 +121,7 @@ func gameButton(store GameStore, h gameHandler) componentHandler {
 // tables map each subcommand and component action to one of their
 // methods.
 type handlers struct {
-	store      Store // the challenge, game or finished game a handler acts on
+	store      interactionStore // the challenge, game or finished game a handler acts on
 	table      *table
 	challenges *challenges
 	play       *playing

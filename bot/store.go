@@ -29,12 +29,19 @@ import (
 // what one done during the call does depends on the backend (see
 // storage.Backend).
 type Store interface {
+	interactionStore
+	ScheduleStore
+}
+
+// interactionStore is what the handlers and the parts they call use: all
+// of Store but the scheduler's own bookkeeping (ScheduleStore), so that
+// their calls can keep to an interaction's deadlines (deadlineStore).
+type interactionStore interface {
 	GameStore
 	ChallengeStore
 	FinishedStore
 	LadderStore
 	SettingsStore
-	ScheduleStore
 }
 
 // GameStore keeps the active game of each channel (a channel or thread
