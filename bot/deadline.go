@@ -112,11 +112,15 @@ func (s deadlineStore) Game(ctx context.Context, channelID string) (*storage.Gam
 }
 
 func (s deadlineStore) UpdateGame(ctx context.Context, channelID string, fn func(*storage.Game) error) (*storage.Game, error) {
-	return call1(ctx, func(ctx context.Context) (*storage.Game, error) { return s.interactionStore.UpdateGame(ctx, channelID, fn) })
+	return call1(ctx, func(ctx context.Context) (*storage.Game, error) {
+		return s.interactionStore.UpdateGame(ctx, channelID, fn)
+	})
 }
 
 func (s deadlineStore) NoteBoard(ctx context.Context, channelID string, gameID uint64, ply int, messageID string) error {
-	return call0(ctx, func(ctx context.Context) error { return s.interactionStore.NoteBoard(ctx, channelID, gameID, ply, messageID) })
+	return call0(ctx, func(ctx context.Context) error {
+		return s.interactionStore.NoteBoard(ctx, channelID, gameID, ply, messageID)
+	})
 }
 
 func (s deadlineStore) GuildGames(ctx context.Context, guildID string) ([]*storage.Game, error) {
@@ -128,7 +132,9 @@ func (s deadlineStore) CreateChallenge(ctx context.Context, c *storage.Challenge
 }
 
 func (s deadlineStore) Challenge(ctx context.Context, channelID string) (*storage.Challenge, error) {
-	return call1(ctx, func(ctx context.Context) (*storage.Challenge, error) { return s.interactionStore.Challenge(ctx, channelID) })
+	return call1(ctx, func(ctx context.Context) (*storage.Challenge, error) {
+		return s.interactionStore.Challenge(ctx, channelID)
+	})
 }
 
 func (s deadlineStore) UpdateChallenge(ctx context.Context, channelID string, fn func(*storage.Challenge) error) (*storage.Challenge, error) {
@@ -142,7 +148,9 @@ func (s deadlineStore) DeleteChallenge(ctx context.Context, channelID string, id
 }
 
 func (s deadlineStore) AcceptChallenge(ctx context.Context, channelID string, challengeID uint64, g *storage.Game) error {
-	return call0(ctx, func(ctx context.Context) error { return s.interactionStore.AcceptChallenge(ctx, channelID, challengeID, g) })
+	return call0(ctx, func(ctx context.Context) error {
+		return s.interactionStore.AcceptChallenge(ctx, channelID, challengeID, g)
+	})
 }
 
 func (s deadlineStore) MoveIntoThread(ctx context.Context, channelID string, gameID uint64, threadID string) (*storage.Game, error) {
@@ -178,7 +186,9 @@ func (s deadlineStore) History(ctx context.Context, guildID, userID string, limi
 }
 
 func (s deadlineStore) HeadToHead(ctx context.Context, guildID, a, b string) (storage.Tally, error) {
-	return call1(ctx, func(ctx context.Context) (storage.Tally, error) { return s.interactionStore.HeadToHead(ctx, guildID, a, b) })
+	return call1(ctx, func(ctx context.Context) (storage.Tally, error) {
+		return s.interactionStore.HeadToHead(ctx, guildID, a, b)
+	})
 }
 
 func (s deadlineStore) RatingTrend(ctx context.Context, guildID, userID string, ladder storage.Ladder, n int) ([]storage.RatingPoint, error) {
@@ -204,7 +214,9 @@ func (s deadlineStore) Leaderboard(ctx context.Context, guildID string, ladder s
 }
 
 func (s deadlineStore) GuildSettings(ctx context.Context, guildID string) (storage.GuildSettings, error) {
-	return call1(ctx, func(ctx context.Context) (storage.GuildSettings, error) { return s.interactionStore.GuildSettings(ctx, guildID) })
+	return call1(ctx, func(ctx context.Context) (storage.GuildSettings, error) {
+		return s.interactionStore.GuildSettings(ctx, guildID)
+	})
 }
 
 func (s deadlineStore) UpdateGuildSettings(ctx context.Context, guildID string, fn func(*storage.GuildSettings) error) (storage.GuildSettings, error) {
@@ -214,7 +226,9 @@ func (s deadlineStore) UpdateGuildSettings(ctx context.Context, guildID string, 
 }
 
 func (s deadlineStore) UserSettings(ctx context.Context, userID string) (storage.UserSettings, error) {
-	return call1(ctx, func(ctx context.Context) (storage.UserSettings, error) { return s.interactionStore.UserSettings(ctx, userID) })
+	return call1(ctx, func(ctx context.Context) (storage.UserSettings, error) {
+		return s.interactionStore.UserSettings(ctx, userID)
+	})
 }
 
 func (s deadlineStore) UpdateUserSettings(ctx context.Context, userID string, fn func(*storage.UserSettings) error) (storage.UserSettings, error) {
