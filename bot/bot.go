@@ -101,7 +101,7 @@ func New(s *discordgo.Session, opt Options) *Bot {
 		opt.Metrics = noMetrics{}
 	}
 	ctx, cancel := context.WithCancel(context.Background())
-	st, log, clock := deadlineStore{opt.Store}, opt.Logger, opt.Clock
+	st, log, clock, owner := deadlineStore{opt.Store}, opt.Logger, opt.Clock, newOwner()
 	runner := newRunner(log)
 	wake := make(wakeup, 1)
 	langs := &locales{store: st, log: log}
@@ -116,12 +116,12 @@ func New(s *discordgo.Session, opt Options) *Bot {
 			wake: wake, out: out, langs: langs, table: tb, chans: chans, computer: cp},
 		play:    &playing{store: st, clock: clock, out: out, langs: langs, table: tb},
 		records: &records{store: st, langs: langs},
-		reviews: &reviews{store: st, clock: clock, log: log, runner: runner, out: out, langs: langs, views: vw, replays: newReplays(replayCacheBytes), reviewer: review.Analyse},
+		reviews: &reviews{store: st, clock: clock, log: log, runner: runner, out: out, langs: langs, views: vw, replays: newReplays(replayCacheBytes), reviewer: review.Analyse, leases: opt.Store, owner: owner},
 		prefs:   &preferences{store: st, langs: langs, moveTime: opt.MoveTime},
 	}
 	return &Bot{
 		session: s, log: log, clock: clock, opt: opt, metrics: opt.Metrics, langs: langs,
-		sched: &scheduler{store: opt.Store, clock: clock, log: log, metrics: opt.Metrics, owner: newOwner(), wake: wake,
+		sched: &scheduler{store: opt.Store, clock: clock, log: log, metrics: opt.Metrics, owner: owner, wake: wake,
 			table: tb, out: out, langs: langs},
 		play:     h.play,
 		reviews:  h.reviews,

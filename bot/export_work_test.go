@@ -16,3 +16,7 @@ func (b *Bot) SetReviewer(f func(context.Context, *engine.Record, review.Options
 // QueuedMoves is the number of the computer's moves waiting for the
 // search worker.
 func (b *Bot) QueuedMoves() int { return b.runner.Len(jobMove) }
+
+// ResumeReviews does what RunScheduler does first for the reviews: queue
+// again those pending in the store.
+func (b *Bot) ResumeReviews(ctx context.Context) { b.reviews.resume(ctx) }

@@ -26,6 +26,20 @@ import (
 // people when to expect the review.
 const reviewPerPosition = 500 * time.Millisecond
 
+// reviewLease is how long a bot holds the claim on a review it makes (see
+// claimReview), so that another bot on the same store, resuming the
+// reviews pending, skips it: longer than a review waits in the queue and
+// takes (half a minute) in all but a jam, short enough that a review of a
+// bot that died is taken over by the next to start a quarter of an hour
+// later.
+const reviewLease = 15 * time.Minute
+
+// claimer takes leases on work that processes sharing a store do once:
+// storage.Core.Claim.
+type claimer interface {
+	Claim(ctx context.Context, w storage.Wake, owner string, now time.Time, d time.Duration) (bool, error)
+}
+
 // reviews handles the computer's reviews of finished games (/kulami
 // review and its step buttons) and the animated replays (Replay (GIF)).
 // It is safe for concurrent use.
@@ -43,6 +57,10 @@ type reviews struct {
 	cooldowns cooldowns
 	// reviewer analyses a game for a review: review.Analyse.
 	reviewer func(context.Context, *engine.Record, review.Options) (*review.Analysis, error)
+	// leases and owner: the bot claims each review it makes, as owner, so
+	// that one bot of those sharing the store makes it.
+	leases claimer
+	owner  string
 }
 
 // reviewCommand handles /kulami review: the computer's analysis of a
@@ -78,6 +96,11 @@ func (rv *reviews) reviewCommand(c *interaction, o options) error {
 	}
 	if at, ok := rv.cooldowns.ready(jobReview, owner, now); !ok {
 		return c.say(c.lang().T("review.cooldown", "When", timestamp(at)))
+	}
+	if mine, err := rv.claimReview(c.ctx, f); err != nil {
+		return err
+	} else if !mine {
+		return c.say(c.lang().T("review.busy", "Game", f.ID))
 	}
 	// Marked pending before it is queued, so that a stop of the bot before
 	// the review is made does not lose it: the bot makes it after its
@@ -164,6 +187,12 @@ func (rv *reviews) resume(ctx context.Context) {
 			rv.drop(ctx, p.GuildID, p.GameID)
 			continue
 		}
+		if mine, err := rv.claimReview(ctx, f); err != nil || !mine {
+			if err != nil {
+				rv.log.Error("cannot claim a review pending", "game", f.ID, "err", err)
+			}
+			continue // another bot makes it, or the next start does
+		}
 		lang, ok := i18n.Parse(p.Lang)
 		if !ok {
 			lang = i18n.English
@@ -174,6 +203,16 @@ func (rv *reviews) resume(ctx context.Context) {
 			rv.reviewFailed(lang, f, p.ChannelID)
 		}
 	}
+}
+
+// claimReview claims the review of f for the bot for reviewLease, and
+// reports whether it got it: false if another bot sharing the store holds
+// it, which makes the review then. A review has no wake time: its claims
+// all name one instant, the epoch, so that they contend (Claim grants a
+// lease on another wake of the same key).
+func (rv *reviews) claimReview(ctx context.Context, f *storage.FinishedGame) (bool, error) {
+	w := storage.Wake{Kind: storage.WakeReview, ChannelID: fmt.Sprintf("%s/%d", f.GuildID, f.ID), At: time.Unix(0, 0)}
+	return rv.leases.Claim(ctx, w, rv.owner, rv.clock.Now(), reviewLease)
 }
 
 // drop drops the mark of the pending review of the game id of guild.

@@ -13,11 +13,15 @@ type WakeKind uint8
 const (
 	WakeGame      WakeKind = iota // the active game of a channel
 	WakeChallenge                 // the open challenge of a channel
+	// WakeReview is the review of a finished game, asked for: it has no
+	// time in the index, only leases (Claim), and its ChannelID is the
+	// guild and game, "guild/123".
+	WakeReview
 )
 
-var wakeNames = names{"game", "challenge"}
+var wakeNames = names{"game", "challenge", "review"}
 
-// String returns "game" or "challenge".
+// String returns "game", "challenge" or "review".
 func (k WakeKind) String() string { return wakeNames.text("WakeKind", uint8(k)) }
 
 // Wake is an entry of the time index: the game or challenge of channel

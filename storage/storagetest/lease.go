@@ -32,6 +32,10 @@ func testClaim(t *testing.T, open Open) {
 	assert.True(t, mustClaim(t, s, later, "a", t0.Add(100*time.Second)), "another wake of the channel is free")
 	other := storage.Wake{Kind: storage.WakeChallenge, ChannelID: "c", At: t0.Add(time.Hour)}
 	assert.True(t, mustClaim(t, s, other, "b", t0.Add(100*time.Second)), "a challenge's wake is not its game's")
+	review := storage.Wake{Kind: storage.WakeReview, ChannelID: "g/1", At: t0}
+	assert.True(t, mustClaim(t, s, review, "a", t0), "a free review")
+	assert.False(t, mustClaim(t, s, review, "b", t0.Add(30*time.Second)), "a review held by a")
+	assert.True(t, mustClaim(t, s, review, "b", t0.Add(time.Minute)), "a's review lease lapsed: b takes over")
 
 	_, err := s.Claim(t.Context(), w, "", t0, time.Minute)
 	assert.ErrorIs(t, err, storage.ErrInvalid)
