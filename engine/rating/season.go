@@ -15,7 +15,7 @@ type Season int32
 
 // Seasons of years 1 to 9999, the years time.Time formats.
 const (
-	firstSeason Season = 4           // 1 Q1
+	firstSeason Season = 4          // 1 Q1
 	lastSeason  Season = 9999*4 + 3 // 9999 Q4
 )
 
