@@ -12,6 +12,7 @@ import (
 	"github.com/kulami/kulami/engine/ai"
 	"github.com/kulami/kulami/engine/challenge"
 	"github.com/kulami/kulami/engine/game"
+	"github.com/kulami/kulami/engine/rating"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 	bolt "go.etcd.io/bbolt"
@@ -284,12 +285,21 @@ func TestOpensDatabaseOfPreviousRelease(t *testing.T) {
 		require.NoError(t, err)
 		require.Len(t, h, 1)
 		assert.Equal(t, uint64(5), h[0].GameID)
+		// The season under way started empty at the upgrade: only the
+		// game finished since counts there, from a fresh start.
+		season, total, err := s.SeasonLeaderboard(t.Context(), guild, rating.SeasonOf(f.Result().At), Human, 0, 10)
+		require.NoError(t, err)
+		require.Equal(t, 2, total)
+		winner, _ := rating.Rate(rating.New(), rating.New(), rating.Win)
+		assert.Equal(t, alice.UserID, season[0].UserID)
+		assert.Equal(t, winner, season[0].Rating)
+		assert.Equal(t, Tally{Wins: 1}, season[0].Tally)
 		_, err = s.Game(t.Context(), "c-play")
 		assert.ErrorIs(t, err, ErrNotFound)
 	})
 
 	require.NoError(t, s.Close())
-	assert.Equal(t, uint64(4), schemaOf(t, path), "the file was migrated to schema 4")
+	assert.Equal(t, uint64(5), schemaOf(t, path), "the file was migrated to schema 5")
 	s = mustOpenPath(t, path, Options{})
 	require.NoError(t, checkFile(s))
 	g, err := s.Game(t.Context(), "c-ai")

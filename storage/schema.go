@@ -18,6 +18,7 @@ var migrations = []func(tx *bolt.Tx) error{
 	clearFinishedClocks, // 1 → 2
 	addReviews,          // 2 → 3
 	addPendingReviews,   // 3 → 4
+	addSeasons,          // 4 → 5
 }
 
 // clearFinishedClocks brings a file of schema version 1 to version 2: the
@@ -78,6 +79,29 @@ var bucketPending = []byte("pending_reviews")
 func addPendingReviews(tx *bolt.Tx) error {
 	_, err := tx.CreateBucketIfNotExists(bucketPending)
 	return err
+}
+
+// bucketSeasonProfiles and bucketSeasonRanks hold the ladders of the
+// seasons, as bucketProfiles and bucketRanks hold the all-time ones:
+// guild ‖ season ‖ ladder ‖ player → Profile, and guild ‖ season ‖
+// ladder ‖ rank order ‖ player → player. Schema version 5 added them
+// (addSeasons).
+var (
+	bucketSeasonProfiles = []byte("season_profiles")
+	bucketSeasonRanks    = []byte("season_ranks")
+)
+
+// addSeasons brings a file of schema version 4 to version 5: it creates
+// the buckets of the seasons' ladders, empty. The season under way
+// starts empty too: the games that ended before the upgrade count on the
+// all-time ladders only (see README, "Seasons"). No stored value changes.
+func addSeasons(tx *bolt.Tx) error {
+	for _, b := range [][]byte{bucketSeasonProfiles, bucketSeasonRanks} {
+		if _, err := tx.CreateBucketIfNotExists(b); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // schemaVersion returns the schema version this build writes.

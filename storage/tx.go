@@ -75,6 +75,17 @@ type Tx interface {
 	// the ladder.
 	Leaderboard(guild string, ladder Ladder, offset, limit int) ([]Profile, int, error)
 
+	// SeasonProfile returns a profile on the ladder of a season.
+	SeasonProfile(guild string, season Season, ladder Ladder, player string) (*Profile, error)
+	// PutSeasonProfile stores p, a profile of the season p.Season, whose
+	// stored version is old (nil for a new profile).
+	PutSeasonProfile(p, old *Profile) error
+	// SeasonLeaderboard is Leaderboard for the ladder of a season.
+	SeasonLeaderboard(guild string, season Season, ladder Ladder, offset, limit int) ([]Profile, int, error)
+	// EachGuildSettings calls fn with the settings stored for every
+	// guild, by guild; fn may not write.
+	EachGuildSettings(fn func(*GuildSettingsEntry) error) error
+
 	// GuildSettings returns the settings stored for a guild.
 	GuildSettings(guild string) (*GuildSettings, error)
 	// PutGuildSettings stores the settings of a guild.

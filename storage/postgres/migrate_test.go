@@ -47,7 +47,7 @@ func TestMigrationsAppliedOnce(t *testing.T) {
 		want = append(want, v)
 	}
 	assert.Equal(t, want, appliedVersions(t, stores[0]), "every step once, and the lock row 0")
-	assert.Equal(t, 3, SchemaVersion())
+	assert.Equal(t, 8, SchemaVersion())
 
 	s := mustOpenDSN(t, dsn)
 	assert.Equal(t, want, appliedVersions(t, s), "a database at the current schema is left alone")
@@ -56,12 +56,12 @@ func TestMigrationsAppliedOnce(t *testing.T) {
 func TestOpenRefusesNewerSchema(t *testing.T) {
 	dsn := pgtest.Schema(t)
 	s := mustOpenDSN(t, dsn)
-	_, err := s.pool.Exec(context.Background(), `INSERT INTO kulami_migrations (version, name) VALUES (7, 'future')`)
+	_, err := s.pool.Exec(context.Background(), `INSERT INTO kulami_migrations (version, name) VALUES (99, 'future')`)
 	require.NoError(t, err)
 
 	_, err = Open(dsn, storage.Options{})
 	assert.ErrorIs(t, err, storage.ErrSchemaTooNew)
-	assert.ErrorContains(t, err, "the database has schema version 7, this kulamibot reads versions up to 3; upgrade kulamibot to use it")
+	assert.ErrorContains(t, err, "the database has schema version 99, this kulamibot reads versions up to 8; upgrade kulamibot to use it")
 }
 
 func TestOpenRefuses(t *testing.T) {
