@@ -13,6 +13,7 @@ import (
 
 	"github.com/kulami/kulami/engine"
 	"github.com/kulami/kulami/engine/game"
+	"github.com/kulami/kulami/engine/rating"
 	"github.com/kulami/kulami/storage"
 )
 
@@ -74,6 +75,7 @@ type scheduler struct {
 		ChallengeStore
 		ScheduleStore
 		SettingsStore
+		SeasonLeaderboard(ctx context.Context, guildID string, season storage.Season, ladder storage.Ladder, offset, limit int) ([]storage.Profile, int, error)
 	}
 	clock   Clock
 	log     *slog.Logger
@@ -83,6 +85,10 @@ type scheduler struct {
 	table   *table
 	out     *outbound
 	langs   *locales
+	// seasonsDone is the season (a storage.Season) whose start this bot
+	// has dealt with in every guild: the end of the season before it
+	// (endSeasons).
+	seasonsDone atomic.Int32
 }
 
 // RunScheduler keeps games moving until ctx is cancelled: it sends the
@@ -132,6 +138,7 @@ func (s *scheduler) run(ctx context.Context) error {
 		case ok:
 			wait = next.Sub(now)
 		}
+		wait = min(wait, rating.SeasonOf(now).End().Sub(now)) // the end of the season
 		select {
 		case <-ctx.Done():
 			return nil
@@ -174,10 +181,11 @@ const dueAtOnce = 6
 const dueWithin = 30 * time.Second
 
 // runDue handles everything due now, up to dueAtOnce wakes at once, each
-// within dueWithin; it returns when all are handled and reports whether
-// something failed.
+// within dueWithin, after the end of a season (endSeasons); it returns
+// when all are handled and reports whether something failed.
 func (s *scheduler) runDue(ctx context.Context) bool {
 	now := s.clock.Now()
+	seasonFailed := s.endSeasons(ctx, now)
 	due, err := s.store.Due(ctx, now)
 	if err != nil {
 		s.logFailure(ctx, "scheduler cannot read what is due", "err", err)
@@ -206,7 +214,7 @@ func (s *scheduler) runDue(ctx context.Context) bool {
 		}()
 	}
 	wg.Wait()
-	return failed.Load()
+	return failed.Load() || seasonFailed
 }
 
 // runWake handles one due wake, if this bot claims it, within dueWithin;
