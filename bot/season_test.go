@@ -98,6 +98,24 @@ func TestSeasonLeaderboard(t *testing.T) {
 			assert.Contains(t, ai.Description, "No rated games in this season yet")
 
 			h.refused(h.command(h.channel.ID, h.carol, "leaderboard", discordtest.StringOption("season", "next")), "Pick a season from the list")
+
+			// Pages turn as on the all-time board, staying in the season.
+			for i := range 10 {
+				h.seedGame(h.store, h.dc.AddUser(fmt.Sprintf("p%02d", i)), h.bob, engine.Black, now.Add(-time.Duration(i+2)*time.Hour))
+			}
+			i := h.command(h.channel.ID, h.carol, "leaderboard", discordtest.StringOption("season", "current"))
+			r := h.dc.WaitResponse(t, i.ID)
+			assert.Equal(t, "Page 1 of 2 · 13 players · wins–losses–draws · ? = provisional rating (few games)", r.Embeds[0].Footer.Text)
+			msg := h.dc.WaitOriginal(t, i.ID, func(*discordtest.Message) bool { return true })
+			next := h.click(msg.ID, h.alice, buttonNamed(r.Components, "Next").CustomID)
+			r = h.dc.WaitResponse(t, next.ID)
+			assert.Equal(t, discordgo.InteractionResponseUpdateMessage, r.Type)
+			assert.Equal(t, "Kulami leaderboard · 2026 Q4, 1 Oct – 31 Dec", r.Embeds[0].Title)
+			assert.Equal(t, "Page 2 of 2 · 13 players · wins–losses–draws · ? = provisional rating (few games)", r.Embeds[0].Footer.Text)
+			assert.Len(t, strings.Split(r.Embeds[0].Description, "\n"), 3)
+
+			forged := fmt.Sprintf("kulami:leaderboard:%s:%d:0", h.dc.GuildID(), uint64(1)<<40)
+			h.refused(h.click(msg.ID, h.alice, forged), "That leaderboard does not exist any more")
 		})
 	}
 }
