@@ -187,6 +187,38 @@ func TestSeasonEndPostsTopThree(t *testing.T) {
 	}
 }
 
+// TestSchedulerWakesAtSeasonEnd: the running scheduler sleeps until the
+// quarter ends, not a heartbeat longer, and posts the top three then.
+func TestSchedulerWakesAtSeasonEnd(t *testing.T) {
+	t.Parallel()
+	for _, mode := range modes {
+		t.Run(mode, func(t *testing.T) {
+			h := newManualHarness(t, mode)
+			podium := h.dc.AddChannel("podium")
+			h.chooseSeasonChannel(podium.ID)
+			h.seedGame(h.store, h.carol, h.bob, engine.Black, h.clock.Now().Add(time.Hour))
+			ctx, cancel := context.WithCancel(t.Context())
+			done := make(chan struct{})
+			go func() {
+				defer close(done)
+				_ = h.bot.RunScheduler(ctx)
+			}()
+			t.Cleanup(func() { cancel(); <-done })
+
+			newYear := time.Date(2027, 1, 1, 0, 0, 0, 0, time.UTC)
+			h.clock.AdvanceWaited(t, newYear.Add(-40*time.Second).Sub(h.clock.Now()))
+			require.Eventually(t, func() bool {
+				s := h.clock.Sleeps()
+				return len(s) > 1 && s[len(s)-1] == 40*time.Second
+			}, 10*time.Second, time.Millisecond, "it sleeps until the end of the season: %v", h.clock.Sleeps())
+			assert.Empty(t, h.podiums(podium.ID))
+			h.clock.AdvanceWaited(t, 40*time.Second)
+			require.Eventually(t, func() bool { return len(h.podiums(podium.ID)) == 1 }, 10*time.Second, time.Millisecond, "posted when the quarter ends")
+			assert.Contains(t, h.podiums(podium.ID)[0].Embeds[0].Description, "🥇 **carol**")
+		})
+	}
+}
+
 // TestSeasonChannelRefused: a season channel the bot cannot post in is
 // refused, with what to do, and nothing is stored; so is one chosen
 // without Manage Server.
