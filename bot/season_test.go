@@ -210,7 +210,7 @@ func TestSchedulerWakesAtSeasonEnd(t *testing.T) {
 			require.Eventually(t, func() bool {
 				s := h.clock.Sleeps()
 				return len(s) > 1 && s[len(s)-1] == 40*time.Second
-			}, 10*time.Second, time.Millisecond, "it sleeps until the end of the season: %v", h.clock.Sleeps())
+			}, 10*time.Second, time.Millisecond, "it sleeps until the end of the season, not a whole heartbeat")
 			assert.Empty(t, h.podiums(podium.ID))
 			h.clock.AdvanceWaited(t, 40*time.Second)
 			require.Eventually(t, func() bool { return len(h.podiums(podium.ID)) == 1 }, 10*time.Second, time.Millisecond, "posted when the quarter ends")
