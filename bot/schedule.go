@@ -181,22 +181,28 @@ const dueAtOnce = 6
 const dueWithin = 30 * time.Second
 
 // runDue handles everything due now, up to dueAtOnce wakes at once, each
-// within dueWithin, after the end of a season (endSeasons); it returns
-// when all are handled and reports whether something failed.
+// within dueWithin, and beside them the end of a season (endSeasons, which
+// a quarter's end in many guilds must not let hold the games' clocks); it
+// returns when all are handled and reports whether something failed.
 func (s *scheduler) runDue(ctx context.Context) bool {
 	now := s.clock.Now()
-	seasonFailed := s.endSeasons(ctx, now)
+	var (
+		wg     sync.WaitGroup
+		failed atomic.Bool
+		slots  = make(chan struct{}, dueAtOnce)
+	)
+	wg.Go(func() {
+		if s.endSeasons(ctx, now) {
+			failed.Store(true)
+		}
+	})
+	defer wg.Wait()
 	due, err := s.store.Due(ctx, now)
 	if err != nil {
 		s.logFailure(ctx, "scheduler cannot read what is due", "err", err)
 		return true
 	}
 	s.log.Debug("scheduler looks at what is due", "due", len(due))
-	var (
-		wg     sync.WaitGroup
-		failed atomic.Bool
-		slots  = make(chan struct{}, dueAtOnce)
-	)
 	for _, w := range due {
 		select {
 		case <-ctx.Done():
@@ -214,7 +220,7 @@ func (s *scheduler) runDue(ctx context.Context) bool {
 		}()
 	}
 	wg.Wait()
-	return failed.Load() || seasonFailed
+	return failed.Load()
 }
 
 // runWake handles one due wake, if this bot claims it, within dueWithin;
