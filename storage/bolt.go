@@ -303,6 +303,11 @@ func (t *boltTx) PutFinished(f *FinishedGame) error {
 	return put(t.tx.Bucket(bucketFinished), finishedKey(f.GuildID, f.ID), f.stored())
 }
 
+// FinishedData implements Tx.
+func (t *boltTx) FinishedData(fn func([]byte) error) error {
+	return t.tx.Bucket(bucketFinished).ForEach(func(_, v []byte) error { return fn(v) })
+}
+
 // LastFinished implements Tx. It reads the guild's finished games from
 // the newest back, skipping each without replaying it, until it finds one
 // of the channel.

@@ -91,17 +91,39 @@ var (
 	bucketSeasonRanks    = []byte("season_ranks")
 )
 
+// keySeasonsPending is the key, in bucketMeta, of the mark addSeasons
+// leaves for Open: the seasons' ladders are to be filled from the
+// finished games (rebuildSeasons), in the transaction that migrates the
+// file.
+var keySeasonsPending = []byte("seasons_pending")
+
 // addSeasons brings a file of schema version 4 to version 5: it creates
-// the buckets of the seasons' ladders, empty. The season under way
-// starts empty too: the games that ended before the upgrade count on the
-// all-time ladders only (see README, "Seasons"). No stored value changes.
+// the buckets of the seasons' ladders, and marks them to be filled from
+// the finished games (see rebuildPendingSeasons). No stored value
+// changes.
 func addSeasons(tx *bolt.Tx) error {
 	for _, b := range [][]byte{bucketSeasonProfiles, bucketSeasonRanks} {
 		if _, err := tx.CreateBucketIfNotExists(b); err != nil {
 			return err
 		}
 	}
-	return nil
+	return tx.Bucket(bucketMeta).Put(keySeasonsPending, []byte{1})
+}
+
+// rebuildPendingSeasons fills the seasons' ladders from the finished
+// games (rebuildSeasons, with the rating period period) if addSeasons
+// marked them, and drops the mark: the steps need the rating period,
+// which only Open knows, so Open runs this after prepare, in its
+// transaction.
+func rebuildPendingSeasons(tx *bolt.Tx, period time.Duration) error {
+	meta := tx.Bucket(bucketMeta)
+	if meta.Get(keySeasonsPending) == nil {
+		return nil
+	}
+	if err := rebuildSeasons(&boltTx{tx: tx, boards: &boardNotes{}}, period); err != nil {
+		return fmt.Errorf("fill the seasons' ladders from the finished games: %w", err)
+	}
+	return meta.Delete(keySeasonsPending)
 }
 
 // schemaVersion returns the schema version this build writes.

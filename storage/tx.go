@@ -53,6 +53,10 @@ type Tx interface {
 	HasFinished(guild string, id uint64) (bool, error)
 	// PutFinished stores a finished game.
 	PutFinished(f *FinishedGame) error
+	// FinishedData calls fn with the stored value of every finished game
+	// (as EncodeFinished writes it), for reads that need not replay the
+	// games; fn may not write.
+	FinishedData(fn func([]byte) error) error
 	// LastFinished returns the finished game of the guild with the highest
 	// ID played in channel.
 	LastFinished(guild, channel string) (*FinishedGame, error)

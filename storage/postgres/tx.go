@@ -289,6 +289,36 @@ func (t *tx) PutFinished(f *storage.FinishedGame) error {
 	return nil
 }
 
+// FinishedData implements storage.Tx. It reads every row before it
+// calls fn: a connection reads one result at a time.
+func (t *tx) FinishedData(fn func([]byte) error) error {
+	var all [][]byte
+	if err := t.each(`SELECT data FROM finished ORDER BY guild, id`, func(row pgx.Row) error {
+		var data []byte
+		err := row.Scan(&data)
+		all = append(all, data)
+		return err
+	}); err != nil {
+		return err
+	}
+	for _, d := range all {
+		if err := fn(d); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// takeSeasonsMark deletes the mark that migration 0008 left for the
+// first process that opens the database after it, and reports whether
+// this transaction took it (a concurrent one waits for the row, then
+// finds it gone).
+func takeSeasonsMark(t storage.Tx) (bool, error) {
+	var n int
+	err := t.(*tx).queryRow(`WITH taken AS (DELETE FROM season_rebuild RETURNING 1) SELECT count(*) FROM taken`).Scan(&n)
+	return n > 0, err
+}
+
 // LastFinished implements storage.Tx.
 func (t *tx) LastFinished(guild, channel string) (*storage.FinishedGame, error) {
 	var id int64

@@ -1,7 +1,6 @@
 -- The ladders of the seasons (storage.Profile with a Season), as profiles
 -- holds the all-time ones: season is rating.Season's number (year·4 +
--- quarter − 1). The season under way starts empty on upgrade: games that
--- ended before it count on the all-time ladders only.
+-- quarter − 1).
 CREATE TABLE season_profiles (
     guild    text     NOT NULL,
     season   integer  NOT NULL,
@@ -12,3 +11,8 @@ CREATE TABLE season_profiles (
     PRIMARY KEY (guild, season, ladder, player)
 );
 CREATE INDEX season_profiles_rank ON season_profiles (guild, season, ladder, rank_key);
+-- A mark for the process that opens the database next: it fills the
+-- seasons' ladders from the finished games (storage.Core.RebuildSeasons),
+-- in the transaction that deletes the mark, once.
+CREATE TABLE season_rebuild (pending boolean PRIMARY KEY);
+INSERT INTO season_rebuild VALUES (true);
