@@ -93,10 +93,12 @@ type scheduler struct {
 
 // RunScheduler keeps games moving until ctx is cancelled: it sends the
 // reminders, ends games whose time ran out, expires challenges and lets
-// the computer move when its move was lost (a restart). Everything it
-// waits for is in storage, so after a restart it picks up where it was,
-// and what was due while the bot was down happens at once. It sleeps until
-// the next wake-up in storage; it never scans all games.
+// the computer move when its move was lost (a restart), and posts the top
+// three of a season that ended where a server asked (endSeasons).
+// Everything it waits for is in storage, so after a restart it picks up
+// where it was, and what was due while the bot was down happens at once.
+// It sleeps until the next wake-up in storage or the end of the season;
+// it never scans all games.
 //
 // It first queues again the reviews asked for before a stop and not made.
 // It records the bot alive (see aliveEvery) when it starts (Resume does),

@@ -114,6 +114,17 @@ func TestSeasonLeaderboard(t *testing.T) {
 			assert.Equal(t, "Page 2 of 2 · 13 players · wins–losses–draws · ? = provisional rating (few games)", r.Embeds[0].Footer.Text)
 			assert.Len(t, strings.Split(r.Embeds[0].Description, "\n"), 3)
 
+			// In French, for a French server and a French player.
+			french := func(i *discordgo.Interaction) {
+				fr := discordgo.French
+				i.Locale, i.GuildLocale = fr, &fr
+			}
+			r = h.dc.WaitResponse(t, h.commandWith(french, h.channel.ID, h.carol, "leaderboard", discordtest.StringOption("season", "previous")).ID)
+			assert.Equal(t, "Classement Kulami · 2026 T3, du 1 juil. au 30 sept.", r.Embeds[0].Title)
+			help := h.dc.WaitResponse(t, h.commandWith(french, h.channel.ID, h.carol, "help").ID)
+			assert.Contains(t, help.Embeds[0].Description, "**/kulami classement** [page] [type] [saison]")
+			assert.Contains(t, help.Embeds[0].Description, "[salon_saison]")
+
 			forged := fmt.Sprintf("kulami:leaderboard:%s:%d:0", h.dc.GuildID(), uint64(1)<<40)
 			h.refused(h.click(msg.ID, h.alice, forged), "That leaderboard does not exist any more")
 		})

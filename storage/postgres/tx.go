@@ -508,7 +508,7 @@ func (t *tx) leaderboard(guild string, season storage.Season, ladder storage.Lad
 // calls fn: a connection reads one result at a time.
 func (t *tx) EachGuildSettings(fn func(*storage.GuildSettingsEntry) error) error {
 	var all []*storage.GuildSettingsEntry
-	err := t.each(`SELECT guild, data FROM guild_settings ORDER BY guild`, func(row pgx.Row) error {
+	err := t.each(`SELECT guild, data FROM guild_settings ORDER BY guild COLLATE "C"`, func(row pgx.Row) error {
 		var data string
 		r := new(storage.GuildSettingsEntry)
 		if err := scanDecode(row, &data, &r.Settings, &r.GuildID); err != nil {
