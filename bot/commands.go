@@ -131,6 +131,8 @@ func Commands() []*discordgo.ApplicationCommand {
 		return g
 	}
 	onOff := choices("on_off", "on", "off")
+	seasonChannel := opt(discordgo.ApplicationCommandOptionChannel, "season_channel", false)
+	seasonChannel.ChannelTypes = []discordgo.ChannelType{discordgo.ChannelTypeGuildText, discordgo.ChannelTypeGuildNews}
 	layouts := choices("layout", "square", "random", "irregular")
 	rules := choices("rules", "basic", "area", "lines", "full")
 	cmd := &discordgo.ApplicationCommand{
@@ -155,7 +157,8 @@ func Commands() []*discordgo.ApplicationCommand {
 			sub("draw"),
 			sub("rules"),
 			sub("help"),
-			sub("leaderboard", page, opt(str, "ladder", false, choices("ladder", "human", "ai")...)),
+			sub("leaderboard", page, opt(str, "ladder", false, choices("ladder", "human", "ai")...),
+				opt(str, "season", false, choices("season", "current", "previous", "all-time")...)),
 			sub("stats", opt(user, "player", false)),
 			sub("history", opt(user, "player", false)),
 			sub("export", game()),
@@ -165,6 +168,7 @@ func Commands() []*discordgo.ApplicationCommand {
 				opt(str, "move_time", false, moveTimeChoices()...),
 				opt(str, "hints", false, onOff...),
 				opt(str, "language", false, languageChoices()...),
+				seasonChannel,
 			),
 			sub("play",
 				opt(str, "level", false, choices("level", "easy", "medium", "hard")...),

@@ -13,6 +13,7 @@ import (
 
 	"github.com/kulami/kulami/engine"
 	"github.com/kulami/kulami/engine/game"
+	"github.com/kulami/kulami/engine/rating"
 	"github.com/kulami/kulami/storage"
 )
 
@@ -74,6 +75,7 @@ type scheduler struct {
 		ChallengeStore
 		ScheduleStore
 		SettingsStore
+		SeasonLeaderboard(ctx context.Context, guildID string, season storage.Season, ladder storage.Ladder, offset, limit int) ([]storage.Profile, int, error)
 	}
 	clock   Clock
 	log     *slog.Logger
@@ -83,14 +85,20 @@ type scheduler struct {
 	table   *table
 	out     *outbound
 	langs   *locales
+	// seasonsDone is the season (a storage.Season) whose start this bot
+	// has dealt with in every guild: the end of the season before it
+	// (endSeasons).
+	seasonsDone atomic.Int32
 }
 
 // RunScheduler keeps games moving until ctx is cancelled: it sends the
 // reminders, ends games whose time ran out, expires challenges and lets
-// the computer move when its move was lost (a restart). Everything it
-// waits for is in storage, so after a restart it picks up where it was,
-// and what was due while the bot was down happens at once. It sleeps until
-// the next wake-up in storage; it never scans all games.
+// the computer move when its move was lost (a restart), and posts the top
+// three of a season that ended where a server asked (endSeasons).
+// Everything it waits for is in storage, so after a restart it picks up
+// where it was, and what was due while the bot was down happens at once.
+// It sleeps until the next wake-up in storage or the end of the season;
+// it never scans all games.
 //
 // It first queues again the reviews asked for before a stop and not made.
 // It records the bot alive (see aliveEvery) when it starts (Resume does),
@@ -132,6 +140,7 @@ func (s *scheduler) run(ctx context.Context) error {
 		case ok:
 			wait = next.Sub(now)
 		}
+		wait = min(wait, rating.SeasonOf(now).End().Sub(now)) // the end of the season
 		select {
 		case <-ctx.Done():
 			return nil
@@ -174,21 +183,28 @@ const dueAtOnce = 6
 const dueWithin = 30 * time.Second
 
 // runDue handles everything due now, up to dueAtOnce wakes at once, each
-// within dueWithin; it returns when all are handled and reports whether
-// something failed.
+// within dueWithin, and beside them the end of a season (endSeasons, which
+// a quarter's end in many guilds must not let hold the games' clocks); it
+// returns when all are handled and reports whether something failed.
 func (s *scheduler) runDue(ctx context.Context) bool {
 	now := s.clock.Now()
+	var (
+		wg     sync.WaitGroup
+		failed atomic.Bool
+		slots  = make(chan struct{}, dueAtOnce)
+	)
+	wg.Go(func() {
+		if s.endSeasons(ctx, now) {
+			failed.Store(true)
+		}
+	})
+	defer wg.Wait()
 	due, err := s.store.Due(ctx, now)
 	if err != nil {
 		s.logFailure(ctx, "scheduler cannot read what is due", "err", err)
 		return true
 	}
 	s.log.Debug("scheduler looks at what is due", "due", len(due))
-	var (
-		wg     sync.WaitGroup
-		failed atomic.Bool
-		slots  = make(chan struct{}, dueAtOnce)
-	)
 	for _, w := range due {
 		select {
 		case <-ctx.Done():

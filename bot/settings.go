@@ -1,12 +1,14 @@
 package bot
 
 import (
+	"fmt"
 	"strings"
 	"time"
 
 	"github.com/bwmarrin/discordgo"
 
 	"github.com/kulami/kulami/bot/i18n"
+	"github.com/kulami/kulami/engine/rating"
 	"github.com/kulami/kulami/storage"
 )
 
@@ -16,6 +18,8 @@ type preferences struct {
 	store    SettingsStore
 	langs    *locales
 	moveTime time.Duration // the default the settings show
+	clock    Clock         // what season a season channel starts with
+	out      *outbound     // posts in a season channel chosen, to check it
 }
 
 // notifyCommand turns reminders by direct message on or off.
@@ -41,7 +45,17 @@ func (pf *preferences) settingsCommand(c *interaction, o options) error {
 			return refuse("settings.needs_manage_server")
 		}
 	}
+	seasonChannel := o.str("season_channel")
+	if seasonChannel != "" {
+		if err := pf.seasonChannel(c, seasonChannel); err != nil {
+			return err
+		}
+	}
 	s, err := pf.store.UpdateGuildSettings(c.ctx, c.i.GuildID, func(s *storage.GuildSettings) error {
+		if seasonChannel != "" {
+			// The season under way is the first posted there.
+			s.SeasonChannel, s.SeasonPosted = seasonChannel, max(s.SeasonPosted, rating.SeasonOf(pf.clock.Now())-1)
+		}
 		if v := o.str("threads"); v != "" {
 			s.Threads = v == "on"
 		}
@@ -83,5 +97,10 @@ func (pf *preferences) settingsCommand(c *interaction, o options) error {
 		lang.T("settings.hints", "State", onOff[s.Hints]),
 		lang.T("settings.language", "Language", language),
 	)
+	if s.SeasonChannel != "" {
+		lines = append(lines, lang.T("season.setting", "Channel", fmt.Sprintf("<#%s>", s.SeasonChannel)))
+	} else {
+		lines = append(lines, lang.T("season.setting_none"))
+	}
 	return c.say(strings.Join(lines, "\n"))
 }

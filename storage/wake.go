@@ -17,11 +17,15 @@ const (
 	// time in the index, only leases (Claim), and its ChannelID is the
 	// guild and game, "guild/123".
 	WakeReview
+	// WakeSeason is the end of a season in a guild, whose top three are
+	// posted then: like WakeReview, it has only leases, and its
+	// ChannelID is the guild.
+	WakeSeason
 )
 
-var wakeNames = names{"game", "challenge", "review"}
+var wakeNames = names{"game", "challenge", "review", "season"}
 
-// String returns "game", "challenge" or "review".
+// String returns "game", "challenge", "review" or "season".
 func (k WakeKind) String() string { return wakeNames.text("WakeKind", uint8(k)) }
 
 // Wake is an entry of the time index: the game or challenge of channel
