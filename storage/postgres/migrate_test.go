@@ -48,7 +48,7 @@ func TestMigrationsAppliedOnce(t *testing.T) {
 		want = append(want, v)
 	}
 	assert.Equal(t, want, appliedVersions(t, stores[0]), "every step once, and the lock row 0")
-	assert.Equal(t, 8, SchemaVersion())
+	assert.Equal(t, 4, SchemaVersion())
 
 	s := mustOpenDSN(t, dsn)
 	assert.Equal(t, want, appliedVersions(t, s), "a database at the current schema is left alone")
@@ -62,7 +62,7 @@ func TestOpenRefusesNewerSchema(t *testing.T) {
 
 	_, err = Open(dsn, storage.Options{})
 	assert.ErrorIs(t, err, storage.ErrSchemaTooNew)
-	assert.ErrorContains(t, err, "the database has schema version 99, this kulamibot reads versions up to 8; upgrade kulamibot to use it")
+	assert.ErrorContains(t, err, fmt.Sprintf("the database has schema version 99, this kulamibot reads versions up to %d; upgrade kulamibot to use it", SchemaVersion()))
 }
 
 func TestOpenRefuses(t *testing.T) {
@@ -137,7 +137,7 @@ func seasonProfiles(tb testing.TB, s *Store) map[string]storage.Profile {
 	return out
 }
 
-// TestSeasonsFilledOnceAfterMigration: the mark that migration 0008
+// TestSeasonsFilledOnceAfterMigration: the mark that migration 0004
 // leaves makes the first process that opens the database fill the
 // seasons' ladders from the finished games, as counting each at its end
 // did; processes that open it at once do it once between them.
@@ -148,7 +148,7 @@ func TestSeasonsFilledOnceAfterMigration(t *testing.T) {
 	live := seasonProfiles(t, s)
 	require.Len(t, live, 4)
 
-	// The database as migration 0008 leaves one with finished games.
+	// The database as migration 0004 leaves one with finished games.
 	_, err := s.pool.Exec(context.Background(), `DELETE FROM season_profiles; INSERT INTO season_rebuild VALUES (true)`)
 	require.NoError(t, err)
 	require.Empty(t, seasonProfiles(t, s))

@@ -71,7 +71,7 @@ func OpenConfig(dsn string, opt storage.Options, c Config) (*Store, error) {
 		return nil, fmt.Errorf("open %s: %w", Describe(dsn), err)
 	}
 	b := backend{pool, c.AcquireTimeout}
-	// Once, after migration 0008, as part of opening the database (not a
+	// Once, after migration 0004, as part of opening the database (not a
 	// write of the store's, for opt.Updated): it reads every finished
 	// game, so it gets a time of its own.
 	rctx, rcancel := context.WithTimeout(context.Background(), max(timeout, rebuildTimeout))
@@ -88,7 +88,7 @@ func OpenConfig(dsn string, opt storage.Options, c Config) (*Store, error) {
 }
 
 // rebuildTimeout bounds the one-time filling of the seasons' ladders from
-// the finished games after migration 0008 (see storage.Core.RebuildSeasons).
+// the finished games after migration 0004 (see storage.Core.RebuildSeasons).
 const rebuildTimeout = 10 * time.Minute
 
 // CheckDSN returns an error that says what is wrong with dsn, without

@@ -309,7 +309,7 @@ func (t *tx) FinishedData(fn func([]byte) error) error {
 	return nil
 }
 
-// takeSeasonsMark deletes the mark that migration 0008 left for the
+// takeSeasonsMark deletes the mark that migration 0004 left for the
 // first process that opens the database after it, and reports whether
 // this transaction took it (a concurrent one waits for the row, then
 // finds it gone).
