@@ -4,6 +4,8 @@ import (
 	"context"
 	"fmt"
 	"time"
+
+	"github.com/kulami/kulami/engine/game"
 )
 
 // GuildSettings are the settings of one guild.
@@ -17,6 +19,17 @@ type GuildSettings struct {
 	// Locale is the guild's Discord locale (guild_locale) as last seen in
 	// an interaction, for messages sent without one (reminders, timeouts).
 	Locale string `json:"locale,omitempty"`
+	// AutoTimeouts ends a game at once when a clock runs out (game.Auto);
+	// by default the opponent claims the win (game.Claim).
+	AutoTimeouts bool `json:"auto_timeouts,omitempty"`
+}
+
+// Timeouts returns what the guild's new games do when a clock runs out.
+func (g GuildSettings) Timeouts() game.Timeouts {
+	if g.AutoTimeouts {
+		return game.Auto
+	}
+	return game.Claim
 }
 
 // UserSettings are the settings of one user, in every guild.
