@@ -55,6 +55,13 @@ func (pf *preferences) settingsCommand(c *interaction, o options) error {
 			}
 			s.MoveTime = d
 		}
+		switch o.str("timeouts") {
+		case "":
+		case "claim", "auto":
+			s.AutoTimeouts = o.str("timeouts") == "auto"
+		default:
+			return refuse("settings.timeouts.pick")
+		}
 		if v := o.str("language"); v != "" {
 			l, ok := i18n.Parse(v)
 			if !ok || string(l) != v {
@@ -82,6 +89,7 @@ func (pf *preferences) settingsCommand(c *interaction, o options) error {
 		lang.T("settings.move_time", "MoveTime", duration(lang, cmp(s.MoveTime, pf.moveTime))),
 		lang.T("settings.hints", "State", onOff[s.Hints]),
 		lang.T("settings.language", "Language", language),
+		lang.T("settings.timeouts."+s.Timeouts().String()),
 	)
 	return c.say(strings.Join(lines, "\n"))
 }
