@@ -97,21 +97,22 @@ func (rs *records) exportCommand(c *interaction, o options) error {
 }
 
 // withDays returns the record text of g with what a game played over days
-// adds: its clock, as a tag MoveTime ("3d+1d"), and once it has ended the
+// adds: its clock with an increment, as a tag MoveTime ("3d+1d"), and once it has ended the
 // plans its players set, as comments after the moves (RECORD.md skips
 // comments, so every reader of records still reads it). The plans of a
 // game that goes on are private: none is written.
 func withDays(text string, g *game.Game) string {
 	rec, err := engine.ParseRecord(text)
-	if err != nil {
-		return text
+	plans := g.PlanLog()
+	if err != nil || g.Clock().Increment == 0 && len(plans) == 0 {
+		return text // as every game of earlier releases
 	}
-	if g.MoveTime() > 0 {
+	if g.Clock().Increment > 0 {
 		rec.SetTag("MoveTime", g.Clock().String())
 	}
 	var b strings.Builder
 	b.WriteString(rec.String())
-	for _, p := range g.PlanLog() {
+	for _, p := range plans {
 		lines := make([]string, len(p.Lines))
 		for i, l := range p.Lines {
 			cells := make([]string, len(l))

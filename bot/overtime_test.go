@@ -1,0 +1,238 @@
+package bot_test
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/bwmarrin/discordgo"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/kulami/kulami/bot"
+	"github.com/kulami/kulami/bot/discordtest"
+	"github.com/kulami/kulami/engine"
+	"github.com/kulami/kulami/engine/game"
+	"github.com/kulami/kulami/storage"
+	"github.com/kulami/kulami/storage/postgres"
+	"github.com/kulami/kulami/storage/postgres/pgtest"
+)
+
+// daysGame is a game played over days through the fake Discord, on one of
+// the stores: st is the store the bot runs on.
+type daysGame struct {
+	*harness
+	st bot.Store
+}
+
+// newDaysGame starts a manual harness whose guild keeps its default
+// timeouts (claim), on bbolt or on PostgreSQL.
+func newDaysGame(t *testing.T, mode, backend string) *daysGame {
+	t.Helper()
+	if backend == "bbolt" {
+		h := newHarnessWith(t, mode, func(h *harness) { h.manual, h.claims = true, true })
+		return &daysGame{harness: h, st: h.store}
+	}
+	pg, err := postgres.Open(pgtest.Schema(t), storage.Options{})
+	require.NoError(t, err)
+	h := newHarnessWith(t, mode, func(h *harness) {
+		h.manual, h.claims = true, true
+		h.wrap = func(*storage.Store) bot.Store { return pg }
+	})
+	t.Cleanup(func() { h.stop(); pg.Close() })
+	return &daysGame{harness: h, st: pg}
+}
+
+// start has alice challenge bob with opts, bob accept, and returns the
+// game once its first board is out.
+func (d *daysGame) start(opts ...*discordgo.ApplicationCommandInteractionDataOption) (*storage.Game, *discordtest.Message) {
+	d.t.Helper()
+	i := d.command(d.channel.ID, d.alice, "challenge", append([]*discordgo.ApplicationCommandInteractionDataOption{d.userOption(d.bob)}, opts...)...)
+	msg := messageAfter(d.t, d.dc, i, d.channel.ID, "the challenge", hasButton("Accept"))
+	d.click(msg.ID, d.bob, buttons(msg.Components)["Accept"])
+	board := d.waitBoard(d.channel.ID, "the first board", func(m *discordtest.Message) bool { return boardPly(m) == 0 })
+	return d.game(), board
+}
+
+// game returns the game of the channel as the store has it.
+func (d *daysGame) game() *storage.Game {
+	d.t.Helper()
+	g, err := d.st.Game(d.t.Context(), d.channel.ID)
+	require.NoError(d.t, err)
+	return g
+}
+
+// user returns the harness user who plays colour c in g.
+func (d *daysGame) user(g *storage.Game, c engine.Color) *discordgo.User {
+	if g.Player(c).UserID == d.alice.ID {
+		return d.alice
+	}
+	return d.bob
+}
+
+// move plays cell for the player to move and returns the board that
+// follows at ply.
+func (d *daysGame) move(cell string, ply int) *discordtest.Message {
+	d.t.Helper()
+	g := d.game()
+	d.command(d.channel.ID, d.user(g, g.ToMove()), "move", discordtest.StringOption("cell", cell))
+	return d.waitBoard(d.channel.ID, "the board at ply", func(m *discordtest.Message) bool { return boardPly(m) == ply })
+}
+
+// lastWith waits for the last message of the channel that contains text.
+func (d *daysGame) lastWith(what, text string) *discordtest.Message {
+	d.t.Helper()
+	var m *discordtest.Message
+	d.dc.WaitUntil(d.t, what, func() bool {
+		ms := d.dc.Messages(d.channel.ID)
+		for k := len(ms) - 1; k >= 0; k-- {
+			if strings.Contains(ms[k].Content, text) {
+				m = ms[k]
+				return true
+			}
+		}
+		return false
+	})
+	return m
+}
+
+// legal returns the legal holes of p.
+func legal(p engine.Position) []engine.Cell { return p.Legal().Cells(p.Layout()) }
+
+// TestPlayingOverDays plays a game over two simulated weeks on a clock
+// with an increment (3d+1d), in both transports and on both stores: time
+// given (and refused past the limit), a planned reply played with the
+// move that sets it off, a clock that runs out (the claim message, Keep
+// waiting, a late move), and a claim that ends the game; checking who
+// each message notified.
+func TestPlayingOverDays(t *testing.T) {
+	t.Parallel()
+	for _, backend := range []string{"bbolt", "postgres"} {
+		for _, mode := range modes {
+			t.Run(backend+"/"+mode, func(t *testing.T) {
+				d := newDaysGame(t, mode, backend)
+				ch := d.channel.ID
+				g, board := d.start(discordtest.StringOption("move_time", "3d+1d"))
+				assert.Equal(t, game.MoveTime{Start: 72 * time.Hour, Increment: 24 * time.Hour}, g.Clock())
+				assert.Equal(t, game.Claim, g.Timeouts(), "claims are the default")
+				first, second := d.user(g, engine.Red), d.user(g, engine.Black)
+				assert.Equal(t, []string{first.ID}, board.Notified)
+				assert.Contains(t, board.Content, "Clock 3d+1d")
+				assert.NotContains(t, buttons(board.Components), "Give time", "the first board has its menus only")
+
+				d.move("D4", 1)
+				board = d.move("D7", 2)
+				assert.Equal(t, []string{first.ID}, board.Notified, "each board notifies the player to move")
+				assert.Contains(t, board.Content, "starts their next turn with 4 days", "the increment was added to the clock of the player who moved")
+				start := d.clock.Now()
+				assert.Equal(t, start.Add(96*time.Hour), d.game().Deadline())
+
+				// More time: twice a day, then the clock is full (6 days).
+				d.refused(d.command(ch, first, "give_time"), "It's your turn")
+				d.refused(d.command(ch, d.carol, "give_time"), "you can watch")
+				d.click(board.ID, second, buttons(board.Components)["Give time"])
+				told := d.lastWith("the message that gives time", "gave you more time")
+				assert.Equal(t, []string{first.ID}, told.Notified, "the player given time is pinged")
+				assert.Contains(t, told.Content, "your clock now holds 5 days")
+				d.command(ch, second, "give_time")
+				assert.Equal(t, start.Add(144*time.Hour), d.game().Deadline())
+				d.refused(d.click(board.ID, second, buttons(board.Components)["Give time"]), "at most 6 days")
+				assert.Equal(t, start.Add(144*time.Hour), d.game().Deadline(), "nothing stored")
+				shown, _ := d.dc.Message(board.ID)
+				assert.Contains(t, shown.Content, fmt.Sprintf("<t:%d:R>", start.Add(144*time.Hour).Unix()), "the board shows the new deadline")
+				d.refused(d.command(ch, second, "claim"), "no win to claim yet")
+
+				// A conditional reply.
+				p := d.game().Position()
+				theirs := legal(p)[0]
+				require.NoError(t, p.Play(theirs))
+				mine := legal(p)[0]
+				planner := d.click(board.ID, second, buttons(board.Components)["Plan replies"])
+				r := d.dc.WaitResponse(t, planner.ID)
+				require.True(t, r.Ephemeral(), "only the planner's owner sees it")
+				msg := d.dc.WaitOriginal(t, planner.ID, func(*discordtest.Message) bool { return true })
+				pick := func(value string) *discordtest.Response {
+					t.Helper()
+					m, _ := d.dc.Message(msg.ID)
+					i := d.pick(msg.ID, second, menuOf(m, value), value)
+					return d.dc.WaitResponse(t, i.ID)
+				}
+				pick(theirs.String())
+				r = pick(theirs.String() + " " + mine.String())
+				assert.Contains(t, r.Content, "if "+theirs.String()+" → "+mine.String())
+				assert.Equal(t, []game.Line{{theirs, mine}}, d.game().Plan(engine.Black))
+
+				d.clock.Advance(48 * time.Hour)
+				board = d.move(theirs.String(), 4)
+				assert.Contains(t, board.Content, "a reply planned in advance")
+				assert.Contains(t, board.Content, "played **"+mine.String()+"**")
+				assert.Equal(t, []string{first.ID}, board.Notified, "after the planned reply the turn is back with the player who moved")
+				moves := d.game().Moves()
+				require.Len(t, moves, 4)
+				assert.True(t, moves[3].Planned)
+				deadline := d.game().Deadline()
+				assert.Equal(t, d.clock.Now().Add(120*time.Hour), deadline, "4 days left + 1 day of increment")
+
+				// The clock runs out: a reminder, then the claim message.
+				d.tick(deadline.Sub(d.clock.Now()) - 36*time.Hour)
+				remind := d.lastWith("the reminder", "⏰")
+				assert.Equal(t, []string{first.ID}, remind.Notified)
+				d.tick(36 * time.Hour)
+				claim := d.lastWith("the claim message", "ran out of time")
+				assert.Equal(t, []string{second.ID}, claim.Notified, "the claim message pings the opponent of the late player")
+				claimButtons := buttons(claim.Components)
+				require.Contains(t, claimButtons, "Claim the win")
+				require.Contains(t, claimButtons, "Keep waiting")
+				d.refused(d.click(claim.ID, d.carol, claimButtons["Claim the win"]), "you can watch")
+				d.refused(d.click(claim.ID, first, claimButtons["Claim the win"]), "your own clock")
+				d.refused(d.click(claim.ID, first, claimButtons["Keep waiting"]), "your own clock")
+				d.click(claim.ID, second, claimButtons["Keep waiting"])
+				waiting, _ := d.dc.Message(claim.ID)
+				assert.Contains(t, waiting.Content, "keeps waiting")
+				assert.Empty(t, waiting.Components)
+				assert.False(t, d.game().Over())
+
+				// Six days later the late player moves: the game goes on.
+				d.tick(6 * 24 * time.Hour)
+				board = d.move(legal(d.game().Position())[0].String(), 5)
+				assert.Equal(t, []string{second.ID}, board.Notified)
+				assert.Contains(t, board.Content, "starts their next turn with 1 day", "a late move keeps only the increment")
+				d.refused(d.click(claim.ID, second, claimButtons["Claim the win"]), "no win to claim yet")
+				d.move(legal(d.game().Position())[0].String(), 6)
+
+				// The clock runs out again; this time the win is claimed.
+				d.tick(24 * time.Hour)
+				claim = d.lastWith("the second claim message", "ran out of time")
+				assert.Equal(t, []string{second.ID}, claim.Notified)
+				assert.GreaterOrEqual(t, d.clock.Now().Sub(start), 14*24*time.Hour, "two weeks of play")
+				d.click(claim.ID, second, buttons(claim.Components)["Claim the win"])
+				final := d.waitBoard(ch, "the final board", func(m *discordtest.Message) bool { return strings.Contains(m.Content, "Game over") })
+				assert.Contains(t, final.Content, "ran out of time (claimed)")
+				assert.ElementsMatch(t, []string{first.ID, second.ID}, final.Notified)
+				f, err := d.st.FinishedGame(t.Context(), d.dc.GuildID(), g.ID)
+				require.NoError(t, err)
+				assert.True(t, f.Result().Claimed)
+				assert.Equal(t, engine.Black, f.Result().Winner)
+				assert.Len(t, f.PlanLog(), 1, "the plan is kept in the record")
+
+				i := d.command(ch, second, "history")
+				assert.Contains(t, soleEmbed(t, d.dc.WaitResponse(t, i.ID)).Description, "on time (claimed)")
+				i = d.command(ch, second, "export", discordtest.IntegerOption("game", int64(g.ID)))
+				m := d.dc.WaitOriginal(t, i.ID, func(m *discordtest.Message) bool { return len(m.Files) > 0 })
+				require.Len(t, m.Files, 1)
+				text := string(m.Files[0].Data)
+				assert.Contains(t, text, `[MoveTime "3d+1d"]`)
+				assert.Contains(t, text, `[Result "Black wins, Red ran out of time (claimed)"]`)
+				assert.Contains(t, text, "{Plan of Black after move 2: "+theirs.String()+" "+mine.String()+"}")
+				rec, err := engine.ParseRecord(text)
+				require.NoError(t, err, "the plans are comments: the record reads as any other")
+				assert.Len(t, rec.Moves, 6)
+
+				for _, m := range d.dc.Messages(ch) {
+					assert.NotContains(t, m.Notified, d.carol.ID, "nobody else is pinged: %q", m.Content)
+				}
+			})
+		}
+	}
+}
