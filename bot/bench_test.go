@@ -12,6 +12,7 @@ import (
 
 	"github.com/kulami/kulami/bot/discordtest"
 	"github.com/kulami/kulami/engine"
+	"github.com/kulami/kulami/engine/game"
 	"github.com/kulami/kulami/storage"
 )
 
@@ -32,13 +33,46 @@ func BenchmarkMove(b *testing.B) {
 			if counted {
 				name += "-metrics"
 			}
-			b.Run(name, func(b *testing.B) { benchmarkMove(b, mode, counted) })
+			b.Run(name, func(b *testing.B) { benchmarkMove(b, mode, counted, false) })
 		}
+		// A move that sets off a plan of game.MaxPlanLines lines: the
+		// planned reply is played in the same commit, one board follows.
+		b.Run(mode+"-plan20", func(b *testing.B) { benchmarkMove(b, mode, false, true) })
 	}
 }
 
-// benchmarkMove is BenchmarkMove in mode, with the metrics if counted.
-func benchmarkMove(b *testing.B, mode string, counted bool) {
+// fullPlan returns a plan of game.MaxPlanLines lines for the player not
+// to move in p, each of two replies where the position allows, or nil if
+// p does not leave that many.
+func fullPlan(p engine.Position) []game.Line {
+	var lines []game.Line
+	for _, x := range legal(p) {
+		q := p
+		if q.Play(x) != nil || q.IsOver() {
+			continue
+		}
+		y := legal(q)[0]
+		if q.Play(y) != nil || q.IsOver() {
+			continue
+		}
+		for _, x2 := range legal(q) {
+			r := q
+			if r.Play(x2) != nil || r.IsOver() {
+				continue
+			}
+			lines = append(lines, game.Line{x, y, x2, legal(r)[0]})
+			if len(lines) == game.MaxPlanLines {
+				return lines
+			}
+		}
+	}
+	return nil
+}
+
+// benchmarkMove is BenchmarkMove in mode, with the metrics if counted;
+// if planned, each move sets off a plan of game.MaxPlanLines lines of the
+// opponent (set before the move, untimed).
+func benchmarkMove(b *testing.B, mode string, counted, planned bool) {
 	c := newClubWith(b, mode, func(h *harness) { h.prometheus = counted })
 	rng := engine.NewRand(1)
 	var (
@@ -56,6 +90,21 @@ func benchmarkMove(b *testing.B, mode string, counted bool) {
 		}
 		p := g.Position()
 		cell := p.Layout().Cell(rng.Pick(p.Legal())).String()
+		if planned {
+			b.StopTimer()
+			lines := fullPlan(p)
+			if lines == nil {
+				g = nil // too near the end for a full plan: a new game
+				b.StartTimer()
+				continue
+			}
+			_, err := c.store.UpdateGame(b.Context(), g.ChannelID, func(g *storage.Game) error {
+				return g.SetPlan(g.ToMove().Other(), lines, c.clock.Now())
+			})
+			require.NoError(b, err)
+			cell = lines[0][0].String()
+			b.StartTimer()
+		}
 		menu := menuWith(board, cell)
 		require.NotEmpty(b, menu, "%s is in a menu of the board", cell)
 		i := c.dc.Select(board.ID, c.users[g.Player(g.ToMove()).UserID], menu, cell)
@@ -79,11 +128,15 @@ func benchmarkMove(b *testing.B, mode string, counted bool) {
 		took = append(took, time.Since(start))
 
 		b.StopTimer()
+		ply := g.Ply()
 		board = c.settle(g.ChannelID, next.ID)
 		if board == nil {
 			g = nil // the game is over
 		} else {
 			g = c.game(g.ChannelID)
+			if planned {
+				require.Equal(b, ply+2, g.Ply(), "the planned reply was played with the move")
+			}
 		}
 		b.StartTimer()
 	}
