@@ -43,7 +43,8 @@ func clockWords(lang i18n.Lang, m game.MoveTime) string {
 // moveTimeAutocomplete suggests the move clocks that start with what was
 // typed: what was typed itself if it is one, then the plain clocks of
 // moveTimes and the clocks with an increment of incrementSuggestions,
-// each named with its words in the reader's language.
+// each named with its words in the reader's language; if there is none,
+// what is wrong with what was typed.
 func moveTimeAutocomplete(c *interaction, o options) error {
 	lang := c.lang()
 	typed := strings.ToLower(strings.TrimSpace(o.str("move_time")))
@@ -56,11 +57,9 @@ func moveTimeAutocomplete(c *interaction, o options) error {
 		}
 		out = append(out, &discordgo.ApplicationCommandOptionChoice{Name: truncate(v+" · "+clockWords(lang, m), 100), Value: v})
 	}
-	if m, err := readMoveTime(typed); err == nil {
+	m, refused := readMoveTime(typed)
+	if refused == nil {
 		add(m.String(), m)
-	} else if typed != "" {
-		msg, _ := explain(lang, err)
-		out = append(out, &discordgo.ApplicationCommandOptionChoice{Name: truncate(strings.ReplaceAll(msg, "*", ""), 100), Value: typed})
 	}
 	values := make([]string, 0, len(moveTimes)+len(incrementSuggestions))
 	for _, m := range moveTimes {
@@ -70,6 +69,11 @@ func moveTimeAutocomplete(c *interaction, o options) error {
 		if m, err := game.ParseMoveTime(v); err == nil && strings.HasPrefix(v, typed) && len(out) < maxOptions {
 			add(v, m)
 		}
+	}
+	if len(out) == 0 && typed != "" {
+		// Nothing it may become: say what is wrong with it.
+		msg, _ := explain(lang, refused)
+		out = append(out, &discordgo.ApplicationCommandOptionChoice{Name: truncate(strings.ReplaceAll(msg, "*", ""), 100), Value: typed})
 	}
 	return c.choices(out)
 }

@@ -2,6 +2,7 @@ package bot_test
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -235,4 +236,150 @@ func TestPlayingOverDays(t *testing.T) {
 			})
 		}
 	}
+}
+
+// TestOvertimeRefusals: giving time, claiming and planning refused, each
+// answered only to the one who asked, in words that say what to do, and
+// nothing stored.
+func TestOvertimeRefusals(t *testing.T) {
+	t.Parallel()
+	for _, mode := range modes {
+		t.Run(mode, func(t *testing.T) {
+			d := newDaysGame(t, mode, "bbolt")
+			ch := d.channel.ID
+			g, _ := d.start(discordtest.StringOption("move_time", "1d"))
+			first, second := d.user(g, engine.Red), d.user(g, engine.Black)
+			d.move("D4", 1)
+			board := d.move("D7", 2)
+			before := d.game().State()
+			unchanged := func(what string) {
+				t.Helper()
+				assert.Equal(t, before, d.game().State(), "%s: nothing stored", what)
+			}
+
+			d.refused(d.command(ch, d.carol, "give_time"), "you can watch")
+			unchanged("give time by a spectator")
+			d.click(board.ID, second, buttons(board.Components)["Give time"]) // 1 day: the clock holds 2, the limit
+			before = d.game().State()
+			d.refused(d.click(board.ID, second, buttons(board.Components)["Give time"]), "at most 2 days")
+			unchanged("give time past the limit")
+			d.refused(d.command(ch, first, "give_time"), "It's your turn")
+			unchanged("give time on one's own turn")
+
+			d.refused(d.command(ch, second, "claim"), "no win to claim yet", "<t:")
+			d.refused(d.command(ch, first, "claim"), "no win to claim yet")
+			d.refused(d.command(ch, d.carol, "claim"), "you can watch")
+			unchanged("claims before the time ran out")
+
+			d.refused(d.command(ch, d.carol, "plan"), "you can watch")
+			d.refused(d.command(ch, first, "plan"), "It's your turn")
+			i := d.command(ch, second, "plan")
+			msg := d.dc.WaitOriginal(t, i.ID, func(*discordtest.Message) bool { return true })
+			menu := ""
+			for id := range menus(msg) {
+				menu = id
+			}
+			require.NotEmpty(t, menu, "the planner has a menu")
+			d.refused(d.pick(msg.ID, second, menu, "D4"), "cannot be played there")
+			d.refused(d.pick(msg.ID, second, menu, "Z99"), "cannot be played there")
+			d.refused(d.pick(msg.ID, d.carol, menu, legal(d.game().Position())[0].String()), "you can watch")
+			unchanged("plans refused")
+
+			// A plan of 20 lines takes no 21st.
+			p := d.game().Position()
+			lines := fullPlan(p)
+			require.Len(t, lines, game.MaxPlanLines)
+			_, err := d.st.UpdateGame(t.Context(), ch, func(g *storage.Game) error { return g.SetPlan(engine.Black, lines, d.clock.Now()) })
+			require.NoError(t, err)
+			before = d.game().State()
+			var extra game.Line
+			for _, x := range legal(p) {
+				q := p
+				require.NoError(t, q.Play(x))
+				for _, y := range legal(q) {
+					l := game.Line{x, y}
+					if !slices.ContainsFunc(lines, func(o game.Line) bool { return o[0] == x }) && extra == nil {
+						extra = l
+					}
+				}
+			}
+			require.NotNil(t, extra, "a move the plan does not answer")
+			d.refused(d.pick(msg.ID, second, menu, extra[0].String()+" "+extra[1].String()), "at most 20 lines")
+			unchanged("a 21st line")
+		})
+	}
+}
+
+// TestClaimWindowEnds: a win on time nobody claims within 7 days is given
+// as under timeouts auto: the game ends, not claimed, and both players are
+// pinged.
+func TestClaimWindowEnds(t *testing.T) {
+	t.Parallel()
+	d := newDaysGame(t, "gateway", "bbolt")
+	g, _ := d.start(discordtest.StringOption("move_time", "12h"))
+	first, second := d.user(g, engine.Red), d.user(g, engine.Black)
+	d.move("D4", 1)
+	d.move("D7", 2)
+	d.tick(12 * time.Hour)
+	claim := d.lastWith("the claim message", "ran out of time")
+	assert.Equal(t, []string{second.ID}, claim.Notified)
+	d.tick(7*24*time.Hour - time.Second)
+	assert.False(t, d.game().Over(), "the claim is open for 7 days")
+	d.tick(time.Second)
+	final := d.waitBoard(d.channel.ID, "the final board", func(m *discordtest.Message) bool { return strings.Contains(m.Content, "Game over") })
+	assert.Contains(t, final.Content, "<@"+first.ID+"> ran out of time — <@"+second.ID+"> wins")
+	assert.NotContains(t, final.Content, "claimed")
+	assert.ElementsMatch(t, []string{first.ID, second.ID}, final.Notified)
+	f, err := d.st.FinishedGame(t.Context(), d.dc.GuildID(), g.ID)
+	require.NoError(t, err)
+	assert.Equal(t, game.TimedOut, f.Result().Ending)
+	assert.False(t, f.Result().Claimed)
+}
+
+// TestTimeoutsSetting: /kulami settings timeouts:auto makes the guild's
+// new games end at once when a clock runs out; the settings say which.
+func TestTimeoutsSetting(t *testing.T) {
+	t.Parallel()
+	d := newDaysGame(t, "http", "bbolt")
+	ch := d.channel.ID
+	shown := d.reply(d.command(ch, d.alice, "settings"))
+	assert.Contains(t, shown, "**Timeouts**: claim")
+	saved := d.reply(d.commandWith(asAdmin, ch, d.alice, "settings", discordtest.StringOption("timeouts", "auto")))
+	assert.Contains(t, saved, "**Timeouts**: auto")
+	g, _ := d.start()
+	assert.Equal(t, game.Auto, g.Timeouts())
+}
+
+// TestMoveTimeAutocomplete: move_time suggests the clocks that start with
+// what was typed, and says what is wrong with a typed one that is not.
+func TestMoveTimeAutocomplete(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t, "gateway")
+	suggest := func(typed string) []*discordgo.ApplicationCommandOptionChoice {
+		t.Helper()
+		i := h.dc.Autocomplete(h.channel.ID, h.alice, "kulami", discordtest.Subcommand("challenge", h.userOption(h.bob),
+			&discordgo.ApplicationCommandInteractionDataOption{Name: "move_time", Type: discordgo.ApplicationCommandOptionString, Value: typed, Focused: true}))
+		h.send(i)
+		return h.dc.WaitResponse(t, i.ID).Choices
+	}
+	values := func(cs []*discordgo.ApplicationCommandOptionChoice) []string {
+		var out []string
+		for _, c := range cs {
+			out = append(out, c.Value.(string))
+		}
+		return out
+	}
+	all := values(suggest(""))
+	assert.Contains(t, all, "3d", "the plain clocks")
+	assert.Contains(t, all, "3d+1d", "clocks with an increment")
+	got := suggest("3d+1")
+	require.NotEmpty(t, got)
+	assert.Equal(t, "3d+1d", got[0].Value)
+	assert.Contains(t, got[0].Name, "at most 6 days")
+	got = suggest("2d+12h")
+	require.NotEmpty(t, got)
+	assert.Equal(t, "2d+12h", got[0].Value, "a typed clock is offered as it is")
+	got = suggest("soon")
+	require.NotEmpty(t, got)
+	assert.Contains(t, got[0].Name, "is not a move time")
 }
