@@ -383,3 +383,63 @@ func TestMoveTimeAutocomplete(t *testing.T) {
 	require.NotEmpty(t, got)
 	assert.Contains(t, got[0].Name, "is not a move time")
 }
+
+// TestPlanDropped: a plan whose reply is no longer legal when its move
+// comes (a plan stored under other rules) is dropped, its owner told by
+// direct message, and the turn is theirs, pinged as any turn.
+func TestPlanDropped(t *testing.T) {
+	t.Parallel()
+	d := newDaysGame(t, "gateway", "bbolt")
+	g, _ := d.start()
+	first, second := d.user(g, engine.Red), d.user(g, engine.Black)
+	d.move("D4", 1)
+	d.move("D7", 2)
+	x := legal(d.game().Position())[0]
+	_, err := d.st.UpdateGame(t.Context(), d.channel.ID, func(g *storage.Game) error {
+		s := g.State()
+		s.Plans[engine.Black] = []game.Line{{x, x}} // its reply is the hole just taken
+		gg, err := game.Restore(s)
+		if err != nil {
+			return err
+		}
+		g.Game = gg
+		return nil
+	})
+	require.NoError(t, err)
+	board := d.move(x.String(), 3)
+	assert.Equal(t, []string{second.ID}, board.Notified, "the owner of the dropped plan is to move")
+	assert.NotContains(t, board.Content, "planned")
+	assert.Nil(t, d.game().Plan(engine.Black))
+	var note *discordtest.Message
+	d.dc.WaitUntil(t, "the note to the plan's owner", func() bool {
+		for _, m := range d.dc.Messages(d.dc.DMChannel(second.ID).ID) {
+			if strings.Contains(m.Content, "was dropped") {
+				note = m
+				return true
+			}
+		}
+		return false
+	})
+	assert.Contains(t, note.Content, "if "+x.String()+" → "+x.String())
+	assert.Empty(t, d.dc.Messages(d.dc.DMChannel(first.ID).ID), "the opponent is told nothing of the plan")
+}
+
+// TestPlannedReplyOneCommit: the move that sets off a planned reply and
+// the reply commit together, once.
+func TestPlannedReplyOneCommit(t *testing.T) {
+	t.Parallel()
+	d := newDaysGame(t, "gateway", "bbolt")
+	d.start()
+	d.move("D4", 1)
+	d.move("D7", 2)
+	p := d.game().Position()
+	lines := fullPlan(p)
+	require.NotNil(t, lines)
+	_, err := d.st.UpdateGame(t.Context(), d.channel.ID, func(g *storage.Game) error { return g.SetPlan(engine.Black, lines, d.clock.Now()) })
+	require.NoError(t, err)
+	before := d.commits()
+	board := d.move(lines[0][0].String(), 4)
+	require.Eventually(t, func() bool { return d.game().BoardMessageID == board.ID }, 10*time.Second, time.Millisecond, "the board is noted")
+	assert.Equal(t, uint64(1), d.commits()-before, "one commit for the move and its planned reply")
+	assert.Equal(t, 4, d.game().Ply())
+}
