@@ -230,6 +230,13 @@ func TestPlayingOverDays(t *testing.T) {
 				require.NoError(t, err, "the plans are comments: the record reads as any other")
 				assert.Len(t, rec.Moves, 6)
 
+				if backend == "bbolt" && mode == "gateway" { // a review takes seconds of the computer: once is enough
+					ask := d.command(ch, d.carol, "review")
+					rev := messageAfter(t, d.dc, ask, ch, "the review", hasFile("review.png"))
+					assert.Contains(t, rev.Content, "**Plans**", "the review shows the plans, private no more")
+					assert.Contains(t, rev.Content, "after move 2: if "+theirs.String()+" → "+mine.String())
+				}
+
 				for _, m := range d.dc.Messages(ch) {
 					assert.NotContains(t, m.Notified, d.carol.ID, "nobody else is pinged: %q", m.Content)
 				}
