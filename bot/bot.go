@@ -118,7 +118,7 @@ func New(s *discordgo.Session, opt Options) *Bot {
 		records:  &records{store: st, langs: langs},
 		reviews:  &reviews{store: st, clock: clock, log: log, runner: runner, out: out, langs: langs, views: vw, replays: newReplays(replayCacheBytes), reviewer: review.Analyse, leases: opt.Store, owner: owner},
 		prefs:    &preferences{store: st, langs: langs, moveTime: opt.MoveTime},
-		overtime: &overtime{store: st, clock: clock, out: out, langs: langs, table: tb},
+		overtime: &overtime{clock: clock, out: out, langs: langs, table: tb},
 		planner:  &planner{clock: clock, table: tb},
 	}
 	return &Bot{

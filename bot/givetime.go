@@ -14,7 +14,6 @@ import (
 // (/kulami claim, and the Claim the win and Keep waiting buttons of the
 // message that says so). It is safe for concurrent use.
 type overtime struct {
-	store GameStore
 	clock Clock
 	out   *outbound
 	langs *locales
