@@ -1,8 +1,6 @@
 package bot
 
 import (
-	"github.com/bwmarrin/discordgo"
-
 	"github.com/kulami/kulami/bot/i18n"
 	"github.com/kulami/kulami/engine"
 	"github.com/kulami/kulami/storage"
@@ -47,19 +45,11 @@ func (ov *overtime) giveTime(c *interaction, g *storage.Game) error {
 }
 
 // refreshBoard rewrites the text of g's board, in lang, after a change
-// that moved its deadline without a move: the image and menus stay. A
-// board that cannot be edited keeps its old text; the message that pinged
-// the player says the new deadline.
+// that moved its deadline without a move: the image and menus stay.
 func (ov *overtime) refreshBoard(lang i18n.Lang, g *storage.Game) {
 	if g.BoardMessageID == "" {
 		return
 	}
 	p := g.Position()
-	content := boardText(lang, g, &p)
-	_, err := ov.out.session.ChannelMessageEditComplex(&discordgo.MessageEdit{
-		ID: g.BoardMessageID, Channel: g.ChannelID, Content: &content, AllowedMentions: message{}.allowedMentions(),
-	}, discordgo.WithContext(ov.out.baseCtx))
-	if err != nil {
-		ov.out.log.Warn("cannot show the new deadline on the board", "channel", g.ChannelID, "message", g.BoardMessageID, "err", err)
-	}
+	ov.out.editText(g.ChannelID, g.BoardMessageID, boardText(lang, g, &p))
 }

@@ -313,6 +313,18 @@ func TestOvertimeRefusals(t *testing.T) {
 			require.NotNil(t, extra, "a move the plan does not answer")
 			d.refused(d.pick(msg.ID, second, menu, extra[0].String()+" "+extra[1].String()), "at most 20 lines")
 			unchanged("a 21st line")
+
+			// The owner sees their plan and clears it.
+			i = d.command(ch, second, "plan")
+			r := d.dc.WaitResponse(t, i.ID)
+			assert.Contains(t, r.Content, "20. if ")
+			msg = d.dc.WaitOriginal(t, i.ID, func(*discordtest.Message) bool { return true })
+			d.refused(d.click(msg.ID, first, buttons(r.Components)["Clear plan"]), "It's your turn")
+			assert.Len(t, d.game().Plan(engine.Black), game.MaxPlanLines, "not cleared by the opponent")
+			d.click(msg.ID, second, buttons(r.Components)["Clear plan"])
+			assert.Nil(t, d.game().Plan(engine.Black))
+			cleared, _ := d.dc.Message(msg.ID)
+			assert.Contains(t, cleared.Content, "No replies planned yet.")
 		})
 	}
 }
