@@ -52,6 +52,9 @@ func (rs *records) historyCommand(c *interaction, o options) error {
 		} else if w != "" {
 			result += " " + lang.T(w)
 		}
+		if h.Clock.Increment > 0 {
+			result += " · ⏱ " + h.Clock.String()
+		}
 		line := lang.T("history.line", "Game", fmt.Sprintf("`#%d`", h.GameID), "Date", fmt.Sprintf("<t:%d:d>", h.At.Unix()), "Opponent", escape(playerName(lang, h.Opponent)), "Result", result)
 		if d := h.Rating.After.Rating - h.Rating.Before.Rating; h.Rating.After != (rating.Rating{}) {
 			line += " (" + ratingDiff(d) + ")"
