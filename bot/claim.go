@@ -35,7 +35,7 @@ func (ov *overtime) claim(c *interaction, g *storage.Game, button bool) error {
 	}
 	lang := c.lang()
 	var answered error
-	if button {
+	if button && c.i.Message != nil {
 		answered = c.update(message{content: c.i.Message.Content + "\n" + ov.langs.publicLang(c).T("claim.claimed_note", "Player", escape(c.displayName()))})
 	} else {
 		answered = c.say(lang.T("claim.done"))

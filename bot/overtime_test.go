@@ -456,3 +456,37 @@ func TestPlannedReplyOneCommit(t *testing.T) {
 	assert.Equal(t, uint64(1), d.commits()-before, "one commit for the move and its planned reply")
 	assert.Equal(t, 4, d.game().Ply())
 }
+
+// TestPlanFirstMove: the planner offers the 64 holes of the first move in
+// menus of 25 at most, and a reply planned to it is played with it.
+func TestPlanFirstMove(t *testing.T) {
+	t.Parallel()
+	d := newDaysGame(t, "http", "bbolt")
+	g, _ := d.start()
+	second := d.user(g, engine.Black)
+	i := d.command(d.channel.ID, second, "plan")
+	msg := d.dc.WaitOriginal(t, i.ID, func(*discordtest.Message) bool { return true })
+	m := menus(msg)
+	require.Len(t, m, 3, "64 holes in three menus")
+	holes := 0
+	for _, values := range m {
+		holes += len(values)
+	}
+	assert.Equal(t, 64, holes)
+	d.pick(msg.ID, second, menuOf(msg, "H8"), "H8")
+	msg, _ = d.dc.Message(msg.ID)
+	p := d.game().Position()
+	require.NoError(t, p.Play(mustCell(t, "H8")))
+	reply := legal(p)[0].String()
+	d.pick(msg.ID, second, menuOf(msg, "H8 "+reply), "H8 "+reply)
+	board := d.move("H8", 2)
+	assert.Contains(t, board.Content, "played **"+reply+"**, a reply planned in advance")
+}
+
+// mustCell parses a hole.
+func mustCell(t *testing.T, s string) engine.Cell {
+	t.Helper()
+	c, err := engine.ParseCell(s)
+	require.NoError(t, err)
+	return c
+}

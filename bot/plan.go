@@ -173,19 +173,20 @@ func plannerMessage(lang i18n.Lang, g *storage.Game, by engine.Color, path game.
 		for _, c := range path {
 			prefix += c.String() + " "
 		}
-		var opts []discordgo.SelectMenuOption
-		for _, c := range p.Legal().Cells(p.Layout()) {
-			if len(opts) < maxOptions {
-				opts = append(opts, discordgo.SelectMenuOption{Label: c.String(), Value: prefix + c.String()})
-			}
-		}
 		placeholder := lang.T("plan.menu_theirs", "Opponent", opp)
 		if mine {
 			placeholder = lang.T("plan.menu_reply")
 		}
-		if len(opts) > 0 {
+		// The holes in menus of at most maxOptions each: three at most
+		// (the 64 holes of a first move), one row left for the buttons.
+		cells := p.Legal().Cells(p.Layout())
+		for k := 0; k*maxOptions < len(cells); k++ {
+			var opts []discordgo.SelectMenuOption
+			for _, c := range cells[k*maxOptions : min(len(cells), (k+1)*maxOptions)] {
+				opts = append(opts, discordgo.SelectMenuOption{Label: c.String(), Value: prefix + c.String()})
+			}
 			rows = append(rows, discordgo.ActionsRow{Components: []discordgo.MessageComponent{discordgo.SelectMenu{
-				CustomID: customID{action: actPlanPick, channel: g.ChannelID, id: g.ID, n: g.Ply()}.String(), Placeholder: placeholder,
+				CustomID: customID{action: actPlanPick, channel: g.ChannelID, id: g.ID, n: g.Ply(), part: k}.String(), Placeholder: placeholder,
 				Options: opts, MaxValues: 1,
 			}}})
 		}
