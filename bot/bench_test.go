@@ -33,11 +33,15 @@ func BenchmarkMove(b *testing.B) {
 			if counted {
 				name += "-metrics"
 			}
-			b.Run(name, func(b *testing.B) { benchmarkMove(b, mode, counted, false) })
+			b.Run(name, func(b *testing.B) { benchmarkMove(b, mode, counted, noPlan) })
 		}
 		// A move that sets off a plan of game.MaxPlanLines lines: the
 		// planned reply is played in the same commit, one board follows.
-		b.Run(mode+"-plan20", func(b *testing.B) { benchmarkMove(b, mode, false, true) })
+		// Its base is a plain move in the positions where such a plan can
+		// be set (the early and middle game: a game goes on to the end in
+		// the plain runs, whose boards hold more marbles to draw).
+		b.Run(mode+"-plan20", func(b *testing.B) { benchmarkMove(b, mode, false, plan20) })
+		b.Run(mode+"-plan20-base", func(b *testing.B) { benchmarkMove(b, mode, false, plan20Base) })
 	}
 }
 
@@ -69,10 +73,19 @@ func fullPlan(p engine.Position) []game.Line {
 	return nil
 }
 
+// The plans of BenchmarkMove's runs.
+type benchPlan int
+
+const (
+	noPlan     benchPlan = iota // plain moves, games played to the end
+	plan20                      // each move sets off a plan of game.MaxPlanLines lines
+	plan20Base                  // plain moves, in the positions where plan20 sets one
+)
+
 // benchmarkMove is BenchmarkMove in mode, with the metrics if counted;
-// if planned, each move sets off a plan of game.MaxPlanLines lines of the
+// with plan20, each move sets off a plan of game.MaxPlanLines lines of the
 // opponent (set before the move, untimed).
-func benchmarkMove(b *testing.B, mode string, counted, planned bool) {
+func benchmarkMove(b *testing.B, mode string, counted bool, plan benchPlan) {
 	c := newClubWith(b, mode, func(h *harness) { h.prometheus = counted })
 	rng := engine.NewRand(1)
 	var (
@@ -90,7 +103,7 @@ func benchmarkMove(b *testing.B, mode string, counted, planned bool) {
 		}
 		p := g.Position()
 		cell := p.Layout().Cell(rng.Pick(p.Legal())).String()
-		if planned {
+		if plan != noPlan {
 			b.StopTimer()
 			lines := fullPlan(p)
 			if lines == nil {
@@ -98,11 +111,16 @@ func benchmarkMove(b *testing.B, mode string, counted, planned bool) {
 				b.StartTimer()
 				continue
 			}
+			if plan == plan20Base {
+				lines = nil // a plan clears: the move sets off nothing
+			}
 			_, err := c.store.UpdateGame(b.Context(), g.ChannelID, func(g *storage.Game) error {
 				return g.SetPlan(g.ToMove().Other(), lines, c.clock.Now())
 			})
 			require.NoError(b, err)
-			cell = lines[0][0].String()
+			if lines != nil {
+				cell = lines[0][0].String()
+			}
 			b.StartTimer()
 		}
 		menu := menuWith(board, cell)
@@ -134,7 +152,7 @@ func benchmarkMove(b *testing.B, mode string, counted, planned bool) {
 			g = nil // the game is over
 		} else {
 			g = c.game(g.ChannelID)
-			if planned {
+			if plan == plan20 {
 				require.Equal(b, ply+2, g.Ply(), "the planned reply was played with the move")
 			}
 		}
