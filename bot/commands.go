@@ -123,6 +123,8 @@ func Commands() []*discordgo.ApplicationCommand {
 	str, user, integer := discordgo.ApplicationCommandOptionString, discordgo.ApplicationCommandOptionUser, discordgo.ApplicationCommandOptionInteger
 	cell := opt(str, "cell", true)
 	cell.Autocomplete = true
+	clock := opt(str, "move_time", false) // typed, "3d+1d", with suggestions (moveTimeAutocomplete)
+	clock.Autocomplete = true
 	page := opt(integer, "page", false)
 	page.MinValue = ptr(1.0)
 	game := func() *discordgo.ApplicationCommandOption { // one each: their descriptions differ
@@ -146,7 +148,7 @@ func Commands() []*discordgo.ApplicationCommand {
 				opt(str, "layout", false, layouts...),
 				opt(str, "rules", false, rules...),
 				opt(str, "first", false, choices("first", "me", "them", "random")...),
-				opt(str, "move_time", false, moveTimeChoices()...),
+				clock,
 			),
 			sub("accept"),
 			sub("decline"),
@@ -169,6 +171,7 @@ func Commands() []*discordgo.ApplicationCommand {
 				opt(str, "hints", false, onOff...),
 				opt(str, "language", false, languageChoices()...),
 				seasonChannel,
+				opt(str, "timeouts", false, choices("timeouts", "claim", "auto")...),
 			),
 			sub("play",
 				opt(str, "level", false, choices("level", "easy", "medium", "hard")...),
@@ -179,6 +182,9 @@ func Commands() []*discordgo.ApplicationCommand {
 			sub("hint"),
 			sub("games"),
 			sub("review", game()),
+			sub("give_time"),
+			sub("claim"),
+			sub("plan"),
 		},
 	}
 	localize(cmd)

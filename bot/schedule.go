@@ -254,7 +254,8 @@ func (s *scheduler) runWake(ctx context.Context, w storage.Wake, now time.Time) 
 }
 
 // wakeGame does what is due in the game of a channel: the computer's lost
-// move, a timeout or a reminder.
+// move, a timeout (in a game of claims, the message that lets the opponent
+// claim the win) or a reminder.
 func (s *scheduler) wakeGame(ctx context.Context, channelID string, now time.Time) error {
 	g, err := s.store.Game(ctx, channelID)
 	if errors.Is(err, storage.ErrNotFound) {
@@ -271,8 +272,11 @@ func (s *scheduler) wakeGame(ctx context.Context, channelID string, now time.Tim
 		s.table.queueAI(aiJob{channel: channelID, gameID: g.ID, ply: g.Ply()})
 		return nil
 	}
+	late := false // the clock ran out in a game of claims: the opponent may claim
 	g, old, err := s.table.update(ctx, channelID, g.ID, byBot, func(g *storage.Game) error {
-		if err := g.Timeout(now); !errors.Is(err, game.ErrNotDue) {
+		err := g.Timeout(now)
+		if !errors.Is(err, game.ErrNotDue) {
+			late = err == nil && !g.Over()
 			return err
 		}
 		return g.Remind(now)
@@ -285,6 +289,8 @@ func (s *scheduler) wakeGame(ctx context.Context, channelID string, now time.Tim
 	case g.Over():
 		s.log.Info("game timed out", "channel", g.ChannelID, "game", g.ID)
 		return s.table.show(ctx, nil, g, old)
+	case late:
+		return s.sendClaim(ctx, g)
 	}
 	return s.sendReminder(ctx, g, nil)
 }

@@ -69,6 +69,13 @@ func (pf *preferences) settingsCommand(c *interaction, o options) error {
 			}
 			s.MoveTime = d
 		}
+		switch o.str("timeouts") {
+		case "":
+		case "claim", "auto":
+			s.AutoTimeouts = o.str("timeouts") == "auto"
+		default:
+			return refuse("settings.timeouts.pick")
+		}
 		if v := o.str("language"); v != "" {
 			l, ok := i18n.Parse(v)
 			if !ok || string(l) != v {
@@ -96,6 +103,7 @@ func (pf *preferences) settingsCommand(c *interaction, o options) error {
 		lang.T("settings.move_time", "MoveTime", duration(lang, cmp(s.MoveTime, pf.moveTime))),
 		lang.T("settings.hints", "State", onOff[s.Hints]),
 		lang.T("settings.language", "Language", language),
+		lang.T("settings.timeouts."+s.Timeouts().String()),
 	)
 	if s.SeasonChannel != "" {
 		lines = append(lines, lang.T("season.setting", "Channel", fmt.Sprintf("<#%s>", s.SeasonChannel)))

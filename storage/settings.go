@@ -4,6 +4,8 @@ import (
 	"context"
 	"fmt"
 	"time"
+
+	"github.com/kulami/kulami/engine/game"
 )
 
 // GuildSettings are the settings of one guild.
@@ -24,6 +26,17 @@ type GuildSettings struct {
 	// three posted in SeasonChannel, or nothing to post. Marked before
 	// the post, so that no season is ever posted twice.
 	SeasonPosted Season `json:"season_posted,omitzero"`
+	// AutoTimeouts ends a game at once when a clock runs out (game.Auto);
+	// by default the opponent claims the win (game.Claim).
+	AutoTimeouts bool `json:"auto_timeouts,omitempty"`
+}
+
+// Timeouts returns what the guild's new games do when a clock runs out.
+func (g GuildSettings) Timeouts() game.Timeouts {
+	if g.AutoTimeouts {
+		return game.Auto
+	}
+	return game.Claim
 }
 
 // UserSettings are the settings of one user, in every guild.
