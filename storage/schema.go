@@ -18,6 +18,7 @@ var migrations = []func(tx *bolt.Tx) error{
 	clearFinishedClocks, // 1 → 2
 	addReviews,          // 2 → 3
 	addPendingReviews,   // 3 → 4
+	addTournaments,      // 4 → 5
 }
 
 // clearFinishedClocks brings a file of schema version 1 to version 2: the
@@ -77,6 +78,18 @@ var bucketPending = []byte("pending_reviews")
 // creates the bucket of pending reviews. No stored value changes.
 func addPendingReviews(tx *bolt.Tx) error {
 	_, err := tx.CreateBucketIfNotExists(bucketPending)
+	return err
+}
+
+// bucketTournaments holds the tournaments of guilds (storage's
+// Tournament): guild ‖ tournament ID → Tournament; its sequence gives
+// their IDs. Schema version 5 added it (addTournaments).
+var bucketTournaments = []byte("tournaments")
+
+// addTournaments brings a file of schema version 4 to version 5: it
+// creates the bucket of tournaments. No stored value changes.
+func addTournaments(tx *bolt.Tx) error {
+	_, err := tx.CreateBucketIfNotExists(bucketTournaments)
 	return err
 }
 

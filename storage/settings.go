@@ -17,6 +17,9 @@ type GuildSettings struct {
 	// Locale is the guild's Discord locale (guild_locale) as last seen in
 	// an interaction, for messages sent without one (reminders, timeouts).
 	Locale string `json:"locale,omitempty"`
+	// TournamentRole is the role whose members may create tournaments
+	// besides those with Manage Server; empty for none.
+	TournamentRole string `json:"tournament_role,omitempty"`
 }
 
 // UserSettings are the settings of one user, in every guild.

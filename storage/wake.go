@@ -17,11 +17,14 @@ const (
 	// time in the index, only leases (Claim), and its ChannelID is the
 	// guild and game, "guild/123".
 	WakeReview
+	// WakeTournament is a tournament: its ChannelID is the guild and
+	// tournament, "guild/123" (TournamentKey).
+	WakeTournament
 )
 
-var wakeNames = names{"game", "challenge", "review"}
+var wakeNames = names{"game", "challenge", "review", "tournament"}
 
-// String returns "game", "challenge" or "review".
+// String returns "game", "challenge", "review" or "tournament".
 func (k WakeKind) String() string { return wakeNames.text("WakeKind", uint8(k)) }
 
 // Wake is an entry of the time index: the game or challenge of channel
