@@ -26,6 +26,10 @@ const (
 	actRematch    = "rematch"     // ask for a rematch of a finished game
 	actReviewStep = "review-step" // step through a reviewed game
 	actReplayGIF  = "replay-gif"  // the animated replay of a finished game
+	actTJoin      = "t-join"      // join a tournament (its announcement)
+	actTLeave     = "t-leave"     // leave a tournament (its announcement)
+	actTWithdraw  = "t-withdraw"  // confirm a withdrawal from a tournament
+	actTStay      = "t-stay"      // keep playing in a tournament
 )
 
 // customID is the self-describing ID of a component:

@@ -129,6 +129,7 @@ type handlers struct {
 	records    *records
 	reviews    *reviews
 	prefs      *preferences
+	tourney    *tournaments
 }
 
 // commandHandlers returns the handler of each subcommand of /kulami.
@@ -154,6 +155,7 @@ func commandHandlers(h handlers) map[string]commandHandler {
 		"hint":        h.computer.hintCommand,
 		"games":       h.records.gamesCommand,
 		"review":      h.reviews.reviewCommand,
+		"tournament":  h.tourney.command,
 	}
 }
 
@@ -177,6 +179,10 @@ func componentHandlers(h handlers) map[string]componentHandler {
 		actRematch:    finishedButton(h.store, h.challenges.rematch),
 		actReviewStep: h.reviews.reviewStep,
 		actReplayGIF:  finishedButton(h.store, h.reviews.replayGIF),
+		actTJoin:      h.tourney.joinButton,
+		actTLeave:     h.tourney.leaveButton,
+		actTWithdraw:  h.tourney.withdraw,
+		actTStay:      h.tourney.stay,
 	}
 }
 
@@ -201,6 +207,10 @@ var elsewhere = map[string]error{
 	actRematch:    errFinishedGone,
 	actReplayGIF:  errFinishedGone,
 	actLeaders:    refuse("ladder.gone"),
+	actTJoin:      errTournamentGone,
+	actTLeave:     errTournamentGone,
+	actTWithdraw:  errTournamentGone,
+	actTStay:      errTournamentGone,
 }
 
 // ownPlace returns elsewhere's refusal if id names a channel (or guild)

@@ -83,6 +83,7 @@ type scheduler struct {
 	table   *table
 	out     *outbound
 	langs   *locales
+	rounds  *rounds // the tournaments' work
 }
 
 // RunScheduler keeps games moving until ctx is cancelled: it sends the
@@ -229,6 +230,8 @@ func (s *scheduler) runWake(ctx context.Context, w storage.Wake, now time.Time) 
 		err = s.wakeGame(wctx, w.ChannelID, now)
 	case storage.WakeChallenge:
 		err = s.expireChallenge(wctx, w.ChannelID, now)
+	case storage.WakeTournament:
+		err = s.rounds.wake(wctx, w.ChannelID, now)
 	}
 	if err != nil {
 		s.logFailure(ctx, "scheduled work failed", "kind", w.Kind.String(), "channel", w.ChannelID, "err", err)
@@ -268,6 +271,9 @@ func (s *scheduler) wakeGame(ctx context.Context, channelID string, now time.Tim
 		return err
 	case g.Over():
 		s.log.Info("game timed out", "channel", g.ChannelID, "game", g.ID)
+		if g.Tournament != nil && g.Result().Ending == game.Unstarted {
+			s.rounds.noShow(ctx, g)
+		}
 		return s.table.show(ctx, nil, g, old)
 	}
 	return s.sendReminder(ctx, g, nil)

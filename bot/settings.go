@@ -55,6 +55,9 @@ func (pf *preferences) settingsCommand(c *interaction, o options) error {
 			}
 			s.MoveTime = d
 		}
+		if v := o.str("tournament_role"); v != "" {
+			s.TournamentRole = v
+		}
 		if v := o.str("language"); v != "" {
 			l, ok := i18n.Parse(v)
 			if !ok || string(l) != v {
@@ -83,5 +86,8 @@ func (pf *preferences) settingsCommand(c *interaction, o options) error {
 		lang.T("settings.hints", "State", onOff[s.Hints]),
 		lang.T("settings.language", "Language", language),
 	)
+	if s.TournamentRole != "" {
+		lines = append(lines, lang.T("settings.tournament_role", "Role", "<@&"+s.TournamentRole+">"))
+	}
 	return c.say(strings.Join(lines, "\n"))
 }
