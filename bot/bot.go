@@ -109,8 +109,9 @@ func New(s *discordgo.Session, opt Options) *Bot {
 	vw := &views{renderer: opt.Renderer, runner: runner, baseCtx: ctx, finished: st, log: log}
 	tb := &table{store: st, clock: clock, log: log, metrics: opt.Metrics, wake: wake, out: out, langs: langs, views: vw, runner: runner, aiTime: opt.AITime}
 	chans := &channels{store: st, log: log}
-	posts := &tournamentPosts{store: st, out: out, langs: langs, log: log}
-	rd := &rounds{store: st, clock: clock, log: log, out: out, langs: langs, table: tb, post: posts, moveTime: opt.MoveTime, aiTime: opt.AITime}
+	tst := deadlineTournaments{opt.Store}
+	posts := &tournamentPosts{store: tst, out: out, langs: langs, log: log}
+	rd := &rounds{store: tst, games: st, clock: clock, log: log, out: out, langs: langs, table: tb, post: posts, moveTime: opt.MoveTime, aiTime: opt.AITime}
 	cp := &computer{store: st, clock: clock, moveTime: opt.MoveTime, wake: wake, langs: langs, table: tb, chans: chans, runner: runner, baseCtx: ctx}
 	h := handlers{
 		store: st, table: tb, computer: cp,
@@ -120,7 +121,7 @@ func New(s *discordgo.Session, opt Options) *Bot {
 		records: &records{store: st, langs: langs},
 		reviews: &reviews{store: st, clock: clock, log: log, runner: runner, out: out, langs: langs, views: vw, replays: newReplays(replayCacheBytes), reviewer: review.Analyse, leases: opt.Store, owner: owner},
 		prefs:   &preferences{store: st, langs: langs, moveTime: opt.MoveTime},
-		tourney: &tournaments{store: st, clock: clock, log: log, out: out, langs: langs, wake: wake, post: posts},
+		tourney: &tournaments{store: tst, members: st, clock: clock, log: log, out: out, langs: langs, wake: wake, post: posts},
 	}
 	return &Bot{
 		session: s, log: log, clock: clock, opt: opt, metrics: opt.Metrics, langs: langs,

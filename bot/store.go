@@ -31,6 +31,7 @@ import (
 type Store interface {
 	interactionStore
 	ScheduleStore
+	TournamentStore
 }
 
 // interactionStore is what the handlers and the parts they call use: all
@@ -42,7 +43,6 @@ type interactionStore interface {
 	FinishedStore
 	LadderStore
 	SettingsStore
-	TournamentStore
 }
 
 // GameStore keeps the active game of each channel (a channel or thread

@@ -21,8 +21,8 @@ import (
 // run without anyone asking, are the scheduler's (rounds). It is safe for
 // concurrent use.
 type tournaments struct {
-	store interface {
-		TournamentStore
+	store   TournamentStore
+	members interface { // their ratings, and who may organise
 		LadderStore
 		SettingsStore
 	}
@@ -76,7 +76,7 @@ func (tm *tournaments) mayOrganise(c *interaction) error {
 	if m != nil && m.Permissions&(discordgo.PermissionManageGuild|discordgo.PermissionAdministrator) != 0 {
 		return nil
 	}
-	s, err := tm.store.GuildSettings(c.ctx, c.i.GuildID)
+	s, err := tm.members.GuildSettings(c.ctx, c.i.GuildID)
 	if err != nil {
 		return err
 	}
@@ -204,7 +204,7 @@ func (tm *tournaments) button(c *interaction, id customID) (*storage.Tournament,
 func (tm *tournaments) join(c *interaction, st *storage.Tournament) error {
 	user := c.user().ID
 	rating := 1500
-	if p, err := tm.store.Profile(c.ctx, c.i.GuildID, user, storage.Human); err == nil {
+	if p, err := tm.members.Profile(c.ctx, c.i.GuildID, user, storage.Human); err == nil {
 		rating = int(p.Rating.Rating + 0.5)
 	} else if !errors.Is(err, storage.ErrNotFound) {
 		return err

@@ -24,8 +24,8 @@ import (
 // standings. Each step is a transaction of the tournament's, so that
 // whichever bot does it, it is done once. It is safe for concurrent use.
 type rounds struct {
-	store interface {
-		TournamentStore
+	store TournamentStore
+	games interface {
 		GameStore
 		SettingsStore
 	}
@@ -150,7 +150,7 @@ func (rd *rounds) openGame(ctx context.Context, st *storage.Tournament, ref tour
 			return err
 		}
 	}
-	gs, err := rd.store.GuildSettings(ctx, st.GuildID)
+	gs, err := rd.games.GuildSettings(ctx, st.GuildID)
 	if err != nil {
 		return err
 	}
@@ -213,7 +213,7 @@ func (rd *rounds) adjudicateGame(ctx context.Context, st *storage.Tournament, re
 		return err
 	}
 	channel := st.Opened[ref.String()]
-	g, err := rd.store.Game(ctx, channel)
+	g, err := rd.games.Game(ctx, channel)
 	if err != nil && !errors.Is(err, storage.ErrNotFound) {
 		return err
 	}

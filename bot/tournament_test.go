@@ -63,6 +63,13 @@ func (c *cup) stored(id uint64) *storage.Tournament {
 	return st
 }
 
+// announced waits until the announcement of the tournament id is posted
+// and noted (the answer to create comes first).
+func (c *cup) announced(id uint64) {
+	c.h.t.Helper()
+	require.Eventually(c.h.t, func() bool { return c.stored(id).AnnouncementID != "" }, 10*time.Second, time.Millisecond)
+}
+
 // resign resigns the game of thread for user, with /kulami resign and its
 // button.
 func (c *cup) resign(thread string, user *discordgo.User) {
@@ -143,6 +150,7 @@ func (c *cup) announce() *discordtest.Message {
 	text, i := c.tournament(c.h.alice, manager, "create", createOptions()...)
 	require.Contains(t, text, "Autumn Swiss")
 	ann := messageAfter(t, c.h.dc, i, c.h.channel.ID, "the announcement", hasButton("Join"))
+	c.announced(1)
 	for _, u := range c.players {
 		c.h.click(ann.ID, u, buttons(ann.Components)["Join"])
 	}
