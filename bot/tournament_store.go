@@ -17,7 +17,9 @@ func (s deadlineTournaments) CreateTournament(ctx context.Context, t *storage.To
 }
 
 func (s deadlineTournaments) Tournament(ctx context.Context, guildID string, id uint64) (*storage.Tournament, error) {
-	return call1(ctx, func(ctx context.Context) (*storage.Tournament, error) { return s.TournamentStore.Tournament(ctx, guildID, id) })
+	return call1(ctx, func(ctx context.Context) (*storage.Tournament, error) {
+		return s.TournamentStore.Tournament(ctx, guildID, id)
+	})
 }
 
 func (s deadlineTournaments) GuildTournaments(ctx context.Context, guildID string) ([]*storage.Tournament, error) {
