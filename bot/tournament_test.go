@@ -1,9 +1,12 @@
 package bot_test
 
 import (
+	"context"
 	"fmt"
+	"log/slog"
 	"slices"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -11,10 +14,13 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/kulami/kulami/bot"
 	"github.com/kulami/kulami/bot/discordtest"
 	"github.com/kulami/kulami/engine"
 	"github.com/kulami/kulami/engine/tournament"
 	"github.com/kulami/kulami/storage"
+	"github.com/kulami/kulami/storage/postgres"
+	"github.com/kulami/kulami/storage/postgres/pgtest"
 )
 
 // cup is a harness with a server of players for tournaments: alice
@@ -23,13 +29,33 @@ type cup struct {
 	h       *harness
 	players []*discordgo.User
 	byID    map[string]*discordgo.User
+	db      cupStore // the bot's store
+}
+
+// cupStore is what a cup reads of the bot's store.
+type cupStore interface {
+	Tournament(ctx context.Context, guildID string, id uint64) (*storage.Tournament, error)
+	Game(ctx context.Context, channelID string) (*storage.Game, error)
 }
 
 // newCup starts a manual harness in mode with n players (alice, bob,
 // carol and more); the bot may create scheduled events.
 func newCup(t *testing.T, mode string, n int) *cup {
-	h := newManualHarness(t, mode, discordtest.WithAppPermissions(discordtest.DefaultAppPermissions|discordgo.PermissionManageEvents))
-	c := &cup{h: h, players: []*discordgo.User{h.alice, h.bob, h.carol}, byID: map[string]*discordgo.User{}}
+	return newCupWith(t, mode, n, nil)
+}
+
+// newCupWith is newCup on the store db (the harness's bbolt file if nil).
+func newCupWith(t *testing.T, mode string, n int, db bot.Store) *cup {
+	h := newHarnessWith(t, mode, func(h *harness) {
+		h.manual = true
+		if db != nil {
+			h.wrap = func(*storage.Store) bot.Store { return db }
+		}
+	}, discordtest.WithAppPermissions(discordtest.DefaultAppPermissions|discordgo.PermissionManageEvents))
+	c := &cup{h: h, players: []*discordgo.User{h.alice, h.bob, h.carol}, byID: map[string]*discordgo.User{}, db: db}
+	if db == nil {
+		c.db = h.store
+	}
 	for len(c.players) < n {
 		c.players = append(c.players, h.dc.AddUser(fmt.Sprintf("player%02d", len(c.players)+1)))
 	}
@@ -58,7 +84,7 @@ func (c *cup) tournament(user *discordgo.User, change func(*discordgo.Interactio
 // stored returns the tournament id of the guild as stored.
 func (c *cup) stored(id uint64) *storage.Tournament {
 	c.h.t.Helper()
-	st, err := c.h.store.Tournament(c.h.t.Context(), c.h.dc.GuildID(), id)
+	st, err := c.db.Tournament(c.h.t.Context(), c.h.dc.GuildID(), id)
 	require.NoError(c.h.t, err)
 	return st
 }
@@ -85,7 +111,7 @@ func (c *cup) resign(thread string, user *discordgo.User) {
 // with /kulami move.
 func (c *cup) move(thread string) {
 	c.h.t.Helper()
-	g, err := c.h.store.Game(c.h.t.Context(), thread)
+	g, err := c.db.Game(c.h.t.Context(), thread)
 	require.NoError(c.h.t, err)
 	p := g.Position()
 	r := engine.NewRand(uint64(g.Ply()))
@@ -265,4 +291,70 @@ func (c *cup) playRounds(st *storage.Tournament) {
 	assert.Equal(t, "standings.png", last.Files[0].Name)
 	text, _ := c.tournament(h.carol, func(*discordgo.Interaction) {}, "standings")
 	assert.Contains(t, text, "is over!", "the final standings are kept")
+}
+
+// TestTournamentRoundsPairedOnceByTwoBots, on PostgreSQL: two bots on one
+// store that wake at the same time for a tournament's start, then for its
+// round's end, pair each round once and open each game once, pinged once.
+func TestTournamentRoundsPairedOnceByTwoBots(t *testing.T) {
+	t.Parallel()
+	pg, err := postgres.Open(pgtest.Schema(t), storage.Options{})
+	require.NoError(t, err)
+	c := newCupWith(t, "gateway", 4, pg)
+	h := c.h
+	t.Cleanup(func() { h.stop(); pg.Close() })
+	s, err := bot.NewSession(h.dc.Token(), h.dc.APIURL())
+	require.NoError(t, err)
+	other := bot.New(s, bot.Options{Store: pg, Logger: slog.New(slog.NewTextHandler(h.logs, nil)), Clock: h.clock, MoveTime: h.moveTime, AITime: 300 * time.Millisecond})
+	t.Cleanup(func() { other.Close(10 * time.Second) })
+	text, _ := c.tournament(h.alice, manager, "create", str("title", "Twin Cup"), num("rounds", 2), str("start", "1d"))
+	require.Contains(t, text, "is created")
+	c.announced(1)
+	for _, u := range c.players {
+		c.tournament(u, none, "join")
+	}
+	both := func() {
+		var wg sync.WaitGroup
+		for _, b := range []*bot.Bot{h.bot, other} {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				assert.False(t, b.RunDue(t.Context()), "the scheduled work succeeded")
+			}()
+		}
+		wg.Wait()
+	}
+	pings := func(n int) {
+		st := c.stored(1)
+		_, round := st.State()
+		require.Equal(t, n, round, "round %d is paired once", n)
+		require.Len(t, st.Rounds()[n-1].Pairings, 2)
+		for _, chans := range games(t, st, n) {
+			var posted int
+			for _, m := range h.dc.Messages(chans[0]) {
+				if strings.Contains(m.Content, fmt.Sprintf("round %d, board", n)) {
+					posted++
+				}
+			}
+			assert.Equal(t, 1, posted, "the game of %s is opened and pinged once", chans[0])
+		}
+		threads := 0
+		for _, ch := range h.dc.Channels() {
+			if strings.HasPrefix(ch.Name, fmt.Sprintf("Twin Cup R%d", n)) {
+				threads++
+			}
+		}
+		assert.Equal(t, 2, threads, "one thread per game of round %d", n)
+	}
+	h.clock.Advance(24 * time.Hour)
+	both()
+	pings(1)
+	for _, chans := range games(t, c.stored(1), 1) {
+		g, err := pg.Game(t.Context(), chans[0])
+		require.NoError(t, err)
+		c.resign(chans[0], c.byID[g.Player(g.ToMove()).UserID])
+	}
+	h.clock.Advance(time.Minute)
+	both()
+	pings(2)
 }
