@@ -193,3 +193,17 @@ func playing(r tournament.Round) []string {
 	}
 	return out
 }
+
+// TestTournamentWithoutEventPermission: where the bot may not create
+// events, the tournament is created and announced without one, and the
+// log says why.
+func TestTournamentWithoutEventPermission(t *testing.T) {
+	h := newManualHarness(t, "http")
+	c := &cup{h: h, players: []*discordgo.User{h.alice}, byID: map[string]*discordgo.User{h.alice.ID: h.alice}, db: h.store}
+	text, _ := c.tournament(h.alice, manager, "create", str("title", "Quiet Cup"), str("start", "2026-12-20 18:00"))
+	assert.Contains(t, text, "**Quiet Cup** (number 1) is created")
+	c.announced(1)
+	assert.Empty(t, h.dc.ScheduledEvents())
+	assert.Contains(t, h.logs.String(), "no scheduled event for a tournament: the bot may not create events")
+	assert.Empty(t, h.dc.Violations())
+}
