@@ -179,10 +179,10 @@ func componentHandlers(h handlers) map[string]componentHandler {
 		actRematch:    finishedButton(h.store, h.challenges.rematch),
 		actReviewStep: h.reviews.reviewStep,
 		actReplayGIF:  finishedButton(h.store, h.reviews.replayGIF),
-		actTJoin:      h.tourney.joinButton,
-		actTLeave:     h.tourney.leaveButton,
-		actTWithdraw:  h.tourney.withdraw,
-		actTStay:      h.tourney.stay,
+		actTJoin:      h.tourney.button(h.tourney.join),
+		actTLeave:     h.tourney.button(h.tourney.leave),
+		actTWithdraw:  h.tourney.button(h.tourney.withdraw),
+		actTStay:      h.tourney.button(h.tourney.stay),
 	}
 }
 

@@ -181,22 +181,17 @@ func (tm *tournaments) joinCommand(c *interaction, o options) error {
 	return tm.join(c, st)
 }
 
-// joinButton handles the Join button of an announcement.
-func (tm *tournaments) joinButton(c *interaction, id customID) error {
-	st, err := tm.button(c, id)
-	if err != nil {
-		return err
+// button runs h on the tournament a button names, if it is stored.
+func (tm *tournaments) button(h func(*interaction, *storage.Tournament) error) componentHandler {
+	return func(c *interaction, id customID) error {
+		st, err := tm.store.Tournament(c.ctx, c.i.GuildID, id.id)
+		if errors.Is(err, storage.ErrNotFound) || (err == nil && st.ChannelID != id.channel) {
+			return errTournamentGone
+		} else if err != nil {
+			return err
+		}
+		return h(c, st)
 	}
-	return tm.join(c, st)
-}
-
-// button returns the tournament a button names, if it is stored.
-func (tm *tournaments) button(c *interaction, id customID) (*storage.Tournament, error) {
-	st, err := tm.store.Tournament(c.ctx, c.i.GuildID, id.id)
-	if errors.Is(err, storage.ErrNotFound) || (err == nil && st.ChannelID != id.channel) {
-		return nil, errTournamentGone
-	}
-	return st, err
 }
 
 // join adds the interaction's user to st, rated by their rating on the
@@ -242,15 +237,6 @@ func (tm *tournaments) leaveCommand(c *interaction, o options) error {
 	return tm.leave(c, st)
 }
 
-// leaveButton handles the Leave button of an announcement.
-func (tm *tournaments) leaveButton(c *interaction, id customID) error {
-	st, err := tm.button(c, id)
-	if err != nil {
-		return err
-	}
-	return tm.leave(c, st)
-}
-
 // joined reports whether user plays in st and has not withdrawn.
 func joined(st *storage.Tournament, user string) bool {
 	for _, p := range st.Players() {
@@ -290,15 +276,10 @@ func (tm *tournaments) leave(c *interaction, st *storage.Tournament) error {
 	return nil
 }
 
-// withdraw confirms a withdrawal from a tournament that has started. The
-// withdrawal is a channel button: the tournament must be of the channel.
-func (tm *tournaments) withdraw(c *interaction, id customID) error {
-	st, err := tm.button(c, id)
-	if err != nil {
-		return err
-	}
+// withdraw confirms a withdrawal from a tournament that has started.
+func (tm *tournaments) withdraw(c *interaction, st *storage.Tournament) error {
 	user, name := c.user().ID, st.Settings().Name
-	st, err = tm.store.UpdateTournament(c.ctx, st.GuildID, st.ID, tm.clock.Now(), func(t *storage.Tournament) error {
+	st, err := tm.store.UpdateTournament(c.ctx, st.GuildID, st.ID, tm.clock.Now(), func(t *storage.Tournament) error {
 		return tournamentRefusal(t.Withdraw(user), name, 0)
 	})
 	if err != nil {
@@ -312,11 +293,7 @@ func (tm *tournaments) withdraw(c *interaction, id customID) error {
 }
 
 // stay keeps the user in the tournament: the withdrawal is not confirmed.
-func (tm *tournaments) stay(c *interaction, id customID) error {
-	st, err := tm.button(c, id)
-	if err != nil {
-		return err
-	}
+func (tm *tournaments) stay(c *interaction, st *storage.Tournament) error {
 	return c.update(message{content: c.lang().T("tournament.stay", "Name", escape(st.Settings().Name))})
 }
 

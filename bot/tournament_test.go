@@ -216,7 +216,7 @@ func TestTournamentWhole(t *testing.T) {
 				assert.Contains(t, text, "standings after round 1 of 4")
 				return
 			}
-			c.playRounds(st)
+			c.playRounds()
 		})
 	}
 }
@@ -226,11 +226,11 @@ func TestTournamentWhole(t *testing.T) {
 // left unfinished at the deadline (adjudicated); every other game ends by
 // resignation of its pairing's second player in game 1 and its first in
 // game 2.
-func (c *cup) playRounds(st *storage.Tournament) {
+func (c *cup) playRounds() {
 	t, h := c.h.t.(*testing.T), c.h
 	var noShow string
 	for n := 1; n <= 4; n++ {
-		st = c.stored(1)
+		st := c.stored(1)
 		c.checkPings(st, n)
 		r := st.Rounds()[n-1]
 		chans := games(t, st, n)
@@ -265,7 +265,7 @@ func (c *cup) playRounds(st *storage.Tournament) {
 		}
 		h.tick(time.Minute) // the next round is paired and opened, or the final standings posted
 	}
-	st = c.stored(1)
+	st := c.stored(1)
 	phase, _ := st.State()
 	require.Equal(t, tournament.Finished, phase)
 	assert.True(t, st.FinalPosted)

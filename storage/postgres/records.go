@@ -82,11 +82,7 @@ func (t *tx) Records(fn func(storage.Record) error) error {
 			return fn(storage.ReviewRecords.Record(r))
 		}},
 		{`SELECT data FROM tournaments`, func(row pgx.Row) error {
-			var data string
-			if err := row.Scan(&data); err != nil {
-				return err
-			}
-			tn, _, err := storage.DecodeTournament([]byte(data))
+			tn, err := scanTournament(row)
 			if err != nil {
 				return err
 			}

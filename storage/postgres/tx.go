@@ -585,11 +585,7 @@ func (t *tx) GuildTournaments(guild string) ([]*storage.Tournament, error) {
 	var out []*storage.Tournament
 	err := t.query(`SELECT data FROM tournaments WHERE guild = $1 ORDER BY id DESC`, []any{guild}, func(rows pgx.Rows) error {
 		for rows.Next() {
-			var data string
-			if err := rows.Scan(&data); err != nil {
-				return err
-			}
-			tn, _, err := storage.DecodeTournament([]byte(data))
+			tn, err := scanTournament(rows)
 			if err != nil {
 				return err
 			}
@@ -598,6 +594,16 @@ func (t *tx) GuildTournaments(guild string) ([]*storage.Tournament, error) {
 		return rows.Err()
 	})
 	return out, err
+}
+
+// scanTournament reads the tournament a row holds (data).
+func scanTournament(row pgx.Row) (*storage.Tournament, error) {
+	var data string
+	if err := row.Scan(&data); err != nil {
+		return nil, err
+	}
+	tn, _, err := storage.DecodeTournament([]byte(data))
+	return tn, err
 }
 
 // NextWake implements storage.Tx.
