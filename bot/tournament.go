@@ -205,22 +205,33 @@ func (tm *tournaments) join(c *interaction, st *storage.Tournament) error {
 		return err
 	}
 	name := c.displayName()
-	now := tm.clock.Now()
-	st, err := tm.store.UpdateTournament(c.ctx, st.GuildID, st.ID, now, func(t *storage.Tournament) error {
+	return tm.change(c, st, func(t *storage.Tournament, now time.Time) error {
 		if err := t.Join(user, rating, now); err != nil {
-			return tournamentRefusal(err, t.Settings().Name, t.Active())
+			return err
 		}
 		if t.Names == nil {
 			t.Names = map[string]string{}
 		}
 		t.Names[user] = name
 		return nil
+	}, func(st *storage.Tournament) error { // a tournament that starts when full may be due now
+		return c.say(c.lang().T("tournament.joined", "Name", escape(st.Settings().Name)))
+	})
+}
+
+// change changes st as fn says at the time now, in one transaction (a
+// refusal of the tournament's rules is worded for the user), pokes the
+// scheduler, answers with answer and refreshes the announcement.
+func (tm *tournaments) change(c *interaction, st *storage.Tournament, fn func(t *storage.Tournament, now time.Time) error, answer func(*storage.Tournament) error) error {
+	now := tm.clock.Now()
+	st, err := tm.store.UpdateTournament(c.ctx, st.GuildID, st.ID, now, func(t *storage.Tournament) error {
+		return tournamentRefusal(fn(t, now), t.Settings().Name, t.Active())
 	})
 	if err != nil {
 		return err
 	}
-	tm.wake.poke() // a tournament that starts when full may be due
-	if err := c.say(c.lang().T("tournament.joined", "Name", escape(st.Settings().Name))); err != nil {
+	tm.wake.poke()
+	if err := answer(st); err != nil {
 		return err
 	}
 	tm.post.refresh(c.ctx, st)
@@ -263,33 +274,16 @@ func (tm *tournaments) leave(c *interaction, st *storage.Tournament) error {
 				discordgo.Button{Label: lang.T("button.withdraw_no"), Style: discordgo.SecondaryButton, CustomID: id(actTStay)},
 			}}}})
 	}
-	st, err := tm.store.UpdateTournament(c.ctx, st.GuildID, st.ID, tm.clock.Now(), func(t *storage.Tournament) error {
-		return tournamentRefusal(t.Leave(user), name, 0)
-	})
-	if err != nil {
-		return err
-	}
-	if err := c.say(c.lang().T("tournament.left", "Name", escape(name))); err != nil {
-		return err
-	}
-	tm.post.refresh(c.ctx, st)
-	return nil
+	return tm.change(c, st, func(t *storage.Tournament, _ time.Time) error { return t.Leave(user) },
+		func(*storage.Tournament) error { return c.say(c.lang().T("tournament.left", "Name", escape(name))) })
 }
 
 // withdraw confirms a withdrawal from a tournament that has started.
 func (tm *tournaments) withdraw(c *interaction, st *storage.Tournament) error {
 	user, name := c.user().ID, st.Settings().Name
-	st, err := tm.store.UpdateTournament(c.ctx, st.GuildID, st.ID, tm.clock.Now(), func(t *storage.Tournament) error {
-		return tournamentRefusal(t.Withdraw(user), name, 0)
+	return tm.change(c, st, func(t *storage.Tournament, _ time.Time) error { return t.Withdraw(user) }, func(*storage.Tournament) error {
+		return c.update(message{content: c.lang().T("tournament.withdrawn_you", "Name", escape(name))})
 	})
-	if err != nil {
-		return err
-	}
-	if err := c.update(message{content: c.lang().T("tournament.withdrawn_you", "Name", escape(name))}); err != nil {
-		return err
-	}
-	tm.post.refresh(c.ctx, st)
-	return nil
 }
 
 // stay keeps the user in the tournament: the withdrawal is not confirmed.
@@ -326,19 +320,9 @@ func (tm *tournaments) startCommand(c *interaction, o options) error {
 	if err := organiser(c, st); err != nil {
 		return err
 	}
-	now := tm.clock.Now()
-	st, err = tm.store.UpdateTournament(c.ctx, st.GuildID, st.ID, now, func(t *storage.Tournament) error {
-		return tournamentRefusal(t.Start(now), t.Settings().Name, t.Active())
+	return tm.change(c, st, (*storage.Tournament).Start, func(st *storage.Tournament) error {
+		return c.say(c.lang().T("tournament.starting", "Name", escape(st.Settings().Name)))
 	})
-	if err != nil {
-		return err
-	}
-	tm.wake.poke()
-	if err := c.say(c.lang().T("tournament.starting", "Name", escape(st.Settings().Name))); err != nil {
-		return err
-	}
-	tm.post.refresh(c.ctx, st)
-	return nil
 }
 
 // cancel handles /kulami tournament cancel, for the organiser.
@@ -350,19 +334,9 @@ func (tm *tournaments) cancel(c *interaction, o options) error {
 	if err := organiser(c, st); err != nil {
 		return err
 	}
-	now := tm.clock.Now()
-	st, err = tm.store.UpdateTournament(c.ctx, st.GuildID, st.ID, now, func(t *storage.Tournament) error {
-		return tournamentRefusal(t.Cancel(now), t.Settings().Name, 0)
+	return tm.change(c, st, (*storage.Tournament).Cancel, func(st *storage.Tournament) error {
+		return c.reply(message{content: tm.langs.publicLang(c).T("tournament.cancelled", "Name", escape(st.Settings().Name))})
 	})
-	if err != nil {
-		return err
-	}
-	lang := tm.langs.publicLang(c)
-	if err := c.reply(message{content: lang.T("tournament.cancelled", "Name", escape(st.Settings().Name))}); err != nil {
-		return err
-	}
-	tm.post.refresh(c.ctx, st)
-	return nil
 }
 
 // pairings handles /kulami tournament pairings [round]: the pairings and
