@@ -216,8 +216,15 @@ func (s *scheduler) runWake(ctx context.Context, w storage.Wake, now time.Time) 
 	wctx, cancel := context.WithTimeout(ctx, dueWithin)
 	defer cancel()
 	// Bots that share the store (several processes on PostgreSQL) each
-	// see every due wake: the one that claims it does the work.
-	mine, err := s.store.Claim(wctx, w, s.owner, now, leaseFor)
+	// see every due wake: the one that claims it does the work. A
+	// tournament's wake moves on while its work runs (each step is a
+	// commit), so its claim is on the tournament, whatever the time: the
+	// bot that holds it does all that is due (see rounds.wake).
+	claim := w
+	if w.Kind == storage.WakeTournament {
+		claim.At = time.Unix(0, 0) // a time every backend keeps exactly
+	}
+	mine, err := s.store.Claim(wctx, claim, s.owner, now, leaseFor)
 	if err != nil {
 		s.logFailure(ctx, "scheduler cannot claim its work", "kind", w.Kind.String(), "channel", w.ChannelID, "err", err)
 		return false

@@ -313,30 +313,30 @@ func inRegistration(st *storage.Tournament) bool {
 // tournament early. Round 1 is paired at once; the scheduler opens its
 // games.
 func (tm *tournaments) startCommand(c *interaction, o options) error {
-	st, err := tm.pick(c, o, inRegistration, refuse("tournament.none_open"))
-	if err != nil {
-		return err
-	}
-	if err := organiser(c, st); err != nil {
-		return err
-	}
-	return tm.change(c, st, (*storage.Tournament).Start, func(st *storage.Tournament) error {
+	return tm.organise(c, o, inRegistration, refuse("tournament.none_open"), (*storage.Tournament).Start, func(st *storage.Tournament) error {
 		return c.say(c.lang().T("tournament.starting", "Name", escape(st.Settings().Name)))
 	})
 }
 
 // cancel handles /kulami tournament cancel, for the organiser.
 func (tm *tournaments) cancel(c *interaction, o options) error {
-	st, err := tm.pick(c, o, taking, refuse("tournament.none"))
+	return tm.organise(c, o, taking, refuse("tournament.none"), (*storage.Tournament).Cancel, func(st *storage.Tournament) error {
+		return c.reply(message{content: tm.langs.publicLang(c).T("tournament.cancelled", "Name", escape(st.Settings().Name))})
+	})
+}
+
+// organise makes the change fn, with its answer, to the tournament the
+// options name (or the newest that want accepts), for its organiser.
+func (tm *tournaments) organise(c *interaction, o options, want func(*storage.Tournament) bool, refusal error,
+	fn func(t *storage.Tournament, now time.Time) error, answer func(*storage.Tournament) error) error {
+	st, err := tm.pick(c, o, want, refusal)
 	if err != nil {
 		return err
 	}
 	if err := organiser(c, st); err != nil {
 		return err
 	}
-	return tm.change(c, st, (*storage.Tournament).Cancel, func(st *storage.Tournament) error {
-		return c.reply(message{content: tm.langs.publicLang(c).T("tournament.cancelled", "Name", escape(st.Settings().Name))})
-	})
+	return tm.change(c, st, fn, answer)
 }
 
 // pairings handles /kulami tournament pairings [round]: the pairings and

@@ -69,8 +69,22 @@ func (rd *rounds) wake(ctx context.Context, key string, now time.Time) error {
 		default:
 			st, err = rd.finish(ctx, st, now)
 		}
+		if movedOn(err) { // another bot did this step meanwhile: look again
+			st, err = rd.store.Tournament(ctx, guild, id)
+		}
 	}
 	return err
+}
+
+// movedOn reports whether err refuses a step of a tournament because it
+// has moved on since it was read.
+func movedOn(err error) bool {
+	for _, e := range []error{tournament.ErrStarted, tournament.ErrRoundNotComplete, tournament.ErrFinished, tournament.ErrCancelled} {
+		if errors.Is(err, e) {
+			return true
+		}
+	}
+	return false
 }
 
 // update changes st as fn says, at now, and refreshes its announcement.
