@@ -156,6 +156,27 @@ func (c *cup) checkPings(st *storage.Tournament, n int) {
 	}
 }
 
+// checkDuplicate checks that the two games of each pairing of round n
+// are on the same board, each player moving first in one.
+func (c *cup) checkDuplicate(st *storage.Tournament, n int) {
+	t := c.h.t
+	r := st.Rounds()[n-1]
+	boards := map[string]bool{}
+	for i, chans := range games(t.(*testing.T), st, n) {
+		require.Len(t, chans, 2)
+		g1, err := c.db.Game(t.Context(), chans[0])
+		require.NoError(t, err)
+		g2, err := c.db.Game(t.Context(), chans[1])
+		require.NoError(t, err)
+		assert.Equal(t, g1.Layout().String(), g2.Layout().String(), "one board for both games of a pairing")
+		boards[g1.Layout().String()] = true
+		p := r.Pairings[i]
+		assert.Equal(t, [2]string{p.First, p.Second}, [2]string{g1.Player(engine.Red).UserID, g1.Player(engine.Black).UserID})
+		assert.Equal(t, [2]string{p.Second, p.First}, [2]string{g2.Player(engine.Red).UserID, g2.Player(engine.Black).UserID})
+	}
+	assert.Len(t, boards, len(r.Pairings), "a random board of its own for each pairing")
+}
+
 // createOptions are the options of the 12-player tournament.
 func createOptions() []*discordgo.ApplicationCommandInteractionDataOption {
 	return []*discordgo.ApplicationCommandInteractionDataOption{
@@ -163,6 +184,7 @@ func createOptions() []*discordgo.ApplicationCommandInteractionDataOption {
 		discordtest.IntegerOption("rounds", 4),
 		discordtest.IntegerOption("days_per_round", 3),
 		discordtest.StringOption("duplicate", "on"),
+		discordtest.StringOption("layout", "random"),
 		discordtest.StringOption("move_time", "1d"),
 		discordtest.StringOption("start", "1d"),
 		discordtest.IntegerOption("max_players", 12),
@@ -232,6 +254,7 @@ func (c *cup) playRounds() {
 	for n := 1; n <= 4; n++ {
 		st := c.stored(1)
 		c.checkPings(st, n)
+		c.checkDuplicate(st, n)
 		r := st.Rounds()[n-1]
 		chans := games(t, st, n)
 		for i, p := range r.Pairings {
