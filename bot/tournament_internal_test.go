@@ -6,6 +6,13 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/kulami/kulami/bot/i18n"
+	"github.com/kulami/kulami/engine"
+	"github.com/kulami/kulami/engine/ai"
+	"github.com/kulami/kulami/engine/game"
+	"github.com/kulami/kulami/engine/tournament"
+	"github.com/kulami/kulami/storage"
 )
 
 func TestParseStart(t *testing.T) {
@@ -57,4 +64,59 @@ func FuzzParseStart(f *testing.F) {
 			assert.Positive(t, d)
 		}
 	})
+}
+
+// playedTo returns a game on the square board between a and b (a first)
+// with random moves played until left holes are left to fill, or the game
+// would end.
+func playedTo(t *testing.T, left int, seed uint64) *storage.Game {
+	t.Helper()
+	now := time.Date(2026, 11, 27, 9, 0, 0, 0, time.UTC)
+	gg, err := game.New(game.Config{Layout: engine.Square(), Rules: engine.Basic, First: engine.Red,
+		Players: [2]game.Player{{UserID: "100", Name: "a"}, {UserID: "200", Name: "b"}}}, now)
+	require.NoError(t, err)
+	r := engine.NewRand(seed)
+	for engine.MaxPly-gg.Ply() > left {
+		p := gg.Position()
+		c := p.Layout().Cell(r.Pick(p.Legal()))
+		require.NoError(t, gg.Play(gg.ToMove(), gg.Ply(), c, now))
+		if gg.Over() {
+			t.Skipf("the random game ended at ply %d", gg.Ply())
+		}
+	}
+	return &storage.Game{GuildID: "1", ChannelID: "2", Game: gg}
+}
+
+// TestJudge: a game with 20 holes or fewer left is adjudicated by the
+// exact solver, whose result is the game's best play; with more, by the
+// hard level's evaluation, which says its chance.
+func TestJudge(t *testing.T) {
+	rd := &rounds{aiTime: time.Second}
+	tg := tournament.Game{First: "100", Second: "200"}
+	g := playedTo(t, 14, 7)
+	res, reason, words, err := rd.judge(t.Context(), g, tg)
+	require.NoError(t, err)
+	assert.Equal(t, "exact solver", reason)
+	assert.Contains(t, words(i18n.English), "exact solver")
+	// The solver's result is the best play's: playing on with the solver
+	// for both sides ends the game with that result.
+	cfg := ai.Hard.Config()
+	cfg.Time, cfg.SolveAlongside = time.Second, false
+	for !g.Over() {
+		m, err := cfg.Move(t.Context(), g.Position(), g.Rules())
+		require.NoError(t, err)
+		require.True(t, m.Proven, "every move of the end is proven")
+		require.NoError(t, g.Play(g.ToMove(), g.Ply(), m.Cell, time.Now()))
+	}
+	want := tournament.Drawn
+	if w := g.Result(); !w.Draw {
+		want = map[engine.Color]tournament.Result{engine.Red: tournament.FirstWon, engine.Black: tournament.SecondWon}[w.Winner]
+	}
+	assert.Equal(t, want, res, "the adjudication is the result of best play")
+
+	g = playedTo(t, 40, 7)
+	_, reason, words, err = (&rounds{aiTime: 300 * time.Millisecond}).judge(t.Context(), g, tg)
+	require.NoError(t, err)
+	assert.Regexp(t, `^hard evaluation \d+%$`, reason)
+	assert.Contains(t, words(i18n.English), "hard computer's evaluation")
 }
