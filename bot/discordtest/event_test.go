@@ -46,7 +46,10 @@ func TestScheduledEvents(t *testing.T) {
 	}{
 		{"an external event without an end", func(p *discordgo.GuildScheduledEventParams) { p.ScheduledEndTime = nil }},
 		{"an external event without a location", func(p *discordgo.GuildScheduledEventParams) { p.EntityMetadata = nil }},
-		{"an end before the start", func(p *discordgo.GuildScheduledEventParams) { p.ScheduledEndTime = &start; p.ScheduledStartTime = ptr(start.Add(time.Hour)) }},
+		{"an end before the start", func(p *discordgo.GuildScheduledEventParams) {
+			p.ScheduledEndTime = &start
+			p.ScheduledStartTime = ptr(start.Add(time.Hour))
+		}},
 		{"a voice event", func(p *discordgo.GuildScheduledEventParams) {
 			p.EntityType, p.ChannelID = discordgo.GuildScheduledEventEntityTypeVoice, "123"
 		}},
