@@ -207,3 +207,39 @@ func TestTournamentWithoutEventPermission(t *testing.T) {
 	assert.Contains(t, h.logs.String(), "no scheduled event for a tournament: the bot may not create events")
 	assert.Empty(t, h.dc.Violations())
 }
+
+// TestTournamentStartsOnItsOwn: a tournament that starts when full starts
+// with its last player; one whose start time comes with too few players
+// is cancelled, and its channel told.
+func TestTournamentStartsOnItsOwn(t *testing.T) {
+	c := newCup(t, "http", 3)
+	h := c.h
+	text, _ := c.tournament(h.alice, manager, "create", str("title", "Full Cup"), num("rounds", 2), num("max_players", 3), str("start", "when full"))
+	require.Contains(t, text, "(number 1)")
+	c.announced(1)
+	text, _ = c.tournament(h.alice, manager, "create", str("title", "Early Cup"), str("start", "2d"))
+	require.Contains(t, text, "(number 2)")
+	c.announced(2)
+	c.tournament(h.alice, none, "join", num("tournament", 2))
+	for _, u := range c.players {
+		c.tournament(u, none, "join", num("tournament", 1))
+	}
+	h.tick(time.Minute)
+	st := c.stored(1)
+	phase, round := st.State()
+	assert.Equal(t, tournament.Playing, phase, "full, it starts")
+	assert.Equal(t, 1, round)
+	assert.Empty(t, st.Pending(), "its games are open")
+
+	h.tick(48 * time.Hour)
+	phase, _ = c.stored(2).State()
+	assert.Equal(t, tournament.Cancelled, phase, "one player at its start time")
+	h.dc.WaitUntil(t, "the channel is told", func() bool {
+		for _, m := range h.dc.Messages(h.channel.ID) {
+			if strings.Contains(m.Content, "**Early Cup** could not start: it needs at least 3 players, and the number who joined is 1") {
+				return true
+			}
+		}
+		return false
+	})
+}
