@@ -66,6 +66,8 @@ func TestTournamentRefusals(t *testing.T) {
 			{"too few max players", h.alice, manager, "between 3 and 256", []*discordgo.ApplicationCommandInteractionDataOption{title, num("max_players", 2), str("start", "2d")}},
 			{"more rounds than the players can pair", h.alice, manager, "the most is 5", []*discordgo.ApplicationCommandInteractionDataOption{title, num("rounds", 8), num("max_players", 6), str("start", "2d")}},
 			{"a layout not offered", h.alice, manager, "Pick the layout", []*discordgo.ApplicationCommandInteractionDataOption{title, str("layout", "hex"), str("start", "2d")}},
+			{"rules not offered", h.alice, manager, "Pick the rules", []*discordgo.ApplicationCommandInteractionDataOption{title, str("rules", "chess"), str("start", "2d")}},
+			{"a move time not offered", h.alice, manager, "Pick a move time", []*discordgo.ApplicationCommandInteractionDataOption{title, str("move_time", "2w"), str("start", "2d")}},
 		} {
 			t.Run(tc.name, func(t *testing.T) { c.refusedNothingStored(tc.user, tc.change, tc.want, "create", tc.opts...) })
 		}
