@@ -244,7 +244,8 @@ func TestTournamentWhole(t *testing.T) {
 }
 
 // playRounds plays the four rounds of the tournament of announce, started:
-// in round 1 one player never moves (a no-show), in round 3 one game is
+// in round 1 one player never moves (a no-show, who is told and joins
+// again before round 2), in round 3 one game is
 // left unfinished at the deadline (adjudicated); every other game ends by
 // resignation of its pairing's second player in game 1 and its first in
 // game 2.
@@ -274,6 +275,9 @@ func (c *cup) playRounds() {
 			h.dc.WaitUntil(t, "the no-show is told", func() bool {
 				return slices.ContainsFunc(h.dc.Notifications(noShow), func(m discordtest.Mention) bool { return strings.Contains(m.Content, "withdrawn") })
 			})
+			assert.False(t, joinedIn(c.stored(1), noShow), "the no-show is withdrawn")
+			text, _ := c.tournament(c.byID[noShow], func(*discordgo.Interaction) {}, "join")
+			assert.Contains(t, text, "You joined **Autumn Swiss**", "a no-show may join again before the next round")
 		}
 		if n == 3 {
 			for range 3 { // moves within each day, not finished at the deadline
@@ -293,8 +297,12 @@ func (c *cup) playRounds() {
 	require.Equal(t, tournament.Finished, phase)
 	assert.True(t, st.FinalPosted)
 	for _, p := range st.Players() {
-		assert.Equal(t, p.ID == noShow, p.Withdrawn, "only the no-show is withdrawn")
+		assert.False(t, p.Withdrawn, "the no-show joined again")
 	}
+	assert.Contains(t, playing(st.Rounds()[1]), noShow, "the no-show plays round 2")
+	g, err := st.Game(tournament.GameRef{Round: 1, Board: len(st.Rounds()[0].Pairings), Game: 1})
+	require.NoError(t, err)
+	assert.Equal(t, noShow, g.NoShow, "the game is kept as a no-show")
 	adjudicated := 0
 	for _, r := range st.Rounds() {
 		for _, p := range r.Pairings {
