@@ -321,6 +321,7 @@ func (tm *tournaments) startCommand(c *interaction, o options) error {
 // cancel handles /kulami tournament cancel, for the organiser.
 func (tm *tournaments) cancel(c *interaction, o options) error {
 	return tm.organise(c, o, taking, refuse("tournament.none"), (*storage.Tournament).Cancel, func(st *storage.Tournament) error {
+		tm.post.dropEvent(c.ctx, st)
 		return c.reply(message{content: tm.langs.publicLang(c).T("tournament.cancelled", "Name", escape(st.Settings().Name))})
 	})
 }

@@ -55,6 +55,17 @@ func (tp *tournamentPosts) scheduleEvent(ctx context.Context, lang i18n.Lang, st
 	return ev.ID
 }
 
+// dropEvent deletes the scheduled event of st, a tournament called off,
+// if it has one; a failure is only logged.
+func (tp *tournamentPosts) dropEvent(ctx context.Context, st *storage.Tournament) {
+	if st.EventID == "" {
+		return
+	}
+	if err := tp.out.session.GuildScheduledEventDelete(st.GuildID, st.EventID, discordgo.WithContext(ctx)); err != nil {
+		tp.log.Warn("cannot delete the scheduled event of a cancelled tournament", "guild", st.GuildID, "tournament", st.ID, "err", err)
+	}
+}
+
 // channelName returns the name of a channel, or its ID if Discord does
 // not say.
 func channelName(out *outbound, id string) string {

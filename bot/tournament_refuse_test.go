@@ -117,8 +117,10 @@ func TestTournamentRefusals(t *testing.T) {
 			c.tournament(u, none, "join", num("tournament", 3))
 		}
 		c.refusedNothingStored(h.alice, none, "the most is 3", "start", num("tournament", 3))
+		events := len(h.dc.ScheduledEvents())
 		text, _ = c.tournament(h.alice, none, "cancel", num("tournament", 3))
 		assert.Contains(t, text, "**Long Cup** is cancelled")
+		assert.Len(t, h.dc.ScheduledEvents(), events-1, "its scheduled event is deleted")
 		c.refusedNothingStored(c.players[3], none, "**Long Cup** was cancelled", "join", num("tournament", 3))
 	})
 

@@ -107,6 +107,7 @@ func (rd *rounds) begin(ctx context.Context, st *storage.Tournament, now time.Ti
 		if err != nil {
 			return nil, err
 		}
+		rd.post.dropEvent(ctx, st)
 		_, err = rd.out.send(st.ChannelID, message{content: lang.T("tournament.not_started", "Name", escape(st.Settings().Name), "Count", st.Active())})
 		return st, err
 	}

@@ -16,6 +16,7 @@ type ScheduledEvent struct {
 // eventEndpoints are the operations on guild scheduled events.
 var eventEndpoints = []endpoint{
 	{"POST /guilds/{guild_id}/scheduled-events", (*Server).createScheduledEvent},
+	{"DELETE /guilds/{guild_id}/scheduled-events/{guild_scheduled_event_id}", (*Server).deleteScheduledEvent},
 }
 
 // ScheduledEvents returns the scheduled events the bot created, oldest first.
@@ -72,3 +73,25 @@ func (s *Server) createScheduledEvent(c *call) reply {
 		"entity_metadata": map[string]any{"location": e.Location}, "user_count": 0,
 	})
 }
+
+// deleteScheduledEvent deletes a scheduled event: the bot needs Manage Events (or Create Events, for its
+// own events, which are the only ones the fake has).
+func (s *Server) deleteScheduledEvent(c *call) reply {
+	if c.params["guild_id"] != s.guildID {
+		return fail(errUnknownGuild)
+	}
+	if s.cfg.appPermissions&(discordgo.PermissionManageEvents|discordgo.PermissionCreateEvents|discordgo.PermissionAdministrator) == 0 {
+		return fail(ErrMissingPermissions)
+	}
+	for i, e := range s.events {
+		if e.ID == c.params["guild_scheduled_event_id"] {
+			s.events = append(s.events[:i], s.events[i+1:]...)
+			s.notify()
+			return noContent()
+		}
+	}
+	return fail(errUnknownScheduledEvent)
+}
+
+// errUnknownScheduledEvent is Discord's answer for an event that is not there.
+var errUnknownScheduledEvent = APIError{Status: 404, Code: 10070, Message: "Unknown Guild Scheduled Event"}

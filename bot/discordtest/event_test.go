@@ -32,6 +32,10 @@ func TestScheduledEvents(t *testing.T) {
 		require.Len(t, s.ScheduledEvents(), 1)
 		assert.Equal(t, ev.ID, s.ScheduledEvents()[0].ID)
 		assert.True(t, s.ScheduledEvents()[0].Start.Equal(start))
+		require.NoError(t, s.Session().GuildScheduledEventDelete(s.GuildID(), ev.ID))
+		assert.Empty(t, s.ScheduledEvents())
+		err = s.Session().GuildScheduledEventDelete(s.GuildID(), ev.ID)
+		assert.Equal(t, 10070, restCode(t, err), "Unknown Guild Scheduled Event")
 		assert.Empty(t, s.Violations())
 	})
 	t.Run("refused without it", func(t *testing.T) {
