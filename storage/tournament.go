@@ -239,9 +239,6 @@ func (s *Core) UpdateTournament(ctx context.Context, guildID string, id uint64, 
 	return t, nil
 }
 
-// ErrOpened: the tournament game is open already (OpenTournamentGame).
-var ErrOpened = errors.New("the tournament game is open already")
-
 // OpenTournamentGame stores g, a game of the tournament id of the guild
 // (g.Tournament names it), as the active game of its channel, sets g.ID,
 // and marks the game opened in the tournament, in one transaction, so
