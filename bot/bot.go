@@ -109,6 +109,9 @@ func New(s *discordgo.Session, opt Options) *Bot {
 	vw := &views{renderer: opt.Renderer, runner: runner, baseCtx: ctx, finished: st, log: log}
 	tb := &table{store: st, clock: clock, log: log, metrics: opt.Metrics, wake: wake, out: out, langs: langs, views: vw, runner: runner, aiTime: opt.AITime}
 	chans := &channels{store: st, log: log}
+	tst := deadlineTournaments{opt.Store}
+	posts := &tournamentPosts{store: tst, out: out, langs: langs, log: log}
+	rd := &rounds{store: tst, games: st, clock: clock, log: log, out: out, langs: langs, table: tb, post: posts, moveTime: opt.MoveTime, aiTime: opt.AITime}
 	cp := &computer{store: st, clock: clock, moveTime: opt.MoveTime, wake: wake, langs: langs, table: tb, chans: chans, runner: runner, baseCtx: ctx}
 	h := handlers{
 		store: st, table: tb, computer: cp,
@@ -120,11 +123,12 @@ func New(s *discordgo.Session, opt Options) *Bot {
 		prefs:    &preferences{store: st, langs: langs, moveTime: opt.MoveTime, clock: clock, out: out},
 		overtime: &overtime{clock: clock, out: out, langs: langs, table: tb},
 		planner:  &planner{clock: clock, table: tb},
+		tourney:  &tournaments{store: tst, members: st, clock: clock, log: log, out: out, langs: langs, wake: wake, post: posts},
 	}
 	return &Bot{
 		session: s, log: log, clock: clock, opt: opt, metrics: opt.Metrics, langs: langs,
 		sched: &scheduler{store: opt.Store, clock: clock, log: log, metrics: opt.Metrics, owner: owner, wake: wake,
-			table: tb, out: out, langs: langs},
+			table: tb, out: out, langs: langs, rounds: rd},
 		play:     h.play,
 		reviews:  h.reviews,
 		commands: commandHandlers(h), components: componentHandlers(h),

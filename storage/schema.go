@@ -19,6 +19,7 @@ var migrations = []func(tx *bolt.Tx) error{
 	addReviews,          // 2 → 3
 	addPendingReviews,   // 3 → 4
 	addSeasons,          // 4 → 5
+	addTournaments,      // 5 → 6
 }
 
 // clearFinishedClocks brings a file of schema version 1 to version 2: the
@@ -124,6 +125,18 @@ func rebuildPendingSeasons(tx *bolt.Tx, period time.Duration) error {
 		return fmt.Errorf("fill the seasons' ladders from the finished games: %w", err)
 	}
 	return meta.Delete(keySeasonsPending)
+}
+
+// bucketTournaments holds the tournaments of guilds (storage's
+// Tournament): guild ‖ tournament ID → Tournament; its sequence gives
+// their IDs. Schema version 6 added it (addTournaments).
+var bucketTournaments = []byte("tournaments")
+
+// addTournaments brings a file of schema version 5 to version 6: it
+// creates the bucket of tournaments. No stored value changes.
+func addTournaments(tx *bolt.Tx) error {
+	_, err := tx.CreateBucketIfNotExists(bucketTournaments)
+	return err
 }
 
 // schemaVersion returns the schema version this build writes.

@@ -21,11 +21,14 @@ const (
 	// posted then: like WakeReview, it has only leases, and its
 	// ChannelID is the guild.
 	WakeSeason
+	// WakeTournament is a tournament: its ChannelID is the guild and
+	// tournament, "guild/123" (TournamentKey).
+	WakeTournament
 )
 
-var wakeNames = names{"game", "challenge", "review", "season"}
+var wakeNames = names{"game", "challenge", "review", "season", "tournament"}
 
-// String returns "game", "challenge", "review" or "season".
+// String returns "game", "challenge", "review", "season" or "tournament".
 func (k WakeKind) String() string { return wakeNames.text("WakeKind", uint8(k)) }
 
 // Wake is an entry of the time index: the game or challenge of channel
