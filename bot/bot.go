@@ -74,6 +74,10 @@ type Bot struct {
 	baseCtx  context.Context // for work that outlives a request: cancelled by Close
 	cancel   context.CancelFunc
 	inflight sync.WaitGroup
+
+	// deliveries, if the store is shared by several processes, records
+	// the interactions delivered over HTTP to any of them (replay.go).
+	deliveries deliveries
 }
 
 // New returns a bot that talks to Discord through s (REST; and the gateway
@@ -119,7 +123,7 @@ func New(s *discordgo.Session, opt Options) *Bot {
 		reviews: &reviews{store: st, clock: clock, log: log, runner: runner, out: out, langs: langs, views: vw, replays: newReplays(replayCacheBytes), reviewer: review.Analyse, leases: opt.Store, owner: owner},
 		prefs:   &preferences{store: st, langs: langs, moveTime: opt.MoveTime},
 	}
-	return &Bot{
+	b := &Bot{
 		session: s, log: log, clock: clock, opt: opt, metrics: opt.Metrics, langs: langs,
 		sched: &scheduler{store: opt.Store, clock: clock, log: log, metrics: opt.Metrics, owner: owner, wake: wake,
 			table: tb, out: out, langs: langs},
@@ -128,6 +132,8 @@ func New(s *discordgo.Session, opt Options) *Bot {
 		commands: commandHandlers(h), components: componentHandlers(h),
 		runner: runner, baseCtx: ctx, cancel: cancel,
 	}
+	b.deliveries, _ = opt.Store.(deliveries)
+	return b
 }
 
 // Register replaces the application's commands with the bot's command tree
