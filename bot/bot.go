@@ -109,7 +109,7 @@ func New(s *discordgo.Session, opt Options) *Bot {
 	runner := newRunner(log)
 	wake := make(wakeup, 1)
 	langs := &locales{store: st, log: log}
-	out := &outbound{session: s, log: log, baseCtx: ctx}
+	out := &outbound{session: s, log: log}
 	vw := &views{renderer: opt.Renderer, runner: runner, baseCtx: ctx, finished: st, log: log}
 	tb := &table{store: st, clock: clock, log: log, metrics: opt.Metrics, wake: wake, out: out, langs: langs, views: vw, runner: runner, aiTime: opt.AITime}
 	chans := &channels{store: st, log: log}
@@ -125,7 +125,7 @@ func New(s *discordgo.Session, opt Options) *Bot {
 	}
 	b := &Bot{
 		session: s, log: log, clock: clock, opt: opt, metrics: opt.Metrics, langs: langs,
-		sched: &scheduler{store: opt.Store, clock: clock, log: log, metrics: opt.Metrics, owner: owner, wake: wake,
+		sched: &scheduler{store: opt.Store, clock: clock, log: log, metrics: opt.Metrics, owner: owner, wake: wake, within: dueWithin,
 			table: tb, out: out, langs: langs},
 		play:     h.play,
 		reviews:  h.reviews,

@@ -207,7 +207,7 @@ func (t *table) post(ctx context.Context, c *interaction, g *storage.Game, oldBo
 		return fmt.Errorf("%w: %w", errBoardOwed, err)
 	}
 	if oldBoard != "" && oldBoard != msg.ID && (c == nil || c.i.Message == nil || c.i.Message.ID != oldBoard) {
-		t.out.retire(g.ChannelID, oldBoard)
+		t.out.retire(ctx, g.ChannelID, oldBoard)
 	}
 	if g.Over() {
 		return nil
@@ -219,7 +219,7 @@ func (t *table) post(ctx context.Context, c *interaction, g *storage.Game, oldBo
 			// that change was a click on this board (perhaps served by
 			// another process), whose answer retired it.
 			if !t.clickedPast(ctx, g, msg.ID) {
-				t.out.retire(g.ChannelID, msg.ID)
+				t.out.retire(ctx, g.ChannelID, msg.ID)
 			}
 			return nil
 		}
@@ -240,7 +240,7 @@ var boardRetries = []time.Duration{0, time.Second, 3 * time.Second}
 // sendBoard sends m in channel as outbound.send does, trying again after
 // the waits of boardRetries while Discord answers 5xx and ctx lasts.
 func (t *table) sendBoard(ctx context.Context, channel string, m message) (*discordgo.Message, error) {
-	msg, err := t.out.send(channel, m)
+	msg, err := t.out.send(ctx, channel, m)
 	for _, d := range boardRetries {
 		if status, fault := discordFault(err); !fault || status == "timeout" {
 			break
@@ -250,7 +250,7 @@ func (t *table) sendBoard(ctx context.Context, channel string, m message) (*disc
 			return nil, err
 		case <-t.clock.After(d):
 		}
-		msg, err = t.out.send(channel, m)
+		msg, err = t.out.send(ctx, channel, m)
 	}
 	return msg, err
 }
@@ -301,7 +301,7 @@ func (t *table) owe(ctx context.Context, g *storage.Game) error {
 // board's note. A post that fails again owes the board again.
 func (t *table) repair(ctx context.Context, g *storage.Game) error {
 	if g.BoardMessageID == "" {
-		posted, err := t.out.findBoard(g.ChannelID, g.ID, g.Ply())
+		posted, err := t.out.findBoard(ctx, g.ChannelID, g.ID, g.Ply())
 		switch {
 		case err != nil:
 			return err
@@ -348,7 +348,7 @@ func (t *table) abandonIfGone(ctx context.Context, g *storage.Game, err error) e
 			continue
 		}
 		lang := t.langs.userLang(ctx, p.UserID)
-		t.out.dm(p.UserID, lang.T("remind.abandoned", "Opponent", escape(playerName(lang, players[engine.Color(c).Other()])), "Game", g.ID))
+		t.out.dm(ctx, p.UserID, lang.T("remind.abandoned", "Opponent", escape(playerName(lang, players[engine.Color(c).Other()])), "Game", g.ID))
 	}
 	return nil
 }

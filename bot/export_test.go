@@ -1,6 +1,9 @@
 package bot
 
-import "context"
+import (
+	"context"
+	"time"
+)
 
 // RunDue does, once, what the scheduler does when it wakes: it records
 // the bot alive and does everything due now. Tests of the clocks call it
@@ -13,6 +16,10 @@ func (b *Bot) RunDue(ctx context.Context) bool {
 // Resume does what RunScheduler does first: give back the time the bot was
 // down. Tests without the scheduler goroutine call it at start.
 func (b *Bot) Resume(ctx context.Context) error { return b.sched.resume(ctx) }
+
+// SetDueWithin sets how long the scheduler gives the work of one due wake
+// (dueWithin), for a test that lets one hang.
+func (b *Bot) SetDueWithin(d time.Duration) { b.sched.within = d }
 
 // AliveEvery is how often at most the scheduler records the bot alive.
 const AliveEvery = aliveEvery

@@ -156,7 +156,7 @@ func (rv *reviews) queue(f *storage.FinishedGame, lang i18n.Lang, channel, owner
 			stopped := errors.Is(err, context.Canceled) || errors.Is(err, jobs.ErrClosed)
 			if err != nil && !stopped {
 				rv.drop(context.WithoutCancel(ctx), f.GuildID, f.ID)
-				rv.reviewFailed(lang, f, channel)
+				rv.reviewFailed(context.WithoutCancel(ctx), lang, f, channel)
 			}
 			return err
 		},
@@ -200,7 +200,7 @@ func (rv *reviews) resume(ctx context.Context) {
 		if _, err := rv.queue(f, lang, p.ChannelID, p.UserID); err != nil && !errors.Is(err, jobs.ErrDuplicate) {
 			rv.log.Warn("cannot queue a review pending", "game", f.ID, "err", err)
 			rv.drop(ctx, p.GuildID, p.GameID)
-			rv.reviewFailed(lang, f, p.ChannelID)
+			rv.reviewFailed(ctx, lang, f, p.ChannelID)
 		}
 	}
 }
@@ -224,8 +224,8 @@ func (rv *reviews) drop(ctx context.Context, guild string, id uint64) {
 
 // reviewFailed tells channel, in lang, that the review of f could not be
 // finished (it failed, or the bot shut down first).
-func (rv *reviews) reviewFailed(lang i18n.Lang, f *storage.FinishedGame, channel string) {
-	if _, err := rv.out.send(channel, message{content: lang.T("review.failed", "Game", f.ID)}); err != nil {
+func (rv *reviews) reviewFailed(ctx context.Context, lang i18n.Lang, f *storage.FinishedGame, channel string) {
+	if _, err := rv.out.send(ctx, channel, message{content: lang.T("review.failed", "Game", f.ID)}); err != nil {
 		rv.log.Warn("cannot tell that a review failed", "err", err)
 	}
 }
@@ -297,7 +297,7 @@ func (rv *reviews) analyse(ctx context.Context, lang i18n.Lang, f *storage.Finis
 	if err != nil {
 		return err
 	}
-	_, err = rv.out.send(channel, m)
+	_, err = rv.out.send(ctx, channel, m)
 	return err
 }
 

@@ -77,8 +77,9 @@ type scheduler struct {
 	}
 	clock   Clock
 	log     *slog.Logger
-	metrics Metrics // told of the reminders sent
-	owner   string  // names this bot's leases on due work (see runDue)
+	metrics Metrics       // told of the reminders sent
+	owner   string        // names this bot's leases on due work (see runDue)
+	within  time.Duration // bounds each due wake's work (dueWithin)
 	wake    wakeup
 	table   *table
 	out     *outbound
@@ -165,9 +166,11 @@ func (s *scheduler) logFailure(ctx context.Context, msg string, args ...any) {
 // at least, see storage/postgres.DefaultPoolMax) to the interactions.
 const dueAtOnce = 6
 
-// dueWithin bounds the storage calls of one due wake (a claim, a game read
-// and updated, a reminder's settings): a game whose row stays locked fails
-// its own wake, which is tried again after retryAfter, and holds no other.
+// dueWithin bounds the work of one due wake, its storage calls (a claim, a
+// game read and updated, a reminder's settings) and its calls to Discord
+// (a board, a reminder) alike: a game whose row stays locked, or whose
+// channel's posts hang, fails its own wake, which is tried again after
+// retryAfter, and holds no other.
 // Well above a move's few milliseconds and PostgreSQL's lock_timeout, well
 // under leaseFor, so that a wake given up is not still running when its
 // lease ends.
@@ -209,10 +212,10 @@ func (s *scheduler) runDue(ctx context.Context) bool {
 	return failed.Load()
 }
 
-// runWake handles one due wake, if this bot claims it, within dueWithin;
-// it reports whether it succeeded.
+// runWake handles one due wake, if this bot claims it, within s.within
+// (its storage and Discord calls alike); it reports whether it succeeded.
 func (s *scheduler) runWake(ctx context.Context, w storage.Wake, now time.Time) bool {
-	wctx, cancel := context.WithTimeout(ctx, dueWithin)
+	wctx, cancel := context.WithTimeout(ctx, s.within)
 	defer cancel()
 	// Bots that share the store (several processes on PostgreSQL) each
 	// see every due wake: the one that claims it does the work.
@@ -290,7 +293,7 @@ func (s *scheduler) sendReminder(ctx context.Context, g *storage.Game, note *tim
 		text = "⏰ " + lang.T("remind.channel_after_outage", "Player", who(lang, p), "Down", duration(lang, *note), "Opponent", escape(playerName(lang, opponent)),
 			"Due", timestamp(deadline), "Deadline", fmt.Sprintf("<t:%d:f>", deadline.Unix()), "Board", boardLink(lang, g))
 	}
-	_, err := s.out.send(g.ChannelID, message{content: text, mentions: []string{p.UserID}})
+	_, err := s.out.send(ctx, g.ChannelID, message{content: text, mentions: []string{p.UserID}})
 	s.metrics.Reminded(err)
 	if err != nil {
 		return s.table.abandonIfGone(ctx, g, fmt.Errorf("send a reminder: %w", err))
@@ -301,7 +304,7 @@ func (s *scheduler) sendReminder(ctx context.Context, g *storage.Game, note *tim
 		if note != nil {
 			text = "⏰ " + lang.T("remind.dm_after_outage", "Down", duration(lang, *note), "Opponent", escape(playerName(lang, opponent)), "Due", timestamp(deadline), "Board", boardLink(lang, g))
 		}
-		s.out.dm(p.UserID, text)
+		s.out.dm(ctx, p.UserID, text)
 	}
 	return err
 }
@@ -324,7 +327,7 @@ func (s *scheduler) expireChallenge(ctx context.Context, channelID string, now t
 		}
 		return err
 	}
-	s.out.editChallenge(ch, s.langs.guildLang(ctx, ch.GuildID).T("challenge.expired_message", "Challenger", escape(ch.From.Name), "Opponent", escape(ch.To.Name)))
+	s.out.editChallenge(ctx, ch, s.langs.guildLang(ctx, ch.GuildID).T("challenge.expired_message", "Challenger", escape(ch.From.Name), "Opponent", escape(ch.To.Name)))
 	return nil
 }
 
