@@ -66,6 +66,7 @@ func (t *table) update(ctx context.Context, channel string, gameID uint64, by as
 	var seen *storage.Game
 	var oldBoard string
 	var ply int
+	owed := t.clock.Now().Add(repairAfter)
 	g, err := t.store.UpdateGame(ctx, channel, func(g *storage.Game) error {
 		if gameID != 0 && g.ID != gameID {
 			return errGameGone
@@ -77,9 +78,12 @@ func (t *table) update(ctx context.Context, channel string, gameID uint64, by as
 		}
 		if g.Ply() != ply || g.Over() {
 			// The change moves the game past its board, which the caller
-			// retires: the game shows no board until the new one is noted.
+			// retires: the game shows no board until the new one is
+			// noted. The new board is owed in this same commit, so that
+			// it is posted (repair) even if this process dies before it
+			// posts it; the note of the board pays it.
 			g.BoardMessageID = ""
-			g.BoardDue = time.Time{}
+			g.BoardDue = owed
 		}
 		return nil
 	})
@@ -271,9 +275,12 @@ var (
 	errBoardOwed = errors.New("the board is owed")
 )
 
-// owe records that the board of g at its ply was never posted, so that
-// the game is due to the scheduler at repairAfter (storage.Game.BoardDue),
-// which posts it (repair). It costs a commit, only when a post failed.
+// owe records that the board of g at its ply was not posted, so that the
+// game is due to the scheduler repairAfter from now (storage.Game.BoardDue),
+// which posts it (repair): the change that made the ply owed it already,
+// from its own time; owe counts the time from the failure, and owes it
+// again after a repair that failed. It costs a commit, only when a post
+// failed.
 func (t *table) owe(ctx context.Context, g *storage.Game) error {
 	ctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), storeWithin)
 	defer cancel()

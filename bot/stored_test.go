@@ -1,8 +1,11 @@
 package bot_test
 
 import (
+	"context"
+	"errors"
 	"slices"
 	"strings"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -10,6 +13,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/kulami/kulami/bot"
 	"github.com/kulami/kulami/bot/discordtest"
 	"github.com/kulami/kulami/bot/i18n"
 	"github.com/kulami/kulami/storage"
@@ -183,4 +187,75 @@ func boardsAt(h *harness, channel string, ply int) int {
 		}
 	}
 	return n
+}
+
+// dyingStore is a store whose process dies, once armed, right after its
+// next commit: every write after it fails, as if never made.
+type dyingStore struct {
+	bot.Store
+	armed, dead atomic.Bool
+}
+
+var errDied = errors.New("the process died")
+
+func (d *dyingStore) UpdateGame(ctx context.Context, channelID string, fn func(*storage.Game) error) (*storage.Game, error) {
+	if d.dead.Load() {
+		return nil, errDied
+	}
+	g, err := d.Store.UpdateGame(ctx, channelID, fn)
+	if err == nil && d.armed.Load() {
+		d.dead.Store(true)
+	}
+	return g, err
+}
+
+func (d *dyingStore) NoteBoard(ctx context.Context, channelID string, gameID uint64, ply int, messageID string) error {
+	if d.dead.Load() {
+		return errDied
+	}
+	return d.Store.NoteBoard(ctx, channelID, gameID, ply, messageID)
+}
+
+// TestBoardOwedByTheMoveItself: the move's own commit owes its board, so
+// a process that dies right after it (Discord failing the board, nothing
+// written after the move) leaves the board owed: the next process on the
+// same store posts it at the scheduler's repair, pinging the opponent,
+// once.
+func TestBoardOwedByTheMoveItself(t *testing.T) {
+	t.Parallel()
+	for _, mode := range modes {
+		t.Run(mode, func(t *testing.T) {
+			t.Parallel()
+			dying := &dyingStore{}
+			h := newHarnessWith(t, mode, func(h *harness) {
+				h.manual = true
+				h.wrap = func(s *storage.Store) bot.Store { dying.Store = s; return dying }
+			})
+			ch := h.channel.ID
+			g := h.challengeAndAccept()
+			first, second := h.players(g)
+
+			h.dc.Fail("POST", "/channels/{channel_id}/messages", discordtest.ErrServerError, 0)
+			dying.armed.Store(true)
+			i := h.command(ch, first, "move", discordtest.StringOption("cell", "D4"))
+			h.clock.AdvanceWaited(t, time.Second)
+			h.clock.AdvanceWaited(t, 3*time.Second)
+			h.dc.WaitUntil(t, "the move answered", func() bool { return len(h.dc.Followups(i.ID)) > 0 })
+			require.True(t, dying.dead.Load(), "the move committed, then the process died")
+
+			h.dc.ClearFailures()
+			h.wrap = nil
+			h.restart() // a new process on the same file
+			g, err := h.store.Game(t.Context(), ch)
+			require.NoError(t, err)
+			require.Equal(t, 1, g.Ply(), "the move is stored")
+			assert.False(t, g.BoardDue.IsZero(), "its board is owed, by the move's own commit")
+
+			h.tick(time.Minute) // the scheduler's repair
+			later := h.boardAt(ch, 1)
+			assert.Contains(t, later.Notified, second.ID, "the board pings the opponent")
+			h.tick(time.Hour)
+			assert.Equal(t, 1, boardsAt(h, ch, 1), "the board is posted once")
+		})
+	}
 }

@@ -25,12 +25,16 @@ import (
 // second (wal_writer_delay), the note is lost, never corrupted; the old
 // board then keeps its menus, and a click on it is refused as out of
 // date like any other. The moves themselves commit durably. Skipping the
-// flush saves a second disk wait per move.
+// flush saves a second disk wait per move. The note pays the board owed
+// (storage.Game.BoardDue) in the same UPDATE: the game's wake becomes the
+// one it has once its board is noted (column noted_wake, which PutGame
+// writes). A note lost to a crash leaves the board owed, and the bot's
+// scheduler finds it posted.
 func (s *Store) NoteBoard(ctx context.Context, channelID string, gameID uint64, ply int, messageID string) error {
 	b := &pgx.Batch{}
 	b.Queue(`BEGIN`)
 	b.Queue(`SET LOCAL synchronous_commit = off`)
-	b.Queue(`UPDATE active SET board_message = $1 WHERE channel = $2 AND kind = $3 AND id = $4 AND ply = $5`,
+	b.Queue(`UPDATE active SET board_message = $1, wake_at = noted_wake WHERE channel = $2 AND kind = $3 AND id = $4 AND ply = $5`,
 		messageID, channelID, kindGame, int64(gameID), ply)
 	b.Queue(`COMMIT`)
 	res := s.pool.SendBatch(ctx, b)

@@ -3,6 +3,7 @@ package postgres
 import (
 	"context"
 	"fmt"
+	"strconv"
 	"sync"
 	"testing"
 	"testing/fstest"
@@ -61,7 +62,7 @@ func TestOpenRefusesNewerSchema(t *testing.T) {
 
 	_, err = Open(dsn, storage.Options{})
 	assert.ErrorIs(t, err, storage.ErrSchemaTooNew)
-	assert.ErrorContains(t, err, "the database has schema version 7, this kulamibot reads versions up to 3; upgrade kulamibot to use it")
+	assert.ErrorContains(t, err, "the database has schema version 7, this kulamibot reads versions up to "+strconv.Itoa(SchemaVersion())+"; upgrade kulamibot to use it")
 }
 
 func TestOpenRefuses(t *testing.T) {

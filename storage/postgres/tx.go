@@ -75,7 +75,9 @@ func decodeGame(data, board string) (*storage.Game, time.Time, error) {
 	if err != nil {
 		return nil, time.Time{}, err
 	}
-	g.BoardMessageID = board
+	if board != "" {
+		g.Noted(board)
+	}
 	return g, wake, nil
 }
 
@@ -101,11 +103,12 @@ func (t *tx) PutGame(g *storage.Game, _ time.Time) error {
 	if err != nil {
 		return err
 	}
-	t.exec(`INSERT INTO active (channel, kind, id, guild, ply, board_message, wake_at, data)
-		VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
+	t.exec(`INSERT INTO active (channel, kind, id, guild, ply, board_message, wake_at, noted_wake, data)
+		VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)
 		ON CONFLICT (channel) DO UPDATE SET kind = excluded.kind, id = excluded.id, guild = excluded.guild,
-			ply = excluded.ply, board_message = excluded.board_message, wake_at = excluded.wake_at, data = excluded.data`,
-		g.ChannelID, kindGame, int64(g.ID), g.GuildID, g.Ply(), g.BoardMessageID, wakeAt(g.Wake()), string(data))
+			ply = excluded.ply, board_message = excluded.board_message, wake_at = excluded.wake_at,
+			noted_wake = excluded.noted_wake, data = excluded.data`,
+		g.ChannelID, kindGame, int64(g.ID), g.GuildID, g.Ply(), g.BoardMessageID, wakeAt(g.Wake()), wakeAt(g.Game.Wake()), string(data))
 	return nil
 }
 

@@ -112,6 +112,7 @@ func Run(t *testing.T, open Open) {
 		{"UpdateSettingsRefuses", testUpdateSettingsRefuses},
 		{"WakeIndex", testWakeIndex},
 		{"WakeOfBoardOwed", testWakeOfBoardOwed},
+		{"BoardOwedPaidByNote", testBoardOwedPaidByNote},
 		{"WakeOfComputer", testWakeOfComputer},
 		{"WakeRemovedWithChallenge", testWakeRemovedWithChallenge},
 	}

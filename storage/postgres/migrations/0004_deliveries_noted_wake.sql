@@ -7,3 +7,10 @@ CREATE TABLE deliveries (
     at bigint NOT NULL
 );
 CREATE INDEX deliveries_at ON deliveries (at);
+
+-- The wake of a game once its board is noted (Store.NoteBoard): a board
+-- noted pays the board owed (storage.Game.BoardDue), so NoteBoard sets
+-- wake_at to it in the same UPDATE. Rows of before have no board owed by
+-- their last change, so their wake is the one they have.
+ALTER TABLE active ADD COLUMN noted_wake bigint;
+UPDATE active SET noted_wake = wake_at;
