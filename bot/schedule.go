@@ -214,8 +214,10 @@ func (s *scheduler) runDue(ctx context.Context) bool {
 
 // runWake handles one due wake, if this bot claims it, within s.within
 // (its storage and Discord calls alike); it reports whether it succeeded.
+// A stop (ctx done) lets a wake under way finish within that time, so
+// that a reminder marked sent, say, is sent: no new wake starts then.
 func (s *scheduler) runWake(ctx context.Context, w storage.Wake, now time.Time) bool {
-	wctx, cancel := context.WithTimeout(ctx, s.within)
+	wctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), s.within)
 	defer cancel()
 	// Bots that share the store (several processes on PostgreSQL) each
 	// see every due wake: the one that claims it does the work.

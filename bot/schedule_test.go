@@ -368,7 +368,7 @@ func TestSchedulerStuckWakeHoldsNoOther(t *testing.T) {
 // the next repair, once.
 func TestSchedulerHungDiscordCallAbandoned(t *testing.T) {
 	t.Parallel()
-	const within, hang = 500 * time.Millisecond, 5 * time.Second
+	const within, hang = 2 * time.Second, 10 * time.Second
 	h := newManualHarness(t, "gateway")
 	h.bot.SetDueWithin(within)
 	slow := h.channel.ID
