@@ -84,6 +84,12 @@ func (t *table) update(ctx context.Context, channel string, gameID uint64, by as
 			// posts it; the note of the board pays it.
 			g.BoardMessageID = ""
 			g.BoardDue = owed
+			if g.Over() {
+				// A finished game's final board is owed only when
+				// Discord fails it (oweFinal): paying it would cost
+				// every game a commit.
+				g.BoardDue = time.Time{}
+			}
 		}
 		return nil
 	})
@@ -200,7 +206,10 @@ func (t *table) post(ctx context.Context, c *interaction, g *storage.Game, oldBo
 	if err != nil {
 		err = fmt.Errorf("post the board: %w", err)
 		if g.Over() {
-			return err
+			if oerr := t.oweFinal(ctx, g); oerr != nil {
+				return errors.Join(err, oerr)
+			}
+			return fmt.Errorf("%w: %w", errBoardOwed, err)
 		}
 		if err := t.abandonIfGone(ctx, g, err); err == nil {
 			return nil
@@ -302,13 +311,73 @@ func (t *table) owe(ctx context.Context, g *storage.Game) error {
 	return nil
 }
 
+// oweFinal records that the final board of g, a game that just ended, was
+// not posted, so that the finished game is due to the scheduler at
+// repairAfter (storage.WakeFinal), which posts it (repairFinal). It costs
+// a commit, only when a final board failed.
+func (t *table) oweFinal(ctx context.Context, g *storage.Game) error {
+	ctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), storeWithin)
+	defer cancel()
+	due := t.clock.Now().Add(repairAfter)
+	if err := t.store.SetFinalBoard(ctx, g.GuildID, g.ID, "", due); err != nil {
+		return fmt.Errorf("owe the final board: %w", err)
+	}
+	t.log.Warn("final board owed: the scheduler posts it later", "channel", g.ChannelID, "game", g.ID, "due", due)
+	t.wake.poke()
+	return nil
+}
+
+// repairFinal posts the final board owed of the finished game that name
+// (storage.FinishedWake) names, due at now, unless Discord posted it after
+// all (a post that timed out), and pays the debt in one commit that also
+// stores its message. The board tells the players the result and pings
+// them, as the final board does. A post that fails again owes it again.
+func (t *table) repairFinal(ctx context.Context, name string, now time.Time) error {
+	guild, id, err := storage.ParseFinishedWake(name)
+	if err != nil {
+		return err
+	}
+	f, err := t.store.FinishedGame(ctx, guild, id)
+	if errors.Is(err, storage.ErrNotFound) {
+		return nil
+	} else if err != nil {
+		return err
+	}
+	if f.BoardDue.IsZero() || f.BoardDue.After(now) {
+		return nil // posted meanwhile
+	}
+	g := &f.Game
+	posted, err := t.out.findBoard(ctx, g.ChannelID, g.ID, g.Ply(), true)
+	if err != nil {
+		return err
+	}
+	if posted == "" {
+		m, err := t.views.boardMessage(ctx, t.langs.guildLang(ctx, g.GuildID), g)
+		if err != nil {
+			return err
+		}
+		msg, err := t.sendBoard(ctx, g.ChannelID, m)
+		if err != nil {
+			if err := t.abandonIfGone(ctx, g, err); err == nil {
+				return t.store.SetFinalBoard(ctx, guild, id, "", time.Time{}) // no channel to post in
+			}
+			if oerr := t.oweFinal(ctx, g); oerr != nil {
+				return errors.Join(err, oerr)
+			}
+			return fmt.Errorf("%w: post the final board: %w", errBoardOwed, err)
+		}
+		posted = msg.ID
+	}
+	return t.store.SetFinalBoard(ctx, guild, id, posted, time.Time{})
+}
+
 // repair posts the board owed of g (see owe) as a new message that pings
 // the player to move, unless Discord posted it after all (a post that
 // timed out), and clears the debt in one commit that also stores the
 // board's note. A post that fails again owes the board again.
 func (t *table) repair(ctx context.Context, g *storage.Game) error {
 	if g.BoardMessageID == "" {
-		posted, err := t.out.findBoard(ctx, g.ChannelID, g.ID, g.Ply())
+		posted, err := t.out.findBoard(ctx, g.ChannelID, g.ID, g.Ply(), false)
 		switch {
 		case err != nil:
 			return err

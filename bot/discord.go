@@ -150,9 +150,10 @@ func (out *outbound) retire(ctx context.Context, channelID, messageID string) {
 const recentBoards = 10
 
 // findBoard returns the ID of a message among the last of channelID that
-// shows the board of game gameID at ply (its menus name them), or "" if
+// shows the board of game gameID at ply (its menus name them), or its
+// final board if final (its Rematch button names the game), or "" if
 // there is none: a post that timed out may have been made all the same.
-func (out *outbound) findBoard(ctx context.Context, channelID string, gameID uint64, ply int) (string, error) {
+func (out *outbound) findBoard(ctx context.Context, channelID string, gameID uint64, ply int, final bool) (string, error) {
 	ms, err := out.session.ChannelMessages(channelID, recentBoards, "", "", "", discordgo.WithContext(ctx))
 	if err != nil {
 		return "", fmt.Errorf("read the last messages: %w", err)
@@ -164,11 +165,15 @@ func (out *outbound) findBoard(ctx context.Context, channelID string, gameID uin
 				continue
 			}
 			for _, c := range r.Components {
-				menu, ok := c.(*discordgo.SelectMenu)
-				if !ok {
-					continue
+				var custom string
+				switch c := c.(type) {
+				case *discordgo.SelectMenu:
+					custom = c.CustomID
+				case *discordgo.Button:
+					custom = c.CustomID
 				}
-				if id, err := parseCustomID(menu.CustomID); err == nil && id.action == actMove && id.id == gameID && id.n == ply {
+				id, err := parseCustomID(custom)
+				if err == nil && id.id == gameID && (final && id.action == actRematch || !final && id.action == actMove && id.n == ply) {
 					return m.ID, nil
 				}
 			}

@@ -211,7 +211,7 @@ func (rv *reviews) resume(ctx context.Context) {
 // all name one instant, the epoch, so that they contend (Claim grants a
 // lease on another wake of the same key).
 func (rv *reviews) claimReview(ctx context.Context, f *storage.FinishedGame) (bool, error) {
-	w := storage.Wake{Kind: storage.WakeReview, ChannelID: fmt.Sprintf("%s/%d", f.GuildID, f.ID), At: time.Unix(0, 0)}
+	w := storage.Wake{Kind: storage.WakeReview, ChannelID: storage.FinishedWake(f.GuildID, f.ID), At: time.Unix(0, 0)}
 	return rv.leases.Claim(ctx, w, rv.owner, rv.clock.Now(), reviewLease)
 }
 

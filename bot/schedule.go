@@ -234,6 +234,8 @@ func (s *scheduler) runWake(ctx context.Context, w storage.Wake, now time.Time) 
 		err = s.wakeGame(wctx, w.ChannelID, now)
 	case storage.WakeChallenge:
 		err = s.expireChallenge(wctx, w.ChannelID, now)
+	case storage.WakeFinal:
+		err = s.table.repairFinal(wctx, w.ChannelID, now)
 	}
 	if err != nil {
 		s.logFailure(ctx, "scheduled work failed", "kind", w.Kind.String(), "channel", w.ChannelID, "err", err)

@@ -3,6 +3,7 @@ package bot_test
 import (
 	"context"
 	"errors"
+	"regexp"
 	"slices"
 	"strings"
 	"sync/atomic"
@@ -109,30 +110,87 @@ func TestStoredMoveBoardTimedOut(t *testing.T) {
 	}
 }
 
-// TestStoredEndingToldStored: a change that ends a game (an abort) whose
-// final board Discord fails is answered as stored, without the promise of
-// a board to follow (a finished game's board is not owed).
-func TestStoredEndingToldStored(t *testing.T) {
+// finalBoards returns the final boards of channel: board images with a
+// Rematch button.
+func finalBoards(h *harness, channel string) []*discordtest.Message {
+	var out []*discordtest.Message
+	for _, m := range h.dc.Messages(channel) {
+		if _, ok := buttons(m.Components)["Rematch"]; ok && hasBoard(m) {
+			out = append(out, m)
+		}
+	}
+	return out
+}
+
+// TestFinalBoardShownLater: a game that ends (called off, resigned, or
+// timed out by the scheduler) while Discord fails its final board is
+// answered as stored, with the board to follow; the scheduler posts the
+// final board later, once, telling both players the result (pinged), and
+// notes it with the finished game.
+func TestFinalBoardShownLater(t *testing.T) {
 	t.Parallel()
 	for _, mode := range modes {
-		t.Run(mode, func(t *testing.T) {
-			t.Parallel()
-			h := newManualHarness(t, mode)
-			ch := h.channel.ID
-			g := h.challengeAndAccept()
-			first, _ := h.players(g)
+		for _, ending := range []string{"abort", "resign", "timeout"} {
+			t.Run(mode+"/"+ending, func(t *testing.T) {
+				t.Parallel()
+				h := newManualHarness(t, mode)
+				ch := h.channel.ID
+				g := h.challengeAndAccept(discordtest.StringOption("move_time", "1h"))
+				first, second := h.players(g)
+				if ending == "resign" {
+					h.command(ch, first, "move", discordtest.StringOption("cell", "D4"))
+					h.boardAt(ch, 1)
+				}
 
-			h.dc.Fail("POST", "/channels/{channel_id}/messages", discordtest.ErrServerError, 0)
-			i := h.command(ch, first, "abort")
-			h.clock.AdvanceWaited(t, time.Second)
-			h.clock.AdvanceWaited(t, 3*time.Second)
-			stored := i18n.English.T("error.stored_unseen")
-			h.dc.WaitUntil(t, "the answer that the abort is stored", func() bool {
-				return slices.Contains(contents(h.dc.Followups(i.ID)), stored)
+				h.dc.Fail("POST", "/channels/{channel_id}/messages", discordtest.ErrServerError, 0)
+				var i *discordgo.Interaction
+				done := make(chan bool, 1)
+				switch ending {
+				case "abort":
+					i = h.command(ch, first, "abort")
+				case "resign":
+					q := h.command(ch, second, "resign")
+					r := h.dc.WaitResponse(t, q.ID)
+					i = h.click(h.dc.WaitOriginal(t, q.ID, func(*discordtest.Message) bool { return true }).ID, second, buttons(r.Components)["Yes, resign"])
+				case "timeout":
+					h.clock.Advance(time.Hour)
+					go func() { done <- h.bot.RunDue(t.Context()) }()
+				}
+				h.clock.AdvanceWaited(t, time.Second) // the back-off between the tries
+				h.clock.AdvanceWaited(t, 3*time.Second)
+				if i != nil {
+					stored := i18n.English.T("error.stored")
+					h.dc.WaitUntil(t, "the answer that the ending is stored, its board to follow", func() bool {
+						return slices.Contains(contents(h.dc.Followups(i.ID)), stored)
+					})
+				} else {
+					assert.True(t, <-done, "the timeout's final board failed")
+				}
+				_, err := h.store.Game(t.Context(), ch)
+				require.ErrorIs(t, err, storage.ErrNotFound, "the game is over")
+				require.Empty(t, finalBoards(h, ch))
+
+				h.dc.ClearFailures()
+				h.tick(time.Minute) // the scheduler's repair
+				h.waitBoard(ch, "the final board", func(m *discordtest.Message) bool { return len(finalBoards(h, ch)) == 1 })
+				final := finalBoards(h, ch)[0]
+				var named []string
+				for _, m := range regexp.MustCompile(`<@(\d+)>`).FindAllStringSubmatch(final.Content, -1) {
+					named = append(named, m[1])
+				}
+				assert.ElementsMatch(t, named, final.Notified, "the players the result names are pinged: %q", final.Content)
+				if ending == "resign" {
+					assert.ElementsMatch(t, []string{first.ID, second.ID}, final.Notified, "both players are told the result")
+				}
+				f, err := h.store.FinishedGame(t.Context(), h.dc.GuildID(), g.ID)
+				require.NoError(t, err)
+				assert.Equal(t, final.ID, f.BoardMessageID, "the final board is noted")
+				assert.True(t, f.BoardDue.IsZero(), "nothing is owed any more")
+
+				h.tick(time.Hour)
+				assert.Len(t, finalBoards(h, ch), 1, "the final board is posted once")
 			})
-			_, err := h.store.Game(t.Context(), ch)
-			assert.ErrorIs(t, err, storage.ErrNotFound, "the game is over")
-		})
+		}
 	}
 }
 

@@ -291,6 +291,11 @@ func (t *boltTx) PutFinished(f *FinishedGame) error {
 	return put(t.tx.Bucket(bucketFinished), finishedKey(f.GuildID, f.ID), f.stored())
 }
 
+// IndexFinal implements Tx.
+func (t *boltTx) IndexFinal(guild string, id uint64, old, next time.Time) error {
+	return t.setWake(WakeFinal, FinishedWake(guild, id), old, next)
+}
+
 // LastFinished implements Tx. It reads the guild's finished games from
 // the newest back, skipping each without replaying it, until it finds one
 // of the channel.

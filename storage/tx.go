@@ -53,6 +53,9 @@ type Tx interface {
 	HasFinished(guild string, id uint64) (bool, error)
 	// PutFinished stores a finished game.
 	PutFinished(f *FinishedGame) error
+	// IndexFinal moves the wake of the final board owed of the finished
+	// game id of guild (WakeFinal) from old to next; a zero time is none.
+	IndexFinal(guild string, id uint64, old, next time.Time) error
 	// LastFinished returns the finished game of the guild with the highest
 	// ID played in channel.
 	LastFinished(guild, channel string) (*FinishedGame, error)

@@ -291,6 +291,13 @@ func (t *tx) PutFinished(f *storage.FinishedGame) error {
 	return nil
 }
 
+// IndexFinal implements storage.Tx: the column board_due of the finished
+// game's row.
+func (t *tx) IndexFinal(guild string, id uint64, _, next time.Time) error {
+	t.exec(`UPDATE finished SET board_due = $3 WHERE guild = $1 AND id = $2`, guild, int64(id), wakeAt(next))
+	return nil
+}
+
 // LastFinished implements storage.Tx.
 func (t *tx) LastFinished(guild, channel string) (*storage.FinishedGame, error) {
 	var id int64
@@ -562,7 +569,8 @@ func (t *tx) PutAlive(at time.Time) error {
 // NextWake implements storage.Tx.
 func (t *tx) NextWake() (time.Time, bool, error) {
 	var at *int64
-	if err := t.queryRow(`SELECT min(wake_at) FROM active`).Scan(&at); err != nil || at == nil {
+	if err := t.queryRow(`SELECT min(at) FROM (SELECT min(wake_at) AS at FROM active
+		UNION ALL SELECT min(board_due) FROM finished WHERE board_due IS NOT NULL) AS wakes`).Scan(&at); err != nil || at == nil {
 		return time.Time{}, false, err
 	}
 	return time.Unix(0, *at), true, nil
@@ -572,8 +580,9 @@ func (t *tx) NextWake() (time.Time, bool, error) {
 // as bbolt's keys do.
 func (t *tx) Due(now time.Time) ([]storage.Wake, error) {
 	var due []storage.Wake
-	err := t.query(`SELECT kind, channel, wake_at FROM active WHERE wake_at <= $1
-		ORDER BY wake_at, kind, channel COLLATE "C"`, []any{storage.UnixNano(now)}, func(rows pgx.Rows) error {
+	err := t.query(`SELECT kind, channel, at FROM (SELECT kind, channel, wake_at AS at FROM active WHERE wake_at <= $1
+		UNION ALL SELECT $2::smallint, guild || '/' || id, board_due FROM finished WHERE board_due <= $1) AS wakes
+		ORDER BY at, kind, channel COLLATE "C"`, []any{storage.UnixNano(now), int16(storage.WakeFinal)}, func(rows pgx.Rows) error {
 		var err error
 		due, err = pgx.CollectRows(rows, func(row pgx.CollectableRow) (storage.Wake, error) {
 			var w storage.Wake

@@ -104,6 +104,50 @@ func testBoardOwedPaidByNote(t *testing.T, open Open) {
 		"written, the game is indexed at its own wake")
 }
 
+// testFinalBoardOwed: the final board owed of a finished game (a board
+// Discord failed) is stored with the game and makes it due then, as a
+// WakeFinal named by its guild and ID, beside the active games' wakes;
+// the board posted pays it.
+func testFinalBoardOwed(t *testing.T, open Open) {
+	s := open(t, storage.Options{})
+	f := mustGame(t, s, alice, bob, true, t0)
+	g := newClockGame(t, "g", 4*time.Hour) // wakes at t0+2h
+	require.NoError(t, s.CreateGame(t.Context(), g))
+	assert.ErrorIs(t, s.SetFinalBoard(t.Context(), guild, f.ID+100, "", t0), storage.ErrNotFound)
+
+	owed := t0.Add(time.Minute)
+	require.NoError(t, s.SetFinalBoard(t.Context(), guild, f.ID, "", owed))
+	assert.Equal(t, []storage.Wake{
+		{Kind: storage.WakeFinal, ChannelID: storage.FinishedWake(guild, f.ID), At: owed},
+		{Kind: storage.WakeGame, ChannelID: "g", At: t0.Add(2 * time.Hour)},
+	}, utc(mustWakes(t, s)), "the final board owed is due then")
+	next, ok, err := s.NextWake(t.Context())
+	require.NoError(t, err)
+	require.True(t, ok)
+	assert.True(t, next.Equal(owed))
+	got, err := s.FinishedGame(t.Context(), guild, f.ID)
+	require.NoError(t, err)
+	assert.True(t, got.BoardDue.Equal(owed), "the debt is stored with the game")
+	gotGuild, gotID, err := storage.ParseFinishedWake(storage.FinishedWake(guild, f.ID))
+	require.NoError(t, err)
+	assert.Equal(t, guild, gotGuild)
+	assert.Equal(t, f.ID, gotID)
+
+	later := owed.Add(time.Minute)
+	require.NoError(t, s.SetFinalBoard(t.Context(), guild, f.ID, "", later)) // failed again
+	assert.Equal(t, []storage.Wake{
+		{Kind: storage.WakeFinal, ChannelID: storage.FinishedWake(guild, f.ID), At: later},
+		{Kind: storage.WakeGame, ChannelID: "g", At: t0.Add(2 * time.Hour)},
+	}, utc(mustWakes(t, s)), "owed again, later")
+
+	require.NoError(t, s.SetFinalBoard(t.Context(), guild, f.ID, "final-1", time.Time{}))
+	assert.Equal(t, []storage.Wake{{Kind: storage.WakeGame, ChannelID: "g", At: t0.Add(2 * time.Hour)}}, utc(mustWakes(t, s)), "paid")
+	got, err = s.FinishedGame(t.Context(), guild, f.ID)
+	require.NoError(t, err)
+	assert.Equal(t, "final-1", got.BoardMessageID)
+	assert.True(t, got.BoardDue.IsZero())
+}
+
 func testWakeIndex(t *testing.T, open Open) {
 	s := open(t, storage.Options{})
 	_, ok, err := s.NextWake(t.Context())

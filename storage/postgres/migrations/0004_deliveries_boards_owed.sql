@@ -14,3 +14,9 @@ CREATE INDEX deliveries_at ON deliveries (at);
 -- their last change, so their wake is the one they have.
 ALTER TABLE active ADD COLUMN noted_wake bigint;
 UPDATE active SET noted_wake = wake_at;
+
+-- When the final board of a finished game is owed (storage.Core's
+-- SetFinalBoard): Discord failed to post it, and the scheduler posts it
+-- then. Null when nothing is owed, as for every game of before.
+ALTER TABLE finished ADD COLUMN board_due bigint;
+CREATE INDEX finished_board_due ON finished (board_due) WHERE board_due IS NOT NULL;
