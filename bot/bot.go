@@ -125,7 +125,7 @@ func New(s *discordgo.Session, opt Options) *Bot {
 	}
 	b := &Bot{
 		session: s, log: log, clock: clock, opt: opt, metrics: opt.Metrics, langs: langs,
-		sched: &scheduler{store: opt.Store, clock: clock, log: log, metrics: opt.Metrics, owner: owner, wake: wake, within: dueWithin,
+		sched: &scheduler{store: opt.Store, clock: clock, log: log, metrics: opt.Metrics, owner: owner, wake: wake, within: dueWithin, renew: h.reviews.renew,
 			table: tb, out: out, langs: langs},
 		play:     h.play,
 		reviews:  h.reviews,

@@ -6,10 +6,11 @@ import (
 )
 
 // RunDue does, once, what the scheduler does when it wakes: it records
-// the bot alive and does everything due now. Tests of the clocks call it
-// instead of running RunScheduler, so they know when the work is done.
+// the bot alive (and renews its claims on reviews) and does everything
+// due now. Tests of the clocks call it instead of running RunScheduler,
+// so they know when the work is done.
 func (b *Bot) RunDue(ctx context.Context) bool {
-	b.sched.recordAlive(ctx, b.clock.Now())
+	b.sched.heartbeat(ctx, b.clock.Now())
 	return b.sched.runDue(ctx)
 }
 

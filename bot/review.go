@@ -7,7 +7,10 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"maps"
+	"slices"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/bwmarrin/discordgo"
@@ -61,6 +64,40 @@ type reviews struct {
 	// that one bot of those sharing the store makes it.
 	leases claimer
 	owner  string
+	// held are the reviews the bot has queued and not finished, whose
+	// claims it renews while they wait (renew).
+	held held
+}
+
+// held is a set of finished games whose reviews a bot holds, by runner
+// key. It is safe for concurrent use.
+type held struct {
+	mu sync.Mutex
+	m  map[string]*storage.FinishedGame
+}
+
+// add adds f as key.
+func (h *held) add(key string, f *storage.FinishedGame) {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	if h.m == nil {
+		h.m = map[string]*storage.FinishedGame{}
+	}
+	h.m[key] = f
+}
+
+// remove removes key.
+func (h *held) remove(key string) {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	delete(h.m, key)
+}
+
+// all returns the games held.
+func (h *held) all() []*storage.FinishedGame {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	return slices.Collect(maps.Values(h.m))
 }
 
 // reviewCommand handles /kulami review: the computer's analysis of a
@@ -144,12 +181,24 @@ func reviewCost(f *storage.FinishedGame) time.Duration {
 // that the bot's stop cancels, or drops from the queue, stays marked
 // pending in the store, for resume after the restart. Errors: those of
 // jobs.Runner.Submit.
+//
+// The review's claim (claimReview) is held while it waits and runs: renew
+// renews it, and the job claims it again when it starts, so that a bot
+// that took it over meanwhile (this bot's claim had lapsed) makes it
+// alone.
 func (rv *reviews) queue(f *storage.FinishedGame, lang i18n.Lang, channel, owner string) (jobs.Place, error) {
-	return rv.runner.Submit(jobs.Job{
-		Class: jobReview, Key: reviewKey(f), Owner: owner, Cost: reviewCost(f),
+	key := reviewKey(f)
+	rv.held.add(key, f)
+	place, err := rv.runner.Submit(jobs.Job{
+		Class: jobReview, Key: key, Owner: owner, Cost: reviewCost(f),
 		// The job's context, not the interaction's: the review outlives
 		// the interaction, which has answered by then, by design.
 		Run: func(ctx context.Context) error {
+			defer rv.held.remove(key)
+			if mine, err := rv.claimReview(ctx, f); err == nil && !mine {
+				rv.log.Info("a review queued here is made by another bot", "game", f.ID)
+				return nil
+			}
 			err := rv.analyse(ctx, lang, f, channel, owner)
 			// Cancelled: the bot stops (and the job's worker, in Yield,
 			// may see it before ctx does).
@@ -160,8 +209,29 @@ func (rv *reviews) queue(f *storage.FinishedGame, lang i18n.Lang, channel, owner
 			}
 			return err
 		},
-		Drop: func() { rv.log.Info("a review queued at the stop is left for the restart", "game", f.ID) },
+		Drop: func() {
+			rv.held.remove(key)
+			rv.log.Info("a review queued at the stop is left for the restart", "game", f.ID)
+		},
 	})
+	if err != nil && !errors.Is(err, jobs.ErrDuplicate) { // a duplicate's is the one queued's
+		rv.held.remove(key)
+	}
+	return place, err
+}
+
+// renew renews the claims of the reviews the bot holds (queued or being
+// made), so that another bot sharing the store, resuming the reviews
+// pending, leaves them to this one however long they wait. The scheduler
+// calls it every aliveEvery, well within reviewLease.
+func (rv *reviews) renew(ctx context.Context) {
+	for _, f := range rv.held.all() {
+		if mine, err := rv.claimReview(ctx, f); err != nil {
+			rv.log.Warn("cannot renew the claim on a review", "game", f.ID, "err", err)
+		} else if !mine {
+			rv.log.Warn("the claim on a review queued here lapsed, and another bot holds it", "game", f.ID)
+		}
+	}
 }
 
 // resume queues again the reviews marked pending in the store: those the

@@ -80,6 +80,9 @@ type scheduler struct {
 	metrics Metrics       // told of the reminders sent
 	owner   string        // names this bot's leases on due work (see runDue)
 	within  time.Duration // bounds each due wake's work (dueWithin)
+	// renew renews the claims on the reviews the bot holds (reviews.renew),
+	// with every record of the bot alive.
+	renew func(context.Context)
 	wake    wakeup
 	table   *table
 	out     *outbound
@@ -117,7 +120,7 @@ func (s *scheduler) run(ctx context.Context) error {
 	}()
 	for {
 		if now := s.clock.Now(); now.Sub(alive) >= aliveEvery {
-			s.recordAlive(ctx, now)
+			s.heartbeat(ctx, now)
 			alive = now // after a failure too: try again in aliveEvery
 		}
 		failed := s.runDue(ctx)
@@ -140,6 +143,13 @@ func (s *scheduler) run(ctx context.Context) error {
 		case <-s.wake:
 		}
 	}
+}
+
+// heartbeat is what the scheduler does every aliveEvery: it records the
+// bot alive at now and renews its claims on the reviews it holds.
+func (s *scheduler) heartbeat(ctx context.Context, now time.Time) {
+	s.recordAlive(ctx, now)
+	s.renew(ctx)
 }
 
 // recordAlive records the bot alive at now.
