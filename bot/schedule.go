@@ -83,10 +83,10 @@ type scheduler struct {
 	// renew renews the claims on the reviews the bot holds (reviews.renew),
 	// with every record of the bot alive.
 	renew func(context.Context)
-	wake    wakeup
-	table   *table
-	out     *outbound
-	langs   *locales
+	wake  wakeup
+	table *table
+	out   *outbound
+	langs *locales
 }
 
 // RunScheduler keeps games moving until ctx is cancelled: it sends the
