@@ -77,16 +77,17 @@ type scheduler struct {
 	}
 	clock   Clock
 	log     *slog.Logger
-	metrics Metrics       // told of the reminders sent
-	owner   string        // names this bot's leases on due work (see runDue)
-	within  time.Duration // bounds each due wake's work (dueWithin)
+	metrics Metrics // told of the reminders sent
+	owner   string  // names this bot's leases on due work (see runDue)
+	wake    wakeup
+	table   *table
+	out     *outbound
+	langs   *locales
+
+	within time.Duration // bounds each due wake's work (dueWithin)
 	// renew renews the claims on the reviews the bot holds (reviews.renew),
 	// with every record of the bot alive.
 	renew func(context.Context)
-	wake  wakeup
-	table *table
-	out   *outbound
-	langs *locales
 }
 
 // RunScheduler keeps games moving until ctx is cancelled: it sends the
