@@ -41,30 +41,15 @@ func (p *prunes) due(now time.Time) bool {
 // a disk flush: an ID lost to a server crash within the next fraction of
 // a second only lets that one request be replayed.
 func (s *Store) FirstDelivery(ctx context.Context, id string, now time.Time, keep time.Duration) (bool, error) {
-	b := &pgx.Batch{}
-	b.Queue(`BEGIN`)
-	b.Queue(`SET LOCAL synchronous_commit = off`)
+	var prune *pgx.Batch
 	if s.pruned.due(now) {
-		b.Queue(`DELETE FROM deliveries WHERE at < $1`, now.Add(-keep).UnixNano())
+		prune = &pgx.Batch{}
+		prune.Queue(`DELETE FROM deliveries WHERE at < $1`, now.Add(-keep).UnixNano())
 	}
-	insert := b.Len()
-	b.Queue(`INSERT INTO deliveries (id, at) VALUES ($1, $2) ON CONFLICT (id) DO UPDATE SET at = EXCLUDED.at WHERE deliveries.at < $3`,
+	n, err := s.unsynced(ctx, prune, `INSERT INTO deliveries (id, at) VALUES ($1, $2) ON CONFLICT (id) DO UPDATE SET at = EXCLUDED.at WHERE deliveries.at < $3`,
 		id, now.UnixNano(), now.Add(-keep).UnixNano())
-	b.Queue(`COMMIT`)
-	res := s.pool.SendBatch(ctx, b)
-	var first bool
-	for i := range b.Len() {
-		tag, err := res.Exec()
-		if err != nil {
-			res.Close()
-			return false, fmt.Errorf("record the delivery of interaction %s: %w", id, err)
-		}
-		if i == insert {
-			first = tag.RowsAffected() == 1
-		}
-	}
-	if err := res.Close(); err != nil {
+	if err != nil {
 		return false, fmt.Errorf("record the delivery of interaction %s: %w", id, err)
 	}
-	return first, nil
+	return n == 1, nil
 }
