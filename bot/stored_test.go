@@ -122,15 +122,36 @@ func finalBoards(h *harness, channel string) []*discordtest.Message {
 	return out
 }
 
-// TestFinalBoardShownLater: a game that ends (called off, resigned, or
-// timed out by the scheduler) while Discord fails its final board is
+// playToLastMove plays the game of channel with the first legal hole of
+// each position, typed, until that hole would end the game, and returns
+// it and who is to play it.
+func (h *harness) playToLastMove(channel string) (string, *discordgo.User) {
+	h.t.Helper()
+	for {
+		g, err := h.store.Game(h.t.Context(), channel)
+		require.NoError(h.t, err)
+		p := g.Position()
+		cell := p.Legal().Cells(p.Layout())[0]
+		user, _ := h.players(g)
+		next := p
+		require.NoError(h.t, next.Play(cell))
+		if next.IsOver() {
+			return cell.String(), user
+		}
+		h.command(channel, user, "move", discordtest.StringOption("cell", cell.String()))
+		h.boardAt(channel, g.Ply()+1)
+	}
+}
+
+// TestFinalBoardShownLater: a game that ends (its last move, called off,
+// resigned, or timed out by the scheduler) while Discord fails its final board is
 // answered as stored, with the board to follow; the scheduler posts the
 // final board later, once, telling both players the result (pinged), and
 // notes it with the finished game.
 func TestFinalBoardShownLater(t *testing.T) {
 	t.Parallel()
 	for _, mode := range modes {
-		for _, ending := range []string{"abort", "resign", "timeout"} {
+		for _, ending := range []string{"last move", "abort", "resign", "timeout"} {
 			t.Run(mode+"/"+ending, func(t *testing.T) {
 				t.Parallel()
 				h := newManualHarness(t, mode)
@@ -141,11 +162,18 @@ func TestFinalBoardShownLater(t *testing.T) {
 					h.command(ch, first, "move", discordtest.StringOption("cell", "D4"))
 					h.boardAt(ch, 1)
 				}
+				var last string
+				var mover *discordgo.User
+				if ending == "last move" {
+					last, mover = h.playToLastMove(ch)
+				}
 
 				h.dc.Fail("POST", "/channels/{channel_id}/messages", discordtest.ErrServerError, 0)
 				var i *discordgo.Interaction
 				done := make(chan bool, 1)
 				switch ending {
+				case "last move":
+					i = h.command(ch, mover, "move", discordtest.StringOption("cell", last))
 				case "abort":
 					i = h.command(ch, first, "abort")
 				case "resign":
@@ -176,10 +204,12 @@ func TestFinalBoardShownLater(t *testing.T) {
 				final := finalBoards(h, ch)[0]
 				var named []string
 				for _, m := range regexp.MustCompile(`<@(\d+)>`).FindAllStringSubmatch(final.Content, -1) {
-					named = append(named, m[1])
+					if !slices.Contains(named, m[1]) {
+						named = append(named, m[1])
+					}
 				}
 				assert.ElementsMatch(t, named, final.Notified, "the players the result names are pinged: %q", final.Content)
-				if ending == "resign" {
+				if ending == "resign" || ending == "last move" {
 					assert.ElementsMatch(t, []string{first.ID, second.ID}, final.Notified, "both players are told the result")
 				}
 				f, err := h.store.FinishedGame(t.Context(), h.dc.GuildID(), g.ID)
