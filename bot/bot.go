@@ -118,10 +118,12 @@ func New(s *discordgo.Session, opt Options) *Bot {
 		store: st, table: tb, computer: cp,
 		challenges: &challenges{store: st, clock: clock, log: log, moveTime: opt.MoveTime, expiry: opt.ChallengeExpiry,
 			wake: wake, out: out, langs: langs, table: tb, chans: chans, computer: cp},
-		play:    &playing{store: st, clock: clock, out: out, langs: langs, table: tb},
-		records: &records{store: st, langs: langs},
-		reviews: &reviews{store: st, clock: clock, log: log, runner: runner, out: out, langs: langs, views: vw, replays: newReplays(replayCacheBytes), reviewer: review.Analyse, leases: opt.Store, owner: owner},
-		prefs:   &preferences{store: st, langs: langs, moveTime: opt.MoveTime},
+		play:     &playing{store: st, clock: clock, out: out, langs: langs, table: tb},
+		records:  &records{store: st, langs: langs, clock: clock},
+		reviews:  &reviews{store: st, clock: clock, log: log, runner: runner, out: out, langs: langs, views: vw, replays: newReplays(replayCacheBytes), reviewer: review.Analyse, leases: opt.Store, owner: owner},
+		prefs:    &preferences{store: st, langs: langs, moveTime: opt.MoveTime, clock: clock, out: out},
+		overtime: &overtime{clock: clock, out: out, langs: langs, table: tb},
+		planner:  &planner{clock: clock, table: tb},
 	}
 	b := &Bot{
 		session: s, log: log, clock: clock, opt: opt, metrics: opt.Metrics, langs: langs,

@@ -213,6 +213,16 @@ func (s deadlineStore) Leaderboard(ctx context.Context, guildID string, ladder s
 	return ps, total, err
 }
 
+func (s deadlineStore) SeasonLeaderboard(ctx context.Context, guildID string, season storage.Season, ladder storage.Ladder, offset, limit int) ([]storage.Profile, int, error) {
+	var total int
+	ps, err := call1(ctx, func(ctx context.Context) ([]storage.Profile, error) {
+		ps, n, err := s.interactionStore.SeasonLeaderboard(ctx, guildID, season, ladder, offset, limit)
+		total = n
+		return ps, err
+	})
+	return ps, total, err
+}
+
 func (s deadlineStore) GuildSettings(ctx context.Context, guildID string) (storage.GuildSettings, error) {
 	return call1(ctx, func(ctx context.Context) (storage.GuildSettings, error) {
 		return s.interactionStore.GuildSettings(ctx, guildID)

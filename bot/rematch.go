@@ -103,7 +103,7 @@ func rematchMessage(lang i18n.Lang, ch *storage.Challenge, f *storage.FinishedGa
 	}
 	m.content = lang.T("rematch.message", "Opponent", who(lang, ch.To), "Challenger", escape(ch.From.Name), "Game", f.ID,
 		"Board", layoutName(lang, l), "Rules", lang.T(rulesNames[ch.Rules]), "First", colorMark[engine.Red]+" "+escape(firstName),
-		"MoveTime", duration(lang, ch.MoveTime), "Expires", timestamp(ch.Expires))
+		"MoveTime", clockWords(lang, moveTimeOf(ch)), "Expires", timestamp(ch.Expires))
 	return m
 }
 
@@ -111,7 +111,7 @@ func rematchMessage(lang i18n.Lang, ch *storage.Challenge, f *storage.FinishedGa
 // players (red first).
 func (cl *challenges) rematchAI(c *interaction, f *storage.FinishedGame, players [2]game.Player, layout *engine.Layout) error {
 	gg, err := game.New(game.Config{
-		Layout: layout, Rules: f.Rules(), First: engine.Red, Players: players, MoveTime: f.MoveTime(),
+		Layout: layout, Rules: f.Rules(), First: engine.Red, Players: players, MoveTime: f.MoveTime(), Increment: f.Clock().Increment,
 	}, cl.clock.Now())
 	if err != nil {
 		return err

@@ -129,6 +129,8 @@ type handlers struct {
 	records    *records
 	reviews    *reviews
 	prefs      *preferences
+	overtime   *overtime
+	planner    *planner
 }
 
 // commandHandlers returns the handler of each subcommand of /kulami.
@@ -154,6 +156,9 @@ func commandHandlers(h handlers) map[string]commandHandler {
 		"hint":        h.computer.hintCommand,
 		"games":       h.records.gamesCommand,
 		"review":      h.reviews.reviewCommand,
+		"give_time":   gameCommand(h.table, h.overtime.giveTime),
+		"claim":       gameCommand(h.table, h.overtime.claimCommand),
+		"plan":        gameCommand(h.table, h.planner.open),
 	}
 }
 
@@ -177,6 +182,14 @@ func componentHandlers(h handlers) map[string]componentHandler {
 		actRematch:    finishedButton(h.store, h.challenges.rematch),
 		actReviewStep: h.reviews.reviewStep,
 		actReplayGIF:  finishedButton(h.store, h.reviews.replayGIF),
+		actGiveTime:   gameButton(h.store, h.overtime.giveTime),
+		actClaim:      gameButton(h.store, h.overtime.claimButton),
+		actWait:       gameButton(h.store, h.overtime.keepWaiting),
+		actPlan:       gameButton(h.store, h.planner.open),
+		actPlanPick: func(c *interaction, id customID) error {
+			return gameButton(h.store, func(c *interaction, g *storage.Game) error { return h.planner.pick(c, g, id) })(c, id)
+		},
+		actPlanClear: gameButton(h.store, h.planner.clear),
 	}
 }
 
@@ -200,6 +213,12 @@ var elsewhere = map[string]error{
 	actCancel:     errChallengeGone,
 	actRematch:    errFinishedGone,
 	actReplayGIF:  errFinishedGone,
+	actGiveTime:   errGameGone,
+	actClaim:      errGameGone,
+	actWait:       errGameGone,
+	actPlan:       errGameGone,
+	actPlanPick:   errGameGone,
+	actPlanClear:  errGameGone,
 	actLeaders:    refuse("ladder.gone"),
 }
 
@@ -269,10 +288,15 @@ func (b *Bot) dispatch(c *interaction) error {
 		return h(c, o)
 	case discordgo.InteractionApplicationCommandAutocomplete:
 		name, o := subcommand(c.i)
-		if name != "move" || c.i.GuildID == "" {
+		switch {
+		case c.i.GuildID == "":
 			return c.choices(nil)
+		case name == "move":
+			return b.play.moveAutocomplete(c, o)
+		case name == "challenge":
+			return moveTimeAutocomplete(c, o)
 		}
-		return b.play.moveAutocomplete(c, o)
+		return c.choices(nil)
 	case discordgo.InteractionMessageComponent:
 		id, err := parseCustomID(c.i.MessageComponentData().CustomID)
 		h, ok := b.components[id.action]

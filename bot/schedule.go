@@ -13,6 +13,7 @@ import (
 
 	"github.com/kulami/kulami/engine"
 	"github.com/kulami/kulami/engine/game"
+	"github.com/kulami/kulami/engine/rating"
 	"github.com/kulami/kulami/storage"
 )
 
@@ -74,6 +75,7 @@ type scheduler struct {
 		ChallengeStore
 		ScheduleStore
 		SettingsStore
+		SeasonLeaderboard(ctx context.Context, guildID string, season storage.Season, ladder storage.Ladder, offset, limit int) ([]storage.Profile, int, error)
 	}
 	clock   Clock
 	log     *slog.Logger
@@ -83,6 +85,10 @@ type scheduler struct {
 	table   *table
 	out     *outbound
 	langs   *locales
+	// seasonsDone is the season (a storage.Season) whose start this bot
+	// has dealt with in every guild: the end of the season before it
+	// (endSeasons).
+	seasonsDone atomic.Int32
 
 	within time.Duration // bounds each due wake's work (dueWithin)
 	// renew renews the claims on the reviews the bot holds (reviews.renew),
@@ -92,10 +98,12 @@ type scheduler struct {
 
 // RunScheduler keeps games moving until ctx is cancelled: it sends the
 // reminders, ends games whose time ran out, expires challenges and lets
-// the computer move when its move was lost (a restart). Everything it
-// waits for is in storage, so after a restart it picks up where it was,
-// and what was due while the bot was down happens at once. It sleeps until
-// the next wake-up in storage; it never scans all games.
+// the computer move when its move was lost (a restart), and posts the top
+// three of a season that ended where a server asked (endSeasons).
+// Everything it waits for is in storage, so after a restart it picks up
+// where it was, and what was due while the bot was down happens at once.
+// It sleeps until the next wake-up in storage or the end of the season;
+// it never scans all games.
 //
 // It first queues again the reviews asked for before a stop and not made.
 // It records the bot alive (see aliveEvery) when it starts (Resume does),
@@ -137,6 +145,7 @@ func (s *scheduler) run(ctx context.Context) error {
 		case ok:
 			wait = next.Sub(now)
 		}
+		wait = min(wait, rating.SeasonOf(now).End().Sub(now)) // the end of the season
 		select {
 		case <-ctx.Done():
 			return nil
@@ -188,21 +197,28 @@ const dueAtOnce = 6
 const dueWithin = 30 * time.Second
 
 // runDue handles everything due now, up to dueAtOnce wakes at once, each
-// within dueWithin; it returns when all are handled and reports whether
-// something failed.
+// within dueWithin, and beside them the end of a season (endSeasons, which
+// a quarter's end in many guilds must not let hold the games' clocks); it
+// returns when all are handled and reports whether something failed.
 func (s *scheduler) runDue(ctx context.Context) bool {
 	now := s.clock.Now()
+	var (
+		wg     sync.WaitGroup
+		failed atomic.Bool
+		slots  = make(chan struct{}, dueAtOnce)
+	)
+	wg.Go(func() {
+		if s.endSeasons(ctx, now) {
+			failed.Store(true)
+		}
+	})
+	defer wg.Wait()
 	due, err := s.store.Due(ctx, now)
 	if err != nil {
 		s.logFailure(ctx, "scheduler cannot read what is due", "err", err)
 		return true
 	}
 	s.log.Debug("scheduler looks at what is due", "due", len(due))
-	var (
-		wg     sync.WaitGroup
-		failed atomic.Bool
-		slots  = make(chan struct{}, dueAtOnce)
-	)
 	for _, w := range due {
 		select {
 		case <-ctx.Done():
@@ -256,7 +272,8 @@ func (s *scheduler) runWake(ctx context.Context, w storage.Wake, now time.Time) 
 }
 
 // wakeGame does what is due in the game of a channel: the computer's lost
-// move, a timeout or a reminder.
+// move, a timeout (in a game of claims, the message that lets the opponent
+// claim the win) or a reminder.
 func (s *scheduler) wakeGame(ctx context.Context, channelID string, now time.Time) error {
 	g, err := s.store.Game(ctx, channelID)
 	if errors.Is(err, storage.ErrNotFound) {
@@ -264,17 +281,32 @@ func (s *scheduler) wakeGame(ctx context.Context, channelID string, now time.Tim
 	} else if err != nil {
 		return err
 	}
-	switch w := g.Wake(); {
-	case w.IsZero() || w.After(now):
+	if w := g.Wake(); w.IsZero() || w.After(now) {
 		return nil // moved on since
-	case !g.BoardDue.IsZero() && !g.BoardDue.After(now):
-		return s.table.repair(ctx, g)
+	}
+	if !g.BoardDue.IsZero() && !g.BoardDue.After(now) {
+		// The board owed first; then whatever else is due.
+		if err := s.table.repair(ctx, g); err != nil {
+			return err
+		}
+		if g, err = s.store.Game(ctx, channelID); errors.Is(err, storage.ErrNotFound) {
+			return nil
+		} else if err != nil {
+			return err
+		}
+	}
+	switch w := g.Game.Wake(); {
+	case w.IsZero() || w.After(now):
+		return nil
 	case g.Player(g.ToMove()).IsAI():
 		s.table.queueAI(aiJob{channel: channelID, gameID: g.ID, ply: g.Ply()})
 		return nil
 	}
+	late := false // the clock ran out in a game of claims: the opponent may claim
 	g, old, err := s.table.update(ctx, channelID, g.ID, byBot, func(g *storage.Game) error {
-		if err := g.Timeout(now); !errors.Is(err, game.ErrNotDue) {
+		err := g.Timeout(now)
+		if !errors.Is(err, game.ErrNotDue) {
+			late = err == nil && !g.Over()
 			return err
 		}
 		return g.Remind(now)
@@ -287,6 +319,8 @@ func (s *scheduler) wakeGame(ctx context.Context, channelID string, now time.Tim
 	case g.Over():
 		s.log.Info("game timed out", "channel", g.ChannelID, "game", g.ID)
 		return s.table.show(ctx, nil, g, old)
+	case late:
+		return s.sendClaim(ctx, g)
 	}
 	return s.sendReminder(ctx, g, nil)
 }

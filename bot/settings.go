@@ -1,12 +1,14 @@
 package bot
 
 import (
+	"fmt"
 	"strings"
 	"time"
 
 	"github.com/bwmarrin/discordgo"
 
 	"github.com/kulami/kulami/bot/i18n"
+	"github.com/kulami/kulami/engine/rating"
 	"github.com/kulami/kulami/storage"
 )
 
@@ -16,6 +18,8 @@ type preferences struct {
 	store    SettingsStore
 	langs    *locales
 	moveTime time.Duration // the default the settings show
+	clock    Clock         // what season a season channel starts with
+	out      *outbound     // posts in a season channel chosen, to check it
 }
 
 // notifyCommand turns reminders by direct message on or off.
@@ -41,7 +45,17 @@ func (pf *preferences) settingsCommand(c *interaction, o options) error {
 			return refuse("settings.needs_manage_server")
 		}
 	}
+	seasonChannel := o.str("season_channel")
+	if seasonChannel != "" {
+		if err := pf.seasonChannel(c, seasonChannel); err != nil {
+			return err
+		}
+	}
 	s, err := pf.store.UpdateGuildSettings(c.ctx, c.i.GuildID, func(s *storage.GuildSettings) error {
+		if seasonChannel != "" {
+			// The season under way is the first posted there.
+			s.SeasonChannel, s.SeasonPosted = seasonChannel, max(s.SeasonPosted, rating.SeasonOf(pf.clock.Now())-1)
+		}
 		if v := o.str("threads"); v != "" {
 			s.Threads = v == "on"
 		}
@@ -54,6 +68,13 @@ func (pf *preferences) settingsCommand(c *interaction, o options) error {
 				return refuse("settings.pick_move_time")
 			}
 			s.MoveTime = d
+		}
+		switch o.str("timeouts") {
+		case "":
+		case "claim", "auto":
+			s.AutoTimeouts = o.str("timeouts") == "auto"
+		default:
+			return refuse("settings.timeouts.pick")
 		}
 		if v := o.str("language"); v != "" {
 			l, ok := i18n.Parse(v)
@@ -82,6 +103,12 @@ func (pf *preferences) settingsCommand(c *interaction, o options) error {
 		lang.T("settings.move_time", "MoveTime", duration(lang, cmp(s.MoveTime, pf.moveTime))),
 		lang.T("settings.hints", "State", onOff[s.Hints]),
 		lang.T("settings.language", "Language", language),
+		lang.T("settings.timeouts."+s.Timeouts().String()),
 	)
+	if s.SeasonChannel != "" {
+		lines = append(lines, lang.T("season.setting", "Channel", fmt.Sprintf("<#%s>", s.SeasonChannel)))
+	} else {
+		lines = append(lines, lang.T("season.setting_none"))
+	}
 	return c.say(strings.Join(lines, "\n"))
 }

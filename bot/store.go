@@ -168,6 +168,10 @@ type LadderStore interface {
 	// order, skipping offset, and how many the ladder has. Errors:
 	// storage.ErrInvalid if limit is not positive or offset negative.
 	Leaderboard(ctx context.Context, guildID string, ladder storage.Ladder, offset, limit int) ([]storage.Profile, int, error)
+	// SeasonLeaderboard is Leaderboard for the ladder of a season (its
+	// games only, each player from a fresh start). Errors:
+	// storage.ErrInvalid also if the season is not valid.
+	SeasonLeaderboard(ctx context.Context, guildID string, season storage.Season, ladder storage.Ladder, offset, limit int) ([]storage.Profile, int, error)
 }
 
 // SettingsStore keeps the settings of guilds and users: the defaults of
@@ -208,6 +212,10 @@ type ScheduleStore interface {
 	// SetAlive records that the bot runs at t, for Resume. Errors: none
 	// but those of every method.
 	SetAlive(ctx context.Context, t time.Time) error
+	// SeasonChannels returns the settings of the guilds that chose a
+	// channel for the seasons' top three, by guild. Errors: none but
+	// those of every method.
+	SeasonChannels(ctx context.Context) ([]storage.GuildSettingsEntry, error)
 	// Resume calls fn with every active game and how long the bot was
 	// down, if for at least minDown until now, stores the games fn
 	// changed and records now as alive, in one transaction; it returns

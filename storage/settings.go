@@ -4,6 +4,8 @@ import (
 	"context"
 	"fmt"
 	"time"
+
+	"github.com/kulami/kulami/engine/game"
 )
 
 // GuildSettings are the settings of one guild.
@@ -17,6 +19,24 @@ type GuildSettings struct {
 	// Locale is the guild's Discord locale (guild_locale) as last seen in
 	// an interaction, for messages sent without one (reminders, timeouts).
 	Locale string `json:"locale,omitempty"`
+	// SeasonChannel is the channel where the top three of each season
+	// are posted when it ends; empty for none.
+	SeasonChannel string `json:"season_channel,omitempty"`
+	// SeasonPosted is the last season whose end was dealt with: its top
+	// three posted in SeasonChannel, or nothing to post. Marked before
+	// the post, so that no season is ever posted twice.
+	SeasonPosted Season `json:"season_posted,omitzero"`
+	// AutoTimeouts ends a game at once when a clock runs out (game.Auto);
+	// by default the opponent claims the win (game.Claim).
+	AutoTimeouts bool `json:"auto_timeouts,omitempty"`
+}
+
+// Timeouts returns what the guild's new games do when a clock runs out.
+func (g GuildSettings) Timeouts() game.Timeouts {
+	if g.AutoTimeouts {
+		return game.Auto
+	}
+	return game.Claim
 }
 
 // UserSettings are the settings of one user, in every guild.
@@ -35,8 +55,8 @@ func (s *Core) GuildSettings(ctx context.Context, guildID string) (GuildSettings
 
 // UpdateGuildSettings changes the settings of the guild in one
 // transaction: fn changes the current settings (see GuildSettings), and
-// nothing is written if it returns an error. A negative MoveTime is
-// refused (ErrInvalid).
+// nothing is written if it returns an error. A negative MoveTime or an
+// unusable SeasonChannel ID is refused (ErrInvalid).
 func (s *Core) UpdateGuildSettings(ctx context.Context, guildID string, fn func(*GuildSettings) error) (GuildSettings, error) {
 	return updateSettings(ctx, s, "guilds", guildID, s.opt.GuildDefaults, Tx.GuildSettings, Tx.PutGuildSettings, func(g *GuildSettings) error {
 		if err := fn(g); err != nil {
@@ -44,6 +64,9 @@ func (s *Core) UpdateGuildSettings(ctx context.Context, guildID string, fn func(
 		}
 		if g.MoveTime < 0 {
 			return fmt.Errorf("%w: the move time %v is negative", ErrInvalid, g.MoveTime)
+		}
+		if g.SeasonChannel != "" {
+			return checkID("season channel", g.SeasonChannel)
 		}
 		return nil
 	})
@@ -101,4 +124,23 @@ func updateSettings[T any](ctx context.Context, s *Core, what, id string, def T,
 		return def, fmt.Errorf("update %s %s: %w", what, id, err)
 	}
 	return *v, nil
+}
+
+// SeasonChannels returns the settings of every guild that chose a
+// SeasonChannel, by guild.
+func (s *Core) SeasonChannels(ctx context.Context) ([]GuildSettingsEntry, error) {
+	var out []GuildSettingsEntry
+	err := s.b.View(ctx, func(tx Tx) error {
+		out = out[:0]
+		return tx.EachGuildSettings(func(e *GuildSettingsEntry) error {
+			if e.Settings.SeasonChannel != "" {
+				out = append(out, *e)
+			}
+			return nil
+		})
+	})
+	if err != nil {
+		return nil, fmt.Errorf("season channels: %w", err)
+	}
+	return out, nil
 }

@@ -19,13 +19,17 @@ const (
 	// time in the index, only leases (Claim), and its ChannelID is the
 	// guild and game, "guild/123".
 	WakeReview
+	// WakeSeason is the end of a season in a guild, whose top three are
+	// posted then: like WakeReview, it has only leases, and its
+	// ChannelID is the guild.
+	WakeSeason
 	// WakeFinal is the final board of a finished game, owed (see
 	// SetFinalBoard): its ChannelID is the guild and game, as
 	// FinishedWake writes them.
 	WakeFinal
 )
 
-var wakeNames = names{"game", "challenge", "review", "final"}
+var wakeNames = names{"game", "challenge", "review", "season", "final"}
 
 // FinishedWake returns the ChannelID of the wakes and leases of the
 // finished game id of guild (WakeReview, WakeFinal): "guild/123".
@@ -43,7 +47,7 @@ func ParseFinishedWake(s string) (guild string, id uint64, err error) {
 	return guild, id, nil
 }
 
-// String returns "game", "challenge", "review" or "final".
+// String returns "game", "challenge", "review", "season" or "final".
 func (k WakeKind) String() string { return wakeNames.text("WakeKind", uint8(k)) }
 
 // Wake is an entry of the time index: the game or challenge of channel

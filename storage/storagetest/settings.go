@@ -5,6 +5,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/kulami/kulami/engine/game"
 	"github.com/kulami/kulami/storage"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -60,6 +61,17 @@ func testSettings(t *testing.T, open Open) {
 	u, err = s.UserSettings(t.Context(), alice.UserID)
 	require.NoError(t, err)
 	assert.Equal(t, storage.UserSettings{Locale: "es-419"}, u)
+
+	// What a clock that runs out does: claims by default.
+	assert.Equal(t, game.Claim, g.Timeouts())
+	_, err = s.UpdateGuildSettings(t.Context(), guild, func(g *storage.GuildSettings) error {
+		g.AutoTimeouts = true
+		return nil
+	})
+	require.NoError(t, err)
+	g, err = s.GuildSettings(t.Context(), guild)
+	require.NoError(t, err)
+	assert.Equal(t, game.Auto, g.Timeouts())
 }
 
 func testUpdateSettingsRefuses(t *testing.T, open Open) {
