@@ -74,6 +74,10 @@ type Bot struct {
 	baseCtx  context.Context // for work that outlives a request: cancelled by Close
 	cancel   context.CancelFunc
 	inflight sync.WaitGroup
+
+	// deliveries, if the store is shared by several processes, records
+	// the interactions delivered over HTTP to any of them (replay.go).
+	deliveries deliveries
 }
 
 // New returns a bot that talks to Discord through s (REST; and the gateway
@@ -105,7 +109,7 @@ func New(s *discordgo.Session, opt Options) *Bot {
 	runner := newRunner(log)
 	wake := make(wakeup, 1)
 	langs := &locales{store: st, log: log}
-	out := &outbound{session: s, log: log, baseCtx: ctx}
+	out := &outbound{session: s, log: log}
 	vw := &views{renderer: opt.Renderer, runner: runner, baseCtx: ctx, finished: st, log: log}
 	tb := &table{store: st, clock: clock, log: log, metrics: opt.Metrics, wake: wake, out: out, langs: langs, views: vw, runner: runner, aiTime: opt.AITime}
 	chans := &channels{store: st, log: log}
@@ -125,15 +129,17 @@ func New(s *discordgo.Session, opt Options) *Bot {
 		planner:  &planner{clock: clock, table: tb},
 		tourney:  &tournaments{store: tst, members: st, clock: clock, log: log, out: out, langs: langs, wake: wake, post: posts},
 	}
-	return &Bot{
+	b := &Bot{
 		session: s, log: log, clock: clock, opt: opt, metrics: opt.Metrics, langs: langs,
-		sched: &scheduler{store: opt.Store, clock: clock, log: log, metrics: opt.Metrics, owner: owner, wake: wake,
+		sched: &scheduler{store: opt.Store, clock: clock, log: log, metrics: opt.Metrics, owner: owner, wake: wake, within: dueWithin, renew: h.reviews.renew,
 			table: tb, out: out, langs: langs, rounds: rd},
 		play:     h.play,
 		reviews:  h.reviews,
 		commands: commandHandlers(h), components: componentHandlers(h),
 		runner: runner, baseCtx: ctx, cancel: cancel,
 	}
+	b.deliveries, _ = opt.Store.(deliveries)
+	return b
 }
 
 // Register replaces the application's commands with the bot's command tree

@@ -189,7 +189,7 @@ func (cl *challenges) openChallenge(c *interaction, ch *storage.Challenge, m fun
 		return err
 	}
 	cl.wake.poke()
-	msg, err := cl.out.send(ch.ChannelID, m(cl.langs.publicLang(c)))
+	msg, err := cl.out.send(c.ctx, ch.ChannelID, m(cl.langs.publicLang(c)))
 	if err != nil {
 		if derr := cl.store.DeleteChallenge(c.ctx, ch.ChannelID, ch.ID); derr != nil && !errors.Is(derr, storage.ErrNotFound) {
 			cl.log.Error("cannot withdraw a challenge whose message failed", "channel", ch.ChannelID, "err", derr)
@@ -362,7 +362,7 @@ func (cl *challenges) accept(c *interaction, ch *storage.Challenge) error {
 	if c.i.Type == discordgo.InteractionMessageComponent {
 		answered = c.update(closed)
 	} else {
-		cl.out.editChallenge(ch, text)
+		cl.out.editChallenge(c.ctx, ch, text)
 		answered = c.reply(closed)
 	}
 	return cl.table.shown(c.ctx, c, g, "", answered)
@@ -442,7 +442,7 @@ func (cl *challenges) closeChallenge(c *interaction, ch *storage.Challenge, text
 	if c.i.Type == discordgo.InteractionMessageComponent {
 		return c.update(message{content: text})
 	}
-	cl.out.editChallenge(ch, text)
+	cl.out.editChallenge(c.ctx, ch, text)
 	return c.reply(message{content: text})
 }
 

@@ -66,6 +66,7 @@ func (t *table) update(ctx context.Context, channel string, gameID uint64, by as
 	var seen *storage.Game
 	var oldBoard string
 	var ply int
+	owed := t.clock.Now().Add(repairAfter)
 	g, err := t.store.UpdateGame(ctx, channel, func(g *storage.Game) error {
 		if gameID != 0 && g.ID != gameID {
 			return errGameGone
@@ -77,9 +78,18 @@ func (t *table) update(ctx context.Context, channel string, gameID uint64, by as
 		}
 		if g.Ply() != ply || g.Over() {
 			// The change moves the game past its board, which the caller
-			// retires: the game shows no board until the new one is noted.
+			// retires: the game shows no board until the new one is
+			// noted. The new board is owed in this same commit, so that
+			// it is posted (repair) even if this process dies before it
+			// posts it; the note of the board pays it.
 			g.BoardMessageID = ""
-			g.BoardDue = time.Time{}
+			g.BoardDue = owed
+			if g.Over() {
+				// A finished game's final board is owed only when
+				// Discord fails it (oweFinal): paying it would cost
+				// every game a commit.
+				g.BoardDue = time.Time{}
+			}
 		}
 		return nil
 	})
@@ -196,7 +206,10 @@ func (t *table) post(ctx context.Context, c *interaction, g *storage.Game, oldBo
 	if err != nil {
 		err = fmt.Errorf("post the board: %w", err)
 		if g.Over() {
-			return err
+			if oerr := t.oweFinal(ctx, g); oerr != nil {
+				return errors.Join(err, oerr)
+			}
+			return fmt.Errorf("%w: %w", errBoardOwed, err)
 		}
 		if err := t.abandonIfGone(ctx, g, err); err == nil {
 			return nil
@@ -207,7 +220,7 @@ func (t *table) post(ctx context.Context, c *interaction, g *storage.Game, oldBo
 		return fmt.Errorf("%w: %w", errBoardOwed, err)
 	}
 	if oldBoard != "" && oldBoard != msg.ID && (c == nil || c.i.Message == nil || c.i.Message.ID != oldBoard) {
-		t.out.retire(g.ChannelID, oldBoard)
+		t.out.retire(ctx, g.ChannelID, oldBoard)
 	}
 	if g.Over() {
 		return nil
@@ -219,7 +232,7 @@ func (t *table) post(ctx context.Context, c *interaction, g *storage.Game, oldBo
 			// that change was a click on this board (perhaps served by
 			// another process), whose answer retired it.
 			if !t.clickedPast(ctx, g, msg.ID) {
-				t.out.retire(g.ChannelID, msg.ID)
+				t.out.retire(ctx, g.ChannelID, msg.ID)
 			}
 			return nil
 		}
@@ -240,7 +253,7 @@ var boardRetries = []time.Duration{0, time.Second, 3 * time.Second}
 // sendBoard sends m in channel as outbound.send does, trying again after
 // the waits of boardRetries while Discord answers 5xx and ctx lasts.
 func (t *table) sendBoard(ctx context.Context, channel string, m message) (*discordgo.Message, error) {
-	msg, err := t.out.send(channel, m)
+	msg, err := t.out.send(ctx, channel, m)
 	for _, d := range boardRetries {
 		if status, fault := discordFault(err); !fault || status == "timeout" {
 			break
@@ -250,7 +263,7 @@ func (t *table) sendBoard(ctx context.Context, channel string, m message) (*disc
 			return nil, err
 		case <-t.clock.After(d):
 		}
-		msg, err = t.out.send(channel, m)
+		msg, err = t.out.send(ctx, channel, m)
 	}
 	return msg, err
 }
@@ -271,9 +284,12 @@ var (
 	errBoardOwed = errors.New("the board is owed")
 )
 
-// owe records that the board of g at its ply was never posted, so that
-// the game is due to the scheduler at repairAfter (storage.Game.BoardDue),
-// which posts it (repair). It costs a commit, only when a post failed.
+// owe records that the board of g at its ply was not posted, so that the
+// game is due to the scheduler repairAfter from now (storage.Game.BoardDue),
+// which posts it (repair): the change that made the ply owed it already,
+// from its own time; owe counts the time from the failure, and owes it
+// again after a repair that failed. It costs a commit, only when a post
+// failed.
 func (t *table) owe(ctx context.Context, g *storage.Game) error {
 	ctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), storeWithin)
 	defer cancel()
@@ -295,13 +311,73 @@ func (t *table) owe(ctx context.Context, g *storage.Game) error {
 	return nil
 }
 
+// oweFinal records that the final board of g, a game that just ended, was
+// not posted, so that the finished game is due to the scheduler at
+// repairAfter (storage.WakeFinal), which posts it (repairFinal). It costs
+// a commit, only when a final board failed.
+func (t *table) oweFinal(ctx context.Context, g *storage.Game) error {
+	ctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), storeWithin)
+	defer cancel()
+	due := t.clock.Now().Add(repairAfter)
+	if err := t.store.SetFinalBoard(ctx, g.GuildID, g.ID, "", due); err != nil {
+		return fmt.Errorf("owe the final board: %w", err)
+	}
+	t.log.Warn("final board owed: the scheduler posts it later", "channel", g.ChannelID, "game", g.ID, "due", due)
+	t.wake.poke()
+	return nil
+}
+
+// repairFinal posts the final board owed of the finished game that name
+// (storage.FinishedWake) names, due at now, unless Discord posted it after
+// all (a post that timed out), and pays the debt in one commit that also
+// stores its message. The board tells the players the result and pings
+// them, as the final board does. A post that fails again owes it again.
+func (t *table) repairFinal(ctx context.Context, name string, now time.Time) error {
+	guild, id, err := storage.ParseFinishedWake(name)
+	if err != nil {
+		return err
+	}
+	f, err := t.store.FinishedGame(ctx, guild, id)
+	if errors.Is(err, storage.ErrNotFound) {
+		return nil
+	} else if err != nil {
+		return err
+	}
+	if f.BoardDue.IsZero() || f.BoardDue.After(now) {
+		return nil // posted meanwhile
+	}
+	g := &f.Game
+	posted, err := t.out.findBoard(ctx, g.ChannelID, g.ID, g.Ply(), true)
+	if err != nil {
+		return err
+	}
+	if posted == "" {
+		m, err := t.views.boardMessage(ctx, t.langs.guildLang(ctx, g.GuildID), g)
+		if err != nil {
+			return err
+		}
+		msg, err := t.sendBoard(ctx, g.ChannelID, m)
+		if err != nil {
+			if err := t.abandonIfGone(ctx, g, err); err == nil {
+				return t.store.SetFinalBoard(ctx, guild, id, "", time.Time{}) // no channel to post in
+			}
+			if oerr := t.oweFinal(ctx, g); oerr != nil {
+				return errors.Join(err, oerr)
+			}
+			return fmt.Errorf("%w: post the final board: %w", errBoardOwed, err)
+		}
+		posted = msg.ID
+	}
+	return t.store.SetFinalBoard(ctx, guild, id, posted, time.Time{})
+}
+
 // repair posts the board owed of g (see owe) as a new message that pings
 // the player to move, unless Discord posted it after all (a post that
 // timed out), and clears the debt in one commit that also stores the
 // board's note. A post that fails again owes the board again.
 func (t *table) repair(ctx context.Context, g *storage.Game) error {
 	if g.BoardMessageID == "" {
-		posted, err := t.out.findBoard(g.ChannelID, g.ID, g.Ply())
+		posted, err := t.out.findBoard(ctx, g.ChannelID, g.ID, g.Ply(), false)
 		switch {
 		case err != nil:
 			return err
@@ -348,7 +424,7 @@ func (t *table) abandonIfGone(ctx context.Context, g *storage.Game, err error) e
 			continue
 		}
 		lang := t.langs.userLang(ctx, p.UserID)
-		t.out.dm(p.UserID, lang.T("remind.abandoned", "Opponent", escape(playerName(lang, players[engine.Color(c).Other()])), "Game", g.ID))
+		t.out.dm(ctx, p.UserID, lang.T("remind.abandoned", "Opponent", escape(playerName(lang, players[engine.Color(c).Other()])), "Game", g.ID))
 	}
 	return nil
 }

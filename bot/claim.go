@@ -93,7 +93,7 @@ func (s *scheduler) sendClaim(ctx context.Context, g *storage.Game) error {
 			discordgo.Button{Label: lang.T("claim.button_wait"), Style: discordgo.SecondaryButton, CustomID: id(actWait)},
 		}}},
 	}
-	if _, err := s.out.send(g.ChannelID, m); err != nil {
+	if _, err := s.out.send(ctx, g.ChannelID, m); err != nil {
 		return s.table.abandonIfGone(ctx, g, fmt.Errorf("send the claim message: %w", err))
 	}
 	return nil

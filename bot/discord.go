@@ -16,36 +16,38 @@ import (
 )
 
 // outbound makes the bot's REST calls to Discord with its own token:
-// messages that are not answers to an interaction. It is safe for
-// concurrent use.
+// messages that are not answers to an interaction. Each call runs in the
+// context of the work that makes it (an interaction's, a due item's of
+// the scheduler, a job's), so a call that hangs ends with that work's
+// deadline and holds nothing else; each is also bounded by the session's
+// HTTP client timeout. It is safe for concurrent use.
 type outbound struct {
 	session *discordgo.Session
 	log     *slog.Logger
-	baseCtx context.Context // the bot's: cancelled by Close
-	retired recent          // the boards whose menus were taken off lately: none is edited twice
+	retired recent // the boards whose menus were taken off lately: none is edited twice
 }
 
 // send posts m in a channel, as the bot. A thread that archived itself
 // during a long move clock is unarchived by the post; one that was also
 // locked (Discord refuses the post, 50083) is unarchived explicitly, which
 // needs Manage Threads, and the post is tried once more.
-func (out *outbound) send(channelID string, m message) (*discordgo.Message, error) {
-	msg, err := out.sendOnce(channelID, m)
+func (out *outbound) send(ctx context.Context, channelID string, m message) (*discordgo.Message, error) {
+	msg, err := out.sendOnce(ctx, channelID, m)
 	if restCode(err) != discordgo.ErrCodePerformedOperationOnArchivedThread {
 		return msg, err
 	}
 	archived := false
-	if _, uerr := out.session.ChannelEditComplex(channelID, &discordgo.ChannelEdit{Archived: &archived}, discordgo.WithContext(out.baseCtx)); uerr != nil {
+	if _, uerr := out.session.ChannelEditComplex(channelID, &discordgo.ChannelEdit{Archived: &archived}, discordgo.WithContext(ctx)); uerr != nil {
 		return nil, fmt.Errorf("%w; unarchiving the thread failed too: %w", err, uerr)
 	}
-	return out.sendOnce(channelID, m)
+	return out.sendOnce(ctx, channelID, m)
 }
 
 // routeSendMessage is the route of sendOnce's request, as Discord's API
 // reference spells it.
 const routeSendMessage = "POST /channels/{channel_id}/messages"
 
-func (out *outbound) sendOnce(channelID string, m message) (_ *discordgo.Message, err error) {
+func (out *outbound) sendOnce(ctx context.Context, channelID string, m message) (_ *discordgo.Message, err error) {
 	defer func() { logFault(out.log, routeSendMessage, channelID, err) }()
 	comps := m.components
 	if comps == nil {
@@ -58,7 +60,7 @@ func (out *outbound) sendOnce(channelID string, m message) (_ *discordgo.Message
 		AllowedMentions: m.allowedMentions(),
 	}
 	if m.file == nil {
-		return out.session.ChannelMessageSendComplex(channelID, send, discordgo.WithContext(out.baseCtx))
+		return out.session.ChannelMessageSendComplex(channelID, send, discordgo.WithContext(ctx))
 	}
 	// discordgo cannot give a file a description (the image's alt text),
 	// so the multipart request is built here, as discordgo builds it, with
@@ -72,7 +74,7 @@ func (out *outbound) sendOnce(channelID string, m message) (_ *discordgo.Message
 		return nil, err
 	}
 	uri := discordgo.EndpointChannelMessages(channelID)
-	resp, err := out.session.RequestRaw(http.MethodPost, uri, contentType, body, uri, 0, discordgo.WithContext(out.baseCtx))
+	resp, err := out.session.RequestRaw(http.MethodPost, uri, contentType, body, uri, 0, discordgo.WithContext(ctx))
 	if err != nil {
 		return nil, err
 	}
@@ -132,13 +134,13 @@ func restCode(err error) int {
 // already (by another path, or by the click that moved the game past it)
 // is not edited again. A board that cannot be edited (deleted, say) is
 // left alone: its clicks are refused anyway.
-func (out *outbound) retire(channelID, messageID string) {
+func (out *outbound) retire(ctx context.Context, channelID, messageID string) {
 	if !out.retired.first(messageID, time.Now()) {
 		return
 	}
 	_, err := out.session.ChannelMessageEditComplex(&discordgo.MessageEdit{
 		ID: messageID, Channel: channelID, Components: &[]discordgo.MessageComponent{},
-	}, discordgo.WithContext(out.baseCtx))
+	}, discordgo.WithContext(ctx))
 	if err != nil {
 		out.log.Warn("cannot retire an old board", "channel", channelID, "message", messageID, "err", err)
 	}
@@ -148,10 +150,11 @@ func (out *outbound) retire(channelID, messageID string) {
 const recentBoards = 10
 
 // findBoard returns the ID of a message among the last of channelID that
-// shows the board of game gameID at ply (its menus name them), or "" if
+// shows the board of game gameID at ply (its menus name them), or its
+// final board if final (its Rematch button names the game), or "" if
 // there is none: a post that timed out may have been made all the same.
-func (out *outbound) findBoard(channelID string, gameID uint64, ply int) (string, error) {
-	ms, err := out.session.ChannelMessages(channelID, recentBoards, "", "", "", discordgo.WithContext(out.baseCtx))
+func (out *outbound) findBoard(ctx context.Context, channelID string, gameID uint64, ply int, final bool) (string, error) {
+	ms, err := out.session.ChannelMessages(channelID, recentBoards, "", "", "", discordgo.WithContext(ctx))
 	if err != nil {
 		return "", fmt.Errorf("read the last messages: %w", err)
 	}
@@ -162,11 +165,15 @@ func (out *outbound) findBoard(channelID string, gameID uint64, ply int) (string
 				continue
 			}
 			for _, c := range r.Components {
-				menu, ok := c.(*discordgo.SelectMenu)
-				if !ok {
-					continue
+				var custom string
+				switch c := c.(type) {
+				case *discordgo.SelectMenu:
+					custom = c.CustomID
+				case *discordgo.Button:
+					custom = c.CustomID
 				}
-				if id, err := parseCustomID(menu.CustomID); err == nil && id.action == actMove && id.id == gameID && id.n == ply {
+				id, err := parseCustomID(custom)
+				if err == nil && id.id == gameID && (final && id.action == actRematch || !final && id.action == actMove && id.n == ply) {
 					return m.ID, nil
 				}
 			}
@@ -177,10 +184,10 @@ func (out *outbound) findBoard(channelID string, gameID uint64, ply int) (string
 
 // dm sends a direct message; a user who accepts none is logged, not an
 // error.
-func (out *outbound) dm(userID, text string) {
-	ch, err := out.session.UserChannelCreate(userID, discordgo.WithContext(out.baseCtx))
+func (out *outbound) dm(ctx context.Context, userID, text string) {
+	ch, err := out.session.UserChannelCreate(userID, discordgo.WithContext(ctx))
 	if err == nil {
-		_, err = out.send(ch.ID, message{content: text})
+		_, err = out.send(ctx, ch.ID, message{content: text})
 	}
 	if err != nil {
 		out.log.Info("cannot send a direct message", "user", userID, "err", err)
@@ -189,14 +196,14 @@ func (out *outbound) dm(userID, text string) {
 
 // editChallenge replaces the text of a challenge's message and removes its
 // buttons.
-func (out *outbound) editChallenge(ch *storage.Challenge, text string) {
+func (out *outbound) editChallenge(ctx context.Context, ch *storage.Challenge, text string) {
 	if ch.MessageID == "" {
 		return
 	}
 	_, err := out.session.ChannelMessageEditComplex(&discordgo.MessageEdit{
 		ID: ch.MessageID, Channel: ch.ChannelID, Content: &text, Components: &[]discordgo.MessageComponent{},
 		AllowedMentions: message{}.allowedMentions(),
-	}, discordgo.WithContext(out.baseCtx))
+	}, discordgo.WithContext(ctx))
 	if err != nil {
 		out.log.Warn("cannot edit the challenge message", "channel", ch.ChannelID, "message", ch.MessageID, "err", err)
 	}
@@ -205,10 +212,10 @@ func (out *outbound) editChallenge(ch *storage.Challenge, text string) {
 // editText replaces the text of a message of the bot, keeping its files
 // and components, and pings nobody; a message that cannot be edited keeps
 // its text (logged).
-func (out *outbound) editText(channelID, messageID, content string) {
+func (out *outbound) editText(ctx context.Context, channelID, messageID, content string) {
 	_, err := out.session.ChannelMessageEditComplex(&discordgo.MessageEdit{
 		ID: messageID, Channel: channelID, Content: &content, AllowedMentions: message{}.allowedMentions(),
-	}, discordgo.WithContext(out.baseCtx))
+	}, discordgo.WithContext(ctx))
 	if err != nil {
 		out.log.Warn("cannot edit a message's text", "channel", channelID, "message", messageID, "err", err)
 	}

@@ -26,7 +26,7 @@ func (pl *playing) drawCommand(c *interaction, _ options) error {
 	lang := pl.langs.publicLang(c)
 	// A message of its own, so that it notifies the opponent whatever
 	// happened to the interaction.
-	_, err = pl.out.send(g.ChannelID, message{
+	_, err = pl.out.send(c.ctx, g.ChannelID, message{
 		content:  lang.T("offer.message", "Opponent", who(lang, opp), "Player", escape(playerName(lang, g.Player(by)))),
 		mentions: []string{opp.UserID},
 		components: []discordgo.MessageComponent{discordgo.ActionsRow{Components: []discordgo.MessageComponent{

@@ -1,18 +1,26 @@
 package bot
 
-import "context"
+import (
+	"context"
+	"time"
+)
 
 // RunDue does, once, what the scheduler does when it wakes: it records
-// the bot alive and does everything due now. Tests of the clocks call it
-// instead of running RunScheduler, so they know when the work is done.
+// the bot alive (and renews its claims on reviews) and does everything
+// due now. Tests of the clocks call it instead of running RunScheduler,
+// so they know when the work is done.
 func (b *Bot) RunDue(ctx context.Context) bool {
-	b.sched.recordAlive(ctx, b.clock.Now())
+	b.sched.heartbeat(ctx, b.clock.Now())
 	return b.sched.runDue(ctx)
 }
 
 // Resume does what RunScheduler does first: give back the time the bot was
 // down. Tests without the scheduler goroutine call it at start.
 func (b *Bot) Resume(ctx context.Context) error { return b.sched.resume(ctx) }
+
+// SetDueWithin sets how long the scheduler gives the work of one due wake
+// (dueWithin), for a test that lets one hang.
+func (b *Bot) SetDueWithin(d time.Duration) { b.sched.within = d }
 
 // AliveEvery is how often at most the scheduler records the bot alive.
 const AliveEvery = aliveEvery

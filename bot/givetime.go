@@ -1,6 +1,8 @@
 package bot
 
 import (
+	"context"
+
 	"github.com/kulami/kulami/bot/i18n"
 	"github.com/kulami/kulami/engine"
 	"github.com/kulami/kulami/storage"
@@ -37,19 +39,19 @@ func (ov *overtime) giveTime(c *interaction, g *storage.Game) error {
 	if d := g.Deadline(); !d.IsZero() {
 		text += " " + lang.T("give.due", "Due", timestamp(d))
 	}
-	if _, err := ov.out.send(g.ChannelID, message{content: text, mentions: []string{opp.UserID}}); err != nil {
+	if _, err := ov.out.send(c.ctx, g.ChannelID, message{content: text, mentions: []string{opp.UserID}}); err != nil {
 		return &storedError{err: err}
 	}
-	ov.refreshBoard(lang, g)
+	ov.refreshBoard(c.ctx, lang, g)
 	return c.say(c.lang().T("give.done", "Opponent", escape(playerName(c.lang(), opp)), "Left", duration(c.lang(), g.TimeLeft(g.ToMove(), now))))
 }
 
 // refreshBoard rewrites the text of g's board, in lang, after a change
 // that moved its deadline without a move: the image and menus stay.
-func (ov *overtime) refreshBoard(lang i18n.Lang, g *storage.Game) {
+func (ov *overtime) refreshBoard(ctx context.Context, lang i18n.Lang, g *storage.Game) {
 	if g.BoardMessageID == "" {
 		return
 	}
 	p := g.Position()
-	ov.out.editText(g.ChannelID, g.BoardMessageID, boardText(lang, g, &p))
+	ov.out.editText(ctx, g.ChannelID, g.BoardMessageID, boardText(lang, g, &p))
 }

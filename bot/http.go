@@ -109,8 +109,9 @@ func (b *Bot) serveInteraction(w http.ResponseWriter, r *http.Request, key ed255
 		writeResponse(w, &discordgo.InteractionResponse{Type: discordgo.InteractionResponsePong})
 		return
 	}
-	if !b.recent.first(i.ID, time.Now()) {
-		// Delivered again (a retry): it was handled the first time, so
+	if now := time.Now(); !b.recent.first(i.ID, now) || !b.firstDelivery(r.Context(), i.ID, now) {
+		// Delivered again (a retry, or a replay to this process or
+		// another sharing the store): it was handled the first time, so
 		// only acknowledge it, quietly, as the endpoint must answer.
 		b.log.Info("interaction delivered again; it was handled already", "interaction", i.ID)
 		writeResponse(w, &discordgo.InteractionResponse{Type: deferType(&i), Data: &discordgo.InteractionResponseData{Flags: discordgo.MessageFlagsEphemeral}})

@@ -80,7 +80,7 @@ func (pl *playing) move(c *interaction, channel string, gameID uint64, seen int,
 		}
 		return err
 	}
-	pl.table.droppedPlans(g, dropped)
+	pl.table.droppedPlans(c.ctx, g, dropped)
 	// The move is stored: answer the interaction, then post the board
 	// whatever the answer met (a late or failed interaction loses nothing).
 	var answered error

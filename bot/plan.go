@@ -1,6 +1,8 @@
 package bot
 
 import (
+	"context"
+
 	"slices"
 	"strings"
 
@@ -216,13 +218,13 @@ func lineWords(lang i18n.Lang, l game.Line) string {
 
 // droppedPlans tells the owners of plan lines a move dropped (their reply
 // was no longer legal), by direct message.
-func (t *table) droppedPlans(g *storage.Game, notes []game.PlanNote) {
+func (t *table) droppedPlans(ctx context.Context, g *storage.Game, notes []game.PlanNote) {
 	for _, n := range notes {
 		p := g.Player(n.By)
 		if p.IsAI() {
 			continue
 		}
-		lang := t.langs.userLang(t.out.baseCtx, p.UserID)
-		t.out.dm(p.UserID, lang.T("plan.dropped", "Game", g.ID, "Moves", lineWords(lang, n.Line), "Board", boardLink(lang, g)))
+		lang := t.langs.userLang(ctx, p.UserID)
+		t.out.dm(ctx, p.UserID, lang.T("plan.dropped", "Game", g.ID, "Moves", lineWords(lang, n.Line), "Board", boardLink(lang, g)))
 	}
 }

@@ -7,7 +7,10 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"maps"
+	"slices"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/bwmarrin/discordgo"
@@ -61,6 +64,40 @@ type reviews struct {
 	// that one bot of those sharing the store makes it.
 	leases claimer
 	owner  string
+	// held are the reviews the bot has queued and not finished, whose
+	// claims it renews while they wait (renew).
+	held held
+}
+
+// held is a set of finished games whose reviews a bot holds, by runner
+// key. It is safe for concurrent use.
+type held struct {
+	mu sync.Mutex
+	m  map[string]*storage.FinishedGame
+}
+
+// add adds f as key.
+func (h *held) add(key string, f *storage.FinishedGame) {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	if h.m == nil {
+		h.m = map[string]*storage.FinishedGame{}
+	}
+	h.m[key] = f
+}
+
+// remove removes key.
+func (h *held) remove(key string) {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	delete(h.m, key)
+}
+
+// all returns the games held.
+func (h *held) all() []*storage.FinishedGame {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	return slices.Collect(maps.Values(h.m))
 }
 
 // reviewCommand handles /kulami review: the computer's analysis of a
@@ -144,24 +181,57 @@ func reviewCost(f *storage.FinishedGame) time.Duration {
 // that the bot's stop cancels, or drops from the queue, stays marked
 // pending in the store, for resume after the restart. Errors: those of
 // jobs.Runner.Submit.
+//
+// The review's claim (claimReview) is held while it waits and runs: renew
+// renews it, and the job claims it again when it starts, so that a bot
+// that took it over meanwhile (this bot's claim had lapsed) makes it
+// alone.
 func (rv *reviews) queue(f *storage.FinishedGame, lang i18n.Lang, channel, owner string) (jobs.Place, error) {
-	return rv.runner.Submit(jobs.Job{
-		Class: jobReview, Key: reviewKey(f), Owner: owner, Cost: reviewCost(f),
+	key := reviewKey(f)
+	rv.held.add(key, f)
+	place, err := rv.runner.Submit(jobs.Job{
+		Class: jobReview, Key: key, Owner: owner, Cost: reviewCost(f),
 		// The job's context, not the interaction's: the review outlives
 		// the interaction, which has answered by then, by design.
 		Run: func(ctx context.Context) error {
+			defer rv.held.remove(key)
+			if mine, err := rv.claimReview(ctx, f); err == nil && !mine {
+				rv.log.Info("a review queued here is made by another bot", "game", f.ID)
+				return nil
+			}
 			err := rv.analyse(ctx, lang, f, channel, owner)
 			// Cancelled: the bot stops (and the job's worker, in Yield,
 			// may see it before ctx does).
 			stopped := errors.Is(err, context.Canceled) || errors.Is(err, jobs.ErrClosed)
 			if err != nil && !stopped {
 				rv.drop(context.WithoutCancel(ctx), f.GuildID, f.ID)
-				rv.reviewFailed(lang, f, channel)
+				rv.reviewFailed(context.WithoutCancel(ctx), lang, f, channel)
 			}
 			return err
 		},
-		Drop: func() { rv.log.Info("a review queued at the stop is left for the restart", "game", f.ID) },
+		Drop: func() {
+			rv.held.remove(key)
+			rv.log.Info("a review queued at the stop is left for the restart", "game", f.ID)
+		},
 	})
+	if err != nil && !errors.Is(err, jobs.ErrDuplicate) { // a duplicate's is the one queued's
+		rv.held.remove(key)
+	}
+	return place, err
+}
+
+// renew renews the claims of the reviews the bot holds (queued or being
+// made), so that another bot sharing the store, resuming the reviews
+// pending, leaves them to this one however long they wait. The scheduler
+// calls it every aliveEvery, well within reviewLease.
+func (rv *reviews) renew(ctx context.Context) {
+	for _, f := range rv.held.all() {
+		if mine, err := rv.claimReview(ctx, f); err != nil {
+			rv.log.Warn("cannot renew the claim on a review", "game", f.ID, "err", err)
+		} else if !mine {
+			rv.log.Warn("the claim on a review queued here lapsed, and another bot holds it", "game", f.ID)
+		}
+	}
 }
 
 // resume queues again the reviews marked pending in the store: those the
@@ -200,7 +270,7 @@ func (rv *reviews) resume(ctx context.Context) {
 		if _, err := rv.queue(f, lang, p.ChannelID, p.UserID); err != nil && !errors.Is(err, jobs.ErrDuplicate) {
 			rv.log.Warn("cannot queue a review pending", "game", f.ID, "err", err)
 			rv.drop(ctx, p.GuildID, p.GameID)
-			rv.reviewFailed(lang, f, p.ChannelID)
+			rv.reviewFailed(ctx, lang, f, p.ChannelID)
 		}
 	}
 }
@@ -211,7 +281,7 @@ func (rv *reviews) resume(ctx context.Context) {
 // all name one instant, the epoch, so that they contend (Claim grants a
 // lease on another wake of the same key).
 func (rv *reviews) claimReview(ctx context.Context, f *storage.FinishedGame) (bool, error) {
-	w := storage.Wake{Kind: storage.WakeReview, ChannelID: fmt.Sprintf("%s/%d", f.GuildID, f.ID), At: time.Unix(0, 0)}
+	w := storage.Wake{Kind: storage.WakeReview, ChannelID: storage.FinishedWake(f.GuildID, f.ID), At: time.Unix(0, 0)}
 	return rv.leases.Claim(ctx, w, rv.owner, rv.clock.Now(), reviewLease)
 }
 
@@ -224,8 +294,8 @@ func (rv *reviews) drop(ctx context.Context, guild string, id uint64) {
 
 // reviewFailed tells channel, in lang, that the review of f could not be
 // finished (it failed, or the bot shut down first).
-func (rv *reviews) reviewFailed(lang i18n.Lang, f *storage.FinishedGame, channel string) {
-	if _, err := rv.out.send(channel, message{content: lang.T("review.failed", "Game", f.ID)}); err != nil {
+func (rv *reviews) reviewFailed(ctx context.Context, lang i18n.Lang, f *storage.FinishedGame, channel string) {
+	if _, err := rv.out.send(ctx, channel, message{content: lang.T("review.failed", "Game", f.ID)}); err != nil {
 		rv.log.Warn("cannot tell that a review failed", "err", err)
 	}
 }
@@ -297,7 +367,7 @@ func (rv *reviews) analyse(ctx context.Context, lang i18n.Lang, f *storage.Finis
 	if err != nil {
 		return err
 	}
-	_, err = rv.out.send(channel, m)
+	_, err = rv.out.send(ctx, channel, m)
 	return err
 }
 

@@ -90,6 +90,11 @@ type scheduler struct {
 	// has dealt with in every guild: the end of the season before it
 	// (endSeasons).
 	seasonsDone atomic.Int32
+
+	within time.Duration // bounds each due wake's work (dueWithin)
+	// renew renews the claims on the reviews the bot holds (reviews.renew),
+	// with every record of the bot alive.
+	renew func(context.Context)
 }
 
 // RunScheduler keeps games moving until ctx is cancelled: it sends the
@@ -125,7 +130,7 @@ func (s *scheduler) run(ctx context.Context) error {
 	}()
 	for {
 		if now := s.clock.Now(); now.Sub(alive) >= aliveEvery {
-			s.recordAlive(ctx, now)
+			s.heartbeat(ctx, now)
 			alive = now // after a failure too: try again in aliveEvery
 		}
 		failed := s.runDue(ctx)
@@ -149,6 +154,13 @@ func (s *scheduler) run(ctx context.Context) error {
 		case <-s.wake:
 		}
 	}
+}
+
+// heartbeat is what the scheduler does every aliveEvery: it records the
+// bot alive at now and renews its claims on the reviews it holds.
+func (s *scheduler) heartbeat(ctx context.Context, now time.Time) {
+	s.recordAlive(ctx, now)
+	s.renew(ctx)
 }
 
 // recordAlive records the bot alive at now.
@@ -175,9 +187,11 @@ func (s *scheduler) logFailure(ctx context.Context, msg string, args ...any) {
 // at least, see storage/postgres.DefaultPoolMax) to the interactions.
 const dueAtOnce = 6
 
-// dueWithin bounds the storage calls of one due wake (a claim, a game read
-// and updated, a reminder's settings): a game whose row stays locked fails
-// its own wake, which is tried again after retryAfter, and holds no other.
+// dueWithin bounds the work of one due wake, its storage calls (a claim, a
+// game read and updated, a reminder's settings) and its calls to Discord
+// (a board, a reminder) alike: a game whose row stays locked, or whose
+// channel's posts hang, fails its own wake, which is tried again after
+// retryAfter, and holds no other.
 // Well above a move's few milliseconds and PostgreSQL's lock_timeout, well
 // under leaseFor, so that a wake given up is not still running when its
 // lease ends.
@@ -226,10 +240,12 @@ func (s *scheduler) runDue(ctx context.Context) bool {
 	return failed.Load()
 }
 
-// runWake handles one due wake, if this bot claims it, within dueWithin;
-// it reports whether it succeeded.
+// runWake handles one due wake, if this bot claims it, within s.within
+// (its storage and Discord calls alike); it reports whether it succeeded.
+// A stop (ctx done) lets a wake under way finish within that time, so
+// that a reminder marked sent, say, is sent: no new wake starts then.
 func (s *scheduler) runWake(ctx context.Context, w storage.Wake, now time.Time) bool {
-	wctx, cancel := context.WithTimeout(ctx, dueWithin)
+	wctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), s.within)
 	defer cancel()
 	// Bots that share the store (several processes on PostgreSQL) each
 	// see every due wake: the one that claims it does the work. A
@@ -255,6 +271,8 @@ func (s *scheduler) runWake(ctx context.Context, w storage.Wake, now time.Time) 
 		err = s.expireChallenge(wctx, w.ChannelID, now)
 	case storage.WakeTournament:
 		err = s.rounds.wake(wctx, w.ChannelID, now)
+	case storage.WakeFinal:
+		err = s.table.repairFinal(wctx, w.ChannelID, now)
 	}
 	if err != nil {
 		s.logFailure(ctx, "scheduled work failed", "kind", w.Kind.String(), "channel", w.ChannelID, "err", err)
@@ -273,11 +291,23 @@ func (s *scheduler) wakeGame(ctx context.Context, channelID string, now time.Tim
 	} else if err != nil {
 		return err
 	}
-	switch w := g.Wake(); {
-	case w.IsZero() || w.After(now):
+	if w := g.Wake(); w.IsZero() || w.After(now) {
 		return nil // moved on since
-	case !g.BoardDue.IsZero() && !g.BoardDue.After(now):
-		return s.table.repair(ctx, g)
+	}
+	if !g.BoardDue.IsZero() && !g.BoardDue.After(now) {
+		// The board owed first; then whatever else is due.
+		if err := s.table.repair(ctx, g); err != nil {
+			return err
+		}
+		if g, err = s.store.Game(ctx, channelID); errors.Is(err, storage.ErrNotFound) {
+			return nil
+		} else if err != nil {
+			return err
+		}
+	}
+	switch w := g.Game.Wake(); {
+	case w.IsZero() || w.After(now):
+		return nil
 	case g.Player(g.ToMove()).IsAI():
 		s.table.queueAI(aiJob{channel: channelID, gameID: g.ID, ply: g.Ply()})
 		return nil
@@ -325,7 +355,7 @@ func (s *scheduler) sendReminder(ctx context.Context, g *storage.Game, note *tim
 		text = "⏰ " + lang.T("remind.channel_after_outage", "Player", who(lang, p), "Down", duration(lang, *note), "Opponent", escape(playerName(lang, opponent)),
 			"Due", timestamp(deadline), "Deadline", fmt.Sprintf("<t:%d:f>", deadline.Unix()), "Board", boardLink(lang, g))
 	}
-	_, err := s.out.send(g.ChannelID, message{content: text, mentions: []string{p.UserID}})
+	_, err := s.out.send(ctx, g.ChannelID, message{content: text, mentions: []string{p.UserID}})
 	s.metrics.Reminded(err)
 	if err != nil {
 		return s.table.abandonIfGone(ctx, g, fmt.Errorf("send a reminder: %w", err))
@@ -336,7 +366,7 @@ func (s *scheduler) sendReminder(ctx context.Context, g *storage.Game, note *tim
 		if note != nil {
 			text = "⏰ " + lang.T("remind.dm_after_outage", "Down", duration(lang, *note), "Opponent", escape(playerName(lang, opponent)), "Due", timestamp(deadline), "Board", boardLink(lang, g))
 		}
-		s.out.dm(p.UserID, text)
+		s.out.dm(ctx, p.UserID, text)
 	}
 	return err
 }
@@ -359,7 +389,7 @@ func (s *scheduler) expireChallenge(ctx context.Context, channelID string, now t
 		}
 		return err
 	}
-	s.out.editChallenge(ch, s.langs.guildLang(ctx, ch.GuildID).T("challenge.expired_message", "Challenger", escape(ch.From.Name), "Opponent", escape(ch.To.Name)))
+	s.out.editChallenge(ctx, ch, s.langs.guildLang(ctx, ch.GuildID).T("challenge.expired_message", "Challenger", escape(ch.From.Name), "Opponent", escape(ch.To.Name)))
 	return nil
 }
 

@@ -3,6 +3,7 @@ package bot_test
 import (
 	"context"
 	"fmt"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -12,6 +13,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/kulami/kulami/bot/discordtest"
+	"github.com/kulami/kulami/bot/i18n"
 	"github.com/kulami/kulami/engine"
 	"github.com/kulami/kulami/engine/game"
 	"github.com/kulami/kulami/storage"
@@ -357,4 +359,59 @@ func TestSchedulerStuckWakeHoldsNoOther(t *testing.T) {
 	assert.False(t, <-done, "the scheduled work succeeded, the hung message too once Discord answered")
 	_, err = h.store.Game(t.Context(), other)
 	assert.ErrorIs(t, err, storage.ErrNotFound, "the other game ended")
+}
+
+// TestSchedulerHungDiscordCallAbandoned: the scheduler's calls to Discord
+// run within the due item's time (dueWithin): a board owed whose post
+// hangs in Discord is given up at that time, while the other game's board
+// owed is posted meanwhile; the one given up is owed again and posted at
+// the next repair, once.
+func TestSchedulerHungDiscordCallAbandoned(t *testing.T) {
+	t.Parallel()
+	const within, hang = 2 * time.Second, 10 * time.Second
+	h := newManualHarness(t, "gateway")
+	h.bot.SetDueWithin(within)
+	slow := h.channel.ID
+	gs := h.challengeAndAccept()
+	h.channel = h.dc.AddChannel("other")
+	other := h.channel.ID
+	g2 := h.challengeAndAccept()
+	for _, g := range []*storage.Game{gs, g2} { // a board owed in each game
+		first, _ := h.players(g)
+		h.dc.Fail("POST", "/channels/"+g.ChannelID+"/messages", discordtest.ErrServerError, 0)
+		i := h.command(g.ChannelID, first, "move", discordtest.StringOption("cell", "D4"))
+		h.clock.AdvanceWaited(t, time.Second)
+		h.clock.AdvanceWaited(t, 3*time.Second)
+		h.dc.WaitUntil(t, "the answer that the move is stored", func() bool {
+			return slices.Contains(contents(h.dc.Followups(i.ID)), i18n.English.T("error.stored"))
+		})
+		h.dc.ClearFailures()
+	}
+
+	// The slow channel's next post hangs, then fails: it changes nothing.
+	h.dc.Delay("POST", "/channels/"+slow+"/messages", hang, 1)
+	h.dc.Fail("POST", "/channels/"+slow+"/messages", discordtest.ErrServerError, 1)
+	h.clock.Advance(time.Minute)
+	start := time.Now()
+	failed := h.bot.RunDue(t.Context())
+	took := time.Since(start)
+	assert.True(t, failed, "the hung board failed its wake")
+	assert.Less(t, took, hang/2, "the hung post was given up at the item's time")
+	assert.Equal(t, 1, boardsAt(h, other, 1), "the other game's board was posted meanwhile")
+	assert.Zero(t, boardsAt(h, slow, 1))
+	assert.Contains(t, h.logs.String(), `route="POST /channels/{channel_id}/messages" channel=`+slow+" status=timeout", "the timeout is logged with its route")
+
+	h.dc.WaitUntil(t, "the hung post answered at last", func() bool {
+		for _, r := range h.dc.RequestsTo("POST", "/channels/{channel_id}/messages") {
+			if r.Path == "/channels/"+slow+"/messages" && r.Status >= 500 {
+				return true
+			}
+		}
+		return false
+	})
+	h.tick(time.Minute) // the next repair
+	assert.Equal(t, 1, boardsAt(h, slow, 1), "the board given up is posted later, once")
+	g, err := h.store.Game(t.Context(), slow)
+	require.NoError(t, err)
+	assert.True(t, g.BoardDue.IsZero(), "nothing is owed any more")
 }

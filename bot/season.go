@@ -125,7 +125,7 @@ func (s *scheduler) endSeason(ctx context.Context, guildID string, season storag
 		Color:       embedColor,
 		Footer:      &discordgo.MessageEmbedFooter{Text: lang.T("season.over_footer")},
 	}}}
-	if _, err := s.out.send(channel, m); err != nil {
+	if _, err := s.out.send(ctx, channel, m); err != nil {
 		s.log.Warn("the top three of a season could not be posted; they are not posted again", "guild", guildID, "season", season.String(), "channel", channel, "err", err)
 	}
 	return true, nil
@@ -136,7 +136,7 @@ func (s *scheduler) endSeason(ctx context.Context, guildID string, season storag
 // language, and returns the refusal to answer if it cannot.
 func (pf *preferences) seasonChannel(c *interaction, channelID string) error {
 	lang := pf.langs.publicLang(c)
-	_, err := pf.out.send(channelID, message{content: "🏆 " + lang.T("season.channel_chosen")})
+	_, err := pf.out.send(c.ctx, channelID, message{content: "🏆 " + lang.T("season.channel_chosen")})
 	switch restCode(err) {
 	case 0:
 		return err

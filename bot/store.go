@@ -140,6 +140,11 @@ type FinishedStore interface {
 	DropReview(ctx context.Context, guildID string, gameID uint64) error
 	// PendingReviews returns the reviews marked pending.
 	PendingReviews(ctx context.Context) ([]storage.PendingReview, error)
+	// SetFinalBoard records that the final board of the finished game id
+	// of the guild is owed at due (Discord failed it: the scheduler posts
+	// it then), or, with due zero, that messageID shows it. Errors:
+	// storage.ErrNotFound if there is no such finished game.
+	SetFinalBoard(ctx context.Context, guildID string, id uint64, messageID string, due time.Time) error
 }
 
 // LadderStore reads the players' history, profiles and ratings in a

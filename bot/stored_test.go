@@ -1,8 +1,12 @@
 package bot_test
 
 import (
+	"context"
+	"errors"
+	"regexp"
 	"slices"
 	"strings"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -10,6 +14,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/kulami/kulami/bot"
 	"github.com/kulami/kulami/bot/discordtest"
 	"github.com/kulami/kulami/bot/i18n"
 	"github.com/kulami/kulami/storage"
@@ -105,30 +110,117 @@ func TestStoredMoveBoardTimedOut(t *testing.T) {
 	}
 }
 
-// TestStoredEndingToldStored: a change that ends a game (an abort) whose
-// final board Discord fails is answered as stored, without the promise of
-// a board to follow (a finished game's board is not owed).
-func TestStoredEndingToldStored(t *testing.T) {
+// finalBoards returns the final boards of channel: board images with a
+// Rematch button.
+func finalBoards(h *harness, channel string) []*discordtest.Message {
+	var out []*discordtest.Message
+	for _, m := range h.dc.Messages(channel) {
+		if _, ok := buttons(m.Components)["Rematch"]; ok && hasBoard(m) {
+			out = append(out, m)
+		}
+	}
+	return out
+}
+
+// playToLastMove plays the game of channel with the first legal hole of
+// each position, typed, until that hole would end the game, and returns
+// it and who is to play it.
+func (h *harness) playToLastMove(channel string) (string, *discordgo.User) {
+	h.t.Helper()
+	for {
+		g, err := h.store.Game(h.t.Context(), channel)
+		require.NoError(h.t, err)
+		p := g.Position()
+		cell := p.Legal().Cells(p.Layout())[0]
+		user, _ := h.players(g)
+		next := p
+		require.NoError(h.t, next.Play(cell))
+		if next.IsOver() {
+			return cell.String(), user
+		}
+		h.command(channel, user, "move", discordtest.StringOption("cell", cell.String()))
+		h.boardAt(channel, g.Ply()+1)
+	}
+}
+
+// TestFinalBoardShownLater: a game that ends (its last move, called off,
+// resigned, or timed out by the scheduler) while Discord fails its final board is
+// answered as stored, with the board to follow; the scheduler posts the
+// final board later, once, telling both players the result (pinged), and
+// notes it with the finished game.
+func TestFinalBoardShownLater(t *testing.T) {
 	t.Parallel()
 	for _, mode := range modes {
-		t.Run(mode, func(t *testing.T) {
-			t.Parallel()
-			h := newManualHarness(t, mode)
-			ch := h.channel.ID
-			g := h.challengeAndAccept()
-			first, _ := h.players(g)
+		for _, ending := range []string{"last move", "abort", "resign", "timeout"} {
+			t.Run(mode+"/"+ending, func(t *testing.T) {
+				t.Parallel()
+				h := newManualHarness(t, mode)
+				ch := h.channel.ID
+				g := h.challengeAndAccept(discordtest.StringOption("move_time", "1h"))
+				first, second := h.players(g)
+				if ending == "resign" {
+					h.command(ch, first, "move", discordtest.StringOption("cell", "D4"))
+					h.boardAt(ch, 1)
+				}
+				var last string
+				var mover *discordgo.User
+				if ending == "last move" {
+					last, mover = h.playToLastMove(ch)
+				}
 
-			h.dc.Fail("POST", "/channels/{channel_id}/messages", discordtest.ErrServerError, 0)
-			i := h.command(ch, first, "abort")
-			h.clock.AdvanceWaited(t, time.Second)
-			h.clock.AdvanceWaited(t, 3*time.Second)
-			stored := i18n.English.T("error.stored_unseen")
-			h.dc.WaitUntil(t, "the answer that the abort is stored", func() bool {
-				return slices.Contains(contents(h.dc.Followups(i.ID)), stored)
+				h.dc.Fail("POST", "/channels/{channel_id}/messages", discordtest.ErrServerError, 0)
+				var i *discordgo.Interaction
+				done := make(chan bool, 1)
+				switch ending {
+				case "last move":
+					i = h.command(ch, mover, "move", discordtest.StringOption("cell", last))
+				case "abort":
+					i = h.command(ch, first, "abort")
+				case "resign":
+					q := h.command(ch, second, "resign")
+					r := h.dc.WaitResponse(t, q.ID)
+					i = h.click(h.dc.WaitOriginal(t, q.ID, func(*discordtest.Message) bool { return true }).ID, second, buttons(r.Components)["Yes, resign"])
+				case "timeout":
+					h.clock.Advance(time.Hour)
+					go func() { done <- h.bot.RunDue(t.Context()) }()
+				}
+				h.clock.AdvanceWaited(t, time.Second) // the back-off between the tries
+				h.clock.AdvanceWaited(t, 3*time.Second)
+				if i != nil {
+					stored := i18n.English.T("error.stored")
+					h.dc.WaitUntil(t, "the answer that the ending is stored, its board to follow", func() bool {
+						return slices.Contains(contents(h.dc.Followups(i.ID)), stored)
+					})
+				} else {
+					assert.True(t, <-done, "the timeout's final board failed")
+				}
+				_, err := h.store.Game(t.Context(), ch)
+				require.ErrorIs(t, err, storage.ErrNotFound, "the game is over")
+				require.Empty(t, finalBoards(h, ch))
+
+				h.dc.ClearFailures()
+				h.tick(time.Minute) // the scheduler's repair
+				h.waitBoard(ch, "the final board", func(m *discordtest.Message) bool { return len(finalBoards(h, ch)) == 1 })
+				final := finalBoards(h, ch)[0]
+				var named []string
+				for _, m := range regexp.MustCompile(`<@(\d+)>`).FindAllStringSubmatch(final.Content, -1) {
+					if !slices.Contains(named, m[1]) {
+						named = append(named, m[1])
+					}
+				}
+				assert.ElementsMatch(t, named, final.Notified, "the players the result names are pinged: %q", final.Content)
+				if ending == "resign" || ending == "last move" {
+					assert.ElementsMatch(t, []string{first.ID, second.ID}, final.Notified, "both players are told the result")
+				}
+				f, err := h.store.FinishedGame(t.Context(), h.dc.GuildID(), g.ID)
+				require.NoError(t, err)
+				assert.Equal(t, final.ID, f.BoardMessageID, "the final board is noted")
+				assert.True(t, f.BoardDue.IsZero(), "nothing is owed any more")
+
+				h.tick(time.Hour)
+				assert.Len(t, finalBoards(h, ch), 1, "the final board is posted once")
 			})
-			_, err := h.store.Game(t.Context(), ch)
-			assert.ErrorIs(t, err, storage.ErrNotFound, "the game is over")
-		})
+		}
 	}
 }
 
@@ -183,4 +275,75 @@ func boardsAt(h *harness, channel string, ply int) int {
 		}
 	}
 	return n
+}
+
+// dyingStore is a store whose process dies, once armed, right after its
+// next commit: every write after it fails, as if never made.
+type dyingStore struct {
+	bot.Store
+	armed, dead atomic.Bool
+}
+
+var errDied = errors.New("the process died")
+
+func (d *dyingStore) UpdateGame(ctx context.Context, channelID string, fn func(*storage.Game) error) (*storage.Game, error) {
+	if d.dead.Load() {
+		return nil, errDied
+	}
+	g, err := d.Store.UpdateGame(ctx, channelID, fn)
+	if err == nil && d.armed.Load() {
+		d.dead.Store(true)
+	}
+	return g, err
+}
+
+func (d *dyingStore) NoteBoard(ctx context.Context, channelID string, gameID uint64, ply int, messageID string) error {
+	if d.dead.Load() {
+		return errDied
+	}
+	return d.Store.NoteBoard(ctx, channelID, gameID, ply, messageID)
+}
+
+// TestBoardOwedByTheMoveItself: the move's own commit owes its board, so
+// a process that dies right after it (Discord failing the board, nothing
+// written after the move) leaves the board owed: the next process on the
+// same store posts it at the scheduler's repair, pinging the opponent,
+// once.
+func TestBoardOwedByTheMoveItself(t *testing.T) {
+	t.Parallel()
+	for _, mode := range modes {
+		t.Run(mode, func(t *testing.T) {
+			t.Parallel()
+			dying := &dyingStore{}
+			h := newHarnessWith(t, mode, func(h *harness) {
+				h.manual = true
+				h.wrap = func(s *storage.Store) bot.Store { dying.Store = s; return dying }
+			})
+			ch := h.channel.ID
+			g := h.challengeAndAccept()
+			first, second := h.players(g)
+
+			h.dc.Fail("POST", "/channels/{channel_id}/messages", discordtest.ErrServerError, 0)
+			dying.armed.Store(true)
+			i := h.command(ch, first, "move", discordtest.StringOption("cell", "D4"))
+			h.clock.AdvanceWaited(t, time.Second)
+			h.clock.AdvanceWaited(t, 3*time.Second)
+			h.dc.WaitUntil(t, "the move answered", func() bool { return len(h.dc.Followups(i.ID)) > 0 })
+			require.True(t, dying.dead.Load(), "the move committed, then the process died")
+
+			h.dc.ClearFailures()
+			h.wrap = nil
+			h.restart() // a new process on the same file
+			g, err := h.store.Game(t.Context(), ch)
+			require.NoError(t, err)
+			require.Equal(t, 1, g.Ply(), "the move is stored")
+			assert.False(t, g.BoardDue.IsZero(), "its board is owed, by the move's own commit")
+
+			h.tick(time.Minute) // the scheduler's repair
+			later := h.boardAt(ch, 1)
+			assert.Contains(t, later.Notified, second.ID, "the board pings the opponent")
+			h.tick(time.Hour)
+			assert.Equal(t, 1, boardsAt(h, ch, 1), "the board is posted once")
+		})
+	}
 }

@@ -46,7 +46,7 @@ func (tp *tournamentPosts) scheduleEvent(ctx context.Context, lang i18n.Lang, st
 		ScheduledStartTime: &start, ScheduledEndTime: &end,
 		PrivacyLevel:   discordgo.GuildScheduledEventPrivacyLevelGuildOnly,
 		EntityType:     discordgo.GuildScheduledEventEntityTypeExternal,
-		EntityMetadata: &discordgo.GuildScheduledEventEntityMetadata{Location: truncate("#"+channelName(tp.out, st.ChannelID), 100)},
+		EntityMetadata: &discordgo.GuildScheduledEventEntityMetadata{Location: truncate("#"+channelName(ctx, tp.out, st.ChannelID), 100)},
 	}, discordgo.WithContext(ctx))
 	if err != nil {
 		tp.log.Warn("cannot create the scheduled event of a tournament", "guild", st.GuildID, "tournament", st.ID, "err", err)
@@ -68,8 +68,8 @@ func (tp *tournamentPosts) dropEvent(ctx context.Context, st *storage.Tournament
 
 // channelName returns the name of a channel, or its ID if Discord does
 // not say.
-func channelName(out *outbound, id string) string {
-	if ch, err := out.session.Channel(id, discordgo.WithContext(out.baseCtx)); err == nil && ch.Name != "" {
+func channelName(ctx context.Context, out *outbound, id string) string {
+	if ch, err := out.session.Channel(id, discordgo.WithContext(ctx)); err == nil && ch.Name != "" {
 		return ch.Name
 	}
 	return id
@@ -79,7 +79,7 @@ func channelName(out *outbound, id string) string {
 // notes it and its event with the tournament.
 func (tp *tournamentPosts) announce(ctx context.Context, st *storage.Tournament, eventID string) {
 	lang := tp.langs.guildLang(ctx, st.GuildID)
-	msg, err := tp.out.send(st.ChannelID, announcement(lang, st))
+	msg, err := tp.out.send(ctx, st.ChannelID, announcement(lang, st))
 	if err != nil {
 		tp.log.Warn("cannot post a tournament's announcement", "guild", st.GuildID, "tournament", st.ID, "err", err)
 		return
@@ -299,6 +299,6 @@ func (tp *tournamentPosts) postStandings(ctx context.Context, st *storage.Tourna
 			}
 		}
 	}
-	_, err = tp.out.send(st.ChannelID, m)
+	_, err = tp.out.send(ctx, st.ChannelID, m)
 	return err
 }

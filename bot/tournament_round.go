@@ -108,7 +108,7 @@ func (rd *rounds) begin(ctx context.Context, st *storage.Tournament, now time.Ti
 			return nil, err
 		}
 		rd.post.dropEvent(ctx, st)
-		_, err = rd.out.send(st.ChannelID, message{content: lang.T("tournament.not_started", "Name", escape(st.Settings().Name), "Count", st.Active())})
+		_, err = rd.out.send(ctx, st.ChannelID, message{content: lang.T("tournament.not_started", "Name", escape(st.Settings().Name), "Count", st.Active())})
 		return st, err
 	}
 	return started, err
@@ -129,7 +129,7 @@ func (rd *rounds) openGames(ctx context.Context, st *storage.Tournament, now tim
 	}
 	_, n := st.State()
 	lang := rd.langs.guildLang(ctx, st.GuildID)
-	_, err = rd.out.send(st.ChannelID, message{content: truncate(pairingsText(lang, st, st.Rounds()[n-1]), 2000)})
+	_, err = rd.out.send(ctx, st.ChannelID, message{content: truncate(pairingsText(lang, st, st.Rounds()[n-1]), 2000)})
 	return st, err
 }
 
@@ -200,7 +200,7 @@ func (rd *rounds) openGame(ctx context.Context, st *storage.Tournament, ref tour
 	if set.Duplicate {
 		text += "\n" + lang.T("tournament.game_duplicate", "Game", ref.Game)
 	}
-	if _, err := rd.out.send(g.ChannelID, message{content: text, mentions: []string{tg.First, tg.Second}}); err != nil {
+	if _, err := rd.out.send(ctx, g.ChannelID, message{content: text, mentions: []string{tg.First, tg.Second}}); err != nil {
 		return err
 	}
 	return rd.table.show(ctx, nil, g, "")
@@ -265,7 +265,7 @@ func (rd *rounds) adjudicateGame(ctx context.Context, st *storage.Tournament, re
 		outcome = lang.T("tournament.result_win", "Player", "<@"+winner+">")
 	}
 	text := "⚖️ " + lang.T("tournament.adjudicated", "Round", ref.Round, "By", words(lang), "Result", outcome)
-	if _, err := rd.out.send(channel, message{content: text, mentions: []string{tg.First, tg.Second}}); err != nil {
+	if _, err := rd.out.send(ctx, channel, message{content: text, mentions: []string{tg.First, tg.Second}}); err != nil {
 		return err
 	}
 	return rd.table.show(ctx, nil, g, old)
@@ -327,7 +327,7 @@ func (rd *rounds) noShow(ctx context.Context, g *storage.Game) {
 	lang := rd.langs.guildLang(ctx, g.GuildID)
 	who := g.Player(g.Result().Winner.Other()).UserID
 	text := lang.T("tournament.no_show", "Player", "<@"+who+">", "Name", escape(st.Settings().Name))
-	if _, err := rd.out.send(g.ChannelID, message{content: text, mentions: []string{who}}); err != nil {
+	if _, err := rd.out.send(ctx, g.ChannelID, message{content: text, mentions: []string{who}}); err != nil {
 		rd.log.Warn("cannot tell a no-show", "channel", g.ChannelID, "err", err)
 	}
 }

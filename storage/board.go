@@ -2,9 +2,11 @@ package storage
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
+	"maps"
+	"slices"
 	"sync"
+	"time"
 
 	bolt "go.etcd.io/bbolt"
 )
@@ -24,6 +26,13 @@ import (
 // use /kulami board instead. Saving a second fsync'd commit per move is
 // worth that.
 //
+// A note pays the board owed (Game.BoardDue), and so may make the game
+// due later than the wake its record is indexed under: Due and NextWake
+// read the wake the note gives it instead (boardNotes.wakeOf), until the
+// next write indexes it. Close writes the notes not yet written, so that
+// a restart finds every board shown; after a crash, a board whose note
+// was lost is owed, and the scheduler finds it posted (bot's repair).
+//
 // The other backends may write the note at once (see storage/postgres).
 func (s *Store) NoteBoard(ctx context.Context, channelID string, gameID uint64, ply int, messageID string) error {
 	if err := begin(ctx); err != nil {
@@ -40,17 +49,23 @@ func (s *Store) NoteBoard(ctx context.Context, channelID string, gameID uint64, 
 		if raw == nil {
 			return ErrNotFound
 		}
-		var head struct {
-			ID    uint64            `json:"id"`
-			Moves []json.RawMessage `json:"moves"`
-		}
-		if err := decode(raw, &head); err != nil {
+		r := new(gameRecord)
+		if err := decode(raw, r); err != nil {
 			return err
 		}
-		if head.ID != gameID || len(head.Moves) != ply {
+		if r.ID != gameID || len(r.Moves) != ply {
 			return fmt.Errorf("game %d at ply %d: %w", gameID, ply, ErrNotFound)
 		}
-		s.boards.note(channelID, boardNote{gameID: gameID, ply: ply, messageID: messageID})
+		n := boardNote{gameID: gameID, ply: ply, messageID: messageID, indexed: r.WakeAt, wake: r.WakeAt}
+		if !r.BoardDue.IsZero() { // the note pays it: the game's wake changes
+			g, err := r.game()
+			if err != nil {
+				return err
+			}
+			g.Noted(messageID)
+			n.wake = g.Wake()
+		}
+		s.boards.note(channelID, n)
 		return nil
 	})
 	if err != nil {
@@ -59,11 +74,14 @@ func (s *Store) NoteBoard(ctx context.Context, channelID string, gameID uint64, 
 	return nil
 }
 
-// boardNote is a board message noted by NoteBoard and not yet written.
+// boardNote is a board message noted by NoteBoard and not yet written:
+// with it, the game's record indexed at indexed wakes at wake.
 type boardNote struct {
 	gameID    uint64
 	ply       int
 	messageID string
+	indexed   time.Time
+	wake      time.Time
 }
 
 // boardNotes are the board messages noted and not yet written, by
@@ -91,9 +109,28 @@ func (b *boardNotes) apply(r *gameRecord) boardNote {
 	defer b.mu.Unlock()
 	n, ok := b.m[r.ChannelID]
 	if ok && n.gameID == r.ID && n.ply == len(r.Moves) {
-		r.BoardMessageID = n.messageID
+		r.BoardMessageID, r.BoardDue = n.messageID, time.Time{}
 	}
 	return n
+}
+
+// wakeOf returns when the game of channel, indexed at at, is due with its
+// note, if a note makes that another time (it paid a board owed).
+func (b *boardNotes) wakeOf(channel string, at time.Time) (time.Time, bool) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	n, ok := b.m[channel]
+	if !ok || !n.indexed.Equal(at) || n.wake.Equal(at) {
+		return time.Time{}, false
+	}
+	return n.wake, true
+}
+
+// pending returns the channels whose notes are not yet written.
+func (b *boardNotes) pending() []string {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return slices.Collect(maps.Keys(b.m))
 }
 
 // written forgets the note n of channel once a write has stored it (or

@@ -3,7 +3,9 @@ package storage
 import (
 	"errors"
 	"fmt"
+	"path/filepath"
 	"testing"
+	"time"
 
 	"github.com/kulami/kulami/engine"
 	"github.com/kulami/kulami/engine/rating"
@@ -100,26 +102,48 @@ func TestNoteBoardOutOfDate(t *testing.T) {
 	assert.Equal(t, "m0", storedBoard(t, s, "c"))
 }
 
-// TestNoteBoardLostOnReopen documents NoteBoard's bargain: a note that no
-// write stored is lost when the store is closed (a restart); one that a
-// write stored is kept.
-func TestNoteBoardLostOnReopen(t *testing.T) {
+// TestNoteBoardKeptByClose documents NoteBoard's bargain: a note that no
+// write stored is written by Close (a stop), so the restart finds the
+// board shown and nothing owed; one lost to a crash (the file as a crash
+// leaves it: what was committed, here a backup taken before Close) leaves
+// the board owed, due to the scheduler.
+func TestNoteBoardKeptByClose(t *testing.T) {
 	s := mustOpen(t, Options{})
 	path := s.Path()
-	g := mustCreate(t, s, "kept", alice, bob)
-	lost := mustCreate(t, s, "lost", carol, bob)
-	require.NoError(t, s.NoteBoard(t.Context(), "kept", g.ID, 0, "m-kept"))
-	require.NoError(t, s.NoteBoard(t.Context(), "lost", lost.ID, 0, "m-lost"))
-	_, err := s.UpdateGame(t.Context(), "kept", func(g *Game) error {
-		g.Rename(engine.Red, "Alice") // any write stores the note
-		return nil
-	})
+	owed := t0.Add(time.Minute)
+	var ids [2]uint64
+	for k, ch := range []string{"stop", "crash"} {
+		g := mustCreate(t, s, ch, alice, bob)
+		ids[k] = g.ID
+		_, err := s.UpdateGame(t.Context(), ch, func(g *Game) error {
+			g.BoardDue = owed // as the bot's move does
+			return nil
+		})
+		require.NoError(t, err)
+		require.NoError(t, s.NoteBoard(t.Context(), ch, g.ID, 0, "m-"+ch))
+	}
+	wakes, err := s.Due(t.Context(), owed.Add(time.Hour))
 	require.NoError(t, err)
+	assert.Empty(t, wakes, "the notes paid the boards owed")
+	crashed := filepath.Join(t.TempDir(), "crashed.db")
+	require.NoError(t, s.BackupFile(t.Context(), crashed))
 	require.NoError(t, s.Close())
 
 	s = mustOpenPath(t, path, Options{})
-	assert.Equal(t, "m-kept", mustBoard(t, s, "kept"))
-	assert.Empty(t, mustBoard(t, s, "lost"), "the note was never written")
+	assert.Equal(t, "m-stop", storedBoard(t, s, "stop"), "Close wrote the note")
+	wakes, err = s.Due(t.Context(), owed.Add(time.Hour))
+	require.NoError(t, err)
+	assert.Empty(t, wakes, "nothing is owed after a stop")
+
+	c := mustOpenPath(t, crashed, Options{})
+	assert.Empty(t, mustBoard(t, c, "crash"), "the note was lost to the crash")
+	wakes, err = c.Due(t.Context(), owed)
+	require.NoError(t, err)
+	due := map[string]time.Time{}
+	for _, w := range wakes {
+		due[w.ChannelID] = w.At
+	}
+	assert.True(t, due["crash"].Equal(owed), "the board is owed: the scheduler posts it (due: %v)", due)
 }
 
 // commitCount returns the number of write transactions committed to the

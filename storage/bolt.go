@@ -303,6 +303,11 @@ func (t *boltTx) PutFinished(f *FinishedGame) error {
 	return put(t.tx.Bucket(bucketFinished), finishedKey(f.GuildID, f.ID), f.stored())
 }
 
+// IndexFinal implements Tx.
+func (t *boltTx) IndexFinal(guild string, id uint64, old, next time.Time) error {
+	return t.setWake(WakeFinal, FinishedWake(guild, id), old, next)
+}
+
 // FinishedData implements Tx.
 func (t *boltTx) FinishedData(fn func([]byte) error) error {
 	return t.tx.Bucket(bucketFinished).ForEach(func(_, v []byte) error { return fn(v) })
@@ -576,17 +581,42 @@ func (t *boltTx) GuildTournaments(guild string) ([]*Tournament, error) {
 	return out, nil
 }
 
-// NextWake implements Tx.
-func (t *boltTx) NextWake() (time.Time, bool, error) {
-	k, _ := t.tx.Bucket(bucketWake).Cursor().First()
-	if k == nil {
-		return time.Time{}, false, nil
+// noted returns when w is due: its time, or the time a board note gives
+// its game (see NoteBoard), zero if none.
+func (t *boltTx) noted(w Wake) time.Time {
+	if w.Kind != WakeGame {
+		return w.At
 	}
-	w, err := parseWakeKey(k)
-	return w.At, err == nil, err
+	if at, ok := t.boards.wakeOf(w.ChannelID, w.At); ok {
+		return at
+	}
+	return w.At
 }
 
-// Due implements Tx.
+// NextWake implements Tx. The wakes that board notes moved (see
+// NoteBoard) are read in the index's order until the first that none
+// moved, which no later one can precede.
+func (t *boltTx) NextWake() (time.Time, bool, error) {
+	var next time.Time
+	c := t.tx.Bucket(bucketWake).Cursor()
+	for k, _ := c.First(); k != nil; k, _ = c.Next() {
+		w, err := parseWakeKey(k)
+		if err != nil {
+			return time.Time{}, false, err
+		}
+		at := t.noted(w)
+		if !at.IsZero() && (next.IsZero() || at.Before(next)) {
+			next = at
+		}
+		if at.Equal(w.At) {
+			break
+		}
+	}
+	return next, !next.IsZero(), nil
+}
+
+// Due implements Tx. A wake that a board note moved past now (see
+// NoteBoard) is not due.
 func (t *boltTx) Due(now time.Time) ([]Wake, error) {
 	var out []Wake
 	limit := key(nil).time(now).end() // nil: now is the end of time
@@ -595,6 +625,9 @@ func (t *boltTx) Due(now time.Time) ([]Wake, error) {
 		w, err := parseWakeKey(k)
 		if err != nil {
 			return nil, err
+		}
+		if at := t.noted(w); at.IsZero() || at.After(now) {
+			continue
 		}
 		out = append(out, w)
 	}

@@ -32,6 +32,34 @@ func (f *FinishedGame) stored() *finishedRecord {
 	return &finishedRecord{gameRecord: *f.record(), Record: f.RecordText, Ratings: f.Ratings}
 }
 
+// SetFinalBoard records that the final board of the finished game id of
+// guild is owed at due (a board Discord failed to post), or, with due
+// zero, that messageID shows it: a finished game whose final board is
+// owed is due to the scheduler then (a Wake of kind WakeFinal, named
+// FinishedWake), which posts it. It costs a commit, made only when a final
+// board failed. Errors: ErrNotFound if there is no such finished game.
+func (s *Core) SetFinalBoard(ctx context.Context, guild string, id uint64, messageID string, due time.Time) error {
+	err := s.b.Update(ctx, func(tx Tx) error {
+		f, err := tx.Finished(guild, id)
+		if err != nil {
+			return err
+		}
+		old := f.BoardDue
+		f.BoardDue = due
+		if messageID != "" {
+			f.BoardMessageID = messageID
+		}
+		if err := tx.PutFinished(f); err != nil {
+			return err
+		}
+		return tx.IndexFinal(guild, id, old, f.stored().BoardDue)
+	})
+	if err != nil {
+		return fmt.Errorf("final board of game %d: %w", id, err)
+	}
+	return nil
+}
+
 // HistoryEntry is one finished game in a player's history.
 type HistoryEntry struct {
 	GameID   uint64        `json:"game"`

@@ -35,10 +35,13 @@ type Game struct {
 	// the game: a click's mark must commit with the move it made.
 	ClickedBoards []string
 	// BoardDue, if not zero, is when the board of the game's current ply
-	// is owed: Discord failed to post it after the change that made it, so
-	// the game is due to the scheduler then (see Wake), which posts it.
-	// Discord state, stored with the game; a change that moves the game on
-	// clears it with BoardMessageID.
+	// is owed, should no board of that ply be noted by then: the change
+	// that makes a ply sets it in its own commit (so that a process that
+	// dies before the board is posted leaves it owed), and one that
+	// Discord failed to post sets it again. The game is due to the
+	// scheduler then (see Wake), which posts the board. Discord state,
+	// stored with the game. A board noted (BoardMessageID, NoteBoard)
+	// pays the debt: BoardDue counts only while BoardMessageID is empty.
 	BoardDue time.Time
 	// Tournament, if not nil, is the tournament game this game is: its
 	// end records its result in the tournament, in the same transaction.
@@ -47,11 +50,11 @@ type Game struct {
 }
 
 // Wake returns when the game is next due to the scheduler: game.Game's
-// wake, or BoardDue if the board is owed earlier. Its record is indexed
-// under it.
+// wake, or BoardDue if the board is owed earlier (and none is noted). Its
+// record is indexed under it.
 func (g *Game) Wake() time.Time {
 	w := g.Game.Wake()
-	if g.BoardDue.IsZero() || g.Over() || (!w.IsZero() && w.Before(g.BoardDue)) {
+	if g.BoardDue.IsZero() || g.BoardMessageID != "" || g.Over() || (!w.IsZero() && w.Before(g.BoardDue)) {
 		return w
 	}
 	return g.BoardDue
@@ -72,12 +75,23 @@ type gameRecord struct {
 	Tournament     *TournamentGame `json:"tournament,omitempty"`
 }
 
+// Noted sets messageID as the board of g, which pays the board owed, if
+// any (BoardDue): what a backend does when it reads a game whose board
+// was noted (NoteBoard).
+func (g *Game) Noted(messageID string) {
+	g.BoardMessageID, g.BoardDue = messageID, time.Time{}
+}
+
 // record returns the stored form of g.
 func (g *Game) record() *gameRecord {
-	return &gameRecord{
+	r := &gameRecord{
 		ID: g.ID, GuildID: g.GuildID, ChannelID: g.ChannelID, ParentChannelID: g.ParentChannelID,
 		State: g.State(), BoardMessageID: g.BoardMessageID, ClickedBoards: g.ClickedBoards, BoardDue: g.BoardDue, WakeAt: g.Wake(), Tournament: g.Tournament,
 	}
+	if r.BoardMessageID != "" {
+		r.BoardDue = time.Time{} // paid
+	}
+	return r
 }
 
 // game returns the Game that r stores; the game's own checks (game.Restore)

@@ -117,8 +117,39 @@ func Open(path string, opt Options) (*Store, error) {
 	return s, nil
 }
 
-// Close closes the file. Methods called after Close fail.
-func (s *Store) Close() error { return s.db.Close() }
+// Close writes the board notes not yet written (see NoteBoard) in one
+// commit, so that a restart finds every board shown and none owed, and
+// closes the file. Methods called after Close fail.
+func (s *Store) Close() error {
+	return errors.Join(s.writeNotes(), s.db.Close())
+}
+
+// writeNotes writes the games whose board notes no write stored yet, with
+// their notes, in one commit; none if there is no such note.
+func (s *Store) writeNotes() error {
+	channels := s.boards.pending()
+	if len(channels) == 0 {
+		return nil
+	}
+	err := boltBackend{s}.Update(context.Background(), func(tx Tx) error {
+		for _, ch := range channels {
+			g, wake, err := tx.Game(ch)
+			if isNotFound(err) {
+				continue // ended: the end wrote the note
+			} else if err != nil {
+				return err
+			}
+			if err := tx.PutGame(g, wake); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		return fmt.Errorf("write the board notes of %s: %w", s.path, err)
+	}
+	return nil
+}
 
 // Path returns the path of the database file.
 func (s *Store) Path() string { return s.path }

@@ -62,6 +62,9 @@ type Tx interface {
 	HasFinished(guild string, id uint64) (bool, error)
 	// PutFinished stores a finished game.
 	PutFinished(f *FinishedGame) error
+	// IndexFinal moves the wake of the final board owed of the finished
+	// game id of guild (WakeFinal) from old to next; a zero time is none.
+	IndexFinal(guild string, id uint64, old, next time.Time) error
 	// FinishedData calls fn with the stored value of every finished game
 	// (as EncodeFinished writes it), for reads that need not replay the
 	// games; fn may not write.

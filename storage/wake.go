@@ -3,6 +3,8 @@ package storage
 import (
 	"context"
 	"fmt"
+	"strconv"
+	"strings"
 	"time"
 )
 
@@ -24,11 +26,32 @@ const (
 	// WakeTournament is a tournament: its ChannelID is the guild and
 	// tournament, "guild/123" (TournamentKey).
 	WakeTournament
+	// WakeFinal is the final board of a finished game, owed (see
+	// SetFinalBoard): its ChannelID is the guild and game, as
+	// FinishedWake writes them.
+	WakeFinal
 )
 
-var wakeNames = names{"game", "challenge", "review", "season", "tournament"}
+var wakeNames = names{"game", "challenge", "review", "season", "tournament", "final"}
 
-// String returns "game", "challenge", "review", "season" or "tournament".
+// FinishedWake returns the ChannelID of the wakes and leases of the
+// finished game id of guild (WakeReview, WakeFinal): "guild/123".
+func FinishedWake(guild string, id uint64) string { return fmt.Sprintf("%s/%d", guild, id) }
+
+// ParseFinishedWake is the inverse of FinishedWake.
+func ParseFinishedWake(s string) (guild string, id uint64, err error) {
+	guild, num, ok := strings.Cut(s, "/")
+	if ok {
+		id, err = strconv.ParseUint(num, 10, 64)
+	}
+	if !ok || err != nil {
+		return "", 0, fmt.Errorf("%w: %q names no finished game", ErrInvalid, s)
+	}
+	return guild, id, nil
+}
+
+// String returns "game", "challenge", "review", "season", "tournament" or
+// "final".
 func (k WakeKind) String() string { return wakeNames.text("WakeKind", uint8(k)) }
 
 // Wake is an entry of the time index: the game or challenge of channel

@@ -9,6 +9,35 @@ import (
 	"github.com/kulami/kulami/storage"
 )
 
+// unsynced runs the statements before (may be nil) and then sql with
+// args in one transaction that commits with synchronous_commit off (the
+// commit returns before the server has flushed it to disk), in one round
+// trip, and returns the number of rows sql affected.
+func (s *Store) unsynced(ctx context.Context, before *pgx.Batch, sql string, args ...any) (int64, error) {
+	b := &pgx.Batch{}
+	b.Queue(`BEGIN`)
+	b.Queue(`SET LOCAL synchronous_commit = off`)
+	if before != nil {
+		b.QueuedQueries = append(b.QueuedQueries, before.QueuedQueries...)
+	}
+	at := b.Len()
+	b.Queue(sql, args...)
+	b.Queue(`COMMIT`)
+	res := s.pool.SendBatch(ctx, b)
+	var n int64
+	for i := range b.Len() {
+		tag, err := res.Exec()
+		if err != nil {
+			res.Close()
+			return 0, err
+		}
+		if i == at {
+			n = tag.RowsAffected()
+		}
+	}
+	return n, res.Close()
+}
+
 // NoteBoard records that the message messageID shows the board of the game
 // gameID of the channel at ply: the next read of the game sees it as its
 // BoardMessageID. It returns an error wrapping storage.ErrNotFound if the
@@ -25,27 +54,15 @@ import (
 // second (wal_writer_delay), the note is lost, never corrupted; the old
 // board then keeps its menus, and a click on it is refused as out of
 // date like any other. The moves themselves commit durably. Skipping the
-// flush saves a second disk wait per move.
+// flush saves a second disk wait per move. The note pays the board owed
+// (storage.Game.BoardDue) in the same UPDATE: the game's wake becomes the
+// one it has once its board is noted (column noted_wake, which PutGame
+// writes). A note lost to a crash leaves the board owed, and the bot's
+// scheduler finds it posted.
 func (s *Store) NoteBoard(ctx context.Context, channelID string, gameID uint64, ply int, messageID string) error {
-	b := &pgx.Batch{}
-	b.Queue(`BEGIN`)
-	b.Queue(`SET LOCAL synchronous_commit = off`)
-	b.Queue(`UPDATE active SET board_message = $1 WHERE channel = $2 AND kind = $3 AND id = $4 AND ply = $5`,
+	updated, err := s.unsynced(ctx, nil, `UPDATE active SET board_message = $1, wake_at = noted_wake WHERE channel = $2 AND kind = $3 AND id = $4 AND ply = $5`,
 		messageID, channelID, kindGame, int64(gameID), ply)
-	b.Queue(`COMMIT`)
-	res := s.pool.SendBatch(ctx, b)
-	var updated int64
-	for i := range b.Len() {
-		tag, err := res.Exec()
-		if err != nil {
-			res.Close()
-			return fmt.Errorf("note the board of channel %s: %w", channelID, locked(err))
-		}
-		if i == 2 {
-			updated = tag.RowsAffected()
-		}
-	}
-	if err := res.Close(); err != nil {
+	if err != nil {
 		return fmt.Errorf("note the board of channel %s: %w", channelID, locked(err))
 	}
 	if updated == 0 {

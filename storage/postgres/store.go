@@ -25,7 +25,8 @@ const maxAttempts = 10
 // database.
 type Store struct {
 	*storage.Core
-	pool *pgxpool.Pool
+	pool   *pgxpool.Pool
+	pruned prunes // of the deliveries (see FirstDelivery)
 }
 
 // Open is OpenConfig with the default Config.

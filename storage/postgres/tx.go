@@ -77,7 +77,9 @@ func decodeGame(data, board string) (*storage.Game, time.Time, error) {
 	if err != nil {
 		return nil, time.Time{}, err
 	}
-	g.BoardMessageID = board
+	if board != "" {
+		g.Noted(board)
+	}
 	return g, wake, nil
 }
 
@@ -103,11 +105,12 @@ func (t *tx) PutGame(g *storage.Game, _ time.Time) error {
 	if err != nil {
 		return err
 	}
-	t.exec(`INSERT INTO active (channel, kind, id, guild, ply, board_message, wake_at, data)
-		VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
+	t.exec(`INSERT INTO active (channel, kind, id, guild, ply, board_message, wake_at, noted_wake, data)
+		VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)
 		ON CONFLICT (channel) DO UPDATE SET kind = excluded.kind, id = excluded.id, guild = excluded.guild,
-			ply = excluded.ply, board_message = excluded.board_message, wake_at = excluded.wake_at, data = excluded.data`,
-		g.ChannelID, kindGame, int64(g.ID), g.GuildID, g.Ply(), g.BoardMessageID, wakeAt(g.Wake()), string(data))
+			ply = excluded.ply, board_message = excluded.board_message, wake_at = excluded.wake_at,
+			noted_wake = excluded.noted_wake, data = excluded.data`,
+		g.ChannelID, kindGame, int64(g.ID), g.GuildID, g.Ply(), g.BoardMessageID, wakeAt(g.Wake()), wakeAt(g.Game.Wake()), string(data))
 	return nil
 }
 
@@ -287,6 +290,13 @@ func (t *tx) PutFinished(f *storage.FinishedGame) error {
 	t.exec(`INSERT INTO finished (guild, id, channel, end_at, data) VALUES ($1, $2, $3, $4, $5)
 		ON CONFLICT (guild, id) DO UPDATE SET channel = excluded.channel, end_at = excluded.end_at, data = excluded.data`,
 		f.GuildID, int64(f.ID), f.ChannelID, storage.UnixNano(end), string(data))
+	return nil
+}
+
+// IndexFinal implements storage.Tx: the column board_due of the finished
+// game's row.
+func (t *tx) IndexFinal(guild string, id uint64, _, next time.Time) error {
+	t.exec(`UPDATE finished SET board_due = $3 WHERE guild = $1 AND id = $2`, guild, int64(id), wakeAt(next))
 	return nil
 }
 
@@ -728,8 +738,9 @@ func scanTournament(row pgx.Row) (*storage.Tournament, error) {
 // NextWake implements storage.Tx.
 func (t *tx) NextWake() (time.Time, bool, error) {
 	var at *int64
-	if err := t.queryRow(`SELECT min(w) FROM (SELECT min(wake_at) AS w FROM active
-		UNION ALL SELECT min(wake_at) FROM tournaments) AS wakes`).Scan(&at); err != nil || at == nil {
+	if err := t.queryRow(`SELECT min(at) FROM (SELECT min(wake_at) AS at FROM active
+		UNION ALL SELECT min(wake_at) FROM tournaments
+		UNION ALL SELECT min(board_due) FROM finished WHERE board_due IS NOT NULL) AS wakes`).Scan(&at); err != nil || at == nil {
 		return time.Time{}, false, err
 	}
 	return time.Unix(0, *at), true, nil
@@ -739,9 +750,10 @@ func (t *tx) NextWake() (time.Time, bool, error) {
 // as bbolt's keys do.
 func (t *tx) Due(now time.Time) ([]storage.Wake, error) {
 	var due []storage.Wake
-	err := t.query(`SELECT kind, channel, wake_at FROM (SELECT kind, channel, wake_at FROM active WHERE wake_at <= $1
-		UNION ALL SELECT `+strconv.Itoa(int(storage.WakeTournament))+`, guild || '/' || id, wake_at FROM tournaments WHERE wake_at <= $1) AS due
-		ORDER BY wake_at, kind, channel COLLATE "C"`, []any{storage.UnixNano(now)}, func(rows pgx.Rows) error {
+	err := t.query(`SELECT kind, channel, at FROM (SELECT kind, channel, wake_at AS at FROM active WHERE wake_at <= $1
+		UNION ALL SELECT `+strconv.Itoa(int(storage.WakeTournament))+`, guild || '/' || id, wake_at FROM tournaments WHERE wake_at <= $1
+		UNION ALL SELECT $2::smallint, guild || '/' || id, board_due FROM finished WHERE board_due <= $1) AS wakes
+		ORDER BY at, kind, channel COLLATE "C"`, []any{storage.UnixNano(now), int16(storage.WakeFinal)}, func(rows pgx.Rows) error {
 		var err error
 		due, err = pgx.CollectRows(rows, func(row pgx.CollectableRow) (storage.Wake, error) {
 			var w storage.Wake

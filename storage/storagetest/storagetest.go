@@ -29,6 +29,7 @@ type Store interface {
 	MoveIntoThread(ctx context.Context, channelID string, gameID uint64, threadID string) (*storage.Game, error)
 
 	FinishedGame(ctx context.Context, guildID string, id uint64) (*storage.FinishedGame, error)
+	SetFinalBoard(ctx context.Context, guildID string, id uint64, messageID string, due time.Time) error
 	LastFinishedGame(ctx context.Context, guildID, channelID string) (*storage.FinishedGame, error)
 	SaveReview(ctx context.Context, guildID string, gameID uint64, data []byte) error
 	Review(ctx context.Context, guildID string, gameID uint64) ([]byte, error)
@@ -120,6 +121,8 @@ func Run(t *testing.T, open Open) {
 		{"UpdateSettingsRefuses", testUpdateSettingsRefuses},
 		{"WakeIndex", testWakeIndex},
 		{"WakeOfBoardOwed", testWakeOfBoardOwed},
+		{"BoardOwedPaidByNote", testBoardOwedPaidByNote},
+		{"FinalBoardOwed", testFinalBoardOwed},
 		{"WakeOfComputer", testWakeOfComputer},
 		{"WakeRemovedWithChallenge", testWakeRemovedWithChallenge},
 		{"SeasonLadders", testSeasonLadders},

@@ -65,6 +65,89 @@ func testWakeOfBoardOwed(t *testing.T, open Open) {
 	}, utc(mustWakes(t, s)), "the game's own wake when it comes first, or when nothing is owed")
 }
 
+// testBoardOwedPaidByNote: a board owed by the change that made the ply
+// (BoardDue, set in its commit) is paid by the note of a board of that
+// ply: the game is read with the board and nothing owed, is no longer due
+// then, and wakes at its own wake; a note of another ply pays nothing.
+func testBoardOwedPaidByNote(t *testing.T, open Open) {
+	s := open(t, storage.Options{})
+	g := newClockGame(t, "g", 4*time.Hour) // wakes at t0+2h
+	require.NoError(t, s.CreateGame(t.Context(), g))
+	owed := t0.Add(time.Minute)
+	_, err := s.UpdateGame(t.Context(), "g", func(g *storage.Game) error {
+		g.BoardDue = owed
+		return nil
+	})
+	require.NoError(t, err)
+	require.ErrorIs(t, s.NoteBoard(t.Context(), "g", g.ID, 1, "m1"), storage.ErrNotFound, "a board of another ply")
+	next, ok, err := s.NextWake(t.Context())
+	require.NoError(t, err)
+	require.True(t, ok)
+	assert.True(t, next.Equal(owed), "owed: the game is due then")
+
+	require.NoError(t, s.NoteBoard(t.Context(), "g", g.ID, 0, "m0"))
+	got, err := s.Game(t.Context(), "g")
+	require.NoError(t, err)
+	assert.Equal(t, "m0", got.BoardMessageID)
+	assert.True(t, got.BoardDue.IsZero(), "the note paid the board owed")
+	due, err := s.Due(t.Context(), owed.Add(time.Hour))
+	require.NoError(t, err)
+	assert.Empty(t, due, "nothing is due before the game's own wake")
+	next, ok, err = s.NextWake(t.Context())
+	require.NoError(t, err)
+	require.True(t, ok)
+	assert.True(t, next.Equal(t0.Add(2*time.Hour)), "the game wakes at its own wake, not %v", next)
+
+	_, err = s.UpdateGame(t.Context(), "g", func(g *storage.Game) error { return nil }) // a write stores the note
+	require.NoError(t, err)
+	assert.Equal(t, []storage.Wake{{Kind: storage.WakeGame, ChannelID: "g", At: t0.Add(2 * time.Hour)}}, utc(mustWakes(t, s)),
+		"written, the game is indexed at its own wake")
+}
+
+// testFinalBoardOwed: the final board owed of a finished game (a board
+// Discord failed) is stored with the game and makes it due then, as a
+// WakeFinal named by its guild and ID, beside the active games' wakes;
+// the board posted pays it.
+func testFinalBoardOwed(t *testing.T, open Open) {
+	s := open(t, storage.Options{})
+	f := mustGame(t, s, alice, bob, true, t0)
+	g := newClockGame(t, "g", 4*time.Hour) // wakes at t0+2h
+	require.NoError(t, s.CreateGame(t.Context(), g))
+	assert.ErrorIs(t, s.SetFinalBoard(t.Context(), guild, f.ID+100, "", t0), storage.ErrNotFound)
+
+	owed := t0.Add(time.Minute)
+	require.NoError(t, s.SetFinalBoard(t.Context(), guild, f.ID, "", owed))
+	assert.Equal(t, []storage.Wake{
+		{Kind: storage.WakeFinal, ChannelID: storage.FinishedWake(guild, f.ID), At: owed},
+		{Kind: storage.WakeGame, ChannelID: "g", At: t0.Add(2 * time.Hour)},
+	}, utc(mustWakes(t, s)), "the final board owed is due then")
+	next, ok, err := s.NextWake(t.Context())
+	require.NoError(t, err)
+	require.True(t, ok)
+	assert.True(t, next.Equal(owed))
+	got, err := s.FinishedGame(t.Context(), guild, f.ID)
+	require.NoError(t, err)
+	assert.True(t, got.BoardDue.Equal(owed), "the debt is stored with the game")
+	gotGuild, gotID, err := storage.ParseFinishedWake(storage.FinishedWake(guild, f.ID))
+	require.NoError(t, err)
+	assert.Equal(t, guild, gotGuild)
+	assert.Equal(t, f.ID, gotID)
+
+	later := owed.Add(time.Minute)
+	require.NoError(t, s.SetFinalBoard(t.Context(), guild, f.ID, "", later)) // failed again
+	assert.Equal(t, []storage.Wake{
+		{Kind: storage.WakeFinal, ChannelID: storage.FinishedWake(guild, f.ID), At: later},
+		{Kind: storage.WakeGame, ChannelID: "g", At: t0.Add(2 * time.Hour)},
+	}, utc(mustWakes(t, s)), "owed again, later")
+
+	require.NoError(t, s.SetFinalBoard(t.Context(), guild, f.ID, "final-1", time.Time{}))
+	assert.Equal(t, []storage.Wake{{Kind: storage.WakeGame, ChannelID: "g", At: t0.Add(2 * time.Hour)}}, utc(mustWakes(t, s)), "paid")
+	got, err = s.FinishedGame(t.Context(), guild, f.ID)
+	require.NoError(t, err)
+	assert.Equal(t, "final-1", got.BoardMessageID)
+	assert.True(t, got.BoardDue.IsZero())
+}
+
 func testWakeIndex(t *testing.T, open Open) {
 	s := open(t, storage.Options{})
 	_, ok, err := s.NextWake(t.Context())

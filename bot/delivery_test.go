@@ -1,0 +1,106 @@
+package bot_test
+
+import (
+	"bytes"
+	"encoding/json"
+	"io"
+	"log/slog"
+	"net/http"
+	"net/http/httptest"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/bwmarrin/discordgo"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/kulami/kulami/bot"
+	"github.com/kulami/kulami/bot/discordtest"
+	"github.com/kulami/kulami/storage"
+	"github.com/kulami/kulami/storage/postgres"
+	"github.com/kulami/kulami/storage/postgres/pgtest"
+)
+
+// captured is a request to the interactions endpoint, as it came: what an
+// attacker who sees the traffic could send again.
+type captured struct {
+	header http.Header
+	body   []byte
+}
+
+// capturing returns next, recording the requests it serves in got.
+func capturing(next http.Handler, mu *sync.Mutex, got *[]captured) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		body, err := io.ReadAll(r.Body)
+		if err != nil {
+			http.Error(w, err.Error(), http.StatusBadRequest)
+			return
+		}
+		mu.Lock()
+		*got = append(*got, captured{header: r.Header.Clone(), body: body})
+		mu.Unlock()
+		r.Body = io.NopCloser(bytes.NewReader(body))
+		next.ServeHTTP(w, r)
+	})
+}
+
+// TestReplayToAnotherProcess, on PostgreSQL: two bots share the database
+// behind a load balancer; a signed request that one of them handled,
+// captured and sent again as it was (headers and body) to the other, is
+// refused there as a replay: acknowledged quietly, not handled again (no
+// second board posted, no second move).
+func TestReplayToAnotherProcess(t *testing.T) {
+	t.Parallel()
+	pg, err := postgres.Open(pgtest.Schema(t), storage.Options{})
+	require.NoError(t, err)
+	h := newHarnessWith(t, "http", func(h *harness) { h.wrap = func(*storage.Store) bot.Store { return pg } })
+	t.Cleanup(func() { h.stop(); pg.Close() })
+
+	var mu sync.Mutex
+	var got []captured
+	first := httptest.NewServer(capturing(h.bot.HTTPHandler(h.dc.PublicKey()), &mu, &got))
+	t.Cleanup(first.Close)
+	h.url = first.URL + "/interactions"
+
+	s, err := bot.NewSession(h.dc.Token(), h.dc.APIURL())
+	require.NoError(t, err)
+	otherLogs := &discordtest.LogBuffer{}
+	other := bot.New(s, bot.Options{Store: pg, Logger: slog.New(slog.NewTextHandler(otherLogs, nil)), Clock: h.clock, MoveTime: h.moveTime, ChallengeExpiry: h.expiry})
+	second := httptest.NewServer(other.HTTPHandler(h.dc.PublicKey()))
+	t.Cleanup(func() { second.Close(); other.Close(5 * time.Second) })
+
+	ch, _ := h.startGame(pg, "replays")
+	g, err := pg.Game(t.Context(), ch)
+	require.NoError(t, err)
+	mover, _ := h.players(g)
+	h.command(ch, mover, "move", discordtest.StringOption("cell", "D4"))
+	h.boardAt(ch, 1)
+	h.command(ch, h.carol, "board")
+	h.waitBoard(ch, "the board shown again", func(m *discordtest.Message) bool { return len(boardsOf(h.dc.Messages(ch))) == 3 })
+
+	mu.Lock()
+	requests := append([]captured(nil), got...)
+	mu.Unlock()
+	require.GreaterOrEqual(t, len(requests), 2, "the move and the board went through the first bot")
+	for _, c := range requests[len(requests)-2:] { // the move, then the board
+		req, err := http.NewRequest(http.MethodPost, second.URL+"/interactions", bytes.NewReader(c.body))
+		require.NoError(t, err)
+		req.Header = c.header.Clone()
+		resp, err := http.DefaultClient.Do(req)
+		require.NoError(t, err)
+		var answer discordgo.InteractionResponse
+		require.NoError(t, json.NewDecoder(resp.Body).Decode(&answer))
+		resp.Body.Close()
+		require.Equal(t, http.StatusOK, resp.StatusCode, "the replay's signature is Discord's, so it is acknowledged")
+		assert.Contains(t, []discordgo.InteractionResponseType{discordgo.InteractionResponseDeferredChannelMessageWithSource, discordgo.InteractionResponseDeferredMessageUpdate}, answer.Type,
+			"the replay is only acknowledged, not answered")
+	}
+	other.Close(5 * time.Second) // whatever the replays started is done
+
+	assert.Len(t, boardsOf(h.dc.Messages(ch)), 3, "no board posted for the replays")
+	g, err = pg.Game(t.Context(), ch)
+	require.NoError(t, err)
+	assert.Equal(t, 1, g.Ply(), "the move was made once")
+	assert.Contains(t, otherLogs.String(), "interaction delivered again", "the second bot refused the replays")
+}
