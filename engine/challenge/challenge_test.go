@@ -111,7 +111,7 @@ func TestAnswers(t *testing.T) {
 		{"the challenger, to anyone", toAnyone, alice, challenge.ErrOwnChallenge, challenge.ErrOwnChallenge, nil},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
-			_, err := tt.c.Accept(tt.by, t0, true)
+			_, err := tt.c.Accept(tt.by, t0, true, nil)
 			assertErr(t, tt.accept, err, "accept")
 			assertErr(t, tt.decline, tt.c.CanDecline(tt.by), "decline")
 			assertErr(t, tt.withdraw, tt.c.CanWithdraw(tt.by), "withdraw")
@@ -143,7 +143,7 @@ func TestAccept(t *testing.T) {
 		t.Run(tt.first.String(), func(t *testing.T) {
 			c := mustNew(t, bob, tt.first)
 			bobNow := game.Player{UserID: bob.UserID, Name: "Bobby"}
-			g, err := c.Accept(bobNow, t0.Add(time.Minute), tt.challengerFirst)
+			g, err := c.Accept(bobNow, t0.Add(time.Minute), tt.challengerFirst, nil)
 			require.NoError(t, err)
 			assert.Equal(t, tt.red.UserID, g.Player(engine.Red).UserID, "the first mover plays red")
 			assert.Equal(t, engine.Red, g.First())
@@ -155,7 +155,7 @@ func TestAccept(t *testing.T) {
 			assert.Equal(t, "Bobby", g.Player(seat).Name, "the challenged player's name as they accept")
 		})
 	}
-	_, err := mustNew(t, bob, challenge.FirstRandom).Accept(bob, t0.Add(time.Hour), true)
+	_, err := mustNew(t, bob, challenge.FirstRandom).Accept(bob, t0.Add(time.Hour), true, nil)
 	assert.ErrorIs(t, err, challenge.ErrExpired)
 }
 
@@ -164,7 +164,7 @@ func TestAccept(t *testing.T) {
 func TestAcceptProperty(t *testing.T) {
 	for first := range challenge.FirstChoice(3) {
 		for _, lot := range []bool{false, true} {
-			g, err := mustNew(t, bob, first).Accept(bob, t0, lot)
+			g, err := mustNew(t, bob, first).Accept(bob, t0, lot, nil)
 			require.NoError(t, err)
 			players := g.Players()
 			assert.ElementsMatch(t, []game.Player{alice, bob}, players[:])

@@ -49,7 +49,8 @@
 // vacations off and cuts every bank to 0); weeks that end during a vacation
 // add nothing. A vacation spends the bank by the hour, each hour begun
 // costing a whole one, and ends when the player ends it or when the bank
-// runs out (Ends; End then counts it as ending then). Start refuses
+// runs out (Ends; End then counts it as ending then); the player is warned
+// VacationNotice (a day) before it runs out (Notice). Start refuses
 // ErrVacationsOff, ErrOnVacation and ErrBankEmpty (less than an hour);
 // End refuses ErrNotOnVacation. Each game of the player is told with Away
 // and Back: while a player is away their clock is stopped whenever it is
