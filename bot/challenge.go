@@ -314,7 +314,7 @@ func (chs *channels) busy(c *interaction) error {
 // accept starts the game of a challenge for its challenged player.
 func (cl *challenges) accept(c *interaction, ch *storage.Challenge) error {
 	challenged := game.Player{UserID: c.user().ID, Name: c.displayName()}
-	gg, err := ch.Accept(challenged, cl.clock.Now(), rand.IntN(2) == 0)
+	gg, err := ch.Accept(challenged, cl.clock.Now(), rand.IntN(2) == 0, nil)
 	if err != nil {
 		return &challengeError{err: err, ch: ch}
 	}
