@@ -18,6 +18,7 @@ var migrations = []func(tx *bolt.Tx) error{
 	clearFinishedClocks, // 1 → 2
 	addReviews,          // 2 → 3
 	addPendingReviews,   // 3 → 4
+	addVacations,        // 4 → 5
 }
 
 // clearFinishedClocks brings a file of schema version 1 to version 2: the
@@ -77,6 +78,18 @@ var bucketPending = []byte("pending_reviews")
 // creates the bucket of pending reviews. No stored value changes.
 func addPendingReviews(tx *bolt.Tx) error {
 	_, err := tx.CreateBucketIfNotExists(bucketPending)
+	return err
+}
+
+// bucketVacations holds the players' vacation banks (storage's
+// Vacation): user → Vacation and the wake it is indexed under (in
+// bucketWake, as WakeVacation). Schema version 5 added it (addVacations).
+var bucketVacations = []byte("vacations")
+
+// addVacations brings a file of schema version 4 to version 5: it
+// creates the bucket of vacations. No stored value changes.
+func addVacations(tx *bolt.Tx) error {
+	_, err := tx.CreateBucketIfNotExists(bucketVacations)
 	return err
 }
 

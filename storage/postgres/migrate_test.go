@@ -47,7 +47,7 @@ func TestMigrationsAppliedOnce(t *testing.T) {
 		want = append(want, v)
 	}
 	assert.Equal(t, want, appliedVersions(t, stores[0]), "every step once, and the lock row 0")
-	assert.Equal(t, 3, SchemaVersion())
+	assert.Equal(t, 5, SchemaVersion())
 
 	s := mustOpenDSN(t, dsn)
 	assert.Equal(t, want, appliedVersions(t, s), "a database at the current schema is left alone")
@@ -61,7 +61,7 @@ func TestOpenRefusesNewerSchema(t *testing.T) {
 
 	_, err = Open(dsn, storage.Options{})
 	assert.ErrorIs(t, err, storage.ErrSchemaTooNew)
-	assert.ErrorContains(t, err, "the database has schema version 7, this kulamibot reads versions up to 3; upgrade kulamibot to use it")
+	assert.ErrorContains(t, err, "the database has schema version 7, this kulamibot reads versions up to 5; upgrade kulamibot to use it")
 }
 
 func TestOpenRefuses(t *testing.T) {
