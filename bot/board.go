@@ -112,6 +112,7 @@ func boardText(lang i18n.Lang, g *storage.Game, p *engine.Position) string {
 	} else {
 		lines = append(lines, lang.T("board.your_move", "Player", player))
 	}
+	lines = append(lines, daysLines(lang, g)...)
 	s := p.Score(g.Rules())
 	lines = append(lines, lang.T("board.score", "Red", colorMark[engine.Red]+" "+scoreWords(lang, s[engine.Red], g.Rules()),
 		"Black", colorMark[engine.Black]+" "+scoreWords(lang, s[engine.Black], g.Rules())))
@@ -119,6 +120,28 @@ func boardText(lang i18n.Lang, g *storage.Game, p *engine.Position) string {
 		lines = append(lines, lang.T("board.draw_offered", "Player", escape(playerName(lang, g.Player(d.By)))))
 	}
 	return strings.Join(lines, "\n")
+}
+
+// daysLines are the lines of a board that say what stops the clocks of a
+// game played over days: a player on vacation (the clock of the player to
+// move stopped, with the time it holds), the weekend pause.
+func daysLines(lang i18n.Lang, g *storage.Game) []string {
+	var lines []string
+	for _, c := range []engine.Color{g.ToMove(), g.ToMove().Other()} {
+		if g.AwaySince(c).IsZero() {
+			continue
+		}
+		name := escape(playerName(lang, g.Player(c)))
+		if left, stopped := g.Stopped(); stopped && c == g.ToMove() {
+			lines = append(lines, "⏸️ "+lang.T("board.stopped", "Player", name, "Left", duration(lang, left)))
+		} else {
+			lines = append(lines, "🏖️ "+lang.T("board.away", "Player", name))
+		}
+	}
+	if g.Weekends() {
+		lines = append(lines, "🛋️ "+lang.T("board.weekends"))
+	}
+	return lines
 }
 
 // rulesShort are the message IDs of the rule sets' short names.

@@ -110,10 +110,14 @@ func New(s *discordgo.Session, opt Options) *Bot {
 	tb := &table{store: st, clock: clock, log: log, metrics: opt.Metrics, wake: wake, out: out, langs: langs, views: vw, runner: runner, aiTime: opt.AITime}
 	chans := &channels{store: st, log: log}
 	cp := &computer{store: st, clock: clock, moveTime: opt.MoveTime, wake: wake, langs: langs, table: tb, chans: chans, runner: runner, baseCtx: ctx}
+	sched := &scheduler{store: opt.Store, clock: clock, log: log, metrics: opt.Metrics, owner: owner, wake: wake,
+		table: tb, out: out, langs: langs}
+	vac := &vacations{store: st, clock: clock, log: log, wake: wake, out: out, langs: langs, reminders: sched}
+	sched.vacations = vac
 	h := handlers{
-		store: st, table: tb, computer: cp,
+		store: st, table: tb, computer: cp, vacations: vac,
 		challenges: &challenges{store: st, clock: clock, log: log, moveTime: opt.MoveTime, expiry: opt.ChallengeExpiry,
-			wake: wake, out: out, langs: langs, table: tb, chans: chans, computer: cp},
+			wake: wake, out: out, langs: langs, table: tb, chans: chans, computer: cp, vacations: vac},
 		play:    &playing{store: st, clock: clock, out: out, langs: langs, table: tb},
 		records: &records{store: st, langs: langs},
 		reviews: &reviews{store: st, clock: clock, log: log, runner: runner, out: out, langs: langs, views: vw, replays: newReplays(replayCacheBytes), reviewer: review.Analyse, leases: opt.Store, owner: owner},
@@ -121,8 +125,7 @@ func New(s *discordgo.Session, opt Options) *Bot {
 	}
 	return &Bot{
 		session: s, log: log, clock: clock, opt: opt, metrics: opt.Metrics, langs: langs,
-		sched: &scheduler{store: opt.Store, clock: clock, log: log, metrics: opt.Metrics, owner: owner, wake: wake,
-			table: tb, out: out, langs: langs},
+		sched:    sched,
 		play:     h.play,
 		reviews:  h.reviews,
 		commands: commandHandlers(h), components: componentHandlers(h),

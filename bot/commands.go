@@ -133,6 +133,11 @@ func Commands() []*discordgo.ApplicationCommand {
 	onOff := choices("on_off", "on", "off")
 	layouts := choices("layout", "square", "random", "irregular")
 	rules := choices("rules", "basic", "area", "lines", "full")
+	weekends := choices("weekends", "pause", "play")
+	timezone := opt(str, "timezone", false)
+	timezone.Autocomplete = true
+	vacationDays := opt(integer, "vacation_days", false)
+	vacationDays.MinValue, vacationDays.MaxValue = ptr(0.0), 30
 	cmd := &discordgo.ApplicationCommand{
 		Name:             commandName,
 		Type:             discordgo.ChatApplicationCommand,
@@ -145,6 +150,7 @@ func Commands() []*discordgo.ApplicationCommand {
 				opt(str, "rules", false, rules...),
 				opt(str, "first", false, choices("first", "me", "them", "random")...),
 				opt(str, "move_time", false, moveTimeChoices()...),
+				opt(str, "weekends", false, weekends...),
 			),
 			sub("accept"),
 			sub("decline"),
@@ -159,12 +165,14 @@ func Commands() []*discordgo.ApplicationCommand {
 			sub("stats", opt(user, "player", false)),
 			sub("history", opt(user, "player", false)),
 			sub("export", game()),
-			sub("notify", opt(str, "dm", true, onOff...)),
+			sub("notify", opt(str, "dm", false, onOff...), timezone, opt(str, "quiet_hours", false)),
 			sub("settings",
 				opt(str, "threads", false, onOff...),
 				opt(str, "move_time", false, moveTimeChoices()...),
 				opt(str, "hints", false, onOff...),
 				opt(str, "language", false, languageChoices()...),
+				opt(str, "weekends", false, weekends...),
+				vacationDays,
 			),
 			sub("play",
 				opt(str, "level", false, choices("level", "easy", "medium", "hard")...),
@@ -175,6 +183,7 @@ func Commands() []*discordgo.ApplicationCommand {
 			sub("hint"),
 			sub("games"),
 			sub("review", game()),
+			sub("vacation", opt(str, "action", true, choices("vacation_action", "start", "end", "status")...)),
 		},
 	}
 	localize(cmd)

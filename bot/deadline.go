@@ -236,3 +236,19 @@ func (s deadlineStore) UpdateUserSettings(ctx context.Context, userID string, fn
 		return s.interactionStore.UpdateUserSettings(ctx, userID, fn)
 	})
 }
+
+func (s deadlineStore) Vacation(ctx context.Context, userID string) (*storage.Vacation, error) {
+	return call1(ctx, func(ctx context.Context) (*storage.Vacation, error) {
+		return s.interactionStore.Vacation(ctx, userID)
+	})
+}
+
+func (s deadlineStore) UpdateVacation(ctx context.Context, userID string, fn func(v *storage.Vacation, games []*storage.Game) error) (*storage.Vacation, []*storage.Game, error) {
+	var games []*storage.Game
+	v, err := call1(ctx, func(ctx context.Context) (*storage.Vacation, error) {
+		v, g, err := s.interactionStore.UpdateVacation(ctx, userID, fn)
+		games = g
+		return v, err
+	})
+	return v, games, err
+}

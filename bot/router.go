@@ -129,6 +129,7 @@ type handlers struct {
 	records    *records
 	reviews    *reviews
 	prefs      *preferences
+	vacations  *vacations
 }
 
 // commandHandlers returns the handler of each subcommand of /kulami.
@@ -154,6 +155,7 @@ func commandHandlers(h handlers) map[string]commandHandler {
 		"hint":        h.computer.hintCommand,
 		"games":       h.records.gamesCommand,
 		"review":      h.reviews.reviewCommand,
+		"vacation":    h.vacations.vacationCommand,
 	}
 }
 
@@ -269,7 +271,12 @@ func (b *Bot) dispatch(c *interaction) error {
 		return h(c, o)
 	case discordgo.InteractionApplicationCommandAutocomplete:
 		name, o := subcommand(c.i)
-		if name != "move" || c.i.GuildID == "" {
+		switch {
+		case c.i.GuildID == "":
+			return c.choices(nil)
+		case name == "notify":
+			return c.choices(zoneChoices(o.str("timezone")))
+		case name != "move":
 			return c.choices(nil)
 		}
 		return b.play.moveAutocomplete(c, o)

@@ -75,14 +75,15 @@ type scheduler struct {
 		ScheduleStore
 		SettingsStore
 	}
-	clock   Clock
-	log     *slog.Logger
-	metrics Metrics // told of the reminders sent
-	owner   string  // names this bot's leases on due work (see runDue)
-	wake    wakeup
-	table   *table
-	out     *outbound
-	langs   *locales
+	clock     Clock
+	log       *slog.Logger
+	metrics   Metrics // told of the reminders sent
+	owner     string  // names this bot's leases on due work (see runDue)
+	wake      wakeup
+	table     *table
+	out       *outbound
+	langs     *locales
+	vacations *vacations // a vacation's notice and end
 }
 
 // RunScheduler keeps games moving until ctx is cancelled: it sends the
@@ -229,6 +230,8 @@ func (s *scheduler) runWake(ctx context.Context, w storage.Wake, now time.Time) 
 		err = s.wakeGame(wctx, w.ChannelID, now)
 	case storage.WakeChallenge:
 		err = s.expireChallenge(wctx, w.ChannelID, now)
+	case storage.WakeVacation:
+		err = s.vacations.wakeVacation(wctx, w.ChannelID, now)
 	}
 	if err != nil {
 		s.logFailure(ctx, "scheduled work failed", "kind", w.Kind.String(), "channel", w.ChannelID, "err", err)

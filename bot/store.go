@@ -42,6 +42,7 @@ type interactionStore interface {
 	FinishedStore
 	LadderStore
 	SettingsStore
+	VacationStore
 }
 
 // GameStore keeps the active game of each channel (a channel or thread
@@ -182,6 +183,20 @@ type SettingsStore interface {
 	// transaction. Errors: fn's error; storage.ErrInvalid for an unusable
 	// user ID.
 	UpdateUserSettings(ctx context.Context, userID string, fn func(*storage.UserSettings) error) (storage.UserSettings, error)
+}
+
+// VacationStore keeps the players' vacation banks (storage.Vacation).
+type VacationStore interface {
+	// Vacation returns the vacation bank of the user. Errors:
+	// storage.ErrNotFound if none was opened.
+	Vacation(ctx context.Context, userID string) (*storage.Vacation, error)
+	// UpdateVacation changes the vacation bank of the user and their
+	// active games in one transaction: fn gets the bank (only its UserID
+	// if none was opened) and the games, and what it leaves is stored.
+	// fn must be quick and must not call the store. Errors: fn's error;
+	// storage.ErrInvalid if fn left no bank opened, or ended or changed a
+	// game as it may not.
+	UpdateVacation(ctx context.Context, userID string, fn func(v *storage.Vacation, games []*storage.Game) error) (*storage.Vacation, []*storage.Game, error)
 }
 
 // ScheduleStore is what the scheduler and a restart read and write: the
