@@ -197,3 +197,16 @@ func weekendNames(lang i18n.Lang, pause bool) string {
 	}
 	return lang.T("command.choices.weekends.play")
 }
+
+// inQuietHours reports whether now falls in the quiet hours of a user of
+// settings u, in their time zone: a ping then is left out.
+func inQuietHours(u storage.UserSettings, now time.Time) bool {
+	if u.Quiet == (game.Quiet{}) {
+		return false
+	}
+	var zone *time.Location
+	if u.TimeZone != "" {
+		zone, _ = parseZone(u.TimeZone)
+	}
+	return u.Quiet.Holds(now, zone)
+}

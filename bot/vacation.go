@@ -143,7 +143,7 @@ func fullTime(t time.Time) string { return fmt.Sprintf("<t:%d:f>", t.Unix()) }
 
 // tellAway tells the opponent of the player of colour c in g, once for the
 // game, that they are on vacation until ends: in the game's channel, in
-// the server's language, with a ping.
+// the server's language, with a ping unless it is their quiet hours.
 func (vs *vacations) tellAway(ctx context.Context, g *storage.Game, c engine.Color, ends time.Time) {
 	opp := g.Player(c.Other())
 	if opp.IsAI() {
@@ -152,7 +152,11 @@ func (vs *vacations) tellAway(ctx context.Context, g *storage.Game, c engine.Col
 	lang := vs.langs.guildLang(ctx, g.GuildID)
 	text := "🏖️ " + lang.T("vacation.told", "Opponent", who(lang, opp), "Player", escape(playerName(lang, g.Player(c))),
 		"Ends", timestamp(ends), "EndsAt", fullTime(ends))
-	if _, err := vs.out.send(g.ChannelID, message{content: text, mentions: []string{opp.UserID}}); err != nil {
+	m := message{content: text, mentions: []string{opp.UserID}}
+	if u, err := vs.store.UserSettings(ctx, opp.UserID); err == nil && inQuietHours(u, vs.clock.Now()) {
+		m.mentions = nil // no ping in their quiet hours
+	}
+	if _, err := vs.out.send(g.ChannelID, m); err != nil {
 		vs.log.Warn("cannot tell an opponent of a vacation", "channel", g.ChannelID, "err", err)
 	}
 }

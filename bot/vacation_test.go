@@ -315,3 +315,32 @@ func TestNotifyRefusals(t *testing.T) {
 	require.NotEmpty(t, r.Choices)
 	assert.Equal(t, "Europe/Paris", r.Choices[0].Value)
 }
+
+// TestNoPingInQuietHours: a reminder that falls in the player's quiet
+// hours (set after their game began, so its clock does not know them) is
+// posted without a ping and without a direct message; one out of them
+// pings.
+func TestNoPingInQuietHours(t *testing.T) {
+	t.Parallel()
+	for _, mode := range modes {
+		t.Run(mode, func(t *testing.T) {
+			h, st := newDaysHarness(t, mode, "bbolt")
+			ch := h.channel.ID
+			g := startDaysGame(t, h, st, discordtest.StringOption("first", "them")) // bob moves; begun Sunday 09:00 UTC
+			require.Equal(t, h.bob.ID, g.Player(g.ToMove()).UserID)
+			h.command(ch, h.bob, "notify", discordtest.StringOption("dm", "on"), discordtest.StringOption("quiet_hours", "18-23"))
+
+			h.tick(36 * time.Hour) // half time: Monday 21:00 UTC, quiet for bob
+			reminders := h.reminders(ch)
+			require.Len(t, reminders, 1)
+			assert.Empty(t, notified(reminders[0]), "no ping in quiet hours")
+			assert.Empty(t, h.dc.Messages(h.dc.DMChannel(h.bob.ID).ID), "nor a direct message")
+
+			h.tick(28*time.Hour + 48*time.Minute) // a tenth left: Wednesday 01:48, not quiet
+			reminders = h.reminders(ch)
+			require.Len(t, reminders, 2)
+			assert.Equal(t, []string{h.bob.ID}, notified(reminders[1]), "out of quiet hours, a ping")
+			assert.Len(t, h.dc.Messages(h.dc.DMChannel(h.bob.ID).ID), 1, "and a direct message")
+		})
+	}
+}

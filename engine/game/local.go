@@ -140,6 +140,15 @@ func (q Quiet) after(t time.Time, loc *time.Location) time.Time {
 	return t
 }
 
+// Holds reports whether t falls in the quiet hours, in loc (nil for
+// UTC): a ping then would wake the player.
+func (q Quiet) Holds(t time.Time, loc *time.Location) bool {
+	if loc == nil {
+		loc = time.UTC
+	}
+	return !q.after(t, loc).Equal(t)
+}
+
 // fit returns the deadline d, or, if it falls in quiet hours or in the
 // QuietMargin after them, QuietMargin after their end: a loss on time
 // never comes while a player sleeps or before they had QuietMargin to

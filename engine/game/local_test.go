@@ -191,6 +191,32 @@ func TestQuietHours(t *testing.T) {
 	}
 }
 
+func TestQuietHolds(t *testing.T) {
+	paris := mustZone(t, "Europe/Paris")
+	night, day := game.Quiet{From: 22, To: 8}, game.Quiet{From: 12, To: 14}
+	tests := []struct {
+		name string
+		q    game.Quiet
+		at   time.Time
+		loc  *time.Location
+		want bool
+	}{
+		{"none", game.Quiet{}, time.Date(2026, 11, 20, 3, 0, 0, 0, time.UTC), nil, false},
+		{"at their start", night, time.Date(2026, 11, 20, 22, 0, 0, 0, time.UTC), nil, true},
+		{"after midnight", night, time.Date(2026, 11, 21, 7, 59, 0, 0, time.UTC), nil, true},
+		{"at their end", night, time.Date(2026, 11, 21, 8, 0, 0, 0, time.UTC), nil, false},
+		{"in their zone", night, time.Date(2026, 11, 20, 21, 30, 0, 0, time.UTC), paris, true},
+		{"not in UTC's", night, time.Date(2026, 11, 20, 21, 30, 0, 0, time.UTC), nil, false},
+		{"within a day", day, time.Date(2026, 11, 20, 13, 0, 0, 0, paris), paris, true},
+		{"outside a day's", day, time.Date(2026, 11, 20, 23, 0, 0, 0, paris), paris, false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			assert.Equal(t, tt.want, tt.q.Holds(tt.at, tt.loc))
+		})
+	}
+}
+
 func TestQuietHoursInTheirZone(t *testing.T) {
 	// Quiet hours 23-07 in Auckland, across the end of summer time (5
 	// April 2026, 03:00 → 02:00).
