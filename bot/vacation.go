@@ -64,7 +64,7 @@ var vacationErrors = []struct {
 func vacationRefusal(err error, v *storage.Vacation, lang func() string) error {
 	for _, e := range vacationErrors {
 		if errors.Is(err, e.err) {
-			return refuse(e.id, "Ends", timestamp(v.Ends()), "Bank", lang())
+			return refuse(e.id, "Ends", fullTime(v.Ends()), "Bank", lang())
 		}
 	}
 	return err

@@ -2,6 +2,7 @@ package bot_test
 
 import (
 	"context"
+	"fmt"
 	"strings"
 	"testing"
 	"time"
@@ -109,7 +110,7 @@ func TestVacationOverTwoWeeks(t *testing.T) {
 				assert.True(t, h.dc.WaitResponse(t, start.ID).Ephemeral())
 				assert.Contains(t, h.reply(start), "Your vacation has started. Your bank holds 14 days")
 				told := messageAfter(t, h.dc, start, ch, "the opponent told", func(m *discordtest.Message) bool {
-					return strings.Contains(m.Content, "is on vacation until")
+					return strings.Contains(m.Content, "Yours runs as usual")
 				})
 				assert.Equal(t, []string{first.ID}, notified(told), "the opponent is told, with a ping")
 				g, err := st.Game(t.Context(), ch)
@@ -151,7 +152,7 @@ func TestVacationOverTwoWeeks(t *testing.T) {
 				v, err := st.Vacation(t.Context(), second.ID)
 				require.NoError(t, err)
 				assert.False(t, v.On())
-				assert.Len(t, containing(h.dc, ch, "is on vacation until"), 1, "the opponent was told once")
+				assert.Len(t, containing(h.dc, ch, "Yours runs as usual"), 1, "the opponent was told once")
 
 				h.refused(vacation(h, second, "start"), "Your vacation bank is empty")
 				h.refused(vacation(h, second, "end"), "You are not on vacation")
@@ -187,12 +188,13 @@ func TestVacationEndedEarly(t *testing.T) {
 			assert.True(t, stopped, "bob's clock starts stopped")
 			var told []*discordtest.Message
 			h.dc.WaitUntil(t, "alice told", func() bool {
-				told = containing(h.dc, ch, "is on vacation until")
+				told = containing(h.dc, ch, "Yours runs as usual")
 				return len(told) > 0
 			})
 			require.Len(t, told, 1, "alice is told when the game starts")
 			assert.Equal(t, []string{h.alice.ID}, notified(told[0]))
-			assert.Contains(t, h.board(ch).Content, "is on vacation: their clock is stopped with 3 days on it")
+			returns := fmt.Sprintf("<t:%d:f>", h.clock.Now().Add(14*24*time.Hour).Unix()) // the bank of 14 days, from now
+			assert.Contains(t, h.board(ch).Content, "is on vacation until "+returns+" at the latest: their clock is stopped with 3 days on it")
 
 			h.tick(90 * time.Minute)
 			end := vacation(h, h.bob, "end")
