@@ -48,6 +48,21 @@ func newDaysHarness(t *testing.T, mode, backend string) (*harness, daysStore) {
 	return h, pg
 }
 
+// onEveryStore runs test in parallel subtests, one in each transport on
+// each backend, each with a manual harness and its store.
+func onEveryStore(t *testing.T, test func(t *testing.T, h *harness, st daysStore)) {
+	t.Helper()
+	for _, backend := range backends {
+		for _, mode := range modes {
+			t.Run(backend+"/"+mode, func(t *testing.T) {
+				t.Parallel()
+				h, st := newDaysHarness(t, mode, backend)
+				test(t, h, st)
+			})
+		}
+	}
+}
+
 // startDaysGame sends alice's challenge to bob with opts, bob accepts, and
 // it returns the game once its first board is out.
 func startDaysGame(t *testing.T, h *harness, st daysStore, opts ...*discordgo.ApplicationCommandInteractionDataOption) *storage.Game {
@@ -93,82 +108,74 @@ func containing(dc *discordtest.Server, channel, s string) []*discordtest.Messag
 // backends.
 func TestVacationOverTwoWeeks(t *testing.T) {
 	t.Parallel()
-	for _, backend := range backends {
-		for _, mode := range modes {
-			t.Run(backend+"/"+mode, func(t *testing.T) {
-				t.Parallel()
-				h, st := newDaysHarness(t, mode, backend)
-				ch := h.channel.ID
-				g := startDaysGame(t, h, st)
-				first, second := h.players(g)
-				move := h.command(ch, first, "move", discordtest.StringOption("cell", "D4"))
-				board := messageAfter(t, h.dc, move, ch, "the board after the first move", func(m *discordtest.Message) bool { return boardPly(m) == 1 })
-				assert.Equal(t, []string{second.ID}, notified(board), "the move hands the turn over with a ping")
-				h.tick(time.Hour)
+	onEveryStore(t, func(t *testing.T, h *harness, st daysStore) {
+		ch := h.channel.ID
+		g := startDaysGame(t, h, st)
+		first, second := h.players(g)
+		move := h.command(ch, first, "move", discordtest.StringOption("cell", "D4"))
+		board := messageAfter(t, h.dc, move, ch, "the board after the first move", func(m *discordtest.Message) bool { return boardPly(m) == 1 })
+		assert.Equal(t, []string{second.ID}, notified(board), "the move hands the turn over with a ping")
+		h.tick(time.Hour)
 
-				start := vacation(h, second, "start")
-				assert.True(t, h.dc.WaitResponse(t, start.ID).Ephemeral())
-				assert.Contains(t, h.reply(start), "Your vacation has started. Your bank holds 14 days")
-				told := messageAfter(t, h.dc, start, ch, "the opponent told", func(m *discordtest.Message) bool {
-					return strings.Contains(m.Content, "Yours runs as usual")
-				})
-				assert.Equal(t, []string{first.ID}, notified(told), "the opponent is told, with a ping")
-				g, err := st.Game(t.Context(), ch)
-				require.NoError(t, err)
-				left, stopped := g.Stopped()
-				assert.True(t, stopped, "the clock of the player on vacation is stopped")
-				assert.Equal(t, 71*time.Hour, left, "holding the time it had")
-				assert.True(t, g.Deadline().IsZero())
+		start := vacation(h, second, "start")
+		assert.True(t, h.dc.WaitResponse(t, start.ID).Ephemeral())
+		assert.Contains(t, h.reply(start), "Your vacation has started. Your bank holds 14 days")
+		told := messageAfter(t, h.dc, start, ch, "the opponent told", func(m *discordtest.Message) bool {
+			return strings.Contains(m.Content, "Yours runs as usual")
+		})
+		assert.Equal(t, []string{first.ID}, notified(told), "the opponent is told, with a ping")
+		g, err := st.Game(t.Context(), ch)
+		require.NoError(t, err)
+		left, stopped := g.Stopped()
+		assert.True(t, stopped, "the clock of the player on vacation is stopped")
+		assert.Equal(t, 71*time.Hour, left, "holding the time it had")
+		assert.True(t, g.Deadline().IsZero())
 
-				h.refused(vacation(h, second, "start"), "You are on vacation already")
-				h.refused(vacation(h, first, "end"), "You are not on vacation")
-				status := vacation(h, second, "status")
-				assert.Contains(t, h.reply(status), "your move, your clock is stopped")
+		h.refused(vacation(h, second, "start"), "You are on vacation already")
+		h.refused(vacation(h, first, "end"), "You are not on vacation")
+		status := vacation(h, second, "status")
+		assert.Contains(t, h.reply(status), "your move, your clock is stopped")
 
-				// Thirteen days: no reminder, no warning; the game waits.
-				for range 12 {
-					h.tick(24 * time.Hour)
-				}
-				h.tick(23 * time.Hour)
-				assert.Empty(t, h.reminders(ch), "no reminder while the clock is stopped")
-				dms := h.dc.Messages(h.dc.DMChannel(second.ID).ID)
-				assert.Empty(t, dms, "no warning before a day is left")
-				h.tick(time.Hour) // 13 days in: a day is left
-				dms = h.dc.Messages(h.dc.DMChannel(second.ID).ID)
-				require.Len(t, dms, 1, "a day before the bank runs out, one direct message")
-				assert.Contains(t, dms[0].Content, "Your Kulami vacation runs out")
-				h.tick(12 * time.Hour)
-				assert.Len(t, h.dc.Messages(h.dc.DMChannel(second.ID).ID), 1, "the warning comes once")
-
-				h.tick(12 * time.Hour) // 14 days: the bank ran out
-				reminders := h.reminders(ch)
-				require.Len(t, reminders, 1, "one reminder when the clock runs again")
-				assert.Equal(t, []string{second.ID}, notified(reminders[0]))
-				g, err = st.Game(t.Context(), ch)
-				require.NoError(t, err)
-				_, stopped = g.Stopped()
-				assert.False(t, stopped)
-				assert.Equal(t, h.clock.Now().Add(71*time.Hour), g.Deadline(), "the clock runs again with the time it had")
-				v, err := st.Vacation(t.Context(), second.ID)
-				require.NoError(t, err)
-				assert.False(t, v.On())
-				assert.Len(t, containing(h.dc, ch, "Yours runs as usual"), 1, "the opponent was told once")
-
-				h.refused(vacation(h, second, "start"), "Your vacation bank is empty")
-				h.refused(vacation(h, second, "end"), "You are not on vacation")
-
-				// The player moves; the game goes on.
-				g, err = st.Game(t.Context(), ch)
-				require.NoError(t, err)
-				move = h.command(ch, second, "move", discordtest.StringOption("cell", "D7"))
-				board = messageAfter(t, h.dc, move, ch, "the board after the return", func(m *discordtest.Message) bool { return boardPly(m) == 2 })
-				assert.Equal(t, []string{first.ID}, notified(board), "every move hands the turn over with a ping")
-
-				h.tick(7 * 24 * time.Hour) // a week after the vacation: a day more
-				assert.Contains(t, h.reply(vacation(h, second, "status")), "Your vacation bank holds 1 day")
-			})
+		// Thirteen days: no reminder, no warning; the game waits.
+		for range 12 {
+			h.tick(24 * time.Hour)
 		}
-	}
+		h.tick(23 * time.Hour)
+		assert.Empty(t, h.reminders(ch), "no reminder while the clock is stopped")
+		dms := h.dc.Messages(h.dc.DMChannel(second.ID).ID)
+		assert.Empty(t, dms, "no warning before a day is left")
+		h.tick(time.Hour) // 13 days in: a day is left
+		dms = h.dc.Messages(h.dc.DMChannel(second.ID).ID)
+		require.Len(t, dms, 1, "a day before the bank runs out, one direct message")
+		assert.Contains(t, dms[0].Content, "Your Kulami vacation runs out")
+		h.tick(12 * time.Hour)
+		assert.Len(t, h.dc.Messages(h.dc.DMChannel(second.ID).ID), 1, "the warning comes once")
+
+		h.tick(12 * time.Hour) // 14 days: the bank ran out
+		reminders := h.reminders(ch)
+		require.Len(t, reminders, 1, "one reminder when the clock runs again")
+		assert.Equal(t, []string{second.ID}, notified(reminders[0]))
+		g, err = st.Game(t.Context(), ch)
+		require.NoError(t, err)
+		_, stopped = g.Stopped()
+		assert.False(t, stopped)
+		assert.Equal(t, h.clock.Now().Add(71*time.Hour), g.Deadline(), "the clock runs again with the time it had")
+		v, err := st.Vacation(t.Context(), second.ID)
+		require.NoError(t, err)
+		assert.False(t, v.On())
+		assert.Len(t, containing(h.dc, ch, "Yours runs as usual"), 1, "the opponent was told once")
+
+		h.refused(vacation(h, second, "start"), "Your vacation bank is empty")
+		h.refused(vacation(h, second, "end"), "You are not on vacation")
+
+		// The player moves; the game goes on.
+		move = h.command(ch, second, "move", discordtest.StringOption("cell", "D7"))
+		board = messageAfter(t, h.dc, move, ch, "the board after the return", func(m *discordtest.Message) bool { return boardPly(m) == 2 })
+		assert.Equal(t, []string{first.ID}, notified(board), "every move hands the turn over with a ping")
+
+		h.tick(7 * 24 * time.Hour) // a week after the vacation: a day more
+		assert.Contains(t, h.reply(vacation(h, second, "status")), "Your vacation bank holds 1 day")
+	})
 }
 
 // TestVacationEndedEarly: a player who ends their vacation gets their
@@ -238,50 +245,44 @@ func TestWeekendPauseAcrossDaylightSaving(t *testing.T) {
 	t.Parallel()
 	paris, err := time.LoadLocation("Europe/Paris")
 	require.NoError(t, err)
-	for _, backend := range backends {
-		for _, mode := range modes {
-			t.Run(backend+"/"+mode, func(t *testing.T) {
-				t.Parallel()
-				h, st := newDaysHarness(t, mode, backend)
-				ch := h.channel.ID
-				// Friday 26 March 2027, 17:00 in Paris; summer time begins on
-				// Sunday the 28th.
-				h.tick(time.Date(2027, 3, 26, 16, 0, 0, 0, time.UTC).Sub(h.clock.Now()))
-				set := h.command(ch, h.bob, "notify", discordtest.StringOption("timezone", "europe/paris"), discordtest.StringOption("quiet_hours", "22-08"))
-				assert.Contains(t, h.reply(set), "**Time zone**: Europe/Paris")
-				assert.Contains(t, h.reply(set), "**Quiet hours**: 22-08")
-				g := startDaysGame(t, h, st, discordtest.StringOption("weekends", "pause"), discordtest.StringOption("first", "them"),
-					discordtest.StringOption("move_time", "1d"))
-				require.Equal(t, h.bob.ID, g.Player(g.ToMove()).UserID)
-				assert.True(t, g.Weekends())
-				board := h.board(ch)
-				assert.Equal(t, []string{h.bob.ID}, notified(board))
-				assert.Contains(t, board.Content, "Clocks pause over each player's weekend.")
-				// 7 hours to Saturday 00:00, 17 after Monday 00:00 (summer
-				// time by then).
-				assert.Equal(t, time.Date(2027, 3, 29, 17, 0, 0, 0, paris), g.Deadline().In(paris))
+	onEveryStore(t, func(t *testing.T, h *harness, st daysStore) {
+		ch := h.channel.ID
+		// Friday 26 March 2027, 17:00 in Paris; summer time begins on
+		// Sunday the 28th.
+		h.tick(time.Date(2027, 3, 26, 16, 0, 0, 0, time.UTC).Sub(h.clock.Now()))
+		set := h.command(ch, h.bob, "notify", discordtest.StringOption("timezone", "europe/paris"), discordtest.StringOption("quiet_hours", "22-08"))
+		assert.Contains(t, h.reply(set), "**Time zone**: Europe/Paris")
+		assert.Contains(t, h.reply(set), "**Quiet hours**: 22-08")
+		g := startDaysGame(t, h, st, discordtest.StringOption("weekends", "pause"), discordtest.StringOption("first", "them"),
+			discordtest.StringOption("move_time", "1d"))
+		require.Equal(t, h.bob.ID, g.Player(g.ToMove()).UserID)
+		assert.True(t, g.Weekends())
+		board := h.board(ch)
+		assert.Equal(t, []string{h.bob.ID}, notified(board))
+		assert.Contains(t, board.Content, "Clocks pause over each player's weekend.")
+		// 7 hours to Saturday 00:00, 17 after Monday 00:00 (summer
+		// time by then).
+		assert.Equal(t, time.Date(2027, 3, 29, 17, 0, 0, 0, paris), g.Deadline().In(paris))
 
-				// Half the day left at Monday 05:00 in Paris, in the quiet
-				// hours: the reminder comes at 08:00.
-				h.tick(time.Date(2027, 3, 29, 5, 59, 0, 0, time.UTC).Sub(h.clock.Now()))
-				assert.Empty(t, h.reminders(ch), "no ping over the weekend nor in the quiet hours")
-				h.tick(time.Minute)
-				reminders := h.reminders(ch)
-				require.Len(t, reminders, 1, "the reminder at the end of the quiet hours")
-				assert.Equal(t, []string{h.bob.ID}, notified(reminders[0]))
+		// Half the day left at Monday 05:00 in Paris, in the quiet
+		// hours: the reminder comes at 08:00.
+		h.tick(time.Date(2027, 3, 29, 5, 59, 0, 0, time.UTC).Sub(h.clock.Now()))
+		assert.Empty(t, h.reminders(ch), "no ping over the weekend nor in the quiet hours")
+		h.tick(time.Minute)
+		reminders := h.reminders(ch)
+		require.Len(t, reminders, 1, "the reminder at the end of the quiet hours")
+		assert.Equal(t, []string{h.bob.ID}, notified(reminders[0]))
 
-				move := h.command(ch, h.bob, "move", discordtest.StringOption("cell", "D4"))
-				next := messageAfter(t, h.dc, move, ch, "alice's turn", func(m *discordtest.Message) bool { return boardPly(m) == 1 })
-				assert.Equal(t, []string{h.alice.ID}, notified(next), "the move hands the turn over with a ping")
-				g, err = st.Game(t.Context(), ch)
-				require.NoError(t, err)
-				assert.Equal(t, h.clock.Now().Add(24*time.Hour), g.Deadline(), "alice, in UTC, plays on a Monday: a day")
+		move := h.command(ch, h.bob, "move", discordtest.StringOption("cell", "D4"))
+		next := messageAfter(t, h.dc, move, ch, "alice's turn", func(m *discordtest.Message) bool { return boardPly(m) == 1 })
+		assert.Equal(t, []string{h.alice.ID}, notified(next), "the move hands the turn over with a ping")
+		g, err = st.Game(t.Context(), ch)
+		require.NoError(t, err)
+		assert.Equal(t, h.clock.Now().Add(24*time.Hour), g.Deadline(), "alice, in UTC, plays on a Monday: a day")
 
-				none := h.command(ch, h.alice, "notify")
-				assert.Contains(t, h.reply(none), "**Time zone**: UTC. Set yours with **/kulami notify timezone:**")
-			})
-		}
-	}
+		none := h.command(ch, h.alice, "notify")
+		assert.Contains(t, h.reply(none), "**Time zone**: UTC. Set yours with **/kulami notify timezone:**")
+	})
 }
 
 // TestNotifyRefusals: a time zone or quiet hours that do not read are
