@@ -121,7 +121,7 @@ func New(s *discordgo.Session, opt Options) *Bot {
 		play:    &playing{store: st, clock: clock, out: out, langs: langs, table: tb},
 		records: &records{store: st, langs: langs},
 		reviews: &reviews{store: st, clock: clock, log: log, runner: runner, out: out, langs: langs, views: vw, replays: newReplays(replayCacheBytes), reviewer: review.Analyse, leases: opt.Store, owner: owner},
-		prefs:   &preferences{store: st, langs: langs, moveTime: opt.MoveTime},
+		prefs:   &preferences{store: st, log: log, langs: langs, moveTime: opt.MoveTime},
 	}
 	return &Bot{
 		session: s, log: log, clock: clock, opt: opt, metrics: opt.Metrics, langs: langs,

@@ -252,3 +252,9 @@ func (s deadlineStore) UpdateVacation(ctx context.Context, userID string, fn fun
 	})
 	return v, games, err
 }
+
+func (s deadlineStore) UpdatePlayerGames(ctx context.Context, userID string, fn func(games []*storage.Game) error) ([]*storage.Game, error) {
+	return call1(ctx, func(ctx context.Context) ([]*storage.Game, error) {
+		return s.interactionStore.UpdatePlayerGames(ctx, userID, fn)
+	})
+}

@@ -3,6 +3,7 @@ package bot
 import (
 	"context"
 	"errors"
+	"log/slog"
 	"strings"
 	"time"
 
@@ -16,7 +17,11 @@ import (
 // preferences handles what users and servers choose: /kulami notify and
 // /kulami settings. It is safe for concurrent use.
 type preferences struct {
-	store    SettingsStore
+	store interface {
+		SettingsStore
+		PlayerGamesStore
+	}
+	log      *slog.Logger
 	langs    *locales
 	moveTime time.Duration // the default the settings show
 }
@@ -56,6 +61,9 @@ func (pf *preferences) notifyCommand(c *interaction, o options) error {
 	if err != nil {
 		return err
 	}
+	if zone != nil || quietText != "" {
+		pf.relocate(c, u)
+	}
 	var lines []string
 	switch dm {
 	case "on":
@@ -74,6 +82,29 @@ func (pf *preferences) notifyCommand(c *interaction, o options) error {
 		lines = append(lines, lang.T("notify.quiet", "Quiet", u.Quiet.String()))
 	}
 	return c.say(strings.Join(lines, "\n"))
+}
+
+// relocate tells every game of the caller where they now live (u), for
+// the next deadline set in each (game.Game.SetLocal). Their settings are
+// stored already: a failure is logged, and the games they start from now
+// on count with the new settings all the same.
+func (pf *preferences) relocate(c *interaction, u storage.UserSettings) {
+	me := c.user().ID
+	var zone *time.Location
+	if u.TimeZone != "" {
+		zone, _ = parseZone(u.TimeZone)
+	}
+	_, err := pf.store.UpdatePlayerGames(c.ctx, me, func(games []*storage.Game) error {
+		for _, g := range games {
+			if err := g.SetLocal(seat(g, me), zone, u.Quiet); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		pf.log.Warn("cannot tell a player's games where they live", "user", me, "err", err)
+	}
 }
 
 // quietErrors are the refusals of quiet hours that game.ParseQuiet

@@ -43,6 +43,7 @@ type interactionStore interface {
 	LadderStore
 	SettingsStore
 	VacationStore
+	PlayerGamesStore
 }
 
 // GameStore keeps the active game of each channel (a channel or thread
@@ -197,6 +198,15 @@ type VacationStore interface {
 	// storage.ErrInvalid if fn left no bank opened, or ended or changed a
 	// game as it may not.
 	UpdateVacation(ctx context.Context, userID string, fn func(v *storage.Vacation, games []*storage.Game) error) (*storage.Vacation, []*storage.Game, error)
+}
+
+// PlayerGamesStore changes every game of a player at once.
+type PlayerGamesStore interface {
+	// UpdatePlayerGames changes every active game the user plays in one
+	// transaction: fn changes them, and what it leaves is stored. fn
+	// must be quick and must not call the store. Errors: fn's error;
+	// storage.ErrInvalid if fn ended or changed a game as it may not.
+	UpdatePlayerGames(ctx context.Context, userID string, fn func(games []*storage.Game) error) ([]*storage.Game, error)
 }
 
 // ScheduleStore is what the scheduler and a restart read and write: the

@@ -319,10 +319,10 @@ func TestNotifyRefusals(t *testing.T) {
 	assert.Equal(t, "Europe/Paris", r.Choices[0].Value)
 }
 
-// TestNoPingInQuietHours: a reminder that falls in the player's quiet
-// hours (set after their game began, so its clock does not know them) is
-// posted without a ping and without a direct message; one out of them
-// pings.
+// TestNoPingInQuietHours: quiet hours set during a game reach it (its
+// reminders keep out of them from then on); a reminder the clock does not
+// time, the one when a vacation ends, comes in them without a ping and
+// without a direct message; the next, out of them, pings.
 func TestNoPingInQuietHours(t *testing.T) {
 	t.Parallel()
 	for _, mode := range modes {
@@ -332,15 +332,24 @@ func TestNoPingInQuietHours(t *testing.T) {
 			g := startDaysGame(t, h, st, discordtest.StringOption("first", "them")) // bob moves; begun Sunday 09:00 UTC
 			require.Equal(t, h.bob.ID, g.Player(g.ToMove()).UserID)
 			h.command(ch, h.bob, "notify", discordtest.StringOption("dm", "on"), discordtest.StringOption("quiet_hours", "18-23"))
+			g, err := st.Game(t.Context(), ch)
+			require.NoError(t, err)
+			_, q := g.Local(g.ToMove())
+			assert.Equal(t, "18-23", q.String(), "the running game knows them")
 
-			h.tick(36 * time.Hour) // half time: Monday 21:00 UTC, quiet for bob
-			reminders := h.reminders(ch)
-			require.Len(t, reminders, 1)
-			assert.Empty(t, notified(reminders[0]), "no ping in quiet hours")
+			vacation(h, h.bob, "start")
+			h.tick(10 * time.Hour) // Sunday 19:00 UTC, quiet for bob
+			end := vacation(h, h.bob, "end")
+			reminder := messageAfter(t, h.dc, end, ch, "the reminder", func(m *discordtest.Message) bool { return strings.HasPrefix(m.Content, "⏰") })
+			assert.Empty(t, notified(reminder), "no ping in quiet hours")
 			assert.Empty(t, h.dc.Messages(h.dc.DMChannel(h.bob.ID).ID), "nor a direct message")
+			g, err = st.Game(t.Context(), ch)
+			require.NoError(t, err)
+			assert.Equal(t, time.Date(2026, 11, 26, 5, 0, 0, 0, time.UTC), g.Deadline(),
+				"72 hours would end on Wednesday 19:00, in the quiet hours: 6 hours after their end")
 
-			h.tick(28*time.Hour + 48*time.Minute) // a tenth left: Wednesday 01:48, not quiet
-			reminders = h.reminders(ch)
+			h.tick(46 * time.Hour) // half time: Tuesday 17:00, not quiet
+			reminders := h.reminders(ch)
 			require.Len(t, reminders, 2)
 			assert.Equal(t, []string{h.bob.ID}, notified(reminders[1]), "out of quiet hours, a ping")
 			assert.Len(t, h.dc.Messages(h.dc.DMChannel(h.bob.ID).ID), 1, "and a direct message")

@@ -68,7 +68,8 @@ func (s *Core) Vacation(ctx context.Context, userID string) (*Vacation, error) {
 //
 // Finding the user's games reads every active game (bbolt) or every
 // row of active games (PostgreSQL, which locks the user's only): a
-// vacation starts and ends rarely. fn must be quick and must not call the
+// vacation starts and ends rarely, and a player changes where they live
+// rarely (UpdatePlayerGames). fn must be quick and must not call the
 // store.
 func (s *Core) UpdateVacation(ctx context.Context, userID string, fn func(v *Vacation, games []*Game) error) (*Vacation, []*Game, error) {
 	type result struct {
@@ -86,40 +87,17 @@ func (s *Core) UpdateVacation(ctx context.Context, userID string, fn func(v *Vac
 		if err != nil {
 			return result{}, err
 		}
-		var games []*Game
-		var wakes []time.Time
-		if err := tx.PlayerGames(userID, func(g *Game, wake time.Time) error {
-			games, wakes = append(games, g), append(wakes, wake)
-			return nil
-		}); err != nil {
+		games, err := updatePlayerGames(tx, userID, "a vacation", func(games []*Game) error {
+			if err := fn(v, games); err != nil {
+				return err
+			}
+			if v.UserID != userID {
+				return fmt.Errorf("%w: the user of a vacation may not change", ErrInvalid)
+			}
+			return v.check()
+		})
+		if err != nil {
 			return result{}, err
-		}
-		olds := make([]*gameRecord, len(games))
-		for i, g := range games {
-			olds[i] = g.record()
-		}
-		if err := fn(v, games); err != nil {
-			return result{}, err
-		}
-		if v.UserID != userID {
-			return result{}, fmt.Errorf("%w: the user of a vacation may not change", ErrInvalid)
-		}
-		if err := v.check(); err != nil {
-			return result{}, err
-		}
-		for i, g := range games {
-			if err := g.check(); err != nil {
-				return result{}, err
-			}
-			if err := g.checkUpdate(olds[i]); err != nil {
-				return result{}, err
-			}
-			if g.Over() {
-				return result{}, fmt.Errorf("%w: game %d: a vacation may not end a game", ErrInvalid, g.ID)
-			}
-			if err := tx.PutGame(g, wakes[i]); err != nil {
-				return result{}, err
-			}
 		}
 		return result{v, games}, tx.PutVacation(v, oldWake)
 	})
@@ -127,6 +105,61 @@ func (s *Core) UpdateVacation(ctx context.Context, userID string, fn func(v *Vac
 		return nil, nil, fmt.Errorf("update vacation of %s: %w", userID, err)
 	}
 	return r.v, r.games, nil
+}
+
+// UpdatePlayerGames changes every active game the user plays in one
+// transaction: fn changes them (game.Game.SetLocal, say), and what it
+// leaves is stored; it returns them as stored. If fn returns an error, or
+// leaves a game that changed what may not change or one that is over
+// (ErrInvalid), nothing is written. Finding the games costs as in
+// UpdateVacation; fn must be quick and must not call the store.
+func (s *Core) UpdatePlayerGames(ctx context.Context, userID string, fn func(games []*Game) error) ([]*Game, error) {
+	games, err := inTx(ctx, s.b.Update, func(tx Tx) ([]*Game, error) {
+		if err := checkID("user ID", userID); err != nil {
+			return nil, err
+		}
+		return updatePlayerGames(tx, userID, "a change of a player's games", fn)
+	})
+	if err != nil {
+		return nil, fmt.Errorf("update the games of %s: %w", userID, err)
+	}
+	return games, nil
+}
+
+// updatePlayerGames calls fn with every active game of the user, in tx,
+// and stores them as fn leaves them, unless fn fails or changed one as it
+// may not; what names the change in the refusal of a game it ended.
+func updatePlayerGames(tx Tx, userID, what string, fn func(games []*Game) error) ([]*Game, error) {
+	var games []*Game
+	var wakes []time.Time
+	if err := tx.PlayerGames(userID, func(g *Game, wake time.Time) error {
+		games, wakes = append(games, g), append(wakes, wake)
+		return nil
+	}); err != nil {
+		return nil, err
+	}
+	olds := make([]*gameRecord, len(games))
+	for i, g := range games {
+		olds[i] = g.record()
+	}
+	if err := fn(games); err != nil {
+		return nil, err
+	}
+	for i, g := range games {
+		if err := g.check(); err != nil {
+			return nil, err
+		}
+		if err := g.checkUpdate(olds[i]); err != nil {
+			return nil, err
+		}
+		if g.Over() {
+			return nil, fmt.Errorf("%w: game %d: %s may not end a game", ErrInvalid, g.ID, what)
+		}
+		if err := tx.PutGame(g, wakes[i]); err != nil {
+			return nil, err
+		}
+	}
+	return games, nil
 }
 
 // plays reports whether the user plays in g.

@@ -48,6 +48,7 @@ type Store interface {
 
 	Vacation(ctx context.Context, userID string) (*storage.Vacation, error)
 	UpdateVacation(ctx context.Context, userID string, fn func(v *storage.Vacation, games []*storage.Game) error) (*storage.Vacation, []*storage.Game, error)
+	UpdatePlayerGames(ctx context.Context, userID string, fn func(games []*storage.Game) error) ([]*storage.Game, error)
 
 	NextWake(ctx context.Context) (time.Time, bool, error)
 	Due(ctx context.Context, now time.Time) ([]storage.Wake, error)
@@ -98,6 +99,7 @@ func Run(t *testing.T, open Open) {
 		{"CreateGame", testCreateGame},
 		{"PlayingOverDays", testPlayingOverDays},
 		{"Vacation", testVacation},
+		{"UpdatePlayerGames", testUpdatePlayerGames},
 		{"CreateGameRefuses", testCreateGameRefuses},
 		{"GameNotFound", testGameNotFound},
 		{"UpdateGame", testUpdateGame},

@@ -98,3 +98,56 @@ func testVacation(t *testing.T, open Open) {
 	assert.Equal(t, []storage.Wake{{Kind: storage.WakeGame, ChannelID: "mine", At: g.Wake()}}, utc(mustWakes(t, s)),
 		"a vacation over has no wake; bob's clock runs again")
 }
+
+// testUpdatePlayerGames changes every game of a player in one transaction,
+// and no other game: the player's time zone and quiet hours, set with
+// game.Game.SetLocal, are read back with each of their games; a refused
+// change writes nothing.
+func testUpdatePlayerGames(t *testing.T, open Open) {
+	s := open(t, storage.Options{})
+	ctx := t.Context()
+	mustCreate(t, s, "one", alice, bob)
+	mustCreate(t, s, "two", carol, bob)
+	mustCreate(t, s, "other", alice, carol)
+	paris, err := time.LoadLocation("Europe/Paris")
+	require.NoError(t, err)
+	quiet := game.Quiet{From: 22, To: 8}
+	set := func(games []*storage.Game) error {
+		for _, g := range games {
+			c, err := g.Seat(bob.UserID)
+			if err != nil {
+				return err
+			}
+			if err := g.SetLocal(c, paris, quiet); err != nil {
+				return err
+			}
+		}
+		return nil
+	}
+
+	boom := errors.New("boom")
+	_, err = s.UpdatePlayerGames(ctx, bob.UserID, func(games []*storage.Game) error {
+		require.NoError(t, set(games))
+		return boom
+	})
+	assert.ErrorIs(t, err, boom)
+	g, err := s.Game(ctx, "one")
+	require.NoError(t, err)
+	_, q := g.Local(engine.Black)
+	assert.Equal(t, game.Quiet{}, q, "a refused change writes nothing")
+
+	games, err := s.UpdatePlayerGames(ctx, bob.UserID, set)
+	require.NoError(t, err)
+	assert.Len(t, games, 2, "bob's games, and no other")
+	for _, ch := range []string{"one", "two"} {
+		g, err := s.Game(ctx, ch)
+		require.NoError(t, err)
+		z, q := g.Local(engine.Black)
+		assert.Equal(t, "Europe/Paris", z.String(), ch)
+		assert.Equal(t, quiet, q, ch)
+	}
+	g, err = s.Game(ctx, "other")
+	require.NoError(t, err)
+	z, _ := g.Local(engine.Black)
+	assert.Equal(t, time.UTC, z, "carol's zone is unchanged")
+}
