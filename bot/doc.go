@@ -61,13 +61,16 @@
 //     background analysis and its step buttons; replay_gif.go: the
 //     animated replay, kept in replay_cache.go; cooldown.go: the pause
 //     between one user's requests); preferences (settings.go: /kulami notify,
-//     settings); rules.go: /kulami rules and help; commands.go: the
-//     command tree
+//     settings, with the time zones of zones.go and zonenames.go);
+//     vacations (vacation.go: /kulami vacation, the games it stops, the
+//     scheduler's notice and end of a vacation); rules.go: /kulami rules
+//     and help; commands.go: the command tree
 //   - table (change.go, and the computer's moves in ai.go): one change to
 //     a stored game (update, asked for by a player's asker or byBot),
 //     its new board, the computer's move jobs
 //   - scheduler (schedule.go): reminders, timeouts, expiry, lost computer
-//     moves, the time given back after an outage; poked through wakeup
+//     moves, the time given back after an outage, vacations running low
+//     or out (handed to vacations); poked through wakeup
 //   - views (board.go, work.go): the board message, rendered within the
 //     runner's render bound; the other messages are functions of the
 //     language and the data (challengeMessage, reviewMessage,
