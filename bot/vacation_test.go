@@ -131,8 +131,15 @@ func TestVacationOverTwoWeeks(t *testing.T) {
 		assert.Equal(t, 71*time.Hour, left, "holding the time it had")
 		assert.True(t, g.Deadline().IsZero())
 
+		before, err := st.Vacation(t.Context(), second.ID)
+		require.NoError(t, err)
 		h.refused(vacation(h, second, "start"), "You are on vacation already")
 		h.refused(vacation(h, first, "end"), "You are not on vacation")
+		after, err := st.Vacation(t.Context(), second.ID)
+		require.NoError(t, err)
+		assert.Equal(t, before, after, "a refusal stores nothing")
+		_, err = st.Vacation(t.Context(), first.ID)
+		assert.ErrorIs(t, err, storage.ErrNotFound, "nor opens a bank")
 		status := vacation(h, second, "status")
 		assert.Contains(t, h.reply(status), "your move, your clock is stopped")
 
@@ -165,7 +172,12 @@ func TestVacationOverTwoWeeks(t *testing.T) {
 		assert.False(t, v.On())
 		assert.Len(t, containing(h.dc, ch, "Yours runs as usual"), 1, "the opponent was told once")
 
+		before, err = st.Vacation(t.Context(), second.ID)
+		require.NoError(t, err)
 		h.refused(vacation(h, second, "start"), "Your vacation bank is empty")
+		after, err = st.Vacation(t.Context(), second.ID)
+		require.NoError(t, err)
+		assert.Equal(t, before, after, "a refusal stores nothing")
 		h.refused(vacation(h, second, "end"), "You are not on vacation")
 
 		// The player moves; the game goes on.
