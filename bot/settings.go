@@ -229,6 +229,14 @@ func weekendNames(lang i18n.Lang, pause bool) string {
 	return lang.T("command.choices.weekends.play")
 }
 
+// locate sets where each player of cfg lives, as w says (see where): a
+// person's clock counts their weekends and keeps out of their quiet hours.
+func locate(cfg *game.Config, w func(game.Player) (*time.Location, game.Quiet)) {
+	for c, p := range cfg.Players {
+		cfg.Zones[c], cfg.Quiet[c] = w(p)
+	}
+}
+
 // inQuietHours reports whether now falls in the quiet hours of a user of
 // settings u, in their time zone: a ping then is left out.
 func inQuietHours(u storage.UserSettings, now time.Time) bool {

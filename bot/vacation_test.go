@@ -368,3 +368,21 @@ func TestNoPingInQuietHours(t *testing.T) {
 		})
 	}
 }
+
+// TestComputerGameKnowsWhereYouLive: a game against the computer starts
+// with the person's time zone and quiet hours.
+func TestComputerGameKnowsWhereYouLive(t *testing.T) {
+	t.Parallel()
+	h, st := newDaysHarness(t, "gateway", "bbolt")
+	ch := h.channel.ID
+	h.command(ch, h.alice, "notify", discordtest.StringOption("timezone", "Asia/Tokyo"), discordtest.StringOption("quiet_hours", "23-07"))
+	h.command(ch, h.alice, "play", discordtest.StringOption("level", "easy"), discordtest.StringOption("first", "me"))
+	h.waitBoard(ch, "the first board", func(m *discordtest.Message) bool { return boardPly(m) == 0 })
+	g, err := st.Game(t.Context(), ch)
+	require.NoError(t, err)
+	c, err := g.Seat(h.alice.ID)
+	require.NoError(t, err)
+	z, q := g.Local(c)
+	assert.Equal(t, "Asia/Tokyo", z.String())
+	assert.Equal(t, "23-07", q.String())
+}
