@@ -34,6 +34,7 @@ type views struct {
 	baseCtx   context.Context // the bot's: cancelled by Close
 	finished  FinishedStore   // the ratings of a finished game
 	vacations VacationStore   // when a player on vacation returns
+	clock     Clock           // the time a board says a clock is paused at
 	log       *slog.Logger
 }
 
@@ -46,7 +47,8 @@ func (v *views) boardMessage(ctx context.Context, lang i18n.Lang, g *storage.Gam
 	p := g.Position()
 	outcome, reason := outcome(lang, g, playerName)
 	opt := draw.Options{Names: names(lang, g), Rules: g.Rules(), Over: g.Over(), Outcome: outcome, Reason: reason, Text: drawText(lang)}
-	if note := imageClockNote(lang, g); note != "" {
+	now := v.clock.Now()
+	if note := imageClockNote(lang, g, now); note != "" {
 		t := *opt.Text // shared by every board in lang: changed in a copy
 		t.Playing, t.PlayingColor = t.Playing+" · "+note, t.PlayingColor+" · "+note
 		opt.Text = &t
@@ -56,7 +58,7 @@ func (v *views) boardMessage(ctx context.Context, lang i18n.Lang, g *storage.Gam
 	}
 	m := message{
 		file:       &attachment{name: "board.png", contentType: "image/png", data: png.Bytes(), description: altText(lang, g, &p)},
-		content:    boardText(lang, g, &p, v.returns(ctx, g)),
+		content:    boardText(lang, g, &p, now, v.returns(ctx, g)),
 		components: boardComponents(lang, g, &p, false),
 	}
 	if g.Over() {
@@ -97,9 +99,10 @@ func who(lang i18n.Lang, p game.Player) string {
 	return "<@" + p.UserID + ">"
 }
 
-// boardText is the text above a board image, in lang; returns are when
-// each player on vacation comes back at the latest (zero if unknown).
-func boardText(lang i18n.Lang, g *storage.Game, p *engine.Position, returns [2]time.Time) string {
+// boardText is the text above a board image, in lang, at now; returns
+// are when each player on vacation comes back at the latest (zero if
+// unknown).
+func boardText(lang i18n.Lang, g *storage.Game, p *engine.Position, now time.Time, returns [2]time.Time) string {
 	red, black := g.Player(engine.Red), g.Player(engine.Black)
 	lines := []string{lang.T("board.title", "Red", colorMark[engine.Red]+" "+escape(playerName(lang, red)), "Black", colorMark[engine.Black]+" "+escape(playerName(lang, black)),
 		"Rules", lang.T(rulesShort[g.Rules()]))}
@@ -119,7 +122,7 @@ func boardText(lang i18n.Lang, g *storage.Game, p *engine.Position, returns [2]t
 	} else {
 		lines = append(lines, lang.T("board.your_move", "Player", player))
 	}
-	lines = append(lines, daysLines(lang, g, returns)...)
+	lines = append(lines, daysLines(lang, g, now, returns)...)
 	s := p.Score(g.Rules())
 	lines = append(lines, lang.T("board.score", "Red", colorMark[engine.Red]+" "+scoreWords(lang, s[engine.Red], g.Rules()),
 		"Black", colorMark[engine.Black]+" "+scoreWords(lang, s[engine.Black], g.Rules())))
@@ -132,8 +135,9 @@ func boardText(lang i18n.Lang, g *storage.Game, p *engine.Position, returns [2]t
 // daysLines are the lines of a board that say what stops the clocks of a
 // game played over days: a player on vacation (the clock of the player to
 // move stopped, with the time it holds) and when they return if returns
-// says, the weekend pause.
-func daysLines(lang i18n.Lang, g *storage.Game, returns [2]time.Time) []string {
+// says, the weekend pause and, if it pauses the clock of the player to
+// move at now, until when.
+func daysLines(lang i18n.Lang, g *storage.Game, now time.Time, returns [2]time.Time) []string {
 	var lines []string
 	for _, c := range []engine.Color{g.ToMove(), g.ToMove().Other()} {
 		if g.AwaySince(c).IsZero() {
@@ -150,6 +154,9 @@ func daysLines(lang i18n.Lang, g *storage.Game, returns [2]time.Time) []string {
 		}
 		lines = append(lines, mark+lang.T(id, args...))
 	}
+	if until, paused := g.WeekendPause(now); paused {
+		lines = append(lines, "⏸️ "+lang.T("board.weekend_paused", "Player", escape(playerName(lang, g.Player(g.ToMove()))), "Until", fullTime(until)))
+	}
 	if g.Weekends() {
 		lines = append(lines, "🛋️ "+lang.T("board.weekends"))
 	}
@@ -157,14 +164,17 @@ func daysLines(lang i18n.Lang, g *storage.Game, returns [2]time.Time) []string {
 }
 
 // imageClockNote is what the board image adds to the line of the player
-// to move while their clock is stopped (on vacation) or the game pauses
-// over weekends; "" for neither.
-func imageClockNote(lang i18n.Lang, g *storage.Game) string {
+// to move while their clock is stopped (on vacation) or paused for their
+// weekend at now, or the game pauses over weekends; "" for none.
+func imageClockNote(lang i18n.Lang, g *storage.Game, now time.Time) string {
+	_, paused := g.WeekendPause(now)
 	switch _, stopped := g.Stopped(); {
 	case g.Over():
 		return ""
 	case stopped:
 		return lang.T("board.image_stopped")
+	case paused:
+		return lang.T("board.image_weekend_paused")
 	case g.Weekends():
 		return lang.T("board.image_weekends")
 	}

@@ -106,7 +106,7 @@ func New(s *discordgo.Session, opt Options) *Bot {
 	wake := make(wakeup, 1)
 	langs := &locales{store: st, log: log}
 	out := &outbound{session: s, log: log, baseCtx: ctx}
-	vw := &views{renderer: opt.Renderer, runner: runner, baseCtx: ctx, finished: st, vacations: st, log: log}
+	vw := &views{renderer: opt.Renderer, runner: runner, baseCtx: ctx, finished: st, vacations: st, clock: clock, log: log}
 	tb := &table{store: st, clock: clock, log: log, metrics: opt.Metrics, wake: wake, out: out, langs: langs, views: vw, runner: runner, aiTime: opt.AITime}
 	chans := &channels{store: st, log: log}
 	cp := &computer{store: st, clock: clock, moveTime: opt.MoveTime, wake: wake, langs: langs, table: tb, chans: chans, runner: runner, baseCtx: ctx}

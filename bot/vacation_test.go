@@ -276,6 +276,15 @@ func TestWeekendPauseAcrossDaylightSaving(t *testing.T) {
 		// time by then).
 		assert.Equal(t, time.Date(2027, 3, 29, 17, 0, 0, 0, paris), g.Deadline().In(paris))
 
+		// On Saturday the board says bob's clock is paused until Monday
+		// 00:00 in Paris.
+		h.tick(time.Date(2027, 3, 27, 12, 0, 0, 0, time.UTC).Sub(h.clock.Now()))
+		again := h.command(ch, h.alice, "board")
+		shown := messageAfter(t, h.dc, again, ch, "the board again", func(m *discordtest.Message) bool { return boardPly(m) == 0 })
+		monday := time.Date(2027, 3, 29, 0, 0, 0, 0, paris)
+		assert.Contains(t, shown.Content, fmt.Sprintf("bob's clock is paused for the weekend until <t:%d:f>.", monday.Unix()))
+		assert.Empty(t, h.reminders(ch), "no reminder on the weekend")
+
 		// Half the day left at Monday 05:00 in Paris, in the quiet
 		// hours: the reminder comes at 08:00.
 		h.tick(time.Date(2027, 3, 29, 5, 59, 0, 0, time.UTC).Sub(h.clock.Now()))

@@ -67,7 +67,8 @@
 // days: a weekend that holds a daylight-saving change lasts 47 or 49
 // hours, and still ends on Monday 00:00. A turn that begins on a weekend
 // starts its clock on Monday 00:00; a clock that runs out on Saturday
-// 00:00 sharp runs out then. The reminders' shares count as the clock
+// 00:00 sharp runs out then. WeekendPause says whether the clock of the
+// player to move is paused at a time, and until when. The reminders' shares count as the clock
 // runs, skipping weekends too.
 //
 // Quiet hours. A player may have quiet hours in their time zone (Quiet,

@@ -144,6 +144,36 @@ func TestWeekendTimeLeft(t *testing.T) {
 	}
 }
 
+func TestWeekendPause(t *testing.T) {
+	// Paris, Friday 27 March 2026 noon: red's clock pauses from Saturday
+	// 00:00 to Monday 00:00 in Paris, a weekend of 47 hours.
+	paris := mustZone(t, "Europe/Paris")
+	start := time.Date(2026, 3, 27, 12, 0, 0, 0, paris)
+	monday := time.Date(2026, 3, 30, 0, 0, 0, 0, paris)
+	g := mustNewAt(t, start, weekends(paris))
+	tests := []struct {
+		name  string
+		at    time.Time
+		until time.Time // zero: not paused
+	}{
+		{"on Friday", start, time.Time{}},
+		{"at Saturday 00:00", time.Date(2026, 3, 28, 0, 0, 0, 0, paris), monday},
+		{"on Sunday, summer time", time.Date(2026, 3, 29, 12, 0, 0, 0, paris), monday},
+		{"at Monday 00:00", monday, time.Time{}},
+		{"Friday 23:30 UTC, Saturday in Paris", time.Date(2026, 3, 27, 23, 30, 0, 0, time.UTC), monday},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			until, ok := g.WeekendPause(tt.at)
+			assert.Equal(t, !tt.until.IsZero(), ok)
+			assert.True(t, until.Equal(tt.until), "until %v", until)
+		})
+	}
+	plain := mustNewAt(t, start)
+	_, ok := plain.WeekendPause(time.Date(2026, 3, 28, 12, 0, 0, 0, paris))
+	assert.False(t, ok, "a game without the weekend pause")
+}
+
 func TestWeekendsAreTheirs(t *testing.T) {
 	// Black lives in Tokyo, red in New York: each clock stops over its
 	// own player's weekend.
