@@ -59,12 +59,13 @@ var vacationErrors = []struct {
 	{game.ErrNotOnVacation, "vacation.not_on"},
 }
 
-// vacationRefusal returns the refusal of err, a rule of the bank, for the
-// bank v at now; err itself if it is none.
-func vacationRefusal(err error, v *storage.Vacation, lang func() string) error {
+// vacationRefusal returns the refusal of err, a rule of the bank (whose
+// vacation under way ends then, and which holds bank), or err itself if
+// it is none.
+func vacationRefusal(err error, ends time.Time, bank string) error {
 	for _, e := range vacationErrors {
 		if errors.Is(err, e.err) {
-			return refuse(e.id, "Ends", fullTime(v.Ends()), "Bank", lang())
+			return refuse(e.id, "Ends", fullTime(ends), "Bank", bank)
 		}
 	}
 	return err
@@ -100,13 +101,11 @@ func opened(v *storage.Vacation, now time.Time, limit time.Duration) {
 func (vs *vacations) start(c *interaction, limit time.Duration) error {
 	me, now := c.user().ID, vs.clock.Now()
 	lang := c.lang()
-	var refusal error
 	v, games, err := vs.store.UpdateVacation(c.ctx, me, func(v *storage.Vacation, games []*storage.Game) error {
 		opened(v, now, limit)
 		bank := v.Balance(now, limit)
 		if err := v.Start(now, limit); err != nil {
-			refusal = vacationRefusal(err, v, func() string { return duration(lang, bank) })
-			return refusal
+			return vacationRefusal(err, v.Ends(), duration(lang, bank))
 		}
 		v.Warned = !v.Notice().After(now) // a bank of a day or less: the answer is the warning
 		for _, g := range games {
@@ -116,11 +115,8 @@ func (vs *vacations) start(c *interaction, limit time.Duration) error {
 		}
 		return nil
 	})
-	if refusal != nil {
-		return refusal
-	}
 	if err != nil {
-		return err
+		return err // a refusal comes wrapped: explain finds it
 	}
 	vs.wake.poke()
 	answered := c.say("🏖️ " + lang.T("vacation.started", "Bank", duration(lang, v.Bank), "Ends", timestamp(v.Ends()),
@@ -192,7 +188,7 @@ func (vs *vacations) end(c *interaction, limit time.Duration) error {
 	lang := c.lang()
 	v, games, err := vs.finish(c.ctx, c.user().ID, vs.clock.Now(), limit, false)
 	if err != nil {
-		return vacationRefusal(err, v, func() string { return "" })
+		return vacationRefusal(err, v.Ends(), "")
 	}
 	answered := c.say("👋 " + lang.T("vacation.ended", "Bank", duration(lang, v.Balance(vs.clock.Now(), limit))))
 	vs.remindBack(c.ctx, games, c.user().ID)
