@@ -395,3 +395,20 @@ func TestComputerGameKnowsWhereYouLive(t *testing.T) {
 	assert.Equal(t, "Asia/Tokyo", z.String())
 	assert.Equal(t, "23-07", q.String())
 }
+
+// TestWeekendsServerDefault: a server that pauses weekends by default
+// makes every new challenge pause them, unless the challenge says play;
+// the settings show the default.
+func TestWeekendsServerDefault(t *testing.T) {
+	t.Parallel()
+	h, st := newDaysHarness(t, "http", "bbolt")
+	set := h.commandWith(manageServer, h.channel.ID, h.alice, "settings", discordtest.StringOption("weekends", "pause"))
+	assert.Contains(t, h.reply(set), "**Weekends**: pause (clocks stop on weekends)")
+	g := startDaysGame(t, h, st)
+	assert.True(t, g.Weekends(), "the server's default")
+	assert.Contains(t, h.board(h.channel.ID).Content, "Clocks pause over each player's weekend.")
+
+	h.channel = h.dc.AddChannel("weekdays")
+	g = startDaysGame(t, h, st, discordtest.StringOption("weekends", "play"))
+	assert.False(t, g.Weekends(), "the challenge's choice")
+}
