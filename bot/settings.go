@@ -89,11 +89,7 @@ func (pf *preferences) notifyCommand(c *interaction, o options) error {
 // stored already: a failure is logged, and the games they start from now
 // on count with the new settings all the same.
 func (pf *preferences) relocate(c *interaction, u storage.UserSettings) {
-	me := c.user().ID
-	var zone *time.Location
-	if u.TimeZone != "" {
-		zone, _ = parseZone(u.TimeZone)
-	}
+	me, zone := c.user().ID, zoneOf(u)
 	_, err := pf.store.UpdatePlayerGames(c.ctx, me, func(games []*storage.Game) error {
 		for _, g := range games {
 			if err := g.SetLocal(seat(g, me), zone, u.Quiet); err != nil {
@@ -145,11 +141,10 @@ func where(ctx context.Context, store SettingsStore) func(game.Player) (*time.Lo
 			return nil, game.Quiet{}
 		}
 		u, err := store.UserSettings(ctx, p.UserID)
-		if err != nil || u.TimeZone == "" {
-			return nil, u.Quiet
+		if err != nil {
+			return nil, game.Quiet{}
 		}
-		zone, _ := parseZone(u.TimeZone)
-		return zone, u.Quiet
+		return zoneOf(u), u.Quiet
 	}
 }
 
@@ -243,9 +238,15 @@ func inQuietHours(u storage.UserSettings, now time.Time) bool {
 	if u.Quiet == (game.Quiet{}) {
 		return false
 	}
-	var zone *time.Location
-	if u.TimeZone != "" {
-		zone, _ = parseZone(u.TimeZone)
+	return u.Quiet.Holds(now, zoneOf(u))
+}
+
+// zoneOf returns the time zone of a user of settings u: nil (UTC) for
+// none, or for a name no longer known.
+func zoneOf(u storage.UserSettings) *time.Location {
+	if u.TimeZone == "" {
+		return nil
 	}
-	return u.Quiet.Holds(now, zone)
+	z, _ := parseZone(u.TimeZone)
+	return z
 }

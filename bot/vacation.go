@@ -101,6 +101,10 @@ func opened(v *storage.Vacation, now time.Time, limit time.Duration) {
 func (vs *vacations) start(c *interaction, limit time.Duration) error {
 	me, now := c.user().ID, vs.clock.Now()
 	lang := c.lang()
+	u, err := vs.store.UserSettings(c.ctx, me)
+	if err != nil {
+		return err
+	}
 	v, games, err := vs.store.UpdateVacation(c.ctx, me, func(v *storage.Vacation, games []*storage.Game) error {
 		opened(v, now, limit)
 		bank := v.Balance(now, limit)
@@ -108,6 +112,10 @@ func (vs *vacations) start(c *interaction, limit time.Duration) error {
 			return vacationRefusal(err, v.Ends(), duration(lang, bank))
 		}
 		v.Warned = !v.Notice().After(now) // a bank of a day or less: the answer is the warning
+		v.NoticeAt = time.Time{}
+		if at := u.Quiet.Clear(v.Notice(), zoneOf(u)); !v.Warned && at.After(v.Notice()) && at.Before(v.Ends()) {
+			v.NoticeAt = at // not in their quiet hours
+		}
 		for _, g := range games {
 			if err := g.Away(seat(g, me), now); err != nil && !errors.Is(err, game.ErrOnVacation) {
 				return err
@@ -211,7 +219,7 @@ func (vs *vacations) finish(ctx context.Context, userID string, now time.Time, l
 		if err := v.End(now, limit); err != nil {
 			return err
 		}
-		v.Warned = false
+		v.Warned, v.NoticeAt = false, time.Time{}
 		for _, g := range games {
 			if err := g.Back(seat(g, userID), now); err != nil && !errors.Is(err, game.ErrNotOnVacation) {
 				return err

@@ -412,3 +412,26 @@ func TestWeekendsServerDefault(t *testing.T) {
 	g = startDaysGame(t, h, st, discordtest.StringOption("weekends", "play"))
 	assert.False(t, g.Weekends(), "the challenge's choice")
 }
+
+// TestVacationNoticeOutOfQuietHours: the warning that a vacation runs out
+// would come in the player's quiet hours; it comes when they end.
+func TestVacationNoticeOutOfQuietHours(t *testing.T) {
+	t.Parallel()
+	h, st := newDaysHarness(t, "gateway", "bbolt")
+	ch := h.channel.ID
+	h.command(ch, h.bob, "notify", discordtest.StringOption("quiet_hours", "22-08"))
+	h.tick(18 * time.Hour) // Monday 03:00 UTC
+	vacation(h, h.bob, "start")
+	v, err := st.Vacation(t.Context(), h.bob.ID)
+	require.NoError(t, err)
+	require.Equal(t, 3, v.Notice().Hour(), "a day before the end is 03:00, in the quiet hours")
+	dms := func() []*discordtest.Message { return h.dc.Messages(h.dc.DMChannel(h.bob.ID).ID) }
+
+	h.tick(13 * 24 * time.Hour)
+	assert.Empty(t, dms(), "not at 03:00")
+	h.tick(5*time.Hour - time.Minute)
+	assert.Empty(t, dms(), "nor at 07:59")
+	h.tick(time.Minute)
+	require.Len(t, dms(), 1, "at 08:00, when the quiet hours end")
+	assert.Contains(t, dms()[0].Content, "Your Kulami vacation runs out")
+}

@@ -18,15 +18,20 @@ type Vacation struct {
 	// Warned is set once the player was warned that the vacation under
 	// way runs out (game.Vacation.Notice); a new vacation clears it.
 	Warned bool `json:"warned,omitempty"`
+	// NoticeAt, if not zero, is when the warning is due instead of
+	// game.Vacation.Notice: held back out of the player's quiet hours.
+	NoticeAt time.Time `json:"notice_at,omitzero"`
 }
 
 // Wake returns when the vacation is next due to the scheduler: its
-// Notice until the player was warned, then its end; zero when no vacation
+// NoticeAt (else Notice) until the player was warned, then its end; zero when no vacation
 // is under way. Its record is indexed under it.
 func (v *Vacation) Wake() time.Time {
 	switch {
 	case !v.On():
 		return time.Time{}
+	case !v.Warned && !v.NoticeAt.IsZero():
+		return v.NoticeAt
 	case !v.Warned:
 		return v.Notice()
 	}

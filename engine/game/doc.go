@@ -74,7 +74,7 @@
 // Quiet hours. A player may have quiet hours in their time zone (Quiet,
 // "22-08": ParseQuiet refuses ErrQuietForm, ErrQuietHour and
 // ErrQuietLength for empty hours or more than MaxQuiet, 12; Holds says
-// whether a time falls in them). A reminder due in them comes at their end. A loss on time never comes in them nor in the
+// whether a time falls in them, Clear when a ping due then may come). A reminder due in them comes at their end. A loss on time never comes in them nor in the
 // QuietMargin (6 hours) after them: a deadline that would is moved to 6
 // hours after they end (only ever later), so a reminder held back by the
 // night still comes at least 6 hours before a loss. Every deadline set (a

@@ -243,6 +243,9 @@ func TestQuietHolds(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			assert.Equal(t, tt.want, tt.q.Holds(tt.at, tt.loc))
+			clear := tt.q.Clear(tt.at, tt.loc)
+			assert.Equal(t, tt.want, !clear.Equal(tt.at), "Clear moves a time in them, and only such a time")
+			assert.False(t, tt.q.Holds(clear, tt.loc), "to one out of them")
 		})
 	}
 }

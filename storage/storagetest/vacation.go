@@ -71,6 +71,15 @@ func testVacation(t *testing.T, open Open) {
 	require.NoError(t, err)
 	assert.True(t, ok && next.Equal(notice), "the vacation's notice is the next wake")
 
+	later := notice.Add(5 * time.Hour)
+	_, _, err = s.UpdateVacation(ctx, bob.UserID, func(v *storage.Vacation, _ []*storage.Game) error {
+		v.NoticeAt = later
+		return nil
+	})
+	require.NoError(t, err)
+	assert.Equal(t, []storage.Wake{{Kind: storage.WakeVacation, ChannelID: bob.UserID, At: later}}, utc(mustWakes(t, s)),
+		"a notice held back (out of quiet hours) moves the wake")
+
 	_, _, err = s.UpdateVacation(ctx, bob.UserID, func(v *storage.Vacation, _ []*storage.Game) error {
 		v.Warned = true
 		return nil
