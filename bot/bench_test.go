@@ -12,6 +12,7 @@ import (
 
 	"github.com/kulami/kulami/bot/discordtest"
 	"github.com/kulami/kulami/engine"
+	"github.com/kulami/kulami/engine/game"
 	"github.com/kulami/kulami/storage"
 )
 
@@ -32,13 +33,59 @@ func BenchmarkMove(b *testing.B) {
 			if counted {
 				name += "-metrics"
 			}
-			b.Run(name, func(b *testing.B) { benchmarkMove(b, mode, counted) })
+			b.Run(name, func(b *testing.B) { benchmarkMove(b, mode, counted, noPlan) })
 		}
+		// A move that sets off a plan of game.MaxPlanLines lines: the
+		// planned reply is played in the same commit, one board follows.
+		// Its base is a plain move in the positions where such a plan can
+		// be set (the early and middle game: a game goes on to the end in
+		// the plain runs, whose boards hold more marbles to draw).
+		b.Run(mode+"-plan20", func(b *testing.B) { benchmarkMove(b, mode, false, plan20) })
+		b.Run(mode+"-plan20-base", func(b *testing.B) { benchmarkMove(b, mode, false, plan20Base) })
 	}
 }
 
-// benchmarkMove is BenchmarkMove in mode, with the metrics if counted.
-func benchmarkMove(b *testing.B, mode string, counted bool) {
+// fullPlan returns a plan of game.MaxPlanLines lines for the player not
+// to move in p, each of two replies where the position allows, or nil if
+// p does not leave that many.
+func fullPlan(p engine.Position) []game.Line {
+	var lines []game.Line
+	for _, x := range legal(p) {
+		q := p
+		if q.Play(x) != nil || q.IsOver() {
+			continue
+		}
+		y := legal(q)[0]
+		if q.Play(y) != nil || q.IsOver() {
+			continue
+		}
+		for _, x2 := range legal(q) {
+			r := q
+			if r.Play(x2) != nil || r.IsOver() {
+				continue
+			}
+			lines = append(lines, game.Line{x, y, x2, legal(r)[0]})
+			if len(lines) == game.MaxPlanLines {
+				return lines
+			}
+		}
+	}
+	return nil
+}
+
+// The plans of BenchmarkMove's runs.
+type benchPlan int
+
+const (
+	noPlan     benchPlan = iota // plain moves, games played to the end
+	plan20                      // each move sets off a plan of game.MaxPlanLines lines
+	plan20Base                  // plain moves, in the positions where plan20 sets one
+)
+
+// benchmarkMove is BenchmarkMove in mode, with the metrics if counted;
+// with plan20, each move sets off a plan of game.MaxPlanLines lines of the
+// opponent (set before the move, untimed).
+func benchmarkMove(b *testing.B, mode string, counted bool, plan benchPlan) {
 	c := newClubWith(b, mode, func(h *harness) { h.prometheus = counted })
 	rng := engine.NewRand(1)
 	var (
@@ -56,6 +103,26 @@ func benchmarkMove(b *testing.B, mode string, counted bool) {
 		}
 		p := g.Position()
 		cell := p.Layout().Cell(rng.Pick(p.Legal())).String()
+		if plan != noPlan {
+			b.StopTimer()
+			lines := fullPlan(p)
+			if lines == nil {
+				g = nil // too near the end for a full plan: a new game
+				b.StartTimer()
+				continue
+			}
+			if plan == plan20Base {
+				lines = nil // a plan clears: the move sets off nothing
+			}
+			_, err := c.store.UpdateGame(b.Context(), g.ChannelID, func(g *storage.Game) error {
+				return g.SetPlan(g.ToMove().Other(), lines, c.clock.Now())
+			})
+			require.NoError(b, err)
+			if lines != nil {
+				cell = lines[0][0].String()
+			}
+			b.StartTimer()
+		}
 		menu := menuWith(board, cell)
 		require.NotEmpty(b, menu, "%s is in a menu of the board", cell)
 		i := c.dc.Select(board.ID, c.users[g.Player(g.ToMove()).UserID], menu, cell)
@@ -79,11 +146,15 @@ func benchmarkMove(b *testing.B, mode string, counted bool) {
 		took = append(took, time.Since(start))
 
 		b.StopTimer()
+		ply := g.Ply()
 		board = c.settle(g.ChannelID, next.ID)
 		if board == nil {
 			g = nil // the game is over
 		} else {
 			g = c.game(g.ChannelID)
+			if plan == plan20 {
+				require.Equal(b, ply+2, g.Ply(), "the planned reply was played with the move")
+			}
 		}
 		b.StartTimer()
 	}

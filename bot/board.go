@@ -106,9 +106,17 @@ func boardText(lang i18n.Lang, g *storage.Game, p *engine.Position, now time.Tim
 	red, black := g.Player(engine.Red), g.Player(engine.Black)
 	lines := []string{lang.T("board.title", "Red", colorMark[engine.Red]+" "+escape(playerName(lang, red)), "Black", colorMark[engine.Black]+" "+escape(playerName(lang, black)),
 		"Rules", lang.T(rulesShort[g.Rules()]))}
-	if last, _ := p.Last(); last != engine.NoHole {
-		mover := g.Player(g.ToMove().Other())
-		lines = append(lines, lang.T("board.last_move", "Move", p.Ply(), "Player", colorMark[g.ToMove().Other()]+" "+escape(playerName(lang, mover)), "Hole", p.Layout().Cell(last)))
+	if last, prev := p.Last(); last != engine.NoHole {
+		mover := g.ToMove().Other()
+		named := func(c engine.Color) string { return colorMark[c] + " " + escape(playerName(lang, g.Player(c))) }
+		if moves := g.Moves(); moves[len(moves)-1].Planned {
+			// The planned reply was played with the move before it: the
+			// board shows both.
+			lines = append(lines, lang.T("board.last_move", "Move", p.Ply()-1, "Player", named(mover.Other()), "Hole", p.Layout().Cell(prev)),
+				lang.T("plan.board_reply", "Move", p.Ply(), "Player", named(mover), "Hole", p.Layout().Cell(last)))
+		} else {
+			lines = append(lines, lang.T("board.last_move", "Move", p.Ply(), "Player", named(mover), "Hole", p.Layout().Cell(last)))
+		}
 	}
 	if g.Over() {
 		outcome, reason := outcome(lang, g, who)
@@ -121,6 +129,10 @@ func boardText(lang i18n.Lang, g *storage.Game, p *engine.Position, now time.Tim
 		lines = append(lines, lang.T("board.your_move_due", "Player", player, "Due", timestamp(d)))
 	} else {
 		lines = append(lines, lang.T("board.your_move", "Player", player))
+	}
+	if clock := g.Clock(); clock.Increment > 0 {
+		lines = append(lines, lang.T("move_time.board", "Clock", clockWords(lang, clock), "Player", colorMark[c.Other()]+" "+escape(playerName(lang, g.Player(c.Other()))),
+			"Left", duration(lang, g.TimeLeft(c.Other(), time.Time{}))))
 	}
 	lines = append(lines, daysLines(lang, g, now, returns)...)
 	s := p.Score(g.Rules())
@@ -280,6 +292,8 @@ func outcome(lang i18n.Lang, g *storage.Game, named naming) (result, reason stri
 		return lang.T("outcome.draw_agreed"), ""
 	case r.Ending == game.Resigned:
 		return lang.T("outcome.resigned", "Loser", name(l), "Winner", name(w)), ""
+	case r.Ending == game.TimedOut && r.Claimed:
+		return lang.T("claim.outcome", "Loser", name(l), "Winner", name(w)), ""
 	case r.Ending == game.TimedOut:
 		return lang.T("outcome.timed_out", "Loser", name(l), "Winner", name(w)), ""
 	case r.Draw:
@@ -371,13 +385,23 @@ func boardComponents(lang i18n.Lang, g *storage.Game, p *engine.Position, disabl
 		// off, /kulami resign is still there): one row less to scroll.
 		return rows
 	}
-	rows = append(rows, discordgo.ActionsRow{Components: []discordgo.MessageComponent{discordgo.Button{
+	buttons := []discordgo.MessageComponent{discordgo.Button{
 		Label:    lang.T("button.resign"),
 		Style:    discordgo.DangerButton,
 		CustomID: customID{action: actResign, channel: g.ChannelID, id: g.ID, n: g.Ply()}.String(),
 		Disabled: disabled,
-	}}})
-	return rows
+	}}
+	if !g.Player(g.ToMove()).IsAI() && !g.Player(g.ToMove().Other()).IsAI() {
+		// For the player who just moved: plan their replies, and give
+		// their opponent more time if the game has a clock.
+		if g.MoveTime() > 0 {
+			buttons = append(buttons, discordgo.Button{Label: lang.T("give.button"), Style: discordgo.SecondaryButton,
+				CustomID: customID{action: actGiveTime, channel: g.ChannelID, id: g.ID, n: g.Ply()}.String(), Disabled: disabled})
+		}
+		buttons = append(buttons, discordgo.Button{Label: lang.T("plan.button"), Style: discordgo.SecondaryButton,
+			CustomID: customID{action: actPlan, channel: g.ChannelID, id: g.ID, n: g.Ply()}.String(), Disabled: disabled})
+	}
+	return append(rows, discordgo.ActionsRow{Components: buttons})
 }
 
 // moveHint says in lang what placing the next marble at h in p does at

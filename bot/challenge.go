@@ -147,10 +147,10 @@ func (cl *challenges) challenge(c *interaction, o options) error {
 	if err != nil {
 		return err
 	}
-	moveTime := cmp(settings.MoveTime, cl.moveTime)
+	clock := game.MoveTime{Start: cmp(settings.MoveTime, cl.moveTime)}
 	if v := o.str("move_time"); v != "" {
-		if moveTime, err = parseMoveTime(v); err != nil {
-			return refuse("challenge.pick_move_time")
+		if clock, err = readMoveTime(v); err != nil {
+			return err
 		}
 	}
 	weekends := settings.Weekends
@@ -171,14 +171,16 @@ func (cl *challenges) challenge(c *interaction, o options) error {
 		first = challenge.FirstOpponent
 	}
 	cc, err := challenge.New(challenge.Config{
-		From:     game.Player{UserID: me.ID, Name: c.displayName()},
-		To:       game.Player{UserID: oppID, Name: memberName(resolved, oppID)},
-		Layout:   layout,
-		Rules:    rules,
-		First:    first,
-		MoveTime: moveTime,
-		Weekends: weekends,
-		Open:     cl.expiry,
+		From:      game.Player{UserID: me.ID, Name: c.displayName()},
+		To:        game.Player{UserID: oppID, Name: memberName(resolved, oppID)},
+		Layout:    layout,
+		Rules:     rules,
+		First:     first,
+		MoveTime:  clock.Start,
+		Increment: clock.Increment,
+		Timeouts:  settings.Timeouts(),
+		Weekends:  weekends,
+		Open:      cl.expiry,
 	}, cl.clock.Now())
 	if err != nil {
 		return err
@@ -297,7 +299,7 @@ func memberName(r *discordgo.ApplicationCommandInteractionDataResolved, id strin
 // challengeMessage is the public message of an open challenge, in lang.
 func challengeMessage(lang i18n.Lang, ch *storage.Challenge, l *engine.Layout) message {
 	text := lang.T("challenge.message", "Opponent", who(lang, ch.To), "Challenger", escape(ch.From.Name), "Board", layoutName(lang, l),
-		"Rules", lang.T(rulesNames[ch.Rules]), "First", lang.T(firstNames[ch.First]), "MoveTime", duration(lang, ch.MoveTime),
+		"Rules", lang.T(rulesNames[ch.Rules]), "First", lang.T(firstNames[ch.First]), "MoveTime", clockWords(lang, moveTimeOf(ch)),
 		"Expires", timestamp(ch.Expires))
 	if ch.Weekends {
 		text += "\n" + lang.T("challenge.weekends_paused")
@@ -312,6 +314,11 @@ func challengeMessage(lang i18n.Lang, ch *storage.Challenge, l *engine.Layout) m
 			discordgo.Button{Label: lang.T("button.withdraw"), Style: discordgo.SecondaryButton, CustomID: id(actCancel)},
 		}}},
 	}
+}
+
+// moveTimeOf returns the move clock a challenge offers.
+func moveTimeOf(ch *storage.Challenge) game.MoveTime {
+	return game.MoveTime{Start: ch.MoveTime, Increment: ch.Increment}
 }
 
 // busy explains why a channel cannot take a new challenge.

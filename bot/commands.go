@@ -123,6 +123,8 @@ func Commands() []*discordgo.ApplicationCommand {
 	str, user, integer := discordgo.ApplicationCommandOptionString, discordgo.ApplicationCommandOptionUser, discordgo.ApplicationCommandOptionInteger
 	cell := opt(str, "cell", true)
 	cell.Autocomplete = true
+	clock := opt(str, "move_time", false) // typed, "3d+1d", with suggestions (moveTimeAutocomplete)
+	clock.Autocomplete = true
 	page := opt(integer, "page", false)
 	page.MinValue = ptr(1.0)
 	game := func() *discordgo.ApplicationCommandOption { // one each: their descriptions differ
@@ -131,6 +133,8 @@ func Commands() []*discordgo.ApplicationCommand {
 		return g
 	}
 	onOff := choices("on_off", "on", "off")
+	seasonChannel := opt(discordgo.ApplicationCommandOptionChannel, "season_channel", false)
+	seasonChannel.ChannelTypes = []discordgo.ChannelType{discordgo.ChannelTypeGuildText, discordgo.ChannelTypeGuildNews}
 	layouts := choices("layout", "square", "random", "irregular")
 	rules := choices("rules", "basic", "area", "lines", "full")
 	weekends := choices("weekends", "pause", "play")
@@ -149,7 +153,7 @@ func Commands() []*discordgo.ApplicationCommand {
 				opt(str, "layout", false, layouts...),
 				opt(str, "rules", false, rules...),
 				opt(str, "first", false, choices("first", "me", "them", "random")...),
-				opt(str, "move_time", false, moveTimeChoices()...),
+				clock,
 				opt(str, "weekends", false, weekends...),
 			),
 			sub("accept"),
@@ -161,7 +165,8 @@ func Commands() []*discordgo.ApplicationCommand {
 			sub("draw"),
 			sub("rules"),
 			sub("help"),
-			sub("leaderboard", page, opt(str, "ladder", false, choices("ladder", "human", "ai")...)),
+			sub("leaderboard", page, opt(str, "ladder", false, choices("ladder", "human", "ai")...),
+				opt(str, "season", false, choices("season", "current", "previous", "all-time")...)),
 			sub("stats", opt(user, "player", false)),
 			sub("history", opt(user, "player", false)),
 			sub("export", game()),
@@ -171,6 +176,8 @@ func Commands() []*discordgo.ApplicationCommand {
 				opt(str, "move_time", false, moveTimeChoices()...),
 				opt(str, "hints", false, onOff...),
 				opt(str, "language", false, languageChoices()...),
+				seasonChannel,
+				opt(str, "timeouts", false, choices("timeouts", "claim", "auto")...),
 				opt(str, "weekends", false, weekends...),
 				vacationDays,
 			),
@@ -183,6 +190,9 @@ func Commands() []*discordgo.ApplicationCommand {
 			sub("hint"),
 			sub("games"),
 			sub("review", game()),
+			sub("give_time"),
+			sub("claim"),
+			sub("plan"),
 			sub("vacation", opt(str, "action", true, choices("vacation_action", "start", "end", "status")...)),
 		},
 	}

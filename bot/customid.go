@@ -26,6 +26,12 @@ const (
 	actRematch    = "rematch"     // ask for a rematch of a finished game
 	actReviewStep = "review-step" // step through a reviewed game
 	actReplayGIF  = "replay-gif"  // the animated replay of a finished game
+	actGiveTime   = "give-time"   // give the opponent more time
+	actClaim      = "claim"       // claim the win when the opponent's clock ran out
+	actWait       = "claim-wait"  // keep waiting instead
+	actPlan       = "plan"        // open the planner of conditional moves
+	actPlanPick   = "plan-pick"   // pick a move of a planned line
+	actPlanClear  = "plan-clear"  // clear one's plan
 )
 
 // customID is the self-describing ID of a component:

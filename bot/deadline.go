@@ -213,6 +213,16 @@ func (s deadlineStore) Leaderboard(ctx context.Context, guildID string, ladder s
 	return ps, total, err
 }
 
+func (s deadlineStore) SeasonLeaderboard(ctx context.Context, guildID string, season storage.Season, ladder storage.Ladder, offset, limit int) ([]storage.Profile, int, error) {
+	var total int
+	ps, err := call1(ctx, func(ctx context.Context) ([]storage.Profile, error) {
+		ps, n, err := s.interactionStore.SeasonLeaderboard(ctx, guildID, season, ladder, offset, limit)
+		total = n
+		return ps, err
+	})
+	return ps, total, err
+}
+
 func (s deadlineStore) GuildSettings(ctx context.Context, guildID string) (storage.GuildSettings, error) {
 	return call1(ctx, func(ctx context.Context) (storage.GuildSettings, error) {
 		return s.interactionStore.GuildSettings(ctx, guildID)
@@ -237,24 +247,30 @@ func (s deadlineStore) UpdateUserSettings(ctx context.Context, userID string, fn
 	})
 }
 
-func (s deadlineStore) Vacation(ctx context.Context, userID string) (*storage.Vacation, error) {
+// deadlineDays is the store of the vacations and of a player's games,
+// whose calls made for an interaction keep to its deadlines, as
+// deadlineStore's do (a type of its own: one type with both would have
+// more methods than a type may).
+type deadlineDays struct{ daysStore }
+
+func (s deadlineDays) Vacation(ctx context.Context, userID string) (*storage.Vacation, error) {
 	return call1(ctx, func(ctx context.Context) (*storage.Vacation, error) {
-		return s.interactionStore.Vacation(ctx, userID)
+		return s.daysStore.Vacation(ctx, userID)
 	})
 }
 
-func (s deadlineStore) UpdateVacation(ctx context.Context, userID string, fn func(v *storage.Vacation, games []*storage.Game) error) (*storage.Vacation, []*storage.Game, error) {
+func (s deadlineDays) UpdateVacation(ctx context.Context, userID string, fn func(v *storage.Vacation, games []*storage.Game) error) (*storage.Vacation, []*storage.Game, error) {
 	var games []*storage.Game
 	v, err := call1(ctx, func(ctx context.Context) (*storage.Vacation, error) {
-		v, g, err := s.interactionStore.UpdateVacation(ctx, userID, fn)
+		v, g, err := s.daysStore.UpdateVacation(ctx, userID, fn)
 		games = g
 		return v, err
 	})
 	return v, games, err
 }
 
-func (s deadlineStore) UpdatePlayerGames(ctx context.Context, userID string, fn func(games []*storage.Game) error) ([]*storage.Game, error) {
+func (s deadlineDays) UpdatePlayerGames(ctx context.Context, userID string, fn func(games []*storage.Game) error) ([]*storage.Game, error) {
 	return call1(ctx, func(ctx context.Context) ([]*storage.Game, error) {
-		return s.interactionStore.UpdatePlayerGames(ctx, userID, fn)
+		return s.daysStore.UpdatePlayerGames(ctx, userID, fn)
 	})
 }

@@ -201,3 +201,15 @@ func (out *outbound) editChallenge(ch *storage.Challenge, text string) {
 		out.log.Warn("cannot edit the challenge message", "channel", ch.ChannelID, "message", ch.MessageID, "err", err)
 	}
 }
+
+// editText replaces the text of a message of the bot, keeping its files
+// and components, and pings nobody; a message that cannot be edited keeps
+// its text (logged).
+func (out *outbound) editText(channelID, messageID, content string) {
+	_, err := out.session.ChannelMessageEditComplex(&discordgo.MessageEdit{
+		ID: messageID, Channel: channelID, Content: &content, AllowedMentions: message{}.allowedMentions(),
+	}, discordgo.WithContext(out.baseCtx))
+	if err != nil {
+		out.log.Warn("cannot edit a message's text", "channel", channelID, "message", messageID, "err", err)
+	}
+}

@@ -161,6 +161,7 @@ func (e *gameError) explain(lang i18n.Lang) (string, bool) {
 	name := func(c engine.Color) string { return escape(playerName(lang, players[c])) }
 	by, seatErr := g.Seat(e.user)
 	var rule *engine.RuleError
+	var plan *game.PlanError
 	switch {
 	case errors.Is(e.err, game.ErrNotAPlayer):
 		return lang.T("error.not_a_player", "Red", name(engine.Red), "Black", name(engine.Black)), true
@@ -183,6 +184,26 @@ func (e *gameError) explain(lang i18n.Lang) (string, bool) {
 		return lang.T("error.computer_declines"), true
 	case errors.Is(e.err, engine.ErrGameOver):
 		return lang.T("error.game_ended"), true
+	case errors.Is(e.err, game.ErrOwnTurn):
+		return lang.T("give.own_turn"), true
+	case errors.Is(e.err, game.ErrNoClock):
+		return lang.T("give.no_clock"), true
+	case errors.Is(e.err, game.ErrTimeLimit):
+		return lang.T("give.limit", "Opponent", name(g.ToMove()), "Max", duration(lang, 2*g.MoveTime()), "Due", timestamp(g.Deadline())), true
+	case errors.Is(e.err, game.ErrNotClaimable) && g.Timeouts() == game.Claim && !g.Deadline().IsZero():
+		return lang.T("claim.not_yet", "Player", name(g.ToMove()), "Due", timestamp(g.Deadline())), true
+	case errors.Is(e.err, game.ErrNotClaimable):
+		return lang.T("claim.none"), true
+	case errors.Is(e.err, game.ErrNotClaimant):
+		return lang.T("claim.own_clock"), true
+	case errors.As(e.err, &plan):
+		return lang.T("plan.illegal", "Line", plan.Line, "Move", plan.Move), true
+	case errors.Is(e.err, game.ErrPlanTooLong):
+		return lang.T("plan.too_long", "Lines", game.MaxPlanLines), true
+	case errors.Is(e.err, game.ErrPlanTooDeep):
+		return lang.T("plan.too_deep", "Replies", game.MaxPlanDepth), true
+	case errors.Is(e.err, game.ErrPlanConflict):
+		return lang.T("plan.conflict"), true
 	case errors.As(e.err, &rule):
 		p := g.Position()
 		return illegalMove(lang, &p, e.cell, e.err), true

@@ -35,8 +35,14 @@ func TestOutdatedClients(t *testing.T) {
 					h.userOption(h.bob), discordtest.StringOption("layout", "hexagon")}, "square, random or irregular"},
 				{"rules outside the choices", nil, "challenge", []*discordgo.ApplicationCommandInteractionDataOption{
 					h.userOption(h.bob), discordtest.StringOption("rules", "chess")}, "basic, area, lines or full"},
-				{"move time outside the choices", nil, "challenge", []*discordgo.ApplicationCommandInteractionDataOption{
-					h.userOption(h.bob), discordtest.StringOption("move_time", "5m")}, "move time from the list"},
+				{"move time that does not parse", nil, "challenge", []*discordgo.ApplicationCommandInteractionDataOption{
+					h.userOption(h.bob), discordtest.StringOption("move_time", "5 minutes")}, "is not a move time"},
+				{"move time out of range", nil, "challenge", []*discordgo.ApplicationCommandInteractionDataOption{
+					h.userOption(h.bob), discordtest.StringOption("move_time", "90d")}, "from 1 minute to 60 days"},
+				{"increment longer than the start", nil, "challenge", []*discordgo.ApplicationCommandInteractionDataOption{
+					h.userOption(h.bob), discordtest.StringOption("move_time", "1d+2d")}, "increment may not be longer than the start"},
+				{"timeouts outside the choices", asAdmin, "settings", []*discordgo.ApplicationCommandInteractionDataOption{
+					discordtest.StringOption("timeouts", "never")}, "Pick claim or auto"},
 				{"no opponent", nil, "challenge", nil, "**opponent** option"},
 				{"level outside the choices", nil, "play", []*discordgo.ApplicationCommandInteractionDataOption{
 					discordtest.StringOption("level", "godlike")}, "easy, medium or hard"},
@@ -59,6 +65,7 @@ func TestOutdatedClients(t *testing.T) {
 			settings, err := h.store.GuildSettings(t.Context(), h.dc.GuildID())
 			require.NoError(t, err)
 			assert.Zero(t, settings.MoveTime, "the refused setting was not stored")
+			assert.True(t, settings.AutoTimeouts, "the refused timeouts were not stored")
 
 			g := h.challengeAndAccept()
 			board := h.boardAt(ch, 0)

@@ -24,6 +24,7 @@ func FuzzParseCustomID(f *testing.F) {
 		customID{action: actMove, channel: "123", id: 7, n: 12}.String(),
 		customID{action: actMove, channel: "123", id: 7, n: 0, part: 2}.String(),
 		customID{action: actLeaders, channel: "9", id: 1, n: 3}.String(),
+		customID{action: actLeaders, channel: "9", id: board{storage.AI, 2026*4 + 3}.id(), n: 1}.String(),
 		"kulami:move:1:2:3:4:5", "kulami::1:2:3", "kulami:move:1:x:3", "rematch", "", ":::::",
 	} {
 		f.Add(s)
@@ -62,6 +63,13 @@ func FuzzHandle(f *testing.F) {
 		`{"type":3,"id":"11","guild_id":"10","channel_id":"20","data":{"component_type":2,"custom_id":"kulami:rules:20:0:7"}}`,
 		`{"type":5,"id":"12","guild_id":"10","channel_id":"20","data":{"custom_id":"x","components":[]}}`,
 		`{"type":2,"id":"13"}`, `{"type":3}`, `{"type":9}`, `{}`,
+		`{"type":2,"id":"16","guild_id":"10","channel_id":"20","app_permissions":"8","member":{"user":{"id":"30"}},"data":{"name":"kulami","options":[{"type":1,"name":"challenge","options":[{"type":6,"name":"opponent","value":"31"},{"type":3,"name":"move_time","value":"3d+1d"}]}],"resolved":{"users":{"31":{"id":"31","username":"bob"}}}}}`,
+		`{"type":4,"id":"17","guild_id":"10","channel_id":"20","member":{"user":{"id":"30"}},"data":{"name":"kulami","options":[{"type":1,"name":"challenge","options":[{"type":3,"name":"move_time","value":"3d+","focused":true}]}]}}`,
+		`{"type":2,"id":"18","guild_id":"10","channel_id":"20","member":{"user":{"id":"30"}},"data":{"name":"kulami","options":[{"type":1,"name":"give_time"}]}}`,
+		`{"type":2,"id":"19","guild_id":"10","channel_id":"20","member":{"user":{"id":"30"}},"data":{"name":"kulami","options":[{"type":1,"name":"claim"}]}}`,
+		`{"type":2,"id":"20","guild_id":"10","channel_id":"20","member":{"user":{"id":"30"}},"data":{"name":"kulami","options":[{"type":1,"name":"plan"}]}}`,
+		`{"type":3,"id":"21","guild_id":"10","channel_id":"20","member":{"user":{"id":"31"}},"message":{"id":"42","channel_id":"20","flags":64},"data":{"component_type":3,"custom_id":"kulami:plan-pick:20:1:1","values":["E5 F6"]}}`,
+		`{"type":3,"id":"22","guild_id":"10","channel_id":"20","member":{"user":{"id":"31"}},"message":{"id":"43","channel_id":"20"},"data":{"component_type":2,"custom_id":"kulami:claim-wait:20:1:2"}}`,
 	}
 	for _, s := range seeds {
 		f.Add([]byte(s))

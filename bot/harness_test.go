@@ -56,6 +56,11 @@ type harness struct {
 	// prometheus: the bot counts everything for Prometheus, wired as
 	// kulamibot does (package bot/metrics), instead of telling metrics.
 	prometheus bool
+	// claims: the guild keeps its default timeouts, claim (a clock that
+	// runs out lets the opponent claim the win). The flows written before
+	// claims existed run with timeouts auto, as the guilds of that
+	// release played, unless they set it.
+	claims bool
 }
 
 // newHarness starts a bot in mode with a guild channel and three members.
@@ -107,6 +112,7 @@ func (h *harness) start() {
 	t.Helper()
 	var prom *metrics.Metrics
 	var opt storage.Options
+	opt.GuildDefaults.AutoTimeouts = !h.claims
 	if h.prometheus {
 		prom = metrics.New(prometheus.NewRegistry())
 		opt.Updated, h.metrics = prom.Updated, prom

@@ -47,8 +47,13 @@ func (rs *records) historyCommand(c *interaction, o options) error {
 		if h.Ending != game.Aborted {
 			result += " " + lang.T("history.score", "Points", h.Score[h.Color].Total, "Against", h.Score[h.Color.Other()].Total)
 		}
-		if w := endingWords[h.Ending]; w != "" {
+		if w := endingWords[h.Ending]; h.Claimed {
+			result += " " + lang.T("claim.history")
+		} else if w != "" {
 			result += " " + lang.T(w)
+		}
+		if h.Clock.Increment > 0 {
+			result += " · ⏱ " + h.Clock.String()
 		}
 		line := lang.T("history.line", "Game", fmt.Sprintf("`#%d`", h.GameID), "Date", fmt.Sprintf("<t:%d:d>", h.At.Unix()), "Opponent", escape(playerName(lang, h.Opponent)), "Result", result)
 		if d := h.Rating.After.Rating - h.Rating.Before.Rating; h.Rating.After != (rating.Rating{}) {
@@ -73,7 +78,7 @@ func (rs *records) exportCommand(c *interaction, o options) error {
 		} else if err != nil {
 			return err
 		}
-		text, id = f.RecordText, f.ID
+		text, id = withDays(f.RecordText, f.Game.Game), f.ID
 	} else {
 		g, err := rs.store.Game(c.ctx, c.i.ChannelID)
 		if errors.Is(err, storage.ErrNotFound) {
@@ -81,7 +86,7 @@ func (rs *records) exportCommand(c *interaction, o options) error {
 		} else if err != nil {
 			return err
 		}
-		text, id = g.Record().String(), g.ID
+		text, id = withDays(g.Record().String(), g.Game), g.ID
 	}
 	rec, err := engine.ParseRecord(text)
 	if err != nil {
@@ -92,6 +97,36 @@ func (rs *records) exportCommand(c *interaction, o options) error {
 	summary := lang.N("export.summary", len(rec.Moves), "Game", id, "Red", escape(tagOr(rec, "Red", lang.T("color.red"))),
 		"Black", escape(tagOr(rec, "Black", lang.T("color.black"))), "File", name, "Guide", cliGuide)
 	return c.reply(message{content: summary, ephemeral: true, file: &attachment{name: name, contentType: "application/x-kulami", data: []byte(text)}})
+}
+
+// withDays returns the record text of g with what a game played over days
+// adds: its clock with an increment, as a tag MoveTime ("3d+1d"), and once it has ended the
+// plans its players set, as comments after the moves (RECORD.md skips
+// comments, so every reader of records still reads it). The plans of a
+// game that goes on are private: none is written.
+func withDays(text string, g *game.Game) string {
+	rec, err := engine.ParseRecord(text)
+	plans := g.PlanLog()
+	if err != nil || g.Clock().Increment == 0 && len(plans) == 0 {
+		return text // as every game of earlier releases
+	}
+	if g.Clock().Increment > 0 {
+		rec.SetTag("MoveTime", g.Clock().String())
+	}
+	var b strings.Builder
+	b.WriteString(rec.String())
+	for _, p := range plans {
+		lines := make([]string, len(p.Lines))
+		for i, l := range p.Lines {
+			cells := make([]string, len(l))
+			for j, c := range l {
+				cells[j] = c.String()
+			}
+			lines[i] = strings.Join(cells, " ")
+		}
+		fmt.Fprintf(&b, "{Plan of %s after move %d: %s}\n", p.By.Title(), p.Ply, strings.Join(lines, " | "))
+	}
+	return b.String()
 }
 
 // cliGuide is where the README explains the command-line tool.

@@ -123,15 +123,15 @@ func TestRulesAndHelp(t *testing.T) {
 	r := h.dc.WaitResponse(t, i.ID)
 	assert.True(t, r.Ephemeral())
 	require.Len(t, r.Embeds, 1)
-	assert.Contains(t, r.Embeds[0].Footer.Text, "page 1 of 4")
+	assert.Contains(t, r.Embeds[0].Footer.Text, "page 1 of 5")
 	msg := h.dc.WaitOriginal(t, i.ID, func(*discordtest.Message) bool { return true })
 	seen := map[string]bool{}
-	for page := 1; page <= 4; page++ {
+	for page := 1; page <= 5; page++ {
 		m, _ := h.dc.Message(msg.ID)
 		require.Len(t, m.Embeds, 1)
 		seen[m.Embeds[0].Title] = true
 		b := buttons(m.Components)
-		if page < 4 {
+		if page < 5 {
 			h.click(msg.ID, h.alice, b["Next"])
 			h.dc.WaitUntil(t, "the next page", func() bool {
 				m, _ := h.dc.Message(msg.ID)
@@ -139,12 +139,12 @@ func TestRulesAndHelp(t *testing.T) {
 			})
 		}
 	}
-	assert.Len(t, seen, 4, "four different pages")
+	assert.Len(t, seen, 5, "five different pages")
 
 	i = h.command(h.channel.ID, h.alice, "help")
 	r = h.dc.WaitResponse(t, i.ID)
 	require.Len(t, r.Embeds, 1)
-	for _, sub := range []string{"/kulami challenge", "/kulami move", "/kulami leaderboard", "/kulami play"} {
+	for _, sub := range []string{"/kulami challenge", "/kulami move", "/kulami leaderboard", "/kulami play", "/kulami give_time", "/kulami claim", "/kulami plan"} {
 		assert.Contains(t, r.Embeds[0].Description, sub)
 	}
 }

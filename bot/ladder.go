@@ -81,11 +81,17 @@ type records struct {
 		LadderStore
 	}
 	langs *locales
+	clock Clock // what the current season is
 }
 
-// leaderboardCommand shows the first (or the chosen) page of a ladder.
+// leaderboardCommand shows the first (or the chosen) page of a ladder,
+// all-time or of a season.
 func (rs *records) leaderboardCommand(c *interaction, o options) error {
-	m, err := rs.leaderboard(c.ctx, rs.langs.publicLang(c), c.i.GuildID, ladderOf(o), o.int("page", 1)-1)
+	season, err := seasonOption(o.str("season"), rs.clock.Now())
+	if err != nil {
+		return err
+	}
+	m, err := rs.leaderboard(c.ctx, rs.langs.publicLang(c), c.i.GuildID, board{ladderOf(o), season}, o.int("page", 1)-1)
 	if err != nil {
 		return err
 	}
@@ -94,61 +100,97 @@ func (rs *records) leaderboardCommand(c *interaction, o options) error {
 
 // leaderboardPage shows another page, from the Previous and Next buttons.
 func (rs *records) leaderboardPage(c *interaction, id customID) error {
-	m, err := rs.leaderboard(c.ctx, rs.langs.publicLang(c), id.channel, storage.Ladder(id.id), id.n)
+	m, err := rs.leaderboard(c.ctx, rs.langs.publicLang(c), id.channel, boardOf(id.id), id.n)
 	if err != nil {
 		return err
 	}
 	return c.update(m)
 }
 
-// leaderboard is page p (from 0) of a ladder of a guild.
-func (rs *records) leaderboard(ctx context.Context, lang i18n.Lang, guildID string, ladder storage.Ladder, p int) (message, error) {
-	if ladder != storage.Human && ladder != storage.AI {
+// board is a leaderboard of a guild: a ladder, all-time or of a season.
+type board struct {
+	ladder storage.Ladder
+	season storage.Season // zero: all-time
+}
+
+// id returns b as the ID of a pager's custom ID: the ladder in the low
+// byte, the season above it (so an all-time board's ID is its ladder's,
+// as before there were seasons).
+func (b board) id() uint64 { return uint64(b.season)<<8 | uint64(b.ladder) }
+
+// boardOf is the inverse of board.id.
+func boardOf(id uint64) board {
+	return board{ladder: storage.Ladder(id & 0xff), season: storage.Season(min(id>>8, 1<<31-1))}
+}
+
+// page reads page p (from 0) of b in the guild.
+func (rs *records) page(ctx context.Context, guildID string, b board, p int) ([]storage.Profile, int, error) {
+	if b.season != 0 {
+		return rs.store.SeasonLeaderboard(ctx, guildID, b.season, b.ladder, p*leaderboardSize, leaderboardSize)
+	}
+	return rs.store.Leaderboard(ctx, guildID, b.ladder, p*leaderboardSize, leaderboardSize)
+}
+
+// leaderboard is page p (from 0) of a board of a guild.
+func (rs *records) leaderboard(ctx context.Context, lang i18n.Lang, guildID string, b board, p int) (message, error) {
+	if b.ladder != storage.Human && b.ladder != storage.AI || b.season != 0 && !b.season.Valid() {
 		return message{}, refuse("ladder.gone")
 	}
 	p = max(p, 0)
-	page, total, err := rs.store.Leaderboard(ctx, guildID, ladder, p*leaderboardSize, leaderboardSize)
+	page, total, err := rs.page(ctx, guildID, b, p)
 	if err != nil {
 		return message{}, err
 	}
 	pages := max(1, (total+leaderboardSize-1)/leaderboardSize)
 	if p >= pages && total > 0 {
 		p = pages - 1
-		if page, total, err = rs.store.Leaderboard(ctx, guildID, ladder, p*leaderboardSize, leaderboardSize); err != nil {
+		if page, total, err = rs.page(ctx, guildID, b, p); err != nil {
 			return message{}, err
 		}
 	}
-	return leaderboardMessage(lang, guildID, ladder, page, total, p, pages), nil
+	return leaderboardMessage(lang, guildID, b, page, total, p, pages), nil
 }
 
-// leaderboardMessage is page p (from 0) of pages of a ladder of a guild,
-// in lang: the profiles of page, of total on the ladder.
-func leaderboardMessage(lang i18n.Lang, guildID string, ladder storage.Ladder, page []storage.Profile, total, p, pages int) message {
+// leaderboardMessage is page p (from 0) of pages of a board of a guild,
+// in lang: the profiles of page, of total on the board.
+func leaderboardMessage(lang i18n.Lang, guildID string, b board, page []storage.Profile, total, p, pages int) message {
 	title := lang.T("ladder.title")
-	if ladder == storage.AI {
+	if b.ladder == storage.AI {
 		title = lang.T("ladder.title_ai")
+	}
+	if b.season != 0 {
+		title += " · " + seasonName(lang, b.season)
 	}
 	e := &discordgo.MessageEmbed{Title: title, Color: embedColor}
 	if total == 0 {
 		e.Description = lang.T("ladder.empty")
+		if b.season != 0 {
+			e.Description = lang.T("season.empty")
+		}
 		return message{embeds: []*discordgo.MessageEmbed{e}}
 	}
+	e.Description = strings.Join(rankLines(lang, page, p*leaderboardSize), "\n")
+	e.Footer = &discordgo.MessageEmbedFooter{Text: lang.N("ladder.footer", total, "Page", p+1, "Pages", pages)}
+	m := message{embeds: []*discordgo.MessageEmbed{e}}
+	if pages > 1 {
+		m.components = pager(lang, actLeaders, guildID, b.id(), p, pages)
+	}
+	return m
+}
+
+// rankLines writes the profiles of a leaderboard, the first of rank
+// first+1, one a line: medal or rank, name, rating and record.
+func rankLines(lang i18n.Lang, page []storage.Profile, first int) []string {
 	var lines []string
 	for i, pr := range page {
-		rank := p*leaderboardSize + i + 1
+		rank := first + i + 1
 		medal := map[int]string{1: "🥇", 2: "🥈", 3: "🥉"}[rank]
 		if medal == "" {
 			medal = fmt.Sprintf("`%2d.`", rank)
 		}
 		lines = append(lines, fmt.Sprintf("%s **%s** — %s · %s", medal, escape(playerName(lang, storage.Player(pr.UserID, pr.Name))), showRating(pr.Rating), record(lang, pr.Tally)))
 	}
-	e.Description = strings.Join(lines, "\n")
-	e.Footer = &discordgo.MessageEmbedFooter{Text: lang.N("ladder.footer", total, "Page", p+1, "Pages", pages)}
-	m := message{embeds: []*discordgo.MessageEmbed{e}}
-	if pages > 1 {
-		m.components = pager(lang, actLeaders, guildID, uint64(ladder), p, pages)
-	}
-	return m
+	return lines
 }
 
 // target is the user a stats or history command is about: the player

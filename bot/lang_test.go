@@ -333,7 +333,7 @@ func TestLanguageSetting(t *testing.T) {
 	assert.Contains(t, text, "**Langue** : Español")
 	s, err = h.store.GuildSettings(t.Context(), h.dc.GuildID())
 	require.NoError(t, err)
-	assert.Equal(t, storage.GuildSettings{Threads: s.Threads, MoveTime: s.MoveTime, Hints: s.Hints, Language: "es", Locale: "ja"}, s)
+	assert.Equal(t, storage.GuildSettings{Threads: s.Threads, MoveTime: s.MoveTime, Hints: s.Hints, Language: "es", Locale: "ja", AutoTimeouts: s.AutoTimeouts}, s)
 }
 
 // TestReminderLanguages: the scheduler, without an interaction, writes in

@@ -8,6 +8,7 @@ import (
 	"github.com/bwmarrin/discordgo"
 
 	"github.com/kulami/kulami/engine"
+	"github.com/kulami/kulami/engine/game"
 	"github.com/kulami/kulami/storage"
 )
 
@@ -48,6 +49,7 @@ func (pl *playing) move(c *interaction, channel string, gameID uint64, seen int,
 	// undone below if the move does not commit, so that the board can
 	// still be retired by the path that moves the game past it.
 	var clicked string
+	var dropped []game.PlanNote // lines of the opponent's plan the move dropped, for a note to them
 	if c.i.Message != nil && pl.out.retired.first(c.i.Message.ID, time.Now()) {
 		clicked = c.i.Message.ID
 	}
@@ -59,9 +61,11 @@ func (pl *playing) move(c *interaction, channel string, gameID uint64, seen int,
 		if seen < 0 {
 			seen = g.Ply()
 		}
-		if err := g.Play(by, seen, at, now); err != nil {
+		turn, err := g.PlayTurn(by, seen, at, now)
+		if err != nil {
 			return err
 		}
+		dropped = turn.Dropped
 		if c.i.Message != nil && g.BoardMessageID == "" {
 			// The board is not noted yet: its note, when it comes, must
 			// learn that this click retired it.
@@ -76,6 +80,7 @@ func (pl *playing) move(c *interaction, channel string, gameID uint64, seen int,
 		}
 		return err
 	}
+	pl.table.droppedPlans(g, dropped)
 	// The move is stored: answer the interaction, then post the board
 	// whatever the answer met (a late or failed interaction loses nothing).
 	var answered error

@@ -1,11 +1,10 @@
 package bot
 
 import (
-	"container/list"
-	"sync"
 	"time"
 
 	"github.com/kulami/kulami/bot/i18n"
+	"github.com/kulami/kulami/draw/lru"
 )
 
 // replayCacheBytes is the memory the animated replays kept may hold: 32
@@ -31,64 +30,20 @@ type replayKey struct {
 // fields are the holder's of turn: one click at a time draws it or posts
 // it, and the others wait for their turn, then link to the post.
 type replay struct {
-	key    replayKey
 	turn   chan struct{} // holds a token while a click works on the replay
 	gif    []byte        // nil until drawn
 	link   string        // the message it was posted in; "" until then
 	posted time.Time     // when
-	size   int           // the bytes counted for it in the cache
 }
 
 // replays keeps the animated replays drawn, the most recently used within
 // a budget of bytes, so that a game's replay is drawn once: a finished
 // game never changes, so a replay kept is never stale. A replay evicted
-// while a click works on it stays valid for that click. It is safe for
-// concurrent use.
-type replays struct {
-	mu     sync.Mutex
-	budget int
-	used   int
-	order  *list.List // of *replay, most recently used first
-	byKey  map[replayKey]*list.Element
-}
+// while a click works on it stays valid for that click.
+type replays = lru.Cache[replayKey, *replay]
+
+// newReplay is a replay not drawn yet.
+func newReplay() *replay { return &replay{turn: make(chan struct{}, 1)} }
 
 // newReplays returns an empty cache of budget bytes.
-func newReplays(budget int) *replays {
-	return &replays{budget: budget, order: list.New(), byKey: map[replayKey]*list.Element{}}
-}
-
-// get returns the replay of k, new and empty if it is not kept.
-func (rs *replays) get(k replayKey) *replay {
-	rs.mu.Lock()
-	defer rs.mu.Unlock()
-	if el, ok := rs.byKey[k]; ok {
-		rs.order.MoveToFront(el)
-		return el.Value.(*replay)
-	}
-	r := &replay{key: k, turn: make(chan struct{}, 1)}
-	rs.byKey[k] = rs.order.PushFront(r)
-	return r
-}
-
-// drawn counts r's GIF, just drawn, and evicts the least recently used
-// replays other than r until those kept fit the budget.
-func (rs *replays) drawn(r *replay) {
-	rs.mu.Lock()
-	defer rs.mu.Unlock()
-	el, ok := rs.byKey[r.key]
-	if !ok || el.Value != r { // evicted while it was drawn
-		return
-	}
-	rs.used += len(r.gif) - r.size
-	r.size = len(r.gif)
-	for back := rs.order.Back(); rs.used > rs.budget && back != nil; {
-		prev := back.Prev()
-		if back != el {
-			old := back.Value.(*replay)
-			rs.used -= old.size
-			delete(rs.byKey, old.key)
-			rs.order.Remove(back)
-		}
-		back = prev
-	}
-}
+func newReplays(budget int) *replays { return lru.New[replayKey, *replay](budget) }

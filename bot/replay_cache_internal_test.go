@@ -7,18 +7,19 @@ import (
 )
 
 // TestReplaysBudget: the replays kept fit the budget of bytes, the least
-// recently used going first; a replay not drawn yet costs nothing.
+// recently used going first; a replay not drawn yet costs nothing; a
+// language has its own replay.
 func TestReplaysBudget(t *testing.T) {
 	rs := newReplays(10)
-	a := rs.get(replayKey{guild: "1", game: 1, lang: "en"})
-	a.gif = make([]byte, 6)
-	rs.drawn(a)
-	b := rs.get(replayKey{guild: "1", game: 2, lang: "en"})
-	assert.Same(t, a, rs.get(a.key), "kept")
-	b.gif = make([]byte, 6)
-	rs.drawn(b)
-	assert.Equal(t, 6, rs.used)
-	assert.Same(t, b, rs.get(b.key), "the last drawn is kept")
-	assert.NotSame(t, a, rs.get(a.key), "the least recently used went to fit the budget")
-	assert.NotSame(t, a, rs.get(replayKey{guild: "1", game: 1, lang: "de"}), "a replay a language")
+	ka, kb := replayKey{guild: "1", game: 1, lang: "en"}, replayKey{guild: "1", game: 2, lang: "en"}
+	a := rs.Get(ka, newReplay)
+	rs.Size(a, 6)
+	b := rs.Get(kb, newReplay)
+	assert.Same(t, a.Value, rs.Get(ka, newReplay).Value, "kept")
+	rs.Size(b, 6)
+	_, used := rs.Stats()
+	assert.Equal(t, 6, used)
+	assert.Same(t, b.Value, rs.Get(kb, newReplay).Value, "the last drawn is kept")
+	assert.NotSame(t, a.Value, rs.Get(ka, newReplay).Value, "the least recently used went to fit the budget")
+	assert.NotSame(t, b.Value, rs.Get(replayKey{guild: "1", game: 2, lang: "de"}, newReplay).Value, "a replay a language")
 }

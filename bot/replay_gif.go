@@ -38,7 +38,8 @@ func (rv *reviews) replayGIF(c *interaction, f *storage.FinishedGame) error {
 		return refuse("replay.empty", "Game", f.ID)
 	}
 	lang := rv.langs.publicLang(c)
-	r := rv.replays.get(replayKey{guild: f.GuildID, game: f.ID, lang: lang})
+	kept := rv.replays.Get(replayKey{guild: f.GuildID, game: f.ID, lang: lang}, newReplay)
+	r := kept.Value
 	select {
 	case r.turn <- struct{}{}:
 	case <-c.ctx.Done():
@@ -59,7 +60,7 @@ func (rv *reviews) replayGIF(c *interaction, f *storage.FinishedGame) error {
 			return err
 		}
 		r.gif = gif
-		rv.replays.drawn(r)
+		rv.replays.Size(kept, len(gif))
 	}
 	rv.cooldowns.take(jobGIF, user, now)
 	m, err := c.post(message{

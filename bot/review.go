@@ -328,12 +328,41 @@ func reviewMessage(lang i18n.Lang, f *storage.FinishedGame, a *review.Analysis) 
 			t.WriteString("\n- " + lang.T("review.mistake", "Move", m.Ply, "Hole", m.Cell, "Best", m.Best, "Cost", points(lang, m.Cost)))
 		}
 	}
+	t.WriteString(planReview(lang, f))
 	t.WriteString("\n\n" + lang.T("review.chart", "Player", escape(playerName(lang, f.Player(engine.Red)))))
 	return message{
 		content:    t.String(),
 		file:       &attachment{name: "review.png", contentType: "image/png", data: png.Bytes()},
 		components: stepButtons(f, -1, len(a.Moves)),
 	}, nil
+}
+
+// reviewedPlans is how many of a game's plans its review lists, the last
+// ones set: a review is one message.
+const reviewedPlans = 4
+
+// planReview lists, in lang, the plans the players of f set (kept in the
+// record once the game ended): the last reviewedPlans of them, each with
+// its lines; "" if nobody planned.
+func planReview(lang i18n.Lang, f *storage.FinishedGame) string {
+	plans := f.PlanLog()
+	if len(plans) == 0 {
+		return ""
+	}
+	var b strings.Builder
+	b.WriteString("\n\n" + lang.T("plan.review_title"))
+	for _, p := range plans[max(0, len(plans)-reviewedPlans):] {
+		lines := make([]string, len(p.Lines))
+		for i, l := range p.Lines {
+			lines[i] = lineWords(lang, l)
+		}
+		b.WriteString("\n- " + truncate(lang.T("plan.review_line", "Player", colorMark[p.By]+" "+escape(f.Player(p.By).Name), "Move", p.Ply,
+			"Lines", strings.Join(lines, "; ")), 300))
+	}
+	if n := len(plans) - reviewedPlans; n > 0 {
+		b.WriteString("\n" + lang.N("plan.review_more", n))
+	}
+	return b.String()
 }
 
 // points writes a cost in points of win chance: "23 points".
@@ -418,6 +447,9 @@ func stepText(lang i18n.Lang, f *storage.FinishedGame, a *review.Analysis, ply i
 	m := a.Moves[ply-1]
 	text := head + lang.T("review.step_move", "Player", colorMark[m.Color]+" "+escape(f.Player(m.Color).Name), "Hole", m.Cell,
 		"Before", lang.Percent(m.Before), "After", lang.Percent(m.After))
+	if moves := f.Moves(); moves[ply-1].Planned {
+		text += " " + lang.T("plan.review_step")
+	}
 	switch {
 	case m.Mistake():
 		text += " " + lang.T("review.step_mistake", "Best", m.Best, "Cost", points(lang, m.Cost))

@@ -130,6 +130,8 @@ type handlers struct {
 	reviews    *reviews
 	prefs      *preferences
 	vacations  *vacations
+	overtime   *overtime
+	planner    *planner
 }
 
 // commandHandlers returns the handler of each subcommand of /kulami.
@@ -156,6 +158,9 @@ func commandHandlers(h handlers) map[string]commandHandler {
 		"games":       h.records.gamesCommand,
 		"review":      h.reviews.reviewCommand,
 		"vacation":    h.vacations.vacationCommand,
+		"give_time":   gameCommand(h.table, h.overtime.giveTime),
+		"claim":       gameCommand(h.table, h.overtime.claimCommand),
+		"plan":        gameCommand(h.table, h.planner.open),
 	}
 }
 
@@ -179,6 +184,14 @@ func componentHandlers(h handlers) map[string]componentHandler {
 		actRematch:    finishedButton(h.store, h.challenges.rematch),
 		actReviewStep: h.reviews.reviewStep,
 		actReplayGIF:  finishedButton(h.store, h.reviews.replayGIF),
+		actGiveTime:   gameButton(h.store, h.overtime.giveTime),
+		actClaim:      gameButton(h.store, h.overtime.claimButton),
+		actWait:       gameButton(h.store, h.overtime.keepWaiting),
+		actPlan:       gameButton(h.store, h.planner.open),
+		actPlanPick: func(c *interaction, id customID) error {
+			return gameButton(h.store, func(c *interaction, g *storage.Game) error { return h.planner.pick(c, g, id) })(c, id)
+		},
+		actPlanClear: gameButton(h.store, h.planner.clear),
 	}
 }
 
@@ -202,6 +215,12 @@ var elsewhere = map[string]error{
 	actCancel:     errChallengeGone,
 	actRematch:    errFinishedGone,
 	actReplayGIF:  errFinishedGone,
+	actGiveTime:   errGameGone,
+	actClaim:      errGameGone,
+	actWait:       errGameGone,
+	actPlan:       errGameGone,
+	actPlanPick:   errGameGone,
+	actPlanClear:  errGameGone,
 	actLeaders:    refuse("ladder.gone"),
 }
 
@@ -274,12 +293,14 @@ func (b *Bot) dispatch(c *interaction) error {
 		switch {
 		case c.i.GuildID == "":
 			return c.choices(nil)
+		case name == "move":
+			return b.play.moveAutocomplete(c, o)
+		case name == "challenge":
+			return moveTimeAutocomplete(c, o)
 		case name == "notify":
 			return c.choices(zoneChoices(o.str("timezone")))
-		case name != "move":
-			return c.choices(nil)
 		}
-		return b.play.moveAutocomplete(c, o)
+		return c.choices(nil)
 	case discordgo.InteractionMessageComponent:
 		id, err := parseCustomID(c.i.MessageComponentData().CustomID)
 		h, ok := b.components[id.action]

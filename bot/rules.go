@@ -12,7 +12,7 @@ import (
 // rulesPages are the rules of Kulami as the bot explains them, one embed
 // per page: the messages rules.<page>.title and rules.<page>.text, which
 // say what RULES.md says in plain words, in each edition's own terms.
-var rulesPages = []string{"board", "moves", "score", "here"}
+var rulesPages = []string{"board", "moves", "score", "here", "overtime"}
 
 // rulesMessage is page p (from 0) of the rules, with buttons to page, in
 // lang.

@@ -15,7 +15,7 @@ import (
 )
 
 // rulesPageIDs are the messages of /kulami rules, page by page.
-var rulesPageIDs = []string{"rules.board", "rules.moves", "rules.score", "rules.here"}
+var rulesPageIDs = []string{"rules.board", "rules.moves", "rules.score", "rules.here", "rules.overtime"}
 
 // numbers returns the numbers a text writes with digits, sorted: the
 // figures of the rules (17 panels, 64 holes, 28 marbles, 5 in a line…).
@@ -89,7 +89,7 @@ func TestRulesInTheReadersLanguage(t *testing.T) {
 			assert.True(t, r.Ephemeral(), "only the reader sees it")
 			require.Len(t, r.Embeds, 1)
 			assert.Equal(t, tc.lang.T("rules.board.title"), r.Embeds[0].Title)
-			assert.Equal(t, tc.lang.T("rules_page.footer", "Page", 1, "Pages", 4), r.Embeds[0].Footer.Text)
+			assert.Equal(t, tc.lang.T("rules_page.footer", "Page", 1, "Pages", len(rulesPageIDs)), r.Embeds[0].Footer.Text)
 
 			msg := h.dc.WaitOriginal(t, i.ID, func(*discordtest.Message) bool { return true })
 			next := buttons(msg.Components)[tc.lang.T("button.next")]

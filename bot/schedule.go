@@ -13,6 +13,7 @@ import (
 
 	"github.com/kulami/kulami/engine"
 	"github.com/kulami/kulami/engine/game"
+	"github.com/kulami/kulami/engine/rating"
 	"github.com/kulami/kulami/storage"
 )
 
@@ -74,24 +75,31 @@ type scheduler struct {
 		ChallengeStore
 		ScheduleStore
 		SettingsStore
+		SeasonLeaderboard(ctx context.Context, guildID string, season storage.Season, ladder storage.Ladder, offset, limit int) ([]storage.Profile, int, error)
 	}
-	clock     Clock
-	log       *slog.Logger
-	metrics   Metrics // told of the reminders sent
-	owner     string  // names this bot's leases on due work (see runDue)
-	wake      wakeup
-	table     *table
-	out       *outbound
-	langs     *locales
-	vacations *vacations // a vacation's notice and end
+	clock   Clock
+	log     *slog.Logger
+	metrics Metrics // told of the reminders sent
+	owner   string  // names this bot's leases on due work (see runDue)
+	wake    wakeup
+	table   *table
+	out     *outbound
+	langs   *locales
+	// seasonsDone is the season (a storage.Season) whose start this bot
+	// has dealt with in every guild: the end of the season before it
+	// (endSeasons).
+	seasonsDone atomic.Int32
+	vacations   *vacations // a vacation's notice and end
 }
 
 // RunScheduler keeps games moving until ctx is cancelled: it sends the
 // reminders, ends games whose time ran out, expires challenges and lets
-// the computer move when its move was lost (a restart). Everything it
-// waits for is in storage, so after a restart it picks up where it was,
-// and what was due while the bot was down happens at once. It sleeps until
-// the next wake-up in storage; it never scans all games.
+// the computer move when its move was lost (a restart), and posts the top
+// three of a season that ended where a server asked (endSeasons).
+// Everything it waits for is in storage, so after a restart it picks up
+// where it was, and what was due while the bot was down happens at once.
+// It sleeps until the next wake-up in storage or the end of the season;
+// it never scans all games.
 //
 // It first queues again the reviews asked for before a stop and not made.
 // It records the bot alive (see aliveEvery) when it starts (Resume does),
@@ -133,6 +141,7 @@ func (s *scheduler) run(ctx context.Context) error {
 		case ok:
 			wait = next.Sub(now)
 		}
+		wait = min(wait, rating.SeasonOf(now).End().Sub(now)) // the end of the season
 		select {
 		case <-ctx.Done():
 			return nil
@@ -175,21 +184,28 @@ const dueAtOnce = 6
 const dueWithin = 30 * time.Second
 
 // runDue handles everything due now, up to dueAtOnce wakes at once, each
-// within dueWithin; it returns when all are handled and reports whether
-// something failed.
+// within dueWithin, and beside them the end of a season (endSeasons, which
+// a quarter's end in many guilds must not let hold the games' clocks); it
+// returns when all are handled and reports whether something failed.
 func (s *scheduler) runDue(ctx context.Context) bool {
 	now := s.clock.Now()
+	var (
+		wg     sync.WaitGroup
+		failed atomic.Bool
+		slots  = make(chan struct{}, dueAtOnce)
+	)
+	wg.Go(func() {
+		if s.endSeasons(ctx, now) {
+			failed.Store(true)
+		}
+	})
+	defer wg.Wait()
 	due, err := s.store.Due(ctx, now)
 	if err != nil {
 		s.logFailure(ctx, "scheduler cannot read what is due", "err", err)
 		return true
 	}
 	s.log.Debug("scheduler looks at what is due", "due", len(due))
-	var (
-		wg     sync.WaitGroup
-		failed atomic.Bool
-		slots  = make(chan struct{}, dueAtOnce)
-	)
 	for _, w := range due {
 		select {
 		case <-ctx.Done():
@@ -241,7 +257,8 @@ func (s *scheduler) runWake(ctx context.Context, w storage.Wake, now time.Time) 
 }
 
 // wakeGame does what is due in the game of a channel: the computer's lost
-// move, a timeout or a reminder.
+// move, a timeout (in a game of claims, the message that lets the opponent
+// claim the win) or a reminder.
 func (s *scheduler) wakeGame(ctx context.Context, channelID string, now time.Time) error {
 	g, err := s.store.Game(ctx, channelID)
 	if errors.Is(err, storage.ErrNotFound) {
@@ -258,8 +275,11 @@ func (s *scheduler) wakeGame(ctx context.Context, channelID string, now time.Tim
 		s.table.queueAI(aiJob{channel: channelID, gameID: g.ID, ply: g.Ply()})
 		return nil
 	}
+	late := false // the clock ran out in a game of claims: the opponent may claim
 	g, old, err := s.table.update(ctx, channelID, g.ID, byBot, func(g *storage.Game) error {
-		if err := g.Timeout(now); !errors.Is(err, game.ErrNotDue) {
+		err := g.Timeout(now)
+		if !errors.Is(err, game.ErrNotDue) {
+			late = err == nil && !g.Over()
 			return err
 		}
 		return g.Remind(now)
@@ -272,6 +292,8 @@ func (s *scheduler) wakeGame(ctx context.Context, channelID string, now time.Tim
 	case g.Over():
 		s.log.Info("game timed out", "channel", g.ChannelID, "game", g.ID)
 		return s.table.show(ctx, nil, g, old)
+	case late:
+		return s.sendClaim(ctx, g)
 	}
 	return s.sendReminder(ctx, g, nil)
 }

@@ -3,6 +3,7 @@ package bot
 import (
 	"context"
 	"errors"
+	"fmt"
 	"log/slog"
 	"strings"
 	"time"
@@ -11,19 +12,20 @@ import (
 
 	"github.com/kulami/kulami/bot/i18n"
 	"github.com/kulami/kulami/engine/game"
+	"github.com/kulami/kulami/engine/rating"
 	"github.com/kulami/kulami/storage"
 )
 
 // preferences handles what users and servers choose: /kulami notify and
 // /kulami settings. It is safe for concurrent use.
 type preferences struct {
-	store interface {
-		SettingsStore
-		PlayerGamesStore
-	}
+	store    SettingsStore
+	players  PlayerGamesStore // a player's games, told where they live
 	log      *slog.Logger
 	langs    *locales
 	moveTime time.Duration // the default the settings show
+	clock    Clock         // what season a season channel starts with
+	out      *outbound     // posts in a season channel chosen, to check it
 }
 
 // notifyCommand sets how and when the caller is reminded: by direct
@@ -90,7 +92,7 @@ func (pf *preferences) notifyCommand(c *interaction, o options) error {
 // on count with the new settings all the same.
 func (pf *preferences) relocate(c *interaction, u storage.UserSettings) {
 	me, zone := c.user().ID, zoneOf(u)
-	_, err := pf.store.UpdatePlayerGames(c.ctx, me, func(games []*storage.Game) error {
+	_, err := pf.players.UpdatePlayerGames(c.ctx, me, func(games []*storage.Game) error {
 		for _, g := range games {
 			if err := g.SetLocal(seat(g, me), zone, u.Quiet); err != nil {
 				return err
@@ -156,7 +158,17 @@ func (pf *preferences) settingsCommand(c *interaction, o options) error {
 			return refuse("settings.needs_manage_server")
 		}
 	}
+	seasonChannel := o.str("season_channel")
+	if seasonChannel != "" {
+		if err := pf.seasonChannel(c, seasonChannel); err != nil {
+			return err
+		}
+	}
 	s, err := pf.store.UpdateGuildSettings(c.ctx, c.i.GuildID, func(s *storage.GuildSettings) error {
+		if seasonChannel != "" {
+			// The season under way is the first posted there.
+			s.SeasonChannel, s.SeasonPosted = seasonChannel, max(s.SeasonPosted, rating.SeasonOf(pf.clock.Now())-1)
+		}
 		if v := o.str("threads"); v != "" {
 			s.Threads = v == "on"
 		}
@@ -178,6 +190,13 @@ func (pf *preferences) settingsCommand(c *interaction, o options) error {
 				return refuse("settings.pick_vacation_days")
 			}
 			s.VacationDays = &n
+		}
+		switch o.str("timeouts") {
+		case "":
+		case "claim", "auto":
+			s.AutoTimeouts = o.str("timeouts") == "auto"
+		default:
+			return refuse("settings.timeouts.pick")
 		}
 		if v := o.str("language"); v != "" {
 			l, ok := i18n.Parse(v)
@@ -206,12 +225,18 @@ func (pf *preferences) settingsCommand(c *interaction, o options) error {
 		lang.T("settings.move_time", "MoveTime", duration(lang, cmp(s.MoveTime, pf.moveTime))),
 		lang.T("settings.hints", "State", onOff[s.Hints]),
 		lang.T("settings.language", "Language", language),
+		lang.T("settings.timeouts."+s.Timeouts().String()),
 		lang.T("settings.weekends", "State", weekendNames(lang, s.Weekends)),
 	)
 	if limit := vacationCap(s); limit > 0 {
 		lines = append(lines, lang.T("settings.vacation_days", "Cap", duration(lang, limit)))
 	} else {
 		lines = append(lines, lang.T("settings.vacation_off"))
+	}
+	if s.SeasonChannel != "" {
+		lines = append(lines, lang.T("season.setting", "Channel", fmt.Sprintf("<#%s>", s.SeasonChannel)))
+	} else {
+		lines = append(lines, lang.T("season.setting_none"))
 	}
 	return c.say(strings.Join(lines, "\n"))
 }

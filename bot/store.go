@@ -30,18 +30,26 @@ import (
 // storage.Backend).
 type Store interface {
 	interactionStore
+	daysStore
 	ScheduleStore
 }
 
 // interactionStore is what the handlers and the parts they call use: all
-// of Store but the scheduler's own bookkeeping (ScheduleStore), so that
-// their calls can keep to an interaction's deadlines (deadlineStore).
+// of Store but the scheduler's own bookkeeping (ScheduleStore) and the
+// players' vacations and games (daysStore), so that their calls can keep
+// to an interaction's deadlines (deadlineStore).
 type interactionStore interface {
 	GameStore
 	ChallengeStore
 	FinishedStore
 	LadderStore
 	SettingsStore
+}
+
+// daysStore is what the handlers of days played over use beside
+// interactionStore: a player's vacation bank and all their games. Their
+// calls keep to an interaction's deadlines as well (deadlineDays).
+type daysStore interface {
 	VacationStore
 	PlayerGamesStore
 }
@@ -165,6 +173,10 @@ type LadderStore interface {
 	// order, skipping offset, and how many the ladder has. Errors:
 	// storage.ErrInvalid if limit is not positive or offset negative.
 	Leaderboard(ctx context.Context, guildID string, ladder storage.Ladder, offset, limit int) ([]storage.Profile, int, error)
+	// SeasonLeaderboard is Leaderboard for the ladder of a season (its
+	// games only, each player from a fresh start). Errors:
+	// storage.ErrInvalid also if the season is not valid.
+	SeasonLeaderboard(ctx context.Context, guildID string, season storage.Season, ladder storage.Ladder, offset, limit int) ([]storage.Profile, int, error)
 }
 
 // SettingsStore keeps the settings of guilds and users: the defaults of
@@ -228,6 +240,10 @@ type ScheduleStore interface {
 	// SetAlive records that the bot runs at t, for Resume. Errors: none
 	// but those of every method.
 	SetAlive(ctx context.Context, t time.Time) error
+	// SeasonChannels returns the settings of the guilds that chose a
+	// channel for the seasons' top three, by guild. Errors: none but
+	// those of every method.
+	SeasonChannels(ctx context.Context) ([]storage.GuildSettingsEntry, error)
 	// Resume calls fn with every active game and how long the bot was
 	// down, if for at least minDown until now, stores the games fn
 	// changed and records now as alive, in one transaction; it returns

@@ -22,8 +22,8 @@ type vacations struct {
 	store interface {
 		GameStore
 		SettingsStore
-		VacationStore
 	}
+	banks     VacationStore
 	clock     Clock
 	log       *slog.Logger
 	wake      wakeup
@@ -105,7 +105,7 @@ func (vs *vacations) start(c *interaction, limit time.Duration) error {
 	if err != nil {
 		return err
 	}
-	v, games, err := vs.store.UpdateVacation(c.ctx, me, func(v *storage.Vacation, games []*storage.Game) error {
+	v, games, err := vs.banks.UpdateVacation(c.ctx, me, func(v *storage.Vacation, games []*storage.Game) error {
 		opened(v, now, limit)
 		bank := v.Balance(now, limit)
 		if err := v.Start(now, limit); err != nil {
@@ -175,7 +175,7 @@ func (vs *vacations) awayAtStart(ctx context.Context, g *game.Game, now time.Tim
 		if p.IsAI() {
 			continue
 		}
-		v, err := vs.store.Vacation(ctx, p.UserID)
+		v, err := vs.banks.Vacation(ctx, p.UserID)
 		if errors.Is(err, storage.ErrNotFound) {
 			continue
 		} else if err != nil {
@@ -210,7 +210,7 @@ func (vs *vacations) end(c *interaction, limit time.Duration) error {
 // as it was for a refusal (game.ErrNotOnVacation).
 func (vs *vacations) finish(ctx context.Context, userID string, now time.Time, limit time.Duration, ranOut bool) (*storage.Vacation, []*storage.Game, error) {
 	var was storage.Vacation
-	v, games, err := vs.store.UpdateVacation(ctx, userID, func(v *storage.Vacation, games []*storage.Game) error {
+	v, games, err := vs.banks.UpdateVacation(ctx, userID, func(v *storage.Vacation, games []*storage.Game) error {
 		was = *v
 		if ranOut && (!v.On() || v.Ends().After(now)) {
 			return errNotDue
@@ -253,7 +253,7 @@ func (vs *vacations) remindBack(ctx context.Context, games []*storage.Game, user
 // status shows the caller's bank and their games on this server.
 func (vs *vacations) status(c *interaction, limit time.Duration) error {
 	me, now, lang := c.user().ID, vs.clock.Now(), c.lang()
-	v, err := vs.store.Vacation(c.ctx, me)
+	v, err := vs.banks.Vacation(c.ctx, me)
 	if errors.Is(err, storage.ErrNotFound) {
 		v, err = &storage.Vacation{UserID: me}, nil
 		opened(v, now, limit)
@@ -303,7 +303,7 @@ func (vs *vacations) status(c *interaction, limit time.Duration) error {
 // notice a day before it runs out (a direct message), or its end, when
 // each game whose clock runs again gets a reminder.
 func (vs *vacations) wakeVacation(ctx context.Context, userID string, now time.Time) error {
-	v, err := vs.store.Vacation(ctx, userID)
+	v, err := vs.banks.Vacation(ctx, userID)
 	if errors.Is(err, storage.ErrNotFound) {
 		return nil
 	} else if err != nil {
@@ -323,7 +323,7 @@ func (vs *vacations) wakeVacation(ctx context.Context, userID string, now time.T
 		vs.remindBack(ctx, games, userID)
 		return nil
 	}
-	_, _, err = vs.store.UpdateVacation(ctx, userID, func(s *storage.Vacation, _ []*storage.Game) error {
+	_, _, err = vs.banks.UpdateVacation(ctx, userID, func(s *storage.Vacation, _ []*storage.Game) error {
 		if !s.On() || !s.Since.Equal(v.Since) || s.Warned {
 			return errNotDue
 		}

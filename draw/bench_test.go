@@ -41,14 +41,16 @@ func BenchmarkRender(b *testing.B) {
 			}
 			ps = append(ps, drawtest.MustGame(b, l, seed, 30))
 		}
-		r := NewRenderer(Config{})
 		var buf bytes.Buffer
-		for _, p := range ps[:2] { // the palettes, the kits of both cell sizes
-			require.NoError(b, r.Render(&buf, &p, opt))
+		warm := func(r *Renderer) *Renderer {
+			for _, p := range ps[:2] { // the palettes, the kits of both cell sizes
+				require.NoError(b, r.Render(&buf, &p, opt))
+			}
+			return r
 		}
 		// Room for the kits and a few boards, fewer than the layouts: each
 		// render evicts the least recently used board, which is the next.
-		r.cache.budget = r.CacheBytes() + 200<<10
+		r := warm(NewRenderer(Config{CacheBytes: warm(NewRenderer(Config{})).CacheBytes() + 200<<10}))
 		i := 0
 		for b.Loop() {
 			i++
@@ -57,7 +59,7 @@ func BenchmarkRender(b *testing.B) {
 				b.Fatal(err)
 			}
 		}
-		if items, _ := r.cache.stats(); items >= 2+len(ps) {
+		if items, _ := r.cache.Stats(); items >= 2+len(ps) {
 			b.Fatalf("%d items cached: the boards were not evicted", items)
 		}
 	})

@@ -21,7 +21,7 @@ import (
 //
 // A Renderer is safe for concurrent use.
 type Renderer struct {
-	cache *cache
+	cache cache
 	bufs  bufferPool
 	rgba  pixPool // full-colour images being composed
 	pal   pixPool // their quantized copies being encoded
@@ -55,7 +55,7 @@ func NewRenderer(c Config) *Renderer {
 
 // CacheBytes returns the memory the Renderer's cache holds now.
 func (r *Renderer) CacheBytes() int {
-	_, n := r.cache.stats()
+	_, n := r.cache.Stats()
 	return n
 }
 

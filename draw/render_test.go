@@ -213,7 +213,7 @@ func TestRendererIsSafeForConcurrentUse(t *testing.T) {
 		})
 	}
 	wg.Wait()
-	items, bytes := r.cache.stats()
+	items, bytes := r.cache.Stats()
 	assert.Less(t, items, 2*len(ps), "boards were evicted")
 	assert.LessOrEqual(t, bytes, 400<<10+maxItemBytes, "the cache is over its budget by more than the item it keeps")
 }

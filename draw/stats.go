@@ -25,8 +25,8 @@ type Stats struct {
 
 // Stats returns what r has done since NewRenderer.
 func (r *Renderer) Stats() Stats {
-	items, bytes := r.cache.stats()
-	hits, misses := r.cache.lookups()
+	items, bytes := r.cache.Stats()
+	hits, misses := r.cache.Lookups()
 	n, took := r.renders.read()
 	an, atook := r.animations.read()
 	return Stats{

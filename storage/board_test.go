@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/kulami/kulami/engine"
+	"github.com/kulami/kulami/engine/rating"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 	bolt "go.etcd.io/bbolt"
@@ -161,6 +162,9 @@ func TestOneCommitPerMove(t *testing.T) {
 			require.NoError(t, err)
 			assert.Equal(t, moves, f.Ply())
 			assert.Equal(t, fmt.Sprintf("m%d", moves-1), f.BoardMessageID, "the last note rode on the last move")
+			_, inSeason, err := s.SeasonLeaderboard(t.Context(), guild, rating.SeasonOf(f.Result().At), Human, 0, 10)
+			require.NoError(t, err)
+			assert.Equal(t, 2, inSeason, "the last move's one commit also counted the game in its season")
 		})
 	}
 }

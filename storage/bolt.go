@@ -82,15 +82,27 @@ func historyKey(guild, player string, at time.Time, id uint64) []byte {
 	return key(nil).str(guild).str(player).time(at).u64(id)
 }
 
-// profileKey returns the key of a profile in bucketProfiles.
-func profileKey(guild string, ladder Ladder, player string) []byte {
-	return key(nil).str(guild).byte(byte(ladder)).str(player)
+// ladderKey returns the prefix of the keys of a ladder of a guild in the
+// season (zero: the all-time ladder), in the buckets of its profiles and
+// ranks: the guild, the season if any, and the ladder.
+func ladderKey(guild string, season Season, ladder Ladder) key {
+	k := key(nil).str(guild)
+	if season != 0 {
+		k = k.u64(uint64(season))
+	}
+	return k.byte(byte(ladder))
 }
 
-// rankKey returns the key of p in bucketRanks: its guild and ladder, then
-// its RankKey.
+// profileKey returns the key of a profile in bucketProfiles (or
+// bucketSeasonProfiles).
+func profileKey(guild string, season Season, ladder Ladder, player string) []byte {
+	return ladderKey(guild, season, ladder).str(player)
+}
+
+// rankKey returns the key of p in bucketRanks (or bucketSeasonRanks): its
+// ladder, then its RankKey.
 func rankKey(p *Profile) []byte {
-	return append(key(nil).str(p.GuildID).byte(byte(p.Ladder)), p.RankKey()...)
+	return append(ladderKey(p.GuildID, p.Season, p.Ladder), p.RankKey()...)
 }
 
 // wakeKey returns the key of a wake in bucketWake.
@@ -302,6 +314,11 @@ func (t *boltTx) PutFinished(f *FinishedGame) error {
 	return put(t.tx.Bucket(bucketFinished), finishedKey(f.GuildID, f.ID), f.stored())
 }
 
+// FinishedData implements Tx.
+func (t *boltTx) FinishedData(fn func([]byte) error) error {
+	return t.tx.Bucket(bucketFinished).ForEach(func(_, v []byte) error { return fn(v) })
+}
+
 // LastFinished implements Tx. It reads the guild's finished games from
 // the newest back, skipping each without replaying it, until it finds one
 // of the channel.
@@ -357,14 +374,50 @@ func (t *boltTx) History(guild, player string, before uint64, fn func(*HistoryEn
 	return nil
 }
 
+// ladderBuckets returns the buckets of the profiles and ranks of the
+// season (zero: the all-time ladders).
+func (t *boltTx) ladderBuckets(season Season) (profiles, ranks *bolt.Bucket) {
+	if season != 0 {
+		return t.tx.Bucket(bucketSeasonProfiles), t.tx.Bucket(bucketSeasonRanks)
+	}
+	return t.tx.Bucket(bucketProfiles), t.tx.Bucket(bucketRanks)
+}
+
+// profile returns a profile of the season (zero: all-time).
+func (t *boltTx) profile(guild string, season Season, ladder Ladder, player string) (*Profile, error) {
+	profiles, _ := t.ladderBuckets(season)
+	return get[Profile](profiles, profileKey(guild, season, ladder, player), "profile of "+player)
+}
+
 // Profile implements Tx.
 func (t *boltTx) Profile(guild string, ladder Ladder, player string) (*Profile, error) {
-	return get[Profile](t.tx.Bucket(bucketProfiles), profileKey(guild, ladder, player), "profile of "+player)
+	return t.profile(guild, 0, ladder, player)
+}
+
+// SeasonProfile implements Tx.
+func (t *boltTx) SeasonProfile(guild string, season Season, ladder Ladder, player string) (*Profile, error) {
+	return t.profile(guild, season, ladder, player)
 }
 
 // PutProfile implements Tx.
 func (t *boltTx) PutProfile(p, old *Profile) error {
-	ranks := t.tx.Bucket(bucketRanks)
+	if p.Season != 0 {
+		return fmt.Errorf("%w: a profile of the season %v on the all-time ladder", ErrInvalid, p.Season)
+	}
+	return t.putProfile(p, old)
+}
+
+// PutSeasonProfile implements Tx.
+func (t *boltTx) PutSeasonProfile(p, old *Profile) error {
+	if !p.Season.Valid() {
+		return fmt.Errorf("%w: a season profile without a season", ErrInvalid)
+	}
+	return t.putProfile(p, old)
+}
+
+// putProfile stores p, whose stored version is old, on its ladder.
+func (t *boltTx) putProfile(p, old *Profile) error {
+	profiles, ranks := t.ladderBuckets(p.Season)
 	if old != nil {
 		if err := ranks.Delete(rankKey(old)); err != nil {
 			return err
@@ -373,15 +426,26 @@ func (t *boltTx) PutProfile(p, old *Profile) error {
 	if err := ranks.Put(rankKey(p), []byte(p.UserID)); err != nil {
 		return err
 	}
-	return put(t.tx.Bucket(bucketProfiles), profileKey(p.GuildID, p.Ladder, p.UserID), p)
+	return put(profiles, profileKey(p.GuildID, p.Season, p.Ladder, p.UserID), p)
 }
 
 // Leaderboard implements Tx.
 func (t *boltTx) Leaderboard(guild string, ladder Ladder, offset, limit int) ([]Profile, int, error) {
-	prefix := key(nil).str(guild).byte(byte(ladder))
+	return t.leaderboard(guild, 0, ladder, offset, limit)
+}
+
+// SeasonLeaderboard implements Tx.
+func (t *boltTx) SeasonLeaderboard(guild string, season Season, ladder Ladder, offset, limit int) ([]Profile, int, error) {
+	return t.leaderboard(guild, season, ladder, offset, limit)
+}
+
+// leaderboard is Leaderboard on a ladder of the season (zero: all-time).
+func (t *boltTx) leaderboard(guild string, season Season, ladder Ladder, offset, limit int) ([]Profile, int, error) {
+	prefix := ladderKey(guild, season, ladder)
 	var ids []string
 	total := 0
-	c := t.tx.Bucket(bucketRanks).Cursor()
+	_, ranks := t.ladderBuckets(season)
+	c := ranks.Cursor()
 	for k, v := c.Seek(prefix); k != nil && bytes.HasPrefix(k, prefix); k, v = c.Next() {
 		if total >= offset && len(ids) < limit {
 			ids = append(ids, string(v))
@@ -390,13 +454,24 @@ func (t *boltTx) Leaderboard(guild string, ladder Ladder, offset, limit int) ([]
 	}
 	var page []Profile
 	for _, id := range ids {
-		p, err := t.Profile(guild, ladder, id)
+		p, err := t.profile(guild, season, ladder, id)
 		if err != nil {
 			return nil, 0, err
 		}
 		page = append(page, *p)
 	}
 	return page, total, nil
+}
+
+// EachGuildSettings implements Tx.
+func (t *boltTx) EachGuildSettings(fn func(*GuildSettingsEntry) error) error {
+	return t.tx.Bucket(bucketGuilds).ForEach(func(k, v []byte) error {
+		r := &GuildSettingsEntry{GuildID: string(k)}
+		if err := decode(v, &r.Settings); err != nil {
+			return fmt.Errorf("settings of guild %s: %w", k, err)
+		}
+		return fn(r)
+	})
 }
 
 // GuildSettings implements Tx.
@@ -626,12 +701,12 @@ func (t *boltTx) Records(fn func(Record) error) error {
 			}
 			return fn(ProfileRecords.Record(p))
 		}},
-		{bucketGuilds, func(k, v []byte) error {
-			r := &GuildSettingsEntry{GuildID: string(k)}
-			if err := decode(v, &r.Settings); err != nil {
+		{bucketSeasonProfiles, func(_, v []byte) error {
+			p := new(Profile)
+			if err := decode(v, p); err != nil {
 				return err
 			}
-			return fn(GuildSettingsRecords.Record(r))
+			return fn(SeasonProfileRecords.Record(p))
 		}},
 		{bucketUsers, func(k, v []byte) error {
 			r := &UserSettingsEntry{UserID: string(k)}
@@ -662,6 +737,9 @@ func (t *boltTx) Records(fn func(Record) error) error {
 		if err := t.tx.Bucket(each.bucket).ForEach(each.fn); err != nil {
 			return fmt.Errorf("%s: %w", each.bucket, err)
 		}
+	}
+	if err := t.EachGuildSettings(func(r *GuildSettingsEntry) error { return fn(GuildSettingsRecords.Record(r)) }); err != nil {
+		return fmt.Errorf("%s: %w", bucketGuilds, err)
 	}
 	if at, err := t.Alive(); err != nil || !at.IsZero() {
 		if err != nil {

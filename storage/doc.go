@@ -16,6 +16,10 @@
 // does to a profile (rating, streak, tally, best win, and the AI Ladder
 // for games against the computer opponent) is decided by package
 // engine/rating (rating.Count, rating.LadderOf) inside that transaction.
+// The same transaction counts the game on the ladder of its season (a
+// calendar quarter, rating.Season): season profiles are Profiles with a
+// Season, kept apart from the all-time ones (SeasonLeaderboard), each
+// season starting every player afresh.
 // Likewise a Challenge is a challenge.Challenge (package engine/challenge:
 // who may answer it, its expiry, the game it starts) with where it is
 // offered; AcceptChallenge stores the game it starts and closes it at once.

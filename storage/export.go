@@ -51,6 +51,11 @@ var (
 	ProfileRecords = &RecordKind[Profile]{name: "profile",
 		key: func(p *Profile) string { return p.GuildID + "/" + p.Ladder.String() + "/" + p.UserID },
 		put: func(tx Tx, p *Profile) error { return tx.PutProfile(p, nil) }}
+	SeasonProfileRecords = &RecordKind[Profile]{name: "season profile",
+		key: func(p *Profile) string {
+			return p.GuildID + "/" + p.Season.String() + "/" + p.Ladder.String() + "/" + p.UserID
+		},
+		put: func(tx Tx, p *Profile) error { return tx.PutSeasonProfile(p, nil) }}
 	GuildSettingsRecords = &RecordKind[GuildSettingsEntry]{name: "guild settings",
 		key: func(g *GuildSettingsEntry) string { return g.GuildID },
 		put: func(tx Tx, g *GuildSettingsEntry) error { return tx.PutGuildSettings(g.GuildID, &g.Settings) }}

@@ -34,16 +34,17 @@ func (f *FinishedGame) stored() *finishedRecord {
 
 // HistoryEntry is one finished game in a player's history.
 type HistoryEntry struct {
-	GameID   uint64       `json:"game"`
-	At       time.Time    `json:"at"` // when the game ended
-	Ladder   Ladder       `json:"ladder"`
-	Color    engine.Color `json:"color"` // the player's colour
-	Opponent game.Player  `json:"opponent"`
-	Ending   game.Ending  `json:"ending"`
-	Claimed  bool         `json:"claimed,omitempty"` // a win on time the winner claimed (game.Result.Claimed)
-	Outcome  game.Outcome `json:"outcome"`
-	Score    engine.Score `json:"score"`           // by colour
-	Rating   RatingChange `json:"rating,omitzero"` // zero for an aborted game
+	GameID   uint64        `json:"game"`
+	At       time.Time     `json:"at"` // when the game ended
+	Ladder   Ladder        `json:"ladder"`
+	Color    engine.Color  `json:"color"` // the player's colour
+	Opponent game.Player   `json:"opponent"`
+	Ending   game.Ending   `json:"ending"`
+	Claimed  bool          `json:"claimed,omitempty"` // a win on time the winner claimed (game.Result.Claimed)
+	Clock    game.MoveTime `json:"clock,omitzero"`    // the game's move clock; zero in entries of earlier releases
+	Outcome  game.Outcome  `json:"outcome"`
+	Score    engine.Score  `json:"score"`           // by colour
+	Rating   RatingChange  `json:"rating,omitzero"` // zero for an aborted game
 }
 
 // finish moves the active game g, which has a Result and had the wake
@@ -67,7 +68,7 @@ func (s *Core) finish(tx Tx, g *Game, oldWake time.Time) error {
 		c := engine.Color(c)
 		e := &HistoryEntry{
 			GameID: g.ID, At: res.At, Ladder: g.Ladder(), Color: c, Opponent: players[c.Other()],
-			Ending: res.Ending, Claimed: res.Claimed, Outcome: res.Outcome(c), Score: res.Score, Rating: f.Ratings[c],
+			Ending: res.Ending, Claimed: res.Claimed, Clock: g.Clock(), Outcome: res.Outcome(c), Score: res.Score, Rating: f.Ratings[c],
 		}
 		if err := tx.PutHistory(g.GuildID, ProfileID(p), e); err != nil {
 			return err

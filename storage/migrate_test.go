@@ -12,6 +12,7 @@ import (
 	"github.com/kulami/kulami/engine/ai"
 	"github.com/kulami/kulami/engine/challenge"
 	"github.com/kulami/kulami/engine/game"
+	"github.com/kulami/kulami/engine/rating"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 	bolt "go.etcd.io/bbolt"
@@ -284,12 +285,27 @@ func TestOpensDatabaseOfPreviousRelease(t *testing.T) {
 		require.NoError(t, err)
 		require.Len(t, h, 1)
 		assert.Equal(t, uint64(5), h[0].GameID)
+		// The upgrade filled the season from the finished games of the
+		// old file, exactly as counting each at its end would have: all
+		// of the file's games ended in one quarter, so the season's
+		// ladder is the all-time one.
+		allTime, total, err := s.Leaderboard(t.Context(), guild, Human, 0, 10)
+		require.NoError(t, err)
+		require.Equal(t, 3, total)
+		season, total, err := s.SeasonLeaderboard(t.Context(), guild, rating.SeasonOf(f.Result().At), Human, 0, 10)
+		require.NoError(t, err)
+		require.Equal(t, 3, total)
+		for i := range season {
+			assert.Equal(t, rating.SeasonOf(f.Result().At), season[i].Season)
+			season[i].Season = 0
+		}
+		assert.Equal(t, allTime, season)
 		_, err = s.Game(t.Context(), "c-play")
 		assert.ErrorIs(t, err, ErrNotFound)
 	})
 
 	require.NoError(t, s.Close())
-	assert.Equal(t, uint64(5), schemaOf(t, path), "the file was migrated to schema 5")
+	assert.Equal(t, uint64(6), schemaOf(t, path), "the file was migrated to schema 6")
 	s = mustOpenPath(t, path, Options{})
 	require.NoError(t, checkFile(s))
 	g, err := s.Game(t.Context(), "c-ai")

@@ -74,6 +74,10 @@ func checkGuildID(id string) error {
 // on the AI ladder.
 type Ladder = rating.Ladder
 
+// Season is a calendar quarter, the span of a seasonal ladder (see
+// rating.Season).
+type Season = rating.Season
+
 // The ladders.
 const (
 	Human = rating.Human

@@ -27,6 +27,9 @@ type Profile struct {
 	// "ai:" and the level for the computer opponent.
 	UserID string `json:"user"`
 	Ladder Ladder `json:"ladder"`
+	// Season is the season of a profile on a seasonal ladder; zero on
+	// the all-time ladder (see rating.Season).
+	Season Season `json:"season,omitzero"`
 	rating.Standing
 }
 
@@ -60,38 +63,67 @@ func orderedFloat(f float64) uint64 {
 }
 
 // rate counts the finished game g on both players' profiles
-// (rating.Count) and returns their rating changes: zero, and no profile
-// written, for a game that does not count.
+// (rating.Count): on the all-time ladder, and on the ladder of its season
+// (rating.Played.Season), in the same transaction. It returns their
+// all-time rating changes: zero, and no profile written, for a game that
+// does not count.
 func (s *Core) rate(tx Tx, g *Game) ([2]RatingChange, error) {
+	players := g.Players()
+	p := rating.Played{ID: g.ID, Players: players, Result: g.Result()}
+	for c := range players {
+		p.IDs[c] = ProfileID(players[c])
+	}
+	change, counted, err := s.count(tx, g.GuildID, 0, p)
+	if err != nil || !counted {
+		return change, err
+	}
+	_, _, err = s.count(tx, g.GuildID, p.Season(), p)
+	return change, err
+}
+
+// count counts the finished game p on the profiles of its players on its
+// ladder of the guild, in the season (zero: the all-time ladder), and
+// returns their rating changes and whether it counted.
+func (s *Core) count(tx Tx, guild string, season Season, p rating.Played) ([2]RatingChange, bool, error) {
 	var (
 		standing [2]rating.Standing
 		old      [2]*Profile
-		ids      [2]string
-		ladder   = g.Ladder()
-		players  = g.Players()
+		ladder   = rating.LadderOf(p.Players)
 	)
-	for c := range players {
-		ids[c] = ProfileID(players[c])
-		stored, err := tx.Profile(g.GuildID, ladder, ids[c])
+	for c, id := range p.IDs {
+		stored, err := profileIn(tx, guild, season, ladder, id)
 		switch {
 		case isNotFound(err): // the player's first game on the ladder
 		case err != nil:
-			return [2]RatingChange{}, err
+			return [2]RatingChange{}, false, err
 		default:
 			old[c], standing[c] = stored, stored.Standing
 		}
 	}
-	after, change, counted := rating.Count(standing, rating.Played{ID: g.ID, Players: players, IDs: ids, Result: g.Result()}, s.opt.RatingPeriod)
+	after, change, counted := rating.Count(standing, p, s.opt.RatingPeriod)
 	if !counted {
-		return change, nil
+		return change, false, nil
 	}
 	for c := range after {
-		p := &Profile{GuildID: g.GuildID, UserID: ids[c], Ladder: ladder, Standing: after[c]}
-		if err := tx.PutProfile(p, old[c]); err != nil {
-			return change, err
+		np := &Profile{GuildID: guild, UserID: p.IDs[c], Ladder: ladder, Season: season, Standing: after[c]}
+		put := tx.PutProfile
+		if season != 0 {
+			put = tx.PutSeasonProfile
+		}
+		if err := put(np, old[c]); err != nil {
+			return change, false, err
 		}
 	}
-	return change, nil
+	return change, true, nil
+}
+
+// profileIn returns a profile on a ladder of the guild in the season
+// (zero: the all-time ladder).
+func profileIn(tx Tx, guild string, season Season, ladder Ladder, player string) (*Profile, error) {
+	if season != 0 {
+		return tx.SeasonProfile(guild, season, ladder, player)
+	}
+	return tx.Profile(guild, ladder, player)
 }
 
 // Profile returns the profile of the player with Player.ProfileID userID
@@ -111,11 +143,32 @@ func (s *Core) Profile(ctx context.Context, guildID, userID string, ladder Ladde
 // of profiles on the ladder. limit must be positive and offset not
 // negative (ErrInvalid).
 func (s *Core) Leaderboard(ctx context.Context, guildID string, ladder Ladder, offset, limit int) (page []Profile, total int, err error) {
+	return s.leaderboard(ctx, guildID, offset, limit, func(tx Tx) ([]Profile, int, error) {
+		return tx.Leaderboard(guildID, ladder, offset, limit)
+	})
+}
+
+// SeasonLeaderboard is Leaderboard for the ladder of a season: the
+// profiles of the players whose games counted in that season, ranked by
+// their season's rating (see rating.Season). season must be valid
+// (ErrInvalid).
+func (s *Core) SeasonLeaderboard(ctx context.Context, guildID string, season Season, ladder Ladder, offset, limit int) (page []Profile, total int, err error) {
+	if !season.Valid() {
+		return nil, 0, fmt.Errorf("leaderboard: %w: season number %d", ErrInvalid, int32(season))
+	}
+	return s.leaderboard(ctx, guildID, offset, limit, func(tx Tx) ([]Profile, int, error) {
+		return tx.SeasonLeaderboard(guildID, season, ladder, offset, limit)
+	})
+}
+
+// leaderboard checks offset and limit and returns what read reads of a
+// leaderboard of the guild.
+func (s *Core) leaderboard(ctx context.Context, guildID string, offset, limit int, read func(Tx) ([]Profile, int, error)) (page []Profile, total int, err error) {
 	if offset < 0 || limit <= 0 {
 		return nil, 0, fmt.Errorf("leaderboard: %w: offset %d and limit %d; the offset may not be negative and the limit must be positive", ErrInvalid, offset, limit)
 	}
 	err = s.b.View(ctx, func(tx Tx) error {
-		page, total, err = tx.Leaderboard(guildID, ladder, offset, limit)
+		page, total, err = read(tx)
 		return err
 	})
 	if err != nil {

@@ -18,7 +18,8 @@ var migrations = []func(tx *bolt.Tx) error{
 	clearFinishedClocks, // 1 → 2
 	addReviews,          // 2 → 3
 	addPendingReviews,   // 3 → 4
-	addVacations,        // 4 → 5
+	addSeasons,          // 4 → 5
+	addVacations,        // 5 → 6
 }
 
 // clearFinishedClocks brings a file of schema version 1 to version 2: the
@@ -81,12 +82,57 @@ func addPendingReviews(tx *bolt.Tx) error {
 	return err
 }
 
+// bucketSeasonProfiles and bucketSeasonRanks hold the ladders of the
+// seasons, as bucketProfiles and bucketRanks hold the all-time ones:
+// guild ‖ season ‖ ladder ‖ player → Profile, and guild ‖ season ‖
+// ladder ‖ rank order ‖ player → player. Schema version 5 added them
+// (addSeasons).
+var (
+	bucketSeasonProfiles = []byte("season_profiles")
+	bucketSeasonRanks    = []byte("season_ranks")
+)
+
+// keySeasonsPending is the key, in bucketMeta, of the mark addSeasons
+// leaves for Open: the seasons' ladders are to be filled from the
+// finished games (rebuildSeasons), in the transaction that migrates the
+// file.
+var keySeasonsPending = []byte("seasons_pending")
+
+// addSeasons brings a file of schema version 4 to version 5: it creates
+// the buckets of the seasons' ladders, and marks them to be filled from
+// the finished games (see rebuildPendingSeasons). No stored value
+// changes.
+func addSeasons(tx *bolt.Tx) error {
+	for _, b := range [][]byte{bucketSeasonProfiles, bucketSeasonRanks} {
+		if _, err := tx.CreateBucketIfNotExists(b); err != nil {
+			return err
+		}
+	}
+	return tx.Bucket(bucketMeta).Put(keySeasonsPending, []byte{1})
+}
+
+// rebuildPendingSeasons fills the seasons' ladders from the finished
+// games (rebuildSeasons, with the rating period period) if addSeasons
+// marked them, and drops the mark: the steps need the rating period,
+// which only Open knows, so Open runs this after prepare, in its
+// transaction.
+func rebuildPendingSeasons(tx *bolt.Tx, period time.Duration) error {
+	meta := tx.Bucket(bucketMeta)
+	if meta.Get(keySeasonsPending) == nil {
+		return nil
+	}
+	if err := rebuildSeasons(&boltTx{tx: tx, boards: &boardNotes{}}, period); err != nil {
+		return fmt.Errorf("fill the seasons' ladders from the finished games: %w", err)
+	}
+	return meta.Delete(keySeasonsPending)
+}
+
 // bucketVacations holds the players' vacation banks (storage's
 // Vacation): user → Vacation and the wake it is indexed under (in
-// bucketWake, as WakeVacation). Schema version 5 added it (addVacations).
+// bucketWake, as WakeVacation). Schema version 6 added it (addVacations).
 var bucketVacations = []byte("vacations")
 
-// addVacations brings a file of schema version 4 to version 5: it
+// addVacations brings a file of schema version 5 to version 6: it
 // creates the bucket of vacations. No stored value changes.
 func addVacations(tx *bolt.Tx) error {
 	_, err := tx.CreateBucketIfNotExists(bucketVacations)

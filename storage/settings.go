@@ -19,6 +19,16 @@ type GuildSettings struct {
 	// Locale is the guild's Discord locale (guild_locale) as last seen in
 	// an interaction, for messages sent without one (reminders, timeouts).
 	Locale string `json:"locale,omitempty"`
+	// SeasonChannel is the channel where the top three of each season
+	// are posted when it ends; empty for none.
+	SeasonChannel string `json:"season_channel,omitempty"`
+	// SeasonPosted is the last season whose end was dealt with: its top
+	// three posted in SeasonChannel, or nothing to post. Marked before
+	// the post, so that no season is ever posted twice.
+	SeasonPosted Season `json:"season_posted,omitzero"`
+	// AutoTimeouts ends a game at once when a clock runs out (game.Auto);
+	// by default the opponent claims the win (game.Claim).
+	AutoTimeouts bool `json:"auto_timeouts,omitempty"`
 	// Weekends is the default of new challenges: pause the clocks over
 	// each player's weekend.
 	Weekends bool `json:"weekends,omitempty"`
@@ -26,6 +36,14 @@ type GuildSettings struct {
 	// the guild (game.VacationCap until the guild lowers it); 0 turns
 	// vacations off.
 	VacationDays *int `json:"vacation_days,omitempty"`
+}
+
+// Timeouts returns what the guild's new games do when a clock runs out.
+func (g GuildSettings) Timeouts() game.Timeouts {
+	if g.AutoTimeouts {
+		return game.Auto
+	}
+	return game.Claim
 }
 
 // UserSettings are the settings of one user, in every guild.
@@ -50,7 +68,7 @@ func (s *Core) GuildSettings(ctx context.Context, guildID string) (GuildSettings
 // UpdateGuildSettings changes the settings of the guild in one
 // transaction: fn changes the current settings (see GuildSettings), and
 // nothing is written if it returns an error. A negative MoveTime or
-// VacationDays is refused (ErrInvalid).
+// VacationDays, or an unusable SeasonChannel ID, is refused (ErrInvalid).
 func (s *Core) UpdateGuildSettings(ctx context.Context, guildID string, fn func(*GuildSettings) error) (GuildSettings, error) {
 	return updateSettings(ctx, s, "guilds", guildID, s.opt.GuildDefaults, Tx.GuildSettings, Tx.PutGuildSettings, func(g *GuildSettings) error {
 		if err := fn(g); err != nil {
@@ -61,6 +79,9 @@ func (s *Core) UpdateGuildSettings(ctx context.Context, guildID string, fn func(
 		}
 		if g.VacationDays != nil && *g.VacationDays < 0 {
 			return fmt.Errorf("%w: the vacation cap of %d days is negative", ErrInvalid, *g.VacationDays)
+		}
+		if g.SeasonChannel != "" {
+			return checkID("season channel", g.SeasonChannel)
 		}
 		return nil
 	})
@@ -118,4 +139,23 @@ func updateSettings[T any](ctx context.Context, s *Core, what, id string, def T,
 		return def, fmt.Errorf("update %s %s: %w", what, id, err)
 	}
 	return *v, nil
+}
+
+// SeasonChannels returns the settings of every guild that chose a
+// SeasonChannel, by guild.
+func (s *Core) SeasonChannels(ctx context.Context) ([]GuildSettingsEntry, error) {
+	var out []GuildSettingsEntry
+	err := s.b.View(ctx, func(tx Tx) error {
+		out = out[:0]
+		return tx.EachGuildSettings(func(e *GuildSettingsEntry) error {
+			if e.Settings.SeasonChannel != "" {
+				out = append(out, *e)
+			}
+			return nil
+		})
+	})
+	if err != nil {
+		return nil, fmt.Errorf("season channels: %w", err)
+	}
+	return out, nil
 }

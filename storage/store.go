@@ -25,7 +25,8 @@ var (
 	bucketUsers      = []byte("users")      // user → UserSettings
 
 	allBuckets = [][]byte{bucketMeta, bucketGames, bucketChallenges, bucketWake, bucketFinished,
-		bucketHistory, bucketProfiles, bucketRanks, bucketGuilds, bucketUsers, bucketReviews, bucketPending, bucketVacations}
+		bucketHistory, bucketProfiles, bucketRanks, bucketGuilds, bucketUsers, bucketReviews, bucketPending,
+		bucketSeasonProfiles, bucketSeasonRanks, bucketVacations}
 
 	keySchema = []byte("schema")
 )
@@ -102,7 +103,12 @@ func Open(path string, opt Options) (*Store, error) {
 	case err != nil:
 		return nil, fmt.Errorf("open %s: %w", path, err)
 	}
-	if err := db.Update(prepare); err != nil {
+	if err := db.Update(func(tx *bolt.Tx) error {
+		if err := prepare(tx); err != nil {
+			return err
+		}
+		return rebuildPendingSeasons(tx, opt.RatingPeriod)
+	}); err != nil {
 		db.Close()
 		return nil, fmt.Errorf("open %s: %w", path, err)
 	}

@@ -46,7 +46,7 @@ func TestOpenCreatesAndReopens(t *testing.T) {
 	require.NoError(t, err)
 	g := mustCreate(t, s, "c", alice, bob)
 	require.NoError(t, s.Close())
-	assert.Equal(t, uint64(5), schemaOf(t, path), "a new file is at the current schema")
+	assert.Equal(t, uint64(6), schemaOf(t, path), "a new file is at the current schema")
 
 	s = mustOpenPath(t, path, Options{})
 	got, err := s.Game(t.Context(), "c")
@@ -77,7 +77,7 @@ func TestOpenRefusesNewerSchema(t *testing.T) {
 
 	_, err = Open(path, Options{})
 	assert.ErrorIs(t, err, ErrSchemaTooNew)
-	assert.ErrorContains(t, err, "the file has schema version 7, this kulamibot reads versions up to 5; upgrade kulamibot to open it")
+	assert.ErrorContains(t, err, "the file has schema version 7, this kulamibot reads versions up to 6; upgrade kulamibot to open it")
 	assert.ErrorContains(t, err, path)
 	assert.Equal(t, uint64(7), schemaOf(t, path), "a refused file is left as it was")
 }

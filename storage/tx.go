@@ -57,6 +57,10 @@ type Tx interface {
 	HasFinished(guild string, id uint64) (bool, error)
 	// PutFinished stores a finished game.
 	PutFinished(f *FinishedGame) error
+	// FinishedData calls fn with the stored value of every finished game
+	// (as EncodeFinished writes it), for reads that need not replay the
+	// games; fn may not write.
+	FinishedData(fn func([]byte) error) error
 	// LastFinished returns the finished game of the guild with the highest
 	// ID played in channel.
 	LastFinished(guild, channel string) (*FinishedGame, error)
@@ -78,6 +82,17 @@ type Tx interface {
 	// (Profile.RankKey), skipping offset, and the number of profiles on
 	// the ladder.
 	Leaderboard(guild string, ladder Ladder, offset, limit int) ([]Profile, int, error)
+
+	// SeasonProfile returns a profile on the ladder of a season.
+	SeasonProfile(guild string, season Season, ladder Ladder, player string) (*Profile, error)
+	// PutSeasonProfile stores p, a profile of the season p.Season, whose
+	// stored version is old (nil for a new profile).
+	PutSeasonProfile(p, old *Profile) error
+	// SeasonLeaderboard is Leaderboard for the ladder of a season.
+	SeasonLeaderboard(guild string, season Season, ladder Ladder, offset, limit int) ([]Profile, int, error)
+	// EachGuildSettings calls fn with the settings stored for every
+	// guild, by guild; fn may not write.
+	EachGuildSettings(fn func(*GuildSettingsEntry) error) error
 
 	// GuildSettings returns the settings stored for a guild.
 	GuildSettings(guild string) (*GuildSettings, error)

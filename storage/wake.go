@@ -17,14 +17,18 @@ const (
 	// time in the index, only leases (Claim), and its ChannelID is the
 	// guild and game, "guild/123".
 	WakeReview
+	// WakeSeason is the end of a season in a guild, whose top three are
+	// posted then: like WakeReview, it has only leases, and its
+	// ChannelID is the guild.
+	WakeSeason
 	// WakeVacation is the vacation of a player (Vacation): its
 	// ChannelID is the user's ID.
 	WakeVacation
 )
 
-var wakeNames = names{"game", "challenge", "review", "vacation"}
+var wakeNames = names{"game", "challenge", "review", "season", "vacation"}
 
-// String returns "game", "challenge", "review" or "vacation".
+// String returns "game", "challenge", "review", "season" or "vacation".
 func (k WakeKind) String() string { return wakeNames.text("WakeKind", uint8(k)) }
 
 // Wake is an entry of the time index: the game or challenge of channel

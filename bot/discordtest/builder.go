@@ -98,6 +98,11 @@ func UserOption(name, userID string) *discordgo.ApplicationCommandInteractionDat
 	return &discordgo.ApplicationCommandInteractionDataOption{Name: name, Type: discordgo.ApplicationCommandOptionUser, Value: userID}
 }
 
+// ChannelOption is a channel option; its value is the channel's ID.
+func ChannelOption(name, channelID string) *discordgo.ApplicationCommandInteractionDataOption {
+	return &discordgo.ApplicationCommandInteractionDataOption{Name: name, Type: discordgo.ApplicationCommandOptionChannel, Value: channelID}
+}
+
 // Focused marks the option the user is typing, for Autocomplete; its value is the text typed so far.
 func Focused(o *discordgo.ApplicationCommandInteractionDataOption) *discordgo.ApplicationCommandInteractionDataOption {
 	o.Focused = true

@@ -19,6 +19,11 @@ type Challenge struct {
 	Rules    engine.Rules  `json:"rules"`
 	First    FirstChoice   `json:"first"`
 	MoveTime time.Duration `json:"move_time,omitempty"`
+	// Increment, if not zero, makes MoveTime the start of a clock with an
+	// increment (game.Config.Increment).
+	Increment time.Duration `json:"increment,omitempty"`
+	// Timeouts is what the game does when a clock runs out.
+	Timeouts game.Timeouts `json:"timeouts,omitempty"`
 	// Weekends pauses the game's clocks over each player's weekend
 	// (game.Config.Weekends).
 	Weekends bool      `json:"weekends,omitempty"`
@@ -34,7 +39,10 @@ type Config struct {
 	Rules    engine.Rules
 	First    FirstChoice
 	MoveTime time.Duration
-	Weekends bool // see Challenge.Weekends
+	// Increment and Timeouts are the game's (game.Config).
+	Increment time.Duration
+	Timeouts  game.Timeouts
+	Weekends  bool // see Challenge.Weekends
 	// Open is how long the challenge stays open; 0 for no expiry.
 	Open time.Duration
 }
@@ -50,7 +58,7 @@ func New(cfg Config, now time.Time) (*Challenge, error) {
 		return nil, fmt.Errorf("%w: the time open %v is negative", ErrInvalid, cfg.Open)
 	}
 	c := &Challenge{From: cfg.From, To: cfg.To, Layout: cfg.Layout.String(), Rules: cfg.Rules,
-		First: cfg.First, MoveTime: cfg.MoveTime, Weekends: cfg.Weekends, Created: now}
+		First: cfg.First, MoveTime: cfg.MoveTime, Increment: cfg.Increment, Timeouts: cfg.Timeouts, Weekends: cfg.Weekends, Created: now}
 	if cfg.Open > 0 {
 		c.Expires = now.Add(cfg.Open)
 	}
@@ -63,8 +71,8 @@ func New(cfg Config, now time.Time) (*Challenge, error) {
 // Check returns an error wrapping ErrSelfChallenge if c's challenger
 // challenges themself, or ErrInvalid if c cannot be a challenge: no
 // creation time, an unknown choice of first player, a board that does not
-// parse or is not in its canonical form, an unknown rule set or a negative
-// move time. The players' IDs are the business of whoever keeps them.
+// parse or is not in its canonical form, an unknown rule set, a negative
+// move time, an increment longer than it or unknown timeouts. The players' IDs are the business of whoever keeps them.
 func (c *Challenge) Check() error {
 	if c.To != (game.Player{}) && same(c.From, c.To) {
 		return fmt.Errorf("%w: %s cannot challenge themself", ErrSelfChallenge, id(c.From))
@@ -79,6 +87,10 @@ func (c *Challenge) Check() error {
 		return fmt.Errorf("%w: unknown rule set %v", ErrInvalid, c.Rules)
 	case c.MoveTime < 0:
 		return fmt.Errorf("%w: the move time %v is negative", ErrInvalid, c.MoveTime)
+	case c.Increment < 0 || c.Increment > c.MoveTime:
+		return fmt.Errorf("%w: the increment %v is not from 0 to the move time %v", ErrInvalid, c.Increment, c.MoveTime)
+	case c.Timeouts > game.Claim:
+		return fmt.Errorf("%w: unknown timeouts %v", ErrInvalid, c.Timeouts)
 	case !c.First.valid():
 		return fmt.Errorf("%w: unknown choice of first player %v", ErrInvalid, c.First)
 	case c.Created.IsZero():
@@ -170,7 +182,8 @@ func (c *Challenge) Accept(by game.Player, now time.Time, challengerFirst bool, 
 	if challengerFirst {
 		players = [2]game.Player{c.From, by}
 	}
-	cfg := game.Config{Layout: layout, Rules: c.Rules, First: engine.Red, Players: players, MoveTime: c.MoveTime, Weekends: c.Weekends}
+	cfg := game.Config{Layout: layout, Rules: c.Rules, First: engine.Red, Players: players,
+		MoveTime: c.MoveTime, Increment: c.Increment, Timeouts: c.Timeouts, Weekends: c.Weekends}
 	if where != nil {
 		for i, p := range players {
 			cfg.Zones[i], cfg.Quiet[i] = where(p)

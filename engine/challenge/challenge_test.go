@@ -54,6 +54,8 @@ func TestNew(t *testing.T) {
 		{"bad first", challenge.Config{From: alice, To: bob, Layout: engine.Square(), First: 3}, challenge.ErrInvalid, "unknown choice of first player FirstChoice(3)"},
 		{"bad rules", challenge.Config{From: alice, To: bob, Layout: engine.Square(), Rules: engine.Full + 1}, challenge.ErrInvalid, "unknown rule set"},
 		{"negative move time", challenge.Config{From: alice, To: bob, Layout: engine.Square(), MoveTime: -1}, challenge.ErrInvalid, "is negative"},
+		{"increment longer than the move time", challenge.Config{From: alice, To: bob, Layout: engine.Square(), MoveTime: time.Hour, Increment: 2 * time.Hour}, challenge.ErrInvalid, "increment"},
+		{"bad timeouts", challenge.Config{From: alice, To: bob, Layout: engine.Square(), Timeouts: game.Claim + 1}, challenge.ErrInvalid, "unknown timeouts"},
 		{"negative time open", challenge.Config{From: alice, To: bob, Layout: engine.Square(), Open: -1}, challenge.ErrInvalid, "is negative"},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
@@ -237,4 +239,20 @@ func TestCheckGame(t *testing.T) {
 			assert.ErrorContains(t, err, tt.msg)
 		})
 	}
+}
+
+// TestAcceptClock: the game of a challenge has its increment clock and
+// its timeouts.
+func TestAcceptClock(t *testing.T) {
+	c, err := challenge.New(challenge.Config{From: alice, To: bob, Layout: engine.Square(), MoveTime: 72 * time.Hour,
+		Increment: 24 * time.Hour, Timeouts: game.Claim, Open: time.Hour}, t0)
+	require.NoError(t, err)
+	g, err := c.Accept(bob, t0, true, nil)
+	require.NoError(t, err)
+	assert.Equal(t, game.MoveTime{Start: 72 * time.Hour, Increment: 24 * time.Hour}, g.Clock())
+	assert.Equal(t, game.Claim, g.Timeouts())
+	r, err := challenge.Rematch(g, bob, engine.Square(), t0.Add(time.Hour), time.Hour)
+	require.NoError(t, err)
+	assert.Equal(t, 24*time.Hour, r.Increment, "a rematch keeps the clock")
+	assert.Equal(t, game.Claim, r.Timeouts)
 }

@@ -8,8 +8,9 @@
 //
 // Creation. New makes a challenge from a Config at a time: the challenger
 // (From), the player challenged (To, or the zero Player for anyone), the
-// board, the rule set, who moves first (FirstChoice), the move time and
-// how long the challenge stays open. Nobody challenges themself
+// board, the rule set, who moves first (FirstChoice), the move clock (a
+// move time and its increment, game.MoveTime), what a clock that runs out
+// does (game.Timeouts) and how long the challenge stays open. Nobody challenges themself
 // (ErrSelfChallenge): a person is the same player whatever their name.
 //
 // Answers. Only the challenged player accepts (Accept) or declines
@@ -30,7 +31,7 @@
 // (Weekends), with each player's time zone and quiet hours (Where).
 //
 // Rematch. After a game, either player may offer the other a rematch
-// (Rematch): the same rules and move time, the colours and the first move
+// (Rematch): the same rules, clock and timeouts, the colours and the first move
 // swapped, so the player who moved second moves first. A player who
 // already offered the other one a rematch is refused (ErrRematchOffered),
 // and so is a player whom the other already asked (ErrRematchAsked): they

@@ -28,7 +28,7 @@ func RematchLayout(l *engine.Layout, seed uint64) *engine.Layout {
 
 // Rematch returns the challenge in which by, a player of the game g, offers
 // the other player a rematch on layout at now, open for open: the rules
-// and move time of g, the first move to the player who moved second
+// and clock (and timeouts) of g, the first move to the player who moved second
 // (RematchPlayers). by's name is the one the challenge shows. It returns
 // an error wrapping game.ErrNotAPlayer if by does not play in g.
 func Rematch(g *game.Game, by game.Player, layout *engine.Layout, now time.Time, open time.Duration) (*Challenge, error) {
@@ -41,7 +41,7 @@ func Rematch(g *game.Game, by game.Player, layout *engine.Layout, now time.Time,
 		first = FirstChallenger
 	}
 	return New(Config{From: by, To: g.Player(me.Other()), Layout: layout, Rules: g.Rules(), First: first,
-		MoveTime: g.MoveTime(), Weekends: g.Weekends(), Open: open}, now)
+		MoveTime: g.MoveTime(), Increment: g.Clock().Increment, Timeouts: g.Timeouts(), Weekends: g.Weekends(), Open: open}, now)
 }
 
 // CheckRematch returns nil if by may offer other a rematch while open is

@@ -26,6 +26,34 @@
 // the outcome to the Tally, lengthens or ends the Streak and may set a new
 // BestWin.
 //
+// # Seasons
+//
+// A Season is a calendar quarter in UTC (UTC, not the server's zone, so
+// that every process and every guild agrees on when a season ends, and a
+// bot moved to another zone keeps its seasons). Ratings carry over: the
+// ladders above never restart. Beside them, each season has a seasonal
+// ladder of its own for each Ladder, which ranks only the games played in
+// it: a finished game counts in the season of its end (Played.Season),
+// on its ladder, by Count, exactly as on the all-time ladder, but from
+// the players' standings in that season, and every player starts each
+// season from the zero Standing, that is New() (1500, RD 350): a fresh
+// Glicko-2 start, not the player's carried-over rating. So a season's
+// leaderboard is its own Glicko-2 over its games, ordered like the
+// all-time one, with the same marks for provisional ratings, and the
+// rating deviation grows (Decay) only for time away within the season.
+//
+// Why a fresh Glicko-2 rather than points or the carried-over rating.
+// Started from each player's all-time rating, a season's ratings would
+// be the all-time ratings again (the same games rated from the same
+// start), so the season would rank nothing new. Points (1, ½, 0) reward
+// the number of games over their quality: in slow play, where a game
+// lasts days, whoever has the most free time tops the season, and a win
+// against the weakest player is worth a win against the strongest.
+// Glicko-2 from a fresh start counts whom a player beat in the season
+// and how sure that is, and reuses Count, so the season needs no rule of
+// its own; its cost is that a season's first games give high,
+// provisional ratings, which the leaderboard marks ("1662?").
+//
 // # Choices
 //
 // Rating periods. The paper rates all games of a period (ideally 10–15 per

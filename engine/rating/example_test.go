@@ -2,6 +2,7 @@ package rating_test
 
 import (
 	"fmt"
+	"time"
 
 	"github.com/kulami/kulami/engine/rating"
 )
@@ -31,4 +32,18 @@ func ExampleUpdate() {
 	})
 	fmt.Printf("%.2f %.2f %.7f\n", r.Rating, r.RD, r.Volatility)
 	// Output: 1464.05 151.52 0.0599960
+}
+
+func ExampleSeasonOf() {
+	// 00:30 on 1 October in Paris is still 30 September in UTC.
+	paris := time.FixedZone("CEST", 2*3600)
+	s := rating.SeasonOf(time.Date(2026, 10, 1, 0, 30, 0, 0, paris))
+	text, _ := s.MarshalText()
+	fmt.Println(s, string(text))
+	fmt.Println(s.Start().Format(time.DateOnly), "to", s.End().Format(time.DateOnly))
+	fmt.Println("next:", s+1, "previous:", s-1)
+	// Output:
+	// 2026 Q3 2026-Q3
+	// 2026-07-01 to 2026-10-01
+	// next: 2026 Q4 previous: 2026 Q2
 }

@@ -14,6 +14,7 @@ import (
 
 	"github.com/kulami/kulami/storage"
 	"github.com/kulami/kulami/storage/postgres/pgtest"
+	"github.com/kulami/kulami/storage/storagetest"
 )
 
 // appliedVersions returns the versions recorded in kulami_migrations.
@@ -56,12 +57,12 @@ func TestMigrationsAppliedOnce(t *testing.T) {
 func TestOpenRefusesNewerSchema(t *testing.T) {
 	dsn := pgtest.Schema(t)
 	s := mustOpenDSN(t, dsn)
-	_, err := s.pool.Exec(context.Background(), `INSERT INTO kulami_migrations (version, name) VALUES (7, 'future')`)
+	_, err := s.pool.Exec(context.Background(), `INSERT INTO kulami_migrations (version, name) VALUES (99, 'future')`)
 	require.NoError(t, err)
 
 	_, err = Open(dsn, storage.Options{})
 	assert.ErrorIs(t, err, storage.ErrSchemaTooNew)
-	assert.ErrorContains(t, err, "the database has schema version 7, this kulamibot reads versions up to 5; upgrade kulamibot to use it")
+	assert.ErrorContains(t, err, fmt.Sprintf("the database has schema version 99, this kulamibot reads versions up to %d; upgrade kulamibot to use it", SchemaVersion()))
 }
 
 func TestOpenRefuses(t *testing.T) {
@@ -120,4 +121,50 @@ func TestFailedMigrationChangesNothing(t *testing.T) {
 	down, _, err := s.Resume(t.Context(), t0.Add(time.Hour), time.Minute, func(*storage.Game, time.Duration) (bool, error) { return false, nil })
 	require.NoError(t, err, "the failed step dropped nothing")
 	assert.Equal(t, time.Hour, down)
+}
+
+// seasonProfiles returns every season profile of s, by key.
+func seasonProfiles(tb testing.TB, s *Store) map[string]storage.Profile {
+	tb.Helper()
+	out := map[string]storage.Profile{}
+	require.NoError(tb, s.Export(tb.Context(), func(r storage.Record) error {
+		if p, ok := storage.SeasonProfileRecords.Of(r); ok {
+			_, k := r.Kind()
+			out[k] = *p
+		}
+		return nil
+	}))
+	return out
+}
+
+// TestSeasonsFilledOnceAfterMigration: the mark that migration 0004
+// leaves makes the first process that opens the database fill the
+// seasons' ladders from the finished games, as counting each at its end
+// did; processes that open it at once do it once between them.
+func TestSeasonsFilledOnceAfterMigration(t *testing.T) {
+	dsn := pgtest.Schema(t)
+	s := mustOpenDSN(t, dsn)
+	storagetest.Fill(t, s)
+	live := seasonProfiles(t, s)
+	require.Len(t, live, 4)
+
+	// The database as migration 0004 leaves one with finished games.
+	_, err := s.pool.Exec(context.Background(), `DELETE FROM season_profiles; INSERT INTO season_rebuild VALUES (true)`)
+	require.NoError(t, err)
+	require.Empty(t, seasonProfiles(t, s))
+
+	var wg sync.WaitGroup
+	for range 3 {
+		wg.Go(func() {
+			o, err := Open(dsn, storage.Options{})
+			if assert.NoError(t, err) {
+				o.Close()
+			}
+		})
+	}
+	wg.Wait()
+	assert.Equal(t, live, seasonProfiles(t, s), "filled once, as the games counted")
+	var marks int
+	require.NoError(t, s.pool.QueryRow(context.Background(), `SELECT count(*) FROM season_rebuild`).Scan(&marks))
+	assert.Zero(t, marks)
 }

@@ -16,6 +16,9 @@ func (t *tx) Records(fn func(storage.Record) error) error {
 	if err := t.Games(func(g *storage.Game, _ time.Time) error { return fn(storage.GameRecords.Record(g)) }); err != nil {
 		return err
 	}
+	if err := t.EachGuildSettings(func(r *storage.GuildSettingsEntry) error { return fn(storage.GuildSettingsRecords.Record(r)) }); err != nil {
+		return fmt.Errorf("export the guild settings: %w", err)
+	}
 	for _, each := range []struct {
 		query string
 		fn    func(row pgx.Row) error
@@ -55,13 +58,13 @@ func (t *tx) Records(fn func(storage.Record) error) error {
 			}
 			return fn(storage.ProfileRecords.Record(p))
 		}},
-		{`SELECT guild, data FROM guild_settings`, func(row pgx.Row) error {
+		{`SELECT data FROM season_profiles`, func(row pgx.Row) error {
 			var data string
-			r := new(storage.GuildSettingsEntry)
-			if err := scanDecode(row, &data, &r.Settings, &r.GuildID); err != nil {
+			p := new(storage.Profile)
+			if err := scanDecode(row, &data, p); err != nil {
 				return err
 			}
-			return fn(storage.GuildSettingsRecords.Record(r))
+			return fn(storage.SeasonProfileRecords.Record(p))
 		}},
 		{`SELECT user_id, data FROM user_settings`, func(row pgx.Row) error {
 			var data string

@@ -70,10 +70,26 @@ func OpenConfig(dsn string, opt storage.Options, c Config) (*Store, error) {
 		pool.Close()
 		return nil, fmt.Errorf("open %s: %w", Describe(dsn), err)
 	}
+	b := backend{pool, c.AcquireTimeout}
+	// Once, after migration 0004, as part of opening the database (not a
+	// write of the store's, for opt.Updated): it reads every finished
+	// game, so it gets a time of its own.
+	rctx, rcancel := context.WithTimeout(context.Background(), max(timeout, rebuildTimeout))
+	defer rcancel()
+	migrating := opt
+	migrating.Updated = nil
+	if err := storage.NewCore(b, migrating).RebuildSeasons(rctx, takeSeasonsMark); err != nil {
+		pool.Close()
+		return nil, fmt.Errorf("open %s: %w", Describe(dsn), err)
+	}
 	s := &Store{pool: pool}
-	s.Core = storage.NewCore(backend{pool, c.AcquireTimeout}, opt)
+	s.Core = storage.NewCore(b, opt)
 	return s, nil
 }
+
+// rebuildTimeout bounds the one-time filling of the seasons' ladders from
+// the finished games after migration 0004 (see storage.Core.RebuildSeasons).
+const rebuildTimeout = 10 * time.Minute
 
 // CheckDSN returns an error that says what is wrong with dsn, without
 // repeating it (it may hold a password), if it cannot name a database.

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"strings"
 	"time"
 
 	"github.com/jackc/pgx/v5"
@@ -303,6 +304,36 @@ func (t *tx) PutFinished(f *storage.FinishedGame) error {
 	return nil
 }
 
+// FinishedData implements storage.Tx. It reads every row before it
+// calls fn: a connection reads one result at a time.
+func (t *tx) FinishedData(fn func([]byte) error) error {
+	var all [][]byte
+	if err := t.each(`SELECT data FROM finished ORDER BY guild, id`, func(row pgx.Row) error {
+		var data []byte
+		err := row.Scan(&data)
+		all = append(all, data)
+		return err
+	}); err != nil {
+		return err
+	}
+	for _, d := range all {
+		if err := fn(d); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// takeSeasonsMark deletes the mark that migration 0004 left for the
+// first process that opens the database after it, and reports whether
+// this transaction took it (a concurrent one waits for the row, then
+// finds it gone).
+func takeSeasonsMark(t storage.Tx) (bool, error) {
+	var n int
+	err := t.(*tx).queryRow(`WITH taken AS (DELETE FROM season_rebuild RETURNING 1) SELECT count(*) FROM taken`).Scan(&n)
+	return n > 0, err
+}
+
 // LastFinished implements storage.Tx.
 func (t *tx) LastFinished(guild, channel string) (*storage.FinishedGame, error) {
 	var id int64
@@ -370,11 +401,22 @@ func (t *tx) History(guild, player string, before uint64, fn func(*storage.Histo
 	}
 }
 
-// Profile implements storage.Tx.
-func (t *tx) Profile(guild string, ladder storage.Ladder, player string) (*storage.Profile, error) {
+// ladderTable returns the table of the profiles of the season (zero:
+// the all-time ladders), and the condition and arguments, from $1, that
+// select a ladder of a guild in it.
+func ladderTable(guild string, season storage.Season, ladder storage.Ladder) (table, where string, args []any) {
+	if season != 0 {
+		return "season_profiles", "guild = $1 AND ladder = $2 AND season = $3", []any{guild, int16(ladder), int32(season)}
+	}
+	return "profiles", "guild = $1 AND ladder = $2", []any{guild, int16(ladder)}
+}
+
+// profile returns a profile of the season (zero: all-time).
+func (t *tx) profile(guild string, season storage.Season, ladder storage.Ladder, player string) (*storage.Profile, error) {
+	table, where, args := ladderTable(guild, season, ladder)
 	var data string
-	err := t.queryRow(`SELECT data FROM profiles WHERE guild = $1 AND ladder = $2 AND player = $3`+t.lock(),
-		guild, int16(ladder), player).Scan(&data)
+	err := t.queryRow(`SELECT data FROM `+table+` WHERE `+where+fmt.Sprintf(` AND player = $%d`, len(args)+1)+t.lock(),
+		append(args, player)...).Scan(&data)
 	if err != nil {
 		return nil, notFound(err, "profile of "+player)
 	}
@@ -385,43 +427,120 @@ func (t *tx) Profile(guild string, ladder storage.Ladder, player string) (*stora
 	return p, nil
 }
 
+// Profile implements storage.Tx.
+func (t *tx) Profile(guild string, ladder storage.Ladder, player string) (*storage.Profile, error) {
+	return t.profile(guild, 0, ladder, player)
+}
+
+// SeasonProfile implements storage.Tx.
+func (t *tx) SeasonProfile(guild string, season storage.Season, ladder storage.Ladder, player string) (*storage.Profile, error) {
+	return t.profile(guild, season, ladder, player)
+}
+
 // PutProfile implements storage.Tx. A new profile is inserted, so that
 // two transactions that both make it conflict (and one runs again)
 // instead of one overwriting the other.
 func (t *tx) PutProfile(p, old *storage.Profile) error {
+	if p.Season != 0 {
+		return fmt.Errorf("%w: a profile of the season %v on the all-time ladder", storage.ErrInvalid, p.Season)
+	}
+	return t.putProfile(p, old)
+}
+
+// PutSeasonProfile implements storage.Tx, as PutProfile.
+func (t *tx) PutSeasonProfile(p, old *storage.Profile) error {
+	if !p.Season.Valid() {
+		return fmt.Errorf("%w: a season profile without a season", storage.ErrInvalid)
+	}
+	return t.putProfile(p, old)
+}
+
+// putProfile stores p, whose stored version is old, on its ladder.
+func (t *tx) putProfile(p, old *storage.Profile) error {
 	data, err := storage.Encode(p)
 	if err != nil {
 		return err
 	}
-	q := `INSERT INTO profiles (guild, ladder, player, rank_key, data) VALUES ($1, $2, $3, $4, $5)`
-	if old != nil {
-		q = `UPDATE profiles SET rank_key = $4, data = $5 WHERE guild = $1 AND ladder = $2 AND player = $3`
+	table, where, args := ladderTable(p.GuildID, p.Season, p.Ladder)
+	n := len(args)
+	q := fmt.Sprintf(`UPDATE %s SET rank_key = $%d, data = $%d WHERE %s AND player = $%d`, table, n+2, n+3, where, n+1)
+	if old == nil {
+		cols := "guild, ladder"
+		if p.Season != 0 {
+			cols += ", season"
+		}
+		q = fmt.Sprintf(`INSERT INTO %s (%s, player, rank_key, data) VALUES (%s)`, table, cols, placeholders(n+3))
 	}
-	t.exec(q, p.GuildID, int16(p.Ladder), p.UserID, p.RankKey(), string(data))
+	t.exec(q, append(args, p.UserID, p.RankKey(), string(data))...)
 	return nil
+}
+
+// placeholders returns "$1, $2, …, $n".
+func placeholders(n int) string {
+	out := make([]string, n)
+	for i := range out {
+		out[i] = fmt.Sprintf("$%d", i+1)
+	}
+	return strings.Join(out, ", ")
 }
 
 // Leaderboard implements storage.Tx.
 func (t *tx) Leaderboard(guild string, ladder storage.Ladder, offset, limit int) ([]storage.Profile, int, error) {
+	return t.leaderboard(guild, 0, ladder, offset, limit)
+}
+
+// SeasonLeaderboard implements storage.Tx.
+func (t *tx) SeasonLeaderboard(guild string, season storage.Season, ladder storage.Ladder, offset, limit int) ([]storage.Profile, int, error) {
+	return t.leaderboard(guild, season, ladder, offset, limit)
+}
+
+// leaderboard is Leaderboard on a ladder of the season (zero: all-time).
+func (t *tx) leaderboard(guild string, season storage.Season, ladder storage.Ladder, offset, limit int) ([]storage.Profile, int, error) {
+	table, where, args := ladderTable(guild, season, ladder)
 	var total int
-	if err := t.queryRow(`SELECT count(*) FROM profiles WHERE guild = $1 AND ladder = $2`, guild, int16(ladder)).Scan(&total); err != nil {
+	if err := t.queryRow(`SELECT count(*) FROM `+table+` WHERE `+where, args...).Scan(&total); err != nil {
 		return nil, 0, err
 	}
 	var page []storage.Profile
-	err := t.query(`SELECT data FROM profiles WHERE guild = $1 AND ladder = $2
-		ORDER BY rank_key LIMIT $3 OFFSET $4`, []any{guild, int16(ladder), limit, offset}, func(rows pgx.Rows) error {
-		var err error
-		page, err = pgx.CollectRows(rows, func(row pgx.CollectableRow) (storage.Profile, error) {
-			var data string
-			var p storage.Profile
-			if err := row.Scan(&data); err != nil {
-				return p, err
-			}
-			return p, storage.Decode([]byte(data), &p)
+	n := len(args)
+	err := t.query(fmt.Sprintf(`SELECT data FROM %s WHERE %s ORDER BY rank_key LIMIT $%d OFFSET $%d`, table, where, n+1, n+2),
+		append(args, limit, offset), func(rows pgx.Rows) error {
+			var err error
+			page, err = pgx.CollectRows(rows, func(row pgx.CollectableRow) (storage.Profile, error) {
+				var data string
+				var p storage.Profile
+				if err := row.Scan(&data); err != nil {
+					return p, err
+				}
+				return p, storage.Decode([]byte(data), &p)
+			})
+			return err
 		})
-		return err
-	})
 	return page, total, err
+}
+
+// EachGuildSettings implements storage.Tx. It reads every row before it
+// calls fn: a connection reads one result at a time.
+func (t *tx) EachGuildSettings(fn func(*storage.GuildSettingsEntry) error) error {
+	var all []*storage.GuildSettingsEntry
+	err := t.each(`SELECT guild, data FROM guild_settings ORDER BY guild COLLATE "C"`, func(row pgx.Row) error {
+		var data string
+		r := new(storage.GuildSettingsEntry)
+		if err := scanDecode(row, &data, &r.Settings, &r.GuildID); err != nil {
+			return err
+		}
+		all = append(all, r)
+		return nil
+	})
+	if err != nil {
+		return err
+	}
+	for _, r := range all {
+		if err := fn(r); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // settings reads the settings of id from table (keyed by column) into v.

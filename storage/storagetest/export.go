@@ -74,6 +74,7 @@ func testExportImport(t *testing.T, open Open) {
 	want := map[string]int{
 		"game": 2, "challenge": 1, "finished game": 3, "history entry": 6, "profile": 4,
 		"guild settings": 1, "user settings": 1, "vacation": 1, "review": 1, "alive": 1, "sequence": 2,
+		"season profile": 4,
 	}
 	assert.Equal(t, want, n)
 

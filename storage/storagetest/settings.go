@@ -62,6 +62,17 @@ func testSettings(t *testing.T, open Open) {
 	require.NoError(t, err)
 	assert.Equal(t, storage.UserSettings{Locale: "es-419"}, u)
 
+	// What a clock that runs out does: claims by default.
+	assert.Equal(t, game.Claim, g.Timeouts())
+	_, err = s.UpdateGuildSettings(t.Context(), guild, func(g *storage.GuildSettings) error {
+		g.AutoTimeouts = true
+		return nil
+	})
+	require.NoError(t, err)
+	g, err = s.GuildSettings(t.Context(), guild)
+	require.NoError(t, err)
+	assert.Equal(t, game.Auto, g.Timeouts())
+
 	// Playing over days: the guild's weekend default and vacation cap,
 	// the user's time zone and quiet hours.
 	days := 0

@@ -40,9 +40,11 @@ type Store interface {
 	RatingTrend(ctx context.Context, guildID, userID string, ladder storage.Ladder, n int) ([]storage.RatingPoint, error)
 	Profile(ctx context.Context, guildID, userID string, ladder storage.Ladder) (*storage.Profile, error)
 	Leaderboard(ctx context.Context, guildID string, ladder storage.Ladder, offset, limit int) ([]storage.Profile, int, error)
+	SeasonLeaderboard(ctx context.Context, guildID string, season storage.Season, ladder storage.Ladder, offset, limit int) ([]storage.Profile, int, error)
 
 	GuildSettings(ctx context.Context, guildID string) (storage.GuildSettings, error)
 	UpdateGuildSettings(ctx context.Context, guildID string, fn func(*storage.GuildSettings) error) (storage.GuildSettings, error)
+	SeasonChannels(ctx context.Context) ([]storage.GuildSettingsEntry, error)
 	UserSettings(ctx context.Context, userID string) (storage.UserSettings, error)
 	UpdateUserSettings(ctx context.Context, userID string, fn func(*storage.UserSettings) error) (storage.UserSettings, error)
 
@@ -120,6 +122,10 @@ func Run(t *testing.T, open Open) {
 		{"WakeOfBoardOwed", testWakeOfBoardOwed},
 		{"WakeOfComputer", testWakeOfComputer},
 		{"WakeRemovedWithChallenge", testWakeRemovedWithChallenge},
+		{"SeasonLadders", testSeasonLadders},
+		{"SeasonAILadder", testSeasonAILadder},
+		{"SeasonLeaderboardRefuses", testSeasonLeaderboardRefuses},
+		{"SeasonChannels", testSeasonChannels},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) { tt.fn(t, open) })

@@ -1,0 +1,59 @@
+package bot
+
+import (
+	"time"
+
+	"github.com/kulami/kulami/bot/i18n"
+	"github.com/kulami/kulami/engine"
+	"github.com/kulami/kulami/storage"
+)
+
+// overtime handles what a game played over days offers when time runs
+// short: giving the opponent more time (/kulami give_time and the Give
+// time button of a board), and claiming the win when their clock ran out
+// (/kulami claim, and the Claim the win and Keep waiting buttons of the
+// message that says so). It is safe for concurrent use.
+type overtime struct {
+	clock Clock
+	out   *outbound
+	langs *locales
+	table *table
+}
+
+// giveTime adds time to the clock of the opponent of the player who asks
+// (game.Game.GiveTime), tells the opponent with a message that pings
+// them, and shows the new deadline on the board.
+func (ov *overtime) giveTime(c *interaction, g *storage.Game) error {
+	now := ov.clock.Now()
+	user := c.user().ID
+	g, _, err := ov.table.update(c.ctx, g.ChannelID, g.ID, asker{user: user}, seated(user, func(g *storage.Game, by engine.Color) error {
+		return g.GiveTime(by, now)
+	}))
+	if err != nil {
+		return err
+	}
+	opp, giver := g.Player(g.ToMove()), g.Player(g.ToMove().Other())
+	lang := ov.langs.publicLang(c)
+	left := duration(lang, g.TimeLeft(g.ToMove(), now))
+	text := "⏳ " + lang.T("give.channel", "Player", who(lang, opp), "Giver", escape(playerName(lang, giver)), "Left", left, "Board", boardLink(lang, g))
+	if d := g.Deadline(); !d.IsZero() {
+		text += " " + lang.T("give.due", "Due", timestamp(d))
+	}
+	if _, err := ov.out.send(g.ChannelID, message{content: text, mentions: []string{opp.UserID}}); err != nil {
+		return &storedError{err: err}
+	}
+	ov.refreshBoard(lang, g)
+	return c.say(c.lang().T("give.done", "Opponent", escape(playerName(c.lang(), opp)), "Left", duration(c.lang(), g.TimeLeft(g.ToMove(), now))))
+}
+
+// refreshBoard rewrites the text of g's board, in lang, after a change
+// that moved its deadline without a move: the image and menus stay.
+func (ov *overtime) refreshBoard(lang i18n.Lang, g *storage.Game) {
+	if g.BoardMessageID == "" {
+		return
+	}
+	p := g.Position()
+	// The returns of players on vacation are not read here: the text
+	// says they are away, without the date.
+	ov.out.editText(g.ChannelID, g.BoardMessageID, boardText(lang, g, &p, ov.clock.Now(), [2]time.Time{}))
+}

@@ -1,0 +1,79 @@
+package bot
+
+import (
+	"errors"
+	"strings"
+
+	"github.com/bwmarrin/discordgo"
+
+	"github.com/kulami/kulami/bot/i18n"
+	"github.com/kulami/kulami/engine/game"
+)
+
+// incrementSuggestions are the clocks with an increment a challenge's
+// move_time suggests after the plain ones of moveTimes.
+var incrementSuggestions = []string{"1d+12h", "2d+1d", "3d+1d", "7d+1d"}
+
+// readMoveTime reads a typed move_time option: a clock as
+// game.ParseMoveTime reads it ("3d", "72h", "3d+1d"), refused in the
+// reader's words with what to type.
+func readMoveTime(v string) (game.MoveTime, error) {
+	m, err := game.ParseMoveTime(strings.ToLower(strings.TrimSpace(v)))
+	switch {
+	case errors.Is(err, game.ErrMoveTimeRange):
+		return m, refuse("move_time.range", "Typed", truncate(v, 20))
+	case errors.Is(err, game.ErrIncrementRange):
+		return m, refuse("move_time.increment", "Typed", truncate(v, 20))
+	case err != nil:
+		return m, refuse("move_time.form", "Typed", truncate(v, 20))
+	}
+	return m, nil
+}
+
+// clockWords says a move clock in lang: "3 days" for N days per move, or
+// "3d+1d (3 days, then 1 day more after each move, at most 6 days)".
+func clockWords(lang i18n.Lang, m game.MoveTime) string {
+	if m.Increment == 0 {
+		return duration(lang, m.Start)
+	}
+	return lang.T("move_time.increment_words", "Clock", m.String(), "Start", duration(lang, m.Start),
+		"Increment", duration(lang, m.Increment), "Cap", duration(lang, 2*m.Start))
+}
+
+// moveTimeAutocomplete suggests the move clocks that start with what was
+// typed: what was typed itself if it is one, then the plain clocks of
+// moveTimes and the clocks with an increment of incrementSuggestions,
+// each named with its words in the reader's language; if there is none,
+// what is wrong with what was typed.
+func moveTimeAutocomplete(c *interaction, o options) error {
+	lang := c.lang()
+	typed := strings.ToLower(strings.TrimSpace(o.str("move_time")))
+	var out []*discordgo.ApplicationCommandOptionChoice
+	add := func(v string, m game.MoveTime) {
+		for _, ch := range out {
+			if ch.Value == v {
+				return
+			}
+		}
+		out = append(out, &discordgo.ApplicationCommandOptionChoice{Name: truncate(v+" · "+clockWords(lang, m), 100), Value: v})
+	}
+	m, refused := readMoveTime(typed)
+	if refused == nil {
+		add(m.String(), m)
+	}
+	values := make([]string, 0, len(moveTimes)+len(incrementSuggestions))
+	for _, m := range moveTimes {
+		values = append(values, m.value)
+	}
+	for _, v := range append(values, incrementSuggestions...) {
+		if m, err := game.ParseMoveTime(v); err == nil && strings.HasPrefix(v, typed) && len(out) < maxOptions {
+			add(v, m)
+		}
+	}
+	if len(out) == 0 && typed != "" {
+		// Nothing it may become: say what is wrong with it.
+		msg, _ := explain(lang, refused)
+		out = append(out, &discordgo.ApplicationCommandOptionChoice{Name: truncate(strings.ReplaceAll(msg, "*", ""), 100), Value: typed})
+	}
+	return c.choices(out)
+}

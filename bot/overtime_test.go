@@ -1,0 +1,492 @@
+package bot_test
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/bwmarrin/discordgo"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/kulami/kulami/bot"
+	"github.com/kulami/kulami/bot/discordtest"
+	"github.com/kulami/kulami/engine"
+	"github.com/kulami/kulami/engine/game"
+	"github.com/kulami/kulami/storage"
+	"github.com/kulami/kulami/storage/postgres"
+	"github.com/kulami/kulami/storage/postgres/pgtest"
+)
+
+// daysGame is a game played over days through the fake Discord, on one of
+// the stores: st is the store the bot runs on.
+type daysGame struct {
+	*harness
+	st bot.Store
+}
+
+// newDaysGame starts a manual harness whose guild keeps its default
+// timeouts (claim), on bbolt or on PostgreSQL.
+func newDaysGame(t *testing.T, mode, backend string) *daysGame {
+	t.Helper()
+	if backend == "bbolt" {
+		h := newHarnessWith(t, mode, func(h *harness) { h.manual, h.claims = true, true })
+		return &daysGame{harness: h, st: h.store}
+	}
+	pg, err := postgres.Open(pgtest.Schema(t), storage.Options{})
+	require.NoError(t, err)
+	h := newHarnessWith(t, mode, func(h *harness) {
+		h.manual, h.claims = true, true
+		h.wrap = func(*storage.Store) bot.Store { return pg }
+	})
+	t.Cleanup(func() { h.stop(); pg.Close() })
+	return &daysGame{harness: h, st: pg}
+}
+
+// start has alice challenge bob with opts, bob accept, and returns the
+// game once its first board is out.
+func (d *daysGame) start(opts ...*discordgo.ApplicationCommandInteractionDataOption) (*storage.Game, *discordtest.Message) {
+	d.t.Helper()
+	i := d.command(d.channel.ID, d.alice, "challenge", append([]*discordgo.ApplicationCommandInteractionDataOption{d.userOption(d.bob)}, opts...)...)
+	msg := messageAfter(d.t, d.dc, i, d.channel.ID, "the challenge", hasButton("Accept"))
+	d.click(msg.ID, d.bob, buttons(msg.Components)["Accept"])
+	board := d.waitBoard(d.channel.ID, "the first board", func(m *discordtest.Message) bool { return boardPly(m) == 0 })
+	return d.game(), board
+}
+
+// game returns the game of the channel as the store has it.
+func (d *daysGame) game() *storage.Game {
+	d.t.Helper()
+	g, err := d.st.Game(d.t.Context(), d.channel.ID)
+	require.NoError(d.t, err)
+	return g
+}
+
+// user returns the harness user who plays colour c in g.
+func (d *daysGame) user(g *storage.Game, c engine.Color) *discordgo.User {
+	if g.Player(c).UserID == d.alice.ID {
+		return d.alice
+	}
+	return d.bob
+}
+
+// move plays cell for the player to move and returns the board that
+// follows at ply.
+func (d *daysGame) move(cell string, ply int) *discordtest.Message {
+	d.t.Helper()
+	g := d.game()
+	d.command(d.channel.ID, d.user(g, g.ToMove()), "move", discordtest.StringOption("cell", cell))
+	return d.waitBoard(d.channel.ID, "the board at ply", func(m *discordtest.Message) bool { return boardPly(m) == ply })
+}
+
+// lastWith waits for the last message of the channel that contains text.
+func (d *daysGame) lastWith(what, text string) *discordtest.Message {
+	d.t.Helper()
+	var m *discordtest.Message
+	d.dc.WaitUntil(d.t, what, func() bool {
+		ms := d.dc.Messages(d.channel.ID)
+		for k := len(ms) - 1; k >= 0; k-- {
+			if strings.Contains(ms[k].Content, text) {
+				m = ms[k]
+				return true
+			}
+		}
+		return false
+	})
+	return m
+}
+
+// legal returns the legal holes of p.
+func legal(p engine.Position) []engine.Cell { return p.Legal().Cells(p.Layout()) }
+
+// TestPlayingOverDays plays a game over two simulated weeks on a clock
+// with an increment (3d+1d), in both transports and on both stores: time
+// given (and refused past the limit), a planned reply played with the
+// move that sets it off, a clock that runs out (the claim message, Keep
+// waiting, a late move), and a claim that ends the game; checking who
+// each message notified.
+func TestPlayingOverDays(t *testing.T) {
+	t.Parallel()
+	for _, backend := range []string{"bbolt", "postgres"} {
+		for _, mode := range modes {
+			t.Run(backend+"/"+mode, func(t *testing.T) {
+				d := newDaysGame(t, mode, backend)
+				ch := d.channel.ID
+				g, board := d.start(discordtest.StringOption("move_time", "3d+1d"))
+				assert.Equal(t, game.MoveTime{Start: 72 * time.Hour, Increment: 24 * time.Hour}, g.Clock())
+				assert.Equal(t, game.Claim, g.Timeouts(), "claims are the default")
+				first, second := d.user(g, engine.Red), d.user(g, engine.Black)
+				assert.Equal(t, []string{first.ID}, board.Notified)
+				assert.Contains(t, board.Content, "Clock 3d+1d")
+				assert.NotContains(t, buttons(board.Components), "Give time", "the first board has its menus only")
+
+				d.move("D4", 1)
+				board = d.move("D7", 2)
+				assert.Equal(t, []string{first.ID}, board.Notified, "each board notifies the player to move")
+				assert.Contains(t, board.Content, "starts their next turn with 4 days", "the increment was added to the clock of the player who moved")
+				start := d.clock.Now()
+				assert.Equal(t, start.Add(96*time.Hour), d.game().Deadline())
+
+				// More time: twice a day, then the clock is full (6 days).
+				d.refused(d.command(ch, first, "give_time"), "It's your turn")
+				d.refused(d.command(ch, d.carol, "give_time"), "you can watch")
+				d.click(board.ID, second, buttons(board.Components)["Give time"])
+				told := d.lastWith("the message that gives time", "gave you more time")
+				assert.Equal(t, []string{first.ID}, told.Notified, "the player given time is pinged")
+				assert.Contains(t, told.Content, "your clock now holds 5 days")
+				d.command(ch, second, "give_time")
+				assert.Equal(t, start.Add(144*time.Hour), d.game().Deadline())
+				d.refused(d.click(board.ID, second, buttons(board.Components)["Give time"]), "at most 6 days")
+				assert.Equal(t, start.Add(144*time.Hour), d.game().Deadline(), "nothing stored")
+				shown, _ := d.dc.Message(board.ID)
+				assert.Contains(t, shown.Content, fmt.Sprintf("<t:%d:R>", start.Add(144*time.Hour).Unix()), "the board shows the new deadline")
+				d.refused(d.command(ch, second, "claim"), "no win to claim yet")
+
+				// A conditional reply.
+				p := d.game().Position()
+				theirs := legal(p)[0]
+				require.NoError(t, p.Play(theirs))
+				mine := legal(p)[0]
+				planner := d.click(board.ID, second, buttons(board.Components)["Plan replies"])
+				r := d.dc.WaitResponse(t, planner.ID)
+				require.True(t, r.Ephemeral(), "only the planner's owner sees it")
+				msg := d.dc.WaitOriginal(t, planner.ID, func(*discordtest.Message) bool { return true })
+				pick := func(value string) *discordtest.Response {
+					t.Helper()
+					m, _ := d.dc.Message(msg.ID)
+					i := d.pick(msg.ID, second, menuOf(m, value), value)
+					return d.dc.WaitResponse(t, i.ID)
+				}
+				pick(theirs.String())
+				r = pick(theirs.String() + " " + mine.String())
+				assert.Contains(t, r.Content, "if "+theirs.String()+" → "+mine.String())
+				assert.Equal(t, []game.Line{{theirs, mine}}, d.game().Plan(engine.Black))
+
+				d.clock.Advance(48 * time.Hour)
+				board = d.move(theirs.String(), 4)
+				assert.Contains(t, board.Content, "a reply planned in advance")
+				assert.Contains(t, board.Content, "played **"+mine.String()+"**")
+				assert.Equal(t, []string{first.ID}, board.Notified, "after the planned reply the turn is back with the player who moved")
+				moves := d.game().Moves()
+				require.Len(t, moves, 4)
+				assert.True(t, moves[3].Planned)
+				deadline := d.game().Deadline()
+				assert.Equal(t, d.clock.Now().Add(120*time.Hour), deadline, "4 days left + 1 day of increment")
+
+				// The clock runs out: a reminder, then the claim message.
+				d.tick(deadline.Sub(d.clock.Now()) - 36*time.Hour)
+				remind := d.lastWith("the reminder", "⏰")
+				assert.Equal(t, []string{first.ID}, remind.Notified)
+				d.tick(36 * time.Hour)
+				claim := d.lastWith("the claim message", "ran out of time")
+				assert.Equal(t, []string{second.ID}, claim.Notified, "the claim message pings the opponent of the late player")
+				claimButtons := buttons(claim.Components)
+				require.Contains(t, claimButtons, "Claim the win")
+				require.Contains(t, claimButtons, "Keep waiting")
+				d.refused(d.click(claim.ID, d.carol, claimButtons["Claim the win"]), "you can watch")
+				d.refused(d.click(claim.ID, first, claimButtons["Claim the win"]), "your own clock")
+				d.refused(d.click(claim.ID, first, claimButtons["Keep waiting"]), "your own clock")
+				d.click(claim.ID, second, claimButtons["Keep waiting"])
+				waiting, _ := d.dc.Message(claim.ID)
+				assert.Contains(t, waiting.Content, "keeps waiting")
+				assert.Empty(t, waiting.Components)
+				assert.False(t, d.game().Over())
+
+				// Six days later the late player moves: the game goes on.
+				d.tick(6 * 24 * time.Hour)
+				board = d.move(legal(d.game().Position())[0].String(), 5)
+				assert.Equal(t, []string{second.ID}, board.Notified)
+				assert.Contains(t, board.Content, "starts their next turn with 1 day", "a late move keeps only the increment")
+				d.refused(d.click(claim.ID, second, claimButtons["Claim the win"]), "no win to claim yet")
+				d.move(legal(d.game().Position())[0].String(), 6)
+
+				// The clock runs out again; this time the win is claimed.
+				d.tick(24 * time.Hour)
+				claim = d.lastWith("the second claim message", "ran out of time")
+				assert.Equal(t, []string{second.ID}, claim.Notified)
+				assert.GreaterOrEqual(t, d.clock.Now().Sub(start), 14*24*time.Hour, "two weeks of play")
+				d.click(claim.ID, second, buttons(claim.Components)["Claim the win"])
+				final := d.waitBoard(ch, "the final board", func(m *discordtest.Message) bool { return strings.Contains(m.Content, "Game over") })
+				assert.Contains(t, final.Content, "ran out of time (claimed)")
+				assert.ElementsMatch(t, []string{first.ID, second.ID}, final.Notified)
+				f, err := d.st.FinishedGame(t.Context(), d.dc.GuildID(), g.ID)
+				require.NoError(t, err)
+				assert.True(t, f.Result().Claimed)
+				assert.Equal(t, engine.Black, f.Result().Winner)
+				assert.Len(t, f.PlanLog(), 1, "the plan is kept in the record")
+
+				i := d.command(ch, second, "history")
+				history := soleEmbed(t, d.dc.WaitResponse(t, i.ID)).Description
+				assert.Contains(t, history, "on time (claimed) · ⏱ 3d+1d")
+				i = d.command(ch, second, "export", discordtest.IntegerOption("game", int64(g.ID)))
+				m := d.dc.WaitOriginal(t, i.ID, func(m *discordtest.Message) bool { return len(m.Files) > 0 })
+				require.Len(t, m.Files, 1)
+				text := string(m.Files[0].Data)
+				assert.Contains(t, text, `[MoveTime "3d+1d"]`)
+				assert.Contains(t, text, `[Result "Black wins, Red ran out of time (claimed)"]`)
+				assert.Contains(t, text, "{Plan of Black after move 2: "+theirs.String()+" "+mine.String()+"}")
+				rec, err := engine.ParseRecord(text)
+				require.NoError(t, err, "the plans are comments: the record reads as any other")
+				assert.Len(t, rec.Moves, 6)
+
+				for _, m := range d.dc.Messages(ch) {
+					assert.NotContains(t, m.Notified, d.carol.ID, "nobody else is pinged: %q", m.Content)
+				}
+			})
+		}
+	}
+}
+
+// TestOvertimeRefusals: giving time, claiming and planning refused, each
+// answered only to the one who asked, in words that say what to do, and
+// nothing stored.
+func TestOvertimeRefusals(t *testing.T) {
+	t.Parallel()
+	for _, mode := range modes {
+		t.Run(mode, func(t *testing.T) {
+			d := newDaysGame(t, mode, "bbolt")
+			ch := d.channel.ID
+			g, _ := d.start(discordtest.StringOption("move_time", "1d"))
+			first, second := d.user(g, engine.Red), d.user(g, engine.Black)
+			d.move("D4", 1)
+			board := d.move("D7", 2)
+			before := d.game().State()
+			unchanged := func(what string) {
+				t.Helper()
+				assert.Equal(t, before, d.game().State(), "%s: nothing stored", what)
+			}
+
+			d.refused(d.command(ch, d.carol, "give_time"), "you can watch")
+			unchanged("give time by a spectator")
+			d.click(board.ID, second, buttons(board.Components)["Give time"]) // 1 day: the clock holds 2, the limit
+			before = d.game().State()
+			d.refused(d.click(board.ID, second, buttons(board.Components)["Give time"]), "at most 2 days")
+			unchanged("give time past the limit")
+			d.refused(d.command(ch, first, "give_time"), "It's your turn")
+			unchanged("give time on one's own turn")
+
+			d.refused(d.command(ch, second, "claim"), "no win to claim yet", "<t:")
+			d.refused(d.command(ch, first, "claim"), "no win to claim yet")
+			d.refused(d.command(ch, d.carol, "claim"), "you can watch")
+			unchanged("claims before the time ran out")
+
+			d.refused(d.command(ch, d.carol, "plan"), "you can watch")
+			d.refused(d.command(ch, first, "plan"), "It's your turn")
+			i := d.command(ch, second, "plan")
+			msg := d.dc.WaitOriginal(t, i.ID, func(*discordtest.Message) bool { return true })
+			menu := ""
+			for id := range menus(msg) {
+				menu = id
+			}
+			require.NotEmpty(t, menu, "the planner has a menu")
+			d.refused(d.pick(msg.ID, second, menu, "D4"), "cannot be played there")
+			d.refused(d.pick(msg.ID, second, menu, "Z99"), "cannot be played there")
+			d.refused(d.pick(msg.ID, d.carol, menu, legal(d.game().Position())[0].String()), "you can watch")
+			unchanged("plans refused")
+
+			// A plan of 20 lines takes no 21st.
+			p := d.game().Position()
+			lines := fullPlan(p)
+			require.Len(t, lines, game.MaxPlanLines)
+			_, err := d.st.UpdateGame(t.Context(), ch, func(g *storage.Game) error { return g.SetPlan(engine.Black, lines, d.clock.Now()) })
+			require.NoError(t, err)
+			before = d.game().State()
+			var extra game.Line
+			for _, x := range legal(p) {
+				q := p
+				require.NoError(t, q.Play(x))
+				for _, y := range legal(q) {
+					l := game.Line{x, y}
+					if !slices.ContainsFunc(lines, func(o game.Line) bool { return o[0] == x }) && extra == nil {
+						extra = l
+					}
+				}
+			}
+			require.NotNil(t, extra, "a move the plan does not answer")
+			d.refused(d.pick(msg.ID, second, menu, extra[0].String()+" "+extra[1].String()), "at most 20 lines")
+			unchanged("a 21st line")
+
+			// The owner sees their plan and clears it.
+			i = d.command(ch, second, "plan")
+			r := d.dc.WaitResponse(t, i.ID)
+			assert.Contains(t, r.Content, "20. if ")
+			msg = d.dc.WaitOriginal(t, i.ID, func(*discordtest.Message) bool { return true })
+			d.refused(d.click(msg.ID, first, buttons(r.Components)["Clear plan"]), "It's your turn")
+			assert.Len(t, d.game().Plan(engine.Black), game.MaxPlanLines, "not cleared by the opponent")
+			d.click(msg.ID, second, buttons(r.Components)["Clear plan"])
+			assert.Nil(t, d.game().Plan(engine.Black))
+			cleared, _ := d.dc.Message(msg.ID)
+			assert.Contains(t, cleared.Content, "No replies planned yet.")
+		})
+	}
+}
+
+// TestClaimWindowEnds: a win on time nobody claims within 7 days is given
+// as under timeouts auto: the game ends, not claimed, and both players are
+// pinged.
+func TestClaimWindowEnds(t *testing.T) {
+	t.Parallel()
+	d := newDaysGame(t, "gateway", "bbolt")
+	g, _ := d.start(discordtest.StringOption("move_time", "12h"))
+	first, second := d.user(g, engine.Red), d.user(g, engine.Black)
+	d.move("D4", 1)
+	d.move("D7", 2)
+	d.tick(12 * time.Hour)
+	claim := d.lastWith("the claim message", "ran out of time")
+	assert.Equal(t, []string{second.ID}, claim.Notified)
+	d.tick(7*24*time.Hour - time.Second)
+	assert.False(t, d.game().Over(), "the claim is open for 7 days")
+	d.tick(time.Second)
+	final := d.waitBoard(d.channel.ID, "the final board", func(m *discordtest.Message) bool { return strings.Contains(m.Content, "Game over") })
+	assert.Contains(t, final.Content, "<@"+first.ID+"> ran out of time — <@"+second.ID+"> wins")
+	assert.NotContains(t, final.Content, "claimed")
+	assert.ElementsMatch(t, []string{first.ID, second.ID}, final.Notified)
+	f, err := d.st.FinishedGame(t.Context(), d.dc.GuildID(), g.ID)
+	require.NoError(t, err)
+	assert.Equal(t, game.TimedOut, f.Result().Ending)
+	assert.False(t, f.Result().Claimed)
+}
+
+// TestTimeoutsSetting: /kulami settings timeouts:auto makes the guild's
+// new games end at once when a clock runs out; the settings say which.
+func TestTimeoutsSetting(t *testing.T) {
+	t.Parallel()
+	d := newDaysGame(t, "http", "bbolt")
+	ch := d.channel.ID
+	shown := d.reply(d.command(ch, d.alice, "settings"))
+	assert.Contains(t, shown, "**Timeouts**: claim")
+	saved := d.reply(d.commandWith(asAdmin, ch, d.alice, "settings", discordtest.StringOption("timeouts", "auto")))
+	assert.Contains(t, saved, "**Timeouts**: auto")
+	g, _ := d.start()
+	assert.Equal(t, game.Auto, g.Timeouts())
+}
+
+// TestMoveTimeAutocomplete: move_time suggests the clocks that start with
+// what was typed, and says what is wrong with a typed one that is not.
+func TestMoveTimeAutocomplete(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t, "gateway")
+	suggest := func(typed string) []*discordgo.ApplicationCommandOptionChoice {
+		t.Helper()
+		i := h.dc.Autocomplete(h.channel.ID, h.alice, "kulami", discordtest.Subcommand("challenge", h.userOption(h.bob),
+			&discordgo.ApplicationCommandInteractionDataOption{Name: "move_time", Type: discordgo.ApplicationCommandOptionString, Value: typed, Focused: true}))
+		h.send(i)
+		return h.dc.WaitResponse(t, i.ID).Choices
+	}
+	values := func(cs []*discordgo.ApplicationCommandOptionChoice) []string {
+		var out []string
+		for _, c := range cs {
+			out = append(out, c.Value.(string))
+		}
+		return out
+	}
+	all := values(suggest(""))
+	assert.Contains(t, all, "3d", "the plain clocks")
+	assert.Contains(t, all, "3d+1d", "clocks with an increment")
+	got := suggest("3d+1")
+	require.NotEmpty(t, got)
+	assert.Equal(t, "3d+1d", got[0].Value)
+	assert.Contains(t, got[0].Name, "at most 6 days")
+	got = suggest("2d+12h")
+	require.NotEmpty(t, got)
+	assert.Equal(t, "2d+12h", got[0].Value, "a typed clock is offered as it is")
+	got = suggest("soon")
+	require.NotEmpty(t, got)
+	assert.Contains(t, got[0].Name, "is not a move time")
+}
+
+// TestPlanDropped: a plan whose reply is no longer legal when its move
+// comes (a plan stored under other rules) is dropped, its owner told by
+// direct message, and the turn is theirs, pinged as any turn.
+func TestPlanDropped(t *testing.T) {
+	t.Parallel()
+	d := newDaysGame(t, "gateway", "bbolt")
+	g, _ := d.start()
+	first, second := d.user(g, engine.Red), d.user(g, engine.Black)
+	d.move("D4", 1)
+	d.move("D7", 2)
+	x := legal(d.game().Position())[0]
+	_, err := d.st.UpdateGame(t.Context(), d.channel.ID, func(g *storage.Game) error {
+		s := g.State()
+		s.Plans[engine.Black] = []game.Line{{x, x}} // its reply is the hole just taken
+		gg, err := game.Restore(s)
+		if err != nil {
+			return err
+		}
+		g.Game = gg
+		return nil
+	})
+	require.NoError(t, err)
+	board := d.move(x.String(), 3)
+	assert.Equal(t, []string{second.ID}, board.Notified, "the owner of the dropped plan is to move")
+	assert.NotContains(t, board.Content, "planned")
+	assert.Nil(t, d.game().Plan(engine.Black))
+	var note *discordtest.Message
+	d.dc.WaitUntil(t, "the note to the plan's owner", func() bool {
+		for _, m := range d.dc.Messages(d.dc.DMChannel(second.ID).ID) {
+			if strings.Contains(m.Content, "was dropped") {
+				note = m
+				return true
+			}
+		}
+		return false
+	})
+	assert.Contains(t, note.Content, "if "+x.String()+" → "+x.String())
+	assert.Empty(t, d.dc.Messages(d.dc.DMChannel(first.ID).ID), "the opponent is told nothing of the plan")
+}
+
+// TestPlannedReplyOneCommit: the move that sets off a planned reply and
+// the reply commit together, once.
+func TestPlannedReplyOneCommit(t *testing.T) {
+	t.Parallel()
+	d := newDaysGame(t, "gateway", "bbolt")
+	d.start()
+	d.move("D4", 1)
+	d.move("D7", 2)
+	p := d.game().Position()
+	lines := fullPlan(p)
+	require.NotNil(t, lines)
+	_, err := d.st.UpdateGame(t.Context(), d.channel.ID, func(g *storage.Game) error { return g.SetPlan(engine.Black, lines, d.clock.Now()) })
+	require.NoError(t, err)
+	before := d.commits()
+	board := d.move(lines[0][0].String(), 4)
+	require.Eventually(t, func() bool { return d.game().BoardMessageID == board.ID }, 10*time.Second, time.Millisecond, "the board is noted")
+	assert.Equal(t, uint64(1), d.commits()-before, "one commit for the move and its planned reply")
+	assert.Equal(t, 4, d.game().Ply())
+}
+
+// TestPlanFirstMove: the planner offers the 64 holes of the first move in
+// menus of 25 at most, and a reply planned to it is played with it.
+func TestPlanFirstMove(t *testing.T) {
+	t.Parallel()
+	d := newDaysGame(t, "http", "bbolt")
+	g, _ := d.start()
+	second := d.user(g, engine.Black)
+	i := d.command(d.channel.ID, second, "plan")
+	msg := d.dc.WaitOriginal(t, i.ID, func(*discordtest.Message) bool { return true })
+	m := menus(msg)
+	require.Len(t, m, 3, "64 holes in three menus")
+	holes := 0
+	for _, values := range m {
+		holes += len(values)
+	}
+	assert.Equal(t, 64, holes)
+	d.pick(msg.ID, second, menuOf(msg, "H8"), "H8")
+	msg, _ = d.dc.Message(msg.ID)
+	p := d.game().Position()
+	require.NoError(t, p.Play(mustCell(t, "H8")))
+	reply := legal(p)[0].String()
+	d.pick(msg.ID, second, menuOf(msg, "H8 "+reply), "H8 "+reply)
+	board := d.move("H8", 2)
+	assert.Contains(t, board.Content, "played **"+reply+"**, a reply planned in advance")
+}
+
+// mustCell parses a hole.
+func mustCell(t *testing.T, s string) engine.Cell {
+	t.Helper()
+	c, err := engine.ParseCell(s)
+	require.NoError(t, err)
+	return c
+}
