@@ -110,9 +110,12 @@ func New(s *discordgo.Session, opt Options) *Bot {
 	vw := &views{renderer: opt.Renderer, runner: runner, baseCtx: ctx, finished: st, vacations: days, clock: clock, log: log}
 	tb := &table{store: st, clock: clock, log: log, metrics: opt.Metrics, wake: wake, out: out, langs: langs, views: vw, runner: runner, aiTime: opt.AITime}
 	chans := &channels{store: st, log: log}
+	tst := deadlineTournaments{opt.Store}
+	posts := &tournamentPosts{store: tst, out: out, langs: langs, log: log}
+	rd := &rounds{store: tst, games: st, clock: clock, log: log, out: out, langs: langs, table: tb, post: posts, moveTime: opt.MoveTime, aiTime: opt.AITime}
 	cp := &computer{store: st, clock: clock, moveTime: opt.MoveTime, wake: wake, langs: langs, table: tb, chans: chans, runner: runner, baseCtx: ctx}
 	sched := &scheduler{store: opt.Store, clock: clock, log: log, metrics: opt.Metrics, owner: owner, wake: wake,
-		table: tb, out: out, langs: langs}
+		table: tb, out: out, langs: langs, rounds: rd}
 	vac := &vacations{store: st, banks: days, clock: clock, log: log, wake: wake, out: out, langs: langs, reminders: sched}
 	sched.vacations = vac
 	h := handlers{
@@ -125,6 +128,7 @@ func New(s *discordgo.Session, opt Options) *Bot {
 		prefs:    &preferences{store: st, players: days, log: log, langs: langs, moveTime: opt.MoveTime, clock: clock, out: out},
 		overtime: &overtime{clock: clock, out: out, langs: langs, table: tb},
 		planner:  &planner{clock: clock, table: tb},
+		tourney:  &tournaments{store: tst, members: st, clock: clock, log: log, out: out, langs: langs, wake: wake, post: posts},
 	}
 	return &Bot{
 		session: s, log: log, clock: clock, opt: opt, metrics: opt.Metrics, langs: langs,

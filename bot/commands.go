@@ -8,6 +8,7 @@ import (
 	"github.com/bwmarrin/discordgo"
 
 	"github.com/kulami/kulami/bot/i18n"
+	"github.com/kulami/kulami/engine/tournament"
 )
 
 // commandName is the one slash command; everything else is a subcommand.
@@ -178,6 +179,7 @@ func Commands() []*discordgo.ApplicationCommand {
 				opt(str, "language", false, languageChoices()...),
 				seasonChannel,
 				opt(str, "timeouts", false, choices("timeouts", "claim", "auto")...),
+				opt(discordgo.ApplicationCommandOptionRole, "tournament_role", false),
 				opt(str, "weekends", false, weekends...),
 				vacationDays,
 			),
@@ -193,11 +195,53 @@ func Commands() []*discordgo.ApplicationCommand {
 			sub("give_time"),
 			sub("claim"),
 			sub("plan"),
+			tournamentGroup(layouts, rules, onOff),
 			sub("vacation", opt(str, "action", true, choices("vacation_action", "start", "end", "status")...)),
 		},
 	}
 	localize(cmd)
 	return []*discordgo.ApplicationCommand{cmd}
+}
+
+// tournamentGroup is the group /kulami tournament: its subcommands and
+// their options (the bounds of engine/tournament's settings).
+func tournamentGroup(layouts, rules, onOff []*discordgo.ApplicationCommandOptionChoice) *discordgo.ApplicationCommandOption {
+	str, integer := discordgo.ApplicationCommandOptionString, discordgo.ApplicationCommandOptionInteger
+	bounded := func(name string, lo, hi float64) *discordgo.ApplicationCommandOption {
+		o := opt(integer, name, false)
+		o.MinValue, o.MaxValue = &lo, hi
+		return o
+	}
+	id := func() *discordgo.ApplicationCommandOption { // one each: options are not shared
+		o := opt(integer, "tournament", false)
+		o.MinValue = ptr(1.0)
+		return o
+	}
+	name := opt(str, "title", true)
+	name.MaxLength = tournament.MaxNameLength
+	return &discordgo.ApplicationCommandOption{
+		Type: discordgo.ApplicationCommandOptionSubCommandGroup,
+		Name: "tournament",
+		Options: []*discordgo.ApplicationCommandOption{
+			sub("create", name,
+				bounded("rounds", tournament.MinRounds, tournament.MaxRounds),
+				bounded("days_per_round", tournament.MinDaysPerRound, tournament.MaxDaysPerRound),
+				opt(str, "layout", false, layouts...),
+				opt(str, "rules", false, rules...),
+				opt(str, "move_time", false, moveTimeChoices()...),
+				opt(str, "duplicate", false, onOff...),
+				opt(str, "start", false),
+				bounded("max_players", tournament.MinPlayers, tournament.MaxPlayersLimit),
+			),
+			sub("join", id()),
+			sub("leave", id()),
+			sub("start", id()),
+			sub("pairings", bounded("round", 1, tournament.MaxRounds), id()),
+			sub("standings", id()),
+			sub("list"),
+			sub("cancel", id()),
+		},
+	}
 }
 
 // localize fills in the description of the command, of each subcommand and

@@ -32,6 +32,10 @@ const (
 	actPlan       = "plan"        // open the planner of conditional moves
 	actPlanPick   = "plan-pick"   // pick a move of a planned line
 	actPlanClear  = "plan-clear"  // clear one's plan
+	actTJoin      = "t-join"      // join a tournament (its announcement)
+	actTLeave     = "t-leave"     // leave a tournament (its announcement)
+	actTWithdraw  = "t-withdraw"  // confirm a withdrawal from a tournament
+	actTStay      = "t-stay"      // keep playing in a tournament
 )
 
 // customID is the self-describing ID of a component:

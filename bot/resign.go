@@ -46,6 +46,9 @@ func (pl *playing) resignCancel(c *interaction, _ customID) error {
 func (pl *playing) abortCommand(c *interaction, _ options) error {
 	now := pl.clock.Now()
 	g, old, err := pl.table.update(c.ctx, c.i.ChannelID, 0, asker{user: c.user().ID}, seated(c.user().ID, func(g *storage.Game, by engine.Color) error {
+		if g.Tournament != nil {
+			return refuse("tournament.no_abort")
+		}
 		return g.Abort(by, now)
 	}))
 	if err != nil {

@@ -132,6 +132,7 @@ type handlers struct {
 	vacations  *vacations
 	overtime   *overtime
 	planner    *planner
+	tourney    *tournaments
 }
 
 // commandHandlers returns the handler of each subcommand of /kulami.
@@ -161,6 +162,7 @@ func commandHandlers(h handlers) map[string]commandHandler {
 		"give_time":   gameCommand(h.table, h.overtime.giveTime),
 		"claim":       gameCommand(h.table, h.overtime.claimCommand),
 		"plan":        gameCommand(h.table, h.planner.open),
+		"tournament":  h.tourney.command,
 	}
 }
 
@@ -192,6 +194,10 @@ func componentHandlers(h handlers) map[string]componentHandler {
 			return gameButton(h.store, func(c *interaction, g *storage.Game) error { return h.planner.pick(c, g, id) })(c, id)
 		},
 		actPlanClear: gameButton(h.store, h.planner.clear),
+		actTJoin:     h.tourney.button(h.tourney.join),
+		actTLeave:    h.tourney.button(h.tourney.leave),
+		actTWithdraw: h.tourney.button(h.tourney.withdraw),
+		actTStay:     h.tourney.button(h.tourney.stay),
 	}
 }
 
@@ -222,6 +228,10 @@ var elsewhere = map[string]error{
 	actPlanPick:   errGameGone,
 	actPlanClear:  errGameGone,
 	actLeaders:    refuse("ladder.gone"),
+	actTJoin:      errTournamentGone,
+	actTLeave:     errTournamentGone,
+	actTWithdraw:  errTournamentGone,
+	actTStay:      errTournamentGone,
 }
 
 // ownPlace returns elsewhere's refusal if id names a channel (or guild)

@@ -47,19 +47,27 @@ func pager(lang i18n.Lang, action, channel string, id uint64, p, n int) []discor
 func helpMessage(lang i18n.Lang) message {
 	var b strings.Builder
 	locales := lang.DiscordLocales()
-	for _, o := range Commands()[0].Options {
-		var args []string
-		for _, a := range o.Options {
-			name := localized(a.Name, a.NameLocalizations, locales)
-			if a.Required {
-				args = append(args, name+":")
-			} else {
-				args = append(args, "["+name+"]")
+	var list func(prefix string, opts []*discordgo.ApplicationCommandOption)
+	list = func(prefix string, opts []*discordgo.ApplicationCommandOption) {
+		for _, o := range opts {
+			name := prefix + " " + localized(o.Name, o.NameLocalizations, locales)
+			if o.Type == discordgo.ApplicationCommandOptionSubCommandGroup {
+				list(name, o.Options) // a group lists its subcommands
+				continue
 			}
+			var args []string
+			for _, a := range o.Options {
+				name := localized(a.Name, a.NameLocalizations, locales)
+				if a.Required {
+					args = append(args, name+":")
+				} else {
+					args = append(args, "["+name+"]")
+				}
+			}
+			fmt.Fprintf(&b, "**%s** %s\n%s\n", name, strings.Join(args, " "), localized(o.Description, o.DescriptionLocalizations, locales))
 		}
-		fmt.Fprintf(&b, "**/%s %s** %s\n%s\n", commandName, localized(o.Name, o.NameLocalizations, locales), strings.Join(args, " "),
-			localized(o.Description, o.DescriptionLocalizations, locales))
 	}
+	list("/"+commandName, Commands()[0].Options)
 	return message{
 		ephemeral: true,
 		embeds: []*discordgo.MessageEmbed{{

@@ -85,6 +85,7 @@ type scheduler struct {
 	table   *table
 	out     *outbound
 	langs   *locales
+	rounds  *rounds // the tournaments' work
 	// seasonsDone is the season (a storage.Season) whose start this bot
 	// has dealt with in every guild: the end of the season before it
 	// (endSeasons).
@@ -232,8 +233,15 @@ func (s *scheduler) runWake(ctx context.Context, w storage.Wake, now time.Time) 
 	wctx, cancel := context.WithTimeout(ctx, dueWithin)
 	defer cancel()
 	// Bots that share the store (several processes on PostgreSQL) each
-	// see every due wake: the one that claims it does the work.
-	mine, err := s.store.Claim(wctx, w, s.owner, now, leaseFor)
+	// see every due wake: the one that claims it does the work. A
+	// tournament's wake moves on while its work runs (each step is a
+	// commit), so its claim is on the tournament, whatever the time: the
+	// bot that holds it does all that is due (see rounds.wake).
+	claim := w
+	if w.Kind == storage.WakeTournament {
+		claim.At = time.Unix(0, 0) // a time every backend keeps exactly
+	}
+	mine, err := s.store.Claim(wctx, claim, s.owner, now, leaseFor)
 	if err != nil {
 		s.logFailure(ctx, "scheduler cannot claim its work", "kind", w.Kind.String(), "channel", w.ChannelID, "err", err)
 		return false
@@ -248,6 +256,8 @@ func (s *scheduler) runWake(ctx context.Context, w storage.Wake, now time.Time) 
 		err = s.expireChallenge(wctx, w.ChannelID, now)
 	case storage.WakeVacation:
 		err = s.vacations.wakeVacation(wctx, w.ChannelID, now)
+	case storage.WakeTournament:
+		err = s.rounds.wake(wctx, w.ChannelID, now)
 	}
 	if err != nil {
 		s.logFailure(ctx, "scheduled work failed", "kind", w.Kind.String(), "channel", w.ChannelID, "err", err)
@@ -291,6 +301,9 @@ func (s *scheduler) wakeGame(ctx context.Context, channelID string, now time.Tim
 		return err
 	case g.Over():
 		s.log.Info("game timed out", "channel", g.ChannelID, "game", g.ID)
+		if g.Tournament != nil && g.Result().Ending == game.Unstarted {
+			s.rounds.noShow(ctx, g)
+		}
 		return s.table.show(ctx, nil, g, old)
 	case late:
 		return s.sendClaim(ctx, g)

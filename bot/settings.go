@@ -198,6 +198,9 @@ func (pf *preferences) settingsCommand(c *interaction, o options) error {
 		default:
 			return refuse("settings.timeouts.pick")
 		}
+		if v := o.str("tournament_role"); v != "" {
+			s.TournamentRole = v
+		}
 		if v := o.str("language"); v != "" {
 			l, ok := i18n.Parse(v)
 			if !ok || string(l) != v {
@@ -237,6 +240,9 @@ func (pf *preferences) settingsCommand(c *interaction, o options) error {
 		lines = append(lines, lang.T("season.setting", "Channel", fmt.Sprintf("<#%s>", s.SeasonChannel)))
 	} else {
 		lines = append(lines, lang.T("season.setting_none"))
+	}
+	if s.TournamentRole != "" {
+		lines = append(lines, lang.T("settings.tournament_role", "Role", "<@&"+s.TournamentRole+">"))
 	}
 	return c.say(strings.Join(lines, "\n"))
 }

@@ -32,6 +32,7 @@ type Store interface {
 	interactionStore
 	daysStore
 	ScheduleStore
+	TournamentStore
 }
 
 // interactionStore is what the handlers and the parts they call use: all
@@ -219,6 +220,30 @@ type PlayerGamesStore interface {
 	// must be quick and must not call the store. Errors: fn's error;
 	// storage.ErrInvalid if fn ended or changed a game as it may not.
 	UpdatePlayerGames(ctx context.Context, userID string, fn func(games []*storage.Game) error) ([]*storage.Game, error)
+}
+
+// TournamentStore keeps the tournaments of guilds (storage.Tournament: a
+// tournament.Tournament and what the bot posted of it).
+type TournamentStore interface {
+	// CreateTournament stores t as a new tournament and sets t.ID.
+	// Errors: storage.ErrInvalid if t may not be stored.
+	CreateTournament(ctx context.Context, t *storage.Tournament) error
+	// Tournament returns the tournament id of the guild. Errors:
+	// storage.ErrNotFound if there is none.
+	Tournament(ctx context.Context, guildID string, id uint64) (*storage.Tournament, error)
+	// GuildTournaments returns the tournaments of the guild, newest
+	// first. Errors: none but those of every method.
+	GuildTournaments(ctx context.Context, guildID string) ([]*storage.Tournament, error)
+	// UpdateTournament changes the tournament id of the guild in one
+	// transaction, as UpdateGame does a game, and records now as its last
+	// change. Errors: fn's error (a sentinel of engine/tournament);
+	// storage.ErrNotFound if there is no such tournament.
+	UpdateTournament(ctx context.Context, guildID string, id uint64, now time.Time, fn func(*storage.Tournament) error) (*storage.Tournament, error)
+	// OpenTournamentGame stores g, a game of a tournament
+	// (g.Tournament), and marks it opened in the tournament, in one
+	// transaction. Errors: storage.ErrOpened if it is open already;
+	// storage.ErrChannelBusy if its channel is taken.
+	OpenTournamentGame(ctx context.Context, g *storage.Game, now time.Time) error
 }
 
 // ScheduleStore is what the scheduler and a restart read and write: the

@@ -255,7 +255,7 @@ func (t *boltTx) CountGames() (int, error) {
 }
 
 // sequenceBuckets are the buckets whose sequences give IDs.
-var sequenceBuckets = [...][]byte{GameIDs: bucketGames, ChallengeIDs: bucketChallenges}
+var sequenceBuckets = [...][]byte{GameIDs: bucketGames, ChallengeIDs: bucketChallenges, TournamentIDs: bucketTournaments}
 
 // NextID implements Tx.
 func (t *boltTx) NextID(seq Sequence) (uint64, error) {
@@ -575,6 +575,43 @@ func (t *boltTx) PutAlive(at time.Time) error {
 	return t.tx.Bucket(bucketMeta).Put(keyAlive, binary.BigEndian.AppendUint64(nil, uint64(at.UnixNano())))
 }
 
+// Tournament implements Tx.
+func (t *boltTx) Tournament(guild string, id uint64) (*Tournament, time.Time, error) {
+	raw := t.tx.Bucket(bucketTournaments).Get(finishedKey(guild, id))
+	if raw == nil {
+		return nil, time.Time{}, fmt.Errorf("tournament %d: %w", id, ErrNotFound)
+	}
+	return DecodeTournament(raw)
+}
+
+// PutTournament implements Tx.
+func (t *boltTx) PutTournament(tn *Tournament, oldWake time.Time) error {
+	v, err := EncodeTournament(tn)
+	if err != nil {
+		return err
+	}
+	if err := t.tx.Bucket(bucketTournaments).Put(finishedKey(tn.GuildID, tn.ID), v); err != nil {
+		return err
+	}
+	return t.setWake(WakeTournament, tn.Key(), oldWake, tn.Wake())
+}
+
+// GuildTournaments implements Tx.
+func (t *boltTx) GuildTournaments(guild string) ([]*Tournament, error) {
+	var out []*Tournament
+	prefix := key(nil).str(guild)
+	c := t.tx.Bucket(bucketTournaments).Cursor()
+	for k, v := c.Seek(prefix); k != nil && bytes.HasPrefix(k, prefix); k, v = c.Next() {
+		tn, _, err := DecodeTournament(v)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, tn)
+	}
+	slices.Reverse(out)
+	return out, nil
+}
+
 // NextWake implements Tx.
 func (t *boltTx) NextWake() (time.Time, bool, error) {
 	k, _ := t.tx.Bucket(bucketWake).Cursor().First()
@@ -714,6 +751,13 @@ func (t *boltTx) Records(fn func(Record) error) error {
 				return err
 			}
 			return fn(UserSettingsRecords.Record(r))
+		}},
+		{bucketTournaments, func(_, v []byte) error {
+			tn, _, err := DecodeTournament(v)
+			if err != nil {
+				return err
+			}
+			return fn(TournamentRecords.Record(tn))
 		}},
 		{bucketVacations, func(_, v []byte) error {
 			r := new(vacationRecord)

@@ -86,6 +86,21 @@
 // own, every read and write of a game would touch two places, and a note
 // would check one and write the other.
 //
+// # Tournaments
+//
+// A Tournament is a tournament.Tournament (package engine/tournament: its
+// players, rounds and results, stored in its JSON form) with where it is
+// announced and which of its games are open. UpdateTournament changes it
+// as UpdateGame does a game, so a round is paired once however many
+// processes ask. OpenTournamentGame stores a game of a round and marks it
+// opened in one transaction. A stored Game names its tournament game
+// (Game.Tournament): the transaction that finishes it records its result
+// in the tournament (a loss on time before a first move is a no-show),
+// so the round ends with its last game's commit. A tournament's wake
+// (Tournament.Wake: its start, at once while work is owed, its round's
+// deadline) is indexed with the games' and challenges', as WakeTournament
+// with the key "guild/id".
+//
 // # Export
 //
 // Export and Import copy a store into another of any backend (kulamibot

@@ -30,6 +30,8 @@ var (
 	ErrNotKulami = errors.New("the file is not a kulami database")
 	// ErrCorrupt: a stored value cannot be read.
 	ErrCorrupt = errors.New("a stored value cannot be read")
+	// ErrOpened: the tournament game is open already (OpenTournamentGame).
+	ErrOpened = errors.New("the tournament game is open already")
 )
 
 // isNotFound reports whether err says that a value is not stored.

@@ -68,6 +68,10 @@ var (
 	ReviewRecords = &RecordKind[ReviewRecord]{name: "review",
 		key: func(r *ReviewRecord) string { return r.GuildID + "/" + strconv.FormatUint(r.GameID, 10) },
 		put: func(tx Tx, r *ReviewRecord) error { return tx.PutReview(r.GuildID, r.GameID, r.Data) }}
+	TournamentRecords = &RecordKind[Tournament]{name: "tournament",
+		key:    func(t *Tournament) string { return t.Key() },
+		put:    func(tx Tx, t *Tournament) error { return tx.PutTournament(t, time.Time{}) },
+		stored: func(t *Tournament) any { return t.record() }}
 	// AliveRecords holds when the bot was last alive: one record, if any.
 	AliveRecords = &RecordKind[time.Time]{name: "alive",
 		key: func(*time.Time) string { return "" },

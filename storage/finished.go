@@ -63,6 +63,11 @@ func (s *Core) finish(tx Tx, g *Game, oldWake time.Time) error {
 	if err := tx.PutFinished(f); err != nil {
 		return err
 	}
+	if g.Tournament != nil {
+		if err := recordTournamentGame(tx, g); err != nil {
+			return err
+		}
+	}
 	players := g.Players()
 	for c, p := range players {
 		c := engine.Color(c)

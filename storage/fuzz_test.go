@@ -158,7 +158,7 @@ func TestEnumOutOfRange(t *testing.T) {
 	_, err := Sequence(7).MarshalText()
 	assert.ErrorIs(t, err, ErrInvalid)
 	assert.Equal(t, "Sequence(7)", Sequence(7).String())
-	assert.Equal(t, "WakeKind(5)", WakeKind(5).String())
+	assert.Equal(t, "WakeKind(9)", WakeKind(9).String())
 	assert.Equal(t, "challenge", WakeChallenge.String())
 	_, err = encode(&HistoryEntry{Ladder: 7})
 	assert.True(t, errors.Is(err, ErrInvalid), "a value that cannot be written is refused: %v", err)

@@ -40,6 +40,9 @@ type Game struct {
 	// Discord state, stored with the game; a change that moves the game on
 	// clears it with BoardMessageID.
 	BoardDue time.Time
+	// Tournament, if not nil, is the tournament game this game is: its
+	// end records its result in the tournament, in the same transaction.
+	Tournament *TournamentGame
 	*game.Game
 }
 
@@ -62,17 +65,18 @@ type gameRecord struct {
 	ChannelID       string `json:"channel"`
 	ParentChannelID string `json:"parent,omitempty"`
 	game.State
-	BoardMessageID string    `json:"board_message,omitempty"`
-	ClickedBoards  []string  `json:"clicked_boards,omitempty"`
-	BoardDue       time.Time `json:"board_due,omitzero"`
-	WakeAt         time.Time `json:"wake_at,omitzero"`
+	BoardMessageID string          `json:"board_message,omitempty"`
+	ClickedBoards  []string        `json:"clicked_boards,omitempty"`
+	BoardDue       time.Time       `json:"board_due,omitzero"`
+	WakeAt         time.Time       `json:"wake_at,omitzero"`
+	Tournament     *TournamentGame `json:"tournament,omitempty"`
 }
 
 // record returns the stored form of g.
 func (g *Game) record() *gameRecord {
 	return &gameRecord{
 		ID: g.ID, GuildID: g.GuildID, ChannelID: g.ChannelID, ParentChannelID: g.ParentChannelID,
-		State: g.State(), BoardMessageID: g.BoardMessageID, ClickedBoards: g.ClickedBoards, BoardDue: g.BoardDue, WakeAt: g.Wake(),
+		State: g.State(), BoardMessageID: g.BoardMessageID, ClickedBoards: g.ClickedBoards, BoardDue: g.BoardDue, WakeAt: g.Wake(), Tournament: g.Tournament,
 	}
 }
 
@@ -84,7 +88,7 @@ func (r *gameRecord) game() (*Game, error) {
 		return nil, fmt.Errorf("game %d: %w: %w", r.ID, ErrCorrupt, err)
 	}
 	return &Game{ID: r.ID, GuildID: r.GuildID, ChannelID: r.ChannelID, ParentChannelID: r.ParentChannelID,
-		BoardMessageID: r.BoardMessageID, ClickedBoards: r.ClickedBoards, BoardDue: r.BoardDue, Game: gg}, nil
+		BoardMessageID: r.BoardMessageID, ClickedBoards: r.ClickedBoards, BoardDue: r.BoardDue, Tournament: r.Tournament, Game: gg}, nil
 }
 
 // Ladder returns the ladder the game counts on (rating.LadderOf): AI if
@@ -127,6 +131,8 @@ func (g *Game) checkUpdate(old *gameRecord) error {
 		g.ParentChannelID != old.ParentChannelID, s.Layout != old.Layout, s.Rules != old.Rules,
 		s.First != old.First, !s.Created.Equal(old.Created):
 		return fmt.Errorf("%w: game %d: the ID, place, layout, rules, first colour and creation time may not change", ErrInvalid, old.ID)
+	case (g.Tournament == nil) != (old.Tournament == nil), g.Tournament != nil && *g.Tournament != *old.Tournament:
+		return fmt.Errorf("%w: game %d: its tournament may not change", ErrInvalid, old.ID)
 	case len(s.Moves) < len(old.Moves):
 		return fmt.Errorf("%w: game %d: moves may not be taken back", ErrInvalid, old.ID)
 	}

@@ -19,7 +19,8 @@ var migrations = []func(tx *bolt.Tx) error{
 	addReviews,          // 2 → 3
 	addPendingReviews,   // 3 → 4
 	addSeasons,          // 4 → 5
-	addVacations,        // 5 → 6
+	addTournaments,      // 5 → 6
+	addVacations,        // 6 → 7
 }
 
 // clearFinishedClocks brings a file of schema version 1 to version 2: the
@@ -127,12 +128,24 @@ func rebuildPendingSeasons(tx *bolt.Tx, period time.Duration) error {
 	return meta.Delete(keySeasonsPending)
 }
 
+// bucketTournaments holds the tournaments of guilds (storage's
+// Tournament): guild ‖ tournament ID → Tournament; its sequence gives
+// their IDs. Schema version 6 added it (addTournaments).
+var bucketTournaments = []byte("tournaments")
+
+// addTournaments brings a file of schema version 5 to version 6: it
+// creates the bucket of tournaments. No stored value changes.
+func addTournaments(tx *bolt.Tx) error {
+	_, err := tx.CreateBucketIfNotExists(bucketTournaments)
+	return err
+}
+
 // bucketVacations holds the players' vacation banks (storage's
 // Vacation): user → Vacation and the wake it is indexed under (in
-// bucketWake, as WakeVacation). Schema version 6 added it (addVacations).
+// bucketWake, as WakeVacation). Schema version 7 added it (addVacations).
 var bucketVacations = []byte("vacations")
 
-// addVacations brings a file of schema version 5 to version 6: it
+// addVacations brings a file of schema version 6 to version 7: it
 // creates the bucket of vacations. No stored value changes.
 func addVacations(tx *bolt.Tx) error {
 	_, err := tx.CreateBucketIfNotExists(bucketVacations)

@@ -29,6 +29,9 @@ type GuildSettings struct {
 	// AutoTimeouts ends a game at once when a clock runs out (game.Auto);
 	// by default the opponent claims the win (game.Claim).
 	AutoTimeouts bool `json:"auto_timeouts,omitempty"`
+	// TournamentRole is the role whose members may create tournaments
+	// besides those with Manage Server; empty for none.
+	TournamentRole string `json:"tournament_role,omitempty"`
 	// Weekends is the default of new challenges: pause the clocks over
 	// each player's weekend.
 	Weekends bool `json:"weekends,omitempty"`

@@ -39,6 +39,15 @@ type Tx interface {
 	// CountGames returns the number of active games, without reading them.
 	CountGames() (int, error)
 
+	// Tournament returns the tournament id of guild and the wake time it
+	// is indexed under.
+	Tournament(guild string, id uint64) (*Tournament, time.Time, error)
+	// PutTournament stores t, whose stored version is indexed under
+	// oldWake (zero for none), indexed under t.Wake().
+	PutTournament(t *Tournament, oldWake time.Time) error
+	// GuildTournaments returns the tournaments of guild, newest first.
+	GuildTournaments(guild string) ([]*Tournament, error)
+
 	// NextID returns the next value of the sequence seq, starting at 1.
 	NextID(seq Sequence) (uint64, error)
 
@@ -186,13 +195,14 @@ type Sequence uint8
 
 // The sequences of IDs.
 const (
-	GameIDs      Sequence = iota // games (active and finished)
-	ChallengeIDs                 // challenges
+	GameIDs       Sequence = iota // games (active and finished)
+	ChallengeIDs                  // challenges
+	TournamentIDs                 // tournaments
 )
 
-var sequenceNames = names{"games", "challenges"}
+var sequenceNames = names{"games", "challenges", "tournaments"}
 
-// String returns "games" or "challenges".
+// String returns "games", "challenges" or "tournaments".
 func (s Sequence) String() string { return sequenceNames.text("Sequence", uint8(s)) }
 
 // MarshalText writes s's name.

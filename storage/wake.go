@@ -21,14 +21,18 @@ const (
 	// posted then: like WakeReview, it has only leases, and its
 	// ChannelID is the guild.
 	WakeSeason
+	// WakeTournament is a tournament: its ChannelID is the guild and
+	// tournament, "guild/123" (TournamentKey).
+	WakeTournament
 	// WakeVacation is the vacation of a player (Vacation): its
 	// ChannelID is the user's ID.
 	WakeVacation
 )
 
-var wakeNames = names{"game", "challenge", "review", "season", "vacation"}
+var wakeNames = names{"game", "challenge", "review", "season", "tournament", "vacation"}
 
-// String returns "game", "challenge", "review", "season" or "vacation".
+// String returns "game", "challenge", "review", "season", "tournament" or
+// "vacation".
 func (k WakeKind) String() string { return wakeNames.text("WakeKind", uint8(k)) }
 
 // Wake is an entry of the time index: the game or challenge of channel

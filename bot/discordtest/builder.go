@@ -248,6 +248,9 @@ func (s *Server) wireInteraction(i *discordgo.Interaction) json.RawMessage {
 			mj = memberJSON(&member{user: i.Member.User, joined: i.Member.JoinedAt})
 		}
 		mj["permissions"] = strconv.FormatInt(i.Member.Permissions, 10)
+		if len(i.Member.Roles) > 0 { // a test gave the member roles
+			mj["roles"] = i.Member.Roles
+		}
 		j["member"] = mj
 	}
 	if i.User != nil {

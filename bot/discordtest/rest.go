@@ -51,7 +51,7 @@ type endpoint struct {
 }
 
 // endpointTables are the operations the fake implements, a table for each concept.
-var endpointTables = [][]endpoint{channelEndpoints, messageEndpoints, interactionEndpoints, commandEndpoints}
+var endpointTables = [][]endpoint{channelEndpoints, messageEndpoints, interactionEndpoints, commandEndpoints, eventEndpoints}
 
 // endpoints returns the fake's handlers by key.
 func endpoints() map[string]handler {

@@ -72,6 +72,7 @@ type Server struct {
 	failures     []*failure
 	delays       []*failure
 	rejections   int // initial responses left to reject; <0 for all (RejectCallbacks)
+	events       []ScheduledEvent
 	gw           gateway
 	closed       bool
 }

@@ -92,6 +92,13 @@ func (t *tx) Records(fn func(storage.Record) error) error {
 			r.GameID = uint64(id)
 			return fn(storage.ReviewRecords.Record(r))
 		}},
+		{`SELECT data FROM tournaments`, func(row pgx.Row) error {
+			tn, err := scanTournament(row)
+			if err != nil {
+				return err
+			}
+			return fn(storage.TournamentRecords.Record(tn))
+		}},
 		{`SELECT at FROM alive`, func(row pgx.Row) error {
 			var at int64
 			if err := row.Scan(&at); err != nil {
@@ -100,7 +107,8 @@ func (t *tx) Records(fn func(storage.Record) error) error {
 			t := time.Unix(0, at)
 			return fn(storage.AliveRecords.Record(&t))
 		}},
-		{`SELECT 0, last_value, is_called FROM game_ids UNION ALL SELECT 1, last_value, is_called FROM challenge_ids`, func(row pgx.Row) error {
+		{`SELECT 0, last_value, is_called FROM game_ids UNION ALL SELECT 1, last_value, is_called FROM challenge_ids
+			UNION ALL SELECT 2, last_value, is_called FROM tournament_ids`, func(row pgx.Row) error {
 			var seq int16
 			var v int64
 			var called bool

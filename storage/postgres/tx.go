@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"strconv"
 	"strings"
 	"time"
 
@@ -196,7 +197,7 @@ func (t *tx) GuildGames(guild string) ([]*storage.Game, error) {
 }
 
 // sequences are the names of the sequences, by storage.Sequence.
-var sequences = [...]string{storage.GameIDs: "game_ids", storage.ChallengeIDs: "challenge_ids"}
+var sequences = [...]string{storage.GameIDs: "game_ids", storage.ChallengeIDs: "challenge_ids", storage.TournamentIDs: "tournament_ids"}
 
 // sequence returns the name of the sequence seq.
 func sequence(seq storage.Sequence) (string, error) {
@@ -721,11 +722,60 @@ func (t *tx) PutAlive(at time.Time) error {
 	return nil
 }
 
+// Tournament implements storage.Tx.
+func (t *tx) Tournament(guild string, id uint64) (*storage.Tournament, time.Time, error) {
+	var data string
+	err := t.queryRow(`SELECT data FROM tournaments WHERE guild = $1 AND id = $2`+t.lock(), guild, int64(id)).Scan(&data)
+	if err != nil {
+		return nil, time.Time{}, notFound(err, fmt.Sprintf("tournament %d", id))
+	}
+	return storage.DecodeTournament([]byte(data))
+}
+
+// PutTournament implements storage.Tx. The wake is a column of the
+// tournament's row.
+func (t *tx) PutTournament(tn *storage.Tournament, _ time.Time) error {
+	data, err := storage.EncodeTournament(tn)
+	if err != nil {
+		return err
+	}
+	t.exec(`INSERT INTO tournaments (guild, id, wake_at, data) VALUES ($1, $2, $3, $4)
+		ON CONFLICT (guild, id) DO UPDATE SET wake_at = excluded.wake_at, data = excluded.data`,
+		tn.GuildID, int64(tn.ID), wakeAt(tn.Wake()), string(data))
+	return nil
+}
+
+// GuildTournaments implements storage.Tx.
+func (t *tx) GuildTournaments(guild string) ([]*storage.Tournament, error) {
+	var out []*storage.Tournament
+	err := t.query(`SELECT data FROM tournaments WHERE guild = $1 ORDER BY id DESC`, []any{guild}, func(rows pgx.Rows) error {
+		for rows.Next() {
+			tn, err := scanTournament(rows)
+			if err != nil {
+				return err
+			}
+			out = append(out, tn)
+		}
+		return rows.Err()
+	})
+	return out, err
+}
+
+// scanTournament reads the tournament a row holds (data).
+func scanTournament(row pgx.Row) (*storage.Tournament, error) {
+	var data string
+	if err := row.Scan(&data); err != nil {
+		return nil, err
+	}
+	tn, _, err := storage.DecodeTournament([]byte(data))
+	return tn, err
+}
+
 // NextWake implements storage.Tx.
 func (t *tx) NextWake() (time.Time, bool, error) {
 	var at *int64
 	if err := t.queryRow(`SELECT min(w) FROM (SELECT min(wake_at) AS w FROM active
-		UNION ALL SELECT min(wake_at) FROM vacations) AS wakes`).Scan(&at); err != nil || at == nil {
+		UNION ALL SELECT min(wake_at) FROM tournaments UNION ALL SELECT min(wake_at) FROM vacations) AS wakes`).Scan(&at); err != nil || at == nil {
 		return time.Time{}, false, err
 	}
 	return time.Unix(0, *at), true, nil
@@ -735,10 +785,10 @@ func (t *tx) NextWake() (time.Time, bool, error) {
 // as bbolt's keys do.
 func (t *tx) Due(now time.Time) ([]storage.Wake, error) {
 	var due []storage.Wake
-	err := t.query(`SELECT kind, channel, wake_at FROM (
-			SELECT kind, channel, wake_at FROM active WHERE wake_at <= $1
-			UNION ALL SELECT $2::smallint, user_id, wake_at FROM vacations WHERE wake_at <= $1
-		) AS due ORDER BY wake_at, kind, channel COLLATE "C"`, []any{storage.UnixNano(now), int16(storage.WakeVacation)}, func(rows pgx.Rows) error {
+	err := t.query(`SELECT kind, channel, wake_at FROM (SELECT kind, channel, wake_at FROM active WHERE wake_at <= $1
+		UNION ALL SELECT `+strconv.Itoa(int(storage.WakeTournament))+`, guild || '/' || id, wake_at FROM tournaments WHERE wake_at <= $1
+		UNION ALL SELECT `+strconv.Itoa(int(storage.WakeVacation))+`, user_id, wake_at FROM vacations WHERE wake_at <= $1) AS due
+		ORDER BY wake_at, kind, channel COLLATE "C"`, []any{storage.UnixNano(now)}, func(rows pgx.Rows) error {
 		var err error
 		due, err = pgx.CollectRows(rows, func(row pgx.CollectableRow) (storage.Wake, error) {
 			var w storage.Wake

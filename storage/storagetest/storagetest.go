@@ -58,6 +58,12 @@ type Store interface {
 	SetAlive(ctx context.Context, t time.Time) error
 	Resume(ctx context.Context, now time.Time, minDown time.Duration, fn func(g *storage.Game, down time.Duration) (bool, error)) (time.Duration, []*storage.Game, error)
 
+	CreateTournament(ctx context.Context, t *storage.Tournament) error
+	Tournament(ctx context.Context, guildID string, id uint64) (*storage.Tournament, error)
+	GuildTournaments(ctx context.Context, guildID string) ([]*storage.Tournament, error)
+	UpdateTournament(ctx context.Context, guildID string, id uint64, now time.Time, fn func(*storage.Tournament) error) (*storage.Tournament, error)
+	OpenTournamentGame(ctx context.Context, g *storage.Game, now time.Time) error
+
 	Export(ctx context.Context, fn func(storage.Record) error) error
 	Import(ctx context.Context, records func(ctx context.Context, fn func(storage.Record) error) error) (map[string]int, error)
 }
@@ -126,6 +132,10 @@ func Run(t *testing.T, open Open) {
 		{"SeasonAILadder", testSeasonAILadder},
 		{"SeasonLeaderboardRefuses", testSeasonLeaderboardRefuses},
 		{"SeasonChannels", testSeasonChannels},
+		{"TournamentLifecycle", testTournamentLifecycle},
+		{"TournamentGameRecordsItsResult", testTournamentGameRecordsItsResult},
+		{"TournamentNoShow", testTournamentNoShow},
+		{"TournamentExportImport", testTournamentExportImport},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) { tt.fn(t, open) })

@@ -1,0 +1,212 @@
+package storagetest
+
+import (
+	"fmt"
+	"testing"
+	"time"
+
+	"github.com/kulami/kulami/engine"
+	"github.com/kulami/kulami/engine/game"
+	"github.com/kulami/kulami/engine/tournament"
+	"github.com/kulami/kulami/storage"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// mustTournament stores a new tournament of the test guild with players
+// alice, bob and carol joined, starting at t0+1h, of rounds rounds.
+func mustTournament(tb testing.TB, s Store, rounds int) *storage.Tournament {
+	tb.Helper()
+	tn, err := tournament.New(tournament.Settings{Name: "Autumn Swiss", Rounds: rounds, DaysPerRound: 3, Start: t0.Add(time.Hour)}, alice.UserID, t0)
+	require.NoError(tb, err)
+	for i, p := range []game.Player{alice, bob, carol} {
+		require.NoError(tb, tn.Join(p.UserID, 1500-i, t0))
+	}
+	st := &storage.Tournament{GuildID: guild, ChannelID: "lobby", Changed: t0, Tournament: tn}
+	require.NoError(tb, s.CreateTournament(tb.Context(), st))
+	require.NotZero(tb, st.ID)
+	return st
+}
+
+// mustStart starts the tournament at t0+1h and returns it.
+func mustStart(tb testing.TB, s Store, st *storage.Tournament) *storage.Tournament {
+	tb.Helper()
+	st, err := s.UpdateTournament(tb.Context(), guild, st.ID, t0.Add(time.Hour), func(t *storage.Tournament) error {
+		return t.Start(t0.Add(time.Hour))
+	})
+	require.NoError(tb, err)
+	return st
+}
+
+// mustOpen opens the game ref of the tournament in a new channel and
+// returns it: the pairing's first player is red and moves first.
+func mustOpen(tb testing.TB, s Store, st *storage.Tournament, ref tournament.GameRef) *storage.Game {
+	tb.Helper()
+	tg, err := st.Game(ref)
+	require.NoError(tb, err)
+	players := map[string]game.Player{alice.UserID: alice, bob.UserID: bob, carol.UserID: carol}
+	g := newGame(tb, "t-"+ref.String(), players[tg.First], players[tg.Second])
+	g.Tournament = &storage.TournamentGame{ID: st.ID, Ref: ref}
+	require.NoError(tb, s.OpenTournamentGame(tb.Context(), g, t0.Add(time.Hour)))
+	return g
+}
+
+// testTournamentLifecycle: a tournament is stored, listed newest first,
+// changed in one transaction, and indexed by its wake: its start, then at
+// once while its games are not opened, then its round's deadline.
+func testTournamentLifecycle(t *testing.T, open Open) {
+	s := open(t, storage.Options{})
+	ctx := t.Context()
+	first := mustTournament(t, s, 1)
+	second := mustTournament(t, s, 1)
+	list, err := s.GuildTournaments(ctx, guild)
+	require.NoError(t, err)
+	require.Len(t, list, 2)
+	assert.Equal(t, []uint64{second.ID, first.ID}, []uint64{list[0].ID, list[1].ID}, "newest first")
+	list, err = s.GuildTournaments(ctx, "other")
+	require.NoError(t, err)
+	assert.Empty(t, list)
+
+	got, err := s.Tournament(ctx, guild, first.ID)
+	require.NoError(t, err)
+	assert.Len(t, got.Players(), 3)
+	assert.Equal(t, "Autumn Swiss", got.Settings().Name)
+	_, err = s.Tournament(ctx, guild, 99)
+	assert.ErrorIs(t, err, storage.ErrNotFound)
+	_, err = s.Tournament(ctx, "other", first.ID)
+	assert.ErrorIs(t, err, storage.ErrNotFound)
+
+	at, ok, err := s.NextWake(ctx)
+	require.NoError(t, err)
+	require.True(t, ok)
+	assert.True(t, at.Equal(t0.Add(time.Hour)), "the start: %v", at)
+	due, err := s.Due(ctx, t0.Add(time.Hour))
+	require.NoError(t, err)
+	require.Len(t, due, 2)
+	assert.Equal(t, storage.WakeTournament, due[0].Kind)
+	assert.Equal(t, storage.TournamentKey(guild, first.ID), due[0].ChannelID)
+	g, id, err := storage.ParseTournamentKey(due[1].ChannelID)
+	require.NoError(t, err)
+	assert.Equal(t, []any{guild, second.ID}, []any{g, id})
+
+	// A refused change writes nothing.
+	_, err = s.UpdateTournament(ctx, guild, first.ID, t0, func(t *storage.Tournament) error { return t.Join(alice.UserID, 1500, t0) })
+	assert.ErrorIs(t, err, tournament.ErrAlreadyJoined)
+	_, err = s.UpdateTournament(ctx, guild, first.ID, t0, func(t *storage.Tournament) error {
+		t.ID++
+		return nil
+	})
+	assert.ErrorIs(t, err, storage.ErrInvalid)
+
+	// Started, its game is owed at once; opened, it waits for the deadline.
+	st := mustStart(t, s, first)
+	require.Len(t, st.Pending(), 1, "three players: one game and a bye")
+	assert.True(t, st.Wake().Equal(t0.Add(time.Hour)))
+	_, err = s.UpdateTournament(ctx, guild, second.ID, t0, func(t *storage.Tournament) error { return t.Cancel(t0) })
+	require.NoError(t, err)
+	mustOpen(t, s, st, st.Pending()[0])
+	st, err = s.Tournament(ctx, guild, st.ID)
+	require.NoError(t, err)
+	assert.Empty(t, st.Pending())
+	due, err = s.Due(ctx, t0.Add(2*time.Hour))
+	require.NoError(t, err)
+	assert.Empty(t, due, "the cancelled tournament sleeps, the other waits for its deadline")
+	due, err = s.Due(ctx, t0.Add(time.Hour+3*24*time.Hour))
+	require.NoError(t, err)
+	require.Len(t, due, 1)
+	assert.Equal(t, storage.TournamentKey(guild, first.ID), due[0].ChannelID)
+}
+
+// testTournamentGameRecordsItsResult: the end of a tournament game records
+// its result in the tournament in the same transaction; a game is opened
+// once.
+func testTournamentGameRecordsItsResult(t *testing.T, open Open) {
+	s := open(t, storage.Options{})
+	ctx := t.Context()
+	st := mustStart(t, s, mustTournament(t, s, 1))
+	ref := st.Pending()[0]
+	g := mustOpen(t, s, st, ref)
+	again := newGame(t, "elsewhere", alice, bob)
+	again.Tournament = &storage.TournamentGame{ID: st.ID, Ref: ref}
+	assert.ErrorIs(t, s.OpenTournamentGame(ctx, again, t0), storage.ErrOpened)
+	_, err := s.Game(ctx, "elsewhere")
+	assert.ErrorIs(t, err, storage.ErrNotFound, "nothing stored")
+
+	stored, err := s.Game(ctx, g.ChannelID)
+	require.NoError(t, err)
+	require.NotNil(t, stored.Tournament)
+	assert.Equal(t, *g.Tournament, *stored.Tournament)
+
+	end := t0.Add(2 * time.Hour)
+	mustFinish(t, s, g.ChannelID, game.Resigned, engine.Black, end)
+	st, err = s.Tournament(ctx, guild, st.ID)
+	require.NoError(t, err)
+	phase, _ := st.State()
+	assert.Equal(t, tournament.Finished, phase, "its one round is complete")
+	tg, err := st.Game(ref)
+	require.NoError(t, err)
+	assert.Equal(t, tournament.FirstWon, tg.Result)
+	assert.True(t, st.Changed.Equal(end))
+	assert.True(t, st.Wake().Equal(end), "the final standings are owed")
+}
+
+// testTournamentNoShow: a tournament game lost on time before a first
+// move withdraws its player; an abandoned game records nothing.
+func testTournamentNoShow(t *testing.T, open Open) {
+	s := open(t, storage.Options{})
+	ctx := t.Context()
+	st := mustStart(t, s, mustTournament(t, s, 2))
+	ref := st.Pending()[0]
+	tg, err := st.Game(ref)
+	require.NoError(t, err)
+	players := map[string]game.Player{alice.UserID: alice, bob.UserID: bob, carol.UserID: carol}
+	g := mustNewGame(t, "t-noshow", clocked(players[tg.First], players[tg.Second]))
+	g.Tournament = &storage.TournamentGame{ID: st.ID, Ref: ref}
+	require.NoError(t, s.OpenTournamentGame(ctx, g, t0))
+	_, err = s.UpdateGame(ctx, g.ChannelID, func(g *storage.Game) error { return g.Timeout(t0.Add(2 * moveTimeLimit)) })
+	require.NoError(t, err)
+	st, err = s.Tournament(ctx, guild, st.ID)
+	require.NoError(t, err)
+	tg, err = st.Game(ref)
+	require.NoError(t, err)
+	assert.Equal(t, tg.First, tg.NoShow, "the first player never moved")
+	assert.Equal(t, tournament.SecondWon, tg.Result)
+	for _, p := range st.Players() {
+		assert.Equal(t, p.ID == tg.First, p.Withdrawn, "player %s", p.ID)
+	}
+}
+
+// moveTimeLimit is the move clock of the clocked tournament games.
+const moveTimeLimit = 24 * time.Hour
+
+// clocked is squareConfig with a move clock.
+func clocked(red, black game.Player) game.Config {
+	cfg := squareConfig(red, black)
+	cfg.MoveTime = moveTimeLimit
+	return cfg
+}
+
+// testTournamentExportImport: tournaments, their wakes and their sequence
+// survive an export and import.
+func testTournamentExportImport(t *testing.T, open Open) {
+	src := open(t, storage.Options{})
+	st := mustStart(t, src, mustTournament(t, src, 1))
+	mustOpen(t, src, st, st.Pending()[0])
+	mustTournament(t, src, 2)
+	dst := open(t, storage.Options{})
+	n, err := dst.Import(t.Context(), src.Export)
+	require.NoError(t, err)
+	assert.Equal(t, 2, n["tournament"])
+	got, err := storage.Compare(t.Context(), src, dst)
+	require.NoError(t, err)
+	assert.Equal(t, n, got)
+	for _, at := range []time.Time{t0.Add(time.Hour), t0.Add(10 * 24 * time.Hour)} {
+		want, err := src.Due(t.Context(), at)
+		require.NoError(t, err)
+		have, err := dst.Due(t.Context(), at)
+		require.NoError(t, err)
+		assert.Equal(t, utc(want), utc(have), fmt.Sprintf("due at %v", at))
+	}
+	next := mustTournament(t, dst, 1)
+	assert.Equal(t, uint64(3), next.ID, "IDs go on after the copied ones")
+}
