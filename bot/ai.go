@@ -74,10 +74,12 @@ func (cp *computer) playAI(c *interaction, o options, levelName string) error {
 			players = [2]game.Player{computer, human}
 		}
 	}
-	gg, err := game.New(game.Config{
+	cfg := game.Config{
 		Layout: layout, Rules: rules, First: engine.Red, Players: players,
 		MoveTime: cmp(settings.MoveTime, cp.moveTime),
-	}, cp.clock.Now())
+	}
+	locate(&cfg, where(c.ctx, cp.store))
+	gg, err := game.New(cfg, cp.clock.Now())
 	if err != nil {
 		return err
 	}

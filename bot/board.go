@@ -29,11 +29,13 @@ var colorMark = [2]string{engine.Red: "🔴", engine.Black: "⚫"}
 // within the render bound of the bot's runner, and their final scores.
 // It is safe for concurrent use.
 type views struct {
-	renderer *draw.Renderer
-	runner   *jobs.Runner    // its render classes bound the renders at once
-	baseCtx  context.Context // the bot's: cancelled by Close
-	finished FinishedStore   // the ratings of a finished game
-	log      *slog.Logger
+	renderer  *draw.Renderer
+	runner    *jobs.Runner    // its render classes bound the renders at once
+	baseCtx   context.Context // the bot's: cancelled by Close
+	finished  FinishedStore   // the ratings of a finished game
+	vacations VacationStore   // when a player on vacation returns
+	clock     Clock           // the time a board says a clock is paused at
+	log       *slog.Logger
 }
 
 // boardMessage is the message that shows game g at position p, in lang:
@@ -45,12 +47,18 @@ func (v *views) boardMessage(ctx context.Context, lang i18n.Lang, g *storage.Gam
 	p := g.Position()
 	outcome, reason := outcome(lang, g, playerName)
 	opt := draw.Options{Names: names(lang, g), Rules: g.Rules(), Over: g.Over(), Outcome: outcome, Reason: reason, Text: drawText(lang)}
+	now := v.clock.Now()
+	if note := imageClockNote(lang, g, now); note != "" {
+		t := *opt.Text // shared by every board in lang: changed in a copy
+		t.Playing, t.PlayingColor = t.Playing+" · "+note, t.PlayingColor+" · "+note
+		opt.Text = &t
+	}
 	if err := v.render(jobRender, func() error { return v.renderer.Render(&png, &p, opt) }); err != nil {
 		return message{}, fmt.Errorf("render the board: %w", err)
 	}
 	m := message{
 		file:       &attachment{name: "board.png", contentType: "image/png", data: png.Bytes(), description: altText(lang, g, &p)},
-		content:    boardText(lang, g, &p),
+		content:    boardText(lang, g, &p, now, v.returns(ctx, g)),
 		components: boardComponents(lang, g, &p, false),
 	}
 	if g.Over() {
@@ -91,8 +99,10 @@ func who(lang i18n.Lang, p game.Player) string {
 	return "<@" + p.UserID + ">"
 }
 
-// boardText is the text above a board image, in lang.
-func boardText(lang i18n.Lang, g *storage.Game, p *engine.Position) string {
+// boardText is the text above a board image, in lang, at now; returns
+// are when each player on vacation comes back at the latest (zero if
+// unknown).
+func boardText(lang i18n.Lang, g *storage.Game, p *engine.Position, now time.Time, returns [2]time.Time) string {
 	red, black := g.Player(engine.Red), g.Player(engine.Black)
 	lines := []string{lang.T("board.title", "Red", colorMark[engine.Red]+" "+escape(playerName(lang, red)), "Black", colorMark[engine.Black]+" "+escape(playerName(lang, black)),
 		"Rules", lang.T(rulesShort[g.Rules()]))}
@@ -124,6 +134,7 @@ func boardText(lang i18n.Lang, g *storage.Game, p *engine.Position) string {
 		lines = append(lines, lang.T("move_time.board", "Clock", clockWords(lang, clock), "Player", colorMark[c.Other()]+" "+escape(playerName(lang, g.Player(c.Other()))),
 			"Left", duration(lang, g.TimeLeft(c.Other(), time.Time{}))))
 	}
+	lines = append(lines, daysLines(lang, g, now, returns)...)
 	s := p.Score(g.Rules())
 	lines = append(lines, lang.T("board.score", "Red", colorMark[engine.Red]+" "+scoreWords(lang, s[engine.Red], g.Rules()),
 		"Black", colorMark[engine.Black]+" "+scoreWords(lang, s[engine.Black], g.Rules())))
@@ -131,6 +142,73 @@ func boardText(lang i18n.Lang, g *storage.Game, p *engine.Position) string {
 		lines = append(lines, lang.T("board.draw_offered", "Player", escape(playerName(lang, g.Player(d.By)))))
 	}
 	return strings.Join(lines, "\n")
+}
+
+// daysLines are the lines of a board that say what stops the clocks of a
+// game played over days: a player on vacation (the clock of the player to
+// move stopped, with the time it holds) and when they return if returns
+// says, the weekend pause and, if it pauses the clock of the player to
+// move at now, until when.
+func daysLines(lang i18n.Lang, g *storage.Game, now time.Time, returns [2]time.Time) []string {
+	var lines []string
+	for _, c := range []engine.Color{g.ToMove(), g.ToMove().Other()} {
+		if g.AwaySince(c).IsZero() {
+			continue
+		}
+		id, mark := "board.away", "🏖️ "
+		if _, stopped := g.Stopped(); stopped && c == g.ToMove() {
+			id, mark = "board.stopped", "⏸️ "
+		}
+		left, _ := g.Stopped()
+		args := []any{"Player", escape(playerName(lang, g.Player(c))), "Left", duration(lang, left)}
+		if r := returns[c]; !r.IsZero() {
+			id, args = id+"_until", append(args, "Ends", fullTime(r))
+		}
+		lines = append(lines, mark+lang.T(id, args...))
+	}
+	if until, paused := g.WeekendPause(now); paused {
+		lines = append(lines, "⏸️ "+lang.T("board.weekend_paused", "Player", escape(playerName(lang, g.Player(g.ToMove()))), "Until", fullTime(until)))
+	}
+	if g.Weekends() {
+		lines = append(lines, "🛋️ "+lang.T("board.weekends"))
+	}
+	return lines
+}
+
+// imageClockNote is what the board image adds to the line of the player
+// to move while their clock is stopped (on vacation) or paused for their
+// weekend at now, or the game pauses over weekends; "" for none.
+func imageClockNote(lang i18n.Lang, g *storage.Game, now time.Time) string {
+	_, paused := g.WeekendPause(now)
+	switch _, stopped := g.Stopped(); {
+	case g.Over():
+		return ""
+	case stopped:
+		return lang.T("board.image_stopped")
+	case paused:
+		return lang.T("board.image_weekend_paused")
+	case g.Weekends():
+		return lang.T("board.image_weekends")
+	}
+	return ""
+}
+
+// returns returns when each player of g who is away comes back at the
+// latest (their vacation's end); zero for one who is not away, or whose
+// vacation cannot be read then (the board says so without a date).
+func (v *views) returns(ctx context.Context, g *storage.Game) [2]time.Time {
+	var out [2]time.Time
+	for c, p := range g.Players() {
+		if g.AwaySince(engine.Color(c)).IsZero() {
+			continue
+		}
+		if vac, err := v.vacations.Vacation(ctx, p.UserID); err == nil && vac.On() {
+			out[c] = vac.Ends()
+		} else if err != nil {
+			v.log.Warn("cannot read a vacation for a board", "user", p.UserID, "err", err)
+		}
+	}
+	return out
 }
 
 // rulesShort are the message IDs of the rule sets' short names.

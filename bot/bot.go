@@ -106,33 +106,38 @@ func New(s *discordgo.Session, opt Options) *Bot {
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	st, log, clock, owner := deadlineStore{opt.Store}, opt.Logger, opt.Clock, newOwner()
+	days := deadlineDays{opt.Store}
 	runner := newRunner(log)
 	wake := make(wakeup, 1)
 	langs := &locales{store: st, log: log}
 	out := &outbound{session: s, log: log}
-	vw := &views{renderer: opt.Renderer, runner: runner, baseCtx: ctx, finished: st, log: log}
+	vw := &views{renderer: opt.Renderer, runner: runner, baseCtx: ctx, finished: st, vacations: days, clock: clock, log: log}
 	tb := &table{store: st, clock: clock, log: log, metrics: opt.Metrics, wake: wake, out: out, langs: langs, views: vw, runner: runner, aiTime: opt.AITime}
 	chans := &channels{store: st, log: log}
 	tst := deadlineTournaments{opt.Store}
 	posts := &tournamentPosts{store: tst, out: out, langs: langs, log: log}
 	rd := &rounds{store: tst, games: st, clock: clock, log: log, out: out, langs: langs, table: tb, post: posts, moveTime: opt.MoveTime, aiTime: opt.AITime}
 	cp := &computer{store: st, clock: clock, moveTime: opt.MoveTime, wake: wake, langs: langs, table: tb, chans: chans, runner: runner, baseCtx: ctx}
+	sched := &scheduler{store: opt.Store, clock: clock, log: log, metrics: opt.Metrics, owner: owner, wake: wake, within: dueWithin,
+		table: tb, out: out, langs: langs, rounds: rd}
+	vac := &vacations{store: st, banks: days, clock: clock, log: log, wake: wake, out: out, langs: langs, reminders: sched}
+	sched.vacations = vac
 	h := handlers{
-		store: st, table: tb, computer: cp,
+		store: st, table: tb, computer: cp, vacations: vac,
 		challenges: &challenges{store: st, clock: clock, log: log, moveTime: opt.MoveTime, expiry: opt.ChallengeExpiry,
-			wake: wake, out: out, langs: langs, table: tb, chans: chans, computer: cp},
+			wake: wake, out: out, langs: langs, table: tb, chans: chans, computer: cp, vacations: vac},
 		play:     &playing{store: st, clock: clock, out: out, langs: langs, table: tb},
 		records:  &records{store: st, langs: langs, clock: clock},
 		reviews:  &reviews{store: st, clock: clock, log: log, runner: runner, out: out, langs: langs, views: vw, replays: newReplays(replayCacheBytes), reviewer: review.Analyse, leases: opt.Store, owner: owner},
-		prefs:    &preferences{store: st, langs: langs, moveTime: opt.MoveTime, clock: clock, out: out},
+		prefs:    &preferences{store: st, players: days, log: log, langs: langs, moveTime: opt.MoveTime, clock: clock, out: out},
 		overtime: &overtime{clock: clock, out: out, langs: langs, table: tb},
 		planner:  &planner{clock: clock, table: tb},
 		tourney:  &tournaments{store: tst, members: st, clock: clock, log: log, out: out, langs: langs, wake: wake, post: posts},
 	}
+	sched.renew = h.reviews.renew
 	b := &Bot{
 		session: s, log: log, clock: clock, opt: opt, metrics: opt.Metrics, langs: langs,
-		sched: &scheduler{store: opt.Store, clock: clock, log: log, metrics: opt.Metrics, owner: owner, wake: wake, within: dueWithin, renew: h.reviews.renew,
-			table: tb, out: out, langs: langs, rounds: rd},
+		sched:    sched,
 		play:     h.play,
 		reviews:  h.reviews,
 		commands: commandHandlers(h), components: componentHandlers(h),

@@ -106,16 +106,17 @@ type challenges struct {
 		ChallengeStore
 		SettingsStore
 	}
-	clock    Clock
-	log      *slog.Logger
-	moveTime time.Duration // when neither the challenge nor the guild chooses one
-	expiry   time.Duration // how long a challenge waits for an answer
-	wake     wakeup
-	out      *outbound
-	langs    *locales
-	table    *table
-	chans    *channels
-	computer *computer // a challenge of the bot itself is a game against it
+	clock     Clock
+	log       *slog.Logger
+	moveTime  time.Duration // when neither the challenge nor the guild chooses one
+	expiry    time.Duration // how long a challenge waits for an answer
+	wake      wakeup
+	out       *outbound
+	langs     *locales
+	table     *table
+	chans     *channels
+	computer  *computer  // a challenge of the bot itself is a game against it
+	vacations *vacations // a player on vacation starts a game away
 }
 
 // challenge handles /kulami challenge.
@@ -152,6 +153,16 @@ func (cl *challenges) challenge(c *interaction, o options) error {
 			return err
 		}
 	}
+	weekends := settings.Weekends
+	switch o.str("weekends") {
+	case "pause":
+		weekends = true
+	case "play":
+		weekends = false
+	case "":
+	default:
+		return refuse("challenge.pick_weekends")
+	}
 	first := challenge.FirstRandom
 	switch o.str("first") {
 	case "me":
@@ -168,6 +179,7 @@ func (cl *challenges) challenge(c *interaction, o options) error {
 		MoveTime:  clock.Start,
 		Increment: clock.Increment,
 		Timeouts:  settings.Timeouts(),
+		Weekends:  weekends,
 		Open:      cl.expiry,
 	}, cl.clock.Now())
 	if err != nil {
@@ -289,6 +301,9 @@ func challengeMessage(lang i18n.Lang, ch *storage.Challenge, l *engine.Layout) m
 	text := lang.T("challenge.message", "Opponent", who(lang, ch.To), "Challenger", escape(ch.From.Name), "Board", layoutName(lang, l),
 		"Rules", lang.T(rulesNames[ch.Rules]), "First", lang.T(firstNames[ch.First]), "MoveTime", clockWords(lang, moveTimeOf(ch)),
 		"Expires", timestamp(ch.Expires))
+	if ch.Weekends {
+		text += "\n" + lang.T("challenge.weekends_paused")
+	}
 	id := func(a string) string { return customID{action: a, channel: ch.ChannelID, id: ch.ID}.String() }
 	return message{
 		content:  text,
@@ -321,9 +336,14 @@ func (chs *channels) busy(c *interaction) error {
 // accept starts the game of a challenge for its challenged player.
 func (cl *challenges) accept(c *interaction, ch *storage.Challenge) error {
 	challenged := game.Player{UserID: c.user().ID, Name: c.displayName()}
-	gg, err := ch.Accept(challenged, cl.clock.Now(), rand.IntN(2) == 0)
+	now := cl.clock.Now()
+	gg, err := ch.Accept(challenged, now, rand.IntN(2) == 0, where(c.ctx, cl.store))
 	if err != nil {
 		return &challengeError{err: err, ch: ch}
+	}
+	away, err := cl.vacations.awayAtStart(c.ctx, gg, now)
+	if err != nil {
+		return err
 	}
 	challenger, players := ch.From, gg.Players()
 	g := &storage.Game{GuildID: ch.GuildID, ChannelID: ch.ChannelID, Game: gg}
@@ -365,7 +385,13 @@ func (cl *challenges) accept(c *interaction, ch *storage.Challenge) error {
 		cl.out.editChallenge(c.ctx, ch, text)
 		answered = c.reply(closed)
 	}
-	return cl.table.shown(c.ctx, c, g, "", answered)
+	err = cl.table.shown(c.ctx, c, g, "", answered)
+	for col, ends := range away {
+		if !ends.IsZero() {
+			cl.vacations.tellAway(c.ctx, g, engine.Color(col), ends)
+		}
+	}
+	return err
 }
 
 // threadWanted reports whether a new game of the challenge ch is to be

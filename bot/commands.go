@@ -138,6 +138,11 @@ func Commands() []*discordgo.ApplicationCommand {
 	seasonChannel.ChannelTypes = []discordgo.ChannelType{discordgo.ChannelTypeGuildText, discordgo.ChannelTypeGuildNews}
 	layouts := choices("layout", "square", "random", "irregular")
 	rules := choices("rules", "basic", "area", "lines", "full")
+	weekends := choices("weekends", "pause", "play")
+	timezone := opt(str, "timezone", false)
+	timezone.Autocomplete = true
+	vacationDays := opt(integer, "vacation_days", false)
+	vacationDays.MinValue, vacationDays.MaxValue = ptr(0.0), 30
 	cmd := &discordgo.ApplicationCommand{
 		Name:             commandName,
 		Type:             discordgo.ChatApplicationCommand,
@@ -150,6 +155,7 @@ func Commands() []*discordgo.ApplicationCommand {
 				opt(str, "rules", false, rules...),
 				opt(str, "first", false, choices("first", "me", "them", "random")...),
 				clock,
+				opt(str, "weekends", false, weekends...),
 			),
 			sub("accept"),
 			sub("decline"),
@@ -165,7 +171,7 @@ func Commands() []*discordgo.ApplicationCommand {
 			sub("stats", opt(user, "player", false)),
 			sub("history", opt(user, "player", false)),
 			sub("export", game()),
-			sub("notify", opt(str, "dm", true, onOff...)),
+			sub("notify", opt(str, "dm", false, onOff...), timezone, opt(str, "quiet_hours", false)),
 			sub("settings",
 				opt(str, "threads", false, onOff...),
 				opt(str, "move_time", false, moveTimeChoices()...),
@@ -174,6 +180,8 @@ func Commands() []*discordgo.ApplicationCommand {
 				seasonChannel,
 				opt(str, "timeouts", false, choices("timeouts", "claim", "auto")...),
 				opt(discordgo.ApplicationCommandOptionRole, "tournament_role", false),
+				opt(str, "weekends", false, weekends...),
+				vacationDays,
 			),
 			sub("play",
 				opt(str, "level", false, choices("level", "easy", "medium", "hard")...),
@@ -188,6 +196,7 @@ func Commands() []*discordgo.ApplicationCommand {
 			sub("claim"),
 			sub("plan"),
 			tournamentGroup(layouts, rules, onOff),
+			sub("vacation", opt(str, "action", true, choices("vacation_action", "start", "end", "status")...)),
 		},
 	}
 	localize(cmd)

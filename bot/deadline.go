@@ -246,3 +246,31 @@ func (s deadlineStore) UpdateUserSettings(ctx context.Context, userID string, fn
 		return s.interactionStore.UpdateUserSettings(ctx, userID, fn)
 	})
 }
+
+// deadlineDays is the store of the vacations and of a player's games,
+// whose calls made for an interaction keep to its deadlines, as
+// deadlineStore's do (a type of its own: one type with both would have
+// more methods than a type may).
+type deadlineDays struct{ daysStore }
+
+func (s deadlineDays) Vacation(ctx context.Context, userID string) (*storage.Vacation, error) {
+	return call1(ctx, func(ctx context.Context) (*storage.Vacation, error) {
+		return s.daysStore.Vacation(ctx, userID)
+	})
+}
+
+func (s deadlineDays) UpdateVacation(ctx context.Context, userID string, fn func(v *storage.Vacation, games []*storage.Game) error) (*storage.Vacation, []*storage.Game, error) {
+	var games []*storage.Game
+	v, err := call1(ctx, func(ctx context.Context) (*storage.Vacation, error) {
+		v, g, err := s.daysStore.UpdateVacation(ctx, userID, fn)
+		games = g
+		return v, err
+	})
+	return v, games, err
+}
+
+func (s deadlineDays) UpdatePlayerGames(ctx context.Context, userID string, fn func(games []*storage.Game) error) ([]*storage.Game, error) {
+	return call1(ctx, func(ctx context.Context) ([]*storage.Game, error) {
+		return s.daysStore.UpdatePlayerGames(ctx, userID, fn)
+	})
+}

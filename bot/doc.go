@@ -61,19 +61,23 @@
 //     background analysis and its step buttons; replay_gif.go: the
 //     animated replay, kept in replay_cache.go; cooldown.go: the pause
 //     between one user's requests); preferences (settings.go: /kulami notify,
-//     settings); tournaments (tournament.go: the group /kulami tournament
-//     and the buttons of an announcement; tournament_post.go: the
-//     announcement, scheduled event and standings; tournament_store.go:
-//     the tournaments' store within an interaction's deadlines); rules.go:
-//     /kulami rules and help; commands.go: the command tree
+//     settings, with the time zones of zones.go and zonenames.go);
+//     vacations (vacation.go: /kulami vacation, the games it stops, the
+//     scheduler's notice and end of a vacation); tournaments
+//     (tournament.go: the group /kulami tournament and the buttons of an
+//     announcement; tournament_post.go: the announcement, scheduled event
+//     and standings; tournament_store.go: the tournaments' store within
+//     an interaction's deadlines); rules.go: /kulami rules and help;
+//     commands.go: the command tree
 //   - table (change.go, and the computer's moves in ai.go): one change to
 //     a stored game (update, asked for by a player's asker or byBot),
 //     its new board, the computer's move jobs
 //   - scheduler (schedule.go): reminders, timeouts, expiry, lost computer
-//     moves, the time given back after an outage, and the tournaments'
-//     work (rounds, tournament_round.go: the start, each round's games,
-//     adjudication at the deadline, the next round, the final standings);
-//     poked through wakeup
+//     moves, the time given back after an outage, the tournaments' work
+//     (rounds, tournament_round.go: the start, each round's games,
+//     adjudication at the deadline, the next round, the final standings),
+//     vacations running low or out (handed to vacations); poked through
+//     wakeup
 //   - views (board.go, work.go): the board message, rendered within the
 //     runner's render bound; the other messages are functions of the
 //     language and the data (challengeMessage, reviewMessage,

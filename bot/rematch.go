@@ -110,9 +110,9 @@ func rematchMessage(lang i18n.Lang, ch *storage.Challenge, f *storage.FinishedGa
 // rematchAI starts the rematch of f against the computer at once, with
 // players (red first).
 func (cl *challenges) rematchAI(c *interaction, f *storage.FinishedGame, players [2]game.Player, layout *engine.Layout) error {
-	gg, err := game.New(game.Config{
-		Layout: layout, Rules: f.Rules(), First: engine.Red, Players: players, MoveTime: f.MoveTime(), Increment: f.Clock().Increment,
-	}, cl.clock.Now())
+	cfg := game.Config{Layout: layout, Rules: f.Rules(), First: engine.Red, Players: players, MoveTime: f.MoveTime(), Increment: f.Clock().Increment}
+	locate(&cfg, where(c.ctx, cl.store))
+	gg, err := game.New(cfg, cl.clock.Now())
 	if err != nil {
 		return err
 	}

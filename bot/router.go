@@ -129,6 +129,7 @@ type handlers struct {
 	records    *records
 	reviews    *reviews
 	prefs      *preferences
+	vacations  *vacations
 	overtime   *overtime
 	planner    *planner
 	tourney    *tournaments
@@ -157,6 +158,7 @@ func commandHandlers(h handlers) map[string]commandHandler {
 		"hint":        h.computer.hintCommand,
 		"games":       h.records.gamesCommand,
 		"review":      h.reviews.reviewCommand,
+		"vacation":    h.vacations.vacationCommand,
 		"give_time":   gameCommand(h.table, h.overtime.giveTime),
 		"claim":       gameCommand(h.table, h.overtime.claimCommand),
 		"plan":        gameCommand(h.table, h.planner.open),
@@ -305,6 +307,8 @@ func (b *Bot) dispatch(c *interaction) error {
 			return b.play.moveAutocomplete(c, o)
 		case name == "challenge":
 			return moveTimeAutocomplete(c, o)
+		case name == "notify":
+			return c.choices(zoneChoices(o.str("timezone")))
 		}
 		return c.choices(nil)
 	case discordgo.InteractionMessageComponent:

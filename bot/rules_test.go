@@ -61,6 +61,9 @@ func TestRulesPages(t *testing.T) {
 				assert.Contains(t, score, "**"+l.T("rules."+r)+"**", "the rule set %s under its name", r)
 			}
 			assert.Contains(t, l.T("rules.here.text", "Accept", l.T("button.accept")), "**"+l.T("button.accept")+"**", "the button as it is labelled")
+			days := l.T("rules.overtime.text")
+			assert.Contains(t, days, "/kulami "+l.T("command.vacation.name"), "the page of days names vacations")
+			assert.Contains(t, days, l.T("command.challenge.weekends.name")+":", "and the weekend pause")
 			for _, w := range vocabulary[l] {
 				assert.Contains(t, all.String(), w, "the edition's word")
 			}

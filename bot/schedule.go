@@ -94,7 +94,8 @@ type scheduler struct {
 	within time.Duration // bounds each due wake's work (dueWithin)
 	// renew renews the claims on the reviews the bot holds (reviews.renew),
 	// with every record of the bot alive.
-	renew func(context.Context)
+	renew     func(context.Context)
+	vacations *vacations // a vacation's notice and end
 }
 
 // RunScheduler keeps games moving until ctx is cancelled: it sends the
@@ -269,6 +270,8 @@ func (s *scheduler) runWake(ctx context.Context, w storage.Wake, now time.Time) 
 		err = s.wakeGame(wctx, w.ChannelID, now)
 	case storage.WakeChallenge:
 		err = s.expireChallenge(wctx, w.ChannelID, now)
+	case storage.WakeVacation:
+		err = s.vacations.wakeVacation(wctx, w.ChannelID, now)
 	case storage.WakeTournament:
 		err = s.rounds.wake(wctx, w.ChannelID, now)
 	case storage.WakeFinal:
@@ -340,7 +343,9 @@ func (s *scheduler) wakeGame(ctx context.Context, channelID string, now time.Tim
 
 // sendReminder reminds the player to move in g that it is their move: in
 // the game's channel, in the server's language, and by DM to a player who
-// asked for it, in theirs. If note is not nil, the reminder first says that
+// asked for it, in theirs; in the player's quiet hours (a reminder of a
+// game begun before they set them, or one when a vacation ends), without
+// a ping or a DM. If note is not nil, the reminder first says that
 // the bot was offline that long and the time was given back. A reminder of
 // the clock is marked as sent before it is sent, so none is ever sent
 // twice, even across a restart.
@@ -355,12 +360,18 @@ func (s *scheduler) sendReminder(ctx context.Context, g *storage.Game, note *tim
 		text = "⏰ " + lang.T("remind.channel_after_outage", "Player", who(lang, p), "Down", duration(lang, *note), "Opponent", escape(playerName(lang, opponent)),
 			"Due", timestamp(deadline), "Deadline", fmt.Sprintf("<t:%d:f>", deadline.Unix()), "Board", boardLink(lang, g))
 	}
-	_, err := s.out.send(ctx, g.ChannelID, message{content: text, mentions: []string{p.UserID}})
+	u, uerr := s.store.UserSettings(ctx, p.UserID)
+	quiet := uerr == nil && inQuietHours(u, s.clock.Now())
+	m := message{content: text, mentions: []string{p.UserID}}
+	if quiet {
+		m.mentions = nil // no ping in their quiet hours
+	}
+	_, err := s.out.send(ctx, g.ChannelID, m)
 	s.metrics.Reminded(err)
 	if err != nil {
 		return s.table.abandonIfGone(ctx, g, fmt.Errorf("send a reminder: %w", err))
 	}
-	if u, uerr := s.store.UserSettings(ctx, p.UserID); uerr == nil && u.DMReminders {
+	if uerr == nil && u.DMReminders && !quiet {
 		lang := s.langs.userLang(ctx, p.UserID)
 		text := "⏰ " + lang.T("remind.dm", "Opponent", escape(playerName(lang, opponent)), "Due", timestamp(deadline), "Board", boardLink(lang, g))
 		if note != nil {

@@ -1,13 +1,17 @@
 package bot
 
 import (
+	"context"
+	"errors"
 	"fmt"
+	"log/slog"
 	"strings"
 	"time"
 
 	"github.com/bwmarrin/discordgo"
 
 	"github.com/kulami/kulami/bot/i18n"
+	"github.com/kulami/kulami/engine/game"
 	"github.com/kulami/kulami/engine/rating"
 	"github.com/kulami/kulami/storage"
 )
@@ -16,25 +20,134 @@ import (
 // /kulami settings. It is safe for concurrent use.
 type preferences struct {
 	store    SettingsStore
+	players  PlayerGamesStore // a player's games, told where they live
+	log      *slog.Logger
 	langs    *locales
 	moveTime time.Duration // the default the settings show
 	clock    Clock         // what season a season channel starts with
 	out      *outbound     // posts in a season channel chosen, to check it
 }
 
-// notifyCommand turns reminders by direct message on or off.
+// notifyCommand sets how and when the caller is reminded: by direct
+// message or not, their time zone and their quiet hours. Every option is
+// checked before anything is stored; without options it shows them.
 func (pf *preferences) notifyCommand(c *interaction, o options) error {
-	on := o.str("dm") == "on"
-	if _, err := pf.store.UpdateUserSettings(c.ctx, c.user().ID, func(u *storage.UserSettings) error {
-		u.DMReminders = on
-		return nil
-	}); err != nil {
+	lang := c.lang()
+	dm, zoneName, quietText := o.str("dm"), o.str("timezone"), o.str("quiet_hours")
+	var zone *time.Location
+	if zoneName != "" {
+		var near []string
+		if zone, near = parseZone(zoneName); zone == nil {
+			return refuse("notify.unknown_zone", "Zone", escape(zoneName), "Suggestions", "`"+strings.Join(near, "`, `")+"`")
+		}
+	}
+	quiet, err := parseQuietOption(quietText)
+	if err != nil {
 		return err
 	}
-	if on {
-		return c.say(c.lang().T("settings.dm_on"))
+	u, err := pf.store.UpdateUserSettings(c.ctx, c.user().ID, func(u *storage.UserSettings) error {
+		if dm != "" {
+			u.DMReminders = dm == "on"
+		}
+		if zone != nil {
+			u.TimeZone = zone.String()
+			if u.TimeZone == "UTC" {
+				u.TimeZone = ""
+			}
+		}
+		if quietText != "" {
+			u.Quiet = quiet
+		}
+		return nil
+	})
+	if err != nil {
+		return err
 	}
-	return c.say(c.lang().T("settings.dm_off"))
+	if zone != nil || quietText != "" {
+		pf.relocate(c, u)
+	}
+	var lines []string
+	switch dm {
+	case "on":
+		lines = append(lines, lang.T("settings.dm_on"))
+	case "off":
+		lines = append(lines, lang.T("settings.dm_off"))
+	}
+	if u.TimeZone == "" {
+		lines = append(lines, lang.T("notify.zone_utc"))
+	} else {
+		lines = append(lines, lang.T("notify.zone", "Zone", u.TimeZone))
+	}
+	if u.Quiet == (game.Quiet{}) {
+		lines = append(lines, lang.T("notify.quiet_none"))
+	} else {
+		lines = append(lines, lang.T("notify.quiet", "Quiet", u.Quiet.String()))
+	}
+	return c.say(strings.Join(lines, "\n"))
+}
+
+// relocate tells every game of the caller where they now live (u), for
+// the next deadline set in each (game.Game.SetLocal). Their settings are
+// stored already: a failure is logged, and the games they start from now
+// on count with the new settings all the same.
+func (pf *preferences) relocate(c *interaction, u storage.UserSettings) {
+	me, zone := c.user().ID, zoneOf(u)
+	_, err := pf.players.UpdatePlayerGames(c.ctx, me, func(games []*storage.Game) error {
+		for _, g := range games {
+			if err := g.SetLocal(seat(g, me), zone, u.Quiet); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		pf.log.Warn("cannot tell a player's games where they live", "user", me, "err", err)
+	}
+}
+
+// quietErrors are the refusals of quiet hours that game.ParseQuiet
+// refuses.
+var quietErrors = []struct {
+	err error
+	id  string
+}{
+	{game.ErrQuietForm, "notify.quiet_form"},
+	{game.ErrQuietHour, "notify.quiet_hour"},
+	{game.ErrQuietLength, "notify.quiet_length"},
+}
+
+// parseQuietOption reads the quiet_hours option: "" (unchanged: none is
+// returned), "off" for none, else quiet hours as game.ParseQuiet reads
+// them ("22-08", spaces around ignored); a refusal that says why not.
+func parseQuietOption(s string) (game.Quiet, error) {
+	s = strings.TrimSpace(s)
+	if s == "" || strings.EqualFold(s, "off") {
+		return game.Quiet{}, nil
+	}
+	q, err := game.ParseQuiet(s)
+	for _, e := range quietErrors {
+		if errors.Is(err, e.err) {
+			return game.Quiet{}, refuse(e.id, "Quiet", escape(s))
+		}
+	}
+	return q, err
+}
+
+// where says where each player of a new game lives (their settings), for
+// challenge.Challenge.Accept; UTC and no quiet hours for the computer, for
+// a user whose settings cannot be read and for a stored zone that no
+// longer loads.
+func where(ctx context.Context, store SettingsStore) func(game.Player) (*time.Location, game.Quiet) {
+	return func(p game.Player) (*time.Location, game.Quiet) {
+		if p.IsAI() {
+			return nil, game.Quiet{}
+		}
+		u, err := store.UserSettings(ctx, p.UserID)
+		if err != nil {
+			return nil, game.Quiet{}
+		}
+		return zoneOf(u), u.Quiet
+	}
 }
 
 // settingsCommand shows or changes the server's settings; changing them
@@ -68,6 +181,15 @@ func (pf *preferences) settingsCommand(c *interaction, o options) error {
 				return refuse("settings.pick_move_time")
 			}
 			s.MoveTime = d
+		}
+		if v := o.str("weekends"); v != "" {
+			s.Weekends = v == "pause"
+		}
+		if n := o.int("vacation_days", -1); n >= 0 {
+			if n > int(game.VacationCap/(24*time.Hour)) {
+				return refuse("settings.pick_vacation_days")
+			}
+			s.VacationDays = &n
 		}
 		switch o.str("timeouts") {
 		case "":
@@ -107,7 +229,13 @@ func (pf *preferences) settingsCommand(c *interaction, o options) error {
 		lang.T("settings.hints", "State", onOff[s.Hints]),
 		lang.T("settings.language", "Language", language),
 		lang.T("settings.timeouts."+s.Timeouts().String()),
+		lang.T("settings.weekends", "State", weekendNames(lang, s.Weekends)),
 	)
+	if limit := vacationCap(s); limit > 0 {
+		lines = append(lines, lang.T("settings.vacation_days", "Cap", duration(lang, limit)))
+	} else {
+		lines = append(lines, lang.T("settings.vacation_off"))
+	}
 	if s.SeasonChannel != "" {
 		lines = append(lines, lang.T("season.setting", "Channel", fmt.Sprintf("<#%s>", s.SeasonChannel)))
 	} else {
@@ -117,4 +245,39 @@ func (pf *preferences) settingsCommand(c *interaction, o options) error {
 		lines = append(lines, lang.T("settings.tournament_role", "Role", "<@&"+s.TournamentRole+">"))
 	}
 	return c.say(strings.Join(lines, "\n"))
+}
+
+// weekendNames names the weekend choice of a game or a server in lang.
+func weekendNames(lang i18n.Lang, pause bool) string {
+	if pause {
+		return lang.T("command.choices.weekends.pause")
+	}
+	return lang.T("command.choices.weekends.play")
+}
+
+// locate sets where each player of cfg lives, as w says (see where): a
+// person's clock counts their weekends and keeps out of their quiet hours.
+func locate(cfg *game.Config, w func(game.Player) (*time.Location, game.Quiet)) {
+	for c, p := range cfg.Players {
+		cfg.Zones[c], cfg.Quiet[c] = w(p)
+	}
+}
+
+// inQuietHours reports whether now falls in the quiet hours of a user of
+// settings u, in their time zone: a ping then is left out.
+func inQuietHours(u storage.UserSettings, now time.Time) bool {
+	if u.Quiet == (game.Quiet{}) {
+		return false
+	}
+	return u.Quiet.Holds(now, zoneOf(u))
+}
+
+// zoneOf returns the time zone of a user of settings u: nil (UTC) for
+// none, or for a name no longer known.
+func zoneOf(u storage.UserSettings) *time.Location {
+	if u.TimeZone == "" {
+		return nil
+	}
+	z, _ := parseZone(u.TimeZone)
+	return z
 }

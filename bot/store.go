@@ -30,19 +30,29 @@ import (
 // storage.Backend).
 type Store interface {
 	interactionStore
+	daysStore
 	ScheduleStore
 	TournamentStore
 }
 
 // interactionStore is what the handlers and the parts they call use: all
-// of Store but the scheduler's own bookkeeping (ScheduleStore), so that
-// their calls can keep to an interaction's deadlines (deadlineStore).
+// of Store but the scheduler's own bookkeeping (ScheduleStore) and the
+// players' vacations and games (daysStore), so that their calls can keep
+// to an interaction's deadlines (deadlineStore).
 type interactionStore interface {
 	GameStore
 	ChallengeStore
 	FinishedStore
 	LadderStore
 	SettingsStore
+}
+
+// daysStore is what the handlers of days played over use beside
+// interactionStore: a player's vacation bank and all their games. Their
+// calls keep to an interaction's deadlines as well (deadlineDays).
+type daysStore interface {
+	VacationStore
+	PlayerGamesStore
 }
 
 // GameStore keeps the active game of each channel (a channel or thread
@@ -192,6 +202,29 @@ type SettingsStore interface {
 	// transaction. Errors: fn's error; storage.ErrInvalid for an unusable
 	// user ID.
 	UpdateUserSettings(ctx context.Context, userID string, fn func(*storage.UserSettings) error) (storage.UserSettings, error)
+}
+
+// VacationStore keeps the players' vacation banks (storage.Vacation).
+type VacationStore interface {
+	// Vacation returns the vacation bank of the user. Errors:
+	// storage.ErrNotFound if none was opened.
+	Vacation(ctx context.Context, userID string) (*storage.Vacation, error)
+	// UpdateVacation changes the vacation bank of the user and their
+	// active games in one transaction: fn gets the bank (only its UserID
+	// if none was opened) and the games, and what it leaves is stored.
+	// fn must be quick and must not call the store. Errors: fn's error;
+	// storage.ErrInvalid if fn left no bank opened, or ended or changed a
+	// game as it may not.
+	UpdateVacation(ctx context.Context, userID string, fn func(v *storage.Vacation, games []*storage.Game) error) (*storage.Vacation, []*storage.Game, error)
+}
+
+// PlayerGamesStore changes every game of a player at once.
+type PlayerGamesStore interface {
+	// UpdatePlayerGames changes every active game the user plays in one
+	// transaction: fn changes them, and what it leaves is stored. fn
+	// must be quick and must not call the store. Errors: fn's error;
+	// storage.ErrInvalid if fn ended or changed a game as it may not.
+	UpdatePlayerGames(ctx context.Context, userID string, fn func(games []*storage.Game) error) ([]*storage.Game, error)
 }
 
 // TournamentStore keeps the tournaments of guilds (storage.Tournament: a

@@ -208,6 +208,17 @@ func (t *boltTx) Games(fn func(g *Game, wake time.Time) error) error {
 	})
 }
 
+// PlayerGames implements Tx. It reads every active game: they are keyed
+// by channel.
+func (t *boltTx) PlayerGames(user string, fn func(g *Game, wake time.Time) error) error {
+	return t.Games(func(g *Game, wake time.Time) error {
+		if !g.plays(user) {
+			return nil
+		}
+		return fn(g, wake)
+	})
+}
+
 // GuildGames implements Tx. It reads every active game of every guild,
 // since active games are keyed by channel: a store holds one game a
 // channel at most, so that is a scan of a few thousand records at worst,
@@ -488,6 +499,31 @@ func (t *boltTx) PutUserSettings(user string, v *UserSettings) error {
 	return put(t.tx.Bucket(bucketUsers), []byte(user), v)
 }
 
+// vacationRecord is how a Vacation is stored in bbolt: with the wake time
+// it was indexed under.
+type vacationRecord struct {
+	Vacation
+	WakeAt time.Time `json:"wake_at,omitzero"`
+}
+
+// Vacation implements Tx.
+func (t *boltTx) Vacation(user string) (*Vacation, time.Time, error) {
+	r, err := get[vacationRecord](t.tx.Bucket(bucketVacations), []byte(user), "vacation")
+	if err != nil {
+		return nil, time.Time{}, err
+	}
+	return &r.Vacation, r.WakeAt, nil
+}
+
+// PutVacation implements Tx.
+func (t *boltTx) PutVacation(v *Vacation, oldWake time.Time) error {
+	r := &vacationRecord{Vacation: *v, WakeAt: v.Wake()}
+	if err := put(t.tx.Bucket(bucketVacations), []byte(v.UserID), r); err != nil {
+		return err
+	}
+	return t.setWake(WakeVacation, v.UserID, oldWake, r.WakeAt)
+}
+
 // Review implements Tx.
 func (t *boltTx) Review(guild string, id uint64) ([]byte, error) {
 	r, err := get[json.RawMessage](t.tx.Bucket(bucketReviews), finishedKey(guild, id), fmt.Sprintf("review of game %d", id))
@@ -755,6 +791,13 @@ func (t *boltTx) Records(fn func(Record) error) error {
 				return err
 			}
 			return fn(TournamentRecords.Record(tn))
+		}},
+		{bucketVacations, func(_, v []byte) error {
+			r := new(vacationRecord)
+			if err := decode(v, r); err != nil {
+				return err
+			}
+			return fn(VacationRecords.Record(&r.Vacation))
 		}},
 		{bucketReviews, func(k, v []byte) error {
 			guild, id, _ := bytes.Cut(k, []byte{0})

@@ -26,10 +26,14 @@
 // A finished game may also have a review, the computer's analysis of its
 // moves (SaveReview, Review), stored once beside it. GuildGames lists a
 // guild's active games and LastFinishedGame a channel's latest finished
-// one.
+// one. A player's Vacation bank (game.Vacation, across guilds) is stored
+// with the games it stops, in one transaction (UpdateVacation), and
+// UpdatePlayerGames changes every game of a player at once (where they
+// live: game.Game.SetLocal).
 //
-// Storage keeps an index of games and challenges by their wake time (for a
-// game, game.Game.Wake; for a challenge, challenge.Challenge.Wake) in the same
+// Storage keeps an index of games, challenges and vacations by their wake
+// time (for a game, game.Game.Wake; for a challenge,
+// challenge.Challenge.Wake; for a vacation, Vacation.Wake) in the same
 // transaction as every write, so a scheduler asks NextWake and Due instead
 // of scanning every game. Schedulers of several processes that share a
 // store (PostgreSQL) claim each due wake before they handle it (Claim, a

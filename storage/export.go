@@ -62,6 +62,9 @@ var (
 	UserSettingsRecords = &RecordKind[UserSettingsEntry]{name: "user settings",
 		key: func(u *UserSettingsEntry) string { return u.UserID },
 		put: func(tx Tx, u *UserSettingsEntry) error { return tx.PutUserSettings(u.UserID, &u.Settings) }}
+	VacationRecords = &RecordKind[Vacation]{name: "vacation",
+		key: func(v *Vacation) string { return v.UserID },
+		put: func(tx Tx, v *Vacation) error { return tx.PutVacation(v, time.Time{}) }}
 	ReviewRecords = &RecordKind[ReviewRecord]{name: "review",
 		key: func(r *ReviewRecord) string { return r.GuildID + "/" + strconv.FormatUint(r.GameID, 10) },
 		put: func(tx Tx, r *ReviewRecord) error { return tx.PutReview(r.GuildID, r.GameID, r.Data) }}

@@ -20,6 +20,7 @@ var migrations = []func(tx *bolt.Tx) error{
 	addPendingReviews,   // 3 → 4
 	addSeasons,          // 4 → 5
 	addTournaments,      // 5 → 6
+	addVacations,        // 6 → 7
 }
 
 // clearFinishedClocks brings a file of schema version 1 to version 2: the
@@ -136,6 +137,18 @@ var bucketTournaments = []byte("tournaments")
 // creates the bucket of tournaments. No stored value changes.
 func addTournaments(tx *bolt.Tx) error {
 	_, err := tx.CreateBucketIfNotExists(bucketTournaments)
+	return err
+}
+
+// bucketVacations holds the players' vacation banks (storage's
+// Vacation): user → Vacation and the wake it is indexed under (in
+// bucketWake, as WakeVacation). Schema version 7 added it (addVacations).
+var bucketVacations = []byte("vacations")
+
+// addVacations brings a file of schema version 6 to version 7: it
+// creates the bucket of vacations. No stored value changes.
+func addVacations(tx *bolt.Tx) error {
+	_, err := tx.CreateBucketIfNotExists(bucketVacations)
 	return err
 }
 

@@ -32,6 +32,13 @@ type GuildSettings struct {
 	// TournamentRole is the role whose members may create tournaments
 	// besides those with Manage Server; empty for none.
 	TournamentRole string `json:"tournament_role,omitempty"`
+	// Weekends is the default of new challenges: pause the clocks over
+	// each player's weekend.
+	Weekends bool `json:"weekends,omitempty"`
+	// VacationDays, if not nil, is the most days a vacation bank holds in
+	// the guild (game.VacationCap until the guild lowers it); 0 turns
+	// vacations off.
+	VacationDays *int `json:"vacation_days,omitempty"`
 }
 
 // Timeouts returns what the guild's new games do when a clock runs out.
@@ -48,6 +55,11 @@ type UserSettings struct {
 	// Locale is the user's Discord locale as last seen in an interaction,
 	// for direct messages.
 	Locale string `json:"locale,omitempty"`
+	// TimeZone is the IANA name of the user's time zone, for their clock
+	// in new games (weekends, quiet hours); "" for UTC.
+	TimeZone string `json:"time_zone,omitempty"`
+	// Quiet are the user's quiet hours, in their time zone.
+	Quiet game.Quiet `json:"quiet_hours,omitzero"`
 }
 
 // GuildSettings returns the settings of the guild: Options.GuildDefaults
@@ -58,8 +70,8 @@ func (s *Core) GuildSettings(ctx context.Context, guildID string) (GuildSettings
 
 // UpdateGuildSettings changes the settings of the guild in one
 // transaction: fn changes the current settings (see GuildSettings), and
-// nothing is written if it returns an error. A negative MoveTime or an
-// unusable SeasonChannel ID is refused (ErrInvalid).
+// nothing is written if it returns an error. A negative MoveTime or
+// VacationDays, or an unusable SeasonChannel ID, is refused (ErrInvalid).
 func (s *Core) UpdateGuildSettings(ctx context.Context, guildID string, fn func(*GuildSettings) error) (GuildSettings, error) {
 	return updateSettings(ctx, s, "guilds", guildID, s.opt.GuildDefaults, Tx.GuildSettings, Tx.PutGuildSettings, func(g *GuildSettings) error {
 		if err := fn(g); err != nil {
@@ -67,6 +79,9 @@ func (s *Core) UpdateGuildSettings(ctx context.Context, guildID string, fn func(
 		}
 		if g.MoveTime < 0 {
 			return fmt.Errorf("%w: the move time %v is negative", ErrInvalid, g.MoveTime)
+		}
+		if g.VacationDays != nil && *g.VacationDays < 0 {
+			return fmt.Errorf("%w: the vacation cap of %d days is negative", ErrInvalid, *g.VacationDays)
 		}
 		if g.SeasonChannel != "" {
 			return checkID("season channel", g.SeasonChannel)

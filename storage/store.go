@@ -26,7 +26,7 @@ var (
 
 	allBuckets = [][]byte{bucketMeta, bucketGames, bucketChallenges, bucketWake, bucketFinished,
 		bucketHistory, bucketProfiles, bucketRanks, bucketGuilds, bucketUsers, bucketReviews, bucketPending,
-		bucketSeasonProfiles, bucketSeasonRanks, bucketTournaments}
+		bucketSeasonProfiles, bucketSeasonRanks, bucketTournaments, bucketVacations}
 
 	keySchema = []byte("schema")
 )

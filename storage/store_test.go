@@ -46,7 +46,7 @@ func TestOpenCreatesAndReopens(t *testing.T) {
 	require.NoError(t, err)
 	g := mustCreate(t, s, "c", alice, bob)
 	require.NoError(t, s.Close())
-	assert.Equal(t, uint64(6), schemaOf(t, path), "a new file is at the current schema")
+	assert.Equal(t, uint64(7), schemaOf(t, path), "a new file is at the current schema")
 
 	s = mustOpenPath(t, path, Options{})
 	got, err := s.Game(t.Context(), "c")

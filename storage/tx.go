@@ -30,6 +30,10 @@ type Tx interface {
 	// Games calls fn with every active game and its wake; fn may not
 	// write.
 	Games(fn func(g *Game, wake time.Time) error) error
+	// PlayerGames calls fn with every active game that user plays, and
+	// its wake, as Games does; in a write transaction, they are locked as
+	// Game locks one.
+	PlayerGames(user string, fn func(g *Game, wake time.Time) error) error
 	// GuildGames returns the active games of the guild, newest first.
 	GuildGames(guild string) ([]*Game, error)
 	// CountGames returns the number of active games, without reading them.
@@ -110,6 +114,13 @@ type Tx interface {
 	UserSettings(user string) (*UserSettings, error)
 	// PutUserSettings stores the settings of a user.
 	PutUserSettings(user string, v *UserSettings) error
+
+	// Vacation returns the vacation of user and the wake time it is
+	// indexed under (what PutVacation was given as its wake).
+	Vacation(user string) (*Vacation, time.Time, error)
+	// PutVacation stores v, whose stored version is indexed under oldWake
+	// (zero for none), indexed under v.Wake().
+	PutVacation(v *Vacation, oldWake time.Time) error
 
 	// Review returns the stored review of a finished game.
 	Review(guild string, id uint64) ([]byte, error)

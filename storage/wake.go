@@ -30,9 +30,12 @@ const (
 	// SetFinalBoard): its ChannelID is the guild and game, as
 	// FinishedWake writes them.
 	WakeFinal
+	// WakeVacation is the vacation of a player (Vacation): its
+	// ChannelID is the user's ID.
+	WakeVacation
 )
 
-var wakeNames = names{"game", "challenge", "review", "season", "tournament", "final"}
+var wakeNames = names{"game", "challenge", "review", "season", "tournament", "final", "vacation"}
 
 // FinishedWake returns the ChannelID of the wakes and leases of the
 // finished game id of guild (WakeReview, WakeFinal): "guild/123".
@@ -50,8 +53,8 @@ func ParseFinishedWake(s string) (guild string, id uint64, err error) {
 	return guild, id, nil
 }
 
-// String returns "game", "challenge", "review", "season", "tournament" or
-// "final".
+// String returns "game", "challenge", "review", "season", "tournament",
+// "final" or "vacation".
 func (k WakeKind) String() string { return wakeNames.text("WakeKind", uint8(k)) }
 
 // Wake is an entry of the time index: the game or challenge of channel
@@ -62,8 +65,8 @@ type Wake struct {
 	At        time.Time
 }
 
-// NextWake returns the earliest WakeAt of all active games and open
-// challenges, or false if none has one. A scheduler sleeps until then (or
+// NextWake returns the earliest WakeAt of all active games, open
+// challenges and vacations under way, or false if none has one. A scheduler sleeps until then (or
 // until a write sets an earlier one).
 func (s *Core) NextWake(ctx context.Context) (time.Time, bool, error) {
 	var at time.Time
@@ -80,8 +83,9 @@ func (s *Core) NextWake(ctx context.Context) (time.Time, bool, error) {
 }
 
 // Due returns every wake at or before now, earliest first (then games
-// before challenges, then by channel). Handling one means an UpdateGame
-// or UpdateChallenge that sets the next WakeAt (or zero); until then it
+// before challenges before vacations, then by channel). Handling one
+// means an UpdateGame, UpdateChallenge or UpdateVacation that sets the
+// next WakeAt (or zero); until then it
 // stays due, so a wake is never lost to a crash.
 func (s *Core) Due(ctx context.Context, now time.Time) ([]Wake, error) {
 	out, err := inTx(ctx, s.b.View, func(tx Tx) ([]Wake, error) { return tx.Due(now) })

@@ -24,7 +24,10 @@ type Challenge struct {
 	Increment time.Duration `json:"increment,omitempty"`
 	// Timeouts is what the game does when a clock runs out.
 	Timeouts game.Timeouts `json:"timeouts,omitempty"`
-	Created  time.Time     `json:"created"`
+	// Weekends pauses the game's clocks over each player's weekend
+	// (game.Config.Weekends).
+	Weekends bool      `json:"weekends,omitempty"`
+	Created  time.Time `json:"created"`
 	// Expires is when the challenge closes unanswered; zero for never.
 	Expires time.Time `json:"expires,omitzero"`
 }
@@ -39,6 +42,7 @@ type Config struct {
 	// Increment and Timeouts are the game's (game.Config).
 	Increment time.Duration
 	Timeouts  game.Timeouts
+	Weekends  bool // see Challenge.Weekends
 	// Open is how long the challenge stays open; 0 for no expiry.
 	Open time.Duration
 }
@@ -54,7 +58,7 @@ func New(cfg Config, now time.Time) (*Challenge, error) {
 		return nil, fmt.Errorf("%w: the time open %v is negative", ErrInvalid, cfg.Open)
 	}
 	c := &Challenge{From: cfg.From, To: cfg.To, Layout: cfg.Layout.String(), Rules: cfg.Rules,
-		First: cfg.First, MoveTime: cfg.MoveTime, Increment: cfg.Increment, Timeouts: cfg.Timeouts, Created: now}
+		First: cfg.First, MoveTime: cfg.MoveTime, Increment: cfg.Increment, Timeouts: cfg.Timeouts, Weekends: cfg.Weekends, Created: now}
 	if cfg.Open > 0 {
 		c.Expires = now.Add(cfg.Open)
 	}
@@ -145,14 +149,20 @@ func (c *Challenge) CanWithdraw(by game.Player) error {
 	return nil
 }
 
+// Where says where a player lives, for their clock (game.Game.SetLocal):
+// their time zone (nil for UTC) and quiet hours.
+type Where func(game.Player) (*time.Location, game.Quiet)
+
 // Accept returns the game that starts when by accepts c at now. The
 // player who moves first plays red: the one c.First names or, for
 // FirstRandom, the challenger if challengerFirst (a lot the caller drew).
-// by's name is the challenged player's name in the game. It returns an
+// by's name is the challenged player's name in the game. where, if not
+// nil, says where each player lives, so that the first clock already
+// counts their weekends and quiet hours. It returns an
 // error wrapping ErrOwnChallenge if by is the challenger, ErrNotChallenged
 // if c is for someone else, ErrExpired if c has expired at now, and
 // game.ErrInvalid if c's settings cannot start a game.
-func (c *Challenge) Accept(by game.Player, now time.Time, challengerFirst bool) (*game.Game, error) {
+func (c *Challenge) Accept(by game.Player, now time.Time, challengerFirst bool, where Where) (*game.Game, error) {
 	switch {
 	case same(by, c.From):
 		return nil, ErrOwnChallenge
@@ -172,8 +182,14 @@ func (c *Challenge) Accept(by game.Player, now time.Time, challengerFirst bool) 
 	if challengerFirst {
 		players = [2]game.Player{c.From, by}
 	}
-	return game.New(game.Config{Layout: layout, Rules: c.Rules, First: engine.Red, Players: players,
-		MoveTime: c.MoveTime, Increment: c.Increment, Timeouts: c.Timeouts}, now)
+	cfg := game.Config{Layout: layout, Rules: c.Rules, First: engine.Red, Players: players,
+		MoveTime: c.MoveTime, Increment: c.Increment, Timeouts: c.Timeouts, Weekends: c.Weekends}
+	if where != nil {
+		for i, p := range players {
+			cfg.Zones[i], cfg.Quiet[i] = where(p)
+		}
+	}
+	return game.New(cfg, now)
 }
 
 // CheckGame returns an error wrapping ErrInvalid unless g may be the game

@@ -113,7 +113,7 @@ func TestAnswers(t *testing.T) {
 		{"the challenger, to anyone", toAnyone, alice, challenge.ErrOwnChallenge, challenge.ErrOwnChallenge, nil},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
-			_, err := tt.c.Accept(tt.by, t0, true)
+			_, err := tt.c.Accept(tt.by, t0, true, nil)
 			assertErr(t, tt.accept, err, "accept")
 			assertErr(t, tt.decline, tt.c.CanDecline(tt.by), "decline")
 			assertErr(t, tt.withdraw, tt.c.CanWithdraw(tt.by), "withdraw")
@@ -145,7 +145,7 @@ func TestAccept(t *testing.T) {
 		t.Run(tt.first.String(), func(t *testing.T) {
 			c := mustNew(t, bob, tt.first)
 			bobNow := game.Player{UserID: bob.UserID, Name: "Bobby"}
-			g, err := c.Accept(bobNow, t0.Add(time.Minute), tt.challengerFirst)
+			g, err := c.Accept(bobNow, t0.Add(time.Minute), tt.challengerFirst, nil)
 			require.NoError(t, err)
 			assert.Equal(t, tt.red.UserID, g.Player(engine.Red).UserID, "the first mover plays red")
 			assert.Equal(t, engine.Red, g.First())
@@ -157,7 +157,7 @@ func TestAccept(t *testing.T) {
 			assert.Equal(t, "Bobby", g.Player(seat).Name, "the challenged player's name as they accept")
 		})
 	}
-	_, err := mustNew(t, bob, challenge.FirstRandom).Accept(bob, t0.Add(time.Hour), true)
+	_, err := mustNew(t, bob, challenge.FirstRandom).Accept(bob, t0.Add(time.Hour), true, nil)
 	assert.ErrorIs(t, err, challenge.ErrExpired)
 }
 
@@ -166,7 +166,7 @@ func TestAccept(t *testing.T) {
 func TestAcceptProperty(t *testing.T) {
 	for first := range challenge.FirstChoice(3) {
 		for _, lot := range []bool{false, true} {
-			g, err := mustNew(t, bob, first).Accept(bob, t0, lot)
+			g, err := mustNew(t, bob, first).Accept(bob, t0, lot, nil)
 			require.NoError(t, err)
 			players := g.Players()
 			assert.ElementsMatch(t, []game.Player{alice, bob}, players[:])
@@ -247,7 +247,7 @@ func TestAcceptClock(t *testing.T) {
 	c, err := challenge.New(challenge.Config{From: alice, To: bob, Layout: engine.Square(), MoveTime: 72 * time.Hour,
 		Increment: 24 * time.Hour, Timeouts: game.Claim, Open: time.Hour}, t0)
 	require.NoError(t, err)
-	g, err := c.Accept(bob, t0, true)
+	g, err := c.Accept(bob, t0, true, nil)
 	require.NoError(t, err)
 	assert.Equal(t, game.MoveTime{Start: 72 * time.Hour, Increment: 24 * time.Hour}, g.Clock())
 	assert.Equal(t, game.Claim, g.Timeouts())

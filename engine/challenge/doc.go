@@ -27,7 +27,8 @@
 //
 // Acceptance. Accept starts the game.Game of an accepted challenge: the
 // player who moves first plays red. With FirstRandom a lot, drawn by the
-// caller, decides.
+// caller, decides. The game pauses over weekends if the challenge says so
+// (Weekends), with each player's time zone and quiet hours (Where).
 //
 // Rematch. After a game, either player may offer the other a rematch
 // (Rematch): the same rules, clock and timeouts, the colours and the first move
@@ -45,5 +46,5 @@
 //		Rules: engine.Full, MoveTime: 24 * time.Hour, Open: 24 * time.Hour}, now)
 //	// errors.Is(err, challenge.ErrSelfChallenge), ErrInvalid
 //	wake := c.Wake() // when the scheduler closes it
-//	g, err := c.Accept(bob, now, rand.IntN(2) == 0) // ErrOwnChallenge, ErrNotChallenged, ErrExpired
+//	g, err := c.Accept(bob, now, rand.IntN(2) == 0, nil) // ErrOwnChallenge, ErrNotChallenged, ErrExpired
 package challenge

@@ -45,7 +45,7 @@ func TestRematch(t *testing.T) {
 			assert.Equal(t, 2*time.Hour, c.MoveTime)
 			assert.Equal(t, layout.String(), c.Layout)
 			assert.Equal(t, t0.Add(2*time.Hour), c.Wake())
-			red, err := c.Accept(c.To, t0.Add(time.Hour), false)
+			red, err := c.Accept(c.To, t0.Add(time.Hour), false, nil)
 			require.NoError(t, err)
 			assert.Equal(t, bob.UserID, red.Player(engine.Red).UserID, "whoever asks, the second mover of the game moves first")
 		})

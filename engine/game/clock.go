@@ -104,6 +104,22 @@ func (g *Game) Clock() MoveTime { return MoveTime{Start: g.s.MoveTime, Increment
 // Weekends reports whether the clocks stop over each player's weekend.
 func (g *Game) Weekends() bool { return g.s.Weekends }
 
+// WeekendPause reports whether, at now, the running clock of the player to
+// move is paused for their weekend, and until when (Monday 00:00 in their
+// time zone). It is false in a game without weekend pause, once the game
+// is over, and when no clock runs (the computer's turn, a clock stopped
+// for a vacation or run out).
+func (g *Game) WeekendPause(now time.Time) (time.Time, bool) {
+	if !g.s.Weekends || g.s.Result != nil || g.s.Deadline.IsZero() || g.s.Late || !now.Before(g.s.Deadline) {
+		return time.Time{}, false
+	}
+	sat, mon := weekendOf(now, g.zone(g.ToMove()))
+	if now.Before(sat) {
+		return time.Time{}, false
+	}
+	return mon, true
+}
+
 // clocked reports whether the player of colour c plays against the clock:
 // a person, in a game with a move time.
 func (g *Game) clocked(c engine.Color) bool {

@@ -49,7 +49,8 @@
 // vacations off and cuts every bank to 0); weeks that end during a vacation
 // add nothing. A vacation spends the bank by the hour, each hour begun
 // costing a whole one, and ends when the player ends it or when the bank
-// runs out (Ends; End then counts it as ending then). Start refuses
+// runs out (Ends; End then counts it as ending then); the player is warned
+// VacationNotice (a day) before it runs out (Notice). Start refuses
 // ErrVacationsOff, ErrOnVacation and ErrBankEmpty (less than an hour);
 // End refuses ErrNotOnVacation. Each game of the player is told with Away
 // and Back: while a player is away their clock is stopped whenever it is
@@ -66,13 +67,14 @@
 // days: a weekend that holds a daylight-saving change lasts 47 or 49
 // hours, and still ends on Monday 00:00. A turn that begins on a weekend
 // starts its clock on Monday 00:00; a clock that runs out on Saturday
-// 00:00 sharp runs out then. The reminders' shares count as the clock
+// 00:00 sharp runs out then. WeekendPause says whether the clock of the
+// player to move is paused at a time, and until when. The reminders' shares count as the clock
 // runs, skipping weekends too.
 //
 // Quiet hours. A player may have quiet hours in their time zone (Quiet,
 // "22-08": ParseQuiet refuses ErrQuietForm, ErrQuietHour and
-// ErrQuietLength for empty hours or more than MaxQuiet, 12). A reminder due
-// in them comes at their end. A loss on time never comes in them nor in the
+// ErrQuietLength for empty hours or more than MaxQuiet, 12; Holds says
+// whether a time falls in them, Clear when a ping due then may come). A reminder due in them comes at their end. A loss on time never comes in them nor in the
 // QuietMargin (6 hours) after them: a deadline that would is moved to 6
 // hours after they end (only ever later), so a reminder held back by the
 // night still comes at least 6 hours before a loss. Every deadline set (a

@@ -140,6 +140,21 @@ func (q Quiet) after(t time.Time, loc *time.Location) time.Time {
 	return t
 }
 
+// Holds reports whether t falls in the quiet hours, in loc (nil for
+// UTC): a ping then would wake the player.
+func (q Quiet) Holds(t time.Time, loc *time.Location) bool {
+	return !q.Clear(t, loc).Equal(t)
+}
+
+// Clear returns t, or the end of the quiet hours t falls in, in loc (nil
+// for UTC): when a ping due at t may come.
+func (q Quiet) Clear(t time.Time, loc *time.Location) time.Time {
+	if loc == nil {
+		loc = time.UTC
+	}
+	return q.after(t, loc)
+}
+
 // fit returns the deadline d, or, if it falls in quiet hours or in the
 // QuietMargin after them, QuietMargin after their end: a loss on time
 // never comes while a player sleeps or before they had QuietMargin to

@@ -144,6 +144,36 @@ func TestWeekendTimeLeft(t *testing.T) {
 	}
 }
 
+func TestWeekendPause(t *testing.T) {
+	// Paris, Friday 27 March 2026 noon: red's clock pauses from Saturday
+	// 00:00 to Monday 00:00 in Paris, a weekend of 47 hours.
+	paris := mustZone(t, "Europe/Paris")
+	start := time.Date(2026, 3, 27, 12, 0, 0, 0, paris)
+	monday := time.Date(2026, 3, 30, 0, 0, 0, 0, paris)
+	g := mustNewAt(t, start, weekends(paris))
+	tests := []struct {
+		name  string
+		at    time.Time
+		until time.Time // zero: not paused
+	}{
+		{"on Friday", start, time.Time{}},
+		{"at Saturday 00:00", time.Date(2026, 3, 28, 0, 0, 0, 0, paris), monday},
+		{"on Sunday, summer time", time.Date(2026, 3, 29, 12, 0, 0, 0, paris), monday},
+		{"at Monday 00:00", monday, time.Time{}},
+		{"Friday 23:30 UTC, Saturday in Paris", time.Date(2026, 3, 27, 23, 30, 0, 0, time.UTC), monday},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			until, ok := g.WeekendPause(tt.at)
+			assert.Equal(t, !tt.until.IsZero(), ok)
+			assert.True(t, until.Equal(tt.until), "until %v", until)
+		})
+	}
+	plain := mustNewAt(t, start)
+	_, ok := plain.WeekendPause(time.Date(2026, 3, 28, 12, 0, 0, 0, paris))
+	assert.False(t, ok, "a game without the weekend pause")
+}
+
 func TestWeekendsAreTheirs(t *testing.T) {
 	// Black lives in Tokyo, red in New York: each clock stops over its
 	// own player's weekend.
@@ -187,6 +217,35 @@ func TestQuietHours(t *testing.T) {
 				assert.GreaterOrEqual(t, g.Deadline().Sub(tt.first), game.QuietMargin, "a reminder held back by the night comes at least 6h before a loss")
 			}
 			restored(t, g)
+		})
+	}
+}
+
+func TestQuietHolds(t *testing.T) {
+	paris := mustZone(t, "Europe/Paris")
+	night, day := game.Quiet{From: 22, To: 8}, game.Quiet{From: 12, To: 14}
+	tests := []struct {
+		name string
+		q    game.Quiet
+		at   time.Time
+		loc  *time.Location
+		want bool
+	}{
+		{"none", game.Quiet{}, time.Date(2026, 11, 20, 3, 0, 0, 0, time.UTC), nil, false},
+		{"at their start", night, time.Date(2026, 11, 20, 22, 0, 0, 0, time.UTC), nil, true},
+		{"after midnight", night, time.Date(2026, 11, 21, 7, 59, 0, 0, time.UTC), nil, true},
+		{"at their end", night, time.Date(2026, 11, 21, 8, 0, 0, 0, time.UTC), nil, false},
+		{"in their zone", night, time.Date(2026, 11, 20, 21, 30, 0, 0, time.UTC), paris, true},
+		{"not in UTC's", night, time.Date(2026, 11, 20, 21, 30, 0, 0, time.UTC), nil, false},
+		{"within a day", day, time.Date(2026, 11, 20, 13, 0, 0, 0, paris), paris, true},
+		{"outside a day's", day, time.Date(2026, 11, 20, 23, 0, 0, 0, paris), paris, false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			assert.Equal(t, tt.want, tt.q.Holds(tt.at, tt.loc))
+			clear := tt.q.Clear(tt.at, tt.loc)
+			assert.Equal(t, tt.want, !clear.Equal(tt.at), "Clear moves a time in them, and only such a time")
+			assert.False(t, tt.q.Holds(clear, tt.loc), "to one out of them")
 		})
 	}
 }

@@ -8,6 +8,9 @@ const (
 	VacationAccrual = 24 * time.Hour      // added every VacationPeriod
 	VacationPeriod  = 7 * 24 * time.Hour
 	VacationCap     = 30 * 24 * time.Hour // the most a bank holds; a server may set less
+	// VacationNotice is how long before a vacation runs out its player
+	// is warned (Notice).
+	VacationNotice = 24 * time.Hour
 )
 
 // Vacation is a player's bank of vacation time, across all their games
@@ -61,6 +64,16 @@ func (v Vacation) Ends() time.Time {
 		return time.Time{}
 	}
 	return v.Since.Add(v.Bank)
+}
+
+// Notice returns when the player on vacation is to be warned that it runs
+// out: VacationNotice before Ends, or at its start if the bank held less;
+// zero when none is under way.
+func (v Vacation) Notice() time.Time {
+	if !v.On() {
+		return time.Time{}
+	}
+	return v.Since.Add(max(0, v.Bank-VacationNotice))
 }
 
 // spent returns what the vacation under way has cost at now: every hour

@@ -94,3 +94,23 @@ func TestVacationRefused(t *testing.T) {
 		})
 	}
 }
+
+func TestVacationNotice(t *testing.T) {
+	tests := []struct {
+		name string
+		bank time.Duration // the limit, and so the bank at the start
+		want time.Time
+	}{
+		{"a day before it runs out", game.VacationCap, t0.Add(14*day - game.VacationNotice)},
+		{"at the start of a bank of less than a day", 20 * time.Hour, t0},
+		{"at the start of a bank of a day", day, t0},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			v := game.NewVacation(t0, tt.bank)
+			assert.True(t, v.Notice().IsZero(), "no vacation under way")
+			require.NoError(t, v.Start(t0, tt.bank))
+			assert.Equal(t, tt.want, v.Notice())
+		})
+	}
+}

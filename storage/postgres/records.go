@@ -74,6 +74,14 @@ func (t *tx) Records(fn func(storage.Record) error) error {
 			}
 			return fn(storage.UserSettingsRecords.Record(r))
 		}},
+		{`SELECT data FROM vacations`, func(row pgx.Row) error {
+			var data string
+			v := new(storage.Vacation)
+			if err := scanDecode(row, &data, v); err != nil {
+				return err
+			}
+			return fn(storage.VacationRecords.Record(v))
+		}},
 		{`SELECT guild, game_id, data FROM reviews`, func(row pgx.Row) error {
 			var data string
 			var id int64

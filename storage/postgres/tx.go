@@ -141,12 +141,27 @@ func games(rows pgx.Rows, fn func(g *storage.Game, wake time.Time) error) error 
 // Games implements storage.Tx. It reads every game before it calls fn:
 // a connection reads one result at a time.
 func (t *tx) Games(fn func(g *storage.Game, wake time.Time) error) error {
+	return t.selectGames(`SELECT data, board_message FROM active WHERE kind = $1 ORDER BY channel`+t.lock(), []any{kindGame}, fn)
+}
+
+// PlayerGames implements storage.Tx: the rows whose stored game names
+// user as a player, found in its JSON (locked in a write, as Games locks
+// every game).
+func (t *tx) PlayerGames(user string, fn func(g *storage.Game, wake time.Time) error) error {
+	return t.selectGames(`SELECT data, board_message FROM active WHERE kind = $1
+		AND $2 IN ((data::jsonb)->'data'->'players'->0->>'user', (data::jsonb)->'data'->'players'->1->>'user')
+		ORDER BY channel`+t.lock(), []any{kindGame, user}, fn)
+}
+
+// selectGames calls fn with every game that query (with args) selects,
+// all read before the first call.
+func (t *tx) selectGames(query string, args []any, fn func(g *storage.Game, wake time.Time) error) error {
 	type stored struct {
 		g    *storage.Game
 		wake time.Time
 	}
 	var all []stored
-	err := t.query(`SELECT data, board_message FROM active WHERE kind = $1 ORDER BY channel`+t.lock(), []any{kindGame}, func(rows pgx.Rows) error {
+	err := t.query(query, args, func(rows pgx.Rows) error {
 		return games(rows, func(g *storage.Game, wake time.Time) error {
 			all = append(all, stored{g, wake})
 			return nil
@@ -603,6 +618,37 @@ func (t *tx) PutUserSettings(user string, v *storage.UserSettings) error {
 	return t.putSettings("user_settings", "user_id", user, v)
 }
 
+// Vacation implements storage.Tx.
+func (t *tx) Vacation(user string) (*storage.Vacation, time.Time, error) {
+	var data string
+	var at *int64
+	err := t.queryRow(`SELECT wake_at, data FROM vacations WHERE user_id = $1`+t.lock(), user).Scan(&at, &data)
+	if err != nil {
+		return nil, time.Time{}, notFound(err, "vacation")
+	}
+	v := new(storage.Vacation)
+	if err := storage.Decode([]byte(data), v); err != nil {
+		return nil, time.Time{}, fmt.Errorf("vacation: %w", err)
+	}
+	var wake time.Time
+	if at != nil {
+		wake = time.Unix(0, *at)
+	}
+	return v, wake, nil
+}
+
+// PutVacation implements storage.Tx. The wake is a column of the row.
+func (t *tx) PutVacation(v *storage.Vacation, _ time.Time) error {
+	data, err := storage.Encode(v)
+	if err != nil {
+		return err
+	}
+	t.exec(`INSERT INTO vacations (user_id, wake_at, data) VALUES ($1, $2, $3)
+		ON CONFLICT (user_id) DO UPDATE SET wake_at = excluded.wake_at, data = excluded.data`,
+		v.UserID, wakeAt(v.Wake()), string(data))
+	return nil
+}
+
 // Review implements storage.Tx.
 func (t *tx) Review(guild string, id uint64) ([]byte, error) {
 	var data string
@@ -740,6 +786,7 @@ func (t *tx) NextWake() (time.Time, bool, error) {
 	var at *int64
 	if err := t.queryRow(`SELECT min(at) FROM (SELECT min(wake_at) AS at FROM active
 		UNION ALL SELECT min(wake_at) FROM tournaments
+		UNION ALL SELECT min(wake_at) FROM vacations
 		UNION ALL SELECT min(board_due) FROM finished WHERE board_due IS NOT NULL) AS wakes`).Scan(&at); err != nil || at == nil {
 		return time.Time{}, false, err
 	}
@@ -752,6 +799,7 @@ func (t *tx) Due(now time.Time) ([]storage.Wake, error) {
 	var due []storage.Wake
 	err := t.query(`SELECT kind, channel, at FROM (SELECT kind, channel, wake_at AS at FROM active WHERE wake_at <= $1
 		UNION ALL SELECT `+strconv.Itoa(int(storage.WakeTournament))+`, guild || '/' || id, wake_at FROM tournaments WHERE wake_at <= $1
+		UNION ALL SELECT `+strconv.Itoa(int(storage.WakeVacation))+`, user_id, wake_at FROM vacations WHERE wake_at <= $1
 		UNION ALL SELECT $2::smallint, guild || '/' || id, board_due FROM finished WHERE board_due <= $1) AS wakes
 		ORDER BY at, kind, channel COLLATE "C"`, []any{storage.UnixNano(now), int16(storage.WakeFinal)}, func(rows pgx.Rows) error {
 		var err error

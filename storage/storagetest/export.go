@@ -14,7 +14,8 @@ import (
 
 // Fill stores one record of every kind in s, for tests that copy stores: active games (one with a
 // clock and a noted board), a challenge, finished games with ratings and
-// history on both ladders, a review, settings and the time alive.
+// history on both ladders, a review, settings, a vacation under way and
+// the time alive.
 func Fill(tb testing.TB, s Store) {
 	tb.Helper()
 	cfg := squareConfig(alice, bob)
@@ -40,6 +41,23 @@ func Fill(tb testing.TB, s Store) {
 		return nil
 	})
 	require.NoError(tb, err)
+	_, _, err = s.UpdateVacation(tb.Context(), carol.UserID, func(v *storage.Vacation, games []*storage.Game) error {
+		v.Vacation = game.NewVacation(t0, game.VacationCap)
+		if err := v.Start(t0.Add(time.Hour), game.VacationCap); err != nil {
+			return err
+		}
+		for _, g := range games {
+			c, err := g.Seat(carol.UserID)
+			if err != nil {
+				return err
+			}
+			if err := g.Away(c, t0.Add(time.Hour)); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+	require.NoError(tb, err)
 	require.NoError(tb, s.SetAlive(tb.Context(), t0.Add(4*time.Hour)))
 }
 
@@ -55,7 +73,7 @@ func testExportImport(t *testing.T, open Open) {
 	require.NoError(t, err)
 	want := map[string]int{
 		"game": 2, "challenge": 1, "finished game": 3, "history entry": 6, "profile": 4,
-		"guild settings": 1, "user settings": 1, "review": 1, "alive": 1, "sequence": 2,
+		"guild settings": 1, "user settings": 1, "vacation": 1, "review": 1, "alive": 1, "sequence": 2,
 		"season profile": 4,
 	}
 	assert.Equal(t, want, n)

@@ -72,6 +72,28 @@ func testSettings(t *testing.T, open Open) {
 	g, err = s.GuildSettings(t.Context(), guild)
 	require.NoError(t, err)
 	assert.Equal(t, game.Auto, g.Timeouts())
+
+	// Playing over days: the guild's weekend default and vacation cap,
+	// the user's time zone and quiet hours.
+	days := 0
+	_, err = s.UpdateGuildSettings(t.Context(), guild, func(g *storage.GuildSettings) error {
+		g.Weekends, g.VacationDays = true, &days
+		return nil
+	})
+	require.NoError(t, err)
+	g, err = s.GuildSettings(t.Context(), guild)
+	require.NoError(t, err)
+	assert.True(t, g.Weekends)
+	require.NotNil(t, g.VacationDays, "a cap of 0 (vacations off) is kept, not taken for none")
+	assert.Equal(t, 0, *g.VacationDays)
+	_, err = s.UpdateUserSettings(t.Context(), alice.UserID, func(u *storage.UserSettings) error {
+		u.TimeZone, u.Quiet = "Europe/Paris", game.Quiet{From: 22, To: 8}
+		return nil
+	})
+	require.NoError(t, err)
+	u, err = s.UserSettings(t.Context(), alice.UserID)
+	require.NoError(t, err)
+	assert.Equal(t, storage.UserSettings{Locale: "es-419", TimeZone: "Europe/Paris", Quiet: game.Quiet{From: 22, To: 8}}, u)
 }
 
 func testUpdateSettingsRefuses(t *testing.T, open Open) {
@@ -84,6 +106,7 @@ func testUpdateSettingsRefuses(t *testing.T, open Open) {
 		msg         string
 	}{
 		{"negative move time", guild, func(g *storage.GuildSettings) error { g.MoveTime = -time.Minute; return nil }, storage.ErrInvalid, "the move time -1m0s is negative"},
+		{"negative vacation cap", guild, func(g *storage.GuildSettings) error { d := -1; g.VacationDays = &d; return nil }, storage.ErrInvalid, "the vacation cap of -1 days is negative"},
 		{"fn fails", guild, func(g *storage.GuildSettings) error { g.Hints = true; return boom }, boom, "boom"},
 		{"no guild", "", func(g *storage.GuildSettings) error { g.Hints = true; return nil }, storage.ErrInvalid, "ID is empty"},
 	}

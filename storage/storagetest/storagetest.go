@@ -49,6 +49,10 @@ type Store interface {
 	UserSettings(ctx context.Context, userID string) (storage.UserSettings, error)
 	UpdateUserSettings(ctx context.Context, userID string, fn func(*storage.UserSettings) error) (storage.UserSettings, error)
 
+	Vacation(ctx context.Context, userID string) (*storage.Vacation, error)
+	UpdateVacation(ctx context.Context, userID string, fn func(v *storage.Vacation, games []*storage.Game) error) (*storage.Vacation, []*storage.Game, error)
+	UpdatePlayerGames(ctx context.Context, userID string, fn func(games []*storage.Game) error) ([]*storage.Game, error)
+
 	NextWake(ctx context.Context) (time.Time, bool, error)
 	Due(ctx context.Context, now time.Time) ([]storage.Wake, error)
 	Claim(ctx context.Context, w storage.Wake, owner string, now time.Time, d time.Duration) (bool, error)
@@ -103,6 +107,8 @@ func Run(t *testing.T, open Open) {
 		{"RatingTrend", testRatingTrend},
 		{"CreateGame", testCreateGame},
 		{"PlayingOverDays", testPlayingOverDays},
+		{"Vacation", testVacation},
+		{"UpdatePlayerGames", testUpdatePlayerGames},
 		{"CreateGameRefuses", testCreateGameRefuses},
 		{"GameNotFound", testGameNotFound},
 		{"UpdateGame", testUpdateGame},

@@ -1,0 +1,342 @@
+package bot
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"strings"
+	"time"
+
+	"github.com/kulami/kulami/engine"
+	"github.com/kulami/kulami/engine/game"
+	"github.com/kulami/kulami/storage"
+)
+
+// vacations handles a player's vacation bank: /kulami vacation start, end
+// and status, the games a vacation stops (game.Game.Away and Back, in the
+// transaction that changes the bank), what their opponents are told, and
+// the scheduler's wakes of a vacation: the notice a day before it runs
+// out and its end. It is safe for concurrent use.
+type vacations struct {
+	store interface {
+		GameStore
+		SettingsStore
+	}
+	banks     VacationStore
+	clock     Clock
+	log       *slog.Logger
+	wake      wakeup
+	out       *outbound
+	langs     *locales
+	reminders reminder // the reminder of each game whose clock runs again
+}
+
+// reminder reminds the player to move in a game that it is their move
+// (scheduler.sendReminder).
+type reminder interface {
+	sendReminder(ctx context.Context, g *storage.Game, note *time.Duration) error
+}
+
+// vacationCap is the most a vacation bank holds in a guild of settings s:
+// game.VacationCap unless the guild lowered it; 0 when it turned vacations
+// off.
+func vacationCap(s storage.GuildSettings) time.Duration {
+	if s.VacationDays == nil {
+		return game.VacationCap
+	}
+	return min(game.VacationCap, time.Duration(*s.VacationDays)*24*time.Hour)
+}
+
+// vacationErrors are the refusals of the vacation bank's rules.
+var vacationErrors = []struct {
+	err error
+	id  string
+}{
+	{game.ErrVacationsOff, "vacation.off"},
+	{game.ErrOnVacation, "vacation.already"},
+	{game.ErrBankEmpty, "vacation.bank_empty"},
+	{game.ErrNotOnVacation, "vacation.not_on"},
+}
+
+// vacationRefusal returns the refusal of err, a rule of the bank (whose
+// vacation under way ends then, and which holds bank), or err itself if
+// it is none.
+func vacationRefusal(err error, ends time.Time, bank string) error {
+	for _, e := range vacationErrors {
+		if errors.Is(err, e.err) {
+			return refuse(e.id, "Ends", fullTime(ends), "Bank", bank)
+		}
+	}
+	return err
+}
+
+// vacationCommand handles /kulami vacation action:start|end|status.
+func (vs *vacations) vacationCommand(c *interaction, o options) error {
+	settings, err := vs.store.GuildSettings(c.ctx, c.i.GuildID)
+	if err != nil {
+		return err
+	}
+	limit := vacationCap(settings)
+	switch o.str("action") {
+	case "start":
+		return vs.start(c, limit)
+	case "end":
+		return vs.end(c, limit)
+	case "status":
+		return vs.status(c, limit)
+	}
+	return refuse("vacation.pick_action")
+}
+
+// opened opens the bank v at now, if it was not.
+func opened(v *storage.Vacation, now time.Time, limit time.Duration) {
+	if v.Joined.IsZero() {
+		v.Vacation = game.NewVacation(now, limit)
+	}
+}
+
+// start starts the caller's vacation: the bank, and their clock stopped in
+// each of their games, in one commit; then each opponent is told.
+func (vs *vacations) start(c *interaction, limit time.Duration) error {
+	me, now := c.user().ID, vs.clock.Now()
+	lang := c.lang()
+	u, err := vs.store.UserSettings(c.ctx, me)
+	if err != nil {
+		return err
+	}
+	v, games, err := vs.banks.UpdateVacation(c.ctx, me, func(v *storage.Vacation, games []*storage.Game) error {
+		opened(v, now, limit)
+		bank := v.Balance(now, limit)
+		if err := v.Start(now, limit); err != nil {
+			return vacationRefusal(err, v.Ends(), duration(lang, bank))
+		}
+		v.Warned = !v.Notice().After(now) // a bank of a day or less: the answer is the warning
+		v.NoticeAt = time.Time{}
+		if at := u.Quiet.Clear(v.Notice(), zoneOf(u)); !v.Warned && at.After(v.Notice()) && at.Before(v.Ends()) {
+			v.NoticeAt = at // not in their quiet hours
+		}
+		for _, g := range games {
+			if err := g.Away(seat(g, me), now); err != nil && !errors.Is(err, game.ErrOnVacation) {
+				return err
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		return err // a refusal comes wrapped: explain finds it
+	}
+	vs.wake.poke()
+	answered := c.say("🏖️ " + lang.T("vacation.started", "Bank", duration(lang, v.Bank), "Ends", timestamp(v.Ends()),
+		"EndsAt", fullTime(v.Ends()), "Games", len(games)))
+	for _, g := range games {
+		vs.tellAway(c.ctx, g, seat(g, me), v.Ends())
+	}
+	return answered
+}
+
+// seat returns the colour of userID in g, who plays in it.
+func seat(g *storage.Game, userID string) engine.Color {
+	c, _ := g.Seat(userID)
+	return c
+}
+
+// fullTime shows t as a date and time in each reader's own time zone and
+// language.
+func fullTime(t time.Time) string { return fmt.Sprintf("<t:%d:f>", t.Unix()) }
+
+// tellAway tells the opponent of the player of colour c in g, once for the
+// game, that they are on vacation until ends: in the game's channel, in
+// the server's language, with a ping unless it is their quiet hours.
+func (vs *vacations) tellAway(ctx context.Context, g *storage.Game, c engine.Color, ends time.Time) {
+	opp := g.Player(c.Other())
+	if opp.IsAI() {
+		return
+	}
+	lang := vs.langs.guildLang(ctx, g.GuildID)
+	text := "🏖️ " + lang.T("vacation.told", "Opponent", who(lang, opp), "Player", escape(playerName(lang, g.Player(c))),
+		"Ends", timestamp(ends), "EndsAt", fullTime(ends))
+	m := message{content: text, mentions: []string{opp.UserID}}
+	if u, err := vs.store.UserSettings(ctx, opp.UserID); err == nil && inQuietHours(u, vs.clock.Now()) {
+		m.mentions = nil // no ping in their quiet hours
+	}
+	if _, err := vs.out.send(ctx, g.ChannelID, m); err != nil {
+		vs.log.Warn("cannot tell an opponent of a vacation", "channel", g.ChannelID, "err", err)
+	}
+}
+
+// awayAtStart tells the new game g, about to be stored, which of its
+// players are on vacation (game.Game.Away, from now): their clock starts
+// stopped. It returns when each player's vacation runs out, zero for a
+// player not on vacation, for tellAway once the game is shown.
+func (vs *vacations) awayAtStart(ctx context.Context, g *game.Game, now time.Time) ([2]time.Time, error) {
+	var ends [2]time.Time
+	for col, p := range g.Players() {
+		if p.IsAI() {
+			continue
+		}
+		v, err := vs.banks.Vacation(ctx, p.UserID)
+		if errors.Is(err, storage.ErrNotFound) {
+			continue
+		} else if err != nil {
+			return ends, err
+		}
+		if v.On() {
+			if err := g.Away(engine.Color(col), now); err != nil {
+				return ends, err
+			}
+			ends[col] = v.Ends()
+		}
+	}
+	return ends, nil
+}
+
+// end ends the caller's vacation: their clocks run again.
+func (vs *vacations) end(c *interaction, limit time.Duration) error {
+	lang := c.lang()
+	v, games, err := vs.finish(c.ctx, c.user().ID, vs.clock.Now(), limit, false)
+	if err != nil {
+		return vacationRefusal(err, v.Ends(), "")
+	}
+	answered := c.say("👋 " + lang.T("vacation.ended", "Bank", duration(lang, v.Balance(vs.clock.Now(), limit))))
+	vs.remindBack(c.ctx, games, c.user().ID)
+	return answered
+}
+
+// finish ends the vacation of userID at now (or when it ran out, if
+// earlier), and tells each of their games they are back, in one commit.
+// If ranOut, it does so only if the vacation ran out by now (the
+// scheduler's), and returns a nil bank if it did not. It returns the bank
+// as it was for a refusal (game.ErrNotOnVacation).
+func (vs *vacations) finish(ctx context.Context, userID string, now time.Time, limit time.Duration, ranOut bool) (*storage.Vacation, []*storage.Game, error) {
+	var was storage.Vacation
+	v, games, err := vs.banks.UpdateVacation(ctx, userID, func(v *storage.Vacation, games []*storage.Game) error {
+		was = *v
+		if ranOut && (!v.On() || v.Ends().After(now)) {
+			return errNotDue
+		}
+		opened(v, now, limit)
+		if err := v.End(now, limit); err != nil {
+			return err
+		}
+		v.Warned, v.NoticeAt = false, time.Time{}
+		for _, g := range games {
+			if err := g.Back(seat(g, userID), now); err != nil && !errors.Is(err, game.ErrNotOnVacation) {
+				return err
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		return &was, nil, err
+	}
+	vs.wake.poke()
+	return v, games, nil
+}
+
+// errNotDue: a vacation's wake found nothing to do (it moved on since).
+var errNotDue = errors.New("the vacation is not due")
+
+// remindBack sends one reminder in each game of userID where it is their
+// move and their clock runs again.
+func (vs *vacations) remindBack(ctx context.Context, games []*storage.Game, userID string) {
+	for _, g := range games {
+		if g.Player(g.ToMove()).UserID != userID || g.Deadline().IsZero() {
+			continue
+		}
+		if err := vs.reminders.sendReminder(ctx, g, nil); err != nil {
+			vs.log.Warn("cannot remind a player back from vacation", "channel", g.ChannelID, "err", err)
+		}
+	}
+}
+
+// status shows the caller's bank and their games on this server.
+func (vs *vacations) status(c *interaction, limit time.Duration) error {
+	me, now, lang := c.user().ID, vs.clock.Now(), c.lang()
+	v, err := vs.banks.Vacation(c.ctx, me)
+	if errors.Is(err, storage.ErrNotFound) {
+		v, err = &storage.Vacation{UserID: me}, nil
+		opened(v, now, limit)
+	}
+	if err != nil {
+		return err
+	}
+	var lines []string
+	switch {
+	case limit <= 0:
+		lines = append(lines, lang.T("vacation.off"))
+	case v.On():
+		lines = append(lines, "🏖️ "+lang.T("vacation.status_on", "Since", fullTime(v.Since), "Ends", timestamp(v.Ends()),
+			"EndsAt", fullTime(v.Ends()), "Left", duration(lang, v.Balance(now, limit))))
+	default:
+		lines = append(lines, lang.T("vacation.status_off", "Bank", duration(lang, v.Balance(now, limit)), "Cap", duration(lang, limit)))
+	}
+	games, err := vs.store.GuildGames(c.ctx, c.i.GuildID)
+	if err != nil {
+		return err
+	}
+	var mine []string
+	for _, g := range games {
+		col, err := g.Seat(me)
+		if err != nil {
+			continue
+		}
+		opp := escape(playerName(lang, g.Player(col.Other())))
+		switch _, stopped := g.Stopped(); {
+		case g.ToMove() == col && stopped:
+			mine = append(mine, lang.T("vacation.game_stopped", "Channel", "<#"+g.ChannelID+">", "Opponent", opp))
+		case g.ToMove() == col:
+			mine = append(mine, lang.T("vacation.game_your_move", "Channel", "<#"+g.ChannelID+">", "Opponent", opp))
+		default:
+			mine = append(mine, lang.T("vacation.game_their_move", "Channel", "<#"+g.ChannelID+">", "Opponent", opp))
+		}
+	}
+	if len(mine) == 0 {
+		lines = append(lines, lang.T("vacation.no_games"))
+	} else {
+		lines = append(lines, lang.T("vacation.games"), "• "+strings.Join(mine, "\n• "))
+	}
+	return c.say(strings.Join(lines, "\n"))
+}
+
+// wakeVacation does what is due in the vacation of userID at now: the
+// notice a day before it runs out (a direct message), or its end, when
+// each game whose clock runs again gets a reminder.
+func (vs *vacations) wakeVacation(ctx context.Context, userID string, now time.Time) error {
+	v, err := vs.banks.Vacation(ctx, userID)
+	if errors.Is(err, storage.ErrNotFound) {
+		return nil
+	} else if err != nil {
+		return err
+	}
+	switch w := v.Wake(); {
+	case w.IsZero() || w.After(now):
+		return nil // moved on since
+	case !v.Ends().After(now): // warned or not: a notice would come too late
+		_, games, err := vs.finish(ctx, userID, now, game.VacationCap, true)
+		if errors.Is(err, errNotDue) {
+			return nil
+		} else if err != nil {
+			return err
+		}
+		vs.log.Info("vacation ran out", "user", userID, "games", len(games))
+		vs.remindBack(ctx, games, userID)
+		return nil
+	}
+	_, _, err = vs.banks.UpdateVacation(ctx, userID, func(s *storage.Vacation, _ []*storage.Game) error {
+		if !s.On() || !s.Since.Equal(v.Since) || s.Warned {
+			return errNotDue
+		}
+		s.Warned = true
+		return nil
+	})
+	if errors.Is(err, errNotDue) {
+		return nil
+	} else if err != nil {
+		return err
+	}
+	// Marked before it is sent, as a reminder is: never sent twice.
+	lang := vs.langs.userLang(ctx, userID)
+	vs.out.dm(ctx, userID, "⏳ "+lang.T("vacation.notice", "Ends", timestamp(v.Ends()), "EndsAt", fullTime(v.Ends())))
+	return nil
+}

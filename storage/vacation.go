@@ -1,0 +1,178 @@
+package storage
+
+import (
+	"context"
+	"fmt"
+	"time"
+
+	"github.com/kulami/kulami/engine/game"
+)
+
+// Vacation is a player's vacation bank (game.Vacation), the same in every
+// guild, and what the player was told of the vacation under way. The
+// games it stops are told with game.Game.Away and Back, in the
+// transaction that changes it (UpdateVacation).
+type Vacation struct {
+	UserID string `json:"user"`
+	game.Vacation
+	// Warned is set once the player was warned that the vacation under
+	// way runs out (game.Vacation.Notice); a new vacation clears it.
+	Warned bool `json:"warned,omitempty"`
+	// NoticeAt, if not zero, is when the warning is due instead of
+	// game.Vacation.Notice: held back out of the player's quiet hours.
+	NoticeAt time.Time `json:"notice_at,omitzero"`
+}
+
+// Wake returns when the vacation is next due to the scheduler: its
+// NoticeAt (else Notice) until the player was warned, then its end; zero when no vacation
+// is under way. Its record is indexed under it.
+func (v *Vacation) Wake() time.Time {
+	switch {
+	case !v.On():
+		return time.Time{}
+	case !v.Warned && !v.NoticeAt.IsZero():
+		return v.NoticeAt
+	case !v.Warned:
+		return v.Notice()
+	}
+	return v.Ends()
+}
+
+// check returns an error wrapping ErrInvalid if v may not be stored.
+func (v *Vacation) check() error {
+	if err := checkID("user ID", v.UserID); err != nil {
+		return err
+	}
+	if v.Joined.IsZero() || v.Bank < 0 {
+		return fmt.Errorf("%w: vacation of %s: no bank opened, or a negative one", ErrInvalid, v.UserID)
+	}
+	return nil
+}
+
+// Vacation returns the vacation bank of the user, or an error wrapping
+// ErrNotFound if none was opened.
+func (s *Core) Vacation(ctx context.Context, userID string) (*Vacation, error) {
+	v, err := inTx(ctx, s.b.View, func(tx Tx) (*Vacation, error) {
+		v, _, err := tx.Vacation(userID)
+		return v, err
+	})
+	if err != nil {
+		return nil, fmt.Errorf("vacation of %s: %w", userID, err)
+	}
+	return v, nil
+}
+
+// UpdateVacation changes the vacation bank of the user and their active
+// games in one transaction: fn is called with the stored bank (one with
+// only UserID if none was opened: fn opens it, with game.NewVacation) and
+// every active game the user plays, and what it leaves is stored, the
+// bank indexed under its Wake. It returns the bank and the games as
+// stored. If fn returns an error, or leaves a bank without Joined, a game
+// that changed what may not change or one that is over (ErrInvalid),
+// nothing is written.
+//
+// Finding the user's games reads every active game (bbolt) or every
+// row of active games (PostgreSQL, which locks the user's only): a
+// vacation starts and ends rarely, and a player changes where they live
+// rarely (UpdatePlayerGames). fn must be quick and must not call the
+// store.
+func (s *Core) UpdateVacation(ctx context.Context, userID string, fn func(v *Vacation, games []*Game) error) (*Vacation, []*Game, error) {
+	type result struct {
+		v     *Vacation
+		games []*Game
+	}
+	r, err := inTx(ctx, s.b.Update, func(tx Tx) (result, error) {
+		if err := checkID("user ID", userID); err != nil {
+			return result{}, err
+		}
+		v, oldWake, err := tx.Vacation(userID)
+		if isNotFound(err) {
+			v, err = &Vacation{UserID: userID}, nil
+		}
+		if err != nil {
+			return result{}, err
+		}
+		games, err := updatePlayerGames(tx, userID, "a vacation", func(games []*Game) error {
+			if err := fn(v, games); err != nil {
+				return err
+			}
+			if v.UserID != userID {
+				return fmt.Errorf("%w: the user of a vacation may not change", ErrInvalid)
+			}
+			return v.check()
+		})
+		if err != nil {
+			return result{}, err
+		}
+		return result{v, games}, tx.PutVacation(v, oldWake)
+	})
+	if err != nil {
+		return nil, nil, fmt.Errorf("update vacation of %s: %w", userID, err)
+	}
+	return r.v, r.games, nil
+}
+
+// UpdatePlayerGames changes every active game the user plays in one
+// transaction: fn changes them (game.Game.SetLocal, say), and what it
+// leaves is stored; it returns them as stored. If fn returns an error, or
+// leaves a game that changed what may not change or one that is over
+// (ErrInvalid), nothing is written. Finding the games costs as in
+// UpdateVacation; fn must be quick and must not call the store.
+func (s *Core) UpdatePlayerGames(ctx context.Context, userID string, fn func(games []*Game) error) ([]*Game, error) {
+	games, err := inTx(ctx, s.b.Update, func(tx Tx) ([]*Game, error) {
+		if err := checkID("user ID", userID); err != nil {
+			return nil, err
+		}
+		return updatePlayerGames(tx, userID, "a change of a player's games", fn)
+	})
+	if err != nil {
+		return nil, fmt.Errorf("update the games of %s: %w", userID, err)
+	}
+	return games, nil
+}
+
+// updatePlayerGames calls fn with every active game of the user, in tx,
+// and stores them as fn leaves them, unless fn fails or changed one as it
+// may not; what names the change in the refusal of a game it ended.
+func updatePlayerGames(tx Tx, userID, what string, fn func(games []*Game) error) ([]*Game, error) {
+	var games []*Game
+	var wakes []time.Time
+	if err := tx.PlayerGames(userID, func(g *Game, wake time.Time) error {
+		games, wakes = append(games, g), append(wakes, wake)
+		return nil
+	}); err != nil {
+		return nil, err
+	}
+	olds := make([]*gameRecord, len(games))
+	for i, g := range games {
+		olds[i] = g.record()
+	}
+	if err := fn(games); err != nil {
+		return nil, err
+	}
+	for i, g := range games {
+		if err := g.check(); err != nil {
+			return nil, err
+		}
+		if err := g.checkUpdate(olds[i]); err != nil {
+			return nil, err
+		}
+		if g.Over() {
+			return nil, fmt.Errorf("%w: game %d: %s may not end a game", ErrInvalid, g.ID, what)
+		}
+		if err := tx.PutGame(g, wakes[i]); err != nil {
+			return nil, err
+		}
+	}
+	return games, nil
+}
+
+// plays reports whether the user plays in g.
+func (g *Game) plays(userID string) bool {
+	for _, p := range g.Players() {
+		if !p.IsAI() && p.UserID == userID {
+			return true
+		}
+	}
+	return false
+}
