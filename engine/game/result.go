@@ -12,14 +12,14 @@ type Ending uint8
 
 // The endings of a game.
 const (
-	Normal     Ending = iota // the board was played out (RULES.md); the higher score won
-	Resigned                 // a player resigned and lost
-	TimedOut                 // a player ran out of time and lost
-	Aborted                  // called off; counts for nobody
-	DrawAgreed               // the players agreed a draw
-	Unstarted                // a player ran out of time before their first move; counts for nobody
-	Abandoned                // the game could not go on (its channel is gone); counts for nobody
-	Adjudicated              // unfinished at a deadline, judged won or drawn (Game.Adjudicate); rated
+	Normal      Ending = iota // the board was played out (RULES.md); the higher score won
+	Resigned                  // a player resigned and lost
+	TimedOut                  // a player ran out of time and lost
+	Aborted                   // called off; counts for nobody
+	DrawAgreed                // the players agreed a draw
+	Unstarted                 // a player ran out of time before their first move; counts for nobody
+	Abandoned                 // the game could not go on (its channel is gone); counts for nobody
+	Adjudicated               // unfinished at a deadline, judged won or drawn (Game.Adjudicate); rated
 )
 
 // endingNames are the endings' names, which storage keeps: a new ending's
