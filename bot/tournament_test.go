@@ -331,7 +331,7 @@ func (c *cup) playRounds() {
 // says it was adjudicated and by what (with 16 marbles placed, by hard's
 // evaluation), then shows the final board saying so; the game ended
 // adjudicated with the tournament's verdict and is rated for both
-// players.
+// players, and the history says so.
 func (c *cup) checkAdjudicated(thread string, ref tournament.GameRef) {
 	t, h := c.h.t.(*testing.T), c.h
 	msgs := h.dc.Messages(thread)
@@ -356,6 +356,8 @@ func (c *cup) checkAdjudicated(thread string, ref tournament.GameRef) {
 		assert.Equal(t, want[i], hist[j].Outcome, "the game's result is the tournament's, for %s", id)
 		assert.NotZero(t, hist[j].Rating, "the adjudicated game is rated for %s", id)
 	}
+	asked := h.command(h.channel.ID, c.byID[tg.First], "history")
+	assert.Contains(t, soleEmbed(t, h.dc.WaitResponse(t, asked.ID)).Description, "by adjudication", "the history says how it ended")
 }
 
 // TestTournamentRoundsPairedOnceByTwoBots, on PostgreSQL: two bots on one

@@ -52,7 +52,7 @@ func New(reg *prometheus.Registry) *Metrics {
 		}),
 		ended: prometheus.NewCounterVec(prometheus.CounterOpts{
 			Name: "kulami_games_ended_total",
-			Help: "Games ended, by reason (normal, resigned, timed-out, aborted, draw-agreed, unstarted, abandoned).",
+			Help: "Games ended, by reason (normal, resigned, timed-out, aborted, draw-agreed, unstarted, abandoned, adjudicated).",
 		}, []string{"reason"}),
 		reminders: prometheus.NewCounterVec(prometheus.CounterOpts{
 			Name: "kulami_reminders_total",
