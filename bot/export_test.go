@@ -16,3 +16,6 @@ func (b *Bot) Resume(ctx context.Context) error { return b.sched.resume(ctx) }
 
 // AliveEvery is how often at most the scheduler records the bot alive.
 const AliveEvery = aliveEvery
+
+// OptionID is the message id of an option, as localize looks it up.
+var OptionID = optionID

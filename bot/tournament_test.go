@@ -182,7 +182,7 @@ func (c *cup) checkDuplicate(st *storage.Tournament, n int) {
 // createOptions are the options of the 12-player tournament.
 func createOptions() []*discordgo.ApplicationCommandInteractionDataOption {
 	return []*discordgo.ApplicationCommandInteractionDataOption{
-		discordtest.StringOption("title", "Autumn Swiss"),
+		discordtest.StringOption("name", "Autumn Swiss"),
 		discordtest.IntegerOption("rounds", 4),
 		discordtest.IntegerOption("days_per_round", 3),
 		discordtest.StringOption("duplicate", "on"),
@@ -374,7 +374,7 @@ func TestTournamentRoundsPairedOnceByTwoBots(t *testing.T) {
 	require.NoError(t, err)
 	other := bot.New(s, bot.Options{Store: pg, Logger: slog.New(slog.NewTextHandler(h.logs, nil)), Clock: h.clock, MoveTime: h.moveTime, AITime: 300 * time.Millisecond})
 	t.Cleanup(func() { other.Close(10 * time.Second) })
-	text, _ := c.tournament(h.alice, manager, "create", str("title", "Twin Cup"), num("rounds", 2), str("start", "1d"))
+	text, _ := c.tournament(h.alice, manager, "create", str("name", "Twin Cup"), num("rounds", 2), str("start", "1d"))
 	require.Contains(t, text, "is created")
 	c.announced(1)
 	for _, u := range c.players {
