@@ -290,6 +290,10 @@ func outcome(lang i18n.Lang, g *storage.Game, named naming) (result, reason stri
 		return lang.T("outcome.abandoned"), ""
 	case r.Ending == game.DrawAgreed:
 		return lang.T("outcome.draw_agreed"), ""
+	case r.Ending == game.Adjudicated && r.Draw:
+		return lang.T("outcome.adjudicated_draw"), ""
+	case r.Ending == game.Adjudicated:
+		return lang.T("outcome.adjudicated", "Winner", name(w), "Loser", name(l)), ""
 	case r.Ending == game.Resigned:
 		return lang.T("outcome.resigned", "Loser", name(l), "Winner", name(w)), ""
 	case r.Ending == game.TimedOut && r.Claimed:

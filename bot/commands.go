@@ -217,7 +217,7 @@ func tournamentGroup(layouts, rules, onOff []*discordgo.ApplicationCommandOption
 		o.MinValue = ptr(1.0)
 		return o
 	}
-	name := opt(str, "title", true)
+	name := opt(str, "name", true)
 	name.MaxLength = tournament.MaxNameLength
 	return &discordgo.ApplicationCommandOption{
 		Type: discordgo.ApplicationCommandOptionSubCommandGroup,
@@ -248,9 +248,9 @@ func tournamentGroup(layouts, rules, onOff []*discordgo.ApplicationCommandOption
 // of each option from the English message file, and their names and
 // descriptions in each other language. The messages are command.name and
 // command.desc for the command, command.<sub>.name and .desc for a
-// subcommand, command.<sub>.<option>.name and .desc for an option. The
-// English names are the ones the handlers know, so en.toml repeats them
-// (the tests check it).
+// subcommand, command.<sub>.<option>.name and .desc for an option (see
+// optionID for an option named name or desc). The English names are the
+// ones the handlers know, so en.toml repeats them (the tests check it).
 func localize(cmd *discordgo.ApplicationCommand) {
 	cmd.Description = i18n.English.T("command.desc")
 	names, descs := localizations("command.name"), localizations("command.desc")
@@ -258,13 +258,25 @@ func localize(cmd *discordgo.ApplicationCommand) {
 	var walk func(prefix string, opts []*discordgo.ApplicationCommandOption)
 	walk = func(prefix string, opts []*discordgo.ApplicationCommandOption) {
 		for _, o := range opts {
-			id := prefix + "." + o.Name
+			id := optionID(prefix, o.Name)
 			o.Description = i18n.English.T(id + ".desc")
 			o.NameLocalizations, o.DescriptionLocalizations = localizations(id+".name"), localizations(id+".desc")
 			walk(id, o.Options)
 		}
 	}
 	walk("command", cmd.Options)
+}
+
+// optionID returns the message id, without its .name or .desc, of the
+// option (or subcommand) name of the command or subcommand whose id is
+// prefix: prefix.name, but prefix.options.name for an option named name or
+// desc, whose table of messages ([prefix.name] in the TOML file) would
+// clash with the message of prefix itself (prefix.name = "…").
+func optionID(prefix, name string) string {
+	if name == "name" || name == "desc" {
+		return prefix + ".options." + name
+	}
+	return prefix + "." + name
 }
 
 // localizations returns the message id in each language but English, for

@@ -25,6 +25,7 @@ var commandName = regexp.MustCompile(`^[-_\p{L}\p{N}\p{Devanagari}\p{Thai}]{1,32
 // entry is one command, subcommand, option or choice as users read it.
 type entry struct {
 	path         string // e.g. challenge.layout, or challenge.layout=square for a choice
+	id           string // its messages' id (bot.OptionID), e.g. command.challenge.layout
 	name, desc   string
 	names, descs map[discordgo.Locale]string
 	choice       bool
@@ -40,14 +41,14 @@ func levels(cmd *discordgo.ApplicationCommand) [][]entry {
 		}
 		return *m
 	}
-	out := [][]entry{{{path: "", name: cmd.Name, desc: cmd.Description, names: deref(cmd.NameLocalizations), descs: deref(cmd.DescriptionLocalizations)}}}
-	var walk func(prefix string, opts []*discordgo.ApplicationCommandOption)
-	walk = func(prefix string, opts []*discordgo.ApplicationCommandOption) {
+	out := [][]entry{{{path: "", id: "command", name: cmd.Name, desc: cmd.Description, names: deref(cmd.NameLocalizations), descs: deref(cmd.DescriptionLocalizations)}}}
+	var walk func(prefix, prefixID string, opts []*discordgo.ApplicationCommandOption)
+	walk = func(prefix, prefixID string, opts []*discordgo.ApplicationCommandOption) {
 		var level []entry
 		for _, o := range opts {
-			path := strings.TrimPrefix(prefix+"."+o.Name, ".")
-			level = append(level, entry{path: path, name: o.Name, desc: o.Description, names: o.NameLocalizations, descs: o.DescriptionLocalizations})
-			walk(path, o.Options)
+			path, id := strings.TrimPrefix(prefix+"."+o.Name, "."), bot.OptionID(prefixID, o.Name)
+			level = append(level, entry{path: path, id: id, name: o.Name, desc: o.Description, names: o.NameLocalizations, descs: o.DescriptionLocalizations})
+			walk(path, id, o.Options)
 			if len(o.Choices) > 0 {
 				var cs []entry
 				for _, c := range o.Choices {
@@ -60,7 +61,7 @@ func levels(cmd *discordgo.ApplicationCommand) [][]entry {
 			out = append(out, level)
 		}
 	}
-	walk("", cmd.Options)
+	walk("", "command", cmd.Options)
 	return out
 }
 
@@ -156,7 +157,7 @@ func TestCommandMessages(t *testing.T) {
 				}
 				continue
 			}
-			id := strings.TrimSuffix("command."+e.path, ".")
+			id := e.id
 			for _, m := range []string{id + ".name", id + ".desc"} {
 				assert.True(t, i18n.Has(m), "en.toml has %s", m)
 				used[m] = true
@@ -181,4 +182,33 @@ func TestCommandMessages(t *testing.T) {
 	for _, id := range ids {
 		assert.True(t, used[id], "en.toml has %s, which the registration does not use", id)
 	}
+}
+
+// TestOptionID: an option's messages are under its command's id, but an
+// option named like one of the command's own messages (name, desc) is
+// under options., so that its table does not clash with that message;
+// the tournament's name option is one, localized in every language.
+func TestOptionID(t *testing.T) {
+	for _, tc := range []struct{ prefix, name, want string }{
+		{"command", "challenge", "command.challenge"},
+		{"command.challenge", "layout", "command.challenge.layout"},
+		{"command.tournament.create", "name", "command.tournament.create.options.name"},
+		{"command.tournament.create", "desc", "command.tournament.create.options.desc"},
+		{"command.tournament.create", "names", "command.tournament.create.names"},
+	} {
+		assert.Equal(t, tc.want, bot.OptionID(tc.prefix, tc.name), "%s %s", tc.prefix, tc.name)
+	}
+	found := false
+	for _, level := range levels(bot.Commands()[0]) {
+		for _, e := range level {
+			if e.path == "tournament.create.name" {
+				assert.Equal(t, "name", e.name, "the option is called name, as the issue writes")
+				assert.Equal(t, "nom", e.names["fr"])
+				assert.Equal(t, "nombre", e.names["es-ES"])
+				assert.Equal(t, "Der Name des Turniers (bis 100 Zeichen, keine Erwähnungen)", e.descs["de"])
+				found = true
+			}
+		}
+	}
+	assert.True(t, found, "/kulami tournament create has a name option")
 }

@@ -24,3 +24,6 @@ func (b *Bot) SetDueWithin(d time.Duration) { b.sched.within = d }
 
 // AliveEvery is how often at most the scheduler records the bot alive.
 const AliveEvery = aliveEvery
+
+// OptionID is the message id of an option, as localize looks it up.
+var OptionID = optionID

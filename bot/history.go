@@ -16,11 +16,12 @@ import (
 // endingWords are the message IDs that say how a game ended, from one
 // player's side.
 var endingWords = map[game.Ending]string{
-	game.Normal:     "",
-	game.Resigned:   "history.by_resignation",
-	game.TimedOut:   "history.on_time",
-	game.Aborted:    "",
-	game.DrawAgreed: "history.by_agreement",
+	game.Normal:      "",
+	game.Resigned:    "history.by_resignation",
+	game.TimedOut:    "history.on_time",
+	game.Aborted:     "",
+	game.DrawAgreed:  "history.by_agreement",
+	game.Adjudicated: "history.by_adjudication",
 }
 
 // outcomeWords are the message IDs of a game's outcome for one player.

@@ -102,7 +102,7 @@ func (tm *tournaments) create(c *interaction, o options) error {
 		return refuse("tournament.pick_start", "Start", escape(truncate(o.str("start"), 40)))
 	}
 	set := tournament.Settings{
-		Name: strings.TrimSpace(o.str("title")), Rounds: o.int("rounds", 5), DaysPerRound: o.int("days_per_round", 7),
+		Name: strings.TrimSpace(o.str("name")), Rounds: o.int("rounds", 5), DaysPerRound: o.int("days_per_round", 7),
 		Duplicate: o.str("duplicate") == "on", MaxPlayers: o.int("max_players", 0), Start: start,
 		Layout: o.str("layout"), Rules: o.str("rules"),
 	}

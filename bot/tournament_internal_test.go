@@ -1,6 +1,7 @@
 package bot
 
 import (
+	"strings"
 	"testing"
 	"time"
 
@@ -89,15 +90,16 @@ func playedTo(t *testing.T, left int, seed uint64) *storage.Game {
 
 // TestJudge: a game with 20 holes or fewer left is adjudicated by the
 // exact solver, whose result is the game's best play; with more, by the
-// hard level's evaluation, which says its chance.
+// hard level's evaluation, which says its chance. The words of each
+// reason say by what, from the reason the tournament keeps.
 func TestJudge(t *testing.T) {
 	rd := &rounds{aiTime: time.Second}
 	tg := tournament.Game{First: "100", Second: "200"}
 	g := playedTo(t, 14, 7)
-	res, reason, words, err := rd.judge(t.Context(), g, tg)
+	res, reason, err := rd.judge(t.Context(), g, tg)
 	require.NoError(t, err)
 	assert.Equal(t, "exact solver", reason)
-	assert.Contains(t, words(i18n.English), "exact solver")
+	assert.Contains(t, judgedBy(i18n.English, reason, g), "exact solver")
 	// The solver's result is the best play's: playing on with the solver
 	// for both sides ends the game with that result.
 	cfg := ai.Hard.Config()
@@ -115,8 +117,11 @@ func TestJudge(t *testing.T) {
 	assert.Equal(t, want, res, "the adjudication is the result of best play")
 
 	g = playedTo(t, 40, 7)
-	_, reason, words, err = (&rounds{aiTime: 300 * time.Millisecond}).judge(t.Context(), g, tg)
+	_, reason, err = (&rounds{aiTime: 300 * time.Millisecond}).judge(t.Context(), g, tg)
 	require.NoError(t, err)
 	assert.Regexp(t, `^hard evaluation \d+%$`, reason)
-	assert.Contains(t, words(i18n.English), "hard computer's evaluation")
+	words := judgedBy(i18n.English, reason, g)
+	assert.Contains(t, words, "hard computer's evaluation")
+	assert.Contains(t, words, strings.TrimPrefix(reason, "hard evaluation ")+" to win for <@"+g.Player(g.ToMove()).UserID+">")
+	assert.Contains(t, judgedBy(i18n.English, "no game", g), "the game was gone")
 }

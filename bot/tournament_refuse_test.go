@@ -42,7 +42,7 @@ func TestTournamentRefusals(t *testing.T) {
 	for _, u := range c.players { // a user's first interaction notes their locale: not a refusal's write
 		c.tournament(u, none, "list")
 	}
-	title := str("title", "Winter Swiss")
+	title := str("name", "Winter Swiss") // the tournament's name
 	t.Run("create", func(t *testing.T) {
 		for _, tc := range []struct {
 			name   string
@@ -60,9 +60,9 @@ func TestTournamentRefusals(t *testing.T) {
 			{"a start too far", h.alice, manager, "within the next 90 days", []*discordgo.ApplicationCommandInteractionDataOption{title, str("start", "91d")}},
 			{"a start in the past", h.alice, manager, "within the next 90 days", []*discordgo.ApplicationCommandInteractionDataOption{title, str("start", "2020-01-01 10:00")}},
 			{"when full without a limit", h.alice, manager, "give **max_players**", []*discordgo.ApplicationCommandInteractionDataOption{title, str("start", "when full")}},
-			{"a name too long", h.alice, manager, "1 to 100 characters", []*discordgo.ApplicationCommandInteractionDataOption{str("title", strings.Repeat("x", 101)), str("start", "2d")}},
-			{"a name that mentions everyone", h.alice, manager, "may not mention", []*discordgo.ApplicationCommandInteractionDataOption{str("title", "Cup @everyone"), str("start", "2d")}},
-			{"a name that mentions someone", h.alice, manager, "may not mention", []*discordgo.ApplicationCommandInteractionDataOption{str("title", "Cup of <@"+h.bob.ID+">"), str("start", "2d")}},
+			{"a name too long", h.alice, manager, "1 to 100 characters", []*discordgo.ApplicationCommandInteractionDataOption{str("name", strings.Repeat("x", 101)), str("start", "2d")}},
+			{"a name that mentions everyone", h.alice, manager, "may not mention", []*discordgo.ApplicationCommandInteractionDataOption{str("name", "Cup @everyone"), str("start", "2d")}},
+			{"a name that mentions someone", h.alice, manager, "may not mention", []*discordgo.ApplicationCommandInteractionDataOption{str("name", "Cup of <@"+h.bob.ID+">"), str("start", "2d")}},
 			{"too few max players", h.alice, manager, "between 3 and 256", []*discordgo.ApplicationCommandInteractionDataOption{title, num("max_players", 2), str("start", "2d")}},
 			{"more rounds than the players can pair", h.alice, manager, "the most is 5", []*discordgo.ApplicationCommandInteractionDataOption{title, num("rounds", 8), num("max_players", 6), str("start", "2d")}},
 			{"a layout not offered", h.alice, manager, "Pick the layout", []*discordgo.ApplicationCommandInteractionDataOption{title, str("layout", "hex"), str("start", "2d")}},
@@ -79,7 +79,7 @@ func TestTournamentRefusals(t *testing.T) {
 			Name: "tournament_role", Type: discordgo.ApplicationCommandOptionRole, Value: role})
 		c.refusedNothingStored(h.bob, none, "or the role <@&"+role+">", "create", title, str("start", "2d"))
 		text, _ := c.tournament(h.bob, func(i *discordgo.Interaction) { i.Member.Roles = []string{role} }, "create",
-			str("title", "Role Cup"), num("rounds", 1), num("max_players", 3), str("start", "2d"))
+			str("name", "Role Cup"), num("rounds", 1), num("max_players", 3), str("start", "2d"))
 		assert.Contains(t, text, "**Role Cup** (number 1) is created")
 		c.announced(1)
 	})
@@ -96,7 +96,7 @@ func TestTournamentRefusals(t *testing.T) {
 	})
 
 	t.Run("start with too few players", func(t *testing.T) {
-		text, _ := c.tournament(h.alice, manager, "create", str("title", "Small Cup"), num("rounds", 3), str("start", "3d"))
+		text, _ := c.tournament(h.alice, manager, "create", str("name", "Small Cup"), num("rounds", 3), str("start", "3d"))
 		require.Contains(t, text, "(number 2)")
 		c.announced(2)
 		c.tournament(h.alice, none, "join", num("tournament", 2))
@@ -110,7 +110,7 @@ func TestTournamentRefusals(t *testing.T) {
 	})
 
 	t.Run("start with more rounds than the players can pair", func(t *testing.T) {
-		text, _ := c.tournament(h.alice, manager, "create", str("title", "Long Cup"), num("rounds", 4), str("start", "3d"))
+		text, _ := c.tournament(h.alice, manager, "create", str("name", "Long Cup"), num("rounds", 4), str("start", "3d"))
 		require.Contains(t, text, "(number 3)")
 		c.announced(3)
 		for _, u := range c.players[:3] {
@@ -204,7 +204,7 @@ func playing(r tournament.Round) []string {
 func TestTournamentWithoutEventPermission(t *testing.T) {
 	h := newManualHarness(t, "http")
 	c := &cup{h: h, players: []*discordgo.User{h.alice}, byID: map[string]*discordgo.User{h.alice.ID: h.alice}, db: h.store}
-	text, _ := c.tournament(h.alice, manager, "create", str("title", "Quiet Cup"), str("start", "2026-12-20 18:00"))
+	text, _ := c.tournament(h.alice, manager, "create", str("name", "Quiet Cup"), str("start", "2026-12-20 18:00"))
 	assert.Contains(t, text, "**Quiet Cup** (number 1) is created")
 	c.announced(1)
 	assert.Empty(t, h.dc.ScheduledEvents())
@@ -218,10 +218,10 @@ func TestTournamentWithoutEventPermission(t *testing.T) {
 func TestTournamentStartsOnItsOwn(t *testing.T) {
 	c := newCup(t, "http", 3)
 	h := c.h
-	text, _ := c.tournament(h.alice, manager, "create", str("title", "Full Cup"), num("rounds", 2), num("max_players", 3), str("start", "when full"))
+	text, _ := c.tournament(h.alice, manager, "create", str("name", "Full Cup"), num("rounds", 2), num("max_players", 3), str("start", "when full"))
 	require.Contains(t, text, "(number 1)")
 	c.announced(1)
-	text, _ = c.tournament(h.alice, manager, "create", str("title", "Early Cup"), str("start", "2d"))
+	text, _ = c.tournament(h.alice, manager, "create", str("name", "Early Cup"), str("start", "2d"))
 	require.Contains(t, text, "(number 2)")
 	c.announced(2)
 	c.tournament(h.alice, none, "join", num("tournament", 2))

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"strings"
 	"time"
 
 	"github.com/bwmarrin/discordgo"
@@ -220,13 +221,11 @@ func (rd *rounds) adjudicate(ctx context.Context, st *storage.Tournament, now ti
 // adjudicateGame adjudicates the game ref of st: with 20 holes or fewer
 // left, by the exact solver; otherwise by the hard level's evaluation. A
 // game no longer in its channel (ended without a result, such as
-// abandoned) is a draw. The result is stored first, then the game ends
-// (abandoned: it counts for nobody's rating), and its channel is told.
+// abandoned) is a draw. The verdict is stored in the tournament first,
+// with its reason; then the game ends with the verdict the tournament
+// keeps (game.Adjudicated, rated as any result), so the two agree even if
+// another bot judged it meanwhile, and its channel is told how.
 func (rd *rounds) adjudicateGame(ctx context.Context, st *storage.Tournament, ref tournament.GameRef, now time.Time) error {
-	tg, err := st.Game(ref)
-	if err != nil {
-		return err
-	}
 	channel := st.Opened[ref.String()]
 	g, err := rd.games.Game(ctx, channel)
 	if err != nil && !errors.Is(err, storage.ErrNotFound) {
@@ -235,47 +234,69 @@ func (rd *rounds) adjudicateGame(ctx context.Context, st *storage.Tournament, re
 	if err == nil && (g.Tournament == nil || g.Tournament.ID != st.ID || g.Tournament.Ref != ref) {
 		g = nil
 	}
-	res, reason, words := tournament.Drawn, "no game", func(l i18n.Lang) string { return l.T("tournament.by_nothing") }
+	tg, err := st.Game(ref)
+	if err != nil {
+		return err
+	}
+	res, reason := tournament.Drawn, reasonGone
 	if g != nil {
-		if res, reason, words, err = rd.judge(ctx, g, tg); err != nil {
+		if res, reason, err = rd.judge(ctx, g, tg); err != nil {
 			return err
 		}
 	}
-	if _, err := rd.store.UpdateTournament(ctx, st.GuildID, st.ID, now, func(t *storage.Tournament) error {
+	st, err = rd.store.UpdateTournament(ctx, st.GuildID, st.ID, now, func(t *storage.Tournament) error {
 		return t.Adjudicate(ref, res, reason, now)
-	}); err != nil && !errors.Is(err, tournament.ErrResultRecorded) {
+	})
+	if errors.Is(err, tournament.ErrResultRecorded) { // adjudicated meanwhile, or ended by its players
+		st, err = rd.store.Tournament(ctx, st.GuildID, st.ID)
+	}
+	if err != nil {
 		return err
 	}
-	if g == nil {
-		return nil
+	if tg, err = st.Game(ref); err != nil || g == nil || !tg.Adjudicated {
+		return err
 	}
-	g, old, err := rd.table.update(ctx, channel, g.ID, byBot, func(g *storage.Game) error { return g.Abandon(now) })
+	g, old, err := rd.table.update(ctx, channel, g.ID, byBot, func(g *storage.Game) error {
+		if tg.Result == tournament.Drawn {
+			return g.Adjudicate(0, true, now)
+		}
+		winner := tg.First
+		if tg.Result == tournament.SecondWon {
+			winner = tg.Second
+		}
+		c, err := g.Seat(winner)
+		if err != nil {
+			return err
+		}
+		return g.Adjudicate(c, false, now)
+	})
 	if errors.Is(err, errGameGone) || errors.Is(err, engine.ErrGameOver) {
 		return nil
 	} else if err != nil {
 		return err
 	}
 	lang := rd.langs.guildLang(ctx, st.GuildID)
-	outcome := lang.T("tournament.result_draw")
-	if res != tournament.Drawn {
-		winner := tg.First
-		if res == tournament.SecondWon {
-			winner = tg.Second
-		}
-		outcome = lang.T("tournament.result_win", "Player", "<@"+winner+">")
-	}
-	text := "⚖️ " + lang.T("tournament.adjudicated", "Round", ref.Round, "By", words(lang), "Result", outcome)
+	text := "⚖️ " + lang.T("tournament.adjudicated", "Round", ref.Round, "By", judgedBy(lang, tg.Reason, g), "Result", tournamentResult(lang, tg))
 	if _, err := rd.out.send(ctx, channel, message{content: text, mentions: []string{tg.First, tg.Second}}); err != nil {
 		return err
 	}
 	return rd.table.show(ctx, nil, g, old)
 }
 
+// The reasons of an adjudication, as the tournament keeps them: the exact
+// solver's result, the hard level's evaluation (followed by the chance it
+// gives the player to move), or a draw for a game that was gone.
+const (
+	reasonSolver = "exact solver"
+	reasonHard   = "hard evaluation "
+	reasonGone   = "no game"
+)
+
 // judge computes the result of g, a tournament game tg left unfinished:
 // the exact solver's with 20 holes or fewer left (when it proves it in
 // time), otherwise the hard level's evaluation of the position. It
-// returns the result, its reason for the record and its words.
-func (rd *rounds) judge(ctx context.Context, g *storage.Game, tg tournament.Game) (tournament.Result, string, func(i18n.Lang) string, error) {
+// returns the result and its reason.
+func (rd *rounds) judge(ctx context.Context, g *storage.Game, tg tournament.Game) (tournament.Result, string, error) {
 	cfg := ai.Hard.Config()
 	if rd.aiTime > 0 {
 		cfg.Time = rd.aiTime
@@ -286,7 +307,7 @@ func (rd *rounds) judge(ctx context.Context, g *storage.Game, tg tournament.Game
 	}
 	m, err := cfg.Move(ctx, pos, g.Rules())
 	if err != nil {
-		return 0, "", nil, err
+		return 0, "", err
 	}
 	mover := g.Player(pos.ToMove()).UserID
 	res := tournament.Drawn
@@ -297,12 +318,32 @@ func (rd *rounds) judge(ctx context.Context, g *storage.Game, tg tournament.Game
 		res = tournament.SecondWon
 	}
 	if m.Proven {
-		return res, "exact solver", func(l i18n.Lang) string { return l.T("tournament.by_solver") }, nil
+		return res, reasonSolver, nil
 	}
-	chance := fmt.Sprintf("%.0f%%", 100*m.WinChance)
-	return res, "hard evaluation " + chance, func(l i18n.Lang) string {
-		return l.T("tournament.by_hard", "Chance", chance, "Player", "<@"+mover+">")
-	}, nil
+	return res, fmt.Sprintf("%s%.0f%%", reasonHard, 100*m.WinChance), nil
+}
+
+// judgedBy says in lang by what the game g was adjudicated, from the
+// reason the tournament keeps.
+func judgedBy(lang i18n.Lang, reason string, g *storage.Game) string {
+	switch chance, hard := strings.CutPrefix(reason, reasonHard); {
+	case reason == reasonSolver:
+		return lang.T("tournament.by_solver")
+	case hard:
+		return lang.T("tournament.by_hard", "Chance", chance, "Player", who(lang, g.Player(g.ToMove())))
+	}
+	return lang.T("tournament.by_nothing")
+}
+
+// tournamentResult says in lang the result of the tournament game tg.
+func tournamentResult(lang i18n.Lang, tg tournament.Game) string {
+	switch tg.Result {
+	case tournament.FirstWon:
+		return lang.T("tournament.result_win", "Player", "<@"+tg.First+">")
+	case tournament.SecondWon:
+		return lang.T("tournament.result_win", "Player", "<@"+tg.Second+">")
+	}
+	return lang.T("tournament.result_draw")
 }
 
 // finish posts the final standings of a finished tournament, once.

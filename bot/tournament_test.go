@@ -17,6 +17,7 @@ import (
 	"github.com/kulami/kulami/bot"
 	"github.com/kulami/kulami/bot/discordtest"
 	"github.com/kulami/kulami/engine"
+	"github.com/kulami/kulami/engine/game"
 	"github.com/kulami/kulami/engine/tournament"
 	"github.com/kulami/kulami/storage"
 	"github.com/kulami/kulami/storage/postgres"
@@ -36,6 +37,7 @@ type cup struct {
 type cupStore interface {
 	Tournament(ctx context.Context, guildID string, id uint64) (*storage.Tournament, error)
 	Game(ctx context.Context, channelID string) (*storage.Game, error)
+	History(ctx context.Context, guildID, userID string, limit int, before uint64) ([]storage.HistoryEntry, error)
 }
 
 // newCup starts a manual harness in mode with n players (alice, bob,
@@ -180,7 +182,7 @@ func (c *cup) checkDuplicate(st *storage.Tournament, n int) {
 // createOptions are the options of the 12-player tournament.
 func createOptions() []*discordgo.ApplicationCommandInteractionDataOption {
 	return []*discordgo.ApplicationCommandInteractionDataOption{
-		discordtest.StringOption("title", "Autumn Swiss"),
+		discordtest.StringOption("name", "Autumn Swiss"),
 		discordtest.IntegerOption("rounds", 4),
 		discordtest.IntegerOption("days_per_round", 3),
 		discordtest.StringOption("duplicate", "on"),
@@ -289,6 +291,7 @@ func (c *cup) playRounds() {
 			h.dc.WaitUntil(t, "the adjudication is posted", func() bool {
 				return slices.ContainsFunc(h.dc.Messages(chans[0][0]), func(m *discordtest.Message) bool { return strings.Contains(m.Content, "adjudicated") })
 			})
+			c.checkAdjudicated(chans[0][0], tournament.GameRef{Round: 3, Board: r.Pairings[0].Board, Game: 1})
 		}
 		h.tick(time.Minute) // the next round is paired and opened, or the final standings posted
 	}
@@ -324,6 +327,39 @@ func (c *cup) playRounds() {
 	assert.Contains(t, text, "is over!", "the final standings are kept")
 }
 
+// checkAdjudicated checks the game ref, adjudicated in thread: the thread
+// says it was adjudicated and by what (with 16 marbles placed, by hard's
+// evaluation), then shows the final board saying so; the game ended
+// adjudicated with the tournament's verdict and is rated for both
+// players, and the history says so.
+func (c *cup) checkAdjudicated(thread string, ref tournament.GameRef) {
+	t, h := c.h.t.(*testing.T), c.h
+	msgs := h.dc.Messages(thread)
+	i := slices.IndexFunc(msgs, func(m *discordtest.Message) bool { return strings.Contains(m.Content, "is **adjudicated** by") })
+	require.GreaterOrEqual(t, i, 0, "the thread says the game is adjudicated")
+	assert.Contains(t, msgs[i].Content, "the hard computer's evaluation (", "and by what")
+	h.dc.WaitUntil(t, "the final board is posted", func() bool {
+		return slices.ContainsFunc(h.dc.Messages(thread)[i:], func(m *discordtest.Message) bool {
+			return strings.Contains(m.Content, "not finished by the deadline and is **adjudicated**")
+		})
+	})
+	tg, err := c.stored(1).Game(ref)
+	require.NoError(t, err)
+	require.True(t, tg.Adjudicated)
+	want := map[tournament.Result][2]game.Outcome{tournament.FirstWon: {game.Won, game.Lost},
+		tournament.SecondWon: {game.Lost, game.Won}, tournament.Drawn: {game.Drawn, game.Drawn}}[tg.Result]
+	for i, id := range []string{tg.First, tg.Second} {
+		hist, err := c.db.History(t.Context(), h.dc.GuildID(), id, 20, 0)
+		require.NoError(t, err)
+		j := slices.IndexFunc(hist, func(e storage.HistoryEntry) bool { return e.Ending == game.Adjudicated })
+		require.GreaterOrEqual(t, j, 0, "the game of %s ended adjudicated", id)
+		assert.Equal(t, want[i], hist[j].Outcome, "the game's result is the tournament's, for %s", id)
+		assert.NotZero(t, hist[j].Rating, "the adjudicated game is rated for %s", id)
+	}
+	asked := h.command(h.channel.ID, c.byID[tg.First], "history")
+	assert.Contains(t, soleEmbed(t, h.dc.WaitResponse(t, asked.ID)).Description, "by adjudication", "the history says how it ended")
+}
+
 // TestTournamentRoundsPairedOnceByTwoBots, on PostgreSQL: two bots on one
 // store that wake at the same time for a tournament's start, then for its
 // round's end, pair each round once and open each game once, pinged once.
@@ -338,7 +374,7 @@ func TestTournamentRoundsPairedOnceByTwoBots(t *testing.T) {
 	require.NoError(t, err)
 	other := bot.New(s, bot.Options{Store: pg, Logger: slog.New(slog.NewTextHandler(h.logs, nil)), Clock: h.clock, MoveTime: h.moveTime, AITime: 300 * time.Millisecond})
 	t.Cleanup(func() { other.Close(10 * time.Second) })
-	text, _ := c.tournament(h.alice, manager, "create", str("title", "Twin Cup"), num("rounds", 2), str("start", "1d"))
+	text, _ := c.tournament(h.alice, manager, "create", str("name", "Twin Cup"), num("rounds", 2), str("start", "1d"))
 	require.Contains(t, text, "is created")
 	c.announced(1)
 	for _, u := range c.players {

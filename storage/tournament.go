@@ -281,8 +281,9 @@ func (s *Core) OpenTournamentGame(ctx context.Context, g *Game, now time.Time) e
 // tournament game that has just ended, in the transaction that finishes
 // it: a no-show (lost on time before a first move) withdraws its player,
 // a game called off (aborted, abandoned) changes nothing and is left to
-// the round's deadline, and a result recorded already (an adjudication)
-// is kept.
+// the round's deadline, and a result recorded already (an adjudication,
+// which the round records before it ends the game as adjudicated) is
+// kept.
 func recordTournamentGame(tx Tx, g *Game) error {
 	t, wake, err := tx.Tournament(g.GuildID, g.Tournament.ID)
 	if err != nil {

@@ -52,7 +52,7 @@ func New(reg *prometheus.Registry) *Metrics {
 		}),
 		ended: prometheus.NewCounterVec(prometheus.CounterOpts{
 			Name: "kulami_games_ended_total",
-			Help: "Games ended, by reason (normal, resigned, timed-out, aborted, draw-agreed, unstarted, abandoned).",
+			Help: "Games ended, by reason (normal, resigned, timed-out, aborted, draw-agreed, unstarted, abandoned, adjudicated).",
 		}, []string{"reason"}),
 		reminders: prometheus.NewCounterVec(prometheus.CounterOpts{
 			Name: "kulami_reminders_total",
@@ -85,7 +85,7 @@ func New(reg *prometheus.Registry) *Metrics {
 	)
 	// The series of every reason and result exist from the start, at 0,
 	// so that a rate over them is right from the first event.
-	for e := game.Normal; e <= game.Abandoned; e++ {
+	for e := game.Normal; e <= game.Adjudicated; e++ {
 		m.ended.WithLabelValues(e.String())
 	}
 	m.reminders.WithLabelValues("sent")

@@ -70,7 +70,7 @@ func (g *Game) Claim(by engine.Color, now time.Time) error {
 	case by != claimant:
 		return ErrNotClaimant
 	}
-	if err := g.finish(TimedOut, claimant.Other(), now); err != nil {
+	if err := g.finish(TimedOut, claimant.Other(), false, now); err != nil {
 		return err
 	}
 	g.s.Result.Claimed = true

@@ -15,8 +15,16 @@
 // documented sentinel error, leaving the game unchanged, when it does not
 // apply: Play (ErrNotYourTurn, ErrStale, the engine's rule errors), Resign,
 // Abort (ErrTooLateToAbort), OfferDraw and AnswerDraw (ErrNoDrawOffer, …),
-// Timeout and Remind (ErrNotDue). A game that has ended has a Result and
-// refuses every change with engine.ErrGameOver.
+// Timeout and Remind (ErrNotDue), Adjudicate. A game that has ended has a
+// Result and refuses every change with engine.ErrGameOver.
+//
+// Adjudication. A game may be ended by a judge instead of the players: a
+// tournament judges a game unfinished at its round's deadline (package
+// engine/tournament says how) and Adjudicate ends it with that verdict, a
+// win for either colour or a draw. Unlike an abandoned game, which counts
+// for nobody, an adjudicated game is rated as any result (Result.Rated);
+// its Result says "Red wins by adjudication" or "Draw by adjudication",
+// and its Ending is Adjudicated, whose name storage keeps ("adjudicated").
 //
 // Wake says when a scheduler must next look at the game: the next reminder,
 // the deadline, or, when the computer is to move, the moment to make sure

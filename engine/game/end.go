@@ -13,7 +13,7 @@ const AbortPlies = 4
 // Resign ends the game at time now: the player of colour by resigns and
 // loses. engine.ErrGameOver if the game has ended.
 func (g *Game) Resign(by engine.Color, now time.Time) error {
-	return g.finish(Resigned, by, now)
+	return g.finish(Resigned, by, false, now)
 }
 
 // Abort calls the game off at time now without a result for anyone, at the
@@ -27,7 +27,7 @@ func (g *Game) Abort(by engine.Color, now time.Time) error {
 	case g.Ply() >= AbortPlies:
 		return ErrTooLateToAbort
 	}
-	return g.finish(Aborted, by, now)
+	return g.finish(Aborted, by, false, now)
 }
 
 // Timeout ends the game at time now if the player to move has run out of
@@ -50,32 +50,43 @@ func (g *Game) Timeout(now time.Time) error {
 	case g.s.Late && now.Before(g.s.Deadline.Add(ClaimWindow)):
 		return ErrNotDue
 	case g.s.Late:
-		return g.finish(TimedOut, g.ToMove(), now)
+		return g.finish(TimedOut, g.ToMove(), false, now)
 	case g.s.Deadline.IsZero() || now.Before(g.s.Deadline):
 		return ErrNotDue
 	case g.Ply() < 2:
-		return g.finish(Unstarted, g.ToMove(), now)
+		return g.finish(Unstarted, g.ToMove(), false, now)
 	case g.s.Timeouts == Claim:
 		g.s.Late = true
 		return nil
 	}
-	return g.finish(TimedOut, g.ToMove(), now)
+	return g.finish(TimedOut, g.ToMove(), false, now)
 }
 
 // Abandon ends the game at time now because it cannot go on (the place
 // where it was played is gone): it counts for nobody. engine.ErrGameOver if
 // the game has ended.
 func (g *Game) Abandon(now time.Time) error {
-	return g.finish(Abandoned, 0, now)
+	return g.finish(Abandoned, 0, false, now)
+}
+
+// Adjudicate ends the game at time now with the result a judge gave it,
+// as a tournament does to a game unfinished at its round's deadline: the
+// player of colour winner wins or, with draw, the game is drawn (winner is
+// then ignored). It counts for the ratings as a game played out does.
+// engine.ErrGameOver if the game has ended, an error wrapping ErrInvalid
+// for a winner neither red nor black.
+func (g *Game) Adjudicate(winner engine.Color, draw bool, now time.Time) error {
+	return g.finish(Adjudicated, winner.Other(), draw, now)
 }
 
 // finish ends the game at time now as ending says; loser is the player who
-// resigned or ran out of time, ignored for the other endings.
-func (g *Game) finish(ending Ending, loser engine.Color, now time.Time) error {
+// resigned, ran out of time or was judged to lose, and draw says an
+// adjudicated game was judged drawn (see newResult).
+func (g *Game) finish(ending Ending, loser engine.Color, draw bool, now time.Time) error {
 	if g.s.Result != nil {
 		return engine.ErrGameOver
 	}
-	r, err := newResult(&g.pos, g.s.Rules, ending, loser, now)
+	r, err := newResult(&g.pos, g.s.Rules, ending, loser, draw, now)
 	if err != nil {
 		return err
 	}

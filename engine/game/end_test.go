@@ -130,6 +130,7 @@ func TestEndedGameRefusesEveryChange(t *testing.T) {
 		"OfferDraw":   func(g *game.Game) error { return g.OfferDraw(engine.Red, next(g)) },
 		"AnswerDraw":  func(g *game.Game) error { return g.AnswerDraw(engine.Black, g.Ply(), true, next(g)) },
 		"DeclineDraw": func(g *game.Game) error { return g.AnswerDraw(engine.Black, g.Ply(), false, next(g)) },
+		"Adjudicate":  func(g *game.Game) error { return g.Adjudicate(engine.Red, false, next(g)) },
 	}
 	for name, g := range sampleGames(t) {
 		if !g.Over() {
@@ -151,6 +152,8 @@ func TestEndingRefusedInvalid(t *testing.T) {
 		{"resign without a time", func(g *game.Game) error { return g.Resign(engine.Red, time.Time{}) }},
 		{"abort without a time", func(g *game.Game) error { return g.Abort(engine.Red, time.Time{}) }},
 		{"resign by no colour", func(g *game.Game) error { return g.Resign(2, next(g)) }},
+		{"adjudicate without a time", func(g *game.Game) error { return g.Adjudicate(engine.Red, false, time.Time{}) }},
+		{"adjudicate for no colour", func(g *game.Game) error { return g.Adjudicate(2, false, next(g)) }},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -177,4 +180,50 @@ func TestAbandon(t *testing.T) {
 	back, err := game.Restore(g.State())
 	require.NoError(t, err, "an abandoned game restores")
 	assert.Equal(t, g.State(), back.State())
+}
+
+func TestAdjudicate(t *testing.T) {
+	tests := []struct {
+		name   string
+		moves  []string
+		winner engine.Color
+		draw   bool
+		str    string
+	}{
+		{"red wins before any move", nil, engine.Red, false, "Red wins by adjudication"},
+		{"black wins, red to move", []string{"D4", "D7"}, engine.Black, false, "Black wins by adjudication"},
+		{"red wins, black to move", []string{"D4", "D7", "F7"}, engine.Red, false, "Red wins by adjudication"},
+		{"drawn", []string{"D4", "D7", "F7", "F2", "A2"}, engine.Black, true, "Draw by adjudication"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			g := mustNew(t)
+			mustPlay(t, g, tt.moves...)
+			require.NoError(t, g.OfferDraw(g.ToMove().Other(), next(g)))
+			at := next(g)
+			require.NoError(t, g.Adjudicate(tt.winner, tt.draw, at))
+			winner := tt.winner
+			if tt.draw {
+				winner = 0 // the zero colour: a draw has no winner
+			}
+			assertEnded(t, g, game.Adjudicated, winner, tt.draw, at)
+			r := g.Result()
+			assert.Equal(t, tt.str, r.String())
+			tag, _ := g.Record().Tag("Result")
+			assert.Equal(t, tt.str, tag, "the record's Result tag says it")
+			assert.True(t, r.Rated(), "an adjudicated game counts for the ratings")
+			if tt.draw {
+				assert.Equal(t, game.Drawn, r.Outcome(engine.Red))
+				assert.Equal(t, game.Drawn, r.Outcome(engine.Black))
+			} else {
+				assert.Equal(t, game.Won, r.Outcome(tt.winner))
+				assert.Equal(t, game.Lost, r.Outcome(tt.winner.Other()))
+			}
+			assert.Equal(t, len(tt.moves), g.Ply(), "adjudicating places no marble")
+			refuse(t, g, engine.ErrGameOver, func() error { return g.Adjudicate(tt.winner, tt.draw, at) })
+			back, err := game.Restore(g.State())
+			require.NoError(t, err, "an adjudicated game restores")
+			assert.Equal(t, g.State(), back.State())
+		})
+	}
 }

@@ -173,7 +173,7 @@ func Restore(s State) (*Game, error) {
 	if s.Result == nil {
 		return g, nil
 	}
-	want, err := newResult(&g.pos, s.Rules, s.Result.Ending, s.Result.Winner.Other(), s.Result.At)
+	want, err := newResult(&g.pos, s.Rules, s.Result.Ending, s.Result.Winner.Other(), s.Result.Draw, s.Result.At)
 	if err != nil {
 		return nil, err
 	}

@@ -231,6 +231,8 @@ func sampleGames(tb testing.TB) map[string]*game.Game {
 		"unstarted":              g(),
 		"aborted":                g(),
 		"draw agreed":            g(),
+		"adjudicated":            g(),
+		"adjudicated drawn":      g(),
 	}
 	mustPlay(tb, games["computer's turn"], "D4")
 	mustPlay(tb, games["two moves"], "D4", "D7")
@@ -252,6 +254,10 @@ func sampleGames(tb testing.TB) map[string]*game.Game {
 	mustPlay(tb, games["draw agreed"], "D4", "D7")
 	require.NoError(tb, games["draw agreed"].OfferDraw(engine.Black, next(games["draw agreed"])))
 	require.NoError(tb, games["draw agreed"].AnswerDraw(engine.Red, 2, true, next(games["draw agreed"])))
+	mustPlay(tb, games["adjudicated"], "D4", "D7", "F7")
+	require.NoError(tb, games["adjudicated"].Adjudicate(engine.Black, false, next(games["adjudicated"])))
+	mustPlay(tb, games["adjudicated drawn"], "D4")
+	require.NoError(tb, games["adjudicated drawn"].Adjudicate(engine.Red, true, next(games["adjudicated drawn"])))
 	lapsed := games["draw offer lapsed"]
 	require.NoError(tb, lapsed.OfferDraw(engine.Black, t0))
 	mustPlay(tb, lapsed, "D4")
@@ -343,6 +349,10 @@ func TestRestoreInvalid(t *testing.T) {
 		{"unknown ending", "resigned", "unknown ending", func(s *game.State) { s.Result.Ending = 9 }},
 		{"winner not red or black", "resigned", "loser must be red or black", func(s *game.State) { s.Result.Winner = 2 }},
 		{"aborted with a winner", "aborted", "does not follow", func(s *game.State) { s.Result.Winner = engine.Black }},
+		{"adjudicated drawn with a winner", "adjudicated drawn", "does not follow", func(s *game.State) { s.Result.Winner = engine.Black }},
+		{"adjudicated on a played-out board", "played out", "played out", func(s *game.State) {
+			s.Result.Ending, s.Result.Winner, s.Result.Draw = game.Adjudicated, engine.Red, false
+		}},
 		{"resigned on a played-out board", "played out", "played out", func(s *game.State) {
 			s.Result.Ending, s.Result.Winner, s.Result.Draw = game.Resigned, engine.Red, false
 		}},

@@ -41,7 +41,7 @@ func (g *Game) AnswerDraw(by engine.Color, seen int, accept bool, now time.Time)
 		return ErrOwnDrawOffer
 	}
 	if accept {
-		return g.finish(DrawAgreed, 0, now)
+		return g.finish(DrawAgreed, 0, false, now)
 	}
 	g.s.DrawOffer = nil
 	return nil

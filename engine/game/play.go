@@ -81,7 +81,7 @@ func (g *Game) place(c engine.Cell, now time.Time, planned bool) error {
 		return err
 	}
 	if next.IsOver() {
-		r, err := newResult(&next, g.s.Rules, Normal, 0, now)
+		r, err := newResult(&next, g.s.Rules, Normal, 0, false, now)
 		if err != nil {
 			return err
 		}

@@ -12,19 +12,22 @@ type Ending uint8
 
 // The endings of a game.
 const (
-	Normal     Ending = iota // the board was played out (RULES.md); the higher score won
-	Resigned                 // a player resigned and lost
-	TimedOut                 // a player ran out of time and lost
-	Aborted                  // called off; counts for nobody
-	DrawAgreed               // the players agreed a draw
-	Unstarted                // a player ran out of time before their first move; counts for nobody
-	Abandoned                // the game could not go on (its channel is gone); counts for nobody
+	Normal      Ending = iota // the board was played out (RULES.md); the higher score won
+	Resigned                  // a player resigned and lost
+	TimedOut                  // a player ran out of time and lost
+	Aborted                   // called off; counts for nobody
+	DrawAgreed                // the players agreed a draw
+	Unstarted                 // a player ran out of time before their first move; counts for nobody
+	Abandoned                 // the game could not go on (its channel is gone); counts for nobody
+	Adjudicated               // unfinished at a deadline, judged won or drawn (Game.Adjudicate); rated
 )
 
-var endingNames = [...]string{"normal", "resigned", "timed-out", "aborted", "draw-agreed", "unstarted", "abandoned"}
+// endingNames are the endings' names, which storage keeps: a new ending's
+// name is appended, never a name changed or moved.
+var endingNames = [...]string{"normal", "resigned", "timed-out", "aborted", "draw-agreed", "unstarted", "abandoned", "adjudicated"}
 
 // String returns the ending's name: normal, resigned, timed-out, aborted,
-// draw-agreed, unstarted or abandoned.
+// draw-agreed, unstarted, abandoned or adjudicated.
 func (e Ending) String() string { return name(endingNames[:], "Ending", e) }
 
 // MarshalText writes e's name.
@@ -96,7 +99,8 @@ func (r *Result) Rated() bool {
 // Red resigned", "Red wins, Black ran out of time", "Draw by agreement",
 // "Aborted", "Aborted, Red did not make a first move in time" or
 // "Abandoned". A win on time that was claimed says so: "Red wins, Black
-// ran out of time (claimed)".
+// ran out of time (claimed)"; an adjudicated game says "Red wins by
+// adjudication" or "Draw by adjudication".
 func (r *Result) String() string {
 	w, l := r.Winner, r.Winner.Other()
 	switch r.Ending {
@@ -118,16 +122,23 @@ func (r *Result) String() string {
 		return fmt.Sprintf("Aborted, %s did not make a first move in time", l.Title())
 	case Abandoned:
 		return "Abandoned"
+	case Adjudicated:
+		if r.Draw {
+			return "Draw by adjudication"
+		}
+		return fmt.Sprintf("%s wins by adjudication", w.Title())
 	}
 	return "Aborted"
 }
 
 // newResult returns the result of a game left in position p, scored under
-// rules, ending at at as ending says; loser is the player who resigned or
+// rules, ending at at as ending says; loser is the player who resigned,
 // ran out of time (also before a first move: Winner is then their
-// opponent, though the game counts for nobody) and is ignored for the other
+// opponent, though the game counts for nobody) or was judged to lose, and
+// is ignored for the other endings; draw says an adjudicated game was
+// judged drawn (loser is then ignored) and is ignored for the other
 // endings.
-func newResult(p *engine.Position, rules engine.Rules, ending Ending, loser engine.Color, at time.Time) (*Result, error) {
+func newResult(p *engine.Position, rules engine.Rules, ending Ending, loser engine.Color, draw bool, at time.Time) (*Result, error) {
 	if at.IsZero() {
 		return nil, invalid("a result needs the time the game ended")
 	}
@@ -139,7 +150,11 @@ func newResult(p *engine.Position, rules engine.Rules, ending Ending, loser engi
 		}
 		w, decided := r.Score.Winner()
 		r.Winner, r.Draw = w, !decided
-	case Resigned, TimedOut, Unstarted:
+	case Adjudicated, Resigned, TimedOut, Unstarted:
+		if ending == Adjudicated && draw {
+			r.Draw = true
+			break
+		}
 		if loser != engine.Red && loser != engine.Black {
 			return nil, invalid("the loser must be red or black, not %v", loser)
 		}

@@ -46,6 +46,12 @@ func TestResult(t *testing.T) {
 			"Draw by agreement", game.Drawn, game.Drawn, false},
 		{"aborted", game.Result{Ending: game.Aborted},
 			"Aborted", game.NoContest, game.NoContest, true},
+		{"red won by adjudication", game.Result{Ending: game.Adjudicated, Winner: engine.Red, Score: totals(10, 14)},
+			"Red wins by adjudication", game.Won, game.Lost, false},
+		{"black won by adjudication", game.Result{Ending: game.Adjudicated, Winner: engine.Black},
+			"Black wins by adjudication", game.Lost, game.Won, false},
+		{"drawn by adjudication", game.Result{Ending: game.Adjudicated, Draw: true, Score: totals(8, 8)},
+			"Draw by adjudication", game.Drawn, game.Drawn, false},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -132,7 +138,7 @@ func TestEndingText(t *testing.T) {
 	testText(t, []textCase[game.Ending]{
 		{game.Normal, "normal"}, {game.Resigned, "resigned"}, {game.TimedOut, "timed-out"},
 		{game.Aborted, "aborted"}, {game.DrawAgreed, "draw-agreed"},
-		{game.Unstarted, "unstarted"}, {game.Abandoned, "abandoned"},
+		{game.Unstarted, "unstarted"}, {game.Abandoned, "abandoned"}, {game.Adjudicated, "adjudicated"},
 	}, "Ending")
 }
 

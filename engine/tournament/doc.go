@@ -40,7 +40,15 @@
 // Record stores a game's result (Result: first-won, drawn, second-won);
 // Adjudicate stores the result the caller computed for a game unfinished
 // at the deadline (Overdue lists them), marked adjudicated with the
-// caller's reason. The round is complete with its last result; after the
+// caller's reason. The rule of adjudication, which the caller applies
+// with the engine (this package knows no board): with 20 holes or fewer
+// left, the exact solver's result (if it finishes in its time);
+// otherwise the result the hard level's evaluation of the position
+// favours (a win for the side it gives more than half the chances, a draw
+// at exactly half); a game that is gone (ended without a result before
+// the deadline) is a draw. The game itself ends with the same verdict
+// (game.Adjudicated) and counts for the ratings like any finished game.
+// The round is complete with its last result; after the
 // last round the tournament is Finished, otherwise the caller pairs the
 // next with PairNext. With duplicate rounds a pairing plays two games on
 // the same board (the caller picks the board), the pairing's First moving

@@ -93,6 +93,7 @@ func testEndingsCount(t *testing.T, open Open) {
 		{game.DrawAgreed, engine.Red, storage.Tally{Draws: 1}, storage.Tally{Draws: 1}, true},
 		{game.Aborted, engine.Red, storage.Tally{}, storage.Tally{}, false},
 		{game.Abandoned, engine.Red, storage.Tally{}, storage.Tally{}, false},
+		{game.Adjudicated, engine.Black, storage.Tally{Wins: 1}, storage.Tally{Losses: 1}, true},
 	}
 	for _, tt := range tests {
 		t.Run(tt.ending.String(), func(t *testing.T) {

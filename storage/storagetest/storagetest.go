@@ -138,6 +138,7 @@ func Run(t *testing.T, open Open) {
 		{"TournamentLifecycle", testTournamentLifecycle},
 		{"TournamentGameRecordsItsResult", testTournamentGameRecordsItsResult},
 		{"TournamentNoShow", testTournamentNoShow},
+		{"TournamentAdjudicatedGameRated", testTournamentAdjudicatedGameRated},
 		{"TournamentExportImport", testTournamentExportImport},
 	}
 	for _, tt := range tests {

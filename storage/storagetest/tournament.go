@@ -176,6 +176,44 @@ func testTournamentNoShow(t *testing.T, open Open) {
 	}
 }
 
+// testTournamentAdjudicatedGameRated: a game the tournament adjudicated
+// ends with the same verdict (game.Adjudicated) and is rated; the
+// tournament keeps its adjudication and reason.
+func testTournamentAdjudicatedGameRated(t *testing.T, open Open) {
+	s := open(t, storage.Options{})
+	ctx := t.Context()
+	st := mustStart(t, s, mustTournament(t, s, 1))
+	ref := st.Pending()[0]
+	g := mustOpen(t, s, st, ref)
+	mustPlay(t, s, g.ChannelID, "D4", "D7", "F7")
+	end := t0.Add(4 * 24 * time.Hour)
+	_, err := s.UpdateTournament(ctx, guild, st.ID, end, func(t *storage.Tournament) error {
+		return t.Adjudicate(ref, tournament.SecondWon, "exact solver", end)
+	})
+	require.NoError(t, err)
+	mustFinish(t, s, g.ChannelID, game.Adjudicated, engine.Red, end)
+
+	st, err = s.Tournament(ctx, guild, st.ID)
+	require.NoError(t, err)
+	tg, err := st.Game(ref)
+	require.NoError(t, err)
+	assert.Equal(t, tournament.Game{First: tg.First, Second: tg.Second, Result: tournament.SecondWon, Adjudicated: true, Reason: "exact solver", Ended: end}, tg)
+	f, err := s.FinishedGame(ctx, guild, g.ID)
+	require.NoError(t, err)
+	assert.Equal(t, game.Adjudicated, f.Result().Ending)
+	assert.NotEqual(t, [2]storage.RatingChange{}, f.Ratings, "an adjudicated game is rated")
+	for c, want := range map[engine.Color]storage.Tally{engine.Red: {Losses: 1}, engine.Black: {Wins: 1}} {
+		p, err := s.Profile(ctx, guild, f.Player(c).UserID, storage.Human)
+		require.NoError(t, err)
+		assert.Equal(t, want, p.Tally, "%v", c)
+	}
+	h, err := s.History(ctx, guild, f.Player(engine.Black).UserID, 10, 0)
+	require.NoError(t, err)
+	require.Len(t, h, 1)
+	assert.Equal(t, game.Adjudicated, h[0].Ending)
+	assert.Equal(t, game.Won, h[0].Outcome)
+}
+
 // moveTimeLimit is the move clock of the clocked tournament games.
 const moveTimeLimit = 24 * time.Hour
 
