@@ -69,9 +69,10 @@ type GameStore interface {
 	// another or over, or has moved past ply: the board is then out of
 	// date already.
 	NoteBoard(ctx context.Context, channelID string, gameID uint64, ply int, messageID string) error
-	// GuildGames returns the active games of the guild, newest first.
-	// Errors: none but those of every method.
-	GuildGames(ctx context.Context, guildID string) ([]*storage.Game, error)
+	// GuildGames returns the first limit active games of the guild,
+	// newest first, and how many it has. Errors: none but those of every
+	// method.
+	GuildGames(ctx context.Context, guildID string, limit int) ([]*storage.Game, int, error)
 }
 
 // ChallengeStore keeps the open challenge of each channel.

@@ -2,13 +2,11 @@ package storage
 
 import (
 	"bytes"
-	"cmp"
 	"context"
 	"encoding/binary"
 	"encoding/json"
 	"fmt"
 	"maps"
-	"slices"
 	"sync"
 	"time"
 
@@ -173,12 +171,21 @@ func (t *boltTx) PutGame(g *Game, oldWake time.Time) error {
 		return err
 	}
 	t.stored(r.ChannelID)
+	if err := indexGame(t.tx, place{ID: r.ID, GuildID: r.GuildID, ChannelID: r.ChannelID}); err != nil {
+		return err
+	}
 	return t.setWake(WakeGame, r.ChannelID, oldWake, r.WakeAt)
 }
 
 // DeleteGame implements Tx.
 func (t *boltTx) DeleteGame(channel string, oldWake time.Time) error {
-	if err := t.tx.Bucket(bucketGames).Delete([]byte(channel)); err != nil {
+	b := t.tx.Bucket(bucketGames)
+	if v := b.Get([]byte(channel)); v != nil {
+		if err := unindexGame(t.tx, channel, v); err != nil {
+			return err
+		}
+	}
+	if err := b.Delete([]byte(channel)); err != nil {
 		return err
 	}
 	t.stored(channel)
@@ -196,33 +203,26 @@ func (t *boltTx) Games(fn func(g *Game, wake time.Time) error) error {
 	})
 }
 
-// GuildGames implements Tx. It reads every active game of every guild,
-// since active games are keyed by channel: a store holds one game a
-// channel at most, so that is a scan of a few thousand records at worst,
-// which is read-only and blocks no write.
-func (t *boltTx) GuildGames(guild string) ([]*Game, error) {
+// GuildGames implements Tx: the guild's entries of bucketGuildGames,
+// newest first, of which it reads the first limit games and counts the
+// rest by their keys.
+func (t *boltTx) GuildGames(guild string, limit int) ([]*Game, int, error) {
 	var out []*Game
-	err := t.tx.Bucket(bucketGames).ForEach(func(k, v []byte) error {
-		// Only the guild is needed to skip a game: read it without
-		// replaying the game's moves.
-		var place struct {
-			GuildID string `json:"guild"`
+	total := 0
+	prefix := key(nil).str(guild)
+	c := t.tx.Bucket(bucketGuildGames).Cursor()
+	for k, v := lastBefore(c, prefix.end()); k != nil && bytes.HasPrefix(k, prefix); k, v = c.Prev() {
+		total++
+		if len(out) == limit {
+			continue
 		}
-		if err := decode(v, &place); err != nil {
-			return fmt.Errorf("game of channel %s: %w", k, err)
-		}
-		if place.GuildID != guild {
-			return nil
-		}
-		g, _, err := t.game(v)
+		g, _, err := t.Game(string(v))
 		if err != nil {
-			return err
+			return nil, 0, err
 		}
 		out = append(out, g)
-		return nil
-	})
-	slices.SortFunc(out, func(a, b *Game) int { return cmp.Compare(b.ID, a.ID) })
-	return out, err
+	}
+	return out, total, nil
 }
 
 // CountGames implements Tx: the keys of the bucket of active games,
@@ -288,33 +288,56 @@ func (t *boltTx) HasFinished(guild string, id uint64) (bool, error) {
 
 // PutFinished implements Tx.
 func (t *boltTx) PutFinished(f *FinishedGame) error {
-	return put(t.tx.Bucket(bucketFinished), finishedKey(f.GuildID, f.ID), f.stored())
+	if err := put(t.tx.Bucket(bucketFinished), finishedKey(f.GuildID, f.ID), f.stored()); err != nil {
+		return err
+	}
+	return indexFinished(t.tx, place{ID: f.ID, GuildID: f.GuildID, ChannelID: f.ChannelID})
 }
 
-// LastFinished implements Tx. It reads the guild's finished games from
-// the newest back, skipping each without replaying it, until it finds one
-// of the channel.
+// LastFinished implements Tx: the game that bucketLastFinished names.
 func (t *boltTx) LastFinished(guild, channel string) (*FinishedGame, error) {
-	prefix := key(nil).str(guild)
-	c := t.tx.Bucket(bucketFinished).Cursor()
-	for k, v := lastBefore(c, prefix.end()); k != nil && bytes.HasPrefix(k, prefix); k, v = c.Prev() {
-		var place struct {
-			ID        uint64 `json:"id"`
-			ChannelID string `json:"channel"`
-		}
-		if err := decode(v, &place); err != nil {
-			return nil, fmt.Errorf("finished game %q: %w", k, err)
-		}
-		if place.ChannelID == channel {
-			return t.Finished(guild, place.ID)
-		}
+	v := t.tx.Bucket(bucketLastFinished).Get(lastFinishedKey(guild, channel))
+	if len(v) != 8 {
+		return nil, fmt.Errorf("no finished game in channel %s: %w", channel, ErrNotFound)
 	}
-	return nil, fmt.Errorf("no finished game in channel %s: %w", channel, ErrNotFound)
+	return t.Finished(guild, binary.BigEndian.Uint64(v))
+}
+
+// historyOwner returns the guild and the player of the key of a history
+// entry (historyKey).
+func historyOwner(k []byte) (guild, player string) {
+	g, rest, _ := bytes.Cut(k, []byte{0})
+	p, _, _ := bytes.Cut(rest, []byte{0})
+	return string(g), string(p)
 }
 
 // PutHistory implements Tx.
 func (t *boltTx) PutHistory(guild, player string, e *HistoryEntry) error {
-	return put(t.tx.Bucket(bucketHistory), historyKey(guild, player, e.At, e.GameID), e)
+	b, k := t.tx.Bucket(bucketHistory), historyKey(guild, player, e.At, e.GameID)
+	if v := b.Get(k); v != nil { // replaced: its old outcome no longer counts
+		old := new(HistoryEntry)
+		if err := decode(v, old); err != nil {
+			return fmt.Errorf("history entry %q: %w", k, err)
+		}
+		if err := countHistory(t.tx, guild, player, old, -1); err != nil {
+			return err
+		}
+	}
+	if err := put(b, k, e); err != nil {
+		return err
+	}
+	return countHistory(t.tx, guild, player, e, 1)
+}
+
+// HeadToHead implements Tx.
+func (t *boltTx) HeadToHead(guild, player, opponent string) (Tally, error) {
+	var tally Tally
+	if v := t.tx.Bucket(bucketHeadToHead).Get(headToHeadKey(guild, player, opponent)); v != nil {
+		if err := decode(v, &tally); err != nil {
+			return Tally{}, fmt.Errorf("head-to-head of %s and %s: %w", player, opponent, err)
+		}
+	}
+	return tally, nil
 }
 
 // History implements Tx.
@@ -578,9 +601,7 @@ func (t *boltTx) Records(fn func(Record) error) error {
 			if err := decode(v, &r.Entry); err != nil {
 				return err
 			}
-			guild, rest, _ := bytes.Cut(k, []byte{0})
-			player, _, _ := bytes.Cut(rest, []byte{0})
-			r.GuildID, r.PlayerID = string(guild), string(player)
+			r.GuildID, r.PlayerID = historyOwner(k)
 			return fn(HistoryRecords.Record(r))
 		}},
 		{bucketProfiles, func(_, v []byte) error {

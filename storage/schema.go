@@ -18,6 +18,7 @@ var migrations = []func(tx *bolt.Tx) error{
 	clearFinishedClocks, // 1 → 2
 	addReviews,          // 2 → 3
 	addPendingReviews,   // 3 → 4
+	addIndexes,          // 4 → 5
 }
 
 // clearFinishedClocks brings a file of schema version 1 to version 2: the

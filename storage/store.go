@@ -25,7 +25,8 @@ var (
 	bucketUsers      = []byte("users")      // user → UserSettings
 
 	allBuckets = [][]byte{bucketMeta, bucketGames, bucketChallenges, bucketWake, bucketFinished,
-		bucketHistory, bucketProfiles, bucketRanks, bucketGuilds, bucketUsers, bucketReviews, bucketPending}
+		bucketHistory, bucketProfiles, bucketRanks, bucketGuilds, bucketUsers, bucketReviews, bucketPending,
+		bucketLastFinished, bucketGuildGames, bucketHeadToHead}
 
 	keySchema = []byte("schema")
 )

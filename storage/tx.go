@@ -30,8 +30,9 @@ type Tx interface {
 	// Games calls fn with every active game and its wake; fn may not
 	// write.
 	Games(fn func(g *Game, wake time.Time) error) error
-	// GuildGames returns the active games of the guild, newest first.
-	GuildGames(guild string) ([]*Game, error)
+	// GuildGames returns the first limit active games of the guild,
+	// newest first (by ID), and how many it has, reading no other game.
+	GuildGames(guild string, limit int) ([]*Game, int, error)
 	// CountGames returns the number of active games, without reading them.
 	CountGames() (int, error)
 
@@ -64,6 +65,10 @@ type Tx interface {
 	// true: from the latest if before is zero, else from the entry before
 	// the finished game with the ID before (ErrNotFound if there is none).
 	History(guild, player string, before uint64, fn func(*HistoryEntry) bool) error
+	// HeadToHead returns the tally of the outcomes in the history of
+	// player in guild against opponent (both ProfileIDs), reading no
+	// history entry.
+	HeadToHead(guild, player, opponent string) (Tally, error)
 
 	// Profile returns a profile.
 	Profile(guild string, ladder Ladder, player string) (*Profile, error)

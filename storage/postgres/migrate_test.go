@@ -13,7 +13,9 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/kulami/kulami/storage"
+	"github.com/kulami/kulami/storage/internal/fixture"
 	"github.com/kulami/kulami/storage/postgres/pgtest"
+	"github.com/kulami/kulami/storage/storagetest"
 )
 
 // appliedVersions returns the versions recorded in kulami_migrations.
@@ -47,7 +49,6 @@ func TestMigrationsAppliedOnce(t *testing.T) {
 		want = append(want, v)
 	}
 	assert.Equal(t, want, appliedVersions(t, stores[0]), "every step once, and the lock row 0")
-	assert.Equal(t, 3, SchemaVersion())
 
 	s := mustOpenDSN(t, dsn)
 	assert.Equal(t, want, appliedVersions(t, s), "a database at the current schema is left alone")
@@ -56,12 +57,13 @@ func TestMigrationsAppliedOnce(t *testing.T) {
 func TestOpenRefusesNewerSchema(t *testing.T) {
 	dsn := pgtest.Schema(t)
 	s := mustOpenDSN(t, dsn)
-	_, err := s.pool.Exec(context.Background(), `INSERT INTO kulami_migrations (version, name) VALUES (7, 'future')`)
+	newer := SchemaVersion() + 4
+	_, err := s.pool.Exec(context.Background(), `INSERT INTO kulami_migrations (version, name) VALUES ($1, 'future')`, newer)
 	require.NoError(t, err)
 
 	_, err = Open(dsn, storage.Options{})
 	assert.ErrorIs(t, err, storage.ErrSchemaTooNew)
-	assert.ErrorContains(t, err, "the database has schema version 7, this kulamibot reads versions up to 3; upgrade kulamibot to use it")
+	assert.ErrorContains(t, err, fmt.Sprintf("the database has schema version %d, this kulamibot reads versions up to %d; upgrade kulamibot to use it", newer, SchemaVersion()))
 }
 
 func TestOpenRefuses(t *testing.T) {
@@ -120,4 +122,34 @@ func TestFailedMigrationChangesNothing(t *testing.T) {
 	down, _, err := s.Resume(t.Context(), t0.Add(time.Hour), time.Minute, func(*storage.Game, time.Duration) (bool, error) { return false, nil })
 	require.NoError(t, err, "the failed step dropped nothing")
 	assert.Equal(t, time.Hour, down)
+}
+
+// TestMigrationIndexesHistory: migration 0009 fills the opponent and the
+// outcome of every history entry of a database of an earlier schema from
+// its data, so that the head-to-head of every pair reads as it did.
+func TestMigrationIndexesHistory(t *testing.T) {
+	dsn := pgtest.Schema(t)
+	s := mustOpenDSN(t, dsn)
+	storagetest.Fill(t, s)
+	players := []string{fixture.Alice.UserID, fixture.Bob.UserID, fixture.Carol.UserID, storage.ProfileID(fixture.HardAI)}
+	headToHead := func(s *Store) map[string]storage.Tally {
+		out := map[string]storage.Tally{}
+		for _, a := range players {
+			for _, b := range players {
+				t2, err := s.HeadToHead(t.Context(), fixture.Guild, a, b)
+				require.NoError(t, err)
+				out[a+"-"+b] = t2
+			}
+		}
+		return out
+	}
+	want := headToHead(s)
+	require.Equal(t, storage.Tally{Losses: 1}, want[storage.ProfileID(fixture.HardAI)+"-"+fixture.Bob.UserID], "bob beat the computer")
+	_, err := s.pool.Exec(t.Context(), `ALTER TABLE history DROP COLUMN opponent, DROP COLUMN outcome;
+		DELETE FROM kulami_migrations WHERE version = 9`)
+	require.NoError(t, err)
+	s.Close()
+
+	s = mustOpenDSN(t, dsn)
+	assert.Equal(t, want, headToHead(s))
 }

@@ -10,6 +10,7 @@ import (
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
 
+	"github.com/kulami/kulami/engine/game"
 	"github.com/kulami/kulami/storage"
 )
 
@@ -167,16 +168,21 @@ func (t *tx) CountGames() (int, error) {
 	return n, nil
 }
 
-// GuildGames implements storage.Tx.
-func (t *tx) GuildGames(guild string) ([]*storage.Game, error) {
+// GuildGames implements storage.Tx: both reads on the index
+// active_guild.
+func (t *tx) GuildGames(guild string, limit int) ([]*storage.Game, int, error) {
+	var total int
+	if err := t.queryRow(`SELECT count(*) FROM active WHERE guild = $1 AND kind = $2`, guild, kindGame).Scan(&total); err != nil {
+		return nil, 0, err
+	}
 	var out []*storage.Game
-	err := t.query(`SELECT data, board_message FROM active WHERE guild = $1 AND kind = $2 ORDER BY id DESC`, []any{guild, kindGame}, func(rows pgx.Rows) error {
+	err := t.query(`SELECT data, board_message FROM active WHERE guild = $1 AND kind = $2 ORDER BY id DESC LIMIT $3`, []any{guild, kindGame, limit}, func(rows pgx.Rows) error {
 		return games(rows, func(g *storage.Game, _ time.Time) error {
 			out = append(out, g)
 			return nil
 		})
 	})
-	return out, err
+	return out, total, err
 }
 
 // sequences are the names of the sequences, by storage.Sequence.
@@ -305,10 +311,35 @@ func (t *tx) PutHistory(guild, player string, e *storage.HistoryEntry) error {
 	if err != nil {
 		return err
 	}
-	t.exec(`INSERT INTO history (guild, player, end_at, game_id, data) VALUES ($1, $2, $3, $4, $5)
-		ON CONFLICT (guild, player, end_at, game_id) DO UPDATE SET data = excluded.data`,
-		guild, player, storage.UnixNano(e.At), int64(e.GameID), string(data))
+	t.exec(`INSERT INTO history (guild, player, end_at, game_id, data, opponent, outcome) VALUES ($1, $2, $3, $4, $5, $6, $7)
+		ON CONFLICT (guild, player, end_at, game_id) DO UPDATE SET data = excluded.data, opponent = excluded.opponent, outcome = excluded.outcome`,
+		guild, player, storage.UnixNano(e.At), int64(e.GameID), string(data), storage.ProfileID(e.Opponent), e.Outcome.String())
 	return nil
+}
+
+// HeadToHead implements storage.Tx: the entries of the pair counted by
+// outcome, on the index history_pair alone.
+func (t *tx) HeadToHead(guild, player, opponent string) (storage.Tally, error) {
+	var tally storage.Tally
+	err := t.query(`SELECT outcome, count(*) FROM history WHERE guild = $1 AND player = $2 AND opponent = $3 GROUP BY outcome`,
+		[]any{guild, player, opponent}, func(rows pgx.Rows) error {
+			for rows.Next() {
+				var name string
+				var n int
+				if err := rows.Scan(&name, &n); err != nil {
+					return err
+				}
+				var o game.Outcome
+				if err := o.UnmarshalText([]byte(name)); err != nil {
+					return fmt.Errorf("%w: head-to-head of %s and %s: %w", storage.ErrCorrupt, player, opponent, err)
+				}
+				for range n {
+					tally.Add(o)
+				}
+			}
+			return rows.Err()
+		})
+	return tally, err
 }
 
 // History implements storage.Tx. It reads the entries a page at a time,

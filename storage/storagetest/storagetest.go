@@ -18,7 +18,7 @@ type Store interface {
 	Game(ctx context.Context, channelID string) (*storage.Game, error)
 	UpdateGame(ctx context.Context, channelID string, fn func(*storage.Game) error) (*storage.Game, error)
 	NoteBoard(ctx context.Context, channelID string, gameID uint64, ply int, messageID string) error
-	GuildGames(ctx context.Context, guildID string) ([]*storage.Game, error)
+	GuildGames(ctx context.Context, guildID string, limit int) ([]*storage.Game, int, error)
 	ActiveGames(ctx context.Context) (int, error)
 
 	CreateChallenge(ctx context.Context, c *storage.Challenge) error
@@ -70,6 +70,9 @@ func Run(t *testing.T, open Open) {
 		{"Resume", testResume},
 		{"CancelledContext", testCancelledContext},
 		{"ExportImport", testExportImport},
+		{"GuildGamesMoved", testGuildGamesMoved},
+		{"IndexesUnderConcurrentWriters", testIndexesUnderConcurrentWriters},
+		{"ImportBuildsIndexes", testImportBuildsIndexes},
 		{"ImportRefusesNonEmpty", testImportRefusesNonEmpty},
 		{"ImportRefusesEmptyRecord", testImportRefusesEmptyRecord},
 		{"NoteBoard", testNoteBoard},

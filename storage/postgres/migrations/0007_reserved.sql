@@ -1,0 +1,2 @@
+-- Reserved: the number of a schema step another branch adds (issues 27, 28,
+-- 32); this placeholder changes nothing and gives way to it at the merge.

@@ -1,0 +1,15 @@
+-- Indexes for the reads a player makes, so that they stay quick however
+-- many games are stored (issue 33). The head-to-head of two players
+-- counts their history entries against each other by an index-only scan
+-- of history_pair: opponent is the opponent's storage.ProfileID ("ai:"
+-- and the level for the computer) and outcome the entry's game.Outcome
+-- ("won", "lost", "drawn", "no-contest"), both filled here from the
+-- entries' data for a database of an earlier schema.
+ALTER TABLE history ADD COLUMN opponent text, ADD COLUMN outcome text;
+UPDATE history SET
+    opponent = CASE WHEN coalesce((data::jsonb)->'data'->'opponent'->>'ai', '') <> ''
+        THEN 'ai:' || ((data::jsonb)->'data'->'opponent'->>'ai')
+        ELSE (data::jsonb)->'data'->'opponent'->>'user' END,
+    outcome = (data::jsonb)->'data'->>'outcome';
+ALTER TABLE history ALTER COLUMN opponent SET NOT NULL, ALTER COLUMN outcome SET NOT NULL;
+CREATE INDEX history_pair ON history (guild, player, opponent, outcome);
