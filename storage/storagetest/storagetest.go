@@ -73,6 +73,7 @@ func Run(t *testing.T, open Open) {
 		{"GuildGamesMoved", testGuildGamesMoved},
 		{"IndexesUnderConcurrentWriters", testIndexesUnderConcurrentWriters},
 		{"ImportBuildsIndexes", testImportBuildsIndexes},
+		{"ImportInBatches", testImportInBatches},
 		{"ImportRefusesNonEmpty", testImportRefusesNonEmpty},
 		{"ImportRefusesEmptyRecord", testImportRefusesEmptyRecord},
 		{"NoteBoard", testNoteBoard},
