@@ -65,3 +65,14 @@ func TestImportMany(t *testing.T) {
 	require.NoError(t, err)
 	assert.Zero(t, total, "nothing of a failed import is written")
 }
+
+// BenchmarkYear builds a database of the size the flags -kulami.finished,
+// -kulami.running and -kulami.ladder ask for (storagetest.YearFromFlags:
+// small by default) through Import and times the reads of
+// storagetest.BenchmarkYear.
+func BenchmarkYear(b *testing.B) {
+	y := storagetest.YearFromFlags()
+	s := mustOpen(b, storage.Options{})
+	storagetest.FillYear(b, s, y)
+	storagetest.BenchmarkYear(b, s, y)
+}
