@@ -65,7 +65,9 @@ var (
 func YearRecords(tb testing.TB, y Year) func(ctx context.Context, fn func(storage.Record) error) error {
 	return func(_ context.Context, fn func(storage.Record) error) error {
 		r := engine.NewRand(1)
-		at := func(i, n int) time.Time { return yearStart.Add(time.Duration(i) * (yearNow.Sub(yearStart) / time.Duration(n+1))) }
+		at := func(i, n int) time.Time {
+			return yearStart.Add(time.Duration(i) * (yearNow.Sub(yearStart) / time.Duration(n+1)))
+		}
 		newGame := func(id, i int, channel string, begun time.Time, moveTime time.Duration) *storage.Game {
 			red, black := yearPlayer(i%y.Players), yearPlayer((7*i+1)%y.Players)
 			if red == black {
