@@ -194,13 +194,27 @@ func (t *boltTx) DeleteGame(channel string, oldWake time.Time) error {
 
 // Games implements Tx.
 func (t *boltTx) Games(fn func(g *Game, wake time.Time) error) error {
-	return t.tx.Bucket(bucketGames).ForEach(func(k, v []byte) error {
+	return t.GamesAfter("", 0, fn)
+}
+
+// GamesAfter implements Tx.
+func (t *boltTx) GamesAfter(after string, limit int, fn func(g *Game, wake time.Time) error) error {
+	c := t.tx.Bucket(bucketGames).Cursor()
+	k, v := c.Seek([]byte(after))
+	if k != nil && string(k) == after {
+		k, v = c.Next()
+	}
+	for n := 0; k != nil && (limit <= 0 || n < limit); k, v = c.Next() {
 		g, wake, err := t.game(v)
 		if err != nil {
 			return fmt.Errorf("game in channel %s: %w", k, err)
 		}
-		return fn(g, wake)
-	})
+		if err := fn(g, wake); err != nil {
+			return err
+		}
+		n++
+	}
+	return nil
 }
 
 // GuildGames implements Tx: the guild's entries of bucketGuildGames,
@@ -485,6 +499,26 @@ func (t *boltTx) Alive() (time.Time, error) {
 // PutAlive implements Tx.
 func (t *boltTx) PutAlive(at time.Time) error {
 	return t.tx.Bucket(bucketMeta).Put(keyAlive, binary.BigEndian.AppendUint64(nil, uint64(at.UnixNano())))
+}
+
+// keyResuming is the key, in bucketMeta, of the resume under way.
+var keyResuming = []byte("resuming")
+
+// Resuming implements Tx.
+func (t *boltTx) Resuming() (*Resuming, error) {
+	r, err := get[Resuming](t.tx.Bucket(bucketMeta), keyResuming, "resume")
+	if isNotFound(err) {
+		return nil, nil
+	}
+	return r, err
+}
+
+// PutResuming implements Tx.
+func (t *boltTx) PutResuming(r *Resuming) error {
+	if r == nil {
+		return t.tx.Bucket(bucketMeta).Delete(keyResuming)
+	}
+	return put(t.tx.Bucket(bucketMeta), keyResuming, r)
 }
 
 // NextWake implements Tx.

@@ -30,6 +30,10 @@ type Tx interface {
 	// Games calls fn with every active game and its wake; fn may not
 	// write.
 	Games(fn func(g *Game, wake time.Time) error) error
+	// GamesAfter calls fn with the active games whose channel sorts after
+	// after (bytewise), in channel order, up to limit of them (no limit if
+	// limit is not positive), and their wakes; fn may not write.
+	GamesAfter(after string, limit int, fn func(g *Game, wake time.Time) error) error
 	// GuildGames returns the first limit active games of the guild,
 	// newest first (by ID), and how many it has, reading no other game.
 	GuildGames(guild string, limit int) ([]*Game, int, error)
@@ -104,6 +108,11 @@ type Tx interface {
 	Alive() (time.Time, error)
 	// PutAlive records that the bot was alive at t.
 	PutAlive(t time.Time) error
+	// Resuming returns the resume under way (see Core.Resume), nil if
+	// none.
+	Resuming() (*Resuming, error)
+	// PutResuming stores the resume under way, or drops it if r is nil.
+	PutResuming(r *Resuming) error
 
 	// NextWake returns the earliest wake of the index, false if none.
 	NextWake() (time.Time, bool, error)

@@ -145,7 +145,7 @@ func TestMigrationIndexesHistory(t *testing.T) {
 	}
 	want := headToHead(s)
 	require.Equal(t, storage.Tally{Losses: 1}, want[storage.ProfileID(fixture.HardAI)+"-"+fixture.Bob.UserID], "bob beat the computer")
-	_, err := s.pool.Exec(t.Context(), `ALTER TABLE history DROP COLUMN opponent, DROP COLUMN outcome;
+	_, err := s.pool.Exec(t.Context(), `ALTER TABLE history DROP COLUMN opponent, DROP COLUMN outcome; DROP TABLE resuming;
 		DELETE FROM kulami_migrations WHERE version = 9`)
 	require.NoError(t, err)
 	s.Close()

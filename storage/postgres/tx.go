@@ -134,15 +134,24 @@ func games(rows pgx.Rows, fn func(g *storage.Game, wake time.Time) error) error 
 	return rows.Err()
 }
 
-// Games implements storage.Tx. It reads every game before it calls fn:
-// a connection reads one result at a time.
+// Games implements storage.Tx.
 func (t *tx) Games(fn func(g *storage.Game, wake time.Time) error) error {
+	return t.GamesAfter("", 0, fn)
+}
+
+// GamesAfter implements storage.Tx. It reads the games before it calls
+// fn: a connection reads one result at a time.
+func (t *tx) GamesAfter(after string, limit int, fn func(g *storage.Game, wake time.Time) error) error {
 	type stored struct {
 		g    *storage.Game
 		wake time.Time
 	}
 	var all []stored
-	err := t.query(`SELECT data, board_message FROM active WHERE kind = $1 ORDER BY channel`+t.lock(), []any{kindGame}, func(rows pgx.Rows) error {
+	var max any // no limit
+	if limit > 0 {
+		max = limit
+	}
+	err := t.query(`SELECT data, board_message FROM active WHERE kind = $1 AND channel > $2 ORDER BY channel LIMIT $3`+t.lock(), []any{kindGame, after, max}, func(rows pgx.Rows) error {
 		return games(rows, func(g *storage.Game, wake time.Time) error {
 			all = append(all, stored{g, wake})
 			return nil
@@ -584,6 +593,36 @@ func (t *tx) Alive() (time.Time, error) {
 func (t *tx) PutAlive(at time.Time) error {
 	t.exec(`INSERT INTO alive (id, at) VALUES (1, $1) ON CONFLICT (id) DO UPDATE SET at = excluded.at`,
 		at.UnixNano())
+	return nil
+}
+
+// Resuming implements storage.Tx.
+func (t *tx) Resuming() (*storage.Resuming, error) {
+	var data string
+	err := t.queryRow(`SELECT data FROM resuming WHERE id = 1`+t.lock()).Scan(&data)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return nil, nil
+	} else if err != nil {
+		return nil, err
+	}
+	r := new(storage.Resuming)
+	if err := storage.Decode([]byte(data), r); err != nil {
+		return nil, fmt.Errorf("resume: %w", err)
+	}
+	return r, nil
+}
+
+// PutResuming implements storage.Tx.
+func (t *tx) PutResuming(r *storage.Resuming) error {
+	if r == nil {
+		t.exec(`DELETE FROM resuming WHERE id = 1`)
+		return nil
+	}
+	data, err := storage.Encode(r)
+	if err != nil {
+		return err
+	}
+	t.exec(`INSERT INTO resuming (id, data) VALUES (1, $1) ON CONFLICT (id) DO UPDATE SET data = excluded.data`, string(data))
 	return nil
 }
 

@@ -68,6 +68,7 @@ func Run(t *testing.T, open Open) {
 		fn   func(*testing.T, Open)
 	}{
 		{"Resume", testResume},
+		{"ResumeInBatches", testResumeInBatches},
 		{"CancelledContext", testCancelledContext},
 		{"ExportImport", testExportImport},
 		{"GuildGamesMoved", testGuildGamesMoved},

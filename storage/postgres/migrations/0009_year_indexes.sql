@@ -13,3 +13,10 @@ UPDATE history SET
     outcome = (data::jsonb)->'data'->>'outcome';
 ALTER TABLE history ALTER COLUMN opponent SET NOT NULL, ALTER COLUMN outcome SET NOT NULL;
 CREATE INDEX history_pair ON history (guild, player, opponent, outcome);
+
+-- The resume under way after an outage (storage.Resuming), which
+-- storage.Core.Resume writes in batches: one row, id 1, while it runs.
+CREATE TABLE resuming (
+    id   integer PRIMARY KEY,
+    data text    NOT NULL
+);
