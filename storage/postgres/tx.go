@@ -599,7 +599,7 @@ func (t *tx) PutAlive(at time.Time) error {
 // Resuming implements storage.Tx.
 func (t *tx) Resuming() (*storage.Resuming, error) {
 	var data string
-	err := t.queryRow(`SELECT data FROM resuming WHERE id = 1`+t.lock()).Scan(&data)
+	err := t.queryRow(`SELECT data FROM resuming WHERE id = 1` + t.lock()).Scan(&data)
 	if errors.Is(err, pgx.ErrNoRows) {
 		return nil, nil
 	} else if err != nil {
