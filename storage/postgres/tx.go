@@ -147,11 +147,11 @@ func (t *tx) GamesAfter(after string, limit int, fn func(g *storage.Game, wake t
 		wake time.Time
 	}
 	var all []stored
-	var max any // no limit
+	var most any // no limit
 	if limit > 0 {
-		max = limit
+		most = limit
 	}
-	err := t.query(`SELECT data, board_message FROM active WHERE kind = $1 AND channel > $2 ORDER BY channel LIMIT $3`+t.lock(), []any{kindGame, after, max}, func(rows pgx.Rows) error {
+	err := t.query(`SELECT data, board_message FROM active WHERE kind = $1 AND channel > $2 ORDER BY channel LIMIT $3`+t.lock(), []any{kindGame, after, most}, func(rows pgx.Rows) error {
 		return games(rows, func(g *storage.Game, wake time.Time) error {
 			all = append(all, stored{g, wake})
 			return nil
