@@ -82,13 +82,13 @@ func historyKey(guild, player string, at time.Time, id uint64) []byte {
 
 // profileKey returns the key of a profile in bucketProfiles.
 func profileKey(guild string, ladder Ladder, player string) []byte {
-	return key(nil).str(guild).byte(byte(ladder)).str(player)
+	return key(ladderKey(guild, ladder)).str(player)
 }
 
 // rankKey returns the key of p in bucketRanks: its guild and ladder, then
 // its RankKey.
 func rankKey(p *Profile) []byte {
-	return append(key(nil).str(p.GuildID).byte(byte(p.Ladder)), p.RankKey()...)
+	return append(ladderKey(p.GuildID, p.Ladder), p.RankKey()...)
 }
 
 // wakeKey returns the key of a wake in bucketWake.
@@ -399,20 +399,27 @@ func (t *boltTx) PutProfile(p, old *Profile) error {
 	if err := ranks.Put(rankKey(p), []byte(p.UserID)); err != nil {
 		return err
 	}
-	return put(t.tx.Bucket(bucketProfiles), profileKey(p.GuildID, p.Ladder, p.UserID), p)
+	profiles, k := t.tx.Bucket(bucketProfiles), profileKey(p.GuildID, p.Ladder, p.UserID)
+	if profiles.Get(k) == nil {
+		if err := countProfile(t.tx, ladderKey(p.GuildID, p.Ladder)); err != nil {
+			return err
+		}
+	}
+	return put(profiles, k, p)
 }
 
-// Leaderboard implements Tx.
+// Leaderboard implements Tx: the size of the ladder from
+// bucketLadderSizes, the page from the ranks, skipping offset keys.
 func (t *boltTx) Leaderboard(guild string, ladder Ladder, offset, limit int) ([]Profile, int, error) {
-	prefix := key(nil).str(guild).byte(byte(ladder))
+	prefix := ladderKey(guild, ladder)
 	var ids []string
-	total := 0
 	c := t.tx.Bucket(bucketRanks).Cursor()
-	for k, v := c.Seek(prefix); k != nil && bytes.HasPrefix(k, prefix); k, v = c.Next() {
-		if total >= offset && len(ids) < limit {
-			ids = append(ids, string(v))
-		}
-		total++
+	k, v := c.Seek(prefix)
+	for i := 0; i < offset && k != nil && bytes.HasPrefix(k, prefix); i++ {
+		k, v = c.Next()
+	}
+	for ; k != nil && bytes.HasPrefix(k, prefix) && len(ids) < limit; k, v = c.Next() {
+		ids = append(ids, string(v))
 	}
 	var page []Profile
 	for _, id := range ids {
@@ -422,7 +429,7 @@ func (t *boltTx) Leaderboard(guild string, ladder Ladder, offset, limit int) ([]
 		}
 		page = append(page, *p)
 	}
-	return page, total, nil
+	return page, int(ladderSize(t.tx, prefix)), nil
 }
 
 // GuildSettings implements Tx.

@@ -21,8 +21,11 @@ var (
 	// bucketHeadToHead: guild ‖ player ‖ opponent → the Tally of player
 	// against opponent (ProfileIDs), counted from player's history.
 	bucketHeadToHead = []byte("head_to_head")
+	// bucketLadderSizes: guild ‖ ladder → the number of profiles on the
+	// ladder (8 bytes, big-endian).
+	bucketLadderSizes = []byte("ladder_sizes")
 
-	indexBuckets = [][]byte{bucketLastFinished, bucketGuildGames, bucketHeadToHead}
+	indexBuckets = [][]byte{bucketLastFinished, bucketGuildGames, bucketHeadToHead, bucketLadderSizes}
 )
 
 // place is what an index needs of a stored game (active or finished):
@@ -101,6 +104,24 @@ func countHistory(tx *bolt.Tx, guild, player string, e *HistoryEntry, sign int) 
 	return put(b, k, t)
 }
 
+// ladderKey returns the key of a ladder in bucketLadderSizes, which
+// starts the keys of its profiles in bucketProfiles.
+func ladderKey(guild string, ladder Ladder) []byte { return key(nil).str(guild).byte(byte(ladder)) }
+
+// countProfile adds one to the size of the ladder whose key is k.
+func countProfile(tx *bolt.Tx, k []byte) error {
+	b := tx.Bucket(bucketLadderSizes)
+	return b.Put(k, binary.BigEndian.AppendUint64(nil, ladderSize(tx, k)+1))
+}
+
+// ladderSize returns the size of the ladder whose key is k.
+func ladderSize(tx *bolt.Tx, k []byte) uint64 {
+	if v := tx.Bucket(bucketLadderSizes).Get(k); len(v) == 8 {
+		return binary.BigEndian.Uint64(v)
+	}
+	return 0
+}
+
 // addIndexes brings a file of schema version 4 to version 5: it creates
 // the index buckets and builds them from the active games, the finished
 // games and the histories. It needs only the buckets of schema version 1,
@@ -128,6 +149,10 @@ func addIndexes(tx *bolt.Tx) error {
 				return fmt.Errorf("finished game %q: %w", k, err)
 			}
 			return indexFinished(tx, p)
+		}},
+		{bucketProfiles, func(k, _ []byte) error {
+			guild, _, _ := bytes.Cut(k, []byte{0})
+			return countProfile(tx, k[:len(guild)+2]) // guild, its zero byte, the ladder
 		}},
 		{bucketHistory, func(k, v []byte) error {
 			e := new(HistoryEntry)

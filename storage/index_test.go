@@ -19,14 +19,18 @@ type indexes struct {
 	HeadToHead map[string]Tally    // guild, player, opponent
 	Last       map[string]uint64   // guild, channel
 	Games      map[string][]uint64 // guild → IDs, newest first
+	Sizes      map[string]uint64   // guild, ladder → profiles
 }
 
 // wantIndexes works out the indexes of s from its records (Export): what
 // the index buckets must hold.
 func wantIndexes(tb testing.TB, s *Store) indexes {
 	tb.Helper()
-	want := indexes{HeadToHead: map[string]Tally{}, Last: map[string]uint64{}, Games: map[string][]uint64{}}
+	want := indexes{HeadToHead: map[string]Tally{}, Last: map[string]uint64{}, Games: map[string][]uint64{}, Sizes: map[string]uint64{}}
 	require.NoError(tb, s.Export(tb.Context(), func(r Record) error {
+		if p, ok := ProfileRecords.Of(r); ok {
+			want.Sizes[string(ladderKey(p.GuildID, p.Ladder))]++
+		}
 		if g, ok := GameRecords.Of(r); ok {
 			want.Games[g.GuildID] = append(want.Games[g.GuildID], g.ID)
 		}
@@ -51,7 +55,7 @@ func wantIndexes(tb testing.TB, s *Store) indexes {
 // readIndexes reads the index buckets of s.
 func readIndexes(tb testing.TB, s *Store) indexes {
 	tb.Helper()
-	got := indexes{HeadToHead: map[string]Tally{}, Last: map[string]uint64{}, Games: map[string][]uint64{}}
+	got := indexes{HeadToHead: map[string]Tally{}, Last: map[string]uint64{}, Games: map[string][]uint64{}, Sizes: map[string]uint64{}}
 	require.NoError(tb, s.db.View(func(tx *bolt.Tx) error {
 		require.NoError(tb, tx.Bucket(bucketHeadToHead).ForEach(func(k, v []byte) error {
 			var t Tally
@@ -61,6 +65,10 @@ func readIndexes(tb testing.TB, s *Store) indexes {
 		}))
 		require.NoError(tb, tx.Bucket(bucketLastFinished).ForEach(func(k, v []byte) error {
 			got.Last[string(k)] = binary.BigEndian.Uint64(v)
+			return nil
+		}))
+		require.NoError(tb, tx.Bucket(bucketLadderSizes).ForEach(func(k, v []byte) error {
+			got.Sizes[string(k)] = binary.BigEndian.Uint64(v)
 			return nil
 		}))
 		return nil
@@ -104,6 +112,7 @@ func TestMigrationBuildsIndexes(t *testing.T) {
 		want := wantIndexes(t, s)
 		require.NotEmpty(t, want.HeadToHead, "the old file holds rated games")
 		require.NotEmpty(t, want.Last)
+		require.NotEmpty(t, want.Sizes)
 		assert.Equal(t, want, readIndexes(t, s))
 	})
 	t.Run("schema 4", func(t *testing.T) {

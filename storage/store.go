@@ -26,7 +26,7 @@ var (
 
 	allBuckets = [][]byte{bucketMeta, bucketGames, bucketChallenges, bucketWake, bucketFinished,
 		bucketHistory, bucketProfiles, bucketRanks, bucketGuilds, bucketUsers, bucketReviews, bucketPending,
-		bucketLastFinished, bucketGuildGames, bucketHeadToHead}
+		bucketLastFinished, bucketGuildGames, bucketHeadToHead, bucketLadderSizes}
 
 	keySchema = []byte("schema")
 )

@@ -126,7 +126,8 @@ func TestFailedMigrationChangesNothing(t *testing.T) {
 
 // TestMigrationIndexesHistory: migration 0009 fills the opponent and the
 // outcome of every history entry of a database of an earlier schema from
-// its data, so that the head-to-head of every pair reads as it did.
+// its data, and counts its ladders, so that the head-to-head of every
+// pair and the size of every ladder read as they did.
 func TestMigrationIndexesHistory(t *testing.T) {
 	dsn := pgtest.Schema(t)
 	s := mustOpenDSN(t, dsn)
@@ -143,13 +144,24 @@ func TestMigrationIndexesHistory(t *testing.T) {
 		}
 		return out
 	}
-	want := headToHead(s)
+	sizes := func(s *Store) map[storage.Ladder]int {
+		out := map[storage.Ladder]int{}
+		for _, ladder := range []storage.Ladder{storage.Human, storage.AI} {
+			_, n, err := s.Leaderboard(t.Context(), fixture.Guild, ladder, 0, 1)
+			require.NoError(t, err)
+			out[ladder] = n
+		}
+		return out
+	}
+	want, wantSizes := headToHead(s), sizes(s)
+	require.Equal(t, map[storage.Ladder]int{storage.Human: 2, storage.AI: 2}, wantSizes)
 	require.Equal(t, storage.Tally{Losses: 1}, want[storage.ProfileID(fixture.HardAI)+"-"+fixture.Bob.UserID], "bob beat the computer")
-	_, err := s.pool.Exec(t.Context(), `ALTER TABLE history DROP COLUMN opponent, DROP COLUMN outcome; DROP TABLE resuming;
+	_, err := s.pool.Exec(t.Context(), `ALTER TABLE history DROP COLUMN opponent, DROP COLUMN outcome; DROP TABLE resuming; DROP TABLE ladder_sizes;
 		DELETE FROM kulami_migrations WHERE version = 9`)
 	require.NoError(t, err)
 	s.Close()
 
 	s = mustOpenDSN(t, dsn)
 	assert.Equal(t, want, headToHead(s))
+	assert.Equal(t, wantSizes, sizes(s))
 }

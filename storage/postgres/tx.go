@@ -423,18 +423,27 @@ func (t *tx) PutProfile(p, old *storage.Profile) error {
 		q = `UPDATE profiles SET rank_key = $4, data = $5 WHERE guild = $1 AND ladder = $2 AND player = $3`
 	}
 	t.exec(q, p.GuildID, int16(p.Ladder), p.UserID, p.RankKey(), string(data))
+	if old == nil {
+		t.exec(`INSERT INTO ladder_sizes (guild, ladder, n) VALUES ($1, $2, 1)
+			ON CONFLICT (guild, ladder) DO UPDATE SET n = ladder_sizes.n + 1`, p.GuildID, int16(p.Ladder))
+	}
 	return nil
 }
 
-// Leaderboard implements storage.Tx.
+// Leaderboard implements storage.Tx: the size of the ladder from
+// ladder_sizes; the page from the first rank key of the page, which an
+// index-only scan of profiles_rank finds without reading the profiles
+// before it.
 func (t *tx) Leaderboard(guild string, ladder storage.Ladder, offset, limit int) ([]storage.Profile, int, error) {
 	var total int
-	if err := t.queryRow(`SELECT count(*) FROM profiles WHERE guild = $1 AND ladder = $2`, guild, int16(ladder)).Scan(&total); err != nil {
+	err := t.queryRow(`SELECT n FROM ladder_sizes WHERE guild = $1 AND ladder = $2`, guild, int16(ladder)).Scan(&total)
+	if err != nil && !errors.Is(err, pgx.ErrNoRows) {
 		return nil, 0, err
 	}
 	var page []storage.Profile
-	err := t.query(`SELECT data FROM profiles WHERE guild = $1 AND ladder = $2
-		ORDER BY rank_key LIMIT $3 OFFSET $4`, []any{guild, int16(ladder), limit, offset}, func(rows pgx.Rows) error {
+	err = t.query(`SELECT data FROM profiles WHERE guild = $1 AND ladder = $2 AND rank_key >= (
+			SELECT rank_key FROM profiles WHERE guild = $1 AND ladder = $2 ORDER BY rank_key OFFSET $4 LIMIT 1)
+		ORDER BY rank_key LIMIT $3`, []any{guild, int16(ladder), limit, offset}, func(rows pgx.Rows) error {
 		var err error
 		page, err = pgx.CollectRows(rows, func(row pgx.CollectableRow) (storage.Profile, error) {
 			var data string

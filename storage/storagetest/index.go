@@ -136,6 +136,12 @@ func testIndexesUnderConcurrentWriters(t *testing.T, open Open) {
 	want := fromHistory(t, s, players, ids)
 	assert.Equal(t, want, got)
 	assert.Equal(t, writers/2, got.Total, "the games left going on")
+	for _, ladder := range []storage.Ladder{storage.Human, storage.AI} {
+		page, total, err := s.Leaderboard(t.Context(), guild, ladder, 0, 100)
+		require.NoError(t, err)
+		assert.Len(t, page, total, "the size of the %s ladder is its profiles", ladder)
+		assert.NotZero(t, total)
+	}
 	assert.NotZero(t, got.HeadToHead["alice-bob"].Games()+got.HeadToHead["bob-Carol"].Games(), "some rated games were played")
 }
 

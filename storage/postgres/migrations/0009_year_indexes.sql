@@ -20,3 +20,13 @@ CREATE TABLE resuming (
     id   integer PRIMARY KEY,
     data text    NOT NULL
 );
+
+-- The number of profiles on each ladder, kept by the insert of every new
+-- profile, so that a leaderboard page does not count the whole ladder.
+CREATE TABLE ladder_sizes (
+    guild  text     NOT NULL,
+    ladder smallint NOT NULL,
+    n      bigint   NOT NULL,
+    PRIMARY KEY (guild, ladder)
+);
+INSERT INTO ladder_sizes (guild, ladder, n) SELECT guild, ladder, count(*) FROM profiles GROUP BY guild, ladder;
