@@ -1,6 +1,7 @@
 package storage_test
 
 import (
+	"flag"
 	"path/filepath"
 	"testing"
 
@@ -10,6 +11,10 @@ import (
 	"github.com/kulami/kulami/storage/storagetest"
 )
 
+// keepYear, if set, is where BenchmarkYear builds its database and leaves
+// it (to time kulamibot migrate, or a restart, on it).
+var keepYear = flag.String("kulami.keep", "", "build the database of BenchmarkYear in this file and keep it")
+
 // BenchmarkYear builds a database of the size the flags -kulami.finished,
 // -kulami.running and -kulami.ladder ask for (storagetest.YearFromFlags:
 // small by default) through Import, without fsync, then reopens it as the
@@ -17,6 +22,9 @@ import (
 func BenchmarkYear(b *testing.B) {
 	y := storagetest.YearFromFlags()
 	path := filepath.Join(b.TempDir(), "year.db")
+	if *keepYear != "" {
+		path = *keepYear
+	}
 	fill, err := storage.Open(path, storage.Options{NoSync: true})
 	require.NoError(b, err)
 	storagetest.FillYear(b, fill, y)
