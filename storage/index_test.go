@@ -3,6 +3,9 @@ package storage
 import (
 	"cmp"
 	"encoding/binary"
+	"flag"
+	"os"
+	"path/filepath"
 	"slices"
 	"testing"
 	"time"
@@ -140,4 +143,32 @@ func TestMigrationBuildsIndexes(t *testing.T) {
 		assert.Equal(t, want, readIndexes(t, s), "the migration builds them as the writes kept them")
 		require.NoError(t, checkFile(s))
 	})
+}
+
+// upgradeFile is the database BenchmarkUpgradeIndexes upgrades: a copy of
+// it, without its indexes, each time.
+var upgradeFile = flag.String("kulami.upgrade", "", "a database (e.g. kept by BenchmarkYear -kulami.keep) whose upgrade to the indexes BenchmarkUpgradeIndexes times")
+
+// BenchmarkUpgradeIndexes times the opening of a file of schema 4 (the
+// file -kulami.upgrade names, without its index buckets): the upgrade
+// that builds them (addIndexes), in Open's transaction.
+func BenchmarkUpgradeIndexes(b *testing.B) {
+	if *upgradeFile == "" {
+		b.Skip("no -kulami.upgrade file")
+	}
+	path := filepath.Join(b.TempDir(), "kulami.db")
+	for b.Loop() {
+		b.StopTimer()
+		data, err := os.ReadFile(*upgradeFile)
+		require.NoError(b, err)
+		require.NoError(b, os.WriteFile(path, data, 0o600))
+		s, err := Open(path, Options{NoSync: true})
+		require.NoError(b, err)
+		dropIndexes(b, s)
+		require.NoError(b, s.Close())
+		b.StartTimer()
+		s, err = Open(path, Options{})
+		require.NoError(b, err)
+		require.NoError(b, s.Close())
+	}
 }
