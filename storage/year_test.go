@@ -29,8 +29,9 @@ func BenchmarkYear(b *testing.B) {
 	require.NoError(b, err)
 	storagetest.FillYear(b, fill, y)
 	require.NoError(b, fill.Close())
-	s, err := storage.Open(path, storage.Options{})
+	var longest storagetest.Longest
+	s, err := storage.Open(path, storage.Options{Updated: longest.Updated})
 	require.NoError(b, err)
 	b.Cleanup(func() { s.Close() })
-	storagetest.BenchmarkYear(b, s, y)
+	storagetest.BenchmarkYear(b, s, y, &longest)
 }

@@ -72,11 +72,12 @@ func TestImportMany(t *testing.T) {
 // storagetest.BenchmarkYear.
 func BenchmarkYear(b *testing.B) {
 	y := storagetest.YearFromFlags()
-	s := mustOpen(b, storage.Options{})
+	var longest storagetest.Longest
+	s := mustOpen(b, storage.Options{Updated: longest.Updated})
 	storagetest.FillYear(b, s, y)
 	// What autovacuum does some time after a bulk load: statistics for the
 	// planner, the visibility map for index-only scans.
 	_, err := s.pool.Exec(b.Context(), `VACUUM ANALYZE active, finished, history, profiles`)
 	require.NoError(b, err)
-	storagetest.BenchmarkYear(b, s, y)
+	storagetest.BenchmarkYear(b, s, y, &longest)
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"flag"
 	"fmt"
+	"sync"
 	"testing"
 	"time"
 
@@ -130,11 +131,35 @@ func FillYear(b *testing.B, s Store, y Year) {
 	b.Logf("filled %+v in %v", y, time.Since(start).Round(time.Millisecond))
 }
 
+// Longest keeps the longest write transaction that a store reported to
+// its Options.Updated (set it to Updated) since it was last taken.
+type Longest struct {
+	mu  sync.Mutex
+	max time.Duration
+}
+
+// Updated is an Options.Updated.
+func (l *Longest) Updated(took time.Duration, _ error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	l.max = max(l.max, took)
+}
+
+// Take returns the longest write transaction since the last Take.
+func (l *Longest) Take() time.Duration {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	m := l.max
+	l.max = 0
+	return m
+}
+
 // BenchmarkYear times, on s filled by FillYear with y, every read a
 // player makes whose cost could grow with the database, and a restart
-// after a 1-hour outage (Resume). Each is a sub-benchmark; ns/op is one
-// call.
-func BenchmarkYear(b *testing.B, s Store, y Year) {
+// after a 1-hour outage (Resume), for which it also reports the longest
+// write transaction (tx-max-ms, from longest, which s's Options.Updated
+// feeds). Each is a sub-benchmark; ns/op is one call.
+func BenchmarkYear(b *testing.B, s Store, y Year, longest *Longest) {
 	last := (max(y.Ladder, y.Players) - 1) / 10 * 10
 	read := func(name string, fn func() error) {
 		b.Run(name, func(b *testing.B) {
@@ -182,16 +207,20 @@ func BenchmarkYear(b *testing.B, s Store, y Year) {
 	})
 	b.Run("Resume1h", func(b *testing.B) {
 		now := yearNow
+		var tx time.Duration
 		for b.Loop() {
 			b.StopTimer()
 			now = now.Add(2 * time.Hour)
 			require.NoError(b, s.SetAlive(b.Context(), now.Add(-time.Hour)))
+			longest.Take()
 			b.StartTimer()
 			_, changed, err := s.Resume(b.Context(), now, time.Minute, func(g *storage.Game, down time.Duration) (bool, error) {
 				return g.Extend(down) == nil, nil
 			})
 			require.NoError(b, err)
 			require.Len(b, changed, y.Running)
+			tx = max(tx, longest.Take())
 		}
+		b.ReportMetric(float64(tx)/1e6, "tx-max-ms")
 	})
 }
