@@ -206,10 +206,12 @@ type ScheduleStore interface {
 	SetAlive(ctx context.Context, t time.Time) error
 	// Resume calls fn with every active game and how long the bot was
 	// down, if for at least minDown until now, stores the games fn
-	// changed and records now as alive, in one transaction; it returns
-	// how long the bot was down and the games changed. fn must be quick
-	// and must not call the store. Errors: fn's error;
-	// storage.ErrInvalid if fn ended a game. On any error nothing is
-	// written.
+	// changed and records now as alive, in transactions of
+	// storage.ResumeBatch games that go on after a crash where they
+	// stopped, never giving a game an outage twice; it returns how long
+	// the bot was down and the games changed. fn must be quick and must
+	// not call the store. Errors: fn's error; storage.ErrInvalid if fn
+	// ended a game. On an error, the batch of the game is not written
+	// (the ones before it are, and the next Resume goes on after them).
 	Resume(ctx context.Context, now time.Time, minDown time.Duration, fn func(g *storage.Game, down time.Duration) (bool, error)) (time.Duration, []*storage.Game, error)
 }
