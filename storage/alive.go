@@ -45,7 +45,9 @@ type Resuming struct {
 // interrupted one started) to every game. If fn returns an error, or ends
 // a game (ErrInvalid), the batch of that game is not written (nor the
 // bot recorded alive); the batches before it are, and the next Resume
-// goes on after them.
+// goes on after them. Moves and new games go on while it runs: a game
+// whose turn began at or after now (the bot back) is not handed the
+// outage, which was not its.
 //
 // fn runs inside a write transaction: it must be quick and must not call
 // the store; it may be called again (see Backend).
@@ -121,6 +123,9 @@ func resumeBatch(tx Tx, fn func(g *Game, down time.Duration) (bool, error)) ([]*
 	var changed []*Game
 	for _, st := range games { // GamesAfter may not be written to while it runs
 		g, old := st.g, st.g.record()
+		if !turnBegan(g).Before(r.At) {
+			continue // made or moved since the bot came back: the outage was not its
+		}
 		ok, err := fn(g, r.At.Sub(r.Alive))
 		if err != nil {
 			return nil, false, err
@@ -151,6 +156,15 @@ func resumeBatch(tx Tx, fn func(g *Game, down time.Duration) (bool, error)) ([]*
 		return nil, false, err
 	}
 	return changed, true, tx.PutResuming(nil)
+}
+
+// turnBegan returns when the turn of g began: its last move, or its
+// creation.
+func turnBegan(g *Game) time.Time {
+	if moves := g.Moves(); len(moves) > 0 {
+		return moves[len(moves)-1].At
+	}
+	return g.Created()
 }
 
 // latest returns games without the versions of a game that a later one

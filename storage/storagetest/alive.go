@@ -126,6 +126,13 @@ func testResumeInBatches(t *testing.T, open Open) {
 	cut, err := s.Game(t.Context(), fmt.Sprintf("c%04d", storage.ResumeBatch))
 	require.NoError(t, err)
 	assert.True(t, cut.Deadline().Equal(t0.Add(72*time.Hour)), "the failed batch is not: %v", cut.Deadline())
+	// A move after the bot came back, in a game the resume had not reached:
+	// its turn began after the outage, which is not given to it.
+	moved := fmt.Sprintf("c%04d", storage.ResumeBatch+50)
+	_, err = s.UpdateGame(t.Context(), moved, func(g *storage.Game) error {
+		return g.Play(g.ToMove(), g.Ply(), mustCell(t, "D4"), t0.Add(11*time.Hour+30*time.Minute))
+	})
+	require.NoError(t, err)
 
 	down, changed, err := s.Resume(t.Context(), t0.Add(12*time.Hour), time.Minute, func(g *storage.Game, down time.Duration) (bool, error) {
 		return true, g.Extend(down)
@@ -136,6 +143,10 @@ func testResumeInBatches(t *testing.T, open Open) {
 	for i := range n {
 		g, err := s.Game(t.Context(), fmt.Sprintf("c%04d", i))
 		require.NoError(t, err)
+		if g.ChannelID == moved {
+			assert.True(t, g.Deadline().Equal(t0.Add(84*time.Hour+30*time.Minute)), "the moved game got the second outage only: %v", g.Deadline())
+			continue
+		}
 		require.True(t, g.Deadline().Equal(t0.Add(83*time.Hour)), "game %d got both outages once: %v", i, g.Deadline())
 	}
 	down, changed, err = s.Resume(t.Context(), t0.Add(12*time.Hour+time.Second), time.Minute, extend)
