@@ -123,8 +123,14 @@ func (s deadlineStore) NoteBoard(ctx context.Context, channelID string, gameID u
 	})
 }
 
-func (s deadlineStore) GuildGames(ctx context.Context, guildID string) ([]*storage.Game, error) {
-	return call1(ctx, func(ctx context.Context) ([]*storage.Game, error) { return s.interactionStore.GuildGames(ctx, guildID) })
+func (s deadlineStore) GuildGames(ctx context.Context, guildID string, limit int) ([]*storage.Game, int, error) {
+	var total int
+	games, err := call1(ctx, func(ctx context.Context) ([]*storage.Game, error) {
+		games, n, err := s.interactionStore.GuildGames(ctx, guildID, limit)
+		total = n
+		return games, err
+	})
+	return games, total, err
 }
 
 func (s deadlineStore) CreateChallenge(ctx context.Context, c *storage.Challenge) error {
@@ -267,6 +273,12 @@ func (s deadlineDays) UpdateVacation(ctx context.Context, userID string, fn func
 		return v, err
 	})
 	return v, games, err
+}
+
+func (s deadlineDays) PlayerGames(ctx context.Context, userID string) ([]*storage.Game, error) {
+	return call1(ctx, func(ctx context.Context) ([]*storage.Game, error) {
+		return s.daysStore.PlayerGames(ctx, userID)
+	})
 }
 
 func (s deadlineDays) UpdatePlayerGames(ctx context.Context, userID string, fn func(games []*storage.Game) error) ([]*storage.Game, error) {

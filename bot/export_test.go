@@ -15,8 +15,14 @@ func (b *Bot) RunDue(ctx context.Context) bool {
 }
 
 // Resume does what RunScheduler does first: give back the time the bot was
-// down. Tests without the scheduler goroutine call it at start.
-func (b *Bot) Resume(ctx context.Context) error { return b.sched.resume(ctx) }
+// down, and remind the players of it (here, before it returns). Tests without the scheduler goroutine call it at start.
+func (b *Bot) Resume(ctx context.Context) error {
+	down, changed, err := b.sched.resume(ctx)
+	if err != nil {
+		return err
+	}
+	return b.sched.remindAfterOutage(ctx, changed, down)
+}
 
 // SetDueWithin sets how long the scheduler gives the work of one due wake
 // (dueWithin), for a test that lets one hang.

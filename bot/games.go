@@ -24,7 +24,7 @@ const maxDescription = 4096
 // asker: a list that is out of date at the next move has no place in the
 // channel.
 func (rs *records) gamesCommand(c *interaction, _ options) error {
-	games, err := rs.store.GuildGames(c.ctx, c.i.GuildID)
+	games, total, err := rs.store.GuildGames(c.ctx, c.i.GuildID, maxListed)
 	if err != nil {
 		return err
 	}
@@ -36,14 +36,16 @@ func (rs *records) gamesCommand(c *interaction, _ options) error {
 	}
 	var lines []string
 	size := 0
-	for k, g := range games {
+	for _, g := range games {
 		line := gameLine(lang, g)
-		if k == maxListed || size+len(line)+1 > maxDescription-100 {
-			lines = append(lines, lang.N("games.more", len(games)-k))
+		if size+len(line)+1 > maxDescription-100 {
 			break
 		}
 		lines = append(lines, line)
 		size += len(line) + 1
+	}
+	if listed := len(lines); listed < total {
+		lines = append(lines, lang.N("games.more", total-listed))
 	}
 	e.Description = strings.Join(lines, "\n")
 	e.Footer = &discordgo.MessageEmbedFooter{Text: lang.T("games.footer")}

@@ -10,6 +10,8 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/kulami/kulami/bot/discordtest"
+	"github.com/kulami/kulami/engine"
+	"github.com/kulami/kulami/engine/game"
 	"github.com/kulami/kulami/storage"
 )
 
@@ -78,4 +80,31 @@ func TestSpectatorAsksForBoard(t *testing.T) {
 	assert.Contains(t, h.reply(i), "Here is the current board")
 	m := messageAfter(t, h.dc, i, h.channel.ID, "the board again", func(m *discordtest.Message) bool { return boardPly(m) == 1 })
 	assert.Empty(t, m.Notified, "a board shown again pings nobody")
+}
+
+// TestGamesListCountsTheRest: a server with more games than the list
+// shows gets the newest 25 and how many more there are.
+func TestGamesListCountsTheRest(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t, "gateway")
+	const listed = 25 // the games the list shows
+	const n = listed + 5
+	var ids []uint64
+	for i := range n {
+		gg, err := game.New(game.Config{
+			Layout: engine.Square(), First: engine.Red, MoveTime: 72 * time.Hour,
+			Players: [2]game.Player{{UserID: h.alice.ID, Name: "alice"}, {UserID: h.bob.ID, Name: "bob"}},
+		}, h.clock.Now())
+		require.NoError(t, err)
+		g := &storage.Game{GuildID: h.dc.GuildID(), ChannelID: strconv.Itoa(800000000000000000 + i), Game: gg}
+		require.NoError(t, h.store.CreateGame(t.Context(), g))
+		ids = append(ids, g.ID)
+	}
+	r := h.dc.WaitResponse(t, h.command(h.channel.ID, h.carol, "games").ID)
+	require.Len(t, r.Embeds, 1)
+	lines := strings.Split(r.Embeds[0].Description, "\n")
+	require.Len(t, lines, listed+1)
+	assert.True(t, strings.HasPrefix(lines[0], "`#"+strconv.FormatUint(ids[n-1], 10)+"`"), "newest first: %s", lines[0])
+	assert.True(t, strings.HasPrefix(lines[listed-1], "`#"+strconv.FormatUint(ids[n-listed], 10)+"`"), lines[listed-1])
+	assert.Equal(t, "… and 5 games more.", lines[listed])
 }

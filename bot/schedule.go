@@ -118,10 +118,20 @@ func (b *Bot) RunScheduler(ctx context.Context) error {
 // run is RunScheduler.
 func (s *scheduler) run(ctx context.Context) error {
 	alive := s.clock.Now() // Resume records it
-	if err := s.resume(ctx); err != nil {
+	down, changed, err := s.resume(ctx)
+	if err != nil {
 		s.logFailure(ctx, "cannot give back the time the bot was down", "err", err)
 		alive = time.Time{} // record it at once
 	}
+	// The reminders of the time given back go out at their own pace while
+	// the due work goes on; they end before the store may close.
+	var reminding sync.WaitGroup
+	defer reminding.Wait()
+	reminding.Go(func() {
+		if err := s.remindAfterOutage(ctx, changed, down); err != nil {
+			s.logFailure(ctx, "cannot send every reminder of the time given back", "err", err)
+		}
+	})
 	defer func() {
 		// ctx is done by now: the record of the stop outlives it by
 		// design (the store closes after RunScheduler returns).
@@ -404,11 +414,18 @@ func (s *scheduler) expireChallenge(ctx context.Context, channelID string, now t
 	return nil
 }
 
+// outageReminders is how many reminders of the time given back the
+// scheduler sends a second at most (each a message, and a DM to a player
+// who asked for them): well under Discord's 50 requests a second, so that
+// a restart with thousands of games leaves the interactions and the due
+// work theirs.
+const outageReminders = 10
+
 // resume gives back to the players the time the bot was down, before any
 // deadline is enforced: every running clock is extended by the outage (if
-// it lasted minOutage or more), and whoever is to move gets one fresh
-// reminder that says so.
-func (s *scheduler) resume(ctx context.Context) error {
+// it lasted minOutage or more). It returns how long the bot was down and
+// the games whose clock it extended, for remindAfterOutage.
+func (s *scheduler) resume(ctx context.Context) (time.Duration, []*storage.Game, error) {
 	down, changed, err := s.store.Resume(ctx, s.clock.Now(), minOutage, func(g *storage.Game, down time.Duration) (bool, error) {
 		if err := g.Extend(down); errors.Is(err, game.ErrNotDue) {
 			return false, nil // no clock runs
@@ -418,14 +435,28 @@ func (s *scheduler) resume(ctx context.Context) error {
 		return true, nil
 	})
 	if err != nil {
-		return err
+		return 0, nil, err
 	}
 	if len(changed) > 0 {
 		s.log.Info("gave the players back the time the bot was down", "down", down, "games", len(changed))
 		s.wake.poke()
 	}
+	return down, changed, nil
+}
+
+// remindAfterOutage gives whoever is to move in each of games one fresh
+// reminder that says the bot was down that long and the time was given
+// back: outageReminders a second at most, until ctx is done.
+func (s *scheduler) remindAfterOutage(ctx context.Context, games []*storage.Game, down time.Duration) error {
 	var errs []error
-	for _, g := range changed {
+	for i, g := range games {
+		if i > 0 && i%outageReminders == 0 {
+			select {
+			case <-ctx.Done():
+				return errors.Join(append(errs, fmt.Errorf("%d reminders not sent: %w", len(games)-i, ctx.Err()))...)
+			case <-s.clock.After(time.Second):
+			}
+		}
 		errs = append(errs, s.sendReminder(ctx, g, &down))
 	}
 	return errors.Join(errs...)

@@ -415,3 +415,57 @@ func TestSchedulerHungDiscordCallAbandoned(t *testing.T) {
 	require.NoError(t, err)
 	assert.True(t, g.BoardDue.IsZero(), "nothing is owed any more")
 }
+
+// TestOutageRemindersPaced: after an outage, the reminders of the time
+// given back go out outageReminders (10) a second, while the scheduler
+// makes its first pass at once instead of waiting for them.
+func TestOutageRemindersPaced(t *testing.T) {
+	t.Parallel()
+	h := newManualHarness(t, "gateway")
+	now := h.clock.Now()
+	const n = 25
+	h.stop()
+	bulk, err := storage.Open(h.dbPath, storage.Options{NoSync: true})
+	require.NoError(t, err)
+	var channels []string
+	for i := range n {
+		ch := h.dc.AddChannel(fmt.Sprintf("game-%d", i))
+		channels = append(channels, ch.ID)
+		gg, err := game.New(game.Config{
+			Layout: engine.Square(), First: engine.Red, MoveTime: 72 * time.Hour,
+			Players: [2]game.Player{{UserID: h.alice.ID, Name: "alice"}, {UserID: h.bob.ID, Name: "bob"}},
+		}, now)
+		require.NoError(t, err)
+		require.NoError(t, bulk.CreateGame(t.Context(), &storage.Game{GuildID: h.dc.GuildID(), ChannelID: ch.ID, Game: gg}))
+	}
+	require.NoError(t, bulk.Close())
+	h.clock.Advance(time.Hour) // the outage
+	h.manual = false           // the real scheduler, which resumes
+	h.start()
+	sent := func() int {
+		k := 0
+		for _, ch := range channels {
+			for _, m := range h.reminders(ch) {
+				if strings.Contains(m.Content, "I was offline for 1 hour") {
+					k++
+				}
+			}
+		}
+		return k
+	}
+	require.Eventually(t, func() bool { return sent() == 10 }, 5*time.Second, time.Millisecond, "the first ten at once")
+	require.Eventually(t, func() bool { return slices.Contains(h.clock.Sleeps(), time.Minute) }, 5*time.Second, time.Millisecond,
+		"the scheduler made its first pass and sleeps until its heartbeat, while reminders wait")
+	pauses := func(k int) { // the reminders wait for the k-th second
+		require.Eventually(t, func() bool {
+			return len(slices.DeleteFunc(h.clock.Sleeps(), func(d time.Duration) bool { return d != time.Second })) == k
+		}, 5*time.Second, time.Millisecond)
+	}
+	pauses(1)
+	assert.Equal(t, 10, sent(), "no more before a second passed")
+	h.clock.Advance(time.Second)
+	require.Eventually(t, func() bool { return sent() == 20 }, 5*time.Second, time.Millisecond, "ten more a second later")
+	pauses(2)
+	h.clock.Advance(time.Second)
+	require.Eventually(t, func() bool { return sent() == n }, 5*time.Second, time.Millisecond, "and the rest")
+}

@@ -80,9 +80,10 @@ type GameStore interface {
 	// another or over, or has moved past ply: the board is then out of
 	// date already.
 	NoteBoard(ctx context.Context, channelID string, gameID uint64, ply int, messageID string) error
-	// GuildGames returns the active games of the guild, newest first.
-	// Errors: none but those of every method.
-	GuildGames(ctx context.Context, guildID string) ([]*storage.Game, error)
+	// GuildGames returns the first limit active games of the guild,
+	// newest first, and how many it has. Errors: none but those of every
+	// method.
+	GuildGames(ctx context.Context, guildID string, limit int) ([]*storage.Game, int, error)
 }
 
 // ChallengeStore keeps the open challenge of each channel.
@@ -218,8 +219,11 @@ type VacationStore interface {
 	UpdateVacation(ctx context.Context, userID string, fn func(v *storage.Vacation, games []*storage.Game) error) (*storage.Vacation, []*storage.Game, error)
 }
 
-// PlayerGamesStore changes every game of a player at once.
+// PlayerGamesStore reads and changes every game of a player at once.
 type PlayerGamesStore interface {
+	// PlayerGames returns the active games the user plays, in every
+	// guild.
+	PlayerGames(ctx context.Context, userID string) ([]*storage.Game, error)
 	// UpdatePlayerGames changes every active game the user plays in one
 	// transaction: fn changes them, and what it leaves is stored. fn
 	// must be quick and must not call the store. Errors: fn's error;
@@ -276,10 +280,12 @@ type ScheduleStore interface {
 	SeasonChannels(ctx context.Context) ([]storage.GuildSettingsEntry, error)
 	// Resume calls fn with every active game and how long the bot was
 	// down, if for at least minDown until now, stores the games fn
-	// changed and records now as alive, in one transaction; it returns
-	// how long the bot was down and the games changed. fn must be quick
-	// and must not call the store. Errors: fn's error;
-	// storage.ErrInvalid if fn ended a game. On any error nothing is
-	// written.
+	// changed and records now as alive, in transactions of
+	// storage.ResumeBatch games that go on after a crash where they
+	// stopped, never giving a game an outage twice; it returns how long
+	// the bot was down and the games changed. fn must be quick and must
+	// not call the store. Errors: fn's error; storage.ErrInvalid if fn
+	// ended a game. On an error, the batch of the game is not written
+	// (the ones before it are, and the next Resume goes on after them).
 	Resume(ctx context.Context, now time.Time, minDown time.Duration, fn func(g *storage.Game, down time.Duration) (bool, error)) (time.Duration, []*storage.Game, error)
 }

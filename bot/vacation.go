@@ -23,7 +23,7 @@ type vacations struct {
 		GameStore
 		SettingsStore
 	}
-	banks     VacationStore
+	banks     daysStore
 	clock     Clock
 	log       *slog.Logger
 	wake      wakeup
@@ -271,14 +271,14 @@ func (vs *vacations) status(c *interaction, limit time.Duration) error {
 	default:
 		lines = append(lines, lang.T("vacation.status_off", "Bank", duration(lang, v.Balance(now, limit)), "Cap", duration(lang, limit)))
 	}
-	games, err := vs.store.GuildGames(c.ctx, c.i.GuildID)
+	games, err := vs.banks.PlayerGames(c.ctx, me)
 	if err != nil {
 		return err
 	}
 	var mine []string
 	for _, g := range games {
 		col, err := g.Seat(me)
-		if err != nil {
+		if err != nil || g.GuildID != c.i.GuildID {
 			continue
 		}
 		opp := escape(playerName(lang, g.Player(col.Other())))

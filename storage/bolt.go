@@ -2,7 +2,6 @@ package storage
 
 import (
 	"bytes"
-	"cmp"
 	"context"
 	"encoding/binary"
 	"encoding/json"
@@ -185,12 +184,21 @@ func (t *boltTx) PutGame(g *Game, oldWake time.Time) error {
 		return err
 	}
 	t.stored(r.ChannelID)
+	if err := indexGame(t.tx, place{ID: r.ID, GuildID: r.GuildID, ChannelID: r.ChannelID}); err != nil {
+		return err
+	}
 	return t.setWake(WakeGame, r.ChannelID, oldWake, r.WakeAt)
 }
 
 // DeleteGame implements Tx.
 func (t *boltTx) DeleteGame(channel string, oldWake time.Time) error {
-	if err := t.tx.Bucket(bucketGames).Delete([]byte(channel)); err != nil {
+	b := t.tx.Bucket(bucketGames)
+	if v := b.Get([]byte(channel)); v != nil {
+		if err := unindexGame(t.tx, channel, v); err != nil {
+			return err
+		}
+	}
+	if err := b.Delete([]byte(channel)); err != nil {
 		return err
 	}
 	t.stored(channel)
@@ -199,13 +207,27 @@ func (t *boltTx) DeleteGame(channel string, oldWake time.Time) error {
 
 // Games implements Tx.
 func (t *boltTx) Games(fn func(g *Game, wake time.Time) error) error {
-	return t.tx.Bucket(bucketGames).ForEach(func(k, v []byte) error {
+	return t.GamesAfter("", 0, fn)
+}
+
+// GamesAfter implements Tx.
+func (t *boltTx) GamesAfter(after string, limit int, fn func(g *Game, wake time.Time) error) error {
+	c := t.tx.Bucket(bucketGames).Cursor()
+	k, v := c.Seek([]byte(after))
+	if k != nil && string(k) == after {
+		k, v = c.Next()
+	}
+	for n := 0; k != nil && (limit <= 0 || n < limit); k, v = c.Next() {
 		g, wake, err := t.game(v)
 		if err != nil {
 			return fmt.Errorf("game in channel %s: %w", k, err)
 		}
-		return fn(g, wake)
-	})
+		if err := fn(g, wake); err != nil {
+			return err
+		}
+		n++
+	}
+	return nil
 }
 
 // PlayerGames implements Tx. It reads every active game: they are keyed
@@ -219,33 +241,26 @@ func (t *boltTx) PlayerGames(user string, fn func(g *Game, wake time.Time) error
 	})
 }
 
-// GuildGames implements Tx. It reads every active game of every guild,
-// since active games are keyed by channel: a store holds one game a
-// channel at most, so that is a scan of a few thousand records at worst,
-// which is read-only and blocks no write.
-func (t *boltTx) GuildGames(guild string) ([]*Game, error) {
+// GuildGames implements Tx: the guild's entries of bucketGuildGames,
+// newest first, of which it reads the first limit games and counts the
+// rest by their keys.
+func (t *boltTx) GuildGames(guild string, limit int) ([]*Game, int, error) {
 	var out []*Game
-	err := t.tx.Bucket(bucketGames).ForEach(func(k, v []byte) error {
-		// Only the guild is needed to skip a game: read it without
-		// replaying the game's moves.
-		var place struct {
-			GuildID string `json:"guild"`
+	total := 0
+	prefix := key(nil).str(guild)
+	c := t.tx.Bucket(bucketGuildGames).Cursor()
+	for k, v := lastBefore(c, prefix.end()); k != nil && bytes.HasPrefix(k, prefix); k, v = c.Prev() {
+		total++
+		if len(out) == limit {
+			continue
 		}
-		if err := decode(v, &place); err != nil {
-			return fmt.Errorf("game of channel %s: %w", k, err)
-		}
-		if place.GuildID != guild {
-			return nil
-		}
-		g, _, err := t.game(v)
+		g, _, err := t.Game(string(v))
 		if err != nil {
-			return err
+			return nil, 0, err
 		}
 		out = append(out, g)
-		return nil
-	})
-	slices.SortFunc(out, func(a, b *Game) int { return cmp.Compare(b.ID, a.ID) })
-	return out, err
+	}
+	return out, total, nil
 }
 
 // CountGames implements Tx: the keys of the bucket of active games,
@@ -311,7 +326,10 @@ func (t *boltTx) HasFinished(guild string, id uint64) (bool, error) {
 
 // PutFinished implements Tx.
 func (t *boltTx) PutFinished(f *FinishedGame) error {
-	return put(t.tx.Bucket(bucketFinished), finishedKey(f.GuildID, f.ID), f.stored())
+	if err := put(t.tx.Bucket(bucketFinished), finishedKey(f.GuildID, f.ID), f.stored()); err != nil {
+		return err
+	}
+	return indexFinished(t.tx, place{ID: f.ID, GuildID: f.GuildID, ChannelID: f.ChannelID})
 }
 
 // IndexFinal implements Tx.
@@ -324,30 +342,50 @@ func (t *boltTx) FinishedData(fn func([]byte) error) error {
 	return t.tx.Bucket(bucketFinished).ForEach(func(_, v []byte) error { return fn(v) })
 }
 
-// LastFinished implements Tx. It reads the guild's finished games from
-// the newest back, skipping each without replaying it, until it finds one
-// of the channel.
+// LastFinished implements Tx: the game that bucketLastFinished names.
 func (t *boltTx) LastFinished(guild, channel string) (*FinishedGame, error) {
-	prefix := key(nil).str(guild)
-	c := t.tx.Bucket(bucketFinished).Cursor()
-	for k, v := lastBefore(c, prefix.end()); k != nil && bytes.HasPrefix(k, prefix); k, v = c.Prev() {
-		var place struct {
-			ID        uint64 `json:"id"`
-			ChannelID string `json:"channel"`
-		}
-		if err := decode(v, &place); err != nil {
-			return nil, fmt.Errorf("finished game %q: %w", k, err)
-		}
-		if place.ChannelID == channel {
-			return t.Finished(guild, place.ID)
-		}
+	v := t.tx.Bucket(bucketLastFinished).Get(lastFinishedKey(guild, channel))
+	if len(v) != 8 {
+		return nil, fmt.Errorf("no finished game in channel %s: %w", channel, ErrNotFound)
 	}
-	return nil, fmt.Errorf("no finished game in channel %s: %w", channel, ErrNotFound)
+	return t.Finished(guild, binary.BigEndian.Uint64(v))
+}
+
+// historyOwner returns the guild and the player of the key of a history
+// entry (historyKey).
+func historyOwner(k []byte) (guild, player string) {
+	g, rest, _ := bytes.Cut(k, []byte{0})
+	p, _, _ := bytes.Cut(rest, []byte{0})
+	return string(g), string(p)
 }
 
 // PutHistory implements Tx.
 func (t *boltTx) PutHistory(guild, player string, e *HistoryEntry) error {
-	return put(t.tx.Bucket(bucketHistory), historyKey(guild, player, e.At, e.GameID), e)
+	b, k := t.tx.Bucket(bucketHistory), historyKey(guild, player, e.At, e.GameID)
+	if v := b.Get(k); v != nil { // replaced: its old outcome no longer counts
+		old := new(HistoryEntry)
+		if err := decode(v, old); err != nil {
+			return fmt.Errorf("history entry %q: %w", k, err)
+		}
+		if err := countHistory(t.tx, guild, player, old, -1); err != nil {
+			return err
+		}
+	}
+	if err := put(b, k, e); err != nil {
+		return err
+	}
+	return countHistory(t.tx, guild, player, e, 1)
+}
+
+// HeadToHead implements Tx.
+func (t *boltTx) HeadToHead(guild, player, opponent string) (Tally, error) {
+	var tally Tally
+	if v := t.tx.Bucket(bucketHeadToHead).Get(headToHeadKey(guild, player, opponent)); v != nil {
+		if err := decode(v, &tally); err != nil {
+			return Tally{}, fmt.Errorf("head-to-head of %s and %s: %w", player, opponent, err)
+		}
+	}
+	return tally, nil
 }
 
 // History implements Tx.
@@ -431,7 +469,13 @@ func (t *boltTx) putProfile(p, old *Profile) error {
 	if err := ranks.Put(rankKey(p), []byte(p.UserID)); err != nil {
 		return err
 	}
-	return put(profiles, profileKey(p.GuildID, p.Season, p.Ladder, p.UserID), p)
+	k := profileKey(p.GuildID, p.Season, p.Ladder, p.UserID)
+	if p.Season == 0 && profiles.Get(k) == nil { // the all-time ladders' sizes are kept
+		if err := countProfile(t.tx, ladderKey(p.GuildID, 0, p.Ladder)); err != nil {
+			return err
+		}
+	}
+	return put(profiles, k, p)
 }
 
 // Leaderboard implements Tx.
@@ -444,18 +488,28 @@ func (t *boltTx) SeasonLeaderboard(guild string, season Season, ladder Ladder, o
 	return t.leaderboard(guild, season, ladder, offset, limit)
 }
 
-// leaderboard is Leaderboard on a ladder of the season (zero: all-time).
+// leaderboard is Leaderboard on a ladder of the season (zero: all-time):
+// the page from the ranks, skipping offset keys, and the size of the
+// ladder: kept for the all-time ladders (bucketLadderSizes), counted for a
+// season's, which holds the players of one quarter.
 func (t *boltTx) leaderboard(guild string, season Season, ladder Ladder, offset, limit int) ([]Profile, int, error) {
 	prefix := ladderKey(guild, season, ladder)
 	var ids []string
-	total := 0
 	_, ranks := t.ladderBuckets(season)
 	c := ranks.Cursor()
-	for k, v := c.Seek(prefix); k != nil && bytes.HasPrefix(k, prefix); k, v = c.Next() {
-		if total >= offset && len(ids) < limit {
-			ids = append(ids, string(v))
+	k, v := c.Seek(prefix)
+	for i := 0; i < offset && k != nil && bytes.HasPrefix(k, prefix); i++ {
+		k, v = c.Next()
+	}
+	for ; k != nil && bytes.HasPrefix(k, prefix) && len(ids) < limit; k, v = c.Next() {
+		ids = append(ids, string(v))
+	}
+	total := int(ladderSize(t.tx, prefix))
+	if season != 0 {
+		total = 0
+		for k, _ := c.Seek(prefix); k != nil && bytes.HasPrefix(k, prefix); k, _ = c.Next() {
+			total++
 		}
-		total++
 	}
 	var page []Profile
 	for _, id := range ids {
@@ -578,6 +632,26 @@ func (t *boltTx) Alive() (time.Time, error) {
 // PutAlive implements Tx.
 func (t *boltTx) PutAlive(at time.Time) error {
 	return t.tx.Bucket(bucketMeta).Put(keyAlive, binary.BigEndian.AppendUint64(nil, uint64(at.UnixNano())))
+}
+
+// keyResuming is the key, in bucketMeta, of the resume under way.
+var keyResuming = []byte("resuming")
+
+// Resuming implements Tx.
+func (t *boltTx) Resuming() (*Resuming, error) {
+	r, err := get[Resuming](t.tx.Bucket(bucketMeta), keyResuming, "resume")
+	if isNotFound(err) {
+		return nil, nil
+	}
+	return r, err
+}
+
+// PutResuming implements Tx.
+func (t *boltTx) PutResuming(r *Resuming) error {
+	if r == nil {
+		return t.tx.Bucket(bucketMeta).Delete(keyResuming)
+	}
+	return put(t.tx.Bucket(bucketMeta), keyResuming, r)
 }
 
 // Tournament implements Tx.
@@ -759,9 +833,7 @@ func (t *boltTx) Records(fn func(Record) error) error {
 			if err := decode(v, &r.Entry); err != nil {
 				return err
 			}
-			guild, rest, _ := bytes.Cut(k, []byte{0})
-			player, _, _ := bytes.Cut(rest, []byte{0})
-			r.GuildID, r.PlayerID = string(guild), string(player)
+			r.GuildID, r.PlayerID = historyOwner(k)
 			return fn(HistoryRecords.Record(r))
 		}},
 		{bucketProfiles, func(_, v []byte) error {

@@ -105,9 +105,20 @@
 // # Export
 //
 // Export and Import copy a store into another of any backend (kulamibot
-// migrate), record by record; Compare checks the copy. Every kind of
-// record (a game, a challenge, a finished game, …) is one RecordKind of
-// the table in export.go.
+// migrate), record by record, streaming: Import writes ImportBatch records
+// a transaction and Compare keeps a digest of each kind, so neither holds
+// a store in memory. Every kind of record (a game, a challenge, a
+// finished game, …) is one RecordKind of the table in export.go.
+//
+// # Indexes
+//
+// The reads a player makes stay O(log n) or O(page) however many games a
+// store holds: the last finished game of a channel, a guild's active
+// games (the first page and a count) and the head-to-head of two players
+// are read from indexes that the writes keep in their own transaction
+// (bbolt: the buckets of index.go; PostgreSQL: indexes of its tables).
+// Import fills them as it writes the records they index, and a file of an
+// older schema gets them built when it is opened.
 //
 // # File format
 //

@@ -3,6 +3,8 @@ package storage
 import (
 	"bytes"
 	"context"
+	"crypto/sha256"
+	"encoding/binary"
 	"encoding/json"
 	"fmt"
 	"strconv"
@@ -163,13 +165,9 @@ func (r Record) stored() any {
 	return r.kind.storedOf(r.v)
 }
 
-// put writes r in tx, as it was in the store it came from.
-func (r Record) put(tx Tx) error {
-	if r.kind == nil {
-		return fmt.Errorf("%w: an empty record", ErrInvalid)
-	}
-	return r.kind.putIn(tx, r.v)
-}
+// put writes r, which is not the zero Record, in tx, as it was in the
+// store it came from.
+func (r Record) put(tx Tx) error { return r.kind.putIn(tx, r.v) }
 
 // Export calls fn with every record of the store, as of one moment (one
 // read transaction), and returns fn's first error.
@@ -180,32 +178,77 @@ func (s *Core) Export(ctx context.Context, fn func(Record) error) error {
 	return nil
 }
 
+// ImportBatch is how many records Import writes in one transaction.
+const ImportBatch = 1000
+
 // Import writes every record that records yields into the store, which
-// must be empty (ErrInvalid otherwise), in one transaction. records is
-// called with ctx (another store's Export fits). It returns the number of
-// records of each kind (see Record.Kind).
+// must be empty (ErrInvalid otherwise), ImportBatch records a
+// transaction, so that its memory and its transactions stay small however
+// large the store it copies: the first transaction checks that the store
+// is empty, and one that fails leaves the batches before it written (a
+// failed import leaves a store to throw away; a refused store, or a
+// refused first batch, is left as it was). records is called with ctx
+// (another store's Export fits). It returns the number of records of
+// each kind (see Record.Kind).
 func (s *Core) Import(ctx context.Context, records func(ctx context.Context, fn func(Record) error) error) (map[string]int, error) {
 	counts := map[string]int{}
-	err := s.b.Update(ctx, func(tx Tx) error {
-		clear(counts)
-		empty := true
-		if err := tx.Records(func(r Record) error {
-			kind, key := r.Kind()
-			empty = false
-			return fmt.Errorf("%w: the store is not empty (it holds the %s %q); import into a new one", ErrInvalid, kind, key)
-		}); !empty {
+	batch := make([]Record, 0, ImportBatch)
+	first := true
+	flush := func() error {
+		err := s.b.Update(ctx, func(tx Tx) error {
+			if first {
+				if err := checkEmpty(tx); err != nil {
+					return err
+				}
+			}
+			for _, r := range batch {
+				if err := r.put(tx); err != nil {
+					return err
+				}
+			}
+			return nil
+		})
+		if err != nil {
 			return err
 		}
-		return records(ctx, func(r Record) error {
+		first = false
+		for _, r := range batch {
 			kind, _ := r.Kind()
 			counts[kind]++
-			return r.put(tx)
-		})
+		}
+		batch = batch[:0]
+		return nil
+	}
+	err := records(ctx, func(r Record) error {
+		if r.kind == nil {
+			return fmt.Errorf("%w: an empty record", ErrInvalid)
+		}
+		if batch = append(batch, r); len(batch) == ImportBatch {
+			return flush()
+		}
+		return nil
 	})
+	if err == nil {
+		err = flush()
+	}
 	if err != nil {
 		return nil, fmt.Errorf("import: %w", err)
 	}
 	return counts, nil
+}
+
+// checkEmpty returns an error wrapping ErrInvalid unless the store of tx
+// holds no record.
+func checkEmpty(tx Tx) error {
+	empty := true
+	if err := tx.Records(func(r Record) error {
+		kind, key := r.Kind()
+		empty = false
+		return fmt.Errorf("%w: the store is not empty (it holds the %s %q); import into a new one", ErrInvalid, kind, key)
+	}); !empty {
+		return err
+	}
+	return nil
 }
 
 // Exporter is a store that Compare can read: Core, and so every backend.
@@ -216,20 +259,96 @@ type Exporter interface {
 // Compare compares every record of the stores a and b. It returns the
 // number of records of each kind, and an error that names the first
 // records that differ (or are in one store only), if any.
+//
+// It reads each store once and keeps, for each kind, a count and a sum
+// of the records' hashes (an order-free digest), so that its memory does
+// not grow with the stores; only for a kind whose digests differ does it
+// read both stores again, keeping that kind's records of a, to name the
+// record that differs.
 func Compare(ctx context.Context, a, b Exporter) (map[string]int, error) {
+	da, err := digests(ctx, a)
+	if err != nil {
+		return nil, err
+	}
+	db, err := digests(ctx, b)
+	if err != nil {
+		return nil, err
+	}
+	counts := map[string]int{}
+	differ := map[string]bool{}
+	for kind, d := range da {
+		if db[kind] != d {
+			differ[kind] = true
+		}
+		counts[kind] = d.n
+	}
+	for kind := range db {
+		if _, ok := da[kind]; !ok {
+			differ[kind] = true
+		}
+	}
+	if len(differ) == 0 {
+		return counts, nil
+	}
+	if err := compareKinds(ctx, a, b, differ); err != nil {
+		return nil, err
+	}
+	return nil, fmt.Errorf("the records differ, but not one by one (a hash collision?)")
+}
+
+// digest is an order-free digest of the records of one kind: their
+// number and the sum, lane by lane, of their SHA-256 hashes.
+type digest struct {
+	n   int
+	sum [4]uint64
+}
+
+// digests returns the digest of each kind of record of s.
+func digests(ctx context.Context, s Exporter) (map[string]digest, error) {
+	out := map[string]digest{}
+	err := s.Export(ctx, func(r Record) error {
+		kind, key := r.Kind()
+		v, err := json.Marshal(r.stored())
+		if err != nil {
+			return err
+		}
+		h := sha256.New()
+		h.Write([]byte(key))
+		h.Write([]byte{0})
+		h.Write(v)
+		sum := h.Sum(nil)
+		d := out[kind]
+		d.n++
+		for i := range d.sum {
+			d.sum[i] += binary.BigEndian.Uint64(sum[8*i:])
+		}
+		out[kind] = d
+		return nil
+	})
+	return out, err
+}
+
+// compareKinds compares the records of the kinds named of a and b, one
+// by one, and returns an error that names the first that differ.
+func compareKinds(ctx context.Context, a, b Exporter, kinds map[string]bool) error {
 	want := map[string][]byte{}
 	err := a.Export(ctx, func(r Record) error {
 		kind, key := r.Kind()
+		if !kinds[kind] {
+			return nil
+		}
 		v, err := json.Marshal(r.stored())
 		want[kind+" "+key] = v
 		return err
 	})
 	if err != nil {
-		return nil, err
+		return err
 	}
-	counts := map[string]int{}
 	err = b.Export(ctx, func(r Record) error {
 		kind, key := r.Kind()
+		if !kinds[kind] {
+			return nil
+		}
 		v, err := json.Marshal(r.stored())
 		if err != nil {
 			return err
@@ -242,14 +361,13 @@ func Compare(ctx context.Context, a, b Exporter) (map[string]int, error) {
 			return fmt.Errorf("the %s %q differs:\n%s\n%s", kind, key, w, v)
 		}
 		delete(want, kind+" "+key)
-		counts[kind]++
 		return nil
 	})
 	if err != nil {
-		return nil, err
+		return err
 	}
 	for k := range want {
-		return nil, fmt.Errorf("the %s is only in the first store", k)
+		return fmt.Errorf("the %s is only in the first store", k)
 	}
-	return counts, nil
+	return nil
 }

@@ -142,16 +142,14 @@ func (s *Core) History(ctx context.Context, guildID, userID string, limit int, b
 
 // HeadToHead returns the results of the player with ProfileID a
 // against the one with ProfileID b in the guild, from a's side, on
-// both ladders; aborted games do not count.
+// both ladders; aborted games do not count. It reads a tally that every
+// game's end keeps, not the history.
 func (s *Core) HeadToHead(ctx context.Context, guildID, a, b string) (Tally, error) {
-	var t Tally
-	err := s.history(ctx, guildID, a, 0, func(e *HistoryEntry) bool {
-		if ProfileID(e.Opponent) == b {
-			t.Add(e.Outcome)
-		}
-		return true
-	})
-	return t, err
+	t, err := inTx(ctx, s.b.View, func(tx Tx) (Tally, error) { return tx.HeadToHead(guildID, a, b) })
+	if err != nil {
+		return Tally{}, fmt.Errorf("head-to-head of %s and %s in guild %s: %w", a, b, guildID, err)
+	}
+	return t, nil
 }
 
 // RatingTrend returns the ratings of the player with ProfileID

@@ -5,12 +5,20 @@ import (
 	"fmt"
 )
 
-// GuildGames returns the active games played in the guild, newest first
-// (by ID: IDs grow as games are made).
-func (s *Core) GuildGames(ctx context.Context, guildID string) ([]*Game, error) {
-	games, err := inTx(ctx, s.b.View, func(tx Tx) ([]*Game, error) { return tx.GuildGames(guildID) })
-	if err != nil {
-		return nil, fmt.Errorf("games of guild %s: %w", guildID, err)
+// GuildGames returns the first limit active games played in the guild,
+// newest first (by ID: IDs grow as games are made), and how many the
+// guild has: an index read, whatever the number of games stored. limit
+// must be positive (ErrInvalid).
+func (s *Core) GuildGames(ctx context.Context, guildID string, limit int) (games []*Game, total int, err error) {
+	if limit <= 0 {
+		return nil, 0, fmt.Errorf("games of guild %s: %w: the limit %d must be positive", guildID, ErrInvalid, limit)
 	}
-	return games, nil
+	err = s.b.View(ctx, func(tx Tx) error {
+		games, total, err = tx.GuildGames(guildID, limit)
+		return err
+	})
+	if err != nil {
+		return nil, 0, fmt.Errorf("games of guild %s: %w", guildID, err)
+	}
+	return games, total, nil
 }

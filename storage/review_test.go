@@ -16,5 +16,4 @@ func TestMigrationAddsReviews(t *testing.T) {
 	require.NoError(t, s.SaveReview(t.Context(), guild, 2, []byte(`{"version":1}`)), "a finished game of the old file takes a review")
 	require.NoError(t, s.Close())
 	assert.Equal(t, schemaVersion(), schemaOf(t, path))
-	assert.Equal(t, uint64(7), schemaVersion())
 }

@@ -21,6 +21,7 @@ var migrations = []func(tx *bolt.Tx) error{
 	addSeasons,          // 4 → 5
 	addTournaments,      // 5 → 6
 	addVacations,        // 6 → 7
+	addIndexes,          // 7 → 8
 }
 
 // clearFinishedClocks brings a file of schema version 1 to version 2: the

@@ -26,7 +26,8 @@ var (
 
 	allBuckets = [][]byte{bucketMeta, bucketGames, bucketChallenges, bucketWake, bucketFinished,
 		bucketHistory, bucketProfiles, bucketRanks, bucketGuilds, bucketUsers, bucketReviews, bucketPending,
-		bucketSeasonProfiles, bucketSeasonRanks, bucketTournaments, bucketVacations}
+		bucketSeasonProfiles, bucketSeasonRanks, bucketTournaments, bucketVacations,
+		bucketLastFinished, bucketGuildGames, bucketHeadToHead, bucketLadderSizes}
 
 	keySchema = []byte("schema")
 )

@@ -46,7 +46,7 @@ func TestOpenCreatesAndReopens(t *testing.T) {
 	require.NoError(t, err)
 	g := mustCreate(t, s, "c", alice, bob)
 	require.NoError(t, s.Close())
-	assert.Equal(t, uint64(7), schemaOf(t, path), "a new file is at the current schema")
+	assert.Equal(t, schemaVersion(), schemaOf(t, path), "a new file is at the current schema")
 
 	s = mustOpenPath(t, path, Options{})
 	got, err := s.Game(t.Context(), "c")
@@ -73,13 +73,14 @@ func TestOpenRefusesNewerSchema(t *testing.T) {
 	s, err := Open(path, Options{})
 	require.NoError(t, err)
 	require.NoError(t, s.Close())
-	setSchema(t, path, 99)
+	newer := schemaVersion() + 3
+	setSchema(t, path, newer)
 
 	_, err = Open(path, Options{})
 	assert.ErrorIs(t, err, ErrSchemaTooNew)
-	assert.ErrorContains(t, err, fmt.Sprintf("the file has schema version 99, this kulamibot reads versions up to %d; upgrade kulamibot to open it", schemaVersion()))
+	assert.ErrorContains(t, err, fmt.Sprintf("the file has schema version %d, this kulamibot reads versions up to %d; upgrade kulamibot to open it", newer, schemaVersion()))
 	assert.ErrorContains(t, err, path)
-	assert.Equal(t, uint64(99), schemaOf(t, path), "a refused file is left as it was")
+	assert.Equal(t, newer, schemaOf(t, path), "a refused file is left as it was")
 }
 
 func TestOpenRefusesOtherFiles(t *testing.T) {

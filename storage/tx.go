@@ -34,8 +34,13 @@ type Tx interface {
 	// its wake, as Games does; in a write transaction, they are locked as
 	// Game locks one.
 	PlayerGames(user string, fn func(g *Game, wake time.Time) error) error
-	// GuildGames returns the active games of the guild, newest first.
-	GuildGames(guild string) ([]*Game, error)
+	// GamesAfter calls fn with the active games whose channel sorts after
+	// after (bytewise), in channel order, up to limit of them (no limit if
+	// limit is not positive), and their wakes; fn may not write.
+	GamesAfter(after string, limit int, fn func(g *Game, wake time.Time) error) error
+	// GuildGames returns the first limit active games of the guild,
+	// newest first (by ID), and how many it has, reading no other game.
+	GuildGames(guild string, limit int) ([]*Game, int, error)
 	// CountGames returns the number of active games, without reading them.
 	CountGames() (int, error)
 
@@ -84,6 +89,10 @@ type Tx interface {
 	// true: from the latest if before is zero, else from the entry before
 	// the finished game with the ID before (ErrNotFound if there is none).
 	History(guild, player string, before uint64, fn func(*HistoryEntry) bool) error
+	// HeadToHead returns the tally of the outcomes in the history of
+	// player in guild against opponent (both ProfileIDs), reading no
+	// history entry.
+	HeadToHead(guild, player, opponent string) (Tally, error)
 
 	// Profile returns a profile.
 	Profile(guild string, ladder Ladder, player string) (*Profile, error)
@@ -137,6 +146,11 @@ type Tx interface {
 	Alive() (time.Time, error)
 	// PutAlive records that the bot was alive at t.
 	PutAlive(t time.Time) error
+	// Resuming returns the resume under way (see Core.Resume), nil if
+	// none.
+	Resuming() (*Resuming, error)
+	// PutResuming stores the resume under way, or drops it if r is nil.
+	PutResuming(r *Resuming) error
 
 	// NextWake returns the earliest wake of the index, false if none.
 	NextWake() (time.Time, bool, error)

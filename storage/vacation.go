@@ -112,6 +112,23 @@ func (s *Core) UpdateVacation(ctx context.Context, userID string, fn func(v *Vac
 	return r.v, r.games, nil
 }
 
+// PlayerGames returns the active games the user plays, in every guild.
+// Finding them costs as in UpdateVacation.
+func (s *Core) PlayerGames(ctx context.Context, userID string) ([]*Game, error) {
+	games, err := inTx(ctx, s.b.View, func(tx Tx) ([]*Game, error) {
+		var games []*Game
+		err := tx.PlayerGames(userID, func(g *Game, _ time.Time) error {
+			games = append(games, g)
+			return nil
+		})
+		return games, err
+	})
+	if err != nil {
+		return nil, fmt.Errorf("read the games of %s: %w", userID, err)
+	}
+	return games, nil
+}
+
 // UpdatePlayerGames changes every active game the user plays in one
 // transaction: fn changes them (game.Game.SetLocal, say), and what it
 // leaves is stored; it returns them as stored. If fn returns an error, or

@@ -55,14 +55,18 @@ func migrate(ctx context.Context, from StorageConfig, to string, out io.Writer) 
 	defer func() {
 		dst.Close()
 		if err != nil && created {
-			os.Remove(to) // nothing of it was written: the import is one transaction
+			os.Remove(to) // a part of a copy: the file is ours, and of no use
 		}
 	}()
 
-	copied, err := dst.Import(ctx, src.Export)
+	copied, err := dst.Import(ctx, progress(src.Export, out, migrateProgress))
 	if err != nil {
+		if target.Backend == "postgres" {
+			return fmt.Errorf("migrate into %s: %w (records are copied in batches: the database may hold a part of the copy; drop and create it again before you retry)", target.where(), err)
+		}
 		return fmt.Errorf("migrate into %s: %w", target.where(), err)
 	}
+	fmt.Fprintln(out, "Comparing every record of the two…")
 	compared, err := storage.Compare(ctx, src, dst)
 	if err != nil {
 		return fmt.Errorf("migrate: the copy in %s differs from %s: %w", target.where(), from.where(), err)
@@ -76,4 +80,21 @@ func migrate(ctx context.Context, from StorageConfig, to string, out io.Writer) 
 	}
 	fmt.Fprintf(out, "Set storage.backend = %q and storage.%s to use it.\n", target.Backend, map[string]string{"bbolt": "path", "postgres": "dsn"}[target.Backend])
 	return nil
+}
+
+// migrateProgress is every how many records migrate says how far it is.
+const migrateProgress = 100000
+
+// progress returns records (an Export) that also prints to out, every
+// every records, how many it has given.
+func progress(records func(context.Context, func(storage.Record) error) error, out io.Writer, every int) func(context.Context, func(storage.Record) error) error {
+	return func(ctx context.Context, fn func(storage.Record) error) error {
+		n := 0
+		return records(ctx, func(r storage.Record) error {
+			if n++; n%every == 0 {
+				fmt.Fprintf(out, "Copied %d records…\n", n)
+			}
+			return fn(r)
+		})
+	}
 }

@@ -2,8 +2,10 @@ package main
 
 import (
 	"bytes"
+	"context"
 	"os"
 	"path/filepath"
+	"strconv"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -117,4 +119,27 @@ func TestMigrateRefuses(t *testing.T) {
 	g, err := s.Game(t.Context(), "clock")
 	require.NoError(t, err)
 	assert.Equal(t, 1, g.Ply(), "a refused target is left as it was")
+}
+
+// TestMigrateProgress: migrate says how many records it has copied, every
+// so many, and passes every record on.
+func TestMigrateProgress(t *testing.T) {
+	var out bytes.Buffer
+	var passed []string
+	records := func(_ context.Context, fn func(storage.Record) error) error {
+		for i := range 5 {
+			if err := fn(storage.UserSettingsRecords.Record(&storage.UserSettingsEntry{UserID: strconv.Itoa(i)})); err != nil {
+				return err
+			}
+		}
+		return nil
+	}
+	err := progress(records, &out, 2)(t.Context(), func(r storage.Record) error {
+		_, key := r.Kind()
+		passed = append(passed, key)
+		return nil
+	})
+	require.NoError(t, err)
+	assert.Equal(t, "Copied 2 records…\nCopied 4 records…\n", out.String())
+	assert.Equal(t, []string{"0", "1", "2", "3", "4"}, passed)
 }

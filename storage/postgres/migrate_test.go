@@ -13,6 +13,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/kulami/kulami/storage"
+	"github.com/kulami/kulami/storage/internal/fixture"
 	"github.com/kulami/kulami/storage/postgres/pgtest"
 	"github.com/kulami/kulami/storage/storagetest"
 )
@@ -48,7 +49,6 @@ func TestMigrationsAppliedOnce(t *testing.T) {
 		want = append(want, v)
 	}
 	assert.Equal(t, want, appliedVersions(t, stores[0]), "every step once, and the lock row 0")
-	assert.Equal(t, 7, SchemaVersion())
 
 	s := mustOpenDSN(t, dsn)
 	assert.Equal(t, want, appliedVersions(t, s), "a database at the current schema is left alone")
@@ -57,12 +57,13 @@ func TestMigrationsAppliedOnce(t *testing.T) {
 func TestOpenRefusesNewerSchema(t *testing.T) {
 	dsn := pgtest.Schema(t)
 	s := mustOpenDSN(t, dsn)
-	_, err := s.pool.Exec(context.Background(), `INSERT INTO kulami_migrations (version, name) VALUES (99, 'future')`)
+	newer := SchemaVersion() + 4
+	_, err := s.pool.Exec(context.Background(), `INSERT INTO kulami_migrations (version, name) VALUES ($1, 'future')`, newer)
 	require.NoError(t, err)
 
 	_, err = Open(dsn, storage.Options{})
 	assert.ErrorIs(t, err, storage.ErrSchemaTooNew)
-	assert.ErrorContains(t, err, fmt.Sprintf("the database has schema version 99, this kulamibot reads versions up to %d; upgrade kulamibot to use it", SchemaVersion()))
+	assert.ErrorContains(t, err, fmt.Sprintf("the database has schema version %d, this kulamibot reads versions up to %d; upgrade kulamibot to use it", newer, SchemaVersion()))
 }
 
 func TestOpenRefuses(t *testing.T) {
@@ -167,4 +168,46 @@ func TestSeasonsFilledOnceAfterMigration(t *testing.T) {
 	var marks int
 	require.NoError(t, s.pool.QueryRow(context.Background(), `SELECT count(*) FROM season_rebuild`).Scan(&marks))
 	assert.Zero(t, marks)
+}
+
+// TestMigrationIndexesHistory: migration 0008 fills the opponent and the
+// outcome of every history entry of a database of an earlier schema from
+// its data, and counts its ladders, so that the head-to-head of every
+// pair and the size of every ladder read as they did.
+func TestMigrationIndexesHistory(t *testing.T) {
+	dsn := pgtest.Schema(t)
+	s := mustOpenDSN(t, dsn)
+	storagetest.Fill(t, s)
+	players := []string{fixture.Alice.UserID, fixture.Bob.UserID, fixture.Carol.UserID, storage.ProfileID(fixture.HardAI)}
+	headToHead := func(s *Store) map[string]storage.Tally {
+		out := map[string]storage.Tally{}
+		for _, a := range players {
+			for _, b := range players {
+				t2, err := s.HeadToHead(t.Context(), fixture.Guild, a, b)
+				require.NoError(t, err)
+				out[a+"-"+b] = t2
+			}
+		}
+		return out
+	}
+	sizes := func(s *Store) map[storage.Ladder]int {
+		out := map[storage.Ladder]int{}
+		for _, ladder := range []storage.Ladder{storage.Human, storage.AI} {
+			_, n, err := s.Leaderboard(t.Context(), fixture.Guild, ladder, 0, 1)
+			require.NoError(t, err)
+			out[ladder] = n
+		}
+		return out
+	}
+	want, wantSizes := headToHead(s), sizes(s)
+	require.Equal(t, map[storage.Ladder]int{storage.Human: 2, storage.AI: 2}, wantSizes)
+	require.Equal(t, storage.Tally{Losses: 1}, want[storage.ProfileID(fixture.HardAI)+"-"+fixture.Bob.UserID], "bob beat the computer")
+	_, err := s.pool.Exec(t.Context(), `ALTER TABLE history DROP COLUMN opponent, DROP COLUMN outcome; DROP TABLE resuming; DROP TABLE ladder_sizes;
+		DELETE FROM kulami_migrations WHERE version = 8`)
+	require.NoError(t, err)
+	s.Close()
+
+	s = mustOpenDSN(t, dsn)
+	assert.Equal(t, want, headToHead(s))
+	assert.Equal(t, wantSizes, sizes(s))
 }

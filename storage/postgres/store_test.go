@@ -65,3 +65,19 @@ func TestImportMany(t *testing.T) {
 	require.NoError(t, err)
 	assert.Zero(t, total, "nothing of a failed import is written")
 }
+
+// BenchmarkYear builds a database of the size the flags -kulami.finished,
+// -kulami.running and -kulami.ladder ask for (storagetest.YearFromFlags:
+// small by default) through Import and times the reads of
+// storagetest.BenchmarkYear.
+func BenchmarkYear(b *testing.B) {
+	y := storagetest.YearFromFlags()
+	var longest storagetest.Longest
+	s := mustOpen(b, storage.Options{Updated: longest.Updated})
+	storagetest.FillYear(b, s, y)
+	// What autovacuum does some time after a bulk load: statistics for the
+	// planner, the visibility map for index-only scans.
+	_, err := s.pool.Exec(b.Context(), `VACUUM ANALYZE active, finished, history, profiles`)
+	require.NoError(b, err)
+	storagetest.BenchmarkYear(b, s, y, &longest)
+}

@@ -12,6 +12,7 @@ import (
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
 
+	"github.com/kulami/kulami/engine/game"
 	"github.com/kulami/kulami/storage"
 )
 
@@ -138,10 +139,18 @@ func games(rows pgx.Rows, fn func(g *storage.Game, wake time.Time) error) error 
 	return rows.Err()
 }
 
-// Games implements storage.Tx. It reads every game before it calls fn:
-// a connection reads one result at a time.
+// Games implements storage.Tx.
 func (t *tx) Games(fn func(g *storage.Game, wake time.Time) error) error {
-	return t.selectGames(`SELECT data, board_message FROM active WHERE kind = $1 ORDER BY channel`+t.lock(), []any{kindGame}, fn)
+	return t.GamesAfter("", 0, fn)
+}
+
+// GamesAfter implements storage.Tx.
+func (t *tx) GamesAfter(after string, limit int, fn func(g *storage.Game, wake time.Time) error) error {
+	var most any // no limit
+	if limit > 0 {
+		most = limit
+	}
+	return t.selectGames(`SELECT data, board_message FROM active WHERE kind = $1 AND channel > $2 ORDER BY channel LIMIT $3`+t.lock(), []any{kindGame, after, most}, fn)
 }
 
 // PlayerGames implements storage.Tx: the rows whose stored game names
@@ -154,7 +163,8 @@ func (t *tx) PlayerGames(user string, fn func(g *storage.Game, wake time.Time) e
 }
 
 // selectGames calls fn with every game that query (with args) selects,
-// all read before the first call.
+// all read before the first call: a connection reads one result at a
+// time.
 func (t *tx) selectGames(query string, args []any, fn func(g *storage.Game, wake time.Time) error) error {
 	type stored struct {
 		g    *storage.Game
@@ -187,16 +197,21 @@ func (t *tx) CountGames() (int, error) {
 	return n, nil
 }
 
-// GuildGames implements storage.Tx.
-func (t *tx) GuildGames(guild string) ([]*storage.Game, error) {
+// GuildGames implements storage.Tx: both reads on the index
+// active_guild.
+func (t *tx) GuildGames(guild string, limit int) ([]*storage.Game, int, error) {
+	var total int
+	if err := t.queryRow(`SELECT count(*) FROM active WHERE guild = $1 AND kind = $2`, guild, kindGame).Scan(&total); err != nil {
+		return nil, 0, err
+	}
 	var out []*storage.Game
-	err := t.query(`SELECT data, board_message FROM active WHERE guild = $1 AND kind = $2 ORDER BY id DESC`, []any{guild, kindGame}, func(rows pgx.Rows) error {
+	err := t.query(`SELECT data, board_message FROM active WHERE guild = $1 AND kind = $2 ORDER BY id DESC LIMIT $3`, []any{guild, kindGame, limit}, func(rows pgx.Rows) error {
 		return games(rows, func(g *storage.Game, _ time.Time) error {
 			out = append(out, g)
 			return nil
 		})
 	})
-	return out, err
+	return out, total, err
 }
 
 // sequences are the names of the sequences, by storage.Sequence.
@@ -362,10 +377,35 @@ func (t *tx) PutHistory(guild, player string, e *storage.HistoryEntry) error {
 	if err != nil {
 		return err
 	}
-	t.exec(`INSERT INTO history (guild, player, end_at, game_id, data) VALUES ($1, $2, $3, $4, $5)
-		ON CONFLICT (guild, player, end_at, game_id) DO UPDATE SET data = excluded.data`,
-		guild, player, storage.UnixNano(e.At), int64(e.GameID), string(data))
+	t.exec(`INSERT INTO history (guild, player, end_at, game_id, data, opponent, outcome) VALUES ($1, $2, $3, $4, $5, $6, $7)
+		ON CONFLICT (guild, player, end_at, game_id) DO UPDATE SET data = excluded.data, opponent = excluded.opponent, outcome = excluded.outcome`,
+		guild, player, storage.UnixNano(e.At), int64(e.GameID), string(data), storage.ProfileID(e.Opponent), e.Outcome.String())
 	return nil
+}
+
+// HeadToHead implements storage.Tx: the entries of the pair counted by
+// outcome, on the index history_pair alone.
+func (t *tx) HeadToHead(guild, player, opponent string) (storage.Tally, error) {
+	var tally storage.Tally
+	err := t.query(`SELECT outcome, count(*) FROM history WHERE guild = $1 AND player = $2 AND opponent = $3 GROUP BY outcome`,
+		[]any{guild, player, opponent}, func(rows pgx.Rows) error {
+			for rows.Next() {
+				var name string
+				var n int
+				if err := rows.Scan(&name, &n); err != nil {
+					return err
+				}
+				var o game.Outcome
+				if err := o.UnmarshalText([]byte(name)); err != nil {
+					return fmt.Errorf("%w: head-to-head of %s and %s: %w", storage.ErrCorrupt, player, opponent, err)
+				}
+				for range n {
+					tally.Add(o)
+				}
+			}
+			return rows.Err()
+		})
+	return tally, err
 }
 
 // History implements storage.Tx. It reads the entries a page at a time,
@@ -483,6 +523,10 @@ func (t *tx) putProfile(p, old *storage.Profile) error {
 		q = fmt.Sprintf(`INSERT INTO %s (%s, player, rank_key, data) VALUES (%s)`, table, cols, placeholders(n+3))
 	}
 	t.exec(q, append(args, p.UserID, p.RankKey(), string(data))...)
+	if old == nil && p.Season == 0 {
+		t.exec(`INSERT INTO ladder_sizes (guild, ladder, n) VALUES ($1, $2, 1)
+			ON CONFLICT (guild, ladder) DO UPDATE SET n = ladder_sizes.n + 1`, p.GuildID, int16(p.Ladder))
+	}
 	return nil
 }
 
@@ -509,12 +553,21 @@ func (t *tx) SeasonLeaderboard(guild string, season storage.Season, ladder stora
 func (t *tx) leaderboard(guild string, season storage.Season, ladder storage.Ladder, offset, limit int) ([]storage.Profile, int, error) {
 	table, where, args := ladderTable(guild, season, ladder)
 	var total int
-	if err := t.queryRow(`SELECT count(*) FROM `+table+` WHERE `+where, args...).Scan(&total); err != nil {
-		return nil, 0, err
+	if season == 0 { // the all-time ladders' sizes are kept
+		err := t.queryRow(`SELECT n FROM ladder_sizes WHERE guild = $1 AND ladder = $2`, guild, int16(ladder)).Scan(&total)
+		if err != nil && !errors.Is(err, pgx.ErrNoRows) {
+			return nil, 0, err
+		}
+	} else if err := t.queryRow(`SELECT count(*) FROM `+table+` WHERE `+where, args...).Scan(&total); err != nil {
+		return nil, 0, err // a season's ladder holds the players of one quarter
 	}
+	// The page from its first rank key, which an index-only scan of the
+	// ranks finds without reading the profiles before it.
 	var page []storage.Profile
 	n := len(args)
-	err := t.query(fmt.Sprintf(`SELECT data FROM %s WHERE %s ORDER BY rank_key LIMIT $%d OFFSET $%d`, table, where, n+1, n+2),
+	err := t.query(fmt.Sprintf(`SELECT data FROM %[1]s WHERE %[2]s AND rank_key >= (
+			SELECT rank_key FROM %[1]s WHERE %[2]s ORDER BY rank_key OFFSET $%[3]d LIMIT 1)
+		ORDER BY rank_key LIMIT $%[4]d`, table, where, n+2, n+1),
 		append(args, limit, offset), func(rows pgx.Rows) error {
 			var err error
 			page, err = pgx.CollectRows(rows, func(row pgx.CollectableRow) (storage.Profile, error) {
@@ -779,6 +832,36 @@ func scanTournament(row pgx.Row) (*storage.Tournament, error) {
 	}
 	tn, _, err := storage.DecodeTournament([]byte(data))
 	return tn, err
+}
+
+// Resuming implements storage.Tx.
+func (t *tx) Resuming() (*storage.Resuming, error) {
+	var data string
+	err := t.queryRow(`SELECT data FROM resuming WHERE id = 1` + t.lock()).Scan(&data)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return nil, nil
+	} else if err != nil {
+		return nil, err
+	}
+	r := new(storage.Resuming)
+	if err := storage.Decode([]byte(data), r); err != nil {
+		return nil, fmt.Errorf("resume: %w", err)
+	}
+	return r, nil
+}
+
+// PutResuming implements storage.Tx.
+func (t *tx) PutResuming(r *storage.Resuming) error {
+	if r == nil {
+		t.exec(`DELETE FROM resuming WHERE id = 1`)
+		return nil
+	}
+	data, err := storage.Encode(r)
+	if err != nil {
+		return err
+	}
+	t.exec(`INSERT INTO resuming (id, data) VALUES (1, $1) ON CONFLICT (id) DO UPDATE SET data = excluded.data`, string(data))
+	return nil
 }
 
 // NextWake implements storage.Tx.

@@ -2,6 +2,7 @@ package storagetest
 
 import (
 	"context"
+	"fmt"
 	"testing"
 	"time"
 
@@ -187,4 +188,30 @@ func mustBoard(tb testing.TB, s Store, channel string) string {
 	g, err := s.Game(tb.Context(), channel)
 	require.NoError(tb, err)
 	return g.BoardMessageID
+}
+
+// testImportInBatches: an import of more records than one batch holds
+// writes them all, and the copy compares equal.
+func testImportInBatches(t *testing.T, open Open) {
+	src := open(t, storage.Options{})
+	const n = 2*storage.ImportBatch + 1
+	_, err := src.Import(t.Context(), func(_ context.Context, fn func(storage.Record) error) error {
+		for i := range n {
+			if err := fn(storage.UserSettingsRecords.Record(&storage.UserSettingsEntry{UserID: fmt.Sprint(1000 + i), Settings: storage.UserSettings{DMReminders: i%2 == 0}})); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+	require.NoError(t, err)
+	dst := open(t, storage.Options{})
+	copied, err := dst.Import(t.Context(), src.Export)
+	require.NoError(t, err)
+	assert.Equal(t, map[string]int{"user settings": n}, copied)
+	compared, err := storage.Compare(t.Context(), src, dst)
+	require.NoError(t, err)
+	assert.Equal(t, copied, compared)
+	u, err := dst.UserSettings(t.Context(), fmt.Sprint(1000+n-1))
+	require.NoError(t, err)
+	assert.True(t, u.DMReminders, "the last record, of the last batch")
 }

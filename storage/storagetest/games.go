@@ -344,9 +344,10 @@ func testFinishedGameIsNoLongerActive(t *testing.T, open Open) {
 	mustCreate(t, s, "c", carol, alice)
 	mustFinish(t, s, "c", game.Aborted, engine.Red, t0)
 
-	all, err := s.GuildGames(t.Context(), guild)
+	all, n, err := s.GuildGames(t.Context(), guild, 10)
 	require.NoError(t, err)
 	require.Len(t, all, 2)
+	assert.Equal(t, 2, n)
 	assert.Equal(t, "a", all[0].ChannelID)
 	assert.Equal(t, "b", all[1].ChannelID)
 	c := counts(t, s)

@@ -18,7 +18,7 @@ type Store interface {
 	Game(ctx context.Context, channelID string) (*storage.Game, error)
 	UpdateGame(ctx context.Context, channelID string, fn func(*storage.Game) error) (*storage.Game, error)
 	NoteBoard(ctx context.Context, channelID string, gameID uint64, ply int, messageID string) error
-	GuildGames(ctx context.Context, guildID string) ([]*storage.Game, error)
+	GuildGames(ctx context.Context, guildID string, limit int) ([]*storage.Game, int, error)
 	ActiveGames(ctx context.Context) (int, error)
 
 	CreateChallenge(ctx context.Context, c *storage.Challenge) error
@@ -81,8 +81,13 @@ func Run(t *testing.T, open Open) {
 		fn   func(*testing.T, Open)
 	}{
 		{"Resume", testResume},
+		{"ResumeInBatches", testResumeInBatches},
 		{"CancelledContext", testCancelledContext},
 		{"ExportImport", testExportImport},
+		{"GuildGamesMoved", testGuildGamesMoved},
+		{"IndexesUnderConcurrentWriters", testIndexesUnderConcurrentWriters},
+		{"ImportBuildsIndexes", testImportBuildsIndexes},
+		{"ImportInBatches", testImportInBatches},
 		{"ImportRefusesNonEmpty", testImportRefusesNonEmpty},
 		{"ImportRefusesEmptyRecord", testImportRefusesEmptyRecord},
 		{"NoteBoard", testNoteBoard},

@@ -1,0 +1,174 @@
+package storage
+
+import (
+	"cmp"
+	"encoding/binary"
+	"flag"
+	"os"
+	"path/filepath"
+	"slices"
+	"testing"
+	"time"
+
+	"github.com/kulami/kulami/engine"
+	"github.com/kulami/kulami/engine/game"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+	bolt "go.etcd.io/bbolt"
+)
+
+// indexes are the contents of the index buckets as a test reads them.
+type indexes struct {
+	HeadToHead map[string]Tally    // guild, player, opponent
+	Last       map[string]uint64   // guild, channel
+	Games      map[string][]uint64 // guild → IDs, newest first
+	Sizes      map[string]uint64   // guild, ladder → profiles
+}
+
+// wantIndexes works out the indexes of s from its records (Export): what
+// the index buckets must hold.
+func wantIndexes(tb testing.TB, s *Store) indexes {
+	tb.Helper()
+	want := indexes{HeadToHead: map[string]Tally{}, Last: map[string]uint64{}, Games: map[string][]uint64{}, Sizes: map[string]uint64{}}
+	require.NoError(tb, s.Export(tb.Context(), func(r Record) error {
+		if p, ok := ProfileRecords.Of(r); ok {
+			want.Sizes[string(ladderKey(p.GuildID, p.Season, p.Ladder))]++
+		}
+		if g, ok := GameRecords.Of(r); ok {
+			want.Games[g.GuildID] = append(want.Games[g.GuildID], g.ID)
+		}
+		if f, ok := FinishedRecords.Of(r); ok {
+			k := string(lastFinishedKey(f.GuildID, f.ChannelID))
+			want.Last[k] = max(want.Last[k], f.ID)
+		}
+		if h, ok := HistoryRecords.Of(r); ok && h.Entry.Outcome != game.NoContest {
+			k := string(headToHeadKey(h.GuildID, h.PlayerID, ProfileID(h.Entry.Opponent)))
+			t := want.HeadToHead[k]
+			t.Add(h.Entry.Outcome)
+			want.HeadToHead[k] = t
+		}
+		return nil
+	}))
+	for _, ids := range want.Games {
+		slices.SortFunc(ids, func(a, b uint64) int { return cmp.Compare(b, a) })
+	}
+	return want
+}
+
+// readIndexes reads the index buckets of s.
+func readIndexes(tb testing.TB, s *Store) indexes {
+	tb.Helper()
+	got := indexes{HeadToHead: map[string]Tally{}, Last: map[string]uint64{}, Games: map[string][]uint64{}, Sizes: map[string]uint64{}}
+	require.NoError(tb, s.db.View(func(tx *bolt.Tx) error {
+		require.NoError(tb, tx.Bucket(bucketHeadToHead).ForEach(func(k, v []byte) error {
+			var t Tally
+			require.NoError(tb, decode(v, &t))
+			got.HeadToHead[string(k)] = t
+			return nil
+		}))
+		require.NoError(tb, tx.Bucket(bucketLastFinished).ForEach(func(k, v []byte) error {
+			got.Last[string(k)] = binary.BigEndian.Uint64(v)
+			return nil
+		}))
+		require.NoError(tb, tx.Bucket(bucketLadderSizes).ForEach(func(k, v []byte) error {
+			got.Sizes[string(k)] = binary.BigEndian.Uint64(v)
+			return nil
+		}))
+		return nil
+	}))
+	guilds := map[string]bool{}
+	for _, g := range activeGames(tb, s) {
+		guilds[g.GuildID] = true
+	}
+	for guild := range guilds {
+		games, total, err := s.GuildGames(tb.Context(), guild, 1000)
+		require.NoError(tb, err)
+		require.Len(tb, games, total)
+		for _, g := range games {
+			got.Games[guild] = append(got.Games[guild], g.ID)
+		}
+	}
+	return got
+}
+
+// dropIndexes turns the file of s back into one of schema version 4:
+// without the index buckets.
+func dropIndexes(tb testing.TB, s *Store) {
+	tb.Helper()
+	require.NoError(tb, s.db.Update(func(tx *bolt.Tx) error {
+		for _, name := range indexBuckets {
+			if err := tx.DeleteBucket(name); err != nil {
+				return err
+			}
+		}
+		return tx.Bucket(bucketMeta).Put(keySchema, binary.BigEndian.AppendUint64(nil, 4))
+	}))
+}
+
+// TestMigrationBuildsIndexes: a file of an earlier schema gets the index
+// buckets built from what it stores when it is opened: testdata/v1.db
+// (every step from schema 1), and a file of schema 4 whose games went on
+// in several channels and guilds, into a thread and to their end.
+func TestMigrationBuildsIndexes(t *testing.T) {
+	t.Run("v1.db", func(t *testing.T) {
+		s := mustOpenPath(t, mustCopyV1(t), Options{})
+		want := wantIndexes(t, s)
+		require.NotEmpty(t, want.HeadToHead, "the old file holds rated games")
+		require.NotEmpty(t, want.Last)
+		require.NotEmpty(t, want.Sizes)
+		assert.Equal(t, want, readIndexes(t, s))
+	})
+	t.Run("schema 4", func(t *testing.T) {
+		path := t.TempDir() + "/kulami.db"
+		s := mustOpenPath(t, path, Options{})
+		for i, ch := range []string{"a", "b", "a", "c", "a"} {
+			players := [][2]game.Player{{alice, bob}, {bob, alice}, {carol, easyAI}}[i%3]
+			mustCreate(t, s, ch, players[0], players[1])
+			mustPlay(t, s, ch, "D4")
+			mustFinish(t, s, ch, []game.Ending{game.Resigned, game.DrawAgreed, game.Aborted}[i%3], engine.Color(i%2), t0.Add(time.Duration(i)*time.Hour))
+		}
+		moved := mustCreate(t, s, "parent", alice, carol)
+		_, err := s.MoveIntoThread(t.Context(), "parent", moved.ID, "thread")
+		require.NoError(t, err)
+		other := newGame(t, "elsewhere", bob, carol)
+		other.GuildID = "2000"
+		require.NoError(t, s.CreateGame(t.Context(), other))
+		mustCreate(t, s, "a", alice, bob)
+		want := wantIndexes(t, s)
+		require.Equal(t, want, readIndexes(t, s), "the writes keep the indexes")
+		dropIndexes(t, s)
+		require.NoError(t, s.Close())
+
+		s = mustOpenPath(t, path, Options{})
+		assert.Equal(t, want, readIndexes(t, s), "the migration builds them as the writes kept them")
+		require.NoError(t, checkFile(s))
+	})
+}
+
+// upgradeFile is the database BenchmarkUpgradeIndexes upgrades: a copy of
+// it, without its indexes, each time.
+var upgradeFile = flag.String("kulami.upgrade", "", "a database (e.g. kept by BenchmarkYear -kulami.keep) whose upgrade to the indexes BenchmarkUpgradeIndexes times")
+
+// BenchmarkUpgradeIndexes times the opening of a file of schema 4 (the
+// file -kulami.upgrade names, without its index buckets): the upgrade
+// that builds them (addIndexes), in Open's transaction.
+func BenchmarkUpgradeIndexes(b *testing.B) {
+	if *upgradeFile == "" {
+		b.Skip("no -kulami.upgrade file")
+	}
+	path := filepath.Join(b.TempDir(), "kulami.db")
+	for b.Loop() {
+		b.StopTimer()
+		data, err := os.ReadFile(*upgradeFile)
+		require.NoError(b, err)
+		require.NoError(b, os.WriteFile(path, data, 0o600))
+		s, err := Open(path, Options{NoSync: true})
+		require.NoError(b, err)
+		dropIndexes(b, s)
+		require.NoError(b, s.Close())
+		b.StartTimer()
+		s, err = Open(path, Options{})
+		require.NoError(b, err)
+		require.NoError(b, s.Close())
+	}
+}

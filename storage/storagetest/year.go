@@ -1,0 +1,226 @@
+package storagetest
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/kulami/kulami/engine"
+	"github.com/kulami/kulami/engine/game"
+	"github.com/kulami/kulami/engine/rating"
+	"github.com/kulami/kulami/storage"
+)
+
+// The size of the database that BenchmarkYear builds: small by default,
+// so that `go test -bench .` stays quick; raise them to measure growth
+// (go test ./storage -run '^$' -bench Year -args -kulami.finished=100000 …).
+var (
+	yearFinished = flag.Int("kulami.finished", 2000, "finished games of the database BenchmarkYear builds")
+	yearRunning  = flag.Int("kulami.running", 200, "running games of the database BenchmarkYear builds")
+	yearLadder   = flag.Int("kulami.ladder", 1000, "profiles on the ladder of the database BenchmarkYear builds")
+)
+
+// Year is the size of a database that BenchmarkYear builds: in one guild
+// (yearGuild), Finished games between Players players, each in a thread
+// of its own under one parent channel (as with threads on), Running games
+// with a clock, and Ladder profiles on the Human ladder.
+type Year struct {
+	Finished, Running, Ladder, Players int
+}
+
+// YearFromFlags returns the size that the flags -kulami.finished,
+// -kulami.running and -kulami.ladder ask for: as many players as make
+// each play 500 games, at least 2.
+func YearFromFlags() Year {
+	return Year{Finished: *yearFinished, Running: *yearRunning, Ladder: *yearLadder, Players: max(2, *yearFinished/250)}
+}
+
+// The guilds of a year's database: one with every game, one with none.
+const (
+	yearGuild = "1100000000000000000"
+	noGuild   = "1200000000000000000"
+	parent    = "1300000000000000000" // the channel whose threads hold the finished games
+)
+
+// yearPlayer is player i of a year's database.
+func yearPlayer(i int) game.Player {
+	return game.Player{UserID: fmt.Sprint(400000000000000000 + i), Name: fmt.Sprintf("player %d", i)}
+}
+
+// yearStart is when a year's games begin; yearNow is when the running
+// games are read.
+var (
+	yearStart = time.Date(2025, 11, 27, 0, 0, 0, 0, time.UTC)
+	yearNow   = yearStart.Add(365 * 24 * time.Hour)
+)
+
+// YearRecords yields the records of a database of size y, for Import:
+// the store's own API fills it, with the indexes its writes keep. Game i
+// is between players i and 7i+1 (mod Players), two moves and a
+// resignation; a running game has a move time of three days.
+func YearRecords(tb testing.TB, y Year) func(ctx context.Context, fn func(storage.Record) error) error {
+	return func(_ context.Context, fn func(storage.Record) error) error {
+		r := engine.NewRand(1)
+		at := func(i, n int) time.Time {
+			return yearStart.Add(time.Duration(i) * (yearNow.Sub(yearStart) / time.Duration(n+1)))
+		}
+		newGame := func(id, i int, channel string, begun time.Time, moveTime time.Duration) *storage.Game {
+			red, black := yearPlayer(i%y.Players), yearPlayer((7*i+1)%y.Players)
+			if red == black {
+				black = yearPlayer((i + 1) % y.Players)
+			}
+			gg, err := game.New(game.Config{Layout: engine.Square(), Rules: engine.Full, First: engine.Red,
+				Players: [2]game.Player{red, black}, MoveTime: moveTime}, begun)
+			require.NoError(tb, err)
+			for range 2 {
+				p := gg.Position()
+				require.NoError(tb, gg.Play(gg.ToMove(), gg.Ply(), p.Layout().Cell(r.Pick(p.Legal())), begun))
+			}
+			return &storage.Game{ID: uint64(id), GuildID: yearGuild, ChannelID: channel, ParentChannelID: parent, Game: gg}
+		}
+		for i := range y.Finished {
+			end := at(i, y.Finished)
+			g := newGame(i+1, i, fmt.Sprint(500000000000000000+i), end.Add(-time.Hour), 0)
+			loser := engine.Color(r.Uint64() % 2)
+			require.NoError(tb, g.Resign(loser, end))
+			f := &storage.FinishedGame{Game: *g, RecordText: g.Record().String()}
+			if err := fn(storage.FinishedRecords.Record(f)); err != nil {
+				return err
+			}
+			players, res := g.Players(), g.Result()
+			for c := range players {
+				c := engine.Color(c)
+				e := storage.HistoryEntry{GameID: g.ID, At: end, Ladder: storage.Human, Color: c, Opponent: players[c.Other()],
+					Ending: res.Ending, Outcome: res.Outcome(c), Score: res.Score}
+				if err := fn(storage.HistoryRecords.Record(&storage.HistoryRecord{GuildID: yearGuild, PlayerID: storage.ProfileID(players[c]), Entry: e})); err != nil {
+					return err
+				}
+			}
+		}
+		for i := range y.Running {
+			g := newGame(y.Finished+i+1, i, fmt.Sprint(600000000000000000+i), yearNow.Add(-time.Duration(i%60)*time.Minute), 72*time.Hour)
+			if err := fn(storage.GameRecords.Record(g)); err != nil {
+				return err
+			}
+		}
+		for i := range max(y.Ladder, y.Players) {
+			p := yearPlayer(i)
+			pr := &storage.Profile{GuildID: yearGuild, UserID: p.UserID, Ladder: storage.Human, Standing: rating.Standing{
+				Name: p.Name, Rating: rating.Rating{Rating: 1000 + float64(r.Uint64()%1000), RD: 60, Volatility: 0.06},
+				Tally: rating.Tally{Wins: int(r.Uint64() % 100), Losses: int(r.Uint64() % 100)}, LastPlayed: yearStart,
+			}}
+			if err := fn(storage.ProfileRecords.Record(pr)); err != nil {
+				return err
+			}
+		}
+		return fn(storage.SequenceRecords.Record(&storage.SequenceRecord{Name: storage.GameIDs, Value: uint64(y.Finished + y.Running)}))
+	}
+}
+
+// FillYear fills the empty store s with a database of size y
+// (YearRecords), and logs how long it took.
+func FillYear(b *testing.B, s Store, y Year) {
+	start := time.Now()
+	_, err := s.Import(b.Context(), YearRecords(b, y))
+	require.NoError(b, err)
+	b.Logf("filled %+v in %v", y, time.Since(start).Round(time.Millisecond))
+}
+
+// Longest keeps the longest write transaction that a store reported to
+// its Options.Updated (set it to Updated) since it was last taken.
+type Longest struct {
+	mu  sync.Mutex
+	max time.Duration
+}
+
+// Updated is an Options.Updated.
+func (l *Longest) Updated(took time.Duration, _ error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	l.max = max(l.max, took)
+}
+
+// Take returns the longest write transaction since the last Take.
+func (l *Longest) Take() time.Duration {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	m := l.max
+	l.max = 0
+	return m
+}
+
+// BenchmarkYear times, on s filled by FillYear with y, every read a
+// player makes whose cost could grow with the database, and a restart
+// after a 1-hour outage (Resume), for which it also reports the longest
+// write transaction (tx-max-ms, from longest, which s's Options.Updated
+// feeds). Each is a sub-benchmark; ns/op is one call.
+func BenchmarkYear(b *testing.B, s Store, y Year, longest *Longest) {
+	last := (max(y.Ladder, y.Players) - 1) / 10 * 10
+	read := func(name string, fn func() error) {
+		b.Run(name, func(b *testing.B) {
+			for b.Loop() {
+				if err := fn(); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+	read("ReviewLast/parent", func() error { // no game ended in the parent: the old scan read every game
+		_, err := s.LastFinishedGame(b.Context(), yearGuild, parent)
+		if err == nil {
+			return fmt.Errorf("a game in the parent channel")
+		}
+		return nil
+	})
+	read("ReviewLast/oldest", func() error {
+		_, err := s.LastFinishedGame(b.Context(), yearGuild, fmt.Sprint(500000000000000000))
+		return err
+	})
+	read("Games/guild", func() error {
+		_, _, err := s.GuildGames(b.Context(), yearGuild, 25)
+		return err
+	})
+	read("Games/none", func() error {
+		_, _, err := s.GuildGames(b.Context(), noGuild, 25)
+		return err
+	})
+	read("HeadToHead", func() error {
+		_, err := s.HeadToHead(b.Context(), yearGuild, yearPlayer(0).UserID, yearPlayer(1).UserID)
+		return err
+	})
+	read("History", func() error {
+		_, err := s.History(b.Context(), yearGuild, yearPlayer(0).UserID, 10, 0)
+		return err
+	})
+	read("Leaderboard/first", func() error {
+		_, _, err := s.Leaderboard(b.Context(), yearGuild, storage.Human, 0, 10)
+		return err
+	})
+	read("Leaderboard/last", func() error {
+		_, _, err := s.Leaderboard(b.Context(), yearGuild, storage.Human, last, 10)
+		return err
+	})
+	b.Run("Resume1h", func(b *testing.B) {
+		now := yearNow
+		var tx time.Duration
+		for b.Loop() {
+			b.StopTimer()
+			now = now.Add(2 * time.Hour)
+			require.NoError(b, s.SetAlive(b.Context(), now.Add(-time.Hour)))
+			longest.Take()
+			b.StartTimer()
+			_, changed, err := s.Resume(b.Context(), now, time.Minute, func(g *storage.Game, down time.Duration) (bool, error) {
+				return g.Extend(down) == nil, nil
+			})
+			require.NoError(b, err)
+			require.Len(b, changed, y.Running)
+			tx = max(tx, longest.Take())
+		}
+		b.ReportMetric(float64(tx)/1e6, "tx-max-ms")
+	})
+}
