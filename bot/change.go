@@ -260,7 +260,9 @@ func (t *table) sendBoard(ctx context.Context, channel string, m message) (*disc
 const repairAfter = time.Minute
 
 // storeWithin bounds owe's store call, which outlives the interaction
-// whose board failed (its context may be done by then).
+// whose board failed: its context may be done by then, and its storage
+// deadlines past (a post that hung until the client gave up, 20 s, ends
+// after storeWork).
 const storeWithin = 5 * time.Second
 
 var (
@@ -275,7 +277,7 @@ var (
 // the game is due to the scheduler at repairAfter (storage.Game.BoardDue),
 // which posts it (repair). It costs a commit, only when a post failed.
 func (t *table) owe(ctx context.Context, g *storage.Game) error {
-	ctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), storeWithin)
+	ctx, cancel := context.WithTimeout(beyond(ctx), storeWithin)
 	defer cancel()
 	due := t.clock.Now().Add(repairAfter)
 	_, err := t.store.UpdateGame(ctx, g.ChannelID, func(now *storage.Game) error {
