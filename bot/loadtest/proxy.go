@@ -120,6 +120,9 @@ func (p *latencyProxy) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 func (p *latencyProxy) fail(w http.ResponseWriter, r *http.Request, f *restFaults) {
 	from := time.Now()
 	if f.kind == faultDiscordHang {
+		// Read to its end, a request's context ends when the client
+		// closes the connection.
+		_, _ = io.Copy(io.Discard, r.Body)
 		select {
 		case <-r.Context().Done(): // the bot gave up
 		case <-p.closing:
