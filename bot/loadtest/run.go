@@ -35,8 +35,8 @@ type runner struct {
 	tables  []*table
 	botDone chan struct{} // closed when no bot process runs any more
 
-	app      string    // the application_name of the bot's PostgreSQL connections
-	faults   *faultLog // what the run's fault did
+	app    string    // the application_name of the bot's PostgreSQL connections
+	faults *faultLog // what the run's fault did
 
 	mu       sync.Mutex
 	bots     []*botProcess
