@@ -33,6 +33,18 @@ type Config struct {
 	Pin bool
 	// Fault is the fault injected while the players play.
 	Fault Fault
+	// Wait is how long a player waits for the new board of a move, and
+	// the run, after the players stopped, for the boards they did not
+	// see (the grace period); 0 is boardWait.
+	Wait time.Duration
+}
+
+// wait is Config.Wait, or its default.
+func (c Config) wait() time.Duration {
+	if c.Wait > 0 {
+		return c.Wait
+	}
+	return boardWait
 }
 
 // Latency is a range of durations, written "50ms-100ms" (or "50ms" for a

@@ -22,7 +22,7 @@ type Report struct {
 	Games, Finished       int           // games started (accepted) and played to the end
 	Moves                 int           // moves whose new boards came back
 	// Grace is how long the run waited, after the players stopped, for
-	// the boards of moves they did not see (see graceMax).
+	// the boards of moves they did not see (at most Config.Wait).
 	Grace time.Duration
 	// FaultsServed is how many times the fault struck: REST calls failed
 	// or held, connections ended, locks held, storm requests sent.
@@ -93,8 +93,8 @@ func (r *Report) printFaults(w io.Writer) {
 	fmt.Fprintf(w, "fault: %s, struck %d times; reviews posted %d, replays posted %d\n", r.Config.Fault, r.FaultsServed, r.Reviews, r.GIFs)
 	fmt.Fprintf(w, "interactions failed or refused: %d; errors logged by the bot: %d\n", r.Failures, r.ErrorLogs)
 	fmt.Fprintf(w, "stored moves answered as failures: %d (%d of them by an answer after 3 s)\n", r.StoredAnsweredFailed, r.StoredAnsweredLate)
-	fmt.Fprintf(w, "stored moves never shown: %d (the players wait %v for each board, then the run %v more: waited %v)\n",
-		r.NeverShown, boardWait, graceMax, r.Grace.Round(time.Millisecond))
+	fmt.Fprintf(w, "stored moves never shown: %d (the players wait %v for each board, then the run up to %v more: waited %v)\n",
+		r.NeverShown, r.Config.wait(), r.Config.wait(), r.Grace.Round(time.Millisecond))
 	fmt.Fprintf(w, "boards later than 3 s: %d for games not under the fault, %d under it\n", r.LateBoards, r.LateBoardsUnderFault)
 	for _, group := range []struct {
 		title string

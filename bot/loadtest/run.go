@@ -72,7 +72,7 @@ func Run(tb testing.TB, cfg Config) *Report {
 	cancel()
 	rep.Problems = append(rep.Problems, injected()...)
 	rep.Elapsed = time.Since(start)
-	rep.Grace = r.grace(time.Now().Add(graceMax))
+	rep.Grace = r.grace(time.Now().Add(cfg.wait()))
 	rep.LoadAfter = loadAverage()
 
 	for k, bot := range r.bots {
@@ -149,7 +149,7 @@ func newRunner(tb testing.TB, cfg Config) *runner {
 	}
 	// Answers later than Discord's 3 seconds are measured, not failures
 	// of the test: the violations are collected and sorted out below.
-	dc := discordtest.New(tb, discordtest.CollectViolations(), discordtest.WithTimeout(boardWait))
+	dc := discordtest.New(tb, discordtest.CollectViolations(), discordtest.WithTimeout(cfg.wait()))
 	proxy, err := newLatencyProxy(dc.URL(), cfg.Latency.Min, cfg.Latency.Max)
 	if err != nil {
 		tb.Fatalf("loadtest: %v", err)
@@ -284,12 +284,6 @@ func shownPly(boards []postedBoard, channel string, id uint64, n int) int {
 	}
 	return ply
 }
-
-// graceMax bounds the grace period after the players stopped, during
-// which the bot may still post the boards it owes: the scheduler repairs
-// a board Discord failed a minute after (bot.repairAfter), and looks at
-// what is due every few seconds.
-const graceMax = 75 * time.Second
 
 // grace waits, until until at most, for the boards of the moves whose
 // players stopped without seeing them: until a board posted shows each

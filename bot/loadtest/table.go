@@ -36,7 +36,8 @@ func kindOrder(kind string) int {
 }
 
 // boardWait is how long a player waits for the new board of a move before
-// giving up on the game.
+// giving up on the game, unless Config.Wait says otherwise: longer than
+// the bot takes to post a board Discord failed (a minute after).
 const boardWait = 2 * time.Minute
 
 // playedGame is a game as its players saw it.
@@ -151,7 +152,15 @@ func (t *table) beginOnce() *discordtest.Message {
 		return nil
 	}
 	deferred := a.resp != nil && a.resp.Type == discordgo.InteractionResponseDeferredChannelMessageWithSource
-	for wait := time.Now().Add(boardWait); msg == nil && deferred && time.Now().Before(wait); msg = t.challengeAfter(i.ID) {
+	for wait := time.Now().Add(t.run.cfg.wait()); msg == nil && deferred && time.Now().Before(wait); msg = t.challengeAfter(i.ID) {
+		if o, ok := dc.Original(i.ID); ok && o.Content != "" && !isConfirmation(o.Content) {
+			a.fail = o.Content // the deferred answer says it failed
+			t.run.rec.fail(fmt.Sprintf("%s: refused: %q", kindChallenge, a.fail))
+			if t.run.cfg.Fault.on() {
+				msg = t.challengeAfter("0")
+			}
+			break
+		}
 		time.Sleep(20 * time.Millisecond)
 	}
 	accept := ""
@@ -190,17 +199,17 @@ func (t *table) move(g *playedGame, board *discordtest.Message) (*discordtest.Me
 		if cell != "" {
 			g.pending = append(g.pending, cell)
 		}
-		if cell != "" && (a.late || a.fail != "") {
+		if cell != "" && (a.late || (a.fail != "" && !a.unanswered)) {
 			t.run.rec.failedMove(failedMove{channel: t.channel, game: g.id, ply: ply, cell: cell, why: a.why()})
 		}
 		if a.board == nil && a.ahead {
-			a.board, a.at = t.waitBoard(g.id, ply, time.Now().Add(boardWait))
+			a.board, a.at = t.waitBoard(g.id, ply, time.Now().Add(t.run.cfg.wait()))
 			if a.board == nil {
-				t.run.rec.fail(fmt.Sprintf("%s: refused as the game moved on (%q), but no new board came within %v", a.kind, a.fail, boardWait))
+				t.run.rec.fail(fmt.Sprintf("%s: refused as the game moved on (%q), but no new board came within %v", a.kind, a.fail, t.run.cfg.wait()))
 				return nil, false
 			}
 		}
-		if a.board == nil && t.run.cfg.Fault.on() && time.Since(start) < boardWait {
+		if a.board == nil && t.run.cfg.Fault.on() && time.Since(start) < t.run.cfg.wait() {
 			time.Sleep(retryAfter)
 			if latest := t.latestBoard(g.id); latest != nil && (isOver(latest) || boardPly(latest) >= ply) {
 				a.board, a.at = latest, time.Now()
@@ -214,7 +223,7 @@ func (t *table) move(g *playedGame, board *discordtest.Message) (*discordtest.Me
 			t.run.rec.board(a.kind, t.channel, start, a.at)
 			return a.board, true
 		}
-		if !t.run.cfg.Fault.on() || time.Since(start) >= boardWait {
+		if !t.run.cfg.Fault.on() || time.Since(start) >= t.run.cfg.wait() {
 			return nil, false
 		}
 	}
@@ -286,8 +295,11 @@ type attempt struct {
 	late  bool                  // answered after Discord's 3 seconds: Discord showed it failed
 	fail  string                // a refusal or failure the player was shown, or ""
 	ahead bool                  // refused because the game had moved on
-	board *discordtest.Message  // the new board, if it came
-	at    time.Time             // when the new board reached Discord
+	// unanswered: the failure is that nothing came (no new board in time),
+	// not an answer that said so.
+	unanswered bool
+	board      *discordtest.Message // the new board, if it came
+	at         time.Time            // when the new board reached Discord
 }
 
 // why says why a try of a move counts as answered as a failure.
@@ -430,7 +442,7 @@ func (t *table) sendForBoard(kind string, i *discordgo.Interaction, ply int) att
 	if a.fail != "" {
 		return a
 	}
-	wait := time.NewTimer(boardWait)
+	wait := time.NewTimer(t.run.cfg.wait())
 	defer wait.Stop()
 	for {
 		board, at, refusal := t.newBoard(w, i, ply)
@@ -446,9 +458,9 @@ func (t *table) sendForBoard(kind string, i *discordgo.Interaction, ply int) att
 		select {
 		case <-w.signal:
 		case <-t.run.botDone:
-			a.fail = "the bot exited before the new board came"
+			a.fail, a.unanswered = "the bot exited before the new board came", true
 		case <-wait.C:
-			a.fail = fmt.Sprintf("no new board within %v", boardWait)
+			a.fail, a.unanswered = fmt.Sprintf("no new board within %v", t.run.cfg.wait()), true
 		}
 		if a.fail != "" {
 			t.run.rec.fail(fmt.Sprintf("%s: %s", kind, a.fail))
