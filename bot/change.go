@@ -14,6 +14,7 @@ import (
 	"github.com/kulami/kulami/bot/jobs"
 	"github.com/kulami/kulami/engine"
 	"github.com/kulami/kulami/engine/ai"
+	"github.com/kulami/kulami/engine/game"
 	"github.com/kulami/kulami/storage"
 )
 
@@ -62,11 +63,18 @@ var byBot = asker{}
 // words with the game as it was, and the hole by asked for (if any). It
 // returns the changed game and the board message the game had before the
 // change.
+//
+// A change that moved the game and that the store failed is looked for in
+// the store (committedAnyway): a write whose COMMIT was under way when its
+// connection or its context ended may have committed, and a move stored
+// must be shown, never answered as if nothing changed.
 func (t *table) update(ctx context.Context, channel string, gameID uint64, by asker, fn change) (*storage.Game, string, error) {
 	var seen *storage.Game
 	var oldBoard string
 	var ply int
+	var applied *appliedChange // the change's result, if it ran to its end
 	g, err := t.store.UpdateGame(ctx, channel, func(g *storage.Game) error {
+		applied = nil
 		if gameID != 0 && g.ID != gameID {
 			return errGameGone
 		}
@@ -81,8 +89,17 @@ func (t *table) update(ctx context.Context, channel string, gameID uint64, by as
 			g.BoardMessageID = ""
 			g.BoardDue = time.Time{}
 		}
+		if g.Ply() != ply {
+			applied = &appliedChange{guild: g.GuildID, channel: g.ChannelID, id: g.ID, over: g.Over(), moves: g.Moves()}
+		}
 		return nil
 	})
+	if err != nil && applied != nil {
+		if now, ok := t.committedAnyway(ctx, applied); ok {
+			t.log.Warn("the store failed a move that committed all the same", "channel", channel, "game", applied.id, "ply", len(applied.moves), "err", RedactError(err))
+			g, err = now, nil
+		}
+	}
 	switch {
 	case errors.Is(err, storage.ErrNotFound) && gameID != 0:
 		return nil, "", errGameGone
@@ -99,6 +116,41 @@ func (t *table) update(ctx context.Context, channel string, gameID uint64, by as
 		t.metrics.GameEnded(g.Result().Ending)
 	}
 	return g, oldBoard, nil
+}
+
+// appliedChange is what a change that moved a game left it at.
+type appliedChange struct {
+	guild, channel string
+	id             uint64
+	over           bool
+	moves          []game.Move
+}
+
+// committedAnyway returns the game as the store now has it if it holds
+// the change applied (by its moves, their times included, so that no
+// other change is taken for it), which the store failed: active, or
+// finished if the change ended it.
+func (t *table) committedAnyway(ctx context.Context, applied *appliedChange) (*storage.Game, bool) {
+	ctx, cancel := context.WithTimeout(beyond(ctx), storeWithin)
+	defer cancel()
+	var now *storage.Game
+	if applied.over {
+		f, err := t.store.FinishedGame(ctx, applied.guild, applied.id)
+		if err != nil {
+			return nil, false
+		}
+		now = &f.Game
+	} else {
+		g, err := t.store.Game(ctx, applied.channel)
+		if err != nil || g.ID != applied.id {
+			return nil, false
+		}
+		now = g
+	}
+	same := slices.EqualFunc(now.Moves(), applied.moves, func(a, b game.Move) bool {
+		return a.Cell == b.Cell && a.At.Equal(b.At) && a.Planned == b.Planned
+	})
+	return now, same
 }
 
 // clickedPast reports whether the game g moved past its board messageID
