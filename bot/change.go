@@ -129,29 +129,43 @@ type appliedChange struct {
 // committedAnyway returns the game as the store now has it if it holds
 // the change applied (by its moves, their times included, so that no
 // other change is taken for it), which the store failed: active, or
-// finished if the change ended it.
+// finished if the change ended it. It reads the game as a write does,
+// taking its row, so that it waits for the failed write's transaction if
+// the database still runs it (a COMMIT under way when the client gave
+// up); if another holds the row longer, it reads it as it is.
 func (t *table) committedAnyway(ctx context.Context, applied *appliedChange) (*storage.Game, bool) {
 	ctx, cancel := context.WithTimeout(beyond(ctx), storeWithin)
 	defer cancel()
 	var now *storage.Game
-	if applied.over {
+	_, err := t.store.UpdateGame(ctx, applied.channel, func(g *storage.Game) error {
+		now = g
+		return errLookOnly
+	})
+	switch {
+	case errors.Is(err, errLookOnly):
+		err = nil
+	case errors.Is(err, storage.ErrBusy):
+		now, err = t.store.Game(ctx, applied.channel)
+	}
+	switch {
+	case err == nil && now.ID == applied.id:
+	case (err == nil || errors.Is(err, storage.ErrNotFound)) && applied.over:
 		f, err := t.store.FinishedGame(ctx, applied.guild, applied.id)
 		if err != nil {
 			return nil, false
 		}
 		now = &f.Game
-	} else {
-		g, err := t.store.Game(ctx, applied.channel)
-		if err != nil || g.ID != applied.id {
-			return nil, false
-		}
-		now = g
+	default:
+		return nil, false
 	}
 	same := slices.EqualFunc(now.Moves(), applied.moves, func(a, b game.Move) bool {
 		return a.Cell == b.Cell && a.At.Equal(b.At) && a.Planned == b.Planned
 	})
 	return now, same
 }
+
+// errLookOnly ends the transaction of a read that takes a game's row.
+var errLookOnly = errors.New("read only")
 
 // clickedPast reports whether the game g moved past its board messageID
 // by a click on it, as the store now has the game, active or finished.

@@ -234,17 +234,27 @@ func TestMoveCommittedDespiteTheStore(t *testing.T) {
 }
 
 // lostCommitStore is the real store whose next UpdateGame, once lose is
-// set, commits and then fails, as when the connection ends while the
-// COMMIT is under way.
+// set, fails while its transaction is still under way, then commits a
+// moment later: as when the connection ends, or the client gives up,
+// while the COMMIT is under way.
 type lostCommitStore struct {
 	*storage.Store
 	lose *atomic.Bool
 }
 
 func (s *lostCommitStore) UpdateGame(ctx context.Context, channelID string, fn func(*storage.Game) error) (*storage.Game, error) {
-	g, err := s.Store.UpdateGame(ctx, channelID, fn)
-	if err == nil && s.lose.CompareAndSwap(true, false) {
-		return nil, errors.New("update game: FATAL: terminating connection due to administrator command (SQLSTATE 57P01)")
+	if !s.lose.CompareAndSwap(true, false) {
+		return s.Store.UpdateGame(ctx, channelID, fn)
 	}
-	return g, err
+	running := make(chan struct{})
+	go func() {
+		_, _ = s.Store.UpdateGame(context.WithoutCancel(ctx), channelID, func(g *storage.Game) error {
+			err := fn(g)
+			close(running)
+			time.Sleep(50 * time.Millisecond) // the COMMIT under way
+			return err
+		})
+	}()
+	<-running
+	return nil, errors.New("update game: FATAL: terminating connection due to administrator command (SQLSTATE 57P01)")
 }
