@@ -129,24 +129,18 @@ type appliedChange struct {
 // committedAnyway returns the game as the store now has it if it holds
 // the change applied (by its moves, their times included, so that no
 // other change is taken for it), which the store failed: active, or
-// finished if the change ended it. It reads the game as a write does,
-// taking its row, so that it waits for the failed write's transaction if
-// the database still runs it (a COMMIT under way when the client gave
-// up); if another holds the row longer, it reads it as it is.
+// finished if the change ended it. It first waits for the failed write's
+// transaction, if the database still runs it (a COMMIT under way when the
+// client gave up), by taking the game's row as a write does; a row that
+// another holds longer is then read as it is.
 func (t *table) committedAnyway(ctx context.Context, applied *appliedChange) (*storage.Game, bool) {
 	ctx, cancel := context.WithTimeout(beyond(ctx), storeWithin)
 	defer cancel()
-	var now *storage.Game
-	_, err := t.store.UpdateGame(ctx, applied.channel, func(g *storage.Game) error {
-		now = g
-		return errLookOnly
-	})
-	switch {
-	case errors.Is(err, errLookOnly):
-		err = nil
-	case errors.Is(err, storage.ErrBusy):
-		now, err = t.store.Game(ctx, applied.channel)
+	_, err := t.store.UpdateGame(ctx, applied.channel, func(*storage.Game) error { return errLookOnly })
+	if !errors.Is(err, errLookOnly) && !errors.Is(err, storage.ErrBusy) && !errors.Is(err, storage.ErrNotFound) {
+		return nil, false
 	}
+	now, err := t.store.Game(ctx, applied.channel)
 	switch {
 	case err == nil && now.ID == applied.id:
 	case (err == nil || errors.Is(err, storage.ErrNotFound)) && applied.over:
@@ -164,7 +158,8 @@ func (t *table) committedAnyway(ctx context.Context, applied *appliedChange) (*s
 	return now, same
 }
 
-// errLookOnly ends the transaction of a read that takes a game's row.
+// errLookOnly ends, changing nothing, the transaction that takes a game's
+// row only to wait for the one that holds it.
 var errLookOnly = errors.New("read only")
 
 // clickedPast reports whether the game g moved past its board messageID
