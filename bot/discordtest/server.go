@@ -62,6 +62,7 @@ type Server struct {
 	channelOrder []string
 	deleted      map[string]bool   // IDs of deleted channels
 	dms          map[string]string // user ID → DM channel ID
+	installed    map[string]bool   // users who installed the app to their account
 	messages     map[string]*message
 	interactions map[string]*interaction // by ID
 	byToken      map[string]*interaction
@@ -146,6 +147,7 @@ func New(tb testing.TB, opts ...Option) *Server {
 		channels:     map[string]*channel{},
 		deleted:      map[string]bool{},
 		dms:          map[string]string{},
+		installed:    map[string]bool{},
 		messages:     map[string]*message{},
 		interactions: map[string]*interaction{},
 		byToken:      map[string]*interaction{},
