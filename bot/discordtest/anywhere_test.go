@@ -90,8 +90,8 @@ func TestBotTokenCannotReachAChannelItIsNotIn(t *testing.T) {
 
 func TestAtMostFiveFollowupsForAUserInstall(t *testing.T) {
 	tests := []struct {
-		name        string
-		elsewhere   bool
+		name         string
+		elsewhere    bool
 		refusedSixth bool
 	}{
 		{"user install only", true, true},
