@@ -146,8 +146,10 @@ func Commands() []*discordgo.ApplicationCommand {
 	cmd := &discordgo.ApplicationCommand{
 		Name:             commandName,
 		Type:             discordgo.ChatApplicationCommand,
-		Contexts:         &[]discordgo.InteractionContextType{discordgo.InteractionContextGuild},
-		IntegrationTypes: &[]discordgo.ApplicationIntegrationType{discordgo.ApplicationIntegrationGuildInstall},
+		Contexts: &[]discordgo.InteractionContextType{discordgo.InteractionContextGuild,
+			discordgo.InteractionContextBotDM, discordgo.InteractionContextPrivateChannel},
+		IntegrationTypes: &[]discordgo.ApplicationIntegrationType{discordgo.ApplicationIntegrationGuildInstall,
+			discordgo.ApplicationIntegrationUserInstall},
 		Options: []*discordgo.ApplicationCommandOption{
 			sub("challenge",
 				opt(user, "opponent", true),
