@@ -144,8 +144,8 @@ func Commands() []*discordgo.ApplicationCommand {
 	vacationDays := opt(integer, "vacation_days", false)
 	vacationDays.MinValue, vacationDays.MaxValue = ptr(0.0), 30
 	cmd := &discordgo.ApplicationCommand{
-		Name:             commandName,
-		Type:             discordgo.ChatApplicationCommand,
+		Name: commandName,
+		Type: discordgo.ChatApplicationCommand,
 		Contexts: &[]discordgo.InteractionContextType{discordgo.InteractionContextGuild,
 			discordgo.InteractionContextBotDM, discordgo.InteractionContextPrivateChannel},
 		IntegrationTypes: &[]discordgo.ApplicationIntegrationType{discordgo.ApplicationIntegrationGuildInstall,
