@@ -22,15 +22,7 @@ var ErrMaxFollowups = APIError{Status: 400, Code: 40094, Message: "This interact
 const maxUserInstallFollowups = 5
 
 // AddStranger creates a user who is not a member of the bot's guild: the bot shares no server with them.
-func (s *Server) AddStranger(username string) *discordgo.User {
-	u := &discordgo.User{ID: s.newID(), Username: username, GlobalName: username, Discriminator: "0"}
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	s.users[u.ID] = u
-	s.notify()
-	c := *u
-	return &c
-}
+func (s *Server) AddStranger(username string) *discordgo.User { return s.addUser(username, false) }
 
 // InstallToUser installs the app to a user's account, as the user does with the install link: the
 // user may then run its commands anywhere, and the bot may DM them even without a shared server.

@@ -278,12 +278,17 @@ func (s *Server) notify() {
 }
 
 // AddUser creates a user who is a member of the guild with DefaultMemberPermissions.
-func (s *Server) AddUser(username string) *discordgo.User {
+func (s *Server) AddUser(username string) *discordgo.User { return s.addUser(username, true) }
+
+// addUser creates a user, a member of the guild or not.
+func (s *Server) addUser(username string, inGuild bool) *discordgo.User {
 	u := &discordgo.User{ID: s.newID(), Username: username, GlobalName: username, Discriminator: "0"}
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	s.users[u.ID] = u
-	s.members[u.ID] = &member{user: u, joined: s.Now(), permissions: DefaultMemberPermissions}
+	if inGuild {
+		s.members[u.ID] = &member{user: u, joined: s.Now(), permissions: DefaultMemberPermissions}
+	}
 	s.notify()
 	c := *u
 	return &c
