@@ -43,9 +43,15 @@ func TestFaults(t *testing.T) {
 			if tc.config != nil {
 				tc.config(&cfg)
 			}
-			rep := Run(t, cfg)
-			rep.Print(os.Stdout)
-			assert.Empty(t, rep.Problems, "nothing lost or doubled, nothing Discord would refuse")
+			// A storm strikes only once a game has ended, which a loaded
+			// machine may not reach in a short run: a run in which the
+			// fault never struck is run again (every run is checked).
+			var rep *Report
+			for attempt := 1; attempt <= 3 && (rep == nil || rep.FaultsServed == 0); attempt++ {
+				rep = Run(t, cfg)
+				rep.Print(os.Stdout)
+				assert.Empty(t, rep.Problems, "nothing lost or doubled, nothing Discord would refuse")
+			}
 			assert.Positive(t, rep.FaultsServed, "the fault struck")
 			assert.Positive(t, rep.Moves, "the players got to play")
 			assert.GreaterOrEqual(t, rep.Failures, rep.StoredAnsweredFailed-rep.StoredAnsweredLate, "a stored move answered as a failure is a failure the players met")
