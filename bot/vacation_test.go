@@ -13,6 +13,7 @@ import (
 
 	"github.com/kulami/kulami/bot"
 	"github.com/kulami/kulami/bot/discordtest"
+	"github.com/kulami/kulami/engine"
 	"github.com/kulami/kulami/storage"
 	"github.com/kulami/kulami/storage/postgres"
 	"github.com/kulami/kulami/storage/postgres/pgtest"
@@ -434,4 +435,61 @@ func TestVacationNoticeOutOfQuietHours(t *testing.T) {
 	h.tick(time.Minute)
 	require.Len(t, dms(), 1, "at 08:00, when the quiet hours end")
 	assert.Contains(t, dms()[0].Content, "Your Kulami vacation runs out")
+}
+
+// TestTournamentGameKnowsWhereYouLive: a tournament's games start as a
+// challenge's do: each player's time zone and quiet hours, the server's
+// weekend pause, and the clock of a player on vacation stopped, their
+// opponent told.
+func TestTournamentGameKnowsWhereYouLive(t *testing.T) {
+	t.Parallel()
+	c := newCup(t, "gateway", 4)
+	h := c.h
+	ch := h.channel.ID
+	h.commandWith(manageServer, ch, h.alice, "settings", discordtest.StringOption("weekends", "pause"))
+	h.command(ch, h.bob, "notify", discordtest.StringOption("timezone", "Europe/Paris"), discordtest.StringOption("quiet_hours", "22-08"))
+	text, _ := c.tournament(h.alice, manager, "create", discordtest.StringOption("name", "Winter Cup"), discordtest.IntegerOption("rounds", 1),
+		discordtest.IntegerOption("days_per_round", 7), discordtest.StringOption("start", "1d"), discordtest.IntegerOption("max_players", 4))
+	require.Contains(t, text, "Winter Cup")
+	c.announced(1)
+	for _, u := range c.players {
+		c.tournament(u, func(*discordgo.Interaction) {}, "join")
+	}
+	assert.Contains(t, h.reply(vacation(h, h.carol, "start")), "Your vacation has started")
+	h.tick(24 * time.Hour)
+	st := c.stored(1)
+	require.Empty(t, st.Pending(), "the round's games are open")
+	seen := map[string]bool{}
+	for _, chans := range games(t, st, 1) {
+		for _, thread := range chans {
+			g, err := c.db.Game(t.Context(), thread)
+			require.NoError(t, err)
+			assert.True(t, g.Weekends(), "the server pauses weekends")
+			for col, p := range g.Players() {
+				seen[p.UserID] = true
+				z, q := g.Local(engine.Color(col))
+				switch p.UserID {
+				case h.bob.ID:
+					assert.Equal(t, "Europe/Paris", z.String())
+					assert.Equal(t, "22-08", q.String())
+				case h.carol.ID:
+					assert.False(t, g.AwaySince(engine.Color(col)).IsZero(), "carol starts away")
+					if g.ToMove() == engine.Color(col) {
+						_, stopped := g.Stopped()
+						assert.True(t, stopped, "carol's clock starts stopped")
+					}
+					opp := g.Player(engine.Color(col).Other()).UserID
+					var told []*discordtest.Message
+					h.dc.WaitUntil(t, "carol's opponent told", func() bool {
+						told = containing(h.dc, thread, "Yours runs as usual")
+						return len(told) > 0
+					})
+					assert.Equal(t, []string{opp}, notified(told[0]))
+				default:
+					assert.Equal(t, "UTC", z.String())
+				}
+			}
+		}
+	}
+	assert.True(t, seen[h.bob.ID] && seen[h.carol.ID], "bob and carol play")
 }
