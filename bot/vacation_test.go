@@ -14,6 +14,7 @@ import (
 	"github.com/kulami/kulami/bot"
 	"github.com/kulami/kulami/bot/discordtest"
 	"github.com/kulami/kulami/engine"
+	"github.com/kulami/kulami/engine/game"
 	"github.com/kulami/kulami/storage"
 	"github.com/kulami/kulami/storage/postgres"
 	"github.com/kulami/kulami/storage/postgres/pgtest"
@@ -492,4 +493,26 @@ func TestTournamentGameKnowsWhereYouLive(t *testing.T) {
 		}
 	}
 	assert.True(t, seen[h.bob.ID] && seen[h.carol.ID], "bob and carol play")
+}
+
+// TestVacationStatusEveryServer: a vacation stops the player's clocks on
+// every server, and status lists the games of every server, linking to
+// those of another.
+func TestVacationStatusEveryServer(t *testing.T) {
+	t.Parallel()
+	h, st := newDaysHarness(t, "http", "bbolt")
+	startDaysGame(t, h, st)
+	other := h.dc.GuildID() + "1"
+	gg, err := game.New(game.Config{Layout: engine.Square(), First: engine.Red, MoveTime: 24 * time.Hour,
+		Players: [2]game.Player{{UserID: h.bob.ID, Name: "bob"}, {UserID: h.carol.ID, Name: "carol"}}}, h.clock.Now())
+	require.NoError(t, err)
+	require.NoError(t, h.store.CreateGame(t.Context(), &storage.Game{GuildID: other, ChannelID: "9000", Game: gg}))
+
+	status := h.reply(vacation(h, h.bob, "status"))
+	assert.Contains(t, status, "Your games, on every server")
+	assert.Contains(t, status, "<#"+h.channel.ID+"> against alice")
+	assert.Contains(t, status, "https://discord.com/channels/"+other+"/9000 (on another server) against carol: your move, your clock runs")
+	vacation(h, h.bob, "start")
+	status = h.reply(vacation(h, h.bob, "status"))
+	assert.Contains(t, status, "(on another server) against carol: your move, your clock is stopped")
 }
