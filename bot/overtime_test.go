@@ -292,9 +292,9 @@ func TestPlayingOverDays(t *testing.T) {
 	}
 }
 
-// TestOvertimeRefusals: giving time, claiming and planning refused, each
-// answered only to the one who asked, in words that say what to do, and
-// nothing stored.
+// TestOvertimeRefusals: giving time, claiming, planning and a move time
+// refused, each answered only to the one who asked, in words that say
+// what to do, and nothing stored (no commit).
 func TestOvertimeRefusals(t *testing.T) {
 	t.Parallel()
 	for _, mode := range modes {
@@ -304,21 +304,27 @@ func TestOvertimeRefusals(t *testing.T) {
 			g, _ := d.start(discordtest.StringOption("move_time", "1d"))
 			first, second := d.user(g, engine.Red), d.user(g, engine.Black)
 			d.move("D4", 1)
-			board := d.move("D7", 2)
-			before := d.game().State()
+			d.move("D7", 2)
+			board := d.boardAt(ch, 2)
+			d.command(ch, d.carol, "help") // a user's first interaction notes their locale: a write of its own
+			before, commits := d.game().State(), d.commits()
 			unchanged := func(what string) {
 				t.Helper()
 				assert.Equal(t, before, d.game().State(), "%s: nothing stored", what)
+				assert.Equal(t, commits, d.commits(), "%s: no commit", what)
 			}
 
 			d.refused(d.command(ch, d.carol, "give_time"), "you can watch")
 			unchanged("give time by a spectator")
 			d.click(board.ID, second, buttons(board.Components)["Give time"]) // 1 day: the clock holds 2, the limit
-			before = d.game().State()
+			before, commits = d.game().State(), d.commits()
 			d.refused(d.click(board.ID, second, buttons(board.Components)["Give time"]), "at most 2 days")
 			unchanged("give time past the limit")
 			d.refused(d.command(ch, first, "give_time"), "It's your turn")
 			unchanged("give time on one's own turn")
+
+			d.refused(d.command(ch, first, "challenge", d.userOption(d.carol), discordtest.StringOption("move_time", "soon")), "is not a move time", "**3d+1d**")
+			unchanged("a move time that does not parse")
 
 			d.refused(d.command(ch, second, "claim"), "no win to claim yet", "<t:")
 			d.refused(d.command(ch, first, "claim"), "no win to claim yet")
@@ -345,7 +351,7 @@ func TestOvertimeRefusals(t *testing.T) {
 			require.Len(t, lines, game.MaxPlanLines)
 			_, err := d.st.UpdateGame(t.Context(), ch, func(g *storage.Game) error { return g.SetPlan(engine.Black, lines, d.clock.Now()) })
 			require.NoError(t, err)
-			before = d.game().State()
+			before, commits = d.game().State(), d.commits()
 			var extra game.Line
 			for _, x := range legal(p) {
 				q := p

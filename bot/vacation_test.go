@@ -135,11 +135,13 @@ func TestVacationOverTwoWeeks(t *testing.T) {
 
 		before, err := st.Vacation(t.Context(), second.ID)
 		require.NoError(t, err)
+		commits := h.commits() // the bbolt file's; PostgreSQL's bank is compared
 		h.refused(vacation(h, second, "start"), "You are on vacation already")
 		h.refused(vacation(h, first, "end"), "You are not on vacation")
 		after, err := st.Vacation(t.Context(), second.ID)
 		require.NoError(t, err)
 		assert.Equal(t, before, after, "a refusal stores nothing")
+		assert.Equal(t, commits, h.commits(), "no commit")
 		_, err = st.Vacation(t.Context(), first.ID)
 		assert.ErrorIs(t, err, storage.ErrNotFound, "nor opens a bank")
 		status := vacation(h, second, "status")
@@ -176,10 +178,12 @@ func TestVacationOverTwoWeeks(t *testing.T) {
 
 		before, err = st.Vacation(t.Context(), second.ID)
 		require.NoError(t, err)
+		commits = h.commits()
 		h.refused(vacation(h, second, "start"), "Your vacation bank is empty")
 		after, err = st.Vacation(t.Context(), second.ID)
 		require.NoError(t, err)
 		assert.Equal(t, before, after, "a refusal stores nothing")
+		assert.Equal(t, commits, h.commits(), "no commit")
 		h.refused(vacation(h, second, "end"), "You are not on vacation")
 
 		// The player moves; the game goes on.
@@ -327,12 +331,15 @@ func TestNotifyRefusals(t *testing.T) {
 		{"empty", discordtest.StringOption("quiet_hours", "08-08"), "from 1 to 12 hours"},
 		{"too long", discordtest.StringOption("quiet_hours", "18-08"), "from 1 to 12 hours"},
 	}
+	h.command(ch, h.alice, "help") // a user's first interaction notes their locale: a write of its own
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
+			commits := h.commits()
 			h.refused(h.command(ch, h.alice, "notify", discordtest.StringOption("dm", "on"), tt.opt), tt.want)
 			u, err := st.UserSettings(t.Context(), h.alice.ID)
 			require.NoError(t, err)
 			assert.Equal(t, storage.UserSettings{}, storage.UserSettings{DMReminders: u.DMReminders, TimeZone: u.TimeZone, Quiet: u.Quiet}, "nothing stored")
+			assert.Equal(t, commits, h.commits(), "no commit")
 		})
 	}
 	ac := h.dc.Autocomplete(ch, h.alice, "kulami", discordtest.Subcommand("notify", discordtest.Focused(discordtest.StringOption("timezone", "paris"))))
