@@ -1,6 +1,7 @@
 package bot
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"log/slog"
@@ -203,7 +204,13 @@ func (cl *challenges) openChallenge(c *interaction, ch *storage.Challenge, m fun
 	cl.wake.poke()
 	msg, err := cl.out.send(c.ctx, ch.ChannelID, m(cl.langs.publicLang(c)))
 	if err != nil {
-		if derr := cl.store.DeleteChallenge(c.ctx, ch.ChannelID, ch.ID); derr != nil && !errors.Is(derr, storage.ErrNotFound) {
+		// Withdrawn even if the interaction's time for the database ran
+		// out during the post (one that hung until the client gave up):
+		// a challenge nobody sees would keep the channel busy until it
+		// expires.
+		ctx, cancel := context.WithTimeout(beyond(c.ctx), storeWithin)
+		defer cancel()
+		if derr := cl.store.DeleteChallenge(ctx, ch.ChannelID, ch.ID); derr != nil && !errors.Is(derr, storage.ErrNotFound) {
 			cl.log.Error("cannot withdraw a challenge whose message failed", "channel", ch.ChannelID, "err", derr)
 		}
 		return fmt.Errorf("post the challenge: %w", err)

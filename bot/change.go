@@ -14,6 +14,7 @@ import (
 	"github.com/kulami/kulami/bot/jobs"
 	"github.com/kulami/kulami/engine"
 	"github.com/kulami/kulami/engine/ai"
+	"github.com/kulami/kulami/engine/game"
 	"github.com/kulami/kulami/storage"
 )
 
@@ -62,12 +63,19 @@ var byBot = asker{}
 // words with the game as it was, and the hole by asked for (if any). It
 // returns the changed game and the board message the game had before the
 // change.
+//
+// A change that moved the game and that the store failed is looked for in
+// the store (committedAnyway): a write whose COMMIT was under way when its
+// connection or its context ended may have committed, and a move stored
+// must be shown, never answered as if nothing changed.
 func (t *table) update(ctx context.Context, channel string, gameID uint64, by asker, fn change) (*storage.Game, string, error) {
 	var seen *storage.Game
 	var oldBoard string
 	var ply int
 	owed := t.clock.Now().Add(repairAfter)
+	var applied *appliedChange // the change's result, if it ran to its end
 	g, err := t.store.UpdateGame(ctx, channel, func(g *storage.Game) error {
+		applied = nil
 		if gameID != 0 && g.ID != gameID {
 			return errGameGone
 		}
@@ -91,8 +99,17 @@ func (t *table) update(ctx context.Context, channel string, gameID uint64, by as
 				g.BoardDue = time.Time{}
 			}
 		}
+		if g.Ply() != ply {
+			applied = &appliedChange{guild: g.GuildID, channel: g.ChannelID, id: g.ID, over: g.Over(), moves: g.Moves()}
+		}
 		return nil
 	})
+	if err != nil && applied != nil {
+		if now, ok := t.committedAnyway(ctx, applied); ok {
+			t.log.Warn("the store failed a move that committed all the same", "channel", channel, "game", applied.id, "ply", len(applied.moves), "err", RedactError(err))
+			g, err = now, nil
+		}
+	}
 	switch {
 	case errors.Is(err, storage.ErrNotFound) && gameID != 0:
 		return nil, "", errGameGone
@@ -110,6 +127,50 @@ func (t *table) update(ctx context.Context, channel string, gameID uint64, by as
 	}
 	return g, oldBoard, nil
 }
+
+// appliedChange is what a change that moved a game left it at.
+type appliedChange struct {
+	guild, channel string
+	id             uint64
+	over           bool
+	moves          []game.Move
+}
+
+// committedAnyway returns the game as the store now has it if it holds
+// the change applied (by its moves, their times included, so that no
+// other change is taken for it), which the store failed: active, or
+// finished if the change ended it. It first waits for the failed write's
+// transaction, if the database still runs it (a COMMIT under way when the
+// client gave up), by taking the game's row as a write does; a row that
+// another holds longer is then read as it is.
+func (t *table) committedAnyway(ctx context.Context, applied *appliedChange) (*storage.Game, bool) {
+	ctx, cancel := context.WithTimeout(beyond(ctx), storeWithin)
+	defer cancel()
+	_, err := t.store.UpdateGame(ctx, applied.channel, func(*storage.Game) error { return errLookOnly })
+	if !errors.Is(err, errLookOnly) && !errors.Is(err, storage.ErrBusy) && !errors.Is(err, storage.ErrNotFound) {
+		return nil, false
+	}
+	now, err := t.store.Game(ctx, applied.channel)
+	switch {
+	case err == nil && now.ID == applied.id:
+	case (err == nil || errors.Is(err, storage.ErrNotFound)) && applied.over:
+		f, err := t.store.FinishedGame(ctx, applied.guild, applied.id)
+		if err != nil {
+			return nil, false
+		}
+		now = &f.Game
+	default:
+		return nil, false
+	}
+	same := slices.EqualFunc(now.Moves(), applied.moves, func(a, b game.Move) bool {
+		return a.Cell == b.Cell && a.At.Equal(b.At) && a.Planned == b.Planned
+	})
+	return now, same
+}
+
+// errLookOnly ends, changing nothing, the transaction that takes a game's
+// row only to wait for the one that holds it.
+var errLookOnly = errors.New("read only")
 
 // clickedPast reports whether the game g moved past its board messageID
 // by a click on it, as the store now has the game, active or finished.
@@ -273,7 +334,9 @@ func (t *table) sendBoard(ctx context.Context, channel string, m message) (*disc
 const repairAfter = time.Minute
 
 // storeWithin bounds owe's store call, which outlives the interaction
-// whose board failed (its context may be done by then).
+// whose board failed: its context may be done by then, and its storage
+// deadlines past (a post that hung until the client gave up, 20 s, ends
+// after storeWork).
 const storeWithin = 5 * time.Second
 
 var (
@@ -291,7 +354,7 @@ var (
 // again after a repair that failed. It costs a commit, only when a post
 // failed.
 func (t *table) owe(ctx context.Context, g *storage.Game) error {
-	ctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), storeWithin)
+	ctx, cancel := context.WithTimeout(beyond(ctx), storeWithin)
 	defer cancel()
 	due := t.clock.Now().Add(repairAfter)
 	_, err := t.store.UpdateGame(ctx, g.ChannelID, func(now *storage.Game) error {

@@ -143,11 +143,15 @@ func Commands() []*discordgo.ApplicationCommand {
 	timezone.Autocomplete = true
 	vacationDays := opt(integer, "vacation_days", false)
 	vacationDays.MinValue, vacationDays.MaxValue = ptr(0.0), 30
+	// Installed to a server or to a user's account, usable in servers, the bot's DM and other DMs and
+	// group DMs (see place).
+	contexts := []discordgo.InteractionContextType{discordgo.InteractionContextGuild, discordgo.InteractionContextBotDM, discordgo.InteractionContextPrivateChannel}
+	installs := []discordgo.ApplicationIntegrationType{discordgo.ApplicationIntegrationGuildInstall, discordgo.ApplicationIntegrationUserInstall}
 	cmd := &discordgo.ApplicationCommand{
 		Name:             commandName,
 		Type:             discordgo.ChatApplicationCommand,
-		Contexts:         &[]discordgo.InteractionContextType{discordgo.InteractionContextGuild},
-		IntegrationTypes: &[]discordgo.ApplicationIntegrationType{discordgo.ApplicationIntegrationGuildInstall},
+		Contexts:         &contexts,
+		IntegrationTypes: &installs,
 		Options: []*discordgo.ApplicationCommandOption{
 			sub("challenge",
 				opt(user, "opponent", true),

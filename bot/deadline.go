@@ -53,6 +53,13 @@ func withStoreDeadlines(ctx context.Context, c *interaction, now time.Time, answ
 	})
 }
 
+// beyond returns ctx for work that outlives its interaction (if ctx is
+// one's): ctx's values, without its cancellation or the deadlines of its
+// storage calls, so that the work bounds its calls itself.
+func beyond(ctx context.Context) context.Context {
+	return context.WithValue(context.WithoutCancel(ctx), storeDeadlinesKey{}, nil)
+}
+
 // bound returns ctx with the deadline of a storage call made now, if ctx
 // is an interaction's.
 func bound(ctx context.Context) (context.Context, context.CancelFunc) {

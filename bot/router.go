@@ -169,6 +169,10 @@ func commandHandlers(h handlers) map[string]commandHandler {
 // inDMs are the subcommands that also work outside a server.
 var inDMs = map[string]bool{"rules": true, "help": true}
 
+// anywhere are the component actions that also work where the bot is not a member: those of the
+// messages that inDMs' subcommands answer with.
+var anywhere = map[string]bool{actRules: true}
+
 // componentHandlers returns the handler of each component action.
 func componentHandlers(h handlers) map[string]componentHandler {
 	return map[string]componentHandler{
@@ -287,6 +291,7 @@ func (b *Bot) handle(ctx context.Context, s *discordgo.Session, i *discordgo.Int
 var errNoAnswer = errors.New("the handler did not answer")
 
 func (b *Bot) dispatch(c *interaction) error {
+	at := placeOf(c.i)
 	switch c.i.Type {
 	case discordgo.InteractionApplicationCommand:
 		name, o := subcommand(c.i)
@@ -294,14 +299,14 @@ func (b *Bot) dispatch(c *interaction) error {
 		if !ok {
 			return refuse("error.unknown_command")
 		}
-		if c.i.GuildID == "" && !inDMs[name] {
-			return refuse("error.not_in_dm")
+		if at != placeServer && (at == placeUnknown || !inDMs[name]) {
+			return notHere(at)
 		}
 		return h(c, o)
 	case discordgo.InteractionApplicationCommandAutocomplete:
 		name, o := subcommand(c.i)
 		switch {
-		case c.i.GuildID == "":
+		case at != placeServer:
 			return c.choices(nil)
 		case name == "move":
 			return b.play.moveAutocomplete(c, o)
@@ -319,6 +324,9 @@ func (b *Bot) dispatch(c *interaction) error {
 		}
 		if err := ownPlace(c, id); err != nil {
 			return err
+		}
+		if (at == placeForeign || at == placeUnknown || c.i.Context == discordgo.InteractionContextPrivateChannel) && !anywhere[id.action] {
+			return notHere(at)
 		}
 		return h(c, id)
 	}

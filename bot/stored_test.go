@@ -347,3 +347,73 @@ func TestBoardOwedByTheMoveItself(t *testing.T) {
 		})
 	}
 }
+
+// TestMoveCommittedDespiteTheStore: a move whose COMMIT the database
+// applied while the connection ended (PostgreSQL ended the bot's
+// connections, as a restart does; the store answers an error) is a move
+// stored: its board is posted, pinging the opponent, and the player is
+// never told that nothing changed. The load test's pgrestart found moves
+// answered so and never shown, their games stalled.
+func TestMoveCommittedDespiteTheStore(t *testing.T) {
+	t.Parallel()
+	for _, mode := range modes {
+		for _, how := range []string{"typed", "clicked"} {
+			t.Run(mode+"/"+how, func(t *testing.T) {
+				t.Parallel()
+				var lose atomic.Bool
+				h := newHarnessWith(t, mode, func(h *harness) {
+					h.wrap = func(s *storage.Store) bot.Store { return &lostCommitStore{Store: s, lose: &lose} }
+				})
+				ch := h.channel.ID
+				g := h.challengeAndAccept()
+				first, second := h.players(g)
+				board := h.boardAt(ch, 0)
+
+				lose.Store(true)
+				var i *discordgo.Interaction
+				if how == "clicked" {
+					i = h.pick(board.ID, first, menuOf(board, "D4"), "D4")
+				} else {
+					i = h.command(ch, first, "move", discordtest.StringOption("cell", "D4"))
+				}
+				later := h.boardAt(ch, 1)
+				assert.Contains(t, later.Notified, second.ID, "the board pings the opponent")
+				r := h.dc.WaitResponse(t, i.ID)
+				for _, text := range append([]string{r.Content}, contents(h.dc.Followups(i.ID))...) {
+					assert.NotContains(t, text, "nothing was changed")
+					assert.NotContains(t, strings.ToLower(text), "try again")
+				}
+				assert.False(t, lose.Load(), "the store failed the commit")
+				stored, err := h.store.Game(t.Context(), ch)
+				require.NoError(t, err)
+				assert.Equal(t, 1, stored.Ply(), "the move is stored once")
+			})
+		}
+	}
+}
+
+// lostCommitStore is the real store whose next UpdateGame, once lose is
+// set, fails while its transaction is still under way, then commits a
+// moment later: as when the connection ends, or the client gives up,
+// while the COMMIT is under way.
+type lostCommitStore struct {
+	*storage.Store
+	lose *atomic.Bool
+}
+
+func (s *lostCommitStore) UpdateGame(ctx context.Context, channelID string, fn func(*storage.Game) error) (*storage.Game, error) {
+	if !s.lose.CompareAndSwap(true, false) {
+		return s.Store.UpdateGame(ctx, channelID, fn)
+	}
+	running := make(chan struct{})
+	go func() {
+		_, _ = s.Store.UpdateGame(context.WithoutCancel(ctx), channelID, func(g *storage.Game) error {
+			err := fn(g)
+			close(running)
+			time.Sleep(50 * time.Millisecond) // the COMMIT under way
+			return err
+		})
+	}()
+	<-running
+	return nil, errors.New("update game: FATAL: terminating connection due to administrator command (SQLSTATE 57P01)")
+}

@@ -20,12 +20,12 @@ func standingsCase() Standings {
 	s := Standings{Title: "Autumn Swiss", Caption: "Final standings after round 4 of 4",
 		Columns: [5]string{"Player", "Points", "BH-1", "BH", "SB"}}
 	for i, n := range names {
-		rank := i + 1
+		rank, tb := i+1, i
 		if i == 3 {
-			rank = 3 // tied with the one above on every tie-break
+			rank, tb = 3, 2 // tied with the one above on every tie-break
 		}
-		s.Rows = append(s.Rows, StandingsRow{Rank: rank, Name: n, Points: points[i], Cut: fmt.Sprint(14 - i), Buchholz: fmt.Sprint(16 - i),
-			SB: fmt.Sprintf("%.2f", 10-float64(i)*0.75), Withdrawn: i == 10})
+		s.Rows = append(s.Rows, StandingsRow{Rank: rank, Name: n, Points: points[i], Cut: fmt.Sprint(14 - tb), Buchholz: fmt.Sprint(16 - tb),
+			SB: fmt.Sprintf("%.2f", 10-float64(tb)*0.75), Withdrawn: i == 10})
 	}
 	return s
 }

@@ -164,7 +164,9 @@ func (s *Server) build(typ discordgo.InteractionType, channelID string, user *di
 		Entitlements:   []*discordgo.Entitlement{},
 	}
 	u := *s.users[user.ID]
-	if ch.guildID == "" {
+	if ch.foreign {
+		s.buildElsewhere(i, ch, &u, msg)
+	} else if ch.guildID == "" {
 		i.User = &u
 		i.Context = discordgo.InteractionContextBotDM
 		i.AuthorizingIntegrationOwners = map[discordgo.ApplicationIntegrationType]string{discordgo.ApplicationIntegrationGuildInstall: "0"}

@@ -21,7 +21,10 @@ type channel struct {
 	lastMessageID                               string
 	sent                                        int // messages ever sent, for threads' total_message_sent
 	rateLimit                                   int
-	outsiders                                   bool // a private thread the bot has not joined: it cannot see it
+	outsiders                                   bool     // a private thread the bot has not joined: it cannot see it
+	foreign                                     bool     // a DM, group DM or server channel the bot is not in (AddPrivateChannel, AddForeignChannel)
+	noExternalApps                              bool     // a foreign server channel whose members may not use external apps
+	recipients                                  []string // the users of a DM or group DM between users (AddPrivateChannel)
 }
 
 func (ch *channel) isThread() bool {
@@ -194,6 +197,15 @@ func (s *Server) channelJSON(ch *channel) map[string]any {
 		"flags":           0,
 	}
 	switch {
+	case len(ch.recipients) > 0:
+		var rs []any
+		for _, id := range ch.recipients {
+			rs = append(rs, userJSON(s.users[id]))
+		}
+		j["recipients"] = rs
+		if ch.typ == discordgo.ChannelTypeGroupDM {
+			j["owner_id"], j["name"], j["icon"] = ch.ownerID, nil, nil
+		}
 	case ch.typ == discordgo.ChannelTypeDM:
 		j["recipients"] = []any{userJSON(s.users[ch.recipient])}
 	case ch.isThread():

@@ -79,6 +79,21 @@
 // and a deleted channel (DeleteChannel: 404 Unknown Channel, 10003), are Discord's answers to a healthy
 // bot, so they are no violations: assert on what the bot does next.
 //
+// # Places the bot is not in
+//
+// A user may install the app to their account; its commands then work where the bot is no member:
+// AddPrivateChannel makes a DM (two users) or group DM (three or more) between users, AddForeignChannel
+// a channel of a server that never added the bot, AddStranger a user who shares no server with it, and
+// InstallToUser installs the app to a user. Interactions built there carry Discord's context (2 in
+// private channels, 0 in servers), authorizing_integration_owners {"1": installer} and app_permissions,
+// and the fake holds Discord's limits: any request with the bot token about such a channel (post, edit,
+// read) is refused 403 Missing Access (50001) as a violation, since the interaction told the bot where it
+// is; an interaction that only a user install authorised takes at most 5 follow-ups (the sixth: 400,
+// 40094, a violation); its token dies after 15 minutes like any other; and where a server denies its
+// member Use External Apps, every answer and follow-up is made ephemeral whatever the bot asked. A DM
+// to a user who neither shares the server nor installed the app is refused 403 Cannot send messages to
+// this user (50007), no violation: the bot cannot know.
+//
 // # Gateway closes
 //
 // CloseGateway closes the gateway connections with a close code; after a fatal one (FatalCloseCodes:

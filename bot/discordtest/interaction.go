@@ -26,6 +26,8 @@ type interaction struct {
 	resp                       *Response
 	originalID                 string
 	followups                  []string
+	userInstall                bool // only a user install authorised it: at most 5 follow-ups
+	ephemeralOnly              bool // Discord forces its answers ephemeral (no Use External Apps)
 }
 
 // owners is the interaction's authorizing_integration_owners: the app is installed to the guild, and
@@ -174,6 +176,7 @@ func (s *Server) register(di *discordgo.Interaction) *interaction {
 	if di.Message != nil {
 		i.messageID = di.Message.ID
 	}
+	i.userInstall, i.ephemeralOnly = userInstallOnly(di), forcedEphemeral(di, s.channels[di.ChannelID])
 	if d, ok := di.Data.(discordgo.ApplicationCommandInteractionData); ok {
 		i.name = d.Name
 	}
@@ -279,8 +282,12 @@ func (s *Server) respond(i *interaction, c *call, viaHTTP bool) reply {
 		if i.typ == discordgo.InteractionApplicationCommand {
 			m.typ = discordgo.MessageTypeChatInputCommand
 		}
+		if i.ephemeralOnly {
+			m.flags = flagEphemeral
+			r.Flags |= discordgo.MessageFlagsEphemeral
+		}
 		if r.Type == discordgo.InteractionResponseDeferredChannelMessageWithSource {
-			m.flags = flagLoading | int64(r.Flags)&flagEphemeral
+			m.flags |= flagLoading | int64(r.Flags)&flagEphemeral
 		} else if e, why, ok := s.apply(m, data.Data, c.files, true); !ok {
 			return s.refuse(c, e, why)
 		}
@@ -404,6 +411,9 @@ func (s *Server) executeWebhook(c *call) reply {
 	ch := s.channels[chID]
 	if ch == nil {
 		return fail(ErrUnknownChannel)
+	}
+	if i.userInstall && len(i.followups) >= maxUserInstallFollowups {
+		return s.refuse(c, ErrMaxFollowups, fmt.Sprintf("interaction %s, authorised only by a user install, already has %d follow-ups; Discord allows %d", i.id, len(i.followups), maxUserInstallFollowups))
 	}
 	// The first followup of a deferred response replaces its "thinking…" message, which keeps
 	// the visibility the deferral chose.

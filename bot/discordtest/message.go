@@ -283,11 +283,8 @@ func (s *Server) apply(m *message, body []byte, files []File, creating bool) (AP
 		if err := json.Unmarshal(f.Flags, &flags); err != nil {
 			return errInvalidBody, fmt.Sprintf("flags: %v", err), false
 		}
-		if creating {
-			m.flags = flags
-		} else {
-			m.flags = flags | m.flags&flagEphemeral // an edit cannot make a message ephemeral or public
-		}
+		// An edit cannot make a message public, nor a new answer that Discord forces ephemeral (postMessage).
+		m.flags = flags | m.flags&flagEphemeral
 	}
 	allowed, why := parseAllowedMentions(f.AllowedMentions)
 	if why != "" {
@@ -355,6 +352,9 @@ func (s *Server) postMessage(ch *channel, author string, c *call, inter *interac
 	if inter != nil && inter.typ == discordgo.InteractionApplicationCommand {
 		m.typ = discordgo.MessageTypeChatInputCommand
 	}
+	if inter != nil && inter.ephemeralOnly {
+		m.flags = flagEphemeral
+	}
 	if e, why, ok := s.apply(m, c.body, c.files, true); !ok {
 		return nil, s.refuse(c, e, why), false
 	}
@@ -380,6 +380,9 @@ func (s *Server) store(ch *channel, m *message) {
 // canSend checks the bot's permission to post in a channel.
 func (s *Server) canSend(ch *channel, withFiles bool) (APIError, bool) {
 	if ch.guildID == "" {
+		if ch.typ == discordgo.ChannelTypeDM && !s.reachable(ch.recipient) {
+			return ErrCannotSendToUser, false
+		}
 		return APIError{}, true
 	}
 	p := s.cfg.appPermissions

@@ -87,7 +87,7 @@ func (s *Server) recordMentions(m *message, allowed *allowedMentions, creating b
 			why = NotNotifiedEphemeral
 		case id == m.authorID:
 			why = NotNotifiedAuthor
-		case ch == nil || (ch.guildID != "" && s.members[id] == nil) || (ch.guildID == "" && ch.recipient != id):
+		case !s.canSee(ch, id):
 			why = NotNotifiedCannotSee
 		case !allowed.allows(id):
 			why = NotNotifiedAllowedMentions

@@ -311,6 +311,9 @@ func (s *Server) serveCall(c *call, auth string, multi bool, problems []string) 
 	if e, ok := s.injected(c); ok {
 		return fail(e)
 	}
+	if ch := s.channels[c.params["channel_id"]]; ch != nil && ch.foreign {
+		return s.refuse(c, ErrMissingAccess, fmt.Sprintf("channel %s is a DM, group DM or server the bot is not in; it can only answer interactions there", ch.id))
+	}
 	s.archiveQuietThreads()
 	h := s.handlers[c.method+" "+c.route]
 	if h == nil {

@@ -62,6 +62,7 @@ type Server struct {
 	channelOrder []string
 	deleted      map[string]bool   // IDs of deleted channels
 	dms          map[string]string // user ID → DM channel ID
+	installed    map[string]bool   // users who installed the app to their account
 	messages     map[string]*message
 	interactions map[string]*interaction // by ID
 	byToken      map[string]*interaction
@@ -146,6 +147,7 @@ func New(tb testing.TB, opts ...Option) *Server {
 		channels:     map[string]*channel{},
 		deleted:      map[string]bool{},
 		dms:          map[string]string{},
+		installed:    map[string]bool{},
 		messages:     map[string]*message{},
 		interactions: map[string]*interaction{},
 		byToken:      map[string]*interaction{},
@@ -276,12 +278,17 @@ func (s *Server) notify() {
 }
 
 // AddUser creates a user who is a member of the guild with DefaultMemberPermissions.
-func (s *Server) AddUser(username string) *discordgo.User {
+func (s *Server) AddUser(username string) *discordgo.User { return s.addUser(username, true) }
+
+// addUser creates a user, a member of the guild or not.
+func (s *Server) addUser(username string, inGuild bool) *discordgo.User {
 	u := &discordgo.User{ID: s.newID(), Username: username, GlobalName: username, Discriminator: "0"}
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	s.users[u.ID] = u
-	s.members[u.ID] = &member{user: u, joined: s.Now(), permissions: DefaultMemberPermissions}
+	if inGuild {
+		s.members[u.ID] = &member{user: u, joined: s.Now(), permissions: DefaultMemberPermissions}
+	}
 	s.notify()
 	c := *u
 	return &c

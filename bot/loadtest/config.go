@@ -31,6 +31,20 @@ type Config struct {
 	// of one process spreads over the cores. The fake Discord, the load
 	// and PostgreSQL are not pinned.
 	Pin bool
+	// Fault is the fault injected while the players play.
+	Fault Fault
+	// Wait is how long a player waits for the new board of a move, and
+	// the run, after the players stopped, for the boards they did not
+	// see (the grace period); 0 is boardWait.
+	Wait time.Duration
+}
+
+// wait is Config.Wait, or its default.
+func (c Config) wait() time.Duration {
+	if c.Wait > 0 {
+		return c.Wait
+	}
+	return boardWait
 }
 
 // Latency is a range of durations, written "50ms-100ms" (or "50ms" for a
@@ -79,6 +93,9 @@ func (c Config) check() error {
 		return fmt.Errorf("%d processes cannot share a bbolt file: use the backend postgres", c.Processes)
 	case len(c.Layouts) == 0:
 		return fmt.Errorf("no layouts: name at least one of square, random, irregular")
+	}
+	if err := c.Fault.check(c.Backend); err != nil {
+		return err
 	}
 	for _, l := range c.Layouts {
 		if l != "square" && l != "random" && l != "irregular" {

@@ -22,8 +22,19 @@
 // saw: every game holds exactly the moves whose boards came back, in
 // order.
 //
+// Config.Fault injects a fault while the players play (fault.go): the
+// proxy answers a share of the bot's REST calls 500 or holds them until
+// the bot gives up; the bot's PostgreSQL connections are ended now and
+// then, or one game's row is locked at a time; or extra users storm the
+// bot with reviews or replays (inject.go). Under a fault a player told
+// that a move failed looks at the channel and tries another hole, so
+// that the database tells which try it stored; the report counts the
+// moves stored that a player was told failed, the moves stored that no
+// board posted shows, and the boards later than 3 seconds of the games
+// the fault did not hold (faultLog).
+//
 // Report.Print writes the figures; Report.Problems lists what went wrong
-// (failed interactions, requests Discord would refuse, a database that
-// disagrees with the players), which is all a test asserts: timings depend
+// (failed interactions without a fault, requests Discord would refuse, a
+// database that disagrees with the players), which is all a test asserts: timings depend
 // on the machine and are never asserted.
 package loadtest

@@ -22,6 +22,11 @@ var (
 	procs    = flag.Int("processes", 1, "kulamibot processes, taking the interactions in turn (more than one needs -backend postgres)")
 	pin      = flag.Bool("pin", false, "run each kulamibot process on one CPU of its own (process k on CPU k), with GOMAXPROCS=1")
 	backend  = flag.String("backend", "bbolt", "where the bot keeps its games: bbolt or postgres (a schema on the tests' server: see storage/postgres/pgtest)")
+	fault    = flag.String("fault", faultNone, "the fault injected: "+strings.Join(faultKinds, ", "))
+	rate     = flag.Float64("fault-rate", 0.05, "discord500, discordhang: the share of the bot's REST calls hit")
+	every    = flag.Duration("fault-every", 5*time.Second, "pgrestart: how often the bot's connections are ended; pglock: the pause between two locks")
+	hold     = flag.Duration("fault-hold", 10*time.Second, "pglock: how long a game's row stays locked")
+	storm    = flag.Int("storm", 8, "reviews, gifs: the users of the storm")
 )
 
 func init() {
@@ -29,14 +34,15 @@ func init() {
 }
 
 // TestLoad drives kulamibot with the load its flags describe, prints the
-// report and fails on any problem: a failed interaction, a request
-// Discord would refuse, an error the bot logged, a move lost or doubled.
-// It asserts no timing.
+// report and fails on any problem: a failed interaction (without a
+// fault), a request Discord would refuse, an error the bot logged
+// (without a fault), a move lost or doubled. It asserts no timing.
 func TestLoad(t *testing.T) {
 	rep := Run(t, Config{
 		Games: *games, Duration: *duration, Latency: latency, Think: *think,
 		Layouts: strings.Split(*layouts, ","), Typed: *typed, Bot: *botBin,
 		Processes: *procs, Backend: *backend, Pin: *pin,
+		Fault: Fault{Kind: *fault, Rate: *rate, Every: *every, Hold: *hold, Users: *storm},
 	})
 	rep.Print(os.Stdout)
 	assert.Empty(t, rep.Problems)

@@ -21,6 +21,35 @@ type Report struct {
 	PeakRSS               int64         // the bot's peak resident memory (VmHWM; of all its processes together), in bytes
 	Games, Finished       int           // games started (accepted) and played to the end
 	Moves                 int           // moves whose new boards came back
+	// Grace is how long the run waited, after the players stopped, for
+	// the boards of moves they did not see (at most Config.Wait).
+	Grace time.Duration
+	// FaultsServed is how many times the fault struck: REST calls failed
+	// or held, connections ended, locks held, storm requests sent.
+	FaultsServed int
+	// Failures are the interactions answered as failures or refused (under
+	// a fault they are counted, not problems), with a few examples.
+	Failures        int
+	FailureExamples []string
+	// StoredAnsweredFailed counts the moves stored whose player was told
+	// the move failed (aim 0): by a refusal or an error, or by an answer
+	// after Discord's 3 seconds (StoredAnsweredLate of them), which
+	// Discord shows as failed.
+	StoredAnsweredFailed, StoredAnsweredLate int
+	StoredFailedExamples                     []string
+	// NeverShown counts the moves stored that no board posted shows by
+	// the end of the grace period (aim 0).
+	NeverShown int
+	// LateBoards counts the new boards that came later than 3 seconds
+	// after their interaction for games the fault did not hold then (aim
+	// 0); LateBoardsUnderFault those for games it held.
+	LateBoards, LateBoardsUnderFault int
+	// Reviews and GIFs are the reviews and replays the bot posted.
+	Reviews, GIFs int
+	// ErrorLogs counts the errors the bot logged (a problem without a
+	// fault), with the first ones.
+	ErrorLogs     int
+	ErrorExamples []string
 	// Problems is what went wrong: failed interactions, requests Discord
 	// would refuse, errors the bot logged, a database that disagrees with
 	// what the players saw. A healthy run has none.
@@ -47,13 +76,36 @@ func (r *Report) Print(w io.Writer) {
 	fmt.Fprintf(w, "answers after 3 s: %d of %d (%.1f%%); deferred by the bot for a slow handler: %d\n",
 		r.Late, r.Interactions, percent(r.Late, r.Interactions), r.SlowDeferrals)
 	fmt.Fprintf(w, "peak RSS of the bot (its processes together): %.0f MB\n", float64(r.PeakRSS)/(1<<20))
-	fmt.Fprintf(w, "games: %d started, %d finished, %d moves\n\n", r.Games, r.Finished, r.Moves)
+	fmt.Fprintf(w, "games: %d started, %d finished, %d moves\n", r.Games, r.Finished, r.Moves)
+	r.printFaults(w)
+	fmt.Fprintln(w)
 	printSummaries(w, "answer (POST → the bot's HTTP answer)", r.Answers, true)
 	fmt.Fprintln(w)
 	printSummaries(w, "new board (POST → the board pinging the next player reaches Discord)", r.Boards, false)
 	fmt.Fprintf(w, "\nproblems: %d\n", len(r.Problems))
 	for _, p := range r.Problems {
 		fmt.Fprintf(w, "  - %s\n", p)
+	}
+}
+
+// printFaults writes what the fault did and what players met.
+func (r *Report) printFaults(w io.Writer) {
+	fmt.Fprintf(w, "fault: %s, struck %d times; reviews posted %d, replays posted %d\n", r.Config.Fault, r.FaultsServed, r.Reviews, r.GIFs)
+	fmt.Fprintf(w, "interactions failed or refused: %d; errors logged by the bot: %d\n", r.Failures, r.ErrorLogs)
+	fmt.Fprintf(w, "stored moves answered as failures: %d (%d of them by an answer after 3 s)\n", r.StoredAnsweredFailed, r.StoredAnsweredLate)
+	fmt.Fprintf(w, "stored moves never shown: %d (the players wait %v for each board, then the run up to %v more: waited %v)\n",
+		r.NeverShown, r.Config.wait(), r.Config.wait(), r.Grace.Round(time.Millisecond))
+	fmt.Fprintf(w, "boards later than 3 s: %d for games not under the fault, %d under it\n", r.LateBoards, r.LateBoardsUnderFault)
+	for _, group := range []struct {
+		title string
+		lines []string
+	}{{"stored moves answered as failures", r.StoredFailedExamples}, {"failures", r.FailureExamples}, {"errors logged", r.ErrorExamples}} {
+		if len(group.lines) > 0 {
+			fmt.Fprintf(w, "%s, e.g.:\n", group.title)
+			for _, l := range group.lines {
+				fmt.Fprintf(w, "  - %s\n", strings.TrimSpace(l))
+			}
+		}
 	}
 }
 

@@ -35,12 +35,16 @@ type runner struct {
 	tables  []*table
 	botDone chan struct{} // closed when no bot process runs any more
 
+	app    string    // the application_name of the bot's PostgreSQL connections
+	faults *faultLog // what the run's fault did
+
 	mu       sync.Mutex
 	bots     []*botProcess
 	alive    int // bot processes running
 	next     int // the number of interactions sent: the next goes to bots[next % len(bots)]
 	deadline time.Time
 	rec      *recorder
+	ended    []finishedRef // the games played to their end
 }
 
 // Run runs the load cfg describes against a kulamibot of its own and
@@ -58,12 +62,17 @@ func Run(tb testing.TB, cfg Config) *Report {
 	start := time.Now()
 	r.deadline = start.Add(cfg.Duration)
 	r.rec = newRecorder(r.deadline)
+	ctx, cancel := context.WithDeadline(tb.Context(), r.deadline)
+	injected := r.inject(ctx, r.deadline)
 	var wg sync.WaitGroup
 	for _, t := range tables {
 		wg.Go(t.play)
 	}
 	wg.Wait()
+	cancel()
+	rep.Problems = append(rep.Problems, injected()...)
 	rep.Elapsed = time.Since(start)
+	rep.Grace = r.grace(time.Now().Add(cfg.wait()))
 	rep.LoadAfter = loadAverage()
 
 	for k, bot := range r.bots {
@@ -83,18 +92,40 @@ func Run(tb testing.TB, cfg Config) *Report {
 		_, slow := bot.logLines(0, "handler slow to answer")
 		rep.SlowDeferrals += slow
 		errLines, n := bot.logLines(5, "level=ERROR")
+		rep.ErrorLogs += n
 		if n > 0 {
-			rep.Problems = append(rep.Problems, fmt.Sprintf("kulamibot %d logged %d errors, the first:\n%s", k, n, strings.Join(errLines, "")))
+			what := fmt.Sprintf("kulamibot %d logged %d errors, the first:\n%s", k, n, strings.Join(errLines, ""))
+			if cfg.Fault.on() {
+				rep.ErrorExamples = append(rep.ErrorExamples, what)
+			} else {
+				rep.Problems = append(rep.Problems, what)
+			}
 		}
 	}
 
 	r.rec.mu.Lock()
 	rep.Answers, rep.Boards = summaries(r.rec.answers), summaries(r.rec.boards)
 	rep.InTime = r.rec.inTime
+	rep.Failures = len(r.rec.failures)
 	for _, f := range r.rec.failures {
-		rep.Problems = append(rep.Problems, "failed interaction: "+f)
+		if !cfg.Fault.on() {
+			rep.Problems = append(rep.Problems, "failed interaction: "+f)
+		} else if len(rep.FailureExamples) < 5 {
+			rep.FailureExamples = append(rep.FailureExamples, f)
+		}
+	}
+	for _, b := range r.rec.shown {
+		switch {
+		case b.at.Sub(b.sent) <= ackLimit:
+		case r.faults.hits(b.channel, b.sent, b.at):
+			rep.LateBoardsUnderFault++
+		default:
+			rep.LateBoards++
+		}
 	}
 	r.rec.mu.Unlock()
+	rep.FaultsServed = r.faults.count()
+	_, rep.Reviews, rep.GIFs = r.proxy.posted()
 	for _, s := range rep.Answers {
 		rep.Interactions += s.N
 		rep.Late += s.Over3s
@@ -118,7 +149,7 @@ func newRunner(tb testing.TB, cfg Config) *runner {
 	}
 	// Answers later than Discord's 3 seconds are measured, not failures
 	// of the test: the violations are collected and sorted out below.
-	dc := discordtest.New(tb, discordtest.CollectViolations(), discordtest.WithTimeout(boardWait))
+	dc := discordtest.New(tb, discordtest.CollectViolations(), discordtest.WithTimeout(cfg.wait()))
 	proxy, err := newLatencyProxy(dc.URL(), cfg.Latency.Min, cfg.Latency.Max)
 	if err != nil {
 		tb.Fatalf("loadtest: %v", err)
@@ -127,7 +158,7 @@ func newRunner(tb testing.TB, cfg Config) *runner {
 	if cfg.Bot == "" {
 		cfg.Bot = buildBot(tb)
 	}
-	r := &runner{cfg: cfg, dc: dc, proxy: proxy, botDone: make(chan struct{}), env: map[string]string{
+	r := &runner{cfg: cfg, dc: dc, proxy: proxy, botDone: make(chan struct{}), faults: &faultLog{}, env: map[string]string{
 		"KULAMI_DISCORD_TOKEN":          dc.Token(),
 		"KULAMI_DISCORD_APPLICATION_ID": dc.AppID(),
 		"KULAMI_DISCORD_GUILD_ID":       dc.GuildID(),
@@ -137,7 +168,11 @@ func newRunner(tb testing.TB, cfg Config) *runner {
 	}}
 	if cfg.Backend == "postgres" {
 		r.db = pgtest.Schema(tb)
-		r.env["KULAMI_STORAGE_BACKEND"], r.env["KULAMI_STORAGE_DSN"] = "postgres", r.db
+		// The bot's connections are named, so that pgrestart ends them
+		// and no other's on the server.
+		r.app = fmt.Sprintf("kulami_loadtest_%d_%d", os.Getpid(), time.Now().UnixNano()%1e9)
+		r.env["KULAMI_STORAGE_BACKEND"] = "postgres"
+		r.env["KULAMI_STORAGE_DSN"] = pgtest.WithParam(tb, r.db, "application_name", r.app)
 	} else {
 		r.db = filepath.Join(tb.TempDir(), "kulami.db")
 		r.env["KULAMI_STORAGE_PATH"] = r.db
@@ -188,14 +223,19 @@ func isLateAnswer(v discordtest.Violation) bool {
 
 // verify checks the bot's database against what the players saw: every
 // game holds exactly the moves whose new boards came back, in order (and
-// perhaps one more, whose board never came). It counts the games and
-// moves in rep.
+// perhaps one more, one of the holes tried whose board never came). It
+// counts the games and moves in rep, the moves stored that a player was
+// told failed, and the moves stored that no board posted shows.
 func (r *runner) verify(ctx context.Context, rep *Report) []string {
 	s, err := r.open()
 	if err != nil {
 		return []string{fmt.Sprintf("open the bot's database: %v", err)}
 	}
 	defer s.Close()
+	boards, _, _ := r.proxy.posted()
+	r.rec.mu.Lock()
+	failed := slices.Clone(r.rec.failedMoves)
+	r.rec.mu.Unlock()
 	var problems []string
 	for _, t := range r.tables {
 		for _, g := range t.games {
@@ -209,12 +249,64 @@ func (r *runner) verify(ctx context.Context, rep *Report) []string {
 				problems = append(problems, fmt.Sprintf("game %d in channel %s: %v", g.id, t.channel, err))
 				continue
 			}
-			if !slices.Equal(stored, g.cells) && (g.pending == "" || !slices.Equal(stored, append(slices.Clone(g.cells), g.pending))) {
+			if !slices.Equal(stored, g.cells) && (len(stored) != len(g.cells)+1 || !slices.Equal(stored[:len(g.cells)], g.cells) || !slices.Contains(g.pending, stored[len(g.cells)])) {
 				problems = append(problems, fmt.Sprintf("game %d in channel %s: the players saw the moves %v, the database holds %v", g.id, t.channel, g.cells, stored))
+			}
+			rep.NeverShown += max(0, len(stored)-shownPly(boards, t.channel, g.id, len(stored)))
+			for _, f := range failed {
+				if f.channel == t.channel && f.game == g.id && f.ply <= len(stored) && stored[f.ply-1] == f.cell {
+					rep.StoredAnsweredFailed++
+					if f.why == "answered after 3 s" {
+						rep.StoredAnsweredLate++
+					} else if len(rep.StoredFailedExamples) < 5 {
+						rep.StoredFailedExamples = append(rep.StoredFailedExamples, fmt.Sprintf("game %d move %d (%s): %q", g.id, f.ply, f.cell, f.why))
+					}
+				}
 			}
 		}
 	}
 	return problems
+}
+
+// shownPly is the last ply of game id in channel that a board posted
+// shows: n, of a game with n moves stored, if its final board was posted;
+// -1 if none was.
+func shownPly(boards []postedBoard, channel string, id uint64, n int) int {
+	ply := -1
+	for _, b := range boards {
+		switch {
+		case b.channel != channel || b.game != id:
+		case b.over:
+			return n
+		default:
+			ply = max(ply, b.ply)
+		}
+	}
+	return ply
+}
+
+// grace waits, until until at most, for the boards of the moves whose
+// players stopped without seeing them: until a board posted shows each
+// game at its last ply the players know of plus one, or its end. It
+// returns how long it waited.
+func (r *runner) grace(until time.Time) time.Duration {
+	start := time.Now()
+	for time.Now().Before(until) {
+		boards, _, _ := r.proxy.posted()
+		owed := false
+		for _, t := range r.tables {
+			for _, g := range t.games {
+				if len(g.pending) > 0 && shownPly(boards, t.channel, g.id, len(g.cells)+1) < len(g.cells)+1 {
+					owed = true
+				}
+			}
+		}
+		if !owed {
+			break
+		}
+		time.Sleep(250 * time.Millisecond)
+	}
+	return time.Since(start)
 }
 
 // retiredOnce checks that the bot edited every board at most once: when

@@ -47,6 +47,29 @@ type recorder struct {
 	boards   map[string][]time.Duration
 	inTime   int // answers that came before the deadline
 	failures []string
+	// shown are the new boards that came, for the report to count those
+	// later than ackLimit and not under the fault.
+	shown []shownBoard
+	// failedMoves are the tries of moves answered as failures, for the
+	// report to count those the database holds.
+	failedMoves []failedMove
+}
+
+// shownBoard is a new board that came: in channel, for an interaction
+// sent at sent, reaching Discord at at.
+type shownBoard struct {
+	channel  string
+	sent, at time.Time
+}
+
+// failedMove is a try of a move that its player was told failed: by a
+// refusal or an error, or by an answer after Discord's 3 seconds.
+type failedMove struct {
+	channel string
+	game    uint64
+	ply     int    // the move's ply: the first is 1
+	cell    string // the hole tried
+	why     string // what the player was told
 }
 
 func newRecorder(deadline time.Time) *recorder {
@@ -64,12 +87,28 @@ func (r *recorder) answer(kind string, sent time.Time, d time.Duration) {
 	}
 }
 
-// board notes that the new board of an interaction of kind reached Discord
-// d after the interaction was sent.
-func (r *recorder) board(kind string, d time.Duration) {
+// stormAnswer notes that an interaction of the storm, of kind, was
+// answered after d; the storm is not counted in the throughput.
+func (r *recorder) stormAnswer(kind string, d time.Duration) {
 	r.mu.Lock()
 	defer r.mu.Unlock()
-	r.boards[kind] = append(r.boards[kind], d)
+	r.answers[kind] = append(r.answers[kind], d)
+}
+
+// board notes that the new board of an interaction of kind in channel,
+// sent at sent (its first try), reached Discord at at.
+func (r *recorder) board(kind, channel string, sent, at time.Time) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	r.boards[kind] = append(r.boards[kind], at.Sub(sent))
+	r.shown = append(r.shown, shownBoard{channel: channel, sent: sent, at: at})
+}
+
+// failedMove notes a try of a move answered as a failure.
+func (r *recorder) failedMove(f failedMove) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	r.failedMoves = append(r.failedMoves, f)
 }
 
 // fail notes a failed interaction.

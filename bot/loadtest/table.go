@@ -21,9 +21,11 @@ const (
 	kindMenu         = "move menu"
 	kindAutocomplete = "move autocomplete"
 	kindTyped        = "/kulami move"
+	kindReview       = "/kulami review (storm)"
+	kindGIF          = "Replay (GIF) (storm)"
 )
 
-var kinds = []string{kindChallenge, kindAccept, kindMenu, kindAutocomplete, kindTyped}
+var kinds = []string{kindChallenge, kindAccept, kindMenu, kindAutocomplete, kindTyped, kindReview, kindGIF}
 
 // kindOrder is the place of a kind in the report.
 func kindOrder(kind string) int {
@@ -34,14 +36,17 @@ func kindOrder(kind string) int {
 }
 
 // boardWait is how long a player waits for the new board of a move before
-// giving up on the game.
+// giving up on the game, unless Config.Wait says otherwise: longer than
+// the bot takes to post a board Discord failed (a minute after).
 const boardWait = 2 * time.Minute
 
 // playedGame is a game as its players saw it.
 type playedGame struct {
-	id      uint64
-	cells   []string // the moves whose new boards came back, in order
-	pending string   // a move sent whose new board never came, or ""
+	id    uint64
+	cells []string // the moves whose new boards came back, in order
+	// pending are the holes tried for the next move, whose new board
+	// never came: the database may hold one of them.
+	pending []string
 	over    bool
 }
 
@@ -88,12 +93,43 @@ func (t *table) playGame() bool {
 		}
 	}
 	g.over = true
+	t.run.finished(t.channel, g.id, board)
 	return true
 }
 
+// retryAfter is how long a player waits after an answer that failed
+// before they look at the channel and try again (under a fault only:
+// without one, a failure stops the table and is a problem of the run).
+const retryAfter = time.Second
+
+// beginTries is how many times a table tries to start a game under a
+// fault before it gives up.
+const beginTries = 5
+
 // begin challenges and accepts a game, and returns it with its first
-// board.
+// board. Under a fault, it tries again after a failure, from what the
+// channel shows: the new game's board, an open challenge, or nothing.
 func (t *table) begin() (*playedGame, *discordtest.Message, bool) {
+	for try := 1; ; try++ {
+		board := t.beginOnce()
+		if board == nil && t.run.cfg.Fault.on() && try < beginTries {
+			time.Sleep(retryAfter)
+			if board = t.newGameBoard(); board == nil {
+				continue
+			}
+		}
+		if board == nil {
+			return nil, nil, false
+		}
+		g := &playedGame{id: gameID(board)}
+		t.games = append(t.games, g)
+		return g, board, true
+	}
+}
+
+// beginOnce challenges and accepts a game (or accepts the open challenge,
+// under a fault) and returns its first board.
+func (t *table) beginOnce() *discordtest.Message {
 	from, to := t.users[len(t.games)%2], t.users[1-len(t.games)%2]
 	dc := t.run.dc
 	i := dc.Command(t.channel, from, "kulami", discordtest.Subcommand("challenge",
@@ -101,17 +137,30 @@ func (t *table) begin() (*playedGame, *discordtest.Message, bool) {
 	d := i.Data.(discordgo.ApplicationCommandInteractionData)
 	d.Resolved = &discordgo.ApplicationCommandInteractionDataResolved{Users: map[string]*discordgo.User{to.ID: to}}
 	i.Data = d
-	r, _, ok := t.send(kindChallenge, i)
-	if !ok {
-		return nil, nil, false
-	}
+	a := t.send(kindChallenge, i)
 	// The challenge is a message of the bot in the channel (so that it
 	// notifies the challenged player); the command's answer confirms it,
 	// or only defers, when the bot was slow: then the message may come
 	// after the answer.
-	msg := t.challengeAfter(i)
-	deferred := r.Type == discordgo.InteractionResponseDeferredChannelMessageWithSource
-	for wait := time.Now().Add(boardWait); msg == nil && deferred && time.Now().Before(wait); msg = t.challengeAfter(i) {
+	msg := t.challengeAfter(i.ID)
+	switch {
+	case a.fail != "" && t.run.cfg.Fault.on():
+		// Perhaps refused as busy for a challenge that a failed answer
+		// hid: the channel shows it.
+		msg = t.challengeAfter("0")
+	case a.fail != "":
+		return nil
+	}
+	deferred := a.resp != nil && a.resp.Type == discordgo.InteractionResponseDeferredChannelMessageWithSource
+	for wait := time.Now().Add(t.run.cfg.wait()); msg == nil && deferred && time.Now().Before(wait); msg = t.challengeAfter(i.ID) {
+		if o, ok := dc.Original(i.ID); ok && o.Content != "" && !isConfirmation(o.Content) {
+			a.fail = o.Content // the deferred answer says it failed
+			t.run.rec.fail(fmt.Sprintf("%s: refused: %q", kindChallenge, a.fail))
+			if t.run.cfg.Fault.on() {
+				msg = t.challengeAfter("0")
+			}
+			break
+		}
 		time.Sleep(20 * time.Millisecond)
 	}
 	accept := ""
@@ -119,105 +168,187 @@ func (t *table) begin() (*playedGame, *discordtest.Message, bool) {
 		accept = buttonWithPrefix(msg.Components, "kulami:accept:")
 	}
 	if accept == "" {
-		t.run.rec.fail(fmt.Sprintf("%s: no challenge with an Accept button came: %q", kindChallenge, r.Content))
-		return nil, nil, false
+		if a.fail == "" {
+			t.run.rec.fail(fmt.Sprintf("%s: no challenge with an Accept button came: %q", kindChallenge, a.resp.Content))
+		}
+		return nil
 	}
 	t.think()
-	board, ok := t.sendForBoard(kindAccept, dc.Button(msg.ID, to, accept), 0)
-	if !ok {
-		return nil, nil, false
+	a = t.sendForBoard(kindAccept, dc.Button(msg.ID, to, accept), 0)
+	if a.board != nil {
+		t.run.rec.board(kindAccept, t.channel, a.start, a.at)
 	}
-	g := &playedGame{id: gameID(board)}
-	t.games = append(t.games, g)
-	return g, board, true
+	return a.board
 }
 
 // move plays a random legal hole of board for the player it pings, by its
-// menu or now and then by /kulami move, and returns the new board.
+// menu or now and then by /kulami move, and returns the new board. Under a
+// fault, a player told that the move failed waits, looks at the channel
+// and, unless it shows the move after all, tries another hole (so that
+// the database tells which try it stored); a try refused because the
+// game moved on waits for the board. Every try answered as a failure is
+// noted, for the report to count those the database holds.
 func (t *table) move(g *playedGame, board *discordtest.Message) (*discordtest.Message, bool) {
+	ply, start := boardPly(board)+1, time.Now()
+	g.pending = nil
+	for {
+		a, cell, ok := t.tryMove(board, ply, g.pending)
+		if !ok {
+			return nil, false
+		}
+		if cell != "" {
+			g.pending = append(g.pending, cell)
+		}
+		if cell != "" && (a.late || (a.fail != "" && !a.unanswered)) {
+			t.run.rec.failedMove(failedMove{channel: t.channel, game: g.id, ply: ply, cell: cell, why: a.why()})
+		}
+		if a.board == nil && a.ahead {
+			a.board, a.at = t.waitBoard(g.id, ply, time.Now().Add(t.run.cfg.wait()))
+			if a.board == nil {
+				t.run.rec.fail(fmt.Sprintf("%s: refused as the game moved on (%q), but no new board came within %v", a.kind, a.fail, t.run.cfg.wait()))
+				return nil, false
+			}
+		}
+		if a.board == nil && t.run.cfg.Fault.on() && time.Since(start) < t.run.cfg.wait() {
+			time.Sleep(retryAfter)
+			if latest := t.latestBoard(g.id); latest != nil && (isOver(latest) || boardPly(latest) >= ply) {
+				a.board, a.at = latest, time.Now()
+			} else if latest != nil {
+				board = latest
+			}
+		}
+		if a.board != nil {
+			g.cells = append(g.cells, playedCell(a.board, cell))
+			g.pending = nil
+			t.run.rec.board(a.kind, t.channel, start, a.at)
+			return a.board, true
+		}
+		if !t.run.cfg.Fault.on() || time.Since(start) >= t.run.cfg.wait() {
+			return nil, false
+		}
+	}
+}
+
+// tryMove sends one try of the move at ply: a random hole of board's
+// menus, clicked or typed, one not tried yet if there is one. It returns
+// how it went and the hole, or "" if the move was not sent (its
+// autocomplete failed); false if the board has no menus or no player to
+// move.
+func (t *table) tryMove(board *discordtest.Message, ply int, tried []string) (attempt, string, bool) {
 	player := t.toMove(board)
 	menus := moveMenus(board.Components)
 	if player == nil || len(menus) == 0 {
 		t.run.rec.fail(fmt.Sprintf("a board without a player to move or menus: %q", board.Content))
-		return nil, false
+		return attempt{}, "", false
 	}
-	var holes []string
-	var menuOf []string
+	var holes, menuOf, fresh []string
 	for _, m := range menus {
 		for _, o := range m.Options {
 			holes = append(holes, o.Value)
 			menuOf = append(menuOf, m.CustomID)
+			if !slices.Contains(tried, o.Value) {
+				fresh = append(fresh, o.Value)
+			}
 		}
 	}
 	k := t.rng.IntN(len(holes))
-	cell, ply := holes[k], boardPly(board)+1
-	var next *discordtest.Message
-	ok := false
+	if len(fresh) > 0 {
+		k = slices.Index(holes, fresh[t.rng.IntN(len(fresh))])
+	}
+	cell := holes[k]
 	if t.rng.Float64() < t.run.cfg.Typed {
-		next, ok = t.typeMove(player, cell, ply)
-	} else {
-		next, ok = t.sendForBoard(kindMenu, t.run.dc.Select(board.ID, player, menuOf[k], cell), ply)
+		a, sent := t.typeMove(player, cell, ply)
+		if !sent {
+			cell = ""
+		}
+		return a, cell, true
 	}
-	if !ok {
-		g.pending = cell
-		return nil, false
-	}
-	g.cells = append(g.cells, cell)
-	return next, true
+	return t.sendForBoard(kindMenu, t.run.dc.Select(board.ID, player, menuOf[k], cell), ply), cell, true
 }
 
 // typeMove plays cell as a player who types /kulami move: autocomplete
 // first, as Discord asks while they type, then the command. It waits for
-// the new board at ply.
-func (t *table) typeMove(player *discordgo.User, cell string, ply int) (*discordtest.Message, bool) {
+// the new board at ply. It reports whether the command was sent.
+func (t *table) typeMove(player *discordgo.User, cell string, ply int) (attempt, bool) {
 	dc := t.run.dc
 	ac := dc.Autocomplete(t.channel, player, "kulami", discordtest.Subcommand("move",
 		discordtest.Focused(discordtest.StringOption("cell", cell[:1]))))
-	r, _, ok := t.send(kindAutocomplete, ac)
-	if !ok {
-		return nil, false
+	a := t.send(kindAutocomplete, ac)
+	if a.fail != "" {
+		return a, false
 	}
-	if !slices.ContainsFunc(r.Choices, func(c *discordgo.ApplicationCommandOptionChoice) bool { return c.Value == cell }) &&
-		len(r.Choices) < 25 {
-		t.run.rec.fail(fmt.Sprintf("%s: %s is not among the suggestions for %q", kindAutocomplete, cell, cell[:1]))
-		return nil, false
+	if !slices.ContainsFunc(a.resp.Choices, func(c *discordgo.ApplicationCommandOptionChoice) bool { return c.Value == cell }) &&
+		len(a.resp.Choices) < 25 {
+		a.fail = fmt.Sprintf("%s is not among the suggestions for %q", cell, cell[:1])
+		t.run.rec.fail(fmt.Sprintf("%s: %s", kindAutocomplete, a.fail))
+		return a, false
 	}
 	return t.sendForBoard(kindTyped, dc.Command(t.channel, player, "kulami", discordtest.Subcommand("move",
-		discordtest.StringOption("cell", cell))), ply)
+		discordtest.StringOption("cell", cell))), ply), true
 }
 
-// send posts i to the bot and notes how soon it answered. It fails the
-// interaction if the bot answers an error or a refusal.
-func (t *table) send(kind string, i *discordgo.Interaction) (*discordtest.Response, time.Time, bool) {
+// attempt is how an interaction went, as its player saw it.
+type attempt struct {
+	kind  string
+	resp  *discordtest.Response // the bot's first answer, if it came
+	start time.Time             // when it was sent
+	late  bool                  // answered after Discord's 3 seconds: Discord showed it failed
+	fail  string                // a refusal or failure the player was shown, or ""
+	ahead bool                  // refused because the game had moved on
+	// unanswered: the failure is that nothing came (no new board in time),
+	// not an answer that said so.
+	unanswered bool
+	board      *discordtest.Message // the new board, if it came
+	at         time.Time            // when the new board reached Discord
+}
+
+// why says why a try of a move counts as answered as a failure.
+func (a attempt) why() string {
+	if a.fail != "" {
+		return a.fail
+	}
+	return "answered after 3 s"
+}
+
+// send posts i to the bot and notes how soon it answered. An error or a
+// refusal it answers is a failure of the interaction.
+func (t *table) send(kind string, i *discordgo.Interaction) attempt {
 	dc := t.run.dc
-	start := time.Now()
+	a := attempt{kind: kind, start: time.Now()}
 	resp, err := dc.PostInteraction(t.run.url(), i)
-	took := time.Since(start)
-	if err != nil {
-		t.run.rec.fail(fmt.Sprintf("%s: %v", kind, err))
-		return nil, start, false
+	took := time.Since(a.start)
+	switch {
+	case err != nil:
+		a.fail = err.Error()
+	case resp.StatusCode != 200:
+		_ = resp.Body.Close()
+		a.fail = fmt.Sprintf("HTTP %d", resp.StatusCode)
+	}
+	if a.fail != "" {
+		t.run.rec.fail(fmt.Sprintf("%s: %s", kind, a.fail))
+		return a
 	}
 	_ = resp.Body.Close()
-	if resp.StatusCode != 200 {
-		t.run.rec.fail(fmt.Sprintf("%s: HTTP %d", kind, resp.StatusCode))
-		return nil, start, false
-	}
-	t.run.rec.answer(kind, start, took)
+	t.run.rec.answer(kind, a.start, took)
+	a.late = took > ackLimit && kind != kindAutocomplete
 	r, ok := dc.Response(i.ID)
 	switch {
 	case !ok:
-		t.run.rec.fail(fmt.Sprintf("%s: the fake recorded no answer", kind))
-		return nil, start, false
+		a.fail = "the fake recorded no answer"
 	case r.Ephemeral() && !isConfirmation(r.Content):
-		t.run.rec.fail(fmt.Sprintf("%s: refused: %q", kind, r.Content))
-		return nil, start, false
+		a.fail, a.ahead = r.Content, isAhead(r.Content)
 	}
-	return r, start, true
+	if a.fail != "" {
+		t.run.rec.fail(fmt.Sprintf("%s: refused: %q", kind, a.fail))
+	}
+	a.resp = r
+	return a
 }
 
 // confirmations start the answers the bot gives only to the player who
-// acted, to confirm it: everything else only they see is a refusal.
-var confirmations = []string{"Challenge sent to ", "You played **"}
+// acted, to confirm it: everything else only they see is a refusal. A
+// change stored whose board Discord failed to show is confirmed too.
+var confirmations = []string{"Challenge sent to ", "You played **", "Done: that is stored"}
 
 // isConfirmation reports whether an answer only its user sees confirms
 // what they did.
@@ -225,48 +356,115 @@ func isConfirmation(content string) bool {
 	return slices.ContainsFunc(confirmations, func(p string) bool { return strings.HasPrefix(content, p) })
 }
 
-// challengeAfter returns the challenge message the bot posted in the
-// table's channel after the command i (the fake's IDs grow in creation
-// order), or nil.
-func (t *table) challengeAfter(i *discordgo.Interaction) *discordtest.Message {
-	after, _ := strconv.ParseUint(i.ID, 10, 64)
-	for _, m := range t.run.dc.Messages(t.channel) {
-		if id, _ := strconv.ParseUint(m.ID, 10, 64); id > after && buttonWithPrefix(m.Components, "kulami:accept:") != "" {
+// isAhead reports whether a refusal of a move says that the game has
+// moved on: the board clicked is out of date, or it is the other player's
+// turn.
+func isAhead(content string) bool {
+	return strings.HasPrefix(content, "This board is out of date") || strings.Contains(content, "turn, not yours")
+}
+
+// challengeAfter returns the newest challenge message with an Accept
+// button the bot posted in the table's channel after the interaction
+// with ID after (the fake's IDs grow in creation order), or nil.
+func (t *table) challengeAfter(after string) *discordtest.Message {
+	min, _ := strconv.ParseUint(after, 10, 64)
+	msgs := t.run.dc.Messages(t.channel)
+	for k := len(msgs) - 1; k >= 0; k-- {
+		m := msgs[k]
+		if id, _ := strconv.ParseUint(m.ID, 10, 64); id > min && buttonWithPrefix(m.Components, "kulami:accept:") != "" {
 			return m
 		}
 	}
 	return nil
 }
 
+// newGameBoard returns the first board of a game the table has not
+// played yet, if the channel shows one: a game whose start was answered
+// as a failure.
+func (t *table) newGameBoard() *discordtest.Message {
+	msgs := t.run.dc.Messages(t.channel)
+	for k := len(msgs) - 1; k >= 0; k-- {
+		m := msgs[k]
+		id := gameID(m)
+		if id != 0 && !slices.ContainsFunc(t.games, func(g *playedGame) bool { return g.id == id }) {
+			return m
+		}
+	}
+	return nil
+}
+
+// latestBoard returns the newest board of game id in the table's channel
+// that still has its menus or shows the game's end, or nil.
+func (t *table) latestBoard(id uint64) *discordtest.Message {
+	msgs := t.run.dc.Messages(t.channel)
+	for k := len(msgs) - 1; k >= 0; k-- {
+		m := msgs[k]
+		if len(m.Files) > 0 && m.Files[0].Name == "board.png" && componentsGame(m.Components) == id &&
+			(isOver(m) || boardPly(m) >= 0) {
+			return m
+		}
+	}
+	return nil
+}
+
+// waitBoard waits until the channel shows the board of game id at ply or
+// later (or its end), and returns it with when it was seen; nil if it did
+// not come by until, or the bots exited.
+func (t *table) waitBoard(id uint64, ply int, until time.Time) (*discordtest.Message, time.Time) {
+	for time.Now().Before(until) {
+		if b := t.latestBoard(id); b != nil && (isOver(b) || boardPly(b) >= ply) {
+			return b, time.Now()
+		}
+		select {
+		case <-t.run.botDone:
+			return nil, time.Time{}
+		case <-time.After(100 * time.Millisecond):
+		}
+	}
+	return nil, time.Time{}
+}
+
+// playedCell is the hole of the last move a board shows, or cell if its
+// text does not say.
+func playedCell(board *discordtest.Message, cell string) string {
+	if sub := lastMove.FindStringSubmatch(board.Content); sub != nil {
+		return sub[2]
+	}
+	return cell
+}
+
 // sendForBoard sends i, which starts a game or plays a move, and waits
 // for its new board, at ply, noting when it reached Discord.
-func (t *table) sendForBoard(kind string, i *discordgo.Interaction, ply int) (*discordtest.Message, bool) {
+func (t *table) sendForBoard(kind string, i *discordgo.Interaction, ply int) attempt {
 	w, stop := t.run.proxy.watch(i.Token, t.channel)
 	defer stop()
-	_, start, ok := t.send(kind, i)
-	if !ok {
-		return nil, false
+	a := t.send(kind, i)
+	if a.fail != "" {
+		return a
 	}
-	wait := time.NewTimer(boardWait)
+	wait := time.NewTimer(t.run.cfg.wait())
 	defer wait.Stop()
 	for {
 		board, at, refusal := t.newBoard(w, i, ply)
 		switch {
 		case refusal != "":
+			a.fail, a.ahead = refusal, isAhead(refusal)
 			t.run.rec.fail(fmt.Sprintf("%s: refused: %q", kind, refusal))
-			return nil, false
+			return a
 		case board != nil:
-			t.run.rec.board(kind, at.Sub(start))
-			return board, true
+			a.board, a.at = board, at
+			return a
 		}
 		select {
 		case <-w.signal:
 		case <-t.run.botDone:
-			t.run.rec.fail(fmt.Sprintf("%s: the bot exited before the new board came", kind))
-			return nil, false
+			a.fail, a.unanswered = "the bot exited before the new board came", true
 		case <-wait.C:
-			t.run.rec.fail(fmt.Sprintf("%s: no new board within %v", kind, boardWait))
-			return nil, false
+			a.fail, a.unanswered = fmt.Sprintf("no new board within %v", t.run.cfg.wait()), true
+		}
+		if a.fail != "" {
+			t.run.rec.fail(fmt.Sprintf("%s: %s", kind, a.fail))
+			return a
 		}
 	}
 }
