@@ -388,12 +388,14 @@ func TestNoPingInQuietHours(t *testing.T) {
 }
 
 // TestComputerGameKnowsWhereYouLive: a game against the computer starts
-// with the person's time zone and quiet hours.
+// with the person's time zone and quiet hours, and their clock stopped if
+// they are on vacation.
 func TestComputerGameKnowsWhereYouLive(t *testing.T) {
 	t.Parallel()
 	h, st := newDaysHarness(t, "gateway", "bbolt")
 	ch := h.channel.ID
 	h.command(ch, h.alice, "notify", discordtest.StringOption("timezone", "Asia/Tokyo"), discordtest.StringOption("quiet_hours", "23-07"))
+	assert.Contains(t, h.reply(vacation(h, h.alice, "start")), "Your vacation has started")
 	h.command(ch, h.alice, "play", discordtest.StringOption("level", "easy"), discordtest.StringOption("first", "me"))
 	h.waitBoard(ch, "the first board", func(m *discordtest.Message) bool { return boardPly(m) == 0 })
 	g, err := st.Game(t.Context(), ch)
@@ -403,6 +405,8 @@ func TestComputerGameKnowsWhereYouLive(t *testing.T) {
 	z, q := g.Local(c)
 	assert.Equal(t, "Asia/Tokyo", z.String())
 	assert.Equal(t, "23-07", q.String())
+	_, stopped := g.Stopped()
+	assert.True(t, stopped, "alice moves first, on vacation: her clock starts stopped")
 }
 
 // TestWeekendsServerDefault: a server that pauses weekends by default
