@@ -199,7 +199,8 @@ func TestVacationOverTwoWeeks(t *testing.T) {
 // TestVacationEndedEarly: a player who ends their vacation gets their
 // clock back with the time it had, one reminder, and the hours begun
 // stay spent; a game that starts while a player is on vacation starts
-// with their clock stopped, and their opponent is told.
+// with their clock stopped, and their opponent is told; time given to
+// them keeps their return date on the board.
 func TestVacationEndedEarly(t *testing.T) {
 	t.Parallel()
 	for _, mode := range modes {
@@ -220,6 +221,14 @@ func TestVacationEndedEarly(t *testing.T) {
 			assert.Equal(t, []string{h.alice.ID}, notified(told[0]))
 			returns := fmt.Sprintf("<t:%d:f>", h.clock.Now().Add(14*24*time.Hour).Unix()) // the bank of 14 days, from now
 			assert.Contains(t, h.board(ch).Content, "is on vacation until "+returns+" at the latest: their clock is stopped with 3 days on it")
+			board := h.board(ch)
+			h.command(ch, h.alice, "give_time")
+			h.dc.WaitUntil(t, "the board rewritten with the time given", func() bool {
+				m, _ := h.dc.Message(board.ID)
+				return strings.Contains(m.Content, "4 days on it")
+			})
+			shown, _ := h.dc.Message(board.ID)
+			assert.Contains(t, shown.Content, "is on vacation until "+returns+" at the latest", "the board keeps the return date")
 
 			h.tick(90 * time.Minute)
 			end := vacation(h, h.bob, "end")
@@ -231,7 +240,7 @@ func TestVacationEndedEarly(t *testing.T) {
 			assert.Len(t, reminders, 1, "one reminder")
 			g, err := st.Game(t.Context(), ch)
 			require.NoError(t, err)
-			assert.Equal(t, h.clock.Now().Add(72*time.Hour), g.Deadline())
+			assert.Equal(t, h.clock.Now().Add(96*time.Hour), g.Deadline(), "the 3 days it had and the day given")
 		})
 	}
 }
