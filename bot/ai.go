@@ -32,6 +32,9 @@ type computer struct {
 	chans    *channels
 	runner   *jobs.Runner    // hints search on the computer's worker
 	baseCtx  context.Context // the bot's: cancelled by Close
+	// vacations starts a game of a person on vacation with their clock
+	// stopped.
+	vacations *vacations
 }
 
 // playCommand handles /kulami play: a game against the computer.
@@ -78,8 +81,8 @@ func (cp *computer) playAI(c *interaction, o options, levelName string) error {
 		Layout: layout, Rules: rules, First: engine.Red, Players: players,
 		MoveTime: cmp(settings.MoveTime, cp.moveTime),
 	}
-	locate(&cfg, where(c.ctx, cp.store))
-	gg, err := game.New(cfg, cp.clock.Now())
+	// The computer is never away, nor told that the person is.
+	gg, _, err := cp.vacations.newGame(c.ctx, cp.clock.Now(), configured(cfg, cp.clock.Now()))
 	if err != nil {
 		return err
 	}

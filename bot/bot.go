@@ -121,7 +121,7 @@ func New(s *discordgo.Session, opt Options) *Bot {
 	sched := &scheduler{store: opt.Store, clock: clock, log: log, metrics: opt.Metrics, owner: owner, wake: wake, within: dueWithin,
 		table: tb, out: out, langs: langs, rounds: rd}
 	vac := &vacations{store: st, banks: days, clock: clock, log: log, wake: wake, out: out, langs: langs, reminders: sched}
-	sched.vacations = vac
+	sched.vacations, rd.vacations, cp.vacations = vac, vac, vac
 	h := handlers{
 		store: st, table: tb, computer: cp, vacations: vac,
 		challenges: &challenges{store: st, clock: clock, log: log, moveTime: opt.MoveTime, expiry: opt.ChallengeExpiry,

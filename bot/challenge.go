@@ -344,11 +344,13 @@ func (chs *channels) busy(c *interaction) error {
 func (cl *challenges) accept(c *interaction, ch *storage.Challenge) error {
 	challenged := game.Player{UserID: c.user().ID, Name: c.displayName()}
 	now := cl.clock.Now()
-	gg, err := ch.Accept(challenged, now, rand.IntN(2) == 0, where(c.ctx, cl.store))
-	if err != nil {
-		return &challengeError{err: err, ch: ch}
-	}
-	away, err := cl.vacations.awayAtStart(c.ctx, gg, now)
+	gg, away, err := cl.vacations.newGame(c.ctx, now, func(w challenge.Where) (*game.Game, error) {
+		gg, err := ch.Accept(challenged, now, rand.IntN(2) == 0, w)
+		if err != nil {
+			return nil, &challengeError{err: err, ch: ch}
+		}
+		return gg, nil
+	})
 	if err != nil {
 		return err
 	}
@@ -393,11 +395,7 @@ func (cl *challenges) accept(c *interaction, ch *storage.Challenge) error {
 		answered = c.reply(closed)
 	}
 	err = cl.table.shown(c.ctx, c, g, "", answered)
-	for col, ends := range away {
-		if !ends.IsZero() {
-			cl.vacations.tellAway(c.ctx, g, engine.Color(col), ends)
-		}
-	}
+	cl.vacations.tellAllAway(c.ctx, g, away)
 	return err
 }
 

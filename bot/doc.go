@@ -63,7 +63,9 @@
 //     between one user's requests); preferences (settings.go: /kulami notify,
 //     settings, with the time zones of zones.go and zonenames.go);
 //     vacations (vacation.go: /kulami vacation, the games it stops, the
-//     scheduler's notice and end of a vacation); tournaments
+//     scheduler's notice and end of a vacation; newgame.go: the one way
+//     every new game starts, where its players live and who is away);
+//     tournaments
 //     (tournament.go: the group /kulami tournament and the buttons of an
 //     announcement; tournament_post.go: the announcement, scheduled event
 //     and standings; tournament_store.go: the tournaments' store within

@@ -2,7 +2,6 @@ package bot
 
 import (
 	"context"
-	"time"
 
 	"github.com/kulami/kulami/bot/i18n"
 	"github.com/kulami/kulami/engine"
@@ -54,7 +53,5 @@ func (ov *overtime) refreshBoard(ctx context.Context, lang i18n.Lang, g *storage
 		return
 	}
 	p := g.Position()
-	// The returns of players on vacation are not read here: the text
-	// says they are away, without the date.
-	ov.out.editText(ctx, g.ChannelID, g.BoardMessageID, boardText(lang, g, &p, ov.clock.Now(), [2]time.Time{}))
+	ov.out.editText(ctx, g.ChannelID, g.BoardMessageID, boardText(lang, g, &p, ov.clock.Now(), ov.table.views.returns(ctx, g)))
 }

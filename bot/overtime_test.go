@@ -101,35 +101,49 @@ func (d *daysGame) lastWith(what, text string) *discordtest.Message {
 // legal returns the legal holes of p.
 func legal(p engine.Position) []engine.Cell { return p.Legal().Cells(p.Layout()) }
 
-// TestPlayingOverDays plays a game over two simulated weeks on a clock
-// with an increment (3d+1d), in both transports and on both stores: time
-// given (and refused past the limit), a planned reply played with the
-// move that sets it off, a clock that runs out (the claim message, Keep
-// waiting, a late move), and a claim that ends the game; checking who
-// each message notified.
+// TestPlayingOverDays plays one game over three simulated weeks, in both
+// transports and on both stores: a clock with an increment (3d+1d) that
+// pauses over weekends, for a player in New York; time given (and refused
+// past the limit); a planned reply played with the move that sets it off;
+// a vacation that stops the clock of the player to move; a clock that runs
+// out (the claim message, Keep waiting, a late move); and a claim that
+// ends the game; checking who each message notified: every message that
+// hands the turn over pings the player to move, and nobody else is ever
+// pinged.
 func TestPlayingOverDays(t *testing.T) {
 	t.Parallel()
-	for _, backend := range []string{"bbolt", "postgres"} {
+	newYork, err := time.LoadLocation("America/New_York")
+	require.NoError(t, err)
+	for _, backend := range backends {
 		for _, mode := range modes {
 			t.Run(backend+"/"+mode, func(t *testing.T) {
+				t.Parallel()
 				d := newDaysGame(t, mode, backend)
 				ch := d.channel.ID
-				g, board := d.start(discordtest.StringOption("move_time", "3d+1d"))
+				d.command(ch, d.bob, "notify", discordtest.StringOption("timezone", "America/New_York"))
+				d.tick(24 * time.Hour) // Monday 23 November 2026, 09:00 UTC, 04:00 in New York
+				g, board := d.start(discordtest.StringOption("move_time", "3d+1d"), discordtest.StringOption("weekends", "pause"),
+					discordtest.StringOption("first", "them"))
 				assert.Equal(t, game.MoveTime{Start: 72 * time.Hour, Increment: 24 * time.Hour}, g.Clock())
 				assert.Equal(t, game.Claim, g.Timeouts(), "claims are the default")
-				first, second := d.user(g, engine.Red), d.user(g, engine.Black)
+				assert.True(t, g.Weekends())
+				first, second := d.bob, d.alice // bob moves first, in New York; alice in UTC
+				require.Equal(t, first.ID, g.Player(engine.Red).UserID)
 				assert.Equal(t, []string{first.ID}, board.Notified)
 				assert.Contains(t, board.Content, "Clock 3d+1d")
+				assert.Contains(t, board.Content, "Clocks pause over each player's weekend.")
 				assert.NotContains(t, buttons(board.Components), "Give time", "the first board has its menus only")
 
-				d.move("D4", 1)
+				board = d.move("D4", 1)
+				assert.Equal(t, []string{second.ID}, board.Notified, "each board notifies the player to move")
 				board = d.move("D7", 2)
 				assert.Equal(t, []string{first.ID}, board.Notified, "each board notifies the player to move")
 				assert.Contains(t, board.Content, "starts their next turn with 4 days", "the increment was added to the clock of the player who moved")
 				start := d.clock.Now()
-				assert.Equal(t, start.Add(96*time.Hour), d.game().Deadline())
+				assert.Equal(t, start.Add(96*time.Hour), d.game().Deadline(), "4 days, all before Saturday in New York")
 
-				// More time: twice a day, then the clock is full (6 days).
+				// More time: twice a day, then the clock is full (6 days),
+				// which now runs over a weekend in New York (48 hours more).
 				d.refused(d.command(ch, first, "give_time"), "It's your turn")
 				d.refused(d.command(ch, d.carol, "give_time"), "you can watch")
 				d.click(board.ID, second, buttons(board.Components)["Give time"])
@@ -137,11 +151,12 @@ func TestPlayingOverDays(t *testing.T) {
 				assert.Equal(t, []string{first.ID}, told.Notified, "the player given time is pinged")
 				assert.Contains(t, told.Content, "your clock now holds 5 days")
 				d.command(ch, second, "give_time")
-				assert.Equal(t, start.Add(144*time.Hour), d.game().Deadline())
+				full := time.Date(2026, 12, 1, 4, 0, 0, 0, newYork) // 116 hours to Saturday 00:00, 28 after Monday 00:00
+				assert.Equal(t, full, d.game().Deadline().In(newYork))
 				d.refused(d.click(board.ID, second, buttons(board.Components)["Give time"]), "at most 6 days")
-				assert.Equal(t, start.Add(144*time.Hour), d.game().Deadline(), "nothing stored")
+				assert.Equal(t, full, d.game().Deadline().In(newYork), "nothing stored")
 				shown, _ := d.dc.Message(board.ID)
-				assert.Contains(t, shown.Content, fmt.Sprintf("<t:%d:R>", start.Add(144*time.Hour).Unix()), "the board shows the new deadline")
+				assert.Contains(t, shown.Content, fmt.Sprintf("<t:%d:R>", full.Unix()), "the board shows the new deadline")
 				d.refused(d.command(ch, second, "claim"), "no win to claim yet")
 
 				// A conditional reply.
@@ -164,7 +179,7 @@ func TestPlayingOverDays(t *testing.T) {
 				assert.Contains(t, r.Content, "if "+theirs.String()+" → "+mine.String())
 				assert.Equal(t, []game.Line{{theirs, mine}}, d.game().Plan(engine.Black))
 
-				d.clock.Advance(48 * time.Hour)
+				d.tick(48 * time.Hour) // Wednesday
 				board = d.move(theirs.String(), 4)
 				assert.Contains(t, board.Content, "a reply planned in advance")
 				assert.Contains(t, board.Content, "played **"+mine.String()+"**")
@@ -172,14 +187,41 @@ func TestPlayingOverDays(t *testing.T) {
 				moves := d.game().Moves()
 				require.Len(t, moves, 4)
 				assert.True(t, moves[3].Planned)
-				deadline := d.game().Deadline()
-				assert.Equal(t, d.clock.Now().Add(120*time.Hour), deadline, "4 days left + 1 day of increment")
+				assert.Equal(t, d.clock.Now().Add(168*time.Hour), d.game().Deadline(), "4 days left + 1 day of increment + the weekend")
 
-				// The clock runs out: a reminder, then the claim message.
-				d.tick(deadline.Sub(d.clock.Now()) - 36*time.Hour)
-				remind := d.lastWith("the reminder", "⏰")
+				// A vacation: bob's clock stops with the time it had; alice
+				// is told, with a ping; his return gives it back, with a
+				// reminder that pings him.
+				d.tick(24 * time.Hour) // Thursday
+				reminders := len(d.reminders(ch))
+				away := vacation(d.harness, first, "start")
+				assert.Contains(t, d.reply(away), "Your vacation has started")
+				told = messageAfter(t, d.dc, away, ch, "the opponent told", func(m *discordtest.Message) bool { return strings.Contains(m.Content, "Yours runs as usual") })
+				assert.Equal(t, []string{second.ID}, told.Notified, "the opponent is told, with a ping")
+				left, stopped := d.game().Stopped()
+				require.True(t, stopped)
+				assert.Equal(t, 96*time.Hour, left)
+				d.refused(vacation(d.harness, first, "start"), "You are on vacation already")
+				assert.Contains(t, d.reply(vacation(d.harness, first, "status")), "your move, your clock is stopped")
+				for range 5 {
+					d.tick(24 * time.Hour)
+				}
+				assert.Len(t, d.reminders(ch), reminders, "no reminder while the clock is stopped")
+				back := vacation(d.harness, first, "end") // Tuesday 1 December
+				assert.Contains(t, d.reply(back), "Welcome back!")
+				remind := messageAfter(t, d.dc, back, ch, "the reminder", func(m *discordtest.Message) bool { return strings.HasPrefix(m.Content, "⏰") })
 				assert.Equal(t, []string{first.ID}, remind.Notified)
-				d.tick(36 * time.Hour)
+				deadline := d.game().Deadline()
+				assert.Equal(t, time.Date(2026, 12, 7, 4, 0, 0, 0, newYork), deadline.In(newYork), "96 hours: 92 to Saturday, 4 after Monday")
+
+				// The clock runs out: reminders, then the claim message.
+				for d.clock.Now().Add(24 * time.Hour).Before(deadline) {
+					d.tick(24 * time.Hour)
+				}
+				d.tick(deadline.Sub(d.clock.Now()) - time.Second)
+				assert.Greater(t, len(d.reminders(ch)), reminders+1, "a reminder before the clock runs out")
+				assert.Empty(t, containing(d.dc, ch, "ran out of time"), "not a second early")
+				d.tick(time.Second)
 				claim := d.lastWith("the claim message", "ran out of time")
 				assert.Equal(t, []string{second.ID}, claim.Notified, "the claim message pings the opponent of the late player")
 				claimButtons := buttons(claim.Components)
@@ -195,18 +237,23 @@ func TestPlayingOverDays(t *testing.T) {
 				assert.False(t, d.game().Over())
 
 				// Six days later the late player moves: the game goes on.
-				d.tick(6 * 24 * time.Hour)
+				d.tick(6 * 24 * time.Hour) // Sunday 13 December
 				board = d.move(legal(d.game().Position())[0].String(), 5)
 				assert.Equal(t, []string{second.ID}, board.Notified)
 				assert.Contains(t, board.Content, "starts their next turn with 1 day", "a late move keeps only the increment")
 				d.refused(d.click(claim.ID, second, claimButtons["Claim the win"]), "no win to claim yet")
-				d.move(legal(d.game().Position())[0].String(), 6)
+				board = d.move(legal(d.game().Position())[0].String(), 6)
+				assert.Equal(t, []string{first.ID}, board.Notified)
+				deadline = d.game().Deadline()
+				assert.Equal(t, time.Date(2026, 12, 15, 0, 0, 0, 0, newYork), deadline.In(newYork),
+					"a Sunday in New York: the day starts on Monday 00:00")
 
 				// The clock runs out again; this time the win is claimed.
-				d.tick(24 * time.Hour)
+				d.tick(deadline.Sub(d.clock.Now()))
 				claim = d.lastWith("the second claim message", "ran out of time")
+				require.NotEqual(t, claimButtons["Claim the win"], buttons(claim.Components)["Claim the win"], "a new message")
 				assert.Equal(t, []string{second.ID}, claim.Notified)
-				assert.GreaterOrEqual(t, d.clock.Now().Sub(start), 14*24*time.Hour, "two weeks of play")
+				assert.GreaterOrEqual(t, d.clock.Now().Sub(start), 21*24*time.Hour, "three weeks of play")
 				d.click(claim.ID, second, buttons(claim.Components)["Claim the win"])
 				final := d.waitBoard(ch, "the final board", func(m *discordtest.Message) bool { return strings.Contains(m.Content, "Game over") })
 				assert.Contains(t, final.Content, "ran out of time (claimed)")
@@ -231,17 +278,23 @@ func TestPlayingOverDays(t *testing.T) {
 				require.NoError(t, err, "the plans are comments: the record reads as any other")
 				assert.Len(t, rec.Moves, 6)
 
+				// Who each message notified: a reminder the late player, a
+				// board that hands the turn over the player to move; nobody
+				// else, ever.
 				for _, m := range d.dc.Messages(ch) {
-					assert.NotContains(t, m.Notified, d.carol.ID, "nobody else is pinged: %q", m.Content)
+					assert.Subset(t, []string{first.ID, second.ID}, m.Notified, "nobody else is pinged: %q", m.Content)
+					if strings.HasPrefix(m.Content, "⏰") {
+						assert.Equal(t, []string{first.ID}, m.Notified, "a reminder pings the player to move: %q", m.Content)
+					}
 				}
 			})
 		}
 	}
 }
 
-// TestOvertimeRefusals: giving time, claiming and planning refused, each
-// answered only to the one who asked, in words that say what to do, and
-// nothing stored.
+// TestOvertimeRefusals: giving time, claiming, planning and a move time
+// refused, each answered only to the one who asked, in words that say
+// what to do, and nothing stored (no commit).
 func TestOvertimeRefusals(t *testing.T) {
 	t.Parallel()
 	for _, mode := range modes {
@@ -251,21 +304,27 @@ func TestOvertimeRefusals(t *testing.T) {
 			g, _ := d.start(discordtest.StringOption("move_time", "1d"))
 			first, second := d.user(g, engine.Red), d.user(g, engine.Black)
 			d.move("D4", 1)
-			board := d.move("D7", 2)
-			before := d.game().State()
+			d.move("D7", 2)
+			board := d.boardAt(ch, 2)
+			d.command(ch, d.carol, "help") // a user's first interaction notes their locale: a write of its own
+			before, commits := d.game().State(), d.commits()
 			unchanged := func(what string) {
 				t.Helper()
 				assert.Equal(t, before, d.game().State(), "%s: nothing stored", what)
+				assert.Equal(t, commits, d.commits(), "%s: no commit", what)
 			}
 
 			d.refused(d.command(ch, d.carol, "give_time"), "you can watch")
 			unchanged("give time by a spectator")
 			d.click(board.ID, second, buttons(board.Components)["Give time"]) // 1 day: the clock holds 2, the limit
-			before = d.game().State()
+			before, commits = d.game().State(), d.commits()
 			d.refused(d.click(board.ID, second, buttons(board.Components)["Give time"]), "at most 2 days")
 			unchanged("give time past the limit")
 			d.refused(d.command(ch, first, "give_time"), "It's your turn")
 			unchanged("give time on one's own turn")
+
+			d.refused(d.command(ch, first, "challenge", d.userOption(d.carol), discordtest.StringOption("move_time", "soon")), "is not a move time", "**3d+1d**")
+			unchanged("a move time that does not parse")
 
 			d.refused(d.command(ch, second, "claim"), "no win to claim yet", "<t:")
 			d.refused(d.command(ch, first, "claim"), "no win to claim yet")
@@ -292,7 +351,7 @@ func TestOvertimeRefusals(t *testing.T) {
 			require.Len(t, lines, game.MaxPlanLines)
 			_, err := d.st.UpdateGame(t.Context(), ch, func(g *storage.Game) error { return g.SetPlan(engine.Black, lines, d.clock.Now()) })
 			require.NoError(t, err)
-			before = d.game().State()
+			before, commits = d.game().State(), d.commits()
 			var extra game.Line
 			for _, x := range legal(p) {
 				q := p

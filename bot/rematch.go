@@ -111,8 +111,8 @@ func rematchMessage(lang i18n.Lang, ch *storage.Challenge, f *storage.FinishedGa
 // players (red first).
 func (cl *challenges) rematchAI(c *interaction, f *storage.FinishedGame, players [2]game.Player, layout *engine.Layout) error {
 	cfg := game.Config{Layout: layout, Rules: f.Rules(), First: engine.Red, Players: players, MoveTime: f.MoveTime(), Increment: f.Clock().Increment}
-	locate(&cfg, where(c.ctx, cl.store))
-	gg, err := game.New(cfg, cl.clock.Now())
+	// The computer is never away, nor told that the person is.
+	gg, _, err := cl.vacations.newGame(c.ctx, cl.clock.Now(), configured(cfg, cl.clock.Now()))
 	if err != nil {
 		return err
 	}

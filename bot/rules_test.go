@@ -62,8 +62,17 @@ func TestRulesPages(t *testing.T) {
 			}
 			assert.Contains(t, l.T("rules.here.text", "Accept", l.T("button.accept")), "**"+l.T("button.accept")+"**", "the button as it is labelled")
 			days := l.T("rules.overtime.text")
-			assert.Contains(t, days, "/kulami "+l.T("command.vacation.name"), "the page of days names vacations")
-			assert.Contains(t, days, l.T("command.challenge.weekends.name")+":", "and the weekend pause")
+			first := regexp.MustCompile(`\*\*([^*]+)\*\*`).FindStringSubmatch(days) // the first comfort: vacations
+			require.Len(t, first, 2)
+			assert.Contains(t, strings.ToLower(l.T("help.footer")), strings.ToLower(first[1]), "help points to the page of days")
+			for what, name := range map[string]string{
+				"vacation": "/kulami " + l.T("command.vacation.name"), "weekends": l.T("command.challenge.weekends.name") + ":",
+				"time zone": l.T("command.notify.timezone.name") + ":", "quiet hours": l.T("command.notify.quiet_hours.name") + ":",
+				"give time": "/kulami " + l.T("command.give_time.name"), "claim": "/kulami " + l.T("command.claim.name"),
+				"plan": "/kulami " + l.T("command.plan.name"), "increment": l.T("command.challenge.move_time.name") + ":3d+1d",
+			} {
+				assert.Contains(t, days, name, "the page of days explains %s", what)
+			}
 			for _, w := range vocabulary[l] {
 				assert.Contains(t, all.String(), w, "the edition's word")
 			}

@@ -134,7 +134,7 @@ func parseQuietOption(s string) (game.Quiet, error) {
 }
 
 // where says where each player of a new game lives (their settings), for
-// challenge.Challenge.Accept; UTC and no quiet hours for the computer, for
+// newGame; UTC and no quiet hours for the computer, for
 // a user whose settings cannot be read and for a stored zone that no
 // longer loads.
 func where(ctx context.Context, store SettingsStore) func(game.Player) (*time.Location, game.Quiet) {
@@ -253,14 +253,6 @@ func weekendNames(lang i18n.Lang, pause bool) string {
 		return lang.T("command.choices.weekends.pause")
 	}
 	return lang.T("command.choices.weekends.play")
-}
-
-// locate sets where each player of cfg lives, as w says (see where): a
-// person's clock counts their weekends and keeps out of their quiet hours.
-func locate(cfg *game.Config, w func(game.Player) (*time.Location, game.Quiet)) {
-	for c, p := range cfg.Players {
-		cfg.Zones[c], cfg.Quiet[c] = w(p)
-	}
 }
 
 // inQuietHours reports whether now falls in the quiet hours of a user of

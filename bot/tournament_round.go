@@ -38,6 +38,9 @@ type rounds struct {
 	post     *tournamentPosts
 	moveTime time.Duration // when neither the tournament nor the guild chooses one
 	aiTime   time.Duration // the adjudication's search; ai's default if zero
+	// vacations starts a game as every game starts: where its players
+	// live, the clock of one on vacation stopped.
+	vacations *vacations
 }
 
 // wake does what is due at now in the tournament key names (a
@@ -171,11 +174,12 @@ func (rd *rounds) openGame(ctx context.Context, st *storage.Tournament, ref tour
 		return err
 	}
 	name := func(id string) string { return cmpStr(st.Names[id], id) }
-	gg, err := game.New(game.Config{
+	gg, away, err := rd.vacations.newGame(ctx, now, configured(game.Config{
 		Layout: tournamentLayout(st, ref), Rules: rules, First: engine.Red,
 		Players:  [2]game.Player{{UserID: tg.First, Name: name(tg.First)}, {UserID: tg.Second, Name: name(tg.Second)}},
 		MoveTime: cmp(set.MoveTime, cmp(gs.MoveTime, rd.moveTime)),
-	}, now)
+		Weekends: gs.Weekends, Timeouts: gs.Timeouts(),
+	}, now))
 	if err != nil {
 		return err
 	}
@@ -204,7 +208,9 @@ func (rd *rounds) openGame(ctx context.Context, st *storage.Tournament, ref tour
 	if _, err := rd.out.send(ctx, g.ChannelID, message{content: text, mentions: []string{tg.First, tg.Second}}); err != nil {
 		return err
 	}
-	return rd.table.show(ctx, nil, g, "")
+	err = rd.table.show(ctx, nil, g, "")
+	rd.vacations.tellAllAway(ctx, g, away)
+	return err
 }
 
 // adjudicate adjudicates the games of st left unfinished at its round's

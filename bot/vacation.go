@@ -250,7 +250,8 @@ func (vs *vacations) remindBack(ctx context.Context, games []*storage.Game, user
 	}
 }
 
-// status shows the caller's bank and their games on this server.
+// status shows the caller's bank and their games on every server (a
+// vacation stops their clock in each), naming the server of one not here.
 func (vs *vacations) status(c *interaction, limit time.Duration) error {
 	me, now, lang := c.user().ID, vs.clock.Now(), c.lang()
 	v, err := vs.banks.Vacation(c.ctx, me)
@@ -278,17 +279,21 @@ func (vs *vacations) status(c *interaction, limit time.Duration) error {
 	var mine []string
 	for _, g := range games {
 		col, err := g.Seat(me)
-		if err != nil || g.GuildID != c.i.GuildID {
+		if err != nil {
 			continue
 		}
 		opp := escape(playerName(lang, g.Player(col.Other())))
+		channel := "<#" + g.ChannelID + ">"
+		if g.GuildID != c.i.GuildID { // a vacation stops clocks on every server
+			channel = lang.T("vacation.elsewhere", "Link", fmt.Sprintf("https://discord.com/channels/%s/%s", g.GuildID, g.ChannelID))
+		}
 		switch _, stopped := g.Stopped(); {
 		case g.ToMove() == col && stopped:
-			mine = append(mine, lang.T("vacation.game_stopped", "Channel", "<#"+g.ChannelID+">", "Opponent", opp))
+			mine = append(mine, lang.T("vacation.game_stopped", "Channel", channel, "Opponent", opp))
 		case g.ToMove() == col:
-			mine = append(mine, lang.T("vacation.game_your_move", "Channel", "<#"+g.ChannelID+">", "Opponent", opp))
+			mine = append(mine, lang.T("vacation.game_your_move", "Channel", channel, "Opponent", opp))
 		default:
-			mine = append(mine, lang.T("vacation.game_their_move", "Channel", "<#"+g.ChannelID+">", "Opponent", opp))
+			mine = append(mine, lang.T("vacation.game_their_move", "Channel", channel, "Opponent", opp))
 		}
 	}
 	if len(mine) == 0 {

@@ -13,6 +13,8 @@ import (
 
 	"github.com/kulami/kulami/bot"
 	"github.com/kulami/kulami/bot/discordtest"
+	"github.com/kulami/kulami/engine"
+	"github.com/kulami/kulami/engine/game"
 	"github.com/kulami/kulami/storage"
 	"github.com/kulami/kulami/storage/postgres"
 	"github.com/kulami/kulami/storage/postgres/pgtest"
@@ -133,11 +135,13 @@ func TestVacationOverTwoWeeks(t *testing.T) {
 
 		before, err := st.Vacation(t.Context(), second.ID)
 		require.NoError(t, err)
+		commits := h.commits() // the bbolt file's; PostgreSQL's bank is compared
 		h.refused(vacation(h, second, "start"), "You are on vacation already")
 		h.refused(vacation(h, first, "end"), "You are not on vacation")
 		after, err := st.Vacation(t.Context(), second.ID)
 		require.NoError(t, err)
 		assert.Equal(t, before, after, "a refusal stores nothing")
+		assert.Equal(t, commits, h.commits(), "no commit")
 		_, err = st.Vacation(t.Context(), first.ID)
 		assert.ErrorIs(t, err, storage.ErrNotFound, "nor opens a bank")
 		status := vacation(h, second, "status")
@@ -174,10 +178,12 @@ func TestVacationOverTwoWeeks(t *testing.T) {
 
 		before, err = st.Vacation(t.Context(), second.ID)
 		require.NoError(t, err)
+		commits = h.commits()
 		h.refused(vacation(h, second, "start"), "Your vacation bank is empty")
 		after, err = st.Vacation(t.Context(), second.ID)
 		require.NoError(t, err)
 		assert.Equal(t, before, after, "a refusal stores nothing")
+		assert.Equal(t, commits, h.commits(), "no commit")
 		h.refused(vacation(h, second, "end"), "You are not on vacation")
 
 		// The player moves; the game goes on.
@@ -193,7 +199,8 @@ func TestVacationOverTwoWeeks(t *testing.T) {
 // TestVacationEndedEarly: a player who ends their vacation gets their
 // clock back with the time it had, one reminder, and the hours begun
 // stay spent; a game that starts while a player is on vacation starts
-// with their clock stopped, and their opponent is told.
+// with their clock stopped, and their opponent is told; time given to
+// them keeps their return date on the board.
 func TestVacationEndedEarly(t *testing.T) {
 	t.Parallel()
 	for _, mode := range modes {
@@ -214,6 +221,14 @@ func TestVacationEndedEarly(t *testing.T) {
 			assert.Equal(t, []string{h.alice.ID}, notified(told[0]))
 			returns := fmt.Sprintf("<t:%d:f>", h.clock.Now().Add(14*24*time.Hour).Unix()) // the bank of 14 days, from now
 			assert.Contains(t, h.board(ch).Content, "is on vacation until "+returns+" at the latest: their clock is stopped with 3 days on it")
+			board := h.board(ch)
+			h.command(ch, h.alice, "give_time")
+			h.dc.WaitUntil(t, "the board rewritten with the time given", func() bool {
+				m, _ := h.dc.Message(board.ID)
+				return strings.Contains(m.Content, "4 days on it")
+			})
+			shown, _ := h.dc.Message(board.ID)
+			assert.Contains(t, shown.Content, "is on vacation until "+returns+" at the latest", "the board keeps the return date")
 
 			h.tick(90 * time.Minute)
 			end := vacation(h, h.bob, "end")
@@ -225,7 +240,7 @@ func TestVacationEndedEarly(t *testing.T) {
 			assert.Len(t, reminders, 1, "one reminder")
 			g, err := st.Game(t.Context(), ch)
 			require.NoError(t, err)
-			assert.Equal(t, h.clock.Now().Add(72*time.Hour), g.Deadline())
+			assert.Equal(t, h.clock.Now().Add(96*time.Hour), g.Deadline(), "the 3 days it had and the day given")
 		})
 	}
 }
@@ -325,12 +340,15 @@ func TestNotifyRefusals(t *testing.T) {
 		{"empty", discordtest.StringOption("quiet_hours", "08-08"), "from 1 to 12 hours"},
 		{"too long", discordtest.StringOption("quiet_hours", "18-08"), "from 1 to 12 hours"},
 	}
+	h.command(ch, h.alice, "help") // a user's first interaction notes their locale: a write of its own
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
+			commits := h.commits()
 			h.refused(h.command(ch, h.alice, "notify", discordtest.StringOption("dm", "on"), tt.opt), tt.want)
 			u, err := st.UserSettings(t.Context(), h.alice.ID)
 			require.NoError(t, err)
 			assert.Equal(t, storage.UserSettings{}, storage.UserSettings{DMReminders: u.DMReminders, TimeZone: u.TimeZone, Quiet: u.Quiet}, "nothing stored")
+			assert.Equal(t, commits, h.commits(), "no commit")
 		})
 	}
 	ac := h.dc.Autocomplete(ch, h.alice, "kulami", discordtest.Subcommand("notify", discordtest.Focused(discordtest.StringOption("timezone", "paris"))))
@@ -379,12 +397,14 @@ func TestNoPingInQuietHours(t *testing.T) {
 }
 
 // TestComputerGameKnowsWhereYouLive: a game against the computer starts
-// with the person's time zone and quiet hours.
+// with the person's time zone and quiet hours, and their clock stopped if
+// they are on vacation.
 func TestComputerGameKnowsWhereYouLive(t *testing.T) {
 	t.Parallel()
 	h, st := newDaysHarness(t, "gateway", "bbolt")
 	ch := h.channel.ID
 	h.command(ch, h.alice, "notify", discordtest.StringOption("timezone", "Asia/Tokyo"), discordtest.StringOption("quiet_hours", "23-07"))
+	assert.Contains(t, h.reply(vacation(h, h.alice, "start")), "Your vacation has started")
 	h.command(ch, h.alice, "play", discordtest.StringOption("level", "easy"), discordtest.StringOption("first", "me"))
 	h.waitBoard(ch, "the first board", func(m *discordtest.Message) bool { return boardPly(m) == 0 })
 	g, err := st.Game(t.Context(), ch)
@@ -394,6 +414,8 @@ func TestComputerGameKnowsWhereYouLive(t *testing.T) {
 	z, q := g.Local(c)
 	assert.Equal(t, "Asia/Tokyo", z.String())
 	assert.Equal(t, "23-07", q.String())
+	_, stopped := g.Stopped()
+	assert.True(t, stopped, "alice moves first, on vacation: her clock starts stopped")
 }
 
 // TestWeekendsServerDefault: a server that pauses weekends by default
@@ -434,4 +456,83 @@ func TestVacationNoticeOutOfQuietHours(t *testing.T) {
 	h.tick(time.Minute)
 	require.Len(t, dms(), 1, "at 08:00, when the quiet hours end")
 	assert.Contains(t, dms()[0].Content, "Your Kulami vacation runs out")
+}
+
+// TestTournamentGameKnowsWhereYouLive: a tournament's games start as a
+// challenge's do: each player's time zone and quiet hours, the server's
+// weekend pause, and the clock of a player on vacation stopped, their
+// opponent told.
+func TestTournamentGameKnowsWhereYouLive(t *testing.T) {
+	t.Parallel()
+	c := newCup(t, "gateway", 4)
+	h := c.h
+	ch := h.channel.ID
+	h.commandWith(manageServer, ch, h.alice, "settings", discordtest.StringOption("weekends", "pause"))
+	h.command(ch, h.bob, "notify", discordtest.StringOption("timezone", "Europe/Paris"), discordtest.StringOption("quiet_hours", "22-08"))
+	text, _ := c.tournament(h.alice, manager, "create", discordtest.StringOption("name", "Winter Cup"), discordtest.IntegerOption("rounds", 1),
+		discordtest.IntegerOption("days_per_round", 7), discordtest.StringOption("start", "1d"), discordtest.IntegerOption("max_players", 4))
+	require.Contains(t, text, "Winter Cup")
+	c.announced(1)
+	for _, u := range c.players {
+		c.tournament(u, func(*discordgo.Interaction) {}, "join")
+	}
+	assert.Contains(t, h.reply(vacation(h, h.carol, "start")), "Your vacation has started")
+	h.tick(24 * time.Hour)
+	st := c.stored(1)
+	require.Empty(t, st.Pending(), "the round's games are open")
+	seen := map[string]bool{}
+	for _, chans := range games(t, st, 1) {
+		for _, thread := range chans {
+			g, err := c.db.Game(t.Context(), thread)
+			require.NoError(t, err)
+			assert.True(t, g.Weekends(), "the server pauses weekends")
+			for col, p := range g.Players() {
+				seen[p.UserID] = true
+				z, q := g.Local(engine.Color(col))
+				switch p.UserID {
+				case h.bob.ID:
+					assert.Equal(t, "Europe/Paris", z.String())
+					assert.Equal(t, "22-08", q.String())
+				case h.carol.ID:
+					assert.False(t, g.AwaySince(engine.Color(col)).IsZero(), "carol starts away")
+					if g.ToMove() == engine.Color(col) {
+						_, stopped := g.Stopped()
+						assert.True(t, stopped, "carol's clock starts stopped")
+					}
+					opp := g.Player(engine.Color(col).Other()).UserID
+					var told []*discordtest.Message
+					h.dc.WaitUntil(t, "carol's opponent told", func() bool {
+						told = containing(h.dc, thread, "Yours runs as usual")
+						return len(told) > 0
+					})
+					assert.Equal(t, []string{opp}, notified(told[0]))
+				default:
+					assert.Equal(t, "UTC", z.String())
+				}
+			}
+		}
+	}
+	assert.True(t, seen[h.bob.ID] && seen[h.carol.ID], "bob and carol play")
+}
+
+// TestVacationStatusEveryServer: a vacation stops the player's clocks on
+// every server, and status lists the games of every server, linking to
+// those of another.
+func TestVacationStatusEveryServer(t *testing.T) {
+	t.Parallel()
+	h, st := newDaysHarness(t, "http", "bbolt")
+	startDaysGame(t, h, st)
+	other := h.dc.GuildID() + "1"
+	gg, err := game.New(game.Config{Layout: engine.Square(), First: engine.Red, MoveTime: 24 * time.Hour,
+		Players: [2]game.Player{{UserID: h.bob.ID, Name: "bob"}, {UserID: h.carol.ID, Name: "carol"}}}, h.clock.Now())
+	require.NoError(t, err)
+	require.NoError(t, h.store.CreateGame(t.Context(), &storage.Game{GuildID: other, ChannelID: "9000", Game: gg}))
+
+	status := h.reply(vacation(h, h.bob, "status"))
+	assert.Contains(t, status, "Your games, on every server")
+	assert.Contains(t, status, "<#"+h.channel.ID+"> against alice")
+	assert.Contains(t, status, "https://discord.com/channels/"+other+"/9000 (on another server) against carol: your move, your clock runs")
+	vacation(h, h.bob, "start")
+	status = h.reply(vacation(h, h.bob, "status"))
+	assert.Contains(t, status, "(on another server) against carol: your move, your clock is stopped")
 }
