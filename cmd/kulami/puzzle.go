@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"path/filepath"
 	"runtime"
 	"strconv"
 	"strings"
@@ -39,9 +40,6 @@ func runPuzzleGenerate(ctx context.Context, e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	if len(rest) > 0 {
-		return &usageError{e.lang.T("cli.puzzle.extra", "Arg", fmt.Sprintf("%q", rest[0]))}
-	}
 	for flag, v := range map[string]int{"--count": *count, "--workers": *workers} {
 		if v <= 0 {
 			return &usageError{e.lang.T("cli.positive", "Flag", flag, "Value", strconv.Itoa(v))}
@@ -53,7 +51,12 @@ func runPuzzleGenerate(ctx context.Context, e *env, args []string) error {
 		fmt.Fprintf(e.stderr, "%s\n", e.lang.T("cli.puzzle.progress", "Games", p.Games, "Puzzles", p.Puzzles,
 			"Count", *count, "Rate", strconv.FormatFloat(perMinute, 'f', 1, 64)))
 	}
-	ps, err := puzzle.Generator{}.Run(ctx, *seed, *count, *workers, progress)
+	var ps []puzzle.Puzzle
+	if len(rest) > 0 {
+		ps, err = e.puzzlesOfRecords(ctx, rest, *count, progress)
+	} else {
+		ps, err = puzzle.Generator{}.Run(ctx, *seed, *count, *workers, progress)
+	}
 	if err != nil {
 		return err
 	}
@@ -73,6 +76,31 @@ func runPuzzleGenerate(ctx context.Context, e *env, args []string) error {
 		return e.fileError(f.Close())
 	}
 	return nil
+}
+
+// puzzlesOfRecords returns the puzzles of the games in the record files
+// names, up to count, without repeats, their source "game FILE".
+func (e *env) puzzlesOfRecords(ctx context.Context, names []string, count int, progress func(puzzle.Progress)) ([]puzzle.Puzzle, error) {
+	var ps []puzzle.Puzzle
+	seen := map[string]bool{}
+	for i, name := range names {
+		rec, err := e.loadRecord(ctx, name)
+		if err != nil {
+			return nil, err
+		}
+		found, err := puzzle.Generator{}.Record(ctx, rec, "game "+filepath.Base(name))
+		if err != nil {
+			return nil, err
+		}
+		for _, p := range found {
+			if !seen[p.ID] && len(ps) < count {
+				seen[p.ID] = true
+				ps = append(ps, p)
+			}
+		}
+		progress(puzzle.Progress{Games: i + 1, Puzzles: len(ps)})
+	}
+	return ps, nil
 }
 
 // loadPuzzles reads the puzzle file path, or the shipped set for "".

@@ -95,3 +95,19 @@ func TestShippedPuzzlesLoad(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, len(ps), strings.Count(o.stdout, "\n"))
 }
+
+func TestPuzzleGenerateFromRecords(t *testing.T) {
+	_, ps := puzzleFile(t, 3)
+	path := filepath.Join(t.TempDir(), "game.kgn")
+	require.NoError(t, os.WriteFile(path, []byte(ps[0].Record.String()), 0o644))
+	o := mustRun(t, "", "puzzle", "generate", path)
+	require.Equal(t, statusOK, o.code, o.stderr)
+	got, err := puzzle.Read(strings.NewReader(o.stdout))
+	require.NoError(t, err)
+	var ids []string
+	for _, p := range got {
+		ids = append(ids, p.ID)
+		assert.Equal(t, "game game.kgn", p.Source)
+	}
+	assert.Contains(t, ids, ps[0].ID, "the position at the end of the record is found again")
+}

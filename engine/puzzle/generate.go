@@ -50,32 +50,48 @@ const (
 )
 
 // Game plays the self-play game of seed and returns the puzzles found in
-// it, earliest first. The seed chooses the board (Boards in turn) and the
-// rule set (in turn every three seeds), so consecutive seeds cover them
-// all.
+// it (see Record), their source "self-play SEED". The seed chooses the
+// board (Boards in turn) and the rule set (in turn every three seeds), so
+// consecutive seeds cover them all.
 func (g Generator) Game(ctx context.Context, seed uint64) ([]Puzzle, error) {
 	rec := engine.NewRecord(layoutFor(seed), engine.Red, rulesInTurn[seed/uint64(len(Boards))%uint64(len(rulesInTurn))])
 	hard := ai.Hard.Config()
 	hard.Time, hard.Playouts, hard.Workers, hard.Seed, hard.SolveAlongside = 0, or(g.Playouts, DefaultPlayouts), 1, seed, false
 	pos := engine.NewPosition(rec.Layout, rec.First)
-	var found []Puzzle
-	for !pos.IsOver() && len(found) < or(g.PerGame, 3) {
-		if engine.MaxPly-pos.Ply() <= or(g.Left, DefaultLeft) {
-			p, ok, err := g.at(ctx, rec, pos)
-			if err != nil {
-				return nil, err
-			}
-			if ok {
-				p.Source = fmt.Sprintf("self-play %d", seed)
-				found = append(found, p)
-			}
-		}
+	for !pos.IsOver() {
 		m, err := hard.Move(ctx, pos, rec.Rules)
 		if err != nil {
 			return nil, err
 		}
 		pos.Apply(m.Hole)
 		rec.Moves = append(rec.Moves, strings.ToUpper(m.Cell.String()))
+	}
+	return g.Record(ctx, rec, fmt.Sprintf("self-play %d", seed))
+}
+
+// Record returns the puzzles in the positions of the game rec with at
+// most Left marbles still to place, earliest first, at most PerGame of
+// them, each with the given source. The record is not changed; moves past
+// an illegal one are ignored.
+func (g Generator) Record(ctx context.Context, rec *engine.Record, source string) ([]Puzzle, error) {
+	part := *rec
+	pos := engine.NewPosition(rec.Layout, rec.First)
+	var found []Puzzle
+	for i := 0; !pos.IsOver() && len(found) < or(g.PerGame, 3); i++ {
+		if engine.MaxPly-pos.Ply() <= or(g.Left, DefaultLeft) {
+			part.Moves = rec.Moves[:i]
+			p, ok, err := g.at(ctx, &part, pos)
+			if err != nil {
+				return nil, err
+			}
+			if ok {
+				p.Source = source
+				found = append(found, p)
+			}
+		}
+		if i == len(rec.Moves) || pos.PlayMove(rec.Moves[i]) != nil {
+			break
+		}
 	}
 	return found, nil
 }
