@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"flag"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -103,19 +104,28 @@ func (e *env) puzzlesOfRecords(ctx context.Context, names []string, count int, p
 	return ps, nil
 }
 
-// loadPuzzles reads the puzzle file path, or the shipped set for "".
-func (e *env) loadPuzzles(path string) ([]puzzle.Puzzle, error) {
-	if path == "" {
+// puzzleSet adds the --file flag to fs, parses args, which must hold
+// flags only, and reads the puzzles of the file, or the shipped set.
+func (e *env) puzzleSet(fs *flag.FlagSet, args []string) ([]puzzle.Puzzle, error) {
+	path := fs.String("file", "", e.flagUsage("puzzle", "file"))
+	rest, err := e.parse(fs, args)
+	if err != nil {
+		return nil, err
+	}
+	if len(rest) > 0 {
+		return nil, &usageError{e.lang.T("cli.puzzle.extra", "Arg", fmt.Sprintf("%q", rest[0]))}
+	}
+	if *path == "" {
 		return puzzle.Shipped()
 	}
-	f, err := os.Open(path)
+	f, err := os.Open(*path)
 	if err != nil {
 		return nil, e.fileError(err)
 	}
 	defer f.Close()
 	ps, err := puzzle.Read(f)
 	if err != nil {
-		return nil, fmt.Errorf("%s: %w", path, err)
+		return nil, fmt.Errorf("%s: %w", *path, err)
 	}
 	return ps, nil
 }
@@ -123,15 +133,7 @@ func (e *env) loadPuzzles(path string) ([]puzzle.Puzzle, error) {
 func runPuzzleList(e *env, args []string) error {
 	fs := newFlags("puzzle")
 	asJSON := fs.Bool("json", false, e.flagUsage("puzzle", "json"))
-	file := fs.String("file", "", e.flagUsage("puzzle", "file"))
-	rest, err := e.parse(fs, args)
-	if err != nil {
-		return err
-	}
-	if len(rest) > 0 {
-		return &usageError{e.lang.T("cli.puzzle.extra", "Arg", fmt.Sprintf("%q", rest[0]))}
-	}
-	ps, err := e.loadPuzzles(*file)
+	ps, err := e.puzzleSet(fs, args)
 	if err != nil {
 		return err
 	}
@@ -158,15 +160,7 @@ func runPuzzleList(e *env, args []string) error {
 func runPuzzleSolve(ctx context.Context, e *env, args []string) error {
 	fs := newFlags("puzzle")
 	id := fs.String("id", "", e.lang.T("cli.puzzle.flag.puzzle_id")) // "id" is a reserved key in the message files
-	file := fs.String("file", "", e.flagUsage("puzzle", "file"))
-	rest, err := e.parse(fs, args)
-	if err != nil {
-		return err
-	}
-	if len(rest) > 0 {
-		return &usageError{e.lang.T("cli.puzzle.extra", "Arg", fmt.Sprintf("%q", rest[0]))}
-	}
-	ps, err := e.loadPuzzles(*file)
+	ps, err := e.puzzleSet(fs, args)
 	if err != nil {
 		return err
 	}
