@@ -1,7 +1,9 @@
 package puzzle
 
 import (
+	"bytes"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -53,4 +55,15 @@ func TestShippedSampleReprovedByBruteForce(t *testing.T) {
 	for i := range ps[:min(100, len(ps))] {
 		t.Run(ps[i].ID, func(t *testing.T) { reprove(t, &ps[i]) })
 	}
+}
+
+func TestBrokenSetNamesFileAndLine(t *testing.T) {
+	lines := bytes.SplitAfter(shipped, []byte("\n"))
+	require.Greater(t, len(lines), 3)
+	broken := slices.Concat(lines[0], lines[1], []byte("{\"id\":\"x\"}\n"), lines[2])
+	_, err := readNamed(ShippedFile, broken)
+	var fe *FileError
+	require.ErrorAs(t, err, &fe)
+	assert.Equal(t, 3, fe.Line)
+	assert.True(t, strings.HasPrefix(err.Error(), ShippedFile+": line 3: "), err.Error())
 }
