@@ -41,6 +41,7 @@ var commands = []command{
 	{"arena", runArena},
 	{"render", runRender},
 	{"review", runReview},
+	{"puzzle", runPuzzle},
 }
 
 // synopsis is the synopsis of the command's arguments, in l.
