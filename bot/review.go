@@ -375,7 +375,7 @@ func (rv *reviews) analyse(ctx context.Context, lang i18n.Lang, f *storage.Finis
 // chance to win, each player's three costliest moves and the buttons to
 // step through the game.
 func reviewMessage(lang i18n.Lang, f *storage.FinishedGame, a *review.Analysis) (message, error) {
-	chart := draw.Chart{Red: a.RedChances(), Texts: lang.Chart()}
+	chart := draw.Chart{Red: a.RedChances(), Texts: lang.Chart(playerName(lang, f.Player(engine.Red)))}
 	for _, m := range a.SwingMarks(3) {
 		chart.Marks = append(chart.Marks, draw.ChartMark(m))
 	}
@@ -391,11 +391,11 @@ func reviewMessage(lang i18n.Lang, f *storage.FinishedGame, a *review.Analysis) 
 		t.WriteString("\n" + colorMark[c] + " " + lang.T("review.mistakes", "Player", escape(f.Player(c).Name)))
 		worst := a.Mistakes(c, 3)
 		if len(worst) == 0 {
-			t.WriteString(" " + lang.T("review.no_mistakes", "Points", points(lang, review.MinCost)))
+			t.WriteString(" " + lang.T("review.no_mistakes", "Points", lang.Percent(review.MinCost)))
 			continue
 		}
 		for _, m := range worst {
-			t.WriteString("\n- " + lang.T("review.mistake", "Move", m.Ply, "Hole", m.Cell, "Best", m.Best, "Cost", points(lang, m.Cost)))
+			t.WriteString("\n- " + lang.T("review.mistake", "Move", m.Ply, "Hole", m.Cell, "Best", m.Best, "Before", lang.Percent(m.Before), "After", lang.Percent(m.After)))
 		}
 	}
 	t.WriteString(planReview(lang, f))
@@ -433,11 +433,6 @@ func planReview(lang i18n.Lang, f *storage.FinishedGame) string {
 		b.WriteString("\n" + lang.N("plan.review_more", n))
 	}
 	return b.String()
-}
-
-// points writes a cost in points of win chance: "23 points".
-func points(lang i18n.Lang, cost float64) string {
-	return lang.N("review.points", int(100*cost+0.5))
 }
 
 // stepButtons are ⏮ ◀ ▶ ⏭ for a message that shows the game f after ply
@@ -522,7 +517,7 @@ func stepText(lang i18n.Lang, f *storage.FinishedGame, a *review.Analysis, ply i
 	}
 	switch {
 	case m.Mistake():
-		text += " " + lang.T("review.step_mistake", "Best", m.Best, "Cost", points(lang, m.Cost))
+		text += " " + lang.T("review.step_mistake", "Best", m.Best, "Cost", lang.Percent(m.Cost))
 	case m.Best == m.Cell:
 		text += " " + lang.T("review.step_best")
 	default:

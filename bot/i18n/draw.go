@@ -55,10 +55,11 @@ func (l Lang) drawPlural(id string) draw.Plural {
 	return draw.Plural{One: form(1), Other: form(2)}
 }
 
-// Chart returns the texts of a win-chance chart in l.
-func (l Lang) Chart() draw.ChartTexts {
+// Chart returns the texts of a win-chance chart in l, whose title names
+// red, the player whose chance it shows, as red.
+func (l Lang) Chart(red string) draw.ChartTexts {
 	return draw.ChartTexts{
-		Title:     l.T("chart.title"),
+		Title:     l.T("chart.title", "Player", red),
 		Move:      l.T("chart.move"),
 		RedWins:   l.T("chart.red_wins"),
 		BlackWins: l.T("chart.black_wins"),

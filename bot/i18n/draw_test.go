@@ -26,7 +26,7 @@ func TestDrawEnglish(t *testing.T) {
 	assert.False(t, got.One(0))
 	got.Number, got.One = nil, nil
 	assert.Equal(t, want, got)
-	assert.Equal(t, draw.DefaultChartTexts(), i18n.English.Chart())
+	assert.Equal(t, draw.DefaultChartTexts(), i18n.English.Chart("Red"))
 }
 
 // TestDrawFrench: a French board says "0 plaque", singular, and writes
