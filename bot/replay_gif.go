@@ -66,7 +66,8 @@ func (rv *reviews) replayGIF(c *interaction, f *storage.FinishedGame) error {
 	m, err := c.post(message{
 		content: lang.N("replay.message", len(rec.Moves), "Game", f.ID, "Red", colorMark[engine.Red]+" "+escape(playerName(lang, f.Player(engine.Red))),
 			"Black", colorMark[engine.Black]+" "+escape(playerName(lang, f.Player(engine.Black)))),
-		file: &attachment{name: fmt.Sprintf("kulami-%d.gif", f.ID), contentType: "image/gif", data: r.gif},
+		file: &attachment{name: fmt.Sprintf("kulami-%d.gif", f.ID), contentType: "image/gif", data: r.gif,
+			description: lang.T("alt.replay", "Game", f.ID, "Red", playerName(lang, f.Player(engine.Red)), "Black", playerName(lang, f.Player(engine.Black)))},
 	})
 	if err != nil {
 		return err

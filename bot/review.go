@@ -402,9 +402,26 @@ func reviewMessage(lang i18n.Lang, f *storage.FinishedGame, a *review.Analysis) 
 	t.WriteString("\n\n" + lang.T("review.chart", "Player", escape(playerName(lang, f.Player(engine.Red)))))
 	return message{
 		content:    t.String(),
-		file:       &attachment{name: "review.png", contentType: "image/png", data: png.Bytes()},
+		file:       &attachment{name: "review.png", contentType: "image/png", data: png.Bytes(), description: chartAlt(lang, f, a)},
 		components: stepButtons(f, -1, len(a.Moves)),
 	}, nil
+}
+
+// chartAlt describes the review chart of f's analysis a in lang, for
+// screen readers: whose chance it shows, where it starts and ends, and the
+// moves it marks.
+func chartAlt(lang i18n.Lang, f *storage.FinishedGame, a *review.Analysis) string {
+	red := a.RedChances()
+	var swings []string
+	for _, m := range a.SwingMarks(3) {
+		swings = append(swings, m.Label)
+	}
+	more := ""
+	if len(swings) > 0 {
+		more = lang.T("alt.chart_swings", "Swings", strings.Join(swings, ", "))
+	}
+	return truncate(lang.T("alt.chart", "Player", playerName(lang, f.Player(engine.Red)), "Game", f.ID,
+		"Start", lang.Percent(red[0]), "End", lang.Percent(red[len(red)-1]), "Swings", more), 1024)
 }
 
 // reviewedPlans is how many of a game's plans its review lists, the last
@@ -433,6 +450,17 @@ func planReview(lang i18n.Lang, f *storage.FinishedGame) string {
 		b.WriteString("\n" + lang.N("plan.review_more", n))
 	}
 	return b.String()
+}
+
+// stepAlt describes the board of f after ply moves of a's, for screen
+// readers.
+func stepAlt(lang i18n.Lang, f *storage.FinishedGame, a *review.Analysis, ply int) string {
+	if ply == 0 {
+		return lang.T("alt.board", "Width", f.Layout().Width(), "Height", f.Layout().Height(), "Rules", lang.T(rulesShort[f.Rules()]),
+			"Red", playerName(lang, f.Player(engine.Red)), "Black", playerName(lang, f.Player(engine.Black)))
+	}
+	m := a.Moves[ply-1]
+	return lang.T("alt.review_step", "Game", f.ID, "Move", ply, "Moves", len(a.Moves), "Player", playerName(lang, f.Player(m.Color)), "Hole", m.Cell)
 }
 
 // stepButtons are ⏮ ◀ ▶ ⏭ for a message that shows the game f after ply
@@ -495,7 +523,7 @@ func (rv *reviews) reviewStep(c *interaction, id customID) error {
 	}
 	return c.reply(message{
 		content:    stepText(lang, f, a, ply),
-		file:       &attachment{name: "board.png", contentType: "image/png", data: png.Bytes()},
+		file:       &attachment{name: "board.png", contentType: "image/png", data: png.Bytes(), description: stepAlt(lang, f, a, ply)},
 		components: stepButtons(f, ply, len(a.Moves)),
 		ephemeral:  true,
 	})
