@@ -78,7 +78,7 @@ func (rv *reviews) replayGIF(c *interaction, f *storage.FinishedGame) error {
 
 // animate draws the replay of f, whose record is rec, in lang.
 func (rv *reviews) animate(lang i18n.Lang, f *storage.FinishedGame, rec *engine.Record) ([]byte, error) {
-	a := draw.Animation{Record: rec, Options: draw.Options{Names: names(lang, &f.Game), Over: true, Text: drawText(lang)}}
+	a := draw.Animation{Record: rec, Options: draw.Options{Names: names(lang, &f.Game), Over: true, Winner: winner(&f.Game), Text: drawText(lang)}}
 	a.Options.Outcome, a.Options.Reason = outcome(lang, &f.Game, playerName)
 	var gif bytes.Buffer
 	err := rv.views.render(jobGIF, func() error { return rv.views.renderer.Animate(&gif, a) })

@@ -516,6 +516,7 @@ func (rv *reviews) reviewStep(c *interaction, id customID) error {
 	opt := draw.Options{Names: names(lang, &f.Game), Rules: f.Rules(), Over: over, Text: drawText(lang)}
 	if over {
 		opt.Outcome, opt.Reason = outcome(lang, &f.Game, playerName)
+		opt.Winner = winner(&f.Game)
 	}
 	var png bytes.Buffer
 	if err := rv.views.render(jobRender, func() error { return rv.views.renderer.Render(&png, &p, opt) }); err != nil {

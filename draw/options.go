@@ -93,6 +93,11 @@ type Options struct {
 	// and the game ended on the board, the image says so itself ("alice has
 	// no legal hole after move 48", or that all marbles are placed).
 	Reason string
+	// Winner is the colour that won a game shown as ended with Over that
+	// the board does not decide (a resignation, a timeout): its card is
+	// outlined, as the winner's of a game played out. nil: nobody's (a
+	// draw, an abort, or not known).
+	Winner *engine.Color
 	// Text holds the words the image shows; nil means English.
 	Text *Text
 }

@@ -144,12 +144,14 @@ func (st *state) panelsHeld(c engine.Color) int {
 }
 
 // highlight returns the colour whose box is outlined: the player to move,
-// or the winner of a game that ended on the board; noCard after a draw or
-// when the game ended otherwise (Options.Over), as the board does not say
-// who won then.
+// the winner of a game that ended on the board, or Options.Winner; noCard
+// after a draw or when the game ended otherwise without a winner named.
 func (st *state) highlight() engine.Color {
 	if !st.final {
 		return st.p.ToMove()
+	}
+	if st.opt.Winner != nil {
+		return *st.opt.Winner
 	}
 	if w, ok := st.score.Winner(); ok && st.p.IsOver() {
 		return w
@@ -239,6 +241,9 @@ func (st *state) result() string {
 		return s
 	}
 	if !st.p.IsOver() {
+		if st.opt.Winner != nil {
+			return t.fillAB(t.Won, st.names[*st.opt.Winner], 0, "", "")
+		}
 		return t.GameOver
 	}
 	w, decided := st.score.Winner()

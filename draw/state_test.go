@@ -187,4 +187,9 @@ func TestResultLine(t *testing.T) {
 	names := [2]string{"alice", "bob"}
 	assert.Equal(t, "Game over", newTestState(t, r, &mid, Options{Names: names, Over: true}).result())
 	assert.Equal(t, "alice resigned", newTestState(t, r, &mid, Options{Names: names, Over: true, Outcome: "alice resigned"}).result())
+	black := engine.Black
+	st := newTestState(t, r, &mid, Options{Names: names, Over: true, Reason: "alice resigned", Winner: &black})
+	assert.Equal(t, "bob wins", st.result(), "the winner named, without a score the board did not decide")
+	assert.Equal(t, engine.Black, st.highlight(), "the winner's card outlined")
+	assert.Equal(t, noCard, newTestState(t, r, &mid, Options{Names: names, Over: true}).highlight(), "nobody's without a winner")
 }

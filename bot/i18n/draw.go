@@ -33,6 +33,7 @@ func (l Lang) Draw() draw.Text {
 		Playing:      l.T("draw.playing", "Move", "{n}", "Player", "{name}", "Color", "{a}", "Rules", "{b}"),
 		PlayingColor: l.T("draw.playing_color", "Move", "{n}", "Color", "{a}", "Rules", "{b}"),
 		Wins:         l.T("draw.wins", "Player", "{name}", "Points", "{a}", "Against", "{b}"),
+		Won:          l.T("draw.won", "Player", "{name}"),
 		DrawScore:    l.T("draw.draw_score", "Red", "{a}", "Black", "{b}"),
 		GameOver:     l.T("draw.game_over"),
 		NoHole:       l.T("draw.no_hole", "Player", "{name}", "Move", "{n}"),
