@@ -100,6 +100,15 @@ type Options struct {
 	Winner *engine.Color
 	// Text holds the words the image shows; nil means English.
 	Text *Text
+	// frame, for a frame of an animation before its last, makes the image
+	// as tall as the last: the score table as it stands, where the last
+	// shows its own (see Animate).
+	frame *frame
+}
+
+// frame is how the last frame of an animation is laid out.
+type frame struct {
+	reasonLines int // the lines of the reason the game ended, above its score table
 }
 
 // width returns the width to draw at, or an error naming the allowed range.

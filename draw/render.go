@@ -125,6 +125,17 @@ func (r *Renderer) board(l *engine.Layout, g *geometry, t Theme, kt *kit) *board
 	}).(*board)
 }
 
+// reasonLines returns how many lines the reason the game ended takes in
+// the image of p with opt.
+func (r *Renderer) reasonLines(p *engine.Position, opt Options) int {
+	width, _ := opt.width()
+	g := newGeometry(p.Layout(), width, opt.Rules)
+	kt := r.kit(&g, opt.Theme)
+	fs := kt.faces.get()
+	defer kt.faces.put(fs)
+	return len(r.newState(p, &opt, &g, fs).reason)
+}
+
 // compose draws p in full colour, with pixels from pool (nil allocates).
 func (r *Renderer) compose(p *engine.Position, opt Options, pool *pixPool) (*image.RGBA, error) {
 	if err := opt.check(p); err != nil {
@@ -139,7 +150,11 @@ func (r *Renderer) compose(p *engine.Position, opt Options, pool *pixPool) (*ima
 	defer kt.faces.put(fs)
 	st := r.newState(p, &opt, &g, fs)
 
-	bounds := image.Rect(0, 0, width, g.footerY+g.footerHeight(st.final, len(st.reason)))
+	footer := g.footerHeight(st.final, len(st.reason))
+	if opt.frame != nil && !st.final {
+		footer = g.footerHeight(true, opt.frame.reasonLines)
+	}
+	bounds := image.Rect(0, 0, width, g.footerY+footer)
 	dst := &image.RGBA{Pix: pool.get(4 * bounds.Dx() * bounds.Dy()), Stride: 4 * bounds.Dx(), Rect: bounds}
 	kt.headers[st.highlight()].paint(dst)
 	b.band.paint(dst)

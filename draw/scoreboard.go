@@ -175,6 +175,9 @@ func (st *state) drawFooter(dst *image.RGBA) {
 		line := t.fillAB(playing, st.names[mover], st.p.Ply()+1, t.Colors[mover], t.Rules[st.opt.Rules])
 		f, s := st.fs.fit(roleFooter, line, width)
 		text(dst, f, st.th.muted, s, g.width/2, y, alignCenter)
+		if st.opt.frame != nil { // where the last frame's table will be
+			st.drawTable(dst, y+px(footerLine*float64(st.opt.frame.reasonLines)+42, g.scale))
+		}
 		return
 	}
 	f, s := st.fs.fit(roleStrong, st.result(), width)
