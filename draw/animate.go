@@ -68,7 +68,8 @@ func (r *Renderer) Animate(w io.Writer, a Animation) error {
 	if err := last.check(&end); err != nil {
 		return err
 	}
-	opt.frame = &frame{reasonLines: r.reasonLines(&end, last)}
+	f := r.lastFrame(&end, last)
+	opt.frame = &f
 
 	p := engine.NewPosition(a.Record.Layout, a.Record.First)
 	frames := make([]*image.Paletted, 0, len(a.Record.Moves))

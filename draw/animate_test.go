@@ -65,6 +65,13 @@ func TestAnimateFramesAreTheBoards(t *testing.T) {
 	// move, as Image draws it; only the last is shown as ended.
 	canvas := image.NewRGBA(image.Rect(0, 0, g.Config.Width, g.Config.Height))
 	r := NewRenderer(Config{})
+	end := engine.NewPosition(rec.Layout, rec.First)
+	for _, m := range rec.Moves {
+		require.NoError(t, end.PlayMove(m))
+	}
+	lastOpt := opt
+	lastOpt.Rules = rec.Rules
+	last := r.lastFrame(&end, lastOpt)
 	p := engine.NewPosition(rec.Layout, rec.First)
 	for i, f := range g.Image {
 		draw.Draw(canvas, f.Rect, f, f.Rect.Min, draw.Over)
@@ -73,7 +80,7 @@ func TestAnimateFramesAreTheBoards(t *testing.T) {
 		o.Rules = rec.Rules
 		if i < 7 { // as tall as the last, with the table as it stands
 			o.Over, o.Outcome = false, ""
-			o.frame = &frame{reasonLines: 0}
+			o.frame = &last
 		}
 		want, err := r.image(&p, o, nil, nil)
 		require.NoError(t, err)

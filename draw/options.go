@@ -109,6 +109,7 @@ type Options struct {
 // frame is how the last frame of an animation is laid out.
 type frame struct {
 	reasonLines int // the lines of the reason the game ended, above its score table
+	keyRows     int // the rows of its key
 }
 
 // width returns the width to draw at, or an error naming the allowed range.

@@ -125,15 +125,16 @@ func (r *Renderer) board(l *engine.Layout, g *geometry, t Theme, kt *kit) *board
 	}).(*board)
 }
 
-// reasonLines returns how many lines the reason the game ended takes in
-// the image of p with opt.
-func (r *Renderer) reasonLines(p *engine.Position, opt Options) int {
+// lastFrame returns how the image of p with opt, the last frame of an
+// animation, is laid out.
+func (r *Renderer) lastFrame(p *engine.Position, opt Options) frame {
 	width, _ := opt.width()
 	g := newGeometry(p.Layout(), width, opt.Rules)
 	kt := r.kit(&g, opt.Theme)
 	fs := kt.faces.get()
 	defer kt.faces.put(fs)
-	return len(r.newState(p, &opt, &g, fs).reason)
+	st := r.newState(p, &opt, &g, fs)
+	return frame{reasonLines: len(st.reason), keyRows: len(st.keyRows(&kt.icons))}
 }
 
 // compose draws p in full colour, with pixels from pool (nil allocates).
@@ -149,6 +150,11 @@ func (r *Renderer) compose(p *engine.Position, opt Options, pool *pixPool) (*ima
 	fs := kt.faces.get()
 	defer kt.faces.put(fs)
 	st := r.newState(p, &opt, &g, fs)
+	keyRows := st.keyRows(&kt.icons)
+	g.setKeyRows(max(len(keyRows), 1))
+	if opt.frame != nil && !st.final {
+		g.setKeyRows(max(len(keyRows), opt.frame.keyRows))
+	}
 
 	footer := g.footerHeight(st.final, len(st.reason))
 	if opt.frame != nil && !st.final {
@@ -199,7 +205,7 @@ func (r *Renderer) compose(p *engine.Position, opt Options, pool *pixPool) (*ima
 	}
 
 	st.drawHeader(dst)
-	st.drawKey(dst, &kt.icons)
+	st.drawKey(dst, keyRows)
 	st.drawFooter(dst)
 	return dst, nil
 }

@@ -80,10 +80,10 @@ func TestKeySaysWhatTheBoardShows(t *testing.T) {
 		{"first move", start, Options{}, []string{"legal hole"}},
 		{"under way", mid, Options{}, []string{"legal hole", "last marble", "one before", "closed panel"}},
 		{"legal holes hidden", mid, Options{HideLegal: true}, []string{"last marble", "one before", "closed panel"}},
-		{"ended, basic", end, Options{}, []string{"panels held", "last marble"}},
-		{"ended, area", end, Options{Rules: engine.Area}, []string{"panels held", "largest group", "last marble"}},
-		{"ended, full", end, Options{Rules: engine.Full}, []string{"panels held", "largest group", "line of 5+", "last marble"}},
-		{"resigned, no line on the board", mid, Options{Rules: engine.Full, Over: true}, []string{"panels held", "largest group", "last marble"}},
+		{"ended, basic", end, Options{}, []string{"panels held", "Red", "Black", "last marble", "one before"}},
+		{"ended, area", end, Options{Rules: engine.Area}, []string{"panels held", "Red", "Black", "largest group", "last marble", "one before"}},
+		{"ended, full", end, Options{Rules: engine.Full}, []string{"panels held", "Red", "Black", "largest group", "line of 5+", "last marble", "one before"}},
+		{"resigned, no line on the board", mid, Options{Rules: engine.Full, Over: true}, []string{"panels held", "Red", "Black", "largest group", "last marble", "one before"}},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
