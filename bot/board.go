@@ -38,6 +38,16 @@ type views struct {
 	log       *slog.Logger
 }
 
+// winner is the colour that won g, for its final board; nil while it goes
+// on, after a draw and when it counts for nobody.
+func winner(g *storage.Game) *engine.Color {
+	r := g.Result()
+	if r == nil || r.Draw || !r.Rated() {
+		return nil
+	}
+	return &r.Winner
+}
+
 // boardMessage is the message that shows game g at position p, in lang:
 // the board image, whose turn it is with its deadline, the score so far
 // and the menus to play; or, at the end, the result. It pings the player
@@ -46,7 +56,7 @@ func (v *views) boardMessage(ctx context.Context, lang i18n.Lang, g *storage.Gam
 	var png bytes.Buffer
 	p := g.Position()
 	outcome, reason := outcome(lang, g, playerName)
-	opt := draw.Options{Names: names(lang, g), Rules: g.Rules(), Over: g.Over(), Outcome: outcome, Reason: reason, Text: drawText(lang)}
+	opt := draw.Options{Names: names(lang, g), Rules: g.Rules(), Over: g.Over(), Outcome: outcome, Reason: reason, Winner: winner(g), Text: drawText(lang)}
 	now := v.clock.Now()
 	if note := imageClockNote(lang, g, now); note != "" {
 		t := *opt.Text // shared by every board in lang: changed in a copy

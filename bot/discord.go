@@ -62,19 +62,25 @@ func (out *outbound) sendOnce(ctx context.Context, channelID string, m message) 
 	if m.file == nil {
 		return out.session.ChannelMessageSendComplex(channelID, send, discordgo.WithContext(ctx))
 	}
-	// discordgo cannot give a file a description (the image's alt text),
-	// so the multipart request is built here, as discordgo builds it, with
-	// the attachments Discord reads the description from.
 	payload := struct {
 		*discordgo.MessageSend
 		Attachments []attachmentRef `json:"attachments"`
-	}{send, []attachmentRef{{ID: "0", Filename: m.file.name, Description: m.file.description}}}
+	}{send, m.attachmentRefs()}
+	uri := discordgo.EndpointChannelMessages(channelID)
+	return sendWithFile(ctx, out.session, http.MethodPost, uri, uri, payload, m)
+}
+
+// sendWithFile sends payload, which lists m's file in its "attachments"
+// with its description, and m's file as a multipart request to uri, in
+// rate-limit bucket bucket, and returns the message it made. discordgo
+// cannot give a file a description (the image's alt text), so the request
+// is built here, as discordgo builds it.
+func sendWithFile(ctx context.Context, s *discordgo.Session, method, uri, bucket string, payload any, m message) (*discordgo.Message, error) {
 	contentType, body, err := discordgo.MultipartBodyWithJSON(payload, m.files())
 	if err != nil {
 		return nil, err
 	}
-	uri := discordgo.EndpointChannelMessages(channelID)
-	resp, err := out.session.RequestRaw(http.MethodPost, uri, contentType, body, uri, 0, discordgo.WithContext(ctx))
+	resp, err := s.RequestRaw(method, uri, contentType, body, bucket, 0, discordgo.WithContext(ctx))
 	if err != nil {
 		return nil, err
 	}
@@ -111,6 +117,12 @@ func discordFault(err error) (string, bool) {
 		return "timeout", true
 	}
 	return "", false
+}
+
+// attachmentRefs lists m's file, files[0] of a multipart request, with
+// its description.
+func (m message) attachmentRefs() []attachmentRef {
+	return []attachmentRef{{ID: "0", Filename: m.file.name, Description: m.file.description}}
 }
 
 // attachmentRef names a file of a multipart message, files[ID], with its

@@ -66,7 +66,8 @@ func (rv *reviews) replayGIF(c *interaction, f *storage.FinishedGame) error {
 	m, err := c.post(message{
 		content: lang.N("replay.message", len(rec.Moves), "Game", f.ID, "Red", colorMark[engine.Red]+" "+escape(playerName(lang, f.Player(engine.Red))),
 			"Black", colorMark[engine.Black]+" "+escape(playerName(lang, f.Player(engine.Black)))),
-		file: &attachment{name: fmt.Sprintf("kulami-%d.gif", f.ID), contentType: "image/gif", data: r.gif},
+		file: &attachment{name: fmt.Sprintf("kulami-%d.gif", f.ID), contentType: "image/gif", data: r.gif,
+			description: lang.T("alt.replay", "Game", f.ID, "Red", playerName(lang, f.Player(engine.Red)), "Black", playerName(lang, f.Player(engine.Black)))},
 	})
 	if err != nil {
 		return err
@@ -77,7 +78,7 @@ func (rv *reviews) replayGIF(c *interaction, f *storage.FinishedGame) error {
 
 // animate draws the replay of f, whose record is rec, in lang.
 func (rv *reviews) animate(lang i18n.Lang, f *storage.FinishedGame, rec *engine.Record) ([]byte, error) {
-	a := draw.Animation{Record: rec, Options: draw.Options{Names: names(lang, &f.Game), Over: true, Text: drawText(lang)}}
+	a := draw.Animation{Record: rec, Options: draw.Options{Names: names(lang, &f.Game), Over: true, Winner: winner(&f.Game), Text: drawText(lang)}}
 	a.Options.Outcome, a.Options.Reason = outcome(lang, &f.Game, playerName)
 	var gif bytes.Buffer
 	err := rv.views.render(jobGIF, func() error { return rv.views.renderer.Animate(&gif, a) })

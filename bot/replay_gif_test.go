@@ -95,6 +95,8 @@ func TestReplayGIFOnce(t *testing.T) {
 			}
 			assert.Equal(t, 2, told, "the other clicks are told where it is")
 			assert.Len(t, gifsOf(h.dc.Messages(ch), g.ID), 1, "one replay posted")
+			require.Len(t, posted.Files, 1)
+			assert.Regexp(t, fmt.Sprintf(`^Animation of game #%d, (alice \(red\) against bob|bob \(red\) against alice) \(black\), move by move\.$`, g.ID), posted.Files[0].Description, "alt text")
 			assert.Equal(t, uint64(1), h.gifsDrawn(), "drawn once")
 
 			h.clock.Advance(time.Hour)

@@ -156,15 +156,19 @@ func (c *interaction) editReply(m message) (_ *discordgo.Message, err error) {
 	if *e.Components == nil {
 		e.Components = &[]discordgo.MessageComponent{}
 	}
-	if len(e.Files) > 0 {
-		return c.s.InteractionResponseEdit(c.i, e, discordgo.WithContext(c.ctx))
+	uri := discordgo.EndpointWebhookMessage(c.i.AppID, c.i.Token, "@original")
+	if m.file != nil {
+		payload := struct {
+			*discordgo.WebhookEdit
+			Attachments []attachmentRef `json:"attachments"`
+		}{e, m.attachmentRefs()}
+		return sendWithFile(c.ctx, c.s, http.MethodPatch, uri, uri, payload, m)
 	}
 	// discordgo puts every edit of a webhook message without a file in one
 	// rate-limit bucket, held for the whole round trip, so under load the
 	// answers of unrelated interactions queued behind each other. Discord
 	// limits interaction webhooks per token: the bucket is the message's
 	// own URL, as discordgo already does for edits with a file.
-	uri := discordgo.EndpointWebhookMessage(c.i.AppID, c.i.Token, "@original")
 	body, err := c.s.RequestWithBucketID(http.MethodPatch, uri, e, uri, discordgo.WithContext(c.ctx))
 	if err != nil {
 		return nil, err
@@ -197,6 +201,14 @@ func (c *interaction) followup(m message) (_ *discordgo.Message, err error) {
 	}
 	if m.ephemeral {
 		p.Flags = discordgo.MessageFlagsEphemeral
+	}
+	if m.file != nil {
+		payload := struct {
+			*discordgo.WebhookParams
+			Attachments []attachmentRef `json:"attachments"`
+		}{p, m.attachmentRefs()}
+		return sendWithFile(c.ctx, c.s, http.MethodPost, discordgo.EndpointWebhookToken(c.i.AppID, c.i.Token)+"?wait=true",
+			discordgo.EndpointWebhookToken("", ""), payload, m)
 	}
 	return c.s.FollowupMessageCreate(c.i, true, p, discordgo.WithContext(c.ctx))
 }

@@ -375,7 +375,7 @@ func (rv *reviews) analyse(ctx context.Context, lang i18n.Lang, f *storage.Finis
 // chance to win, each player's three costliest moves and the buttons to
 // step through the game.
 func reviewMessage(lang i18n.Lang, f *storage.FinishedGame, a *review.Analysis) (message, error) {
-	chart := draw.Chart{Red: a.RedChances(), Texts: lang.Chart()}
+	chart := draw.Chart{Red: a.RedChances(), Texts: lang.Chart(playerName(lang, f.Player(engine.Red)))}
 	for _, m := range a.SwingMarks(3) {
 		chart.Marks = append(chart.Marks, draw.ChartMark(m))
 	}
@@ -391,20 +391,37 @@ func reviewMessage(lang i18n.Lang, f *storage.FinishedGame, a *review.Analysis) 
 		t.WriteString("\n" + colorMark[c] + " " + lang.T("review.mistakes", "Player", escape(f.Player(c).Name)))
 		worst := a.Mistakes(c, 3)
 		if len(worst) == 0 {
-			t.WriteString(" " + lang.T("review.no_mistakes", "Points", points(lang, review.MinCost)))
+			t.WriteString(" " + lang.T("review.no_mistakes", "Points", lang.Percent(review.MinCost)))
 			continue
 		}
 		for _, m := range worst {
-			t.WriteString("\n- " + lang.T("review.mistake", "Move", m.Ply, "Hole", m.Cell, "Best", m.Best, "Cost", points(lang, m.Cost)))
+			t.WriteString("\n- " + lang.T("review.mistake", "Move", m.Ply, "Hole", m.Cell, "Best", m.Best, "Before", lang.Percent(m.Before), "After", lang.Percent(m.After)))
 		}
 	}
 	t.WriteString(planReview(lang, f))
 	t.WriteString("\n\n" + lang.T("review.chart", "Player", escape(playerName(lang, f.Player(engine.Red)))))
 	return message{
 		content:    t.String(),
-		file:       &attachment{name: "review.png", contentType: "image/png", data: png.Bytes()},
+		file:       &attachment{name: "review.png", contentType: "image/png", data: png.Bytes(), description: chartAlt(lang, f, a)},
 		components: stepButtons(f, -1, len(a.Moves)),
 	}, nil
+}
+
+// chartAlt describes the review chart of f's analysis a in lang, for
+// screen readers: whose chance it shows, where it starts and ends, and the
+// moves it marks.
+func chartAlt(lang i18n.Lang, f *storage.FinishedGame, a *review.Analysis) string {
+	red := a.RedChances()
+	var swings []string
+	for _, m := range a.SwingMarks(3) {
+		swings = append(swings, m.Label)
+	}
+	more := ""
+	if len(swings) > 0 {
+		more = lang.T("alt.chart_swings", "Swings", strings.Join(swings, ", "))
+	}
+	return truncate(lang.T("alt.chart", "Player", playerName(lang, f.Player(engine.Red)), "Game", f.ID,
+		"Start", lang.Percent(red[0]), "End", lang.Percent(red[len(red)-1]), "Swings", more), 1024)
 }
 
 // reviewedPlans is how many of a game's plans its review lists, the last
@@ -435,9 +452,15 @@ func planReview(lang i18n.Lang, f *storage.FinishedGame) string {
 	return b.String()
 }
 
-// points writes a cost in points of win chance: "23 points".
-func points(lang i18n.Lang, cost float64) string {
-	return lang.N("review.points", int(100*cost+0.5))
+// stepAlt describes the board of f after ply moves of a's, for screen
+// readers.
+func stepAlt(lang i18n.Lang, f *storage.FinishedGame, a *review.Analysis, ply int) string {
+	if ply == 0 {
+		return lang.T("alt.board", "Width", f.Layout().Width(), "Height", f.Layout().Height(), "Rules", lang.T(rulesShort[f.Rules()]),
+			"Red", playerName(lang, f.Player(engine.Red)), "Black", playerName(lang, f.Player(engine.Black)))
+	}
+	m := a.Moves[ply-1]
+	return lang.T("alt.review_step", "Game", f.ID, "Move", ply, "Moves", len(a.Moves), "Player", playerName(lang, f.Player(m.Color)), "Hole", m.Cell)
 }
 
 // stepButtons are ⏮ ◀ ▶ ⏭ for a message that shows the game f after ply
@@ -493,6 +516,7 @@ func (rv *reviews) reviewStep(c *interaction, id customID) error {
 	opt := draw.Options{Names: names(lang, &f.Game), Rules: f.Rules(), Over: over, Text: drawText(lang)}
 	if over {
 		opt.Outcome, opt.Reason = outcome(lang, &f.Game, playerName)
+		opt.Winner = winner(&f.Game)
 	}
 	var png bytes.Buffer
 	if err := rv.views.render(jobRender, func() error { return rv.views.renderer.Render(&png, &p, opt) }); err != nil {
@@ -500,7 +524,7 @@ func (rv *reviews) reviewStep(c *interaction, id customID) error {
 	}
 	return c.reply(message{
 		content:    stepText(lang, f, a, ply),
-		file:       &attachment{name: "board.png", contentType: "image/png", data: png.Bytes()},
+		file:       &attachment{name: "board.png", contentType: "image/png", data: png.Bytes(), description: stepAlt(lang, f, a, ply)},
 		components: stepButtons(f, ply, len(a.Moves)),
 		ephemeral:  true,
 	})
@@ -522,7 +546,7 @@ func stepText(lang i18n.Lang, f *storage.FinishedGame, a *review.Analysis, ply i
 	}
 	switch {
 	case m.Mistake():
-		text += " " + lang.T("review.step_mistake", "Best", m.Best, "Cost", points(lang, m.Cost))
+		text += " " + lang.T("review.step_mistake", "Best", m.Best, "Cost", lang.Percent(m.Cost))
 	case m.Best == m.Cell:
 		text += " " + lang.T("review.step_best")
 	default:

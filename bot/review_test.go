@@ -48,6 +48,9 @@ func TestReview(t *testing.T) {
 	rev := messageAfter(t, h.dc, ask, ch, "the review", hasFile("review.png"))
 	assert.Contains(t, rev.Content, "**Review of game #"+id+"**")
 	assert.Contains(t, rev.Content, "biggest mistakes:")
+	assert.Contains(t, rev.Content, "of win chance or more", "lost win chance, not points")
+	require.Len(t, rev.Files, 1)
+	assert.Regexp(t, `^Chart of .+'s chance to win after each move of game #`+id+`: \d+% at the start, \d+% at the end\.`, rev.Files[0].Description, "alt text")
 	assert.Empty(t, rev.Notified, "a review pings nobody")
 	steps := buttons(rev.Components)
 	for _, label := range []string{"⏮", "◀", "▶", "⏭"} {
@@ -72,6 +75,8 @@ func TestReview(t *testing.T) {
 	sm := h.dc.WaitOriginal(t, step.ID, hasFile("board.png"))
 	assert.True(t, sm.Ephemeral(), "each viewer steps through the game on their own")
 	assert.Contains(t, sm.Content, "**Game #"+id+", move 1 of 1.**")
+	require.Len(t, sm.Files, 1)
+	assert.Regexp(t, `^Kulami board of game #`+id+` after move 1 of 1: .+ played [A-Z]\d+\.$`, sm.Files[0].Description, "alt text")
 	assert.Regexp(t, `played \*\*[A-Z]\d+\*\*: their chance to win went from \d+% to \d+%`, sm.Content)
 	stepsThere := buttons(sm.Components)
 	first := h.click(sm.ID, h.bob, stepsThere["⏮"])

@@ -1,6 +1,7 @@
 package bot
 
 import (
+	"errors"
 	"fmt"
 	"net/http"
 	"net/url"
@@ -55,10 +56,45 @@ func (t *apiRewriter) RoundTrip(r *http.Request) (*http.Response, error) {
 	if err != nil {
 		// net/http names the URL discordgo built (discord.com) in the
 		// error; say where the request really went.
-		return nil, fmt.Errorf("%w (sent to %s, as api_url says)", err, u.Redacted())
+		return nil, &redirected{url: u.Redacted(), err: err}
 	}
 	return resp, nil
 }
+
+// redirected is the error of a request that apiRewriter sent to another
+// base URL than discordgo built in.
+type redirected struct {
+	url string
+	err error
+}
+
+func (e *redirected) Error() string {
+	return fmt.Sprintf("%v (sent to %s, as api_url says)", e.err, e.url)
+}
+func (e *redirected) Unwrap() error { return e.err }
+
+// RealURL makes err, which a REST request of a session of NewSession may
+// have returned (wrapped or not), name only the URL the request was sent
+// to: net/http names discordgo's own (https://discord.com/api/v9/…) in
+// front of the real one, two URLs in one line. The result wraps err.
+func RealURL(err error) error {
+	var ue *url.Error
+	var r *redirected
+	if !errors.As(err, &ue) || !errors.As(ue.Err, &r) {
+		return err
+	}
+	real := &url.Error{Op: ue.Op, URL: r.url, Err: r.err}
+	return &renamed{msg: strings.Replace(err.Error(), ue.Error(), real.Error(), 1), err: err}
+}
+
+// renamed is an error with another message.
+type renamed struct {
+	msg string
+	err error
+}
+
+func (e *renamed) Error() string { return e.msg }
+func (e *renamed) Unwrap() error { return e.err }
 
 // discordTransport is the HTTP transport of the REST API. All requests go
 // to one host, so it keeps many idle connections to it (net/http keeps 2

@@ -1,7 +1,9 @@
 package bot_test
 
 import (
+	"fmt"
 	"net"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -23,4 +25,9 @@ func TestSessionNamesTheRealURL(t *testing.T) {
 	_, err = s.User("@me")
 	require.Error(t, err)
 	assert.Contains(t, err.Error(), "sent to http://"+addr+"/api/v10/users/@me, as api_url says")
+
+	// At the edge, one URL: the real one.
+	msg := bot.RealURL(fmt.Errorf("register: %w", err)).Error()
+	assert.Equal(t, 1, strings.Count(msg, "http"), msg)
+	assert.Contains(t, msg, `"http://`+addr+`/api/v10/users/@me": dial tcp`)
 }

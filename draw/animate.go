@@ -56,11 +56,26 @@ func (r *Renderer) Animate(w io.Writer, a Animation) error {
 	last := opt
 	opt.Over, opt.Outcome = false, ""
 
+	// Every frame is as tall as the last, with the score table where the
+	// last has it: no empty band under the board while it plays, and the
+	// table does not jump at the end.
+	end := engine.NewPosition(a.Record.Layout, a.Record.First)
+	for i, m := range a.Record.Moves {
+		if err := end.PlayMove(m); err != nil {
+			return &engine.MoveError{Ply: i + 1, Move: m, Err: err}
+		}
+	}
+	if err := last.check(&end); err != nil {
+		return err
+	}
+	f := r.lastFrame(&end, last)
+	opt.frame = &f
+
 	p := engine.NewPosition(a.Record.Layout, a.Record.First)
 	frames := make([]*image.Paletted, 0, len(a.Record.Moves))
 	for i, m := range a.Record.Moves {
 		if err := p.PlayMove(m); err != nil {
-			return &engine.MoveError{Ply: i + 1, Move: m, Err: err}
+			return err // legal: played above
 		}
 		o := opt
 		if i == len(a.Record.Moves)-1 {

@@ -7,6 +7,7 @@ import (
 	"image/png"
 	"io"
 	"math"
+	"sort"
 	"strconv"
 
 	"github.com/fogleman/gg"
@@ -20,7 +21,7 @@ import (
 // ChartTexts are the words a win-chance chart shows. DefaultChartTexts
 // gives them in English; a bot sets them in the server's language.
 type ChartTexts struct {
-	Title     string // above the chart: "Red's chance to win"
+	Title     string // above the chart, naming the player: "alice: chance to win"
 	Move      string // under the axis of moves: "Move"
 	RedWins   string // at the top of the axis of chances: "Red wins"
 	BlackWins string // at its bottom: "Black wins"
@@ -28,7 +29,7 @@ type ChartTexts struct {
 
 // DefaultChartTexts returns the chart's words in English.
 func DefaultChartTexts() ChartTexts {
-	return ChartTexts{Title: "Red's chance to win", Move: "Move", RedWins: "Red wins", BlackWins: "Black wins"}
+	return ChartTexts{Title: "Red: chance to win", Move: "Move", RedWins: "Red wins", BlackWins: "Black wins"}
 }
 
 // ChartMark is a move the chart points out, such as one of the moves
@@ -114,10 +115,14 @@ func (c Chart) Image() (*image.RGBA, error) {
 
 	// The plot's corners, leaving room for the title, the labels of the
 	// axes and the marks' words.
+	// Marks whose words do not fit side by side stack them in rows,
+	// which lower the plot's top.
 	left, right := 78*s, float64(width)-26*s
-	top, bottom := 88*s, float64(height)-58*s
 	n := len(c.Red) - 1
 	x := func(ply int) float64 { return left + (right-left)*float64(ply)/float64(n) }
+	dc.SetFontFace(bold(17))
+	labels, rows := placeMarkLabels(c.Marks, x, func(t string) float64 { w, _ := dc.MeasureString(chartText(t)); return w }, float64(width), s)
+	top, bottom := 88*s+float64(max(rows-1, 0))*markRow*s, float64(height)-58*s
 	y := func(v float64) float64 { return bottom - (bottom-top)*v }
 
 	title := bold(27)
@@ -185,11 +190,10 @@ func (c Chart) Image() (*image.RGBA, error) {
 	dc.DrawStringAnchored(chartText(tx.BlackWins), left+8*s, bottom-10*s, 0, 0)
 
 	// The marks: a dashed accent line through the plot and a dot on the
-	// curve, with their words in a row above the plot, each moved right
-	// of the one before if they would overlap, and tied to its line.
+	// curve, with their words above the plot as placeMarkLabels placed
+	// them, tied to its line when a word had to move off it.
 	dc.SetFontFace(bold(17))
-	edge := 8 * s // the right end of the last label, plus a gap
-	for _, m := range c.Marks {
+	for i, m := range c.Marks {
 		px, py := x(m.Ply), y(c.Red[m.Ply])
 		dc.SetColor(alpha(themes[c.Theme].hi, 0.7))
 		dc.SetLineWidth(max(1, 1.5*s))
@@ -204,18 +208,61 @@ func (c Chart) Image() (*image.RGBA, error) {
 		dc.DrawCircle(px, py, 5.5*s)
 		dc.Fill()
 
-		label := chartText(m.Label)
-		w, _ := dc.MeasureString(label)
-		lx := min(max(px-w/2, edge), float64(width)-w-8*s)
-		edge = lx + w + 10*s
+		l := labels[i]
+		base := top - 14*s - float64(l.row)*markRow*s
 		dc.SetColor(themes[c.Theme].hi) // the accent, darker on the light theme
-		dc.DrawString(label, lx, top-14*s)
-		if lx > px || lx+w < px {
-			dc.DrawLine(math.Min(math.Max(px, lx), lx+w), top-10*s, px, top-6*s)
+		dc.DrawString(chartText(m.Label), l.x, base)
+		if l.row == 0 && (l.x > px || l.x+l.w < px) {
+			dc.DrawLine(math.Min(math.Max(px, l.x), l.x+l.w), top-10*s, px, top-6*s)
 			dc.Stroke()
 		}
 	}
 	return dc.Image().(*image.RGBA), nil
+}
+
+// markRow is the height of a row of the marks' words, at scale 1.
+const markRow = 22
+
+// markLabel is where the words of a mark go: from x, w wide, in row row
+// above the plot (0 nearest it).
+type markLabel struct {
+	x, w float64
+	row  int
+}
+
+// placeMarkLabels places the words of marks above the plot, whose mark
+// with ply p is at x(p), in an image width wide drawn at scale s: each
+// centred on its mark where it can, inside the image, moved right of the
+// words before it in its row, and in the first row where that leaves it
+// inside the image, so that no two overlap, however close the marks (the
+// last three moves of a game, at the right edge, too). It returns the
+// places, in the order of marks, and the number of rows.
+func placeMarkLabels(marks []ChartMark, x func(int) float64, measure func(string) float64, width, s float64) ([]markLabel, int) {
+	order := make([]int, len(marks))
+	for i := range order {
+		order[i] = i
+	}
+	sort.SliceStable(order, func(a, b int) bool { return marks[order[a]].Ply < marks[order[b]].Ply })
+	labels := make([]markLabel, len(marks))
+	var ends []float64 // per row, the right end of its last words plus a gap
+	margin, gap := 8*s, 10*s
+	for _, i := range order {
+		w := measure(marks[i].Label)
+		lx := max(min(x(marks[i].Ply)-w/2, width-w-margin), margin)
+		row := 0
+		for ; row < len(ends); row++ {
+			if at := max(lx, ends[row]); at+w <= width-margin {
+				lx = at
+				break
+			}
+		}
+		if row == len(ends) {
+			ends = append(ends, 0)
+		}
+		labels[i] = markLabel{x: lx, w: w, row: row}
+		ends[row] = lx + w + gap
+	}
+	return labels, len(ends)
 }
 
 // chartFace returns font f at size pixels.

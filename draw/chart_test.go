@@ -3,6 +3,8 @@ package draw
 import (
 	"bytes"
 	"math"
+	"math/rand/v2"
+	"strings"
 	"testing"
 
 	"github.com/kulami/kulami/draw/drawtest"
@@ -31,6 +33,10 @@ func chartCases() []struct {
 		c    Chart
 	}{
 		{"chart", Chart{Red: chartGame, Marks: marks}},
+		// The worst case: the last three moves, at the right edge, at
+		// the least width (the "53. G54. A4").
+		{"chart_crowded", Chart{Red: chartGame[:56], Marks: []ChartMark{{53, "53. G1"}, {54, "54. A1"}, {55, "55. A4"}}, Width: MinWidth,
+			Texts: ChartTexts{Title: "Rot (alice): Siegchance", Move: "Zug", RedWins: "Rot gewinnt", BlackWins: "Schwarz gewinnt"}}},
 		{"chart_light", Chart{Red: chartGame, Marks: marks, Theme: Light, Width: 480,
 			Texts: ChartTexts{Title: "Шансы красных на победу", RedWins: "Красные выигрывают", BlackWins: "Чёрные выигрывают", Move: "Ход"}}},
 	}
@@ -43,6 +49,41 @@ func TestChartGolden(t *testing.T) {
 			require.NoError(t, RenderChart(&buf, tc.c))
 			drawtest.AssertGolden(t, tc.name, buf.Bytes())
 		})
+	}
+}
+
+// TestChartLabelsNeverOverlap: however close the marks and however wide
+// their words, no two words of marks overlap and all stay in the image.
+func TestChartLabelsNeverOverlap(t *testing.T) {
+	rng := rand.New(rand.NewPCG(31, 31))
+	for range 2000 {
+		width := float64(MinWidth + rng.IntN(DefaultWidth))
+		s := width / DefaultWidth
+		n := 2 + rng.IntN(80)
+		marks := make([]ChartMark, 1+rng.IntN(5))
+		for i := range marks {
+			ply := n - rng.IntN(min(n, 4)) // crowded at the right edge
+			if rng.IntN(3) == 0 {
+				ply = rng.IntN(n + 1)
+			}
+			marks[i] = ChartMark{Ply: ply, Label: strings.Repeat("W", 3+rng.IntN(9))}
+		}
+		x := func(p int) float64 { return 78*s + (width-104*s)*float64(p)/float64(n) }
+		measure := func(l string) float64 { return float64(len(l)) * 14 * s }
+		labels, rows := placeMarkLabels(marks, x, measure, width, s)
+		require.Len(t, labels, len(marks))
+		for i, a := range labels {
+			assert.Less(t, a.row, rows)
+			if a.w+16*s <= width {
+				assert.GreaterOrEqual(t, a.x, 8*s-1e-9, "inside the image: %+v", marks)
+				assert.LessOrEqual(t, a.x+a.w, width-8*s+1e-9, "inside the image: %+v", marks)
+			}
+			for _, b := range labels[i+1:] {
+				if a.row == b.row {
+					assert.True(t, a.x+a.w <= b.x || b.x+b.w <= a.x, "%+v and %+v overlap: %+v", a, b, marks)
+				}
+			}
+		}
 	}
 }
 

@@ -29,7 +29,7 @@ func ExampleRender() {
 		panic(err)
 	}
 	fmt.Printf("%d×%d\n", cfg.Width, cfg.Height)
-	// Output: 800×975
+	// Output: 800×979
 }
 
 func ExampleHoleCenter() {

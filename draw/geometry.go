@@ -34,7 +34,8 @@ type geometry struct {
 const (
 	cardLine   = 33 // a line of text in a player's box
 	cardPad    = 20 // a box's height beyond its lines
-	keyHeight  = 42
+	keyRow     = 38 // a row of the key, which takes as many as it needs
+	keyPad     = 4  // above and below the key's rows
 	footerLine = 34 // a line of the footer's text
 )
 
@@ -65,7 +66,7 @@ func newGeometry(l *engine.Layout, width int, r engine.Rules) geometry {
 	g.frame = image.Rect(0, 0, boardW+2*g.margin, boardH+g.margin+g.bottom).Add(image.Pt((width-boardW)/2-g.margin, g.header))
 	g.origin = g.frame.Min.Add(image.Pt(g.margin, g.margin))
 	g.keyY = g.frame.Max.Y
-	g.footerY = g.keyY + px(keyHeight, s)
+	g.setKeyRows(1)
 	return g
 }
 
@@ -125,4 +126,9 @@ func HoleCenter(l *engine.Layout, c engine.Cell, opt Options) image.Point {
 	g := newGeometry(l, w, opt.Rules)
 	r := g.cellRect(c)
 	return r.Min.Add(image.Pt(g.cell/2, g.cell/2))
+}
+
+// setKeyRows places the footer under a key of rows rows.
+func (g *geometry) setKeyRows(rows int) {
+	g.footerY = g.keyY + px(2*keyPad+keyRow*float64(rows), g.scale)
 }

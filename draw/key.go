@@ -22,7 +22,8 @@ func (st *state) keyItems(ic *icons) []keyItem {
 	last, prev := st.p.Last()
 	var items []keyItem
 	if st.final {
-		items = append(items, keyItem{ic.held, t.KeyHeld})
+		// The tints of the panels held, each labelled with its player.
+		items = append(items, keyItem{nil, t.KeyHeld}, keyItem{ic.held[engine.Red], st.names[engine.Red]}, keyItem{ic.held[engine.Black], st.names[engine.Black]})
 		if st.opt.Rules.CountsArea() && max(st.p.LargestGroup(engine.Red).Len(), st.p.LargestGroup(engine.Black).Len()) >= 2 {
 			items = append(items, keyItem{ic.area, t.KeyArea})
 		}
@@ -31,6 +32,9 @@ func (st *state) keyItems(ic *icons) []keyItem {
 		}
 		if last != engine.NoHole {
 			items = append(items, keyItem{ic.last, t.KeyLast})
+		}
+		if prev != engine.NoHole {
+			items = append(items, keyItem{ic.prev, t.KeyPrev})
 		}
 		return items
 	}
@@ -49,37 +53,63 @@ func (st *state) keyItems(ic *icons) []keyItem {
 	return items
 }
 
-// drawKey draws the key on one line under the board, centred, its text
-// shrunk as far as the key role allows to fit.
-func (st *state) drawKey(dst *image.RGBA, ic *icons) {
-	g := st.g
+// maxKeyRows is how many rows the key may take.
+const maxKeyRows = 3
+
+// keyRows lays the key out in rows that fit the image's width at the key's
+// size, as few as it can (at most maxKeyRows; a label that still does
+// not fit ends in an ellipsis). An item without an icon is a heading,
+// kept with the item after it.
+func (st *state) keyRows(ic *icons) [][]keyItem {
 	items := st.keyItems(ic)
 	if len(items) == 0 {
-		return
+		return nil
 	}
+	avail := st.g.width - 2*st.g.pad
+	var rows [][]keyItem
+	for len(items) > 0 {
+		k := 1
+		for k < len(items) && (st.keyWidth(items[:k+1]) <= avail || items[k-1].icon == nil) {
+			k++
+		}
+		if len(rows) == maxKeyRows-1 {
+			k = len(items)
+		}
+		rows, items = append(rows, items[:k]), items[k:]
+	}
+	return rows
+}
+
+// keyWidth is the width of a row of the key.
+func (st *state) keyWidth(row []keyItem) int {
+	g := st.g
+	f := st.fs.get(roleKey)
+	total := px(22, g.scale) * (len(row) - 1)
+	for _, it := range row {
+		if it.icon != nil {
+			total += it.icon.Rect.Dx() + px(8, g.scale)
+		}
+		total += width(f, it.label)
+	}
+	return total
+}
+
+// drawKey draws the rows of the key under the board, each centred.
+func (st *state) drawKey(dst *image.RGBA, rows [][]keyItem) {
+	g := st.g
 	gap, sep := px(8, g.scale), px(22, g.scale)
 	avail := g.width - 2*g.pad
-	// The widest size at which the whole line fits.
-	size := roleSizes[roleKey].size
-	total := 0
-	for ; ; size-- {
-		f := st.fs.sized(roleKey, size)
-		total = sep * (len(items) - 1)
-		for _, it := range items {
-			total += it.icon.Rect.Dx() + gap + width(f, it.label)
+	f := st.fs.get(roleKey)
+	for r, row := range rows {
+		mid := g.keyY + px(keyPad+keyRow/2+float64(r*keyRow), g.scale)
+		x := max(g.pad, (g.width-st.keyWidth(row))/2)
+		for _, it := range row {
+			if it.icon != nil {
+				over(dst, image.Pt(x, mid-it.icon.Rect.Dy()/2), it.icon)
+				x += it.icon.Rect.Dx() + gap
+			}
+			s := ellipsize(f, it.label, avail+g.pad-x)
+			x += text(dst, f, st.th.muted, s, x, mid+capHeight(f)/2, alignLeft) + sep
 		}
-		if total <= avail || size <= roleSizes[roleKey].min {
-			break
-		}
-	}
-	f := st.fs.sized(roleKey, size)
-	mid := g.keyY + px(keyHeight/2, g.scale)
-	x := max(g.pad, (g.width-total)/2)
-	for _, it := range items {
-		over(dst, image.Pt(x, mid-it.icon.Rect.Dy()/2), it.icon)
-		x += it.icon.Rect.Dx() + gap
-		w := avail + g.pad - x
-		s := ellipsize(f, it.label, w)
-		x += text(dst, f, st.th.muted, s, x, mid+capHeight(f)/2, alignLeft) + sep
 	}
 }

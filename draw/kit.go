@@ -26,7 +26,7 @@ type kit struct {
 // icons are the key's pictures, each about as tall as its text.
 type icons struct {
 	legal, last, prev, closed *image.RGBA
-	held                      *image.RGBA // a red and a black panel side by side
+	held                      [2]*image.RGBA // a panel in red's tint, one in black's
 	area, line                *image.RGBA
 }
 
@@ -49,7 +49,7 @@ func (k *kit) pack(q *quantizer) {
 
 func (k *kit) bytes() int {
 	n := 256 + spriteBytes(k.sprites.marble[0], k.sprites.marble[1], k.sprites.hole, k.sprites.legal, k.sprites.last, k.sprites.prev)
-	n += spriteBytes(k.icons.legal, k.icons.last, k.icons.prev, k.icons.closed, k.icons.held, k.icons.area, k.icons.line)
+	n += spriteBytes(k.icons.legal, k.icons.last, k.icons.prev, k.icons.closed, k.icons.held[0], k.icons.held[1], k.icons.area, k.icons.line)
 	for _, h := range k.headers {
 		n += h.bytes()
 	}
@@ -108,19 +108,16 @@ func newIcons(g *geometry) icons {
 	})
 	ic.prev = icon(side, func(dc *gg.Context, _ *image.RGBA) {
 		marble(dc, engine.Black)
-		drawRing(dc, c, c, n*0.41, n*0.04, edge, prevDashes)
+		drawRing(dc, c, c, n*0.44, n*0.07, edge, prevDashes) // broken ring that stays broken on a phone
 	})
 	ic.closed = icon(side, func(dc *gg.Context, im *image.RGBA) {
 		t := wood(im, 0)
 		fill(im, t, blockedShade, nil)
 		fill(im, t, blockedHatch, &stripes{step: n / 3, width: n / 3 * 0.3})
 	})
-	ic.held = icon(2*side+px(4, g.scale), func(dc *gg.Context, im *image.RGBA) {
-		for i, col := range []engine.Color{engine.Red, engine.Black} {
-			t := wood(im, float64(i)*(n+g.f(4)))
-			fill(im, t, ownerTint[col], nil)
-		}
-	})
+	for _, col := range []engine.Color{engine.Red, engine.Black} {
+		ic.held[col] = icon(side, func(dc *gg.Context, im *image.RGBA) { fill(im, wood(im, 0), ownerTint[col], nil) })
+	}
 	ic.area = icon(side, func(dc *gg.Context, im *image.RGBA) {
 		wood(im, 0)
 		dc.DrawRectangle(n*0.2, n*0.2, n*0.6, n*0.6)

@@ -93,8 +93,23 @@ type Options struct {
 	// and the game ended on the board, the image says so itself ("alice has
 	// no legal hole after move 48", or that all marbles are placed).
 	Reason string
+	// Winner is the colour that won a game shown as ended with Over that
+	// the board does not decide (a resignation, a timeout): its card is
+	// outlined, as the winner's of a game played out. nil: nobody's (a
+	// draw, an abort, or not known).
+	Winner *engine.Color
 	// Text holds the words the image shows; nil means English.
 	Text *Text
+	// frame, for a frame of an animation before its last, makes the image
+	// as tall as the last: the score table as it stands, where the last
+	// shows its own (see Animate).
+	frame *frame
+}
+
+// frame is how the last frame of an animation is laid out.
+type frame struct {
+	reasonLines int // the lines of the reason the game ended, above its score table
+	keyRows     int // the rows of its key
 }
 
 // width returns the width to draw at, or an error naming the allowed range.

@@ -125,6 +125,18 @@ func (r *Renderer) board(l *engine.Layout, g *geometry, t Theme, kt *kit) *board
 	}).(*board)
 }
 
+// lastFrame returns how the image of p with opt, the last frame of an
+// animation, is laid out.
+func (r *Renderer) lastFrame(p *engine.Position, opt Options) frame {
+	width, _ := opt.width()
+	g := newGeometry(p.Layout(), width, opt.Rules)
+	kt := r.kit(&g, opt.Theme)
+	fs := kt.faces.get()
+	defer kt.faces.put(fs)
+	st := r.newState(p, &opt, &g, fs)
+	return frame{reasonLines: len(st.reason), keyRows: len(st.keyRows(&kt.icons))}
+}
+
 // compose draws p in full colour, with pixels from pool (nil allocates).
 func (r *Renderer) compose(p *engine.Position, opt Options, pool *pixPool) (*image.RGBA, error) {
 	if err := opt.check(p); err != nil {
@@ -138,8 +150,17 @@ func (r *Renderer) compose(p *engine.Position, opt Options, pool *pixPool) (*ima
 	fs := kt.faces.get()
 	defer kt.faces.put(fs)
 	st := r.newState(p, &opt, &g, fs)
+	keyRows := st.keyRows(&kt.icons)
+	g.setKeyRows(max(len(keyRows), 1))
+	if opt.frame != nil && !st.final {
+		g.setKeyRows(max(len(keyRows), opt.frame.keyRows))
+	}
 
-	bounds := image.Rect(0, 0, width, g.footerY+g.footerHeight(st.final, len(st.reason)))
+	footer := g.footerHeight(st.final, len(st.reason))
+	if opt.frame != nil && !st.final {
+		footer = g.footerHeight(true, opt.frame.reasonLines)
+	}
+	bounds := image.Rect(0, 0, width, g.footerY+footer)
 	dst := &image.RGBA{Pix: pool.get(4 * bounds.Dx() * bounds.Dy()), Stride: 4 * bounds.Dx(), Rect: bounds}
 	kt.headers[st.highlight()].paint(dst)
 	b.band.paint(dst)
@@ -184,7 +205,7 @@ func (r *Renderer) compose(p *engine.Position, opt Options, pool *pixPool) (*ima
 	}
 
 	st.drawHeader(dst)
-	st.drawKey(dst, &kt.icons)
+	st.drawKey(dst, keyRows)
 	st.drawFooter(dst)
 	return dst, nil
 }

@@ -27,6 +27,7 @@ func goldenCases(tb testing.TB) []struct {
 	names := [2]string{"alice", "Bob the Builder"}
 	mid := drawtest.MustGame(tb, engine.Square(), 7, 40)
 	end := drawtest.GameWithLines()
+	black := engine.Black
 	require.True(tb, end.IsOver())
 	return []struct {
 		name string
@@ -41,7 +42,7 @@ func goldenCases(tb testing.TB) []struct {
 		{"over_area", end, Options{Names: names, Rules: engine.Area}},
 		{"over_lines", end, Options{Names: names, Rules: engine.Lines, Theme: Light}},
 		{"over_full", end, Options{Names: names, Rules: engine.Full}},
-		{"resigned", mid, Options{Names: names, Rules: engine.Full, Over: true, Outcome: "Bob the Builder wins — alice resigned"}},
+		{"resigned", mid, Options{Names: names, Rules: engine.Full, Over: true, Outcome: "Bob the Builder wins — alice resigned", Winner: &black}},
 		{"irregular", drawtest.MustGame(tb, engine.RandomIrregular(5), 3, 21), Options{Names: names, Rules: engine.Area}},
 		{"irregular_light", drawtest.MustGame(tb, engine.RandomIrregular(11), 5, 33), Options{Names: names, Rules: engine.Lines, Theme: Light}},
 	}

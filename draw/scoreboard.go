@@ -144,12 +144,14 @@ func (st *state) panelsHeld(c engine.Color) int {
 }
 
 // highlight returns the colour whose box is outlined: the player to move,
-// or the winner of a game that ended on the board; noCard after a draw or
-// when the game ended otherwise (Options.Over), as the board does not say
-// who won then.
+// the winner of a game that ended on the board, or Options.Winner; noCard
+// after a draw or when the game ended otherwise without a winner named.
 func (st *state) highlight() engine.Color {
 	if !st.final {
 		return st.p.ToMove()
+	}
+	if st.opt.Winner != nil {
+		return *st.opt.Winner
 	}
 	if w, ok := st.score.Winner(); ok && st.p.IsOver() {
 		return w
@@ -173,6 +175,9 @@ func (st *state) drawFooter(dst *image.RGBA) {
 		line := t.fillAB(playing, st.names[mover], st.p.Ply()+1, t.Colors[mover], t.Rules[st.opt.Rules])
 		f, s := st.fs.fit(roleFooter, line, width)
 		text(dst, f, st.th.muted, s, g.width/2, y, alignCenter)
+		if st.opt.frame != nil { // where the last frame's table will be
+			st.drawTable(dst, y+px(footerLine*float64(st.opt.frame.reasonLines)+42, g.scale))
+		}
 		return
 	}
 	f, s := st.fs.fit(roleStrong, st.result(), width)
@@ -202,26 +207,32 @@ func (st *state) drawTable(dst *image.RGBA, y int) {
 	vals = append(vals, func(x engine.Breakdown) int { return x.Total })
 
 	small, strong := st.fs.get(roleScore), st.fs.get(roleStrong)
-	colW := px(100, g.scale)
-	numRight := g.width - g.pad - px(16, g.scale)
-	firstNum := numRight - colW*(len(cols)-1)
+	// Each column is as wide as its head needs, 100 px at least: the
+	// names take what is left ("Baldosas" and "Plättchen" are not cut).
+	gap := px(12, g.scale)
+	right, width := make([]int, len(cols)), make([]int, len(cols)) // each column's right edge and width
+	edge := g.width - g.pad - px(16, g.scale)
+	for i := len(cols) - 1; i >= 0; i-- {
+		right[i], width[i] = edge, max(px(100, g.scale), font.MeasureString(small, cols[i]).Ceil()+gap)
+		edge -= width[i]
+	}
 	nameX := g.pad + px(16+36, g.scale)
 	for i, c := range cols {
-		f, s := st.fs.fit(roleScore, c, colW-px(8, g.scale))
-		text(dst, f, st.th.muted, s, firstNum+i*colW, y, alignRight)
+		f, s := st.fs.fit(roleScore, c, width[i]-px(8, g.scale))
+		text(dst, f, st.th.muted, s, right[i], y, alignRight)
 	}
 	dc := gg.NewContextForRGBA(dst)
 	for k, c := range []engine.Color{engine.Red, engine.Black} {
 		row := y + px(38*float64(k+1), g.scale)
 		r := g.f(13)
 		drawMarble(dc, float64(g.pad)+g.f(16)+r, float64(row)-g.f(9), r, c)
-		text(dst, small, st.th.text, ellipsize(small, st.names[c], firstNum-colW-nameX), nameX, row, alignLeft)
+		text(dst, small, st.th.text, ellipsize(small, st.names[c], edge-nameX), nameX, row, alignLeft)
 		for i, v := range vals {
 			face := small
 			if i == len(vals)-1 {
 				face = strong
 			}
-			text(dst, face, st.th.text, t.number(v(st.score[c])), firstNum+i*colW, row, alignRight)
+			text(dst, face, st.th.text, t.number(v(st.score[c])), right[i], row, alignRight)
 		}
 	}
 }
@@ -233,6 +244,9 @@ func (st *state) result() string {
 		return s
 	}
 	if !st.p.IsOver() {
+		if st.opt.Winner != nil {
+			return t.fillAB(t.Won, st.names[*st.opt.Winner], 0, "", "")
+		}
 		return t.GameOver
 	}
 	w, decided := st.score.Winner()

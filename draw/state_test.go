@@ -80,10 +80,10 @@ func TestKeySaysWhatTheBoardShows(t *testing.T) {
 		{"first move", start, Options{}, []string{"legal hole"}},
 		{"under way", mid, Options{}, []string{"legal hole", "last marble", "one before", "closed panel"}},
 		{"legal holes hidden", mid, Options{HideLegal: true}, []string{"last marble", "one before", "closed panel"}},
-		{"ended, basic", end, Options{}, []string{"panels held", "last marble"}},
-		{"ended, area", end, Options{Rules: engine.Area}, []string{"panels held", "largest group", "last marble"}},
-		{"ended, full", end, Options{Rules: engine.Full}, []string{"panels held", "largest group", "line of 5+", "last marble"}},
-		{"resigned, no line on the board", mid, Options{Rules: engine.Full, Over: true}, []string{"panels held", "largest group", "last marble"}},
+		{"ended, basic", end, Options{}, []string{"panels held", "Red", "Black", "last marble", "one before"}},
+		{"ended, area", end, Options{Rules: engine.Area}, []string{"panels held", "Red", "Black", "largest group", "last marble", "one before"}},
+		{"ended, full", end, Options{Rules: engine.Full}, []string{"panels held", "Red", "Black", "largest group", "line of 5+", "last marble", "one before"}},
+		{"resigned, no line on the board", mid, Options{Rules: engine.Full, Over: true}, []string{"panels held", "Red", "Black", "largest group", "last marble", "one before"}},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
@@ -187,4 +187,9 @@ func TestResultLine(t *testing.T) {
 	names := [2]string{"alice", "bob"}
 	assert.Equal(t, "Game over", newTestState(t, r, &mid, Options{Names: names, Over: true}).result())
 	assert.Equal(t, "alice resigned", newTestState(t, r, &mid, Options{Names: names, Over: true, Outcome: "alice resigned"}).result())
+	black := engine.Black
+	st := newTestState(t, r, &mid, Options{Names: names, Over: true, Reason: "alice resigned", Winner: &black})
+	assert.Equal(t, "bob wins", st.result(), "the winner named, without a score the board did not decide")
+	assert.Equal(t, engine.Black, st.highlight(), "the winner's card outlined")
+	assert.Equal(t, noCard, newTestState(t, r, &mid, Options{Names: names, Over: true}).highlight(), "nobody's without a winner")
 }

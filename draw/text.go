@@ -58,8 +58,8 @@ var roleSizes = [numRoles]struct {
 	roleLabel:  {boldFont, 25, 25},
 	roleStrong: {boldFont, 26, 25},
 	roleFooter: {regularFont, 25, 25},
-	roleReason: {regularFont, 25, 20},
-	roleKey:    {regularFont, 22, 17},
+	roleReason: {regularFont, 25, 25},
+	roleKey:    {regularFont, 25, 25},
 }
 
 // faces makes and keeps the type faces of one image size: a face keeps a

@@ -44,9 +44,11 @@ type Text struct {
 	Playing, PlayingColor string
 	// The footer at the end: the result line, with {name} the winner and
 	// {a} and {b} the totals, and the reason the game ended on the board
-	// when the caller gives none.
-	Wins, DrawScore, GameOver string
-	NoHole, AllPlaced         string
+	// when the caller gives none. Won is the result line of a game that
+	// ended off the board with Options.Winner, without a score: "{name}
+	// wins".
+	Wins, Won, DrawScore, GameOver string
+	NoHole, AllPlaced              string
 	// The columns of the score table.
 	ColPanels, ColArea, ColLines, ColTotal string
 }
@@ -75,6 +77,7 @@ var English = Text{
 	Playing:      "Move {n} · {name} ({a}) to play · {b} scoring",
 	PlayingColor: "Move {n} · {a} to play · {b} scoring",
 	Wins:         "{name} wins {a}–{b}",
+	Won:          "{name} wins",
 	DrawScore:    "Draw, {a}–{b}",
 	GameOver:     "Game over",
 	NoHole:       "{name} has no legal hole after move {n}",

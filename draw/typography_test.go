@@ -8,8 +8,8 @@ import (
 
 // TestTextStaysReadableOnAPhone checks the size of every text role: a
 // phone shows the 800-pixel image about 360 pixels wide, where names,
-// scores, coordinates and the footer must be at least 11 pixels, and the
-// key at least 8, even when shrunk to fit.
+// scores, coordinates, the footer, the reason and the key must be at
+// least 11 pixels, even when shrunk to fit.
 func TestTextStaysReadableOnAPhone(t *testing.T) {
 	const phone = 360.0
 	cases := []struct {
@@ -22,8 +22,8 @@ func TestTextStaysReadableOnAPhone(t *testing.T) {
 		{roleLabel, "coordinates", 11},
 		{roleStrong, "the result and the totals", 11},
 		{roleFooter, "the footer's line while the game goes on", 11},
-		{roleReason, "why the game ended", 9},
-		{roleKey, "the key", 7.5},
+		{roleReason, "why the game ended", 11},
+		{roleKey, "the key", 11},
 	}
 	fs := (&facePool{scale: 1}).get()
 	for _, tc := range cases {

@@ -33,6 +33,7 @@ func (l Lang) Draw() draw.Text {
 		Playing:      l.T("draw.playing", "Move", "{n}", "Player", "{name}", "Color", "{a}", "Rules", "{b}"),
 		PlayingColor: l.T("draw.playing_color", "Move", "{n}", "Color", "{a}", "Rules", "{b}"),
 		Wins:         l.T("draw.wins", "Player", "{name}", "Points", "{a}", "Against", "{b}"),
+		Won:          l.T("draw.won", "Player", "{name}"),
 		DrawScore:    l.T("draw.draw_score", "Red", "{a}", "Black", "{b}"),
 		GameOver:     l.T("draw.game_over"),
 		NoHole:       l.T("draw.no_hole", "Player", "{name}", "Move", "{n}"),
@@ -55,10 +56,11 @@ func (l Lang) drawPlural(id string) draw.Plural {
 	return draw.Plural{One: form(1), Other: form(2)}
 }
 
-// Chart returns the texts of a win-chance chart in l.
-func (l Lang) Chart() draw.ChartTexts {
+// Chart returns the texts of a win-chance chart in l, whose title names
+// red, the player whose chance it shows, as red.
+func (l Lang) Chart(red string) draw.ChartTexts {
 	return draw.ChartTexts{
-		Title:     l.T("chart.title"),
+		Title:     l.T("chart.title", "Player", red),
 		Move:      l.T("chart.move"),
 		RedWins:   l.T("chart.red_wins"),
 		BlackWins: l.T("chart.black_wins"),

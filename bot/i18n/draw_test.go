@@ -26,7 +26,7 @@ func TestDrawEnglish(t *testing.T) {
 	assert.False(t, got.One(0))
 	got.Number, got.One = nil, nil
 	assert.Equal(t, want, got)
-	assert.Equal(t, draw.DefaultChartTexts(), i18n.English.Chart())
+	assert.Equal(t, draw.DefaultChartTexts(), i18n.English.Chart("Red"))
 }
 
 // TestDrawFrench: a French board says "0 plaque", singular, and writes
@@ -40,12 +40,12 @@ func TestDrawFrench(t *testing.T) {
 }
 
 // TestGoldenLanguages draws boards with these texts: a game going on in
-// French, and a finished one with every bonus in German (the score table,
-// the key, the footer). Look at testdata/mid_fr.png and over_full_de.png
-// after go test ./bot/i18n -update.
+// French, and a finished one with every bonus in each language (the score
+// table, whose columns fit their heads, the key, the footer). Look at
+// testdata/*.png after go test ./bot/i18n -update.
 func TestGoldenLanguages(t *testing.T) {
 	names := [2]string{"alice", "Bob the Builder"}
-	fr, de := i18n.French.Draw(), i18n.German.Draw()
+	en, fr, es, de := i18n.English.Draw(), i18n.French.Draw(), i18n.Spanish.Draw(), i18n.German.Draw()
 	mid := drawtest.MustGame(t, engine.Square(), 7, 40)
 	end := drawtest.GameWithLines()
 	require.True(t, end.IsOver())
@@ -55,6 +55,9 @@ func TestGoldenLanguages(t *testing.T) {
 		opt  draw.Options
 	}{
 		{"mid_fr", mid, draw.Options{Names: names, Rules: engine.Full, Text: &fr}},
+		{"over_full_en", end, draw.Options{Names: names, Rules: engine.Full, Text: &en}},
+		{"over_full_fr", end, draw.Options{Names: names, Rules: engine.Full, Text: &fr}},
+		{"over_full_es", end, draw.Options{Names: names, Rules: engine.Full, Text: &es}},
 		{"over_full_de", end, draw.Options{Names: names, Rules: engine.Full, Text: &de}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {

@@ -19,7 +19,7 @@ func TestPlayAgainstTheComputer(t *testing.T) {
 		o := mustRun(t, "quit\n", "play", "--ai", "easy", "--ai-first", "--record", path)
 		require.Equal(t, statusOK, o.code, o.stderr)
 		assert.Contains(t, o.stdout, "Kulami against the computer: Black plays")
-		assert.Contains(t, o.stdout, "Red (computer, easy) is thinking...\nRed (computer, easy) plays ")
+		assert.Contains(t, o.stdout, "Red (Computer (easy)) is thinking...\nRed (Computer (easy)) plays ")
 		assert.Contains(t, o.stdout, "Black ●> ")
 
 		b, err := os.ReadFile(path)
@@ -27,13 +27,13 @@ func TestPlayAgainstTheComputer(t *testing.T) {
 		rec := engine.MustParseRecord(string(b))
 		require.Len(t, rec.Moves, 1, "the computer's first marble")
 		name, _ := rec.Tag("Red")
-		assert.Equal(t, "computer, easy", name)
+		assert.Equal(t, "Computer (easy)", name)
 	})
 	t.Run("player first, undo", func(t *testing.T) {
 		path := filepath.Join(t.TempDir(), "game.kul")
 		o := mustRun(t, "D4\nundo\nundo\nquit\n", "play", "--ai", "medium", "--black", "bob", "--record", path)
 		require.Equal(t, statusOK, o.code, o.stderr)
-		assert.Contains(t, o.stdout, "Black (computer, medium) plays ")
+		assert.Contains(t, o.stdout, "Black (Computer (medium)) plays ")
 		assert.Contains(t, o.stdout, "Took back the computer's reply at ")
 		assert.Contains(t, o.stdout, "Took back the marble Red placed at D4.")
 		assert.Contains(t, o.stdout, "There is no marble to take back.")
@@ -42,7 +42,7 @@ func TestPlayAgainstTheComputer(t *testing.T) {
 		rec := engine.MustParseRecord(string(b))
 		assert.Empty(t, rec.Moves)
 		name, _ := rec.Tag("Black")
-		assert.Equal(t, "computer, medium", name, "the computer's name wins over --black")
+		assert.Equal(t, "Computer (medium)", name, "the computer's name wins over --black")
 	})
 	t.Run("no marble of yours", func(t *testing.T) {
 		o := mustRun(t, "undo\nquit\n", "play", "--ai", "easy", "--ai-first")
@@ -74,7 +74,7 @@ func TestPlayAgainstTheComputerToTheEnd(t *testing.T) {
 	require.True(t, pos.IsOver(), "played to the end")
 	result, _ := rec.Tag("Result")
 	assert.NotEqual(t, "*", result)
-	assert.Equal(t, len(rec.Moves)/2, strings.Count(o.stdout, "Black (computer, easy) is thinking..."), "the computer's turns")
+	assert.Equal(t, len(rec.Moves)/2, strings.Count(o.stdout, "Black (Computer (easy)) is thinking..."), "the computer's turns")
 }
 
 func TestPlayAgainstTheComputerInterrupted(t *testing.T) {

@@ -65,6 +65,9 @@ func runRender(ctx context.Context, e *env, args []string) error {
 	for _, c := range []engine.Color{engine.Red, engine.Black} {
 		opt.Names[c], _ = rec.Tag(c.Title())
 	}
+	if opt.Over {
+		opt.Winner = recordWinner(rec)
+	}
 	var img bytes.Buffer
 	if *animate {
 		err = writeGIF(&img, rec, n, opt)
@@ -87,6 +90,21 @@ func runRender(ctx context.Context, e *env, args []string) error {
 	}
 	fmt.Fprintln(e.stdout, e.lang.N(what, len(rec.Moves), "File", *out, "Ply", n))
 	return nil
+}
+
+// recordWinner is the colour that the result word of rec says won ("1-0":
+// red, "0-1": black), or nil.
+func recordWinner(rec *engine.Record) *engine.Color {
+	var c engine.Color
+	switch rec.Result {
+	case "1-0":
+		c = engine.Red
+	case "0-1":
+		c = engine.Black
+	default:
+		return nil
+	}
+	return &c
 }
 
 // replayTo plays the first n moves of rec, which must have that many, and

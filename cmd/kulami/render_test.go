@@ -58,8 +58,23 @@ func TestRender(t *testing.T) {
 		{"light and small", []string{"--theme", "LIGHT", "--size", "400", file, "--ply", "30"}, 30, draw.Options{Theme: draw.Light, Width: 400}},
 		{"ended off the board", []string{file, "--ply", "30", "--reason", "bob resigned"}, 30, draw.Options{Over: true, Reason: "bob resigned"}},
 	}
+	// A record that says who won: the image names the winner and outlines
+	// their card (the board at move 30 does not decide it).
+	resigned := filepath.Join(dir, "resigned.kul")
+	require.NoError(t, os.WriteFile(resigned, []byte(strings.TrimSpace(string(mustRead(t, file)))+" 0-1\n"), 0o644))
+	black := engine.Black
+	cases = append(cases, struct {
+		name string
+		args []string
+		ply  int
+		opt  draw.Options
+	}{"the winner named", []string{resigned, "--ply", "30", "--reason", "alice resigned"}, 30, draw.Options{Over: true, Reason: "alice resigned", Winner: &black}})
 	for i, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
+			file := file
+			if tc.opt.Winner != nil {
+				file = resigned
+			}
 			out := filepath.Join(dir, tc.name+".png")
 			args := append([]string{"render", "--out", out}, tc.args...)
 			o := mustRun(t, "", args...)

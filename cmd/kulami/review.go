@@ -5,7 +5,6 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"math"
 	"os"
 	"strconv"
 	"strings"
@@ -66,14 +65,14 @@ func runReview(ctx context.Context, e *env, args []string) error {
 	if err != nil {
 		return fmt.Errorf("%s: %w", e.displayName(name), e.illegalMove(rec, err))
 	}
-	if *chart != "" {
-		if err := writeChart(*chart, a, th, e.lang); err != nil {
-			return e.fileError(err)
-		}
-	}
 	p := e.newPrinter()
 	for _, c := range []engine.Color{engine.Red, engine.Black} {
 		p.names[c], _ = rec.Tag(c.Title())
+	}
+	if *chart != "" {
+		if err := writeChart(*chart, a, th, e.lang, p.player(engine.Red)); err != nil {
+			return e.fileError(err)
+		}
 	}
 	if *asJSON {
 		b, err := json.Marshal(a)
@@ -112,7 +111,7 @@ func (p *printer) analysis(rec *engine.Record, a *review.Analysis, budget time.D
 	for _, m := range a.Moves {
 		line := fmt.Sprintf("%3d. %s %-3s %s %s", m.Ply, col[m.Color], m.Cell, redName, p.chance(m.RedAfter(), m.AfterProven))
 		if better, ok := m.Better(); ok {
-			line += " " + p.lang.T("cli.review.cost_better", "Cost", p.points(m.Cost), "Better", better)
+			line += " " + p.lang.T("cli.review.cost_better", "Cost", p.lang.Percent(m.Cost), "Better", better)
 		}
 		p.printf("%s\n", strings.TrimRight(line, " "))
 	}
@@ -120,13 +119,13 @@ func (p *printer) analysis(rec *engine.Record, a *review.Analysis, budget time.D
 		worst := a.Mistakes(c, 3)
 		p.printf("\n")
 		if len(worst) == 0 {
-			p.line(p.lang.T("cli.review.no_mistakes", "Player", p.player(c), "Cost", p.points(review.MinCost)))
+			p.line(p.lang.T("cli.review.no_mistakes", "Player", p.player(c), "Cost", p.lang.Percent(review.MinCost)))
 			continue
 		}
 		p.line(p.lang.T("cli.review.mistakes", "Player", p.player(c)))
 		for _, m := range worst {
 			better, _ := m.Better()
-			p.printf("  %s\n", p.lang.T("cli.review.mistake", "Move", m.Ply, "Hole", m.Cell, "Cost", p.points(m.Cost),
+			p.printf("  %s\n", p.lang.T("cli.review.mistake", "Move", m.Ply, "Hole", m.Cell, "Cost", p.lang.Percent(m.Cost),
 				"Before", p.verdict(m.Before, m.BeforeProven), "After", p.verdict(m.After, m.AfterProven), "Better", better))
 		}
 	}
@@ -158,15 +157,10 @@ func (p *printer) verdict(v float64, proven bool) string {
 	return p.lang.Percent(v)
 }
 
-// points writes a cost in points of win chance.
-func (p *printer) points(cost float64) string {
-	return p.lang.N("cli.review.points", int(math.Round(100*cost)))
-}
-
 // writeChart draws a's chart of red's chance, with the biggest swings
-// marked, to the file name.
-func writeChart(name string, a *review.Analysis, theme draw.Theme, l i18n.Lang) error {
-	c := draw.Chart{Red: a.RedChances(), Theme: theme, Texts: l.Chart()}
+// marked and red named in the title, to the file name.
+func writeChart(name string, a *review.Analysis, theme draw.Theme, l i18n.Lang, red string) error {
+	c := draw.Chart{Red: a.RedChances(), Theme: theme, Texts: l.Chart(red)}
 	for _, m := range a.SwingMarks(3) {
 		c.Marks = append(c.Marks, draw.ChartMark(m))
 	}

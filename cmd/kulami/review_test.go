@@ -27,10 +27,10 @@ func TestReview(t *testing.T) {
 	assert.True(t, strings.HasPrefix(lines[2], "start          red "), lines[2])
 	assert.Equal(t, "  1. red   A8  red ", lines[3][:19])
 	// The end is decided, whatever the search: black wins from move 47 on.
-	assert.Equal(t, " 47. red   H4  red    0%* cost 100 points, better E8", lines[49])
+	assert.Equal(t, " 47. red   H4  red    0%* win chance −100%, better E8", lines[49])
 	assert.Equal(t, " 56. black C7  red    0%*", lines[58])
 	assert.Contains(t, o.stdout, "\nMistakes of Red (alice):\n")
-	assert.Contains(t, o.stdout, "\n  47. H4 cost 100 points: a proven win before, a proven loss after; better E8\n")
+	assert.Contains(t, o.stdout, "\n  47. H4 lost 100% of win chance: a proven win before, a proven loss after; better E8\n")
 	assert.Contains(t, o.stdout, "\nMistakes of Black (bob):\n")
 	assert.Contains(t, o.stdout, "\nThe biggest swings: ")
 	assert.True(t, strings.HasSuffix(o.stdout, "\nwrote "+chart+": red's chance to win over the game\n"))

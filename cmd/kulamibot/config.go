@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"io/fs"
@@ -201,10 +202,11 @@ func LoadConfig(l Load) (Config, error) {
 	c := DefaultConfig()
 	path := l.Path
 	data, err := os.ReadFile(path)
+	noFile := errors.Is(err, fs.ErrNotExist)
 	switch {
-	case errors.Is(err, fs.ErrNotExist) && !l.Required:
-	case errors.Is(err, fs.ErrNotExist):
-		return c, fmt.Errorf("there is no configuration file %s: copy config.example.toml to %s and fill in its [discord] keys (see README.md, \"Setting up the Discord application\"), or give another file with -config", path, path)
+	case noFile && !l.Required:
+	case noFile:
+		return c, errNoFile(path)
 	case err != nil:
 		return c, fmt.Errorf("read the configuration: %w", err)
 	default:
@@ -223,6 +225,10 @@ func LoadConfig(l Load) (Config, error) {
 	if err := fromEnv(&c, l.Env); err != nil {
 		return c, err
 	}
+	if noFile && !l.Offline && reflect.DeepEqual(c, DefaultConfig()) {
+		// Nothing configured at all: the first run, most likely.
+		return c, errNoFile(path)
+	}
 	if c.Discord.Token == "" && c.Discord.TokenFile != "" {
 		b, err := os.ReadFile(c.Discord.TokenFile)
 		if err != nil {
@@ -236,21 +242,43 @@ func LoadConfig(l Load) (Config, error) {
 	return c, c.check()
 }
 
+// errNoFile says that the configuration file path is missing and how to
+// make one.
+func errNoFile(path string) error {
+	return fmt.Errorf("there is no configuration file %s: copy config.example.toml to %s and fill in its [discord] keys (see README.md, \"Setting up the Discord application\"), or give another file with -config", path, path)
+}
+
 // hideSecret keeps the bot token out of a TOML syntax error: the TOML
 // library quotes what it found, and a token written without quotes would
 // end up in the terminal or the logs. An error on a line that mentions a
 // token says where it is and how to write it, without the line's text.
+//
+// The line is counted from the error's byte offset: the library names the
+// next line when the character it stopped at is the line's end (an
+// unclosed "[discord" would be blamed on the token line below it).
 func hideSecret(err error, data []byte) error {
 	var pe toml.ParseError
 	if !errors.As(err, &pe) {
 		return err
 	}
-	lines := strings.Split(string(data), "\n")
 	n := pe.Position.Line
-	if n < 1 || n > len(lines) || !strings.Contains(strings.ToLower(lines[n-1]), "token") {
+	if s := pe.Position.Start; s >= 0 && s <= len(data) {
+		n = bytes.Count(data[:s], []byte("\n")) + 1
+	}
+	lines := strings.Split(string(data), "\n")
+	if n < 1 || n > len(lines) {
 		return err
 	}
-	return fmt.Errorf("line %d is not valid TOML (its text is not shown: it may hold the bot token); write the token in double quotes, like token = \"…\"", n)
+	line := strings.TrimSpace(lines[n-1])
+	switch {
+	case strings.Contains(strings.ToLower(line), "token"):
+		return fmt.Errorf("line %d is not valid TOML (its text is not shown: it may hold the bot token); write the token in double quotes, like token = \"…\"", n)
+	case strings.HasPrefix(line, "[") && !strings.Contains(line, "]"):
+		return fmt.Errorf("line %d: the section name %s is not closed: write it as %s]", n, line, line)
+	case n != pe.Position.Line:
+		return fmt.Errorf("line %d: %s", n, pe.Message)
+	}
+	return err
 }
 
 // fromEnv sets every key whose variable KULAMI_<SECTION>_<KEY> is set.

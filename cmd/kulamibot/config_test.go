@@ -151,7 +151,9 @@ func TestConfigErrors(t *testing.T) {
 		{"log format", "[log]\nformat = \"xml\"\n", minimal, `"text" or "json"`},
 		{"unknown key", "[discord]\ntokn = \"x\"\n", minimal, "unknown key discord.tokn"},
 		{"unknown section", "[database]\npath = \"x\"\n", minimal, "unknown key database"},
-		{"syntax", "[discord\n", minimal, "config.toml"},
+		{"syntax", "[discord]\nmode = 5 5\n", minimal, "config.toml"},
+		{"unclosed section", "[discord\ntoken = \"secret-token\"\n", nil, "line 1: the section name [discord is not closed: write it as [discord]"},
+		{"unclosed section further down", "[discord]\nmode = \"gateway\"\n[storage\npath = \"k.db\"\n", minimal, "line 3: the section name [storage is not closed"},
 		{"token without quotes", "[discord]\ntoken = Mz.secret-token-text\n", nil, "line 2 is not valid TOML"},
 		{"token unterminated", "[discord]\ntoken = \"Mz.secret-token-text\nmode = \"http\"\n", nil, "write the token in double quotes"},
 		{"token without equals", "[discord]\ntoken Mz.secret-token-text\n", nil, "line 2"},
@@ -178,6 +180,19 @@ func TestConfigErrors(t *testing.T) {
 		require.NoError(t, err, "an ID pasted without quotes is taken")
 		assert.Equal(t, ID("123456789012345678"), c.Discord.ApplicationID)
 		assert.Equal(t, ID("987654321098765432"), c.Discord.GuildID)
+	})
+	t.Run("no file and nothing set", func(t *testing.T) {
+		// kulamibot run without -config where there is no config.toml:
+		// the first run, most likely; it says how to start.
+		_, err := LoadConfig(Load{Path: filepath.Join(t.TempDir(), "config.toml"), Env: env(nil)})
+		require.Error(t, err)
+		assert.Contains(t, err.Error(), "there is no configuration file")
+		assert.Contains(t, err.Error(), "copy config.example.toml to")
+		assert.NotContains(t, err.Error(), "no bot token")
+	})
+	t.Run("no file, environment only", func(t *testing.T) {
+		_, err := LoadConfig(Load{Path: filepath.Join(t.TempDir(), "config.toml"), Env: env(minimal)})
+		assert.NoError(t, err, "the environment may stand in for the file")
 	})
 	t.Run("backup needs no discord settings", func(t *testing.T) {
 		_, err := LoadConfig(Load{Path: "missing.toml", Offline: true, Env: env(nil)})

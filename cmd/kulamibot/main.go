@@ -18,6 +18,8 @@ import (
 	"os"
 	"os/signal"
 	"syscall"
+
+	"github.com/kulami/kulami/bot"
 )
 
 func main() {
@@ -68,7 +70,7 @@ func run(ctx context.Context, args []string, env func(string) string, stdout, st
 		err = serve(ctx, cfg, stderr)
 	}
 	if err != nil {
-		fmt.Fprintf(stderr, "kulamibot: %v\n", err)
+		fmt.Fprintf(stderr, "kulamibot: %v\n", bot.RealURL(err))
 		return 1
 	}
 	return 0

@@ -155,7 +155,9 @@ func TestRunErrors(t *testing.T) {
 	}{
 		{"usage", []string{"frobnicate"}, nil, 2, "unknown command"},
 		{"help", []string{"-h"}, nil, 0, "usage:"},
-		{"no token", nil, nil, 1, "no bot token"},
+		{"no config", nil, nil, 1, "there is no configuration file config.toml: copy config.example.toml to config.toml"},
+		{"no token", nil, map[string]string{"KULAMI_DISCORD_APPLICATION_ID": "123456789012345678"}, 1, "no bot token"},
+		{"missing folder", nil, map[string]string{"KULAMI_DISCORD_TOKEN": "x", "KULAMI_DISCORD_APPLICATION_ID": "123456789012345678", "KULAMI_STORAGE_PATH": "/nonexist/dir/k.db"}, 1, "kulamibot: open /nonexist/dir/k.db: the folder /nonexist/dir does not exist: create it, or set storage.path"},
 		{"missing config", []string{"-config", "/nonexistent/kulami.toml"}, nil, 1, "/nonexistent/kulami.toml"},
 		{"backup of nothing", []string{"backup", "/tmp/x.db"}, map[string]string{"KULAMI_STORAGE_PATH": "/nonexistent/kulami.db"}, 1, "there is no database"},
 	}

@@ -2,7 +2,11 @@ package main
 
 import (
 	"context"
+	"errors"
+	"fmt"
+	"io/fs"
 	"log/slog"
+	"path/filepath"
 
 	"github.com/kulami/kulami/bot"
 	"github.com/kulami/kulami/bot/metrics"
@@ -38,6 +42,11 @@ func openStore(c StorageConfig, opt storage.Options, log *slog.Logger) (Store, e
 		return s, nil
 	}
 	s, err := storage.Open(c.Path, opt)
+	if errors.Is(err, fs.ErrNotExist) {
+		// bbolt creates the file, so it is its folder that is missing
+		// (the error would name the path twice, and not say so).
+		return nil, fmt.Errorf("open %s: the folder %s does not exist: create it, or set storage.path to a file in a folder that exists", c.Path, filepath.Dir(c.Path))
+	}
 	if err != nil {
 		return nil, err
 	}

@@ -129,6 +129,7 @@ func waitForServer(pool *pgxpool.Pool, timeout time.Duration, c Config) error {
 	cc := pool.Config().ConnConfig
 	addr := net.JoinHostPort(cc.Host, strconv.Itoa(int(cc.Port)))
 	deadline := time.Now().Add(c.ConnectWait)
+	hint := unreachableHint(addr)
 	for pause := 100 * time.Millisecond; ; pause = min(2*pause, 2*time.Second) {
 		ctx, cancel := context.WithTimeout(context.Background(), timeout)
 		err := pool.Ping(ctx)
@@ -139,12 +140,23 @@ func waitForServer(pool *pgxpool.Pool, timeout time.Duration, c Config) error {
 		case !unreachable(err):
 			return err
 		case !time.Now().Before(deadline):
-			return fmt.Errorf("PostgreSQL at %s cannot be reached (waited %v): %s; check that the server runs and storage.dsn names it", addr, c.ConnectWait, reason(err))
+			return fmt.Errorf("PostgreSQL at %s cannot be reached (waited %v): %s; %s", addr, c.ConnectWait, reason(err), unreachableHint(addr))
 		}
 		wait := min(pause, time.Until(deadline))
-		c.Logger.Warn(fmt.Sprintf("waiting for PostgreSQL at %s: %s", addr, reason(err)), "retry_in", wait.Round(time.Millisecond))
+		msg := fmt.Sprintf("waiting for PostgreSQL at %s: %s", addr, reason(err))
+		if hint != "" { // the first time only
+			msg += "; " + hint
+			hint = ""
+		}
+		c.Logger.Warn(msg, "retry_in", wait.Round(time.Millisecond))
 		time.Sleep(wait)
 	}
+}
+
+// unreachableHint says what to check when the server at addr cannot be
+// reached.
+func unreachableHint(addr string) string {
+	return fmt.Sprintf("check that the server runs, that storage.dsn names its host and port (%s), and that no firewall blocks that port", addr)
 }
 
 // unreachable reports whether err says that the server could not be
@@ -165,11 +177,18 @@ func unreachable(err error) bool {
 }
 
 // reason is err without pgx's preface of a failed connection, which
-// repeats the user and database.
+// repeats the user and database, and without the address, which the
+// caller names: one line. pgx tries a server twice by default (with TLS,
+// then without) and joins the two errors; the last is the one that tells.
 func reason(err error) string {
 	var ce *pgconn.ConnectError
 	if errors.As(err, &ce) && ce.Unwrap() != nil {
-		return ce.Unwrap().Error()
+		err = ce.Unwrap()
 	}
-	return err.Error()
+	lines := strings.Split(err.Error(), "\n")
+	last := lines[len(lines)-1]
+	if _, rest, ok := strings.Cut(last, "): "); ok && strings.Contains(last[:len(last)-len(rest)], " (") {
+		return rest // "host:port (ip): " first
+	}
+	return last
 }

@@ -280,6 +280,21 @@ func TestOpenWaitsForServer(t *testing.T) {
 		assert.Less(t, time.Since(start), 2*time.Second)
 		assert.Contains(t, log.String(), "waiting for PostgreSQL at "+addr+": ")
 	})
+	t.Run("one line, one hint", func(t *testing.T) {
+		// Without sslmode, pgx tries twice (TLS, then not) and reports
+		// both; the message says it once, and the hint on where to look
+		// comes with the first warning.
+		addr := pgtest.FreeAddr(t)
+		var log logWriter
+		_, err := OpenConfig("postgres://kulami@"+addr+"/kulami", storage.Options{},
+			Config{ConnectWait: 300 * time.Millisecond, Logger: slog.New(slog.NewTextHandler(&log, nil))})
+		require.Error(t, err)
+		assert.NotContains(t, err.Error(), "\n")
+		assert.Equal(t, 1, strings.Count(err.Error(), "connection refused"), err.Error())
+		assert.Contains(t, err.Error(), "that storage.dsn names its host and port ("+addr+"), and that no firewall blocks that port")
+		require.GreaterOrEqual(t, strings.Count(log.String(), "waiting for PostgreSQL"), 2, log.String())
+		assert.Equal(t, 1, strings.Count(log.String(), "no firewall"), log.String())
+	})
 	t.Run("comes up", func(t *testing.T) {
 		dsn := pgtest.Schema(t)
 		u, err := url.Parse(dsn)
