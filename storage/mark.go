@@ -22,7 +22,7 @@ type Mark struct {
 // markPlayerMax is the longest profile ID a mark holds: longer than any
 // Discord ID (20 digits) or computer's profile ID, and short enough for
 // a mark to fit a component's custom ID.
-const markPlayerMax = 32
+const markPlayerMax = 24
 
 // MarkOf returns the mark of p at its current rank.
 func MarkOf(p *Profile) Mark {
