@@ -1,9 +1,12 @@
 package storage
 
 import (
+	"bytes"
 	"cmp"
 	"encoding/binary"
 	"flag"
+	"fmt"
+	"log/slog"
 	"os"
 	"path/filepath"
 	"slices"
@@ -170,5 +173,63 @@ func BenchmarkUpgradeIndexes(b *testing.B) {
 		s, err = Open(path, Options{})
 		require.NoError(b, err)
 		require.NoError(b, s.Close())
+	}
+}
+
+// TestIndexBuildResumes: the build of the indexes commits in batches,
+// each moving its mark; a process stopped after any of them (a crash:
+// the file as those commits left it) finishes the build at the next Open,
+// with the indexes the writes would have kept, and logs its progress.
+func TestIndexBuildResumes(t *testing.T) {
+	defer func(n int) { indexBatch = n }(indexBatch)
+	indexBatch = 2
+	for _, batches := range []int{0, 1, 3, 6} {
+		t.Run(fmt.Sprintf("after %d batches", batches), func(t *testing.T) {
+			path := filepath.Join(t.TempDir(), "kulami.db")
+			s := mustOpenPath(t, path, Options{})
+			for i, ch := range []string{"a", "b", "a", "c", "a", "d"} {
+				players := [][2]game.Player{{alice, bob}, {bob, alice}, {carol, easyAI}}[i%3]
+				mustCreate(t, s, ch, players[0], players[1])
+				mustPlay(t, s, ch, "D4")
+				mustFinish(t, s, ch, []game.Ending{game.Resigned, game.DrawAgreed, game.Aborted}[i%3], engine.Color(i%2), t0.Add(time.Duration(i)*time.Hour))
+			}
+			mustCreate(t, s, "e", alice, carol)
+			mustCreate(t, s, "f", bob, carol)
+			want := wantIndexes(t, s)
+			dropIndexes(t, s)
+			require.NoError(t, s.Close())
+
+			db, err := bolt.Open(path, 0o600, nil)
+			require.NoError(t, err)
+			require.NoError(t, db.Update(func(tx *bolt.Tx) error {
+				if err := prepare(tx); err != nil {
+					return err
+				}
+				return rebuildPendingSeasons(tx, DefaultRatingPeriod)
+			}))
+			for range batches {
+				require.NoError(t, db.Update(func(tx *bolt.Tx) error {
+					_, _, done, err := buildIndexBatch(tx)
+					require.False(t, done, "stopped mid-build")
+					return err
+				}))
+			}
+			require.NoError(t, db.View(func(tx *bolt.Tx) error {
+				assert.NotNil(t, tx.Bucket(bucketMeta).Get(keyIndexesPending), "the mark of a build under way")
+				return nil
+			}))
+			require.NoError(t, db.Close())
+
+			var log bytes.Buffer
+			s = mustOpenPath(t, path, Options{Log: slog.New(slog.NewTextHandler(&log, nil))})
+			assert.Equal(t, want, readIndexes(t, s), "built as the writes keep them, no record counted twice")
+			require.NoError(t, s.db.View(func(tx *bolt.Tx) error {
+				assert.Nil(t, tx.Bucket(bucketMeta).Get(keyIndexesPending), "the mark is gone")
+				return nil
+			}))
+			assert.Contains(t, log.String(), "building the indexes")
+			assert.Contains(t, log.String(), "done=true")
+			require.NoError(t, checkFile(s))
+		})
 	}
 }

@@ -28,7 +28,8 @@ var (
 )
 
 // openStore opens the database that c names, with the options opt; a
-// PostgreSQL store logs to log while it waits for its server.
+// PostgreSQL store logs to log while it waits for its server, a bbolt
+// file the progress of its schema upgrade.
 func openStore(c StorageConfig, opt storage.Options, log *slog.Logger) (Store, error) {
 	if c.Backend == "postgres" {
 		s, err := postgres.OpenConfig(c.DSN, opt, c.pgConfig(log))
@@ -37,6 +38,7 @@ func openStore(c StorageConfig, opt storage.Options, log *slog.Logger) (Store, e
 		}
 		return s, nil
 	}
+	opt.Log = log // the progress of a schema upgrade
 	s, err := storage.Open(c.Path, opt)
 	if err != nil {
 		return nil, err
