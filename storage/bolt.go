@@ -470,8 +470,8 @@ func (t *boltTx) putProfile(p, old *Profile) error {
 		return err
 	}
 	k := profileKey(p.GuildID, p.Season, p.Ladder, p.UserID)
-	if p.Season == 0 && profiles.Get(k) == nil { // the all-time ladders' sizes are kept
-		if err := countProfile(t.tx, ladderKey(p.GuildID, 0, p.Ladder)); err != nil {
+	if profiles.Get(k) == nil { // the ladders' sizes are kept
+		if err := countProfile(t.tx, ladderKey(p.GuildID, p.Season, p.Ladder)); err != nil {
 			return err
 		}
 	}
@@ -535,20 +535,9 @@ func (t *boltTx) LeaderboardFrom(guild string, season Season, ladder Ladder, fro
 }
 
 // ladderPage returns the profiles of ids on a ladder of the season (zero:
-// all-time) and the size of the ladder: kept for the all-time ladders
-// (bucketLadderSizes), counted for a season's, which holds the players of
-// one quarter.
+// all-time) and the size of the ladder, which is kept (ladderSize).
 func (t *boltTx) ladderPage(guild string, season Season, ladder Ladder, ids []string) ([]Profile, int, error) {
-	prefix := ladderKey(guild, season, ladder)
-	total := int(ladderSize(t.tx, prefix))
-	if season != 0 {
-		_, ranks := t.ladderBuckets(season)
-		c := ranks.Cursor()
-		total = 0
-		for k, _ := c.Seek(prefix); k != nil && bytes.HasPrefix(k, prefix); k, _ = c.Next() {
-			total++
-		}
-	}
+	total := int(ladderSize(t.tx, ladderKey(guild, season, ladder)))
 	var page []Profile
 	for _, id := range ids {
 		p, err := t.profile(guild, season, ladder, id)

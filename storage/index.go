@@ -25,8 +25,12 @@ var (
 	// bucketLadderSizes: guild ‖ ladder → the number of profiles on the
 	// ladder (8 bytes, big-endian).
 	bucketLadderSizes = []byte("ladder_sizes")
+	// bucketSeasonSizes: guild ‖ season ‖ ladder → the number of
+	// profiles on the ladder of the season (8 bytes, big-endian). Schema
+	// version 9 added it (addSeasonSizes).
+	bucketSeasonSizes = []byte("season_ladder_sizes")
 
-	indexBuckets = [][]byte{bucketLastFinished, bucketGuildGames, bucketHeadToHead, bucketLadderSizes}
+	indexBuckets = [][]byte{bucketLastFinished, bucketGuildGames, bucketHeadToHead, bucketLadderSizes, bucketSeasonSizes}
 )
 
 // place is what an index needs of a stored game (active or finished):
@@ -105,18 +109,43 @@ func countHistory(tx *bolt.Tx, guild, player string, e *HistoryEntry, sign int) 
 	return put(b, k, t)
 }
 
-// countProfile adds one to the size of the ladder whose key is k.
+// countProfile adds one to the size of the ladder whose key is k (see
+// sizesBucket).
 func countProfile(tx *bolt.Tx, k []byte) error {
-	b := tx.Bucket(bucketLadderSizes)
-	return b.Put(k, binary.BigEndian.AppendUint64(nil, ladderSize(tx, k)+1))
+	return tx.Bucket(sizesBucket(k)).Put(k, binary.BigEndian.AppendUint64(nil, ladderSize(tx, k)+1))
 }
 
-// ladderSize returns the size of the ladder whose key is k.
+// ladderSize returns the size of the ladder whose key (ladderKey) is k.
 func ladderSize(tx *bolt.Tx, k []byte) uint64 {
-	if v := tx.Bucket(bucketLadderSizes).Get(k); len(v) == 8 {
+	if v := tx.Bucket(sizesBucket(k)).Get(k); len(v) == 8 {
 		return binary.BigEndian.Uint64(v)
 	}
 	return 0
+}
+
+// sizesBucket returns the bucket that keeps the size of the ladder whose
+// key (ladderKey) is k: bucketLadderSizes for the all-time ladders (the
+// guild, its zero byte and the ladder), bucketSeasonSizes for a season's.
+func sizesBucket(k []byte) []byte {
+	if guild, _, _ := bytes.Cut(k, []byte{0}); len(k) > len(guild)+2 {
+		return bucketSeasonSizes
+	}
+	return bucketLadderSizes
+}
+
+// addSeasonSizes brings a file of schema version 8 to version 9: it
+// creates the bucket of the seasons' ladder sizes and, unless a build of
+// the indexes is under way already (from addIndexes, which covers it),
+// marks it to be counted from the seasons' profiles.
+func addSeasonSizes(tx *bolt.Tx) error {
+	if _, err := tx.CreateBucketIfNotExists(bucketSeasonSizes); err != nil {
+		return err
+	}
+	meta := tx.Bucket(bucketMeta)
+	if meta.Get(keyIndexesPending) != nil {
+		return nil
+	}
+	return meta.Put(keyIndexesPending, []byte{seasonSizesStage})
 }
 
 // addIndexes brings a file of schema version 7 to version 8: it creates
@@ -179,7 +208,17 @@ var indexSources = []struct {
 		guild, player := historyOwner(k)
 		return countHistory(tx, guild, player, e, 1)
 	}},
+	seasonSizesStage: {bucketSeasonProfiles, func(tx *bolt.Tx, k, _ []byte) error {
+		guild, _, _ := bytes.Cut(k, []byte{0})
+		return countProfile(tx, k[:len(guild)+10]) // guild, its zero byte, the season, the ladder
+	}},
 }
+
+// seasonSizesStage is the stage of the build that counts the seasons'
+// ladders. It starts from an empty bucketSeasonSizes: the seasons' ladders
+// that a migration filled before the build (rebuildPendingSeasons) were
+// counted as they were written, and are counted again here.
+const seasonSizesStage = 4
 
 // buildPendingIndexes builds the indexes that addIndexes marked to be
 // built, indexBatch records a transaction, each moving the mark in its
@@ -221,6 +260,14 @@ func buildIndexBatch(tx *bolt.Tx) (bucket []byte, n int, done bool, err error) {
 		return nil, 0, true, meta.Delete(keyIndexesPending)
 	}
 	stage, after := int(mark[0]), mark[1:]
+	if stage == seasonSizesStage && len(after) == 0 {
+		if err := tx.DeleteBucket(bucketSeasonSizes); err != nil {
+			return nil, 0, false, err
+		}
+		if _, err := tx.CreateBucket(bucketSeasonSizes); err != nil {
+			return nil, 0, false, err
+		}
+	}
 	src := indexSources[stage]
 	c := tx.Bucket(src.bucket).Cursor()
 	k, v := c.First()

@@ -37,6 +37,9 @@ func wantIndexes(tb testing.TB, s *Store) indexes {
 		if p, ok := ProfileRecords.Of(r); ok {
 			want.Sizes[string(ladderKey(p.GuildID, p.Season, p.Ladder))]++
 		}
+		if p, ok := SeasonProfileRecords.Of(r); ok {
+			want.Sizes[string(ladderKey(p.GuildID, p.Season, p.Ladder))]++
+		}
 		if g, ok := GameRecords.Of(r); ok {
 			want.Games[g.GuildID] = append(want.Games[g.GuildID], g.ID)
 		}
@@ -73,10 +76,12 @@ func readIndexes(tb testing.TB, s *Store) indexes {
 			got.Last[string(k)] = binary.BigEndian.Uint64(v)
 			return nil
 		}))
-		require.NoError(tb, tx.Bucket(bucketLadderSizes).ForEach(func(k, v []byte) error {
-			got.Sizes[string(k)] = binary.BigEndian.Uint64(v)
-			return nil
-		}))
+		for _, b := range [][]byte{bucketLadderSizes, bucketSeasonSizes} {
+			require.NoError(tb, tx.Bucket(b).ForEach(func(k, v []byte) error {
+				got.Sizes[string(k)] = binary.BigEndian.Uint64(v)
+				return nil
+			}))
+		}
 		return nil
 	}))
 	guilds := map[string]bool{}
@@ -232,4 +237,30 @@ func TestIndexBuildResumes(t *testing.T) {
 			require.NoError(t, checkFile(s))
 		})
 	}
+}
+
+// TestSeasonSizesCounted: a file of schema version 8, whose indexes are
+// built but whose seasons' ladders were counted on every read, has their
+// sizes counted when it opens, as the writes keep them.
+func TestSeasonSizesCounted(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "kulami.db")
+	s := mustOpenPath(t, path, Options{})
+	for i := range 4 { // a game a season
+		ch := fmt.Sprint("game ", i)
+		mustCreate(t, s, ch, []game.Player{alice, bob, carol}[i%3], []game.Player{bob, carol, alice}[i%3])
+		mustPlay(t, s, ch, "D4")
+		mustFinish(t, s, ch, game.Resigned, engine.Color(i%2), t0.AddDate(0, 4*i, 0))
+	}
+	want := wantIndexes(t, s)
+	require.Len(t, want.Sizes, 1+4, "the all-time ladder and four seasons'")
+	require.NoError(t, s.db.Update(func(tx *bolt.Tx) error {
+		if err := tx.DeleteBucket(bucketSeasonSizes); err != nil {
+			return err
+		}
+		return tx.Bucket(bucketMeta).Put(keySchema, binary.BigEndian.AppendUint64(nil, 8))
+	}))
+	require.NoError(t, s.Close())
+
+	s = mustOpenPath(t, path, Options{})
+	assert.Equal(t, want, readIndexes(t, s))
 }

@@ -28,7 +28,7 @@ var (
 	allBuckets = [][]byte{bucketMeta, bucketGames, bucketChallenges, bucketWake, bucketFinished,
 		bucketHistory, bucketProfiles, bucketRanks, bucketGuilds, bucketUsers, bucketReviews, bucketPending,
 		bucketSeasonProfiles, bucketSeasonRanks, bucketTournaments, bucketVacations,
-		bucketLastFinished, bucketGuildGames, bucketHeadToHead, bucketLadderSizes}
+		bucketLastFinished, bucketGuildGames, bucketHeadToHead, bucketLadderSizes, bucketSeasonSizes}
 
 	keySchema = []byte("schema")
 )
