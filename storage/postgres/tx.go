@@ -524,9 +524,13 @@ func (t *tx) putProfile(p, old *storage.Profile) error {
 		q = fmt.Sprintf(`INSERT INTO %s (%s, player, rank_key, data) VALUES (%s)`, table, cols, placeholders(n+3))
 	}
 	t.exec(q, append(args, p.UserID, p.RankKey(), string(data))...)
-	if old == nil && p.Season == 0 {
+	switch {
+	case old == nil && p.Season == 0:
 		t.exec(`INSERT INTO ladder_sizes (guild, ladder, n) VALUES ($1, $2, 1)
 			ON CONFLICT (guild, ladder) DO UPDATE SET n = ladder_sizes.n + 1`, p.GuildID, int16(p.Ladder))
+	case old == nil:
+		t.exec(`INSERT INTO season_ladder_sizes (guild, season, ladder, n) VALUES ($1, $2, $3, 1)
+			ON CONFLICT (guild, season, ladder) DO UPDATE SET n = season_ladder_sizes.n + 1`, p.GuildID, int32(p.Season), int16(p.Ladder))
 	}
 	return nil
 }
@@ -585,17 +589,13 @@ func (t *tx) LeaderboardFrom(guild string, season storage.Season, ladder storage
 // ladderPage returns the profiles that the query q (with args) reads from
 // a ladder of the season (zero: all-time), and the size of the ladder.
 func (t *tx) ladderPage(guild string, season storage.Season, ladder storage.Ladder, q string, args []any) ([]storage.Profile, int, error) {
-	var total int
-	if season == 0 { // the all-time ladders' sizes are kept
-		err := t.queryRow(`SELECT n FROM ladder_sizes WHERE guild = $1 AND ladder = $2`, guild, int16(ladder)).Scan(&total)
-		if err != nil && !errors.Is(err, pgx.ErrNoRows) {
-			return nil, 0, err
-		}
-	} else {
-		table, where, args := ladderTable(guild, season, ladder)
-		if err := t.queryRow(`SELECT count(*) FROM `+table+` WHERE `+where, args...).Scan(&total); err != nil {
-			return nil, 0, err // a season's ladder holds the players of one quarter
-		}
+	var total int // the ladders' sizes are kept
+	sizes, sizeArgs := `SELECT n FROM ladder_sizes WHERE guild = $1 AND ladder = $2`, []any{guild, int16(ladder)}
+	if season != 0 {
+		sizes, sizeArgs = `SELECT n FROM season_ladder_sizes WHERE guild = $1 AND ladder = $2 AND season = $3`, append(sizeArgs, int32(season))
+	}
+	if err := t.queryRow(sizes, sizeArgs...).Scan(&total); err != nil && !errors.Is(err, pgx.ErrNoRows) {
+		return nil, 0, err
 	}
 	var page []storage.Profile
 	err := t.query(q, args, func(rows pgx.Rows) error {
