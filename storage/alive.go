@@ -16,7 +16,7 @@ func (s *Core) SetAlive(ctx context.Context, t time.Time) error {
 }
 
 // ResumeBatch is how many games Resume changes in one transaction.
-const ResumeBatch = 25
+const ResumeBatch = 100
 
 // Resuming is a resume under way (see Resume): the outage from Alive to
 // At is being given to the active games, in channel order, and the games
