@@ -169,7 +169,8 @@ func addIndexes(tx *bolt.Tx) error {
 var keyIndexesPending = []byte("indexes_pending")
 
 // indexBatch is how many stored records a transaction of the build of
-// the indexes reads: a few tens of milliseconds of work.
+// the indexes reads: few enough that a transaction's changes, held in
+// memory until its commit, and the work a crash loses stay small.
 var indexBatch = 2000
 
 // indexLogEvery is how many records the build reads between two lines of
