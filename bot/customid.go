@@ -12,30 +12,32 @@ const customIDPrefix = "kulami"
 
 // The actions a component can carry.
 const (
-	actMove       = "move"        // select a hole on a board
-	actResign     = "resign"      // the Resign button of a board
-	actResignYes  = "resign-yes"  // confirm resigning
-	actResignNo   = "resign-no"   // keep playing
-	actAccept     = "accept"      // accept a challenge
-	actDecline    = "decline"     // decline a challenge
-	actCancel     = "cancel"      // the challenger withdraws a challenge
-	actRules      = "rules"       // page through the rules
-	actLeaders    = "leaderboard" // page through the leaderboard
-	actDrawAccept = "draw-yes"    // accept a draw offer
-	actDrawReject = "draw-no"     // decline a draw offer
-	actRematch    = "rematch"     // ask for a rematch of a finished game
-	actReviewStep = "review-step" // step through a reviewed game
-	actReplayGIF  = "replay-gif"  // the animated replay of a finished game
-	actGiveTime   = "give-time"   // give the opponent more time
-	actClaim      = "claim"       // claim the win when the opponent's clock ran out
-	actWait       = "claim-wait"  // keep waiting instead
-	actPlan       = "plan"        // open the planner of conditional moves
-	actPlanPick   = "plan-pick"   // pick a move of a planned line
-	actPlanClear  = "plan-clear"  // clear one's plan
-	actTJoin      = "t-join"      // join a tournament (its announcement)
-	actTLeave     = "t-leave"     // leave a tournament (its announcement)
-	actTWithdraw  = "t-withdraw"  // confirm a withdrawal from a tournament
-	actTStay      = "t-stay"      // keep playing in a tournament
+	actMove        = "move"             // select a hole on a board
+	actResign      = "resign"           // the Resign button of a board
+	actResignYes   = "resign-yes"       // confirm resigning
+	actResignNo    = "resign-no"        // keep playing
+	actAccept      = "accept"           // accept a challenge
+	actDecline     = "decline"          // decline a challenge
+	actCancel      = "cancel"           // the challenger withdraws a challenge
+	actRules       = "rules"            // page through the rules
+	actLeaders     = "leaderboard"      // page through the leaderboard
+	actLeadersNext = "leaderboard-next" // the page after a mark of the leaderboard
+	actLeadersPrev = "leaderboard-prev" // the page before a mark of the leaderboard
+	actDrawAccept  = "draw-yes"         // accept a draw offer
+	actDrawReject  = "draw-no"          // decline a draw offer
+	actRematch     = "rematch"          // ask for a rematch of a finished game
+	actReviewStep  = "review-step"      // step through a reviewed game
+	actReplayGIF   = "replay-gif"       // the animated replay of a finished game
+	actGiveTime    = "give-time"        // give the opponent more time
+	actClaim       = "claim"            // claim the win when the opponent's clock ran out
+	actWait        = "claim-wait"       // keep waiting instead
+	actPlan        = "plan"             // open the planner of conditional moves
+	actPlanPick    = "plan-pick"        // pick a move of a planned line
+	actPlanClear   = "plan-clear"       // clear one's plan
+	actTJoin       = "t-join"           // join a tournament (its announcement)
+	actTLeave      = "t-leave"          // leave a tournament (its announcement)
+	actTWithdraw   = "t-withdraw"       // confirm a withdrawal from a tournament
+	actTStay       = "t-stay"           // keep playing in a tournament
 )
 
 // customID is the self-describing ID of a component:

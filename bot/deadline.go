@@ -236,6 +236,16 @@ func (s deadlineStore) SeasonLeaderboard(ctx context.Context, guildID string, se
 	return ps, total, err
 }
 
+func (s deadlineStore) LeaderboardFrom(ctx context.Context, guildID string, season storage.Season, ladder storage.Ladder, from storage.Mark, before bool, limit int) ([]storage.Profile, int, error) {
+	var total int
+	ps, err := call1(ctx, func(ctx context.Context) ([]storage.Profile, error) {
+		ps, n, err := s.interactionStore.LeaderboardFrom(ctx, guildID, season, ladder, from, before, limit)
+		total = n
+		return ps, err
+	})
+	return ps, total, err
+}
+
 func (s deadlineStore) GuildSettings(ctx context.Context, guildID string) (storage.GuildSettings, error) {
 	return call1(ctx, func(ctx context.Context) (storage.GuildSettings, error) {
 		return s.interactionStore.GuildSettings(ctx, guildID)

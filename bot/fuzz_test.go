@@ -25,6 +25,7 @@ func FuzzParseCustomID(f *testing.F) {
 		customID{action: actMove, channel: "123", id: 7, n: 0, part: 2}.String(),
 		customID{action: actLeaders, channel: "9", id: 1, n: 3}.String(),
 		customID{action: actLeaders, channel: "9", id: board{storage.AI, 2026*4 + 3}.id(), n: 1}.String(),
+		customID{action: actLeadersNext, channel: storage.MarkOf(&storage.Profile{UserID: "ai:hard"}).String(), id: 1, n: 4}.String(),
 		"kulami:move:1:2:3:4:5", "kulami::1:2:3", "kulami:move:1:x:3", "rematch", "", ":::::",
 	} {
 		f.Add(s)
@@ -60,6 +61,7 @@ func FuzzHandle(f *testing.F) {
 		`{"type":3,"id":"8","guild_id":"10","channel_id":"20","member":{"user":{"id":"30"}},"message":{"id":"40","channel_id":"20"},"data":{"component_type":3,"custom_id":"kulami:move:20:1:0:1","values":["A1"]}}`,
 		`{"type":3,"id":"9","guild_id":"10","channel_id":"20","member":{"user":{"id":"31"}},"message":{"id":"41","channel_id":"20"},"data":{"component_type":2,"custom_id":"kulami:accept:20:1:0"}}`,
 		`{"type":3,"id":"10","guild_id":"10","channel_id":"20","member":{"user":{"id":"30"}},"data":{"component_type":2,"custom_id":"kulami:leaderboard:10:0:99"}}`,
+		`{"type":3,"id":"11","guild_id":"10","channel_id":"20","member":{"user":{"id":"30"}},"data":{"component_type":2,"custom_id":"kulami:leaderboard-prev:AAAAAAAAAAAAMzA:0:2"}}`,
 		`{"type":3,"id":"11","guild_id":"10","channel_id":"20","data":{"component_type":2,"custom_id":"kulami:rules:20:0:7"}}`,
 		`{"type":5,"id":"12","guild_id":"10","channel_id":"20","data":{"custom_id":"x","components":[]}}`,
 		`{"type":2,"id":"13"}`, `{"type":3}`, `{"type":9}`, `{}`,

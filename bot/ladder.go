@@ -98,13 +98,49 @@ func (rs *records) leaderboardCommand(c *interaction, o options) error {
 	return c.reply(m)
 }
 
-// leaderboardPage shows another page, from the Previous and Next buttons.
+// leaderboardPage shows another page, from the Previous and Next buttons
+// that name it by number: a leaderboard's first page, and the buttons of
+// leaderboards posted before the buttons carried marks.
 func (rs *records) leaderboardPage(c *interaction, id customID) error {
 	m, err := rs.leaderboard(c.ctx, rs.langs.publicLang(c), id.channel, boardOf(id.id), id.n)
 	if err != nil {
 		return err
 	}
 	return c.update(m)
+}
+
+// leaderboardStep shows the page after (Next) or before (Previous) the
+// mark that a leaderboard's button carries, page id.n (from 0): read from
+// the ranks at the mark, however far down the ladder. A mark that is none,
+// or whose player is not on the board, is stale or forged. If the ranks
+// moved so that nothing is left after the mark, or less than a page
+// before it, the last or the first page is shown.
+func (rs *records) leaderboardStep(c *interaction, id customID) error {
+	b, guildID, lang := boardOf(id.id), c.i.GuildID, rs.langs.publicLang(c)
+	mark, err := storage.ParseMark(id.channel)
+	if err != nil || !b.valid() {
+		return refuse("ladder.gone")
+	}
+	before := id.action == actLeadersPrev
+	page, total, err := rs.store.LeaderboardFrom(c.ctx, guildID, b.season, b.ladder, mark, before, leaderboardSize)
+	if errors.Is(err, storage.ErrNotFound) {
+		return refuse("ladder.gone")
+	} else if err != nil {
+		return err
+	}
+	pages := max(1, (total+leaderboardSize-1)/leaderboardSize)
+	p := min(id.n, pages-1)
+	if len(page) == 0 || before && len(page) < leaderboardSize {
+		if before {
+			p = 0
+		}
+		m, err := rs.leaderboard(c.ctx, lang, guildID, b, p)
+		if err != nil {
+			return err
+		}
+		return c.update(m)
+	}
+	return c.update(leaderboardMessage(lang, guildID, b, page, total, p, pages))
 }
 
 // board is a leaderboard of a guild: a ladder, all-time or of a season.
@@ -123,6 +159,11 @@ func boardOf(id uint64) board {
 	return board{ladder: storage.Ladder(id & 0xff), season: storage.Season(min(id>>8, 1<<31-1))}
 }
 
+// valid tells whether b is a board: a ladder, all-time or of a season.
+func (b board) valid() bool {
+	return (b.ladder == storage.Human || b.ladder == storage.AI) && (b.season == 0 || b.season.Valid())
+}
+
 // page reads page p (from 0) of b in the guild.
 func (rs *records) page(ctx context.Context, guildID string, b board, p int) ([]storage.Profile, int, error) {
 	if b.season != 0 {
@@ -133,7 +174,7 @@ func (rs *records) page(ctx context.Context, guildID string, b board, p int) ([]
 
 // leaderboard is page p (from 0) of a board of a guild.
 func (rs *records) leaderboard(ctx context.Context, lang i18n.Lang, guildID string, b board, p int) (message, error) {
-	if b.ladder != storage.Human && b.ladder != storage.AI || b.season != 0 && !b.season.Valid() {
+	if !b.valid() {
 		return message{}, refuse("ladder.gone")
 	}
 	p = max(p, 0)
@@ -173,9 +214,34 @@ func leaderboardMessage(lang i18n.Lang, guildID string, b board, page []storage.
 	e.Footer = &discordgo.MessageEmbedFooter{Text: lang.N("ladder.footer", total, "Page", p+1, "Pages", pages)}
 	m := message{embeds: []*discordgo.MessageEmbed{e}}
 	if pages > 1 {
-		m.components = pager(lang, actLeaders, guildID, b.id(), p, pages)
+		m.components = leaderboardButtons(lang, guildID, b, page, p, pages)
 	}
 	return m
+}
+
+// leaderboardButtons returns the Previous and Next buttons of page p
+// (from 0) of pages of a board of a guild, which shows page: they carry
+// the marks of its first and last profiles, from which the store reads
+// the page before or after (LeaderboardFrom). Previous to the first page
+// names it by number, as does a button whose mark would not read back (a
+// profile ID too long for a custom ID).
+func leaderboardButtons(lang i18n.Lang, guildID string, b board, page []storage.Profile, p, pages int) []discordgo.MessageComponent {
+	numbered := func(p int) string { return customID{action: actLeaders, channel: guildID, id: b.id(), n: p}.String() }
+	marked := func(action string, p int, pr *storage.Profile) string {
+		mark := storage.MarkOf(pr).String()
+		if _, err := storage.ParseMark(mark); err != nil || p == 0 {
+			return numbered(p)
+		}
+		return customID{action: action, channel: mark, id: b.id(), n: p}.String()
+	}
+	prev, next := numbered(max(p-1, 0)), numbered(p+1)
+	if len(page) > 0 {
+		prev, next = marked(actLeadersPrev, max(p-1, 0), &page[0]), marked(actLeadersNext, p+1, &page[len(page)-1])
+	}
+	return []discordgo.MessageComponent{discordgo.ActionsRow{Components: []discordgo.MessageComponent{
+		discordgo.Button{Label: lang.T("button.previous"), Style: discordgo.SecondaryButton, Disabled: p <= 0, CustomID: prev},
+		discordgo.Button{Label: lang.T("button.next"), Style: discordgo.SecondaryButton, Disabled: p >= pages-1, CustomID: next},
+	}}}
 }
 
 // rankLines writes the profiles of a leaderboard, the first of rank

@@ -176,24 +176,26 @@ var anywhere = map[string]bool{actRules: true}
 // componentHandlers returns the handler of each component action.
 func componentHandlers(h handlers) map[string]componentHandler {
 	return map[string]componentHandler{
-		actMove:       h.play.moveSelect,
-		actResign:     gameButton(h.store, h.play.askResign),
-		actResignYes:  h.play.resignConfirm,
-		actResignNo:   h.play.resignCancel,
-		actAccept:     challengeButton(h.store, h.challenges.accept),
-		actDecline:    challengeButton(h.store, h.challenges.decline),
-		actCancel:     challengeButton(h.store, h.challenges.withdraw),
-		actRules:      func(c *interaction, id customID) error { return c.update(rulesMessage(c.lang(), id.n)) },
-		actLeaders:    h.records.leaderboardPage,
-		actDrawAccept: drawAnswer(h.play, true),
-		actDrawReject: drawAnswer(h.play, false),
-		actRematch:    finishedButton(h.store, h.challenges.rematch),
-		actReviewStep: h.reviews.reviewStep,
-		actReplayGIF:  finishedButton(h.store, h.reviews.replayGIF),
-		actGiveTime:   gameButton(h.store, h.overtime.giveTime),
-		actClaim:      gameButton(h.store, h.overtime.claimButton),
-		actWait:       gameButton(h.store, h.overtime.keepWaiting),
-		actPlan:       gameButton(h.store, h.planner.open),
+		actMove:        h.play.moveSelect,
+		actResign:      gameButton(h.store, h.play.askResign),
+		actResignYes:   h.play.resignConfirm,
+		actResignNo:    h.play.resignCancel,
+		actAccept:      challengeButton(h.store, h.challenges.accept),
+		actDecline:     challengeButton(h.store, h.challenges.decline),
+		actCancel:      challengeButton(h.store, h.challenges.withdraw),
+		actRules:       func(c *interaction, id customID) error { return c.update(rulesMessage(c.lang(), id.n)) },
+		actLeaders:     h.records.leaderboardPage,
+		actLeadersNext: h.records.leaderboardStep,
+		actLeadersPrev: h.records.leaderboardStep,
+		actDrawAccept:  drawAnswer(h.play, true),
+		actDrawReject:  drawAnswer(h.play, false),
+		actRematch:     finishedButton(h.store, h.challenges.rematch),
+		actReviewStep:  h.reviews.reviewStep,
+		actReplayGIF:   finishedButton(h.store, h.reviews.replayGIF),
+		actGiveTime:    gameButton(h.store, h.overtime.giveTime),
+		actClaim:       gameButton(h.store, h.overtime.claimButton),
+		actWait:        gameButton(h.store, h.overtime.keepWaiting),
+		actPlan:        gameButton(h.store, h.planner.open),
 		actPlanPick: func(c *interaction, id customID) error {
 			return gameButton(h.store, func(c *interaction, g *storage.Game) error { return h.planner.pick(c, g, id) })(c, id)
 		},
@@ -210,9 +212,10 @@ func componentHandlers(h handlers) map[string]componentHandler {
 // guild): a message's components are clicked where it was posted, so such
 // an ID is stale or forged, and acting on the place it names would change
 // another channel's game or show another guild's leaderboard. The actions
-// not listed name no place to check: the rules, and a review's steps,
-// which may be posted in another channel than their game's and read the
-// interaction's own guild.
+// not listed name no place to check: the rules, a review's steps,
+// which may be posted in another channel than their game's, and the
+// leaderboard's pages from a mark (which the ID holds in place of a
+// channel); they read the interaction's own guild.
 var elsewhere = map[string]error{
 	actMove:       errGameGone,
 	actResign:     errGameGone,

@@ -184,6 +184,12 @@ type LadderStore interface {
 	// games only, each player from a fresh start). Errors:
 	// storage.ErrInvalid also if the season is not valid.
 	SeasonLeaderboard(ctx context.Context, guildID string, season storage.Season, ladder storage.Ladder, offset, limit int) ([]storage.Profile, int, error)
+	// LeaderboardFrom returns up to limit profiles of the ladder of the
+	// season (zero: all-time) in rank order after the mark (before it if
+	// before is set), and how many the ladder has. Errors:
+	// storage.ErrNotFound if the mark's player is not on the ladder;
+	// storage.ErrInvalid as for SeasonLeaderboard.
+	LeaderboardFrom(ctx context.Context, guildID string, season storage.Season, ladder storage.Ladder, from storage.Mark, before bool, limit int) ([]storage.Profile, int, error)
 }
 
 // SettingsStore keeps the settings of guilds and users: the defaults of

@@ -470,8 +470,8 @@ func (t *boltTx) putProfile(p, old *Profile) error {
 		return err
 	}
 	k := profileKey(p.GuildID, p.Season, p.Ladder, p.UserID)
-	if p.Season == 0 && profiles.Get(k) == nil { // the all-time ladders' sizes are kept
-		if err := countProfile(t.tx, ladderKey(p.GuildID, 0, p.Ladder)); err != nil {
+	if profiles.Get(k) == nil { // the ladders' sizes are kept
+		if err := countProfile(t.tx, ladderKey(p.GuildID, p.Season, p.Ladder)); err != nil {
 			return err
 		}
 	}
@@ -489,9 +489,7 @@ func (t *boltTx) SeasonLeaderboard(guild string, season Season, ladder Ladder, o
 }
 
 // leaderboard is Leaderboard on a ladder of the season (zero: all-time):
-// the page from the ranks, skipping offset keys, and the size of the
-// ladder: kept for the all-time ladders (bucketLadderSizes), counted for a
-// season's, which holds the players of one quarter.
+// the page from the ranks, skipping offset keys.
 func (t *boltTx) leaderboard(guild string, season Season, ladder Ladder, offset, limit int) ([]Profile, int, error) {
 	prefix := ladderKey(guild, season, ladder)
 	var ids []string
@@ -504,13 +502,42 @@ func (t *boltTx) leaderboard(guild string, season Season, ladder Ladder, offset,
 	for ; k != nil && bytes.HasPrefix(k, prefix) && len(ids) < limit; k, v = c.Next() {
 		ids = append(ids, string(v))
 	}
-	total := int(ladderSize(t.tx, prefix))
-	if season != 0 {
-		total = 0
-		for k, _ := c.Seek(prefix); k != nil && bytes.HasPrefix(k, prefix); k, _ = c.Next() {
-			total++
+	return t.ladderPage(guild, season, ladder, ids)
+}
+
+// LeaderboardFrom implements Tx: the ranks after (or before) the mark's,
+// read from its key on.
+func (t *boltTx) LeaderboardFrom(guild string, season Season, ladder Ladder, from Mark, before bool, limit int) ([]Profile, int, error) {
+	p, err := t.profile(guild, season, ladder, from.Player)
+	if err != nil {
+		return nil, 0, err
+	}
+	prefix := ladderKey(guild, season, ladder)
+	mark := append(prefix[:len(prefix):len(prefix)], from.RankKey(p)...)
+	_, ranks := t.ladderBuckets(season)
+	c := ranks.Cursor()
+	var ids []string
+	if before {
+		for k, v := lastBefore(c, mark); k != nil && bytes.HasPrefix(k, prefix) && len(ids) < limit; k, v = c.Prev() {
+			ids = append(ids, string(v))
+		}
+		slices.Reverse(ids)
+	} else {
+		k, v := c.Seek(mark)
+		if bytes.Equal(k, mark) {
+			k, v = c.Next()
+		}
+		for ; k != nil && bytes.HasPrefix(k, prefix) && len(ids) < limit; k, v = c.Next() {
+			ids = append(ids, string(v))
 		}
 	}
+	return t.ladderPage(guild, season, ladder, ids)
+}
+
+// ladderPage returns the profiles of ids on a ladder of the season (zero:
+// all-time) and the size of the ladder, which is kept (ladderSize).
+func (t *boltTx) ladderPage(guild string, season Season, ladder Ladder, ids []string) ([]Profile, int, error) {
+	total := int(ladderSize(t.tx, ladderKey(guild, season, ladder)))
 	var page []Profile
 	for _, id := range ids {
 		p, err := t.profile(guild, season, ladder, id)

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/binary"
 	"fmt"
+	"log/slog"
 
 	bolt "go.etcd.io/bbolt"
 )
@@ -24,8 +25,12 @@ var (
 	// bucketLadderSizes: guild ‖ ladder → the number of profiles on the
 	// ladder (8 bytes, big-endian).
 	bucketLadderSizes = []byte("ladder_sizes")
+	// bucketSeasonSizes: guild ‖ season ‖ ladder → the number of
+	// profiles on the ladder of the season (8 bytes, big-endian). Schema
+	// version 9 added it (addSeasonSizes).
+	bucketSeasonSizes = []byte("season_ladder_sizes")
 
-	indexBuckets = [][]byte{bucketLastFinished, bucketGuildGames, bucketHeadToHead, bucketLadderSizes}
+	indexBuckets = [][]byte{bucketLastFinished, bucketGuildGames, bucketHeadToHead, bucketLadderSizes, bucketSeasonSizes}
 )
 
 // place is what an index needs of a stored game (active or finished):
@@ -104,64 +109,186 @@ func countHistory(tx *bolt.Tx, guild, player string, e *HistoryEntry, sign int) 
 	return put(b, k, t)
 }
 
-// countProfile adds one to the size of the ladder whose key is k.
+// countProfile adds one to the size of the ladder whose key is k (see
+// sizesBucket).
 func countProfile(tx *bolt.Tx, k []byte) error {
-	b := tx.Bucket(bucketLadderSizes)
-	return b.Put(k, binary.BigEndian.AppendUint64(nil, ladderSize(tx, k)+1))
+	return tx.Bucket(sizesBucket(k)).Put(k, binary.BigEndian.AppendUint64(nil, ladderSize(tx, k)+1))
 }
 
-// ladderSize returns the size of the ladder whose key is k.
+// ladderSize returns the size of the ladder whose key (ladderKey) is k.
 func ladderSize(tx *bolt.Tx, k []byte) uint64 {
-	if v := tx.Bucket(bucketLadderSizes).Get(k); len(v) == 8 {
+	if v := tx.Bucket(sizesBucket(k)).Get(k); len(v) == 8 {
 		return binary.BigEndian.Uint64(v)
 	}
 	return 0
 }
 
+// sizesBucket returns the bucket that keeps the size of the ladder whose
+// key (ladderKey) is k: bucketLadderSizes for the all-time ladders (the
+// guild, its zero byte and the ladder), bucketSeasonSizes for a season's.
+func sizesBucket(k []byte) []byte {
+	if guild, _, _ := bytes.Cut(k, []byte{0}); len(k) > len(guild)+2 {
+		return bucketSeasonSizes
+	}
+	return bucketLadderSizes
+}
+
+// addSeasonSizes brings a file of schema version 8 to version 9: it
+// creates the bucket of the seasons' ladder sizes and, unless a build of
+// the indexes is under way already (from addIndexes, which covers it),
+// marks it to be counted from the seasons' profiles.
+func addSeasonSizes(tx *bolt.Tx) error {
+	if _, err := tx.CreateBucketIfNotExists(bucketSeasonSizes); err != nil {
+		return err
+	}
+	meta := tx.Bucket(bucketMeta)
+	if meta.Get(keyIndexesPending) != nil {
+		return nil
+	}
+	return meta.Put(keyIndexesPending, []byte{seasonSizesStage})
+}
+
 // addIndexes brings a file of schema version 7 to version 8: it creates
-// the index buckets and builds them from the active games, the finished
-// games and the histories. It needs only the buckets of schema version 1,
-// so that it works after any other step.
+// the index buckets and marks them to be built from the active games, the
+// finished games, the profiles and the histories (see
+// buildPendingIndexes), which Open does after the migration commits, in
+// batches. It needs only the buckets of schema version 1, so that it
+// works after any other step.
 func addIndexes(tx *bolt.Tx) error {
 	for _, name := range indexBuckets {
 		if _, err := tx.CreateBucketIfNotExists(name); err != nil {
 			return err
 		}
 	}
-	for _, each := range []struct {
-		bucket []byte
-		fn     func(k, v []byte) error
-	}{
-		{bucketGames, func(k, v []byte) error {
-			var p place
-			if err := decode(v, &p); err != nil {
-				return fmt.Errorf("game of channel %s: %w", k, err)
-			}
-			return indexGame(tx, p)
-		}},
-		{bucketFinished, func(k, v []byte) error {
-			var p place
-			if err := decode(v, &p); err != nil {
-				return fmt.Errorf("finished game %q: %w", k, err)
-			}
-			return indexFinished(tx, p)
-		}},
-		{bucketProfiles, func(k, _ []byte) error {
-			guild, _, _ := bytes.Cut(k, []byte{0})
-			return countProfile(tx, k[:len(guild)+2]) // guild, its zero byte, the ladder
-		}},
-		{bucketHistory, func(k, v []byte) error {
-			e := new(HistoryEntry)
-			if err := decode(v, e); err != nil {
-				return fmt.Errorf("history entry %q: %w", k, err)
-			}
-			guild, player := historyOwner(k)
-			return countHistory(tx, guild, player, e, 1)
-		}},
-	} {
-		if err := tx.Bucket(each.bucket).ForEach(each.fn); err != nil {
-			return fmt.Errorf("index %s: %w", each.bucket, err)
+	return tx.Bucket(bucketMeta).Put(keyIndexesPending, []byte{0})
+}
+
+// keyIndexesPending is the key, in bucketMeta, of how far the build of
+// the indexes has come: the number of indexSources done (one byte), and
+// the last key read of the next one's bucket (none: from its first).
+var keyIndexesPending = []byte("indexes_pending")
+
+// indexBatch is how many stored records a transaction of the build of
+// the indexes reads: few enough that a transaction's changes, held in
+// memory until its commit, and the work a crash loses stay small.
+var indexBatch = 2000
+
+// indexLogEvery is how many records the build reads between two lines of
+// its log.
+const indexLogEvery = 100_000
+
+// indexSources are the buckets the indexes are built from, in the order
+// of the build, with what each record adds.
+var indexSources = []struct {
+	bucket []byte
+	add    func(tx *bolt.Tx, k, v []byte) error
+}{
+	{bucketGames, func(tx *bolt.Tx, k, v []byte) error {
+		var p place
+		if err := decode(v, &p); err != nil {
+			return fmt.Errorf("game of channel %s: %w", k, err)
+		}
+		return indexGame(tx, p)
+	}},
+	{bucketFinished, func(tx *bolt.Tx, k, v []byte) error {
+		var p place
+		if err := decode(v, &p); err != nil {
+			return fmt.Errorf("finished game %q: %w", k, err)
+		}
+		return indexFinished(tx, p)
+	}},
+	{bucketProfiles, func(tx *bolt.Tx, k, _ []byte) error {
+		guild, _, _ := bytes.Cut(k, []byte{0})
+		return countProfile(tx, k[:len(guild)+2]) // guild, its zero byte, the ladder
+	}},
+	{bucketHistory, func(tx *bolt.Tx, k, v []byte) error {
+		e := new(HistoryEntry)
+		if err := decode(v, e); err != nil {
+			return fmt.Errorf("history entry %q: %w", k, err)
+		}
+		guild, player := historyOwner(k)
+		return countHistory(tx, guild, player, e, 1)
+	}},
+	seasonSizesStage: {bucketSeasonProfiles, func(tx *bolt.Tx, k, _ []byte) error {
+		guild, _, _ := bytes.Cut(k, []byte{0})
+		return countProfile(tx, k[:len(guild)+10]) // guild, its zero byte, the season, the ladder
+	}},
+}
+
+// seasonSizesStage is the stage of the build that counts the seasons'
+// ladders. It starts from an empty bucketSeasonSizes: the seasons' ladders
+// that a migration filled before the build (rebuildPendingSeasons) were
+// counted as they were written, and are counted again here.
+const seasonSizesStage = 4
+
+// buildPendingIndexes builds the indexes that addIndexes marked to be
+// built, indexBatch records a transaction, each moving the mark in its
+// commit: a build stopped by a crash goes on from its last commit at the
+// next Open. It logs its progress to log: when it starts, every
+// indexLogEvery records and when it is done.
+func buildPendingIndexes(db *bolt.DB, log *slog.Logger) error {
+	read := 0
+	for {
+		var done bool
+		var stage []byte
+		var n int
+		err := db.Update(func(tx *bolt.Tx) error {
+			var err error
+			stage, n, done, err = buildIndexBatch(tx)
+			return err
+		})
+		if err != nil {
+			return fmt.Errorf("build the indexes: %w", err)
+		}
+		if before := read; read+n > 0 && (done || (read+n)/indexLogEvery > before/indexLogEvery || read == 0) {
+			log.Info("storage upgrade: building the indexes", "bucket", string(stage), "records", read+n, "done", done)
+		}
+		read += n
+		if done {
+			return nil
 		}
 	}
-	return nil
+}
+
+// buildIndexBatch adds to the indexes up to indexBatch records from where
+// the mark of the build says, and moves the mark (dropping it at the
+// end). It returns the bucket it read, how many records it added and
+// whether the build is done.
+func buildIndexBatch(tx *bolt.Tx) (bucket []byte, n int, done bool, err error) {
+	meta := tx.Bucket(bucketMeta)
+	mark := meta.Get(keyIndexesPending)
+	if len(mark) == 0 || int(mark[0]) >= len(indexSources) {
+		return nil, 0, true, meta.Delete(keyIndexesPending)
+	}
+	stage, after := int(mark[0]), mark[1:]
+	if stage == seasonSizesStage && len(after) == 0 {
+		if err := tx.DeleteBucket(bucketSeasonSizes); err != nil {
+			return nil, 0, false, err
+		}
+		if _, err := tx.CreateBucket(bucketSeasonSizes); err != nil {
+			return nil, 0, false, err
+		}
+	}
+	src := indexSources[stage]
+	c := tx.Bucket(src.bucket).Cursor()
+	k, v := c.First()
+	if len(after) > 0 {
+		if k, v = c.Seek(after); bytes.Equal(k, after) {
+			k, v = c.Next()
+		}
+	}
+	var last []byte
+	for ; k != nil && n < indexBatch; k, v = c.Next() {
+		if err := src.add(tx, k, v); err != nil {
+			return nil, 0, false, fmt.Errorf("index %s: %w", src.bucket, err)
+		}
+		last, n = k, n+1
+	}
+	next := []byte{byte(stage)}
+	if k == nil {
+		next[0]++ // this bucket is done
+	} else {
+		next = append(next, last...)
+	}
+	return src.bucket, n, false, meta.Put(keyIndexesPending, next)
 }

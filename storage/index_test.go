@@ -1,9 +1,12 @@
 package storage
 
 import (
+	"bytes"
 	"cmp"
 	"encoding/binary"
 	"flag"
+	"fmt"
+	"log/slog"
 	"os"
 	"path/filepath"
 	"slices"
@@ -32,6 +35,9 @@ func wantIndexes(tb testing.TB, s *Store) indexes {
 	want := indexes{HeadToHead: map[string]Tally{}, Last: map[string]uint64{}, Games: map[string][]uint64{}, Sizes: map[string]uint64{}}
 	require.NoError(tb, s.Export(tb.Context(), func(r Record) error {
 		if p, ok := ProfileRecords.Of(r); ok {
+			want.Sizes[string(ladderKey(p.GuildID, p.Season, p.Ladder))]++
+		}
+		if p, ok := SeasonProfileRecords.Of(r); ok {
 			want.Sizes[string(ladderKey(p.GuildID, p.Season, p.Ladder))]++
 		}
 		if g, ok := GameRecords.Of(r); ok {
@@ -70,10 +76,12 @@ func readIndexes(tb testing.TB, s *Store) indexes {
 			got.Last[string(k)] = binary.BigEndian.Uint64(v)
 			return nil
 		}))
-		require.NoError(tb, tx.Bucket(bucketLadderSizes).ForEach(func(k, v []byte) error {
-			got.Sizes[string(k)] = binary.BigEndian.Uint64(v)
-			return nil
-		}))
+		for _, b := range [][]byte{bucketLadderSizes, bucketSeasonSizes} {
+			require.NoError(tb, tx.Bucket(b).ForEach(func(k, v []byte) error {
+				got.Sizes[string(k)] = binary.BigEndian.Uint64(v)
+				return nil
+			}))
+		}
 		return nil
 	}))
 	guilds := map[string]bool{}
@@ -171,4 +179,88 @@ func BenchmarkUpgradeIndexes(b *testing.B) {
 		require.NoError(b, err)
 		require.NoError(b, s.Close())
 	}
+}
+
+// TestIndexBuildResumes: the build of the indexes commits in batches,
+// each moving its mark; a process stopped after any of them (a crash:
+// the file as those commits left it) finishes the build at the next Open,
+// with the indexes the writes would have kept, and logs its progress.
+func TestIndexBuildResumes(t *testing.T) {
+	defer func(n int) { indexBatch = n }(indexBatch)
+	indexBatch = 2
+	for _, batches := range []int{0, 1, 3, 6} {
+		t.Run(fmt.Sprintf("after %d batches", batches), func(t *testing.T) {
+			path := filepath.Join(t.TempDir(), "kulami.db")
+			s := mustOpenPath(t, path, Options{})
+			for i, ch := range []string{"a", "b", "a", "c", "a", "d"} {
+				players := [][2]game.Player{{alice, bob}, {bob, alice}, {carol, easyAI}}[i%3]
+				mustCreate(t, s, ch, players[0], players[1])
+				mustPlay(t, s, ch, "D4")
+				mustFinish(t, s, ch, []game.Ending{game.Resigned, game.DrawAgreed, game.Aborted}[i%3], engine.Color(i%2), t0.Add(time.Duration(i)*time.Hour))
+			}
+			mustCreate(t, s, "e", alice, carol)
+			mustCreate(t, s, "f", bob, carol)
+			want := wantIndexes(t, s)
+			dropIndexes(t, s)
+			require.NoError(t, s.Close())
+
+			db, err := bolt.Open(path, 0o600, nil)
+			require.NoError(t, err)
+			require.NoError(t, db.Update(func(tx *bolt.Tx) error {
+				if err := prepare(tx); err != nil {
+					return err
+				}
+				return rebuildPendingSeasons(tx, DefaultRatingPeriod)
+			}))
+			for range batches {
+				require.NoError(t, db.Update(func(tx *bolt.Tx) error {
+					_, _, done, err := buildIndexBatch(tx)
+					require.False(t, done, "stopped mid-build")
+					return err
+				}))
+			}
+			require.NoError(t, db.View(func(tx *bolt.Tx) error {
+				assert.NotNil(t, tx.Bucket(bucketMeta).Get(keyIndexesPending), "the mark of a build under way")
+				return nil
+			}))
+			require.NoError(t, db.Close())
+
+			var log bytes.Buffer
+			s = mustOpenPath(t, path, Options{Log: slog.New(slog.NewTextHandler(&log, nil))})
+			assert.Equal(t, want, readIndexes(t, s), "built as the writes keep them, no record counted twice")
+			require.NoError(t, s.db.View(func(tx *bolt.Tx) error {
+				assert.Nil(t, tx.Bucket(bucketMeta).Get(keyIndexesPending), "the mark is gone")
+				return nil
+			}))
+			assert.Contains(t, log.String(), "building the indexes")
+			assert.Contains(t, log.String(), "done=true")
+			require.NoError(t, checkFile(s))
+		})
+	}
+}
+
+// TestSeasonSizesCounted: a file of schema version 8, whose indexes are
+// built but whose seasons' ladders were counted on every read, has their
+// sizes counted when it opens, as the writes keep them.
+func TestSeasonSizesCounted(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "kulami.db")
+	s := mustOpenPath(t, path, Options{})
+	for i := range 4 { // a game a season
+		ch := fmt.Sprint("game ", i)
+		mustCreate(t, s, ch, []game.Player{alice, bob, carol}[i%3], []game.Player{bob, carol, alice}[i%3])
+		mustPlay(t, s, ch, "D4")
+		mustFinish(t, s, ch, game.Resigned, engine.Color(i%2), t0.AddDate(0, 4*i, 0))
+	}
+	want := wantIndexes(t, s)
+	require.Len(t, want.Sizes, 1+4, "the all-time ladder and four seasons'")
+	require.NoError(t, s.db.Update(func(tx *bolt.Tx) error {
+		if err := tx.DeleteBucket(bucketSeasonSizes); err != nil {
+			return err
+		}
+		return tx.Bucket(bucketMeta).Put(keySchema, binary.BigEndian.AppendUint64(nil, 8))
+	}))
+	require.NoError(t, s.Close())
+
+	s = mustOpenPath(t, path, Options{})
+	assert.Equal(t, want, readIndexes(t, s))
 }

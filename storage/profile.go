@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"math"
-	"strings"
 	"time"
 
 	"github.com/kulami/kulami/engine/rating"
@@ -48,10 +47,7 @@ type RatingPoint struct {
 // RankKey returns the key that orders profiles on a leaderboard, bytes
 // compared in order: by rating (higher first), games played (more first),
 // name (ignoring case) and ID. Backends index profiles by it.
-func (p *Profile) RankKey() []byte {
-	return key(nil).u64(^orderedFloat(p.Rating.Rating)).u64(^uint64(p.Games())).
-		str(strings.ToLower(p.Name)).str(p.UserID)
-}
+func (p *Profile) RankKey() []byte { return MarkOf(p).RankKey(p) }
 
 // orderedFloat maps f to a number that sorts as f does.
 func orderedFloat(f float64) uint64 {
@@ -158,6 +154,22 @@ func (s *Core) SeasonLeaderboard(ctx context.Context, guildID string, season Sea
 	}
 	return s.leaderboard(ctx, guildID, offset, limit, func(tx Tx) ([]Profile, int, error) {
 		return tx.SeasonLeaderboard(guildID, season, ladder, offset, limit)
+	})
+}
+
+// LeaderboardFrom returns up to limit profiles of a ladder of the guild
+// (all-time if season is zero), in rank order, that come after the mark
+// (before it if before is set: the last limit ranks above the mark), and
+// the number of profiles on the ladder. It reads the ranks from the mark
+// on, not those before it. Errors: ErrInvalid for a limit that is not
+// positive or a season that is neither zero nor valid; ErrNotFound if the
+// mark's player has no profile on the ladder (a stale or forged mark).
+func (s *Core) LeaderboardFrom(ctx context.Context, guildID string, season Season, ladder Ladder, from Mark, before bool, limit int) (page []Profile, total int, err error) {
+	if season != 0 && !season.Valid() {
+		return nil, 0, fmt.Errorf("leaderboard: %w: season number %d", ErrInvalid, int32(season))
+	}
+	return s.leaderboard(ctx, guildID, 0, limit, func(tx Tx) ([]Profile, int, error) {
+		return tx.LeaderboardFrom(guildID, season, ladder, from, before, limit)
 	})
 }
 

@@ -22,6 +22,7 @@ var migrations = []func(tx *bolt.Tx) error{
 	addTournaments,      // 5 → 6
 	addVacations,        // 6 → 7
 	addIndexes,          // 7 → 8
+	addSeasonSizes,      // 8 → 9
 }
 
 // clearFinishedClocks brings a file of schema version 1 to version 2: the

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"log/slog"
 	"time"
 
 	bolt "go.etcd.io/bbolt"
@@ -27,7 +28,7 @@ var (
 	allBuckets = [][]byte{bucketMeta, bucketGames, bucketChallenges, bucketWake, bucketFinished,
 		bucketHistory, bucketProfiles, bucketRanks, bucketGuilds, bucketUsers, bucketReviews, bucketPending,
 		bucketSeasonProfiles, bucketSeasonRanks, bucketTournaments, bucketVacations,
-		bucketLastFinished, bucketGuildGames, bucketHeadToHead, bucketLadderSizes}
+		bucketLastFinished, bucketGuildGames, bucketHeadToHead, bucketLadderSizes, bucketSeasonSizes}
 
 	keySchema = []byte("schema")
 )
@@ -65,6 +66,10 @@ type Options struct {
 	// monitoring; it must be quick. A hook rather than a metric here:
 	// storage knows nothing of how it is monitored.
 	Updated func(took time.Duration, err error)
+	// Log, if set, receives the progress of the schema upgrades that Open
+	// runs in batches (bbolt: the build of the indexes); nothing is
+	// logged if it is nil.
+	Log *slog.Logger
 }
 
 // Store is an open kulami database in a bbolt file: the bbolt backend.
@@ -110,6 +115,14 @@ func Open(path string, opt Options) (*Store, error) {
 		}
 		return rebuildPendingSeasons(tx, opt.RatingPeriod)
 	}); err != nil {
+		db.Close()
+		return nil, fmt.Errorf("open %s: %w", path, err)
+	}
+	log := opt.Log
+	if log == nil {
+		log = slog.New(slog.DiscardHandler)
+	}
+	if err := buildPendingIndexes(db, log); err != nil {
 		db.Close()
 		return nil, fmt.Errorf("open %s: %w", path, err)
 	}

@@ -111,6 +111,11 @@ type Tx interface {
 	PutSeasonProfile(p, old *Profile) error
 	// SeasonLeaderboard is Leaderboard for the ladder of a season.
 	SeasonLeaderboard(guild string, season Season, ladder Ladder, offset, limit int) ([]Profile, int, error)
+	// LeaderboardFrom returns up to limit profiles of a ladder of the
+	// season (zero: all-time) in rank order after the mark (before it if
+	// before is set), and the number of profiles on the ladder; an error
+	// wrapping ErrNotFound if the mark's player has no profile there.
+	LeaderboardFrom(guild string, season Season, ladder Ladder, from Mark, before bool, limit int) ([]Profile, int, error)
 	// EachGuildSettings calls fn with the settings stored for every
 	// guild, by guild; fn may not write.
 	EachGuildSettings(fn func(*GuildSettingsEntry) error) error

@@ -32,7 +32,8 @@ var (
 )
 
 // openStore opens the database that c names, with the options opt; a
-// PostgreSQL store logs to log while it waits for its server.
+// PostgreSQL store logs to log while it waits for its server, a bbolt
+// file the progress of its schema upgrade.
 func openStore(c StorageConfig, opt storage.Options, log *slog.Logger) (Store, error) {
 	if c.Backend == "postgres" {
 		s, err := postgres.OpenConfig(c.DSN, opt, c.pgConfig(log))
@@ -41,6 +42,7 @@ func openStore(c StorageConfig, opt storage.Options, log *slog.Logger) (Store, e
 		}
 		return s, nil
 	}
+	opt.Log = log // the progress of a schema upgrade
 	s, err := storage.Open(c.Path, opt)
 	if errors.Is(err, fs.ErrNotExist) {
 		// bbolt creates the file, so it is its folder that is missing

@@ -173,7 +173,8 @@ func TestSeasonsFilledOnceAfterMigration(t *testing.T) {
 // TestMigrationIndexesHistory: migration 0008 fills the opponent and the
 // outcome of every history entry of a database of an earlier schema from
 // its data, and counts its ladders, so that the head-to-head of every
-// pair and the size of every ladder read as they did.
+// pair and the size of every ladder read as they did; migration 0009
+// counts the seasons' ladders.
 func TestMigrationIndexesHistory(t *testing.T) {
 	dsn := pgtest.Schema(t)
 	s := mustOpenDSN(t, dsn)
@@ -199,15 +200,38 @@ func TestMigrationIndexesHistory(t *testing.T) {
 		}
 		return out
 	}
+	// seasonSizes returns the size of every season's ladder of the guild
+	// (migration 0009), by season and ladder.
+	seasonSizes := func(s *Store) map[[2]int]int {
+		rows, err := s.pool.Query(t.Context(), `SELECT DISTINCT season, ladder FROM season_profiles WHERE guild = $1`, fixture.Guild)
+		require.NoError(t, err)
+		boards, err := pgx.CollectRows(rows, func(row pgx.CollectableRow) (b [2]int32, err error) {
+			var ladder int16
+			err = row.Scan(&b[0], &ladder)
+			b[1] = int32(ladder)
+			return b, err
+		})
+		require.NoError(t, err)
+		out := map[[2]int]int{}
+		for _, b := range boards {
+			_, n, err := s.SeasonLeaderboard(t.Context(), fixture.Guild, storage.Season(b[0]), storage.Ladder(b[1]), 0, 1)
+			require.NoError(t, err)
+			out[[2]int{int(b[0]), int(b[1])}] = n
+		}
+		return out
+	}
+	wantSeasons := seasonSizes(s)
+	require.NotEmpty(t, wantSeasons, "the fixture's games count in a season")
 	want, wantSizes := headToHead(s), sizes(s)
 	require.Equal(t, map[storage.Ladder]int{storage.Human: 2, storage.AI: 2}, wantSizes)
 	require.Equal(t, storage.Tally{Losses: 1}, want[storage.ProfileID(fixture.HardAI)+"-"+fixture.Bob.UserID], "bob beat the computer")
 	_, err := s.pool.Exec(t.Context(), `ALTER TABLE history DROP COLUMN opponent, DROP COLUMN outcome; DROP TABLE resuming; DROP TABLE ladder_sizes;
-		DELETE FROM kulami_migrations WHERE version = 8`)
+		DROP TABLE season_ladder_sizes; DELETE FROM kulami_migrations WHERE version >= 8`)
 	require.NoError(t, err)
 	s.Close()
 
 	s = mustOpenDSN(t, dsn)
 	assert.Equal(t, want, headToHead(s))
 	assert.Equal(t, wantSizes, sizes(s))
+	assert.Equal(t, wantSeasons, seasonSizes(s))
 }

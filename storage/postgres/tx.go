@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -523,9 +524,13 @@ func (t *tx) putProfile(p, old *storage.Profile) error {
 		q = fmt.Sprintf(`INSERT INTO %s (%s, player, rank_key, data) VALUES (%s)`, table, cols, placeholders(n+3))
 	}
 	t.exec(q, append(args, p.UserID, p.RankKey(), string(data))...)
-	if old == nil && p.Season == 0 {
+	switch {
+	case old == nil && p.Season == 0:
 		t.exec(`INSERT INTO ladder_sizes (guild, ladder, n) VALUES ($1, $2, 1)
 			ON CONFLICT (guild, ladder) DO UPDATE SET n = ladder_sizes.n + 1`, p.GuildID, int16(p.Ladder))
+	case old == nil:
+		t.exec(`INSERT INTO season_ladder_sizes (guild, season, ladder, n) VALUES ($1, $2, $3, 1)
+			ON CONFLICT (guild, season, ladder) DO UPDATE SET n = season_ladder_sizes.n + 1`, p.GuildID, int32(p.Season), int16(p.Ladder))
 	}
 	return nil
 }
@@ -552,34 +557,59 @@ func (t *tx) SeasonLeaderboard(guild string, season storage.Season, ladder stora
 // leaderboard is Leaderboard on a ladder of the season (zero: all-time).
 func (t *tx) leaderboard(guild string, season storage.Season, ladder storage.Ladder, offset, limit int) ([]storage.Profile, int, error) {
 	table, where, args := ladderTable(guild, season, ladder)
-	var total int
-	if season == 0 { // the all-time ladders' sizes are kept
-		err := t.queryRow(`SELECT n FROM ladder_sizes WHERE guild = $1 AND ladder = $2`, guild, int16(ladder)).Scan(&total)
-		if err != nil && !errors.Is(err, pgx.ErrNoRows) {
-			return nil, 0, err
-		}
-	} else if err := t.queryRow(`SELECT count(*) FROM `+table+` WHERE `+where, args...).Scan(&total); err != nil {
-		return nil, 0, err // a season's ladder holds the players of one quarter
-	}
 	// The page from its first rank key, which an index-only scan of the
 	// ranks finds without reading the profiles before it.
-	var page []storage.Profile
 	n := len(args)
-	err := t.query(fmt.Sprintf(`SELECT data FROM %[1]s WHERE %[2]s AND rank_key >= (
+	return t.ladderPage(guild, season, ladder, fmt.Sprintf(`SELECT data FROM %[1]s WHERE %[2]s AND rank_key >= (
 			SELECT rank_key FROM %[1]s WHERE %[2]s ORDER BY rank_key OFFSET $%[3]d LIMIT 1)
-		ORDER BY rank_key LIMIT $%[4]d`, table, where, n+2, n+1),
-		append(args, limit, offset), func(rows pgx.Rows) error {
-			var err error
-			page, err = pgx.CollectRows(rows, func(row pgx.CollectableRow) (storage.Profile, error) {
-				var data string
-				var p storage.Profile
-				if err := row.Scan(&data); err != nil {
-					return p, err
-				}
-				return p, storage.Decode([]byte(data), &p)
-			})
-			return err
+		ORDER BY rank_key LIMIT $%[4]d`, table, where, n+2, n+1), append(args, limit, offset))
+}
+
+// LeaderboardFrom implements storage.Tx: the ranks after (or before) the
+// mark's, read from the rank index at its key.
+func (t *tx) LeaderboardFrom(guild string, season storage.Season, ladder storage.Ladder, from storage.Mark, before bool, limit int) ([]storage.Profile, int, error) {
+	p, err := t.profile(guild, season, ladder, from.Player)
+	if err != nil {
+		return nil, 0, err
+	}
+	table, where, args := ladderTable(guild, season, ladder)
+	cmp, order := ">", "rank_key"
+	if before {
+		cmp, order = "<", "rank_key DESC"
+	}
+	n := len(args)
+	page, total, err := t.ladderPage(guild, season, ladder, fmt.Sprintf(`SELECT data FROM %s WHERE %s AND rank_key %s $%d ORDER BY %s LIMIT $%d`,
+		table, where, cmp, n+1, order, n+2), append(args, from.RankKey(p), limit))
+	if before {
+		slices.Reverse(page)
+	}
+	return page, total, err
+}
+
+// ladderPage returns the profiles that the query q (with args) reads from
+// a ladder of the season (zero: all-time), and the size of the ladder.
+func (t *tx) ladderPage(guild string, season storage.Season, ladder storage.Ladder, q string, args []any) ([]storage.Profile, int, error) {
+	var total int // the ladders' sizes are kept
+	sizes, sizeArgs := `SELECT n FROM ladder_sizes WHERE guild = $1 AND ladder = $2`, []any{guild, int16(ladder)}
+	if season != 0 {
+		sizes, sizeArgs = `SELECT n FROM season_ladder_sizes WHERE guild = $1 AND ladder = $2 AND season = $3`, append(sizeArgs, int32(season))
+	}
+	if err := t.queryRow(sizes, sizeArgs...).Scan(&total); err != nil && !errors.Is(err, pgx.ErrNoRows) {
+		return nil, 0, err
+	}
+	var page []storage.Profile
+	err := t.query(q, args, func(rows pgx.Rows) error {
+		var err error
+		page, err = pgx.CollectRows(rows, func(row pgx.CollectableRow) (storage.Profile, error) {
+			var data string
+			var p storage.Profile
+			if err := row.Scan(&data); err != nil {
+				return p, err
+			}
+			return p, storage.Decode([]byte(data), &p)
 		})
+		return err
+	})
 	return page, total, err
 }
 

@@ -42,6 +42,7 @@ type Store interface {
 	Profile(ctx context.Context, guildID, userID string, ladder storage.Ladder) (*storage.Profile, error)
 	Leaderboard(ctx context.Context, guildID string, ladder storage.Ladder, offset, limit int) ([]storage.Profile, int, error)
 	SeasonLeaderboard(ctx context.Context, guildID string, season storage.Season, ladder storage.Ladder, offset, limit int) ([]storage.Profile, int, error)
+	LeaderboardFrom(ctx context.Context, guildID string, season storage.Season, ladder storage.Ladder, from storage.Mark, before bool, limit int) ([]storage.Profile, int, error)
 
 	GuildSettings(ctx context.Context, guildID string) (storage.GuildSettings, error)
 	UpdateGuildSettings(ctx context.Context, guildID string, fn func(*storage.GuildSettings) error) (storage.GuildSettings, error)
@@ -139,6 +140,7 @@ func Run(t *testing.T, open Open) {
 		{"SeasonLadders", testSeasonLadders},
 		{"SeasonAILadder", testSeasonAILadder},
 		{"SeasonLeaderboardRefuses", testSeasonLeaderboardRefuses},
+		{"LeaderboardFrom", testLeaderboardFrom},
 		{"SeasonChannels", testSeasonChannels},
 		{"TournamentLifecycle", testTournamentLifecycle},
 		{"TournamentGameRecordsItsResult", testTournamentGameRecordsItsResult},

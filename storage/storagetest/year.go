@@ -57,6 +57,9 @@ func yearPlayer(i int) game.Player {
 var (
 	yearStart = time.Date(2025, 11, 27, 0, 0, 0, 0, time.UTC)
 	yearNow   = yearStart.Add(365 * 24 * time.Hour)
+	// yearSeason is the season whose ladder holds, as the all-time one
+	// does, every profile of a year's database.
+	yearSeason = rating.SeasonOf(yearNow)
 )
 
 // YearRecords yields the records of a database of size y, for Import:
@@ -115,6 +118,11 @@ func YearRecords(tb testing.TB, y Year) func(ctx context.Context, fn func(storag
 				Tally: rating.Tally{Wins: int(r.Uint64() % 100), Losses: int(r.Uint64() % 100)}, LastPlayed: yearStart,
 			}}
 			if err := fn(storage.ProfileRecords.Record(pr)); err != nil {
+				return err
+			}
+			season := *pr // the same ladder in the season of yearNow
+			season.Season = yearSeason
+			if err := fn(storage.SeasonProfileRecords.Record(&season)); err != nil {
 				return err
 			}
 		}
@@ -205,6 +213,41 @@ func BenchmarkYear(b *testing.B, s Store, y Year, longest *Longest) {
 		_, _, err := s.Leaderboard(b.Context(), yearGuild, storage.Human, last, 10)
 		return err
 	})
+	// The pages a leaderboard's buttons turn to: after the mark of the
+	// last profile of the page before the last, and before the mark of
+	// the first of the last page.
+	for _, season := range []storage.Season{0, yearSeason} {
+		board := "Leaderboard"
+		if season != 0 {
+			board = "SeasonLeaderboard"
+			read(board+"/first", func() error {
+				_, _, err := s.SeasonLeaderboard(b.Context(), yearGuild, season, storage.Human, 0, 10)
+				return err
+			})
+		}
+		var edge []storage.Profile
+		var err error
+		if season == 0 {
+			edge, _, err = s.Leaderboard(b.Context(), yearGuild, storage.Human, last-1, 2)
+		} else {
+			edge, _, err = s.SeasonLeaderboard(b.Context(), yearGuild, season, storage.Human, last-1, 2)
+		}
+		require.NoError(b, err)
+		require.Len(b, edge, 2)
+		for _, step := range []struct {
+			name   string
+			mark   *storage.Profile
+			before bool
+		}{{"next-last", &edge[0], false}, {"prev-last", &edge[1], true}} {
+			read(board+"/"+step.name, func() error {
+				page, _, err := s.LeaderboardFrom(b.Context(), yearGuild, season, storage.Human, storage.MarkOf(step.mark), step.before, 10)
+				if err == nil && len(page) == 0 {
+					err = fmt.Errorf("an empty page")
+				}
+				return err
+			})
+		}
+	}
 	b.Run("Resume1h", func(b *testing.B) {
 		now := yearNow
 		var tx time.Duration
