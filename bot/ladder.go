@@ -98,8 +98,16 @@ func (rs *records) leaderboardCommand(c *interaction, o options) error {
 	return c.reply(m)
 }
 
+// lastPage is the highest page (from 0) whose offset an int holds: a
+// pager writes pages of real boards only, so a button beyond it is forged
+// or garbled and refused like a stale one, not read as a store error.
+const lastPage = math.MaxInt/leaderboardSize - 1
+
 // leaderboardPage shows another page, from the Previous and Next buttons.
 func (rs *records) leaderboardPage(c *interaction, id customID) error {
+	if id.n > lastPage {
+		return refuse("ladder.gone")
+	}
 	m, err := rs.leaderboard(c.ctx, rs.langs.publicLang(c), id.channel, boardOf(id.id), id.n)
 	if err != nil {
 		return err
