@@ -34,6 +34,7 @@ type views struct {
 	baseCtx   context.Context // the bot's: cancelled by Close
 	finished  FinishedStore   // the ratings of a finished game
 	vacations VacationStore   // when a player on vacation returns
+	settings  SettingsStore   // whether the guild allows hints
 	clock     Clock           // the time a board says a clock is paused at
 	log       *slog.Logger
 }
@@ -59,7 +60,7 @@ func (v *views) boardMessage(ctx context.Context, lang i18n.Lang, g *storage.Gam
 	m := message{
 		file:       &attachment{name: "board.png", contentType: "image/png", data: png.Bytes(), description: altText(lang, g, &p)},
 		content:    boardText(lang, g, &p, now, v.returns(ctx, g)),
-		components: boardComponents(lang, g, &p, false),
+		components: boardComponents(lang, g, &p, false, v.hints(ctx, g)),
 	}
 	if g.Over() {
 		if g.Result().Rated() {
@@ -74,6 +75,21 @@ func (v *views) boardMessage(ctx context.Context, lang i18n.Lang, g *storage.Gam
 		m.mentions = []string{pl.UserID}
 	}
 	return m, nil
+}
+
+// hints reports whether the menus of g's board may say what each move
+// does: only where the guild allows hints (a game outside a guild has no
+// server to forbid them). If the setting cannot be read, they may not.
+func (v *views) hints(ctx context.Context, g *storage.Game) bool {
+	if g.GuildID == "" {
+		return true
+	}
+	s, err := v.settings.GuildSettings(ctx, g.GuildID)
+	if err != nil {
+		v.log.Warn("cannot read whether the guild allows hints", "guild", g.GuildID, "err", err)
+		return false
+	}
+	return s.Hints
 }
 
 func names(lang i18n.Lang, g *storage.Game) [2]string {
@@ -343,8 +359,9 @@ func (v *views) scoreEmbed(ctx context.Context, lang i18n.Lang, g *storage.Game)
 
 // boardComponents are the menus of the legal holes and (from the second
 // board on) the Resign button of a board, in lang, disabled once the board
-// is out of date; at the end, the buttons of gameOverComponents.
-func boardComponents(lang i18n.Lang, g *storage.Game, p *engine.Position, disabled bool) []discordgo.MessageComponent {
+// is out of date; at the end, the buttons of gameOverComponents. The
+// options say what each move does (moveHint) only if hints are allowed.
+func boardComponents(lang i18n.Lang, g *storage.Game, p *engine.Position, disabled, hints bool) []discordgo.MessageComponent {
 	if g.Over() {
 		return gameOverComponents(lang, g)
 	}
@@ -358,7 +375,10 @@ func boardComponents(lang i18n.Lang, g *storage.Game, p *engine.Position, disabl
 		opts := make([]discordgo.SelectMenuOption, len(part))
 		for j, h := range part {
 			c := l.Cell(h).String()
-			opts[j] = discordgo.SelectMenuOption{Label: c, Value: c, Description: moveHint(lang, p, h)}
+			opts[j] = discordgo.SelectMenuOption{Label: c, Value: c}
+			if hints {
+				opts[j].Description = moveHint(lang, p, h)
+			}
 		}
 		placeholder := lang.N("menu.holes", len(part))
 		if chunks > 1 {
