@@ -150,7 +150,7 @@ func Commands() []*discordgo.ApplicationCommand {
 		IntegrationTypes: &[]discordgo.ApplicationIntegrationType{discordgo.ApplicationIntegrationGuildInstall},
 		Options: []*discordgo.ApplicationCommandOption{
 			sub("challenge",
-				opt(user, "opponent", true),
+				opt(user, "opponent", false), // none: an open challenge, for anyone here
 				opt(str, "layout", false, layouts...),
 				opt(str, "rules", false, rules...),
 				opt(str, "first", false, choices("first", "me", "them", "random")...),

@@ -1,0 +1,102 @@
+package bot_test
+
+import (
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/bwmarrin/discordgo"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/kulami/kulami/bot/discordtest"
+	"github.com/kulami/kulami/storage"
+)
+
+// openChallenge has alice post a challenge to anyone in the harness's
+// channel and returns its message once the bot has noted it.
+func (h *harness) openChallenge(opts ...*discordgo.ApplicationCommandInteractionDataOption) (*discordtest.Message, string) {
+	h.t.Helper()
+	i := h.command(h.channel.ID, h.alice, "challenge", opts...)
+	m := messageAfter(h.t, h.dc, i, h.channel.ID, "the open challenge", hasButton("Accept"))
+	require.Eventually(h.t, func() bool {
+		c, err := h.store.Challenge(h.t.Context(), h.channel.ID)
+		return err == nil && c.MessageID == m.ID
+	}, 5*time.Second, time.Millisecond, "the challenge knows its message")
+	return m, h.reply(i)
+}
+
+// TestOpenChallenge checks a challenge without an opponent: it pings
+// nobody and offers no Decline; the challenger can neither accept nor
+// decline it but may withdraw it; of two players who press Accept at
+// once, exactly one plays, and the other is told the challenge is gone;
+// unanswered, it expires.
+func TestOpenChallenge(t *testing.T) {
+	t.Parallel()
+	for _, mode := range modes {
+		t.Run(mode, func(t *testing.T) {
+			h := newHarness(t, mode)
+			ch := h.channel.ID
+
+			t.Run("withdrawn", func(t *testing.T) {
+				m, sent := h.openChallenge()
+				assert.Contains(t, sent, "Open challenge posted")
+				assert.Contains(t, m.Content, "challenges **anyone here**")
+				assert.Empty(t, notified(m), "an open challenge pings nobody")
+				b := buttons(m.Components)
+				assert.NotContains(t, b, "Decline", "nobody declines an open challenge")
+				h.refused(h.click(m.ID, h.alice, b["Accept"]), "can't accept your own challenge", "withdraw it")
+				h.refused(h.command(ch, h.bob, "decline"), "Nobody declines an open challenge", "alice may withdraw it")
+				h.refused(h.click(m.ID, h.bob, b["Withdraw"]), "Only alice")
+				_, err := h.store.Challenge(t.Context(), ch)
+				require.NoError(t, err, "the refusals changed nothing")
+				h.click(m.ID, h.alice, b["Withdraw"])
+				gone, _ := h.dc.Message(m.ID)
+				assert.Contains(t, gone.Content, "alice withdrew the open challenge")
+				_, err = h.store.Challenge(t.Context(), ch)
+				assert.ErrorIs(t, err, storage.ErrNotFound)
+			})
+
+			t.Run("expired", func(t *testing.T) {
+				m, _ := h.openChallenge()
+				h.tick(h.expiry)
+				require.Eventually(t, func() bool {
+					msg, _ := h.dc.Message(m.ID)
+					return msg.Content != m.Content
+				}, 5*time.Second, time.Millisecond)
+				msg, _ := h.dc.Message(m.ID)
+				assert.Contains(t, msg.Content, "alice's open challenge expired: nobody accepted it in time")
+			})
+
+			t.Run("first click wins", func(t *testing.T) {
+				m, _ := h.openChallenge(discordtest.StringOption("first", "them"))
+				assert.Contains(t, m.Content, "First move: whoever accepts")
+				accept := buttons(m.Components)["Accept"]
+				clicks := []*discordgo.Interaction{h.dc.Button(m.ID, h.bob, accept), h.dc.Button(m.ID, h.carol, accept)}
+				var wg sync.WaitGroup
+				for _, i := range clicks {
+					wg.Go(func() { h.send(i) })
+				}
+				wg.Wait()
+				var won, lost []*discordgo.User
+				for k, i := range clicks {
+					r := h.dc.WaitResponse(t, i.ID)
+					if r.Ephemeral() {
+						assert.Contains(t, h.reply(i), "no longer open")
+						lost = append(lost, []*discordgo.User{h.bob, h.carol}[k])
+					} else {
+						won = append(won, []*discordgo.User{h.bob, h.carol}[k])
+					}
+				}
+				require.Len(t, won, 1, "exactly one of the two plays")
+				require.Len(t, lost, 1)
+				h.boardAt(ch, 0)
+				g, err := h.store.Game(t.Context(), ch)
+				require.NoError(t, err)
+				first, second := h.players(g)
+				assert.Equal(t, won[0].ID, first.ID, "whoever accepted moves first, as the challenge said")
+				assert.Equal(t, h.alice.ID, second.ID)
+			})
+		})
+	}
+}
