@@ -137,6 +137,12 @@ func boardText(lang i18n.Lang, g *storage.Game, p *engine.Position, now time.Tim
 	if g.Over() {
 		outcome, reason := outcome(lang, g, who)
 		lines = append(lines, lang.T("board.game_over", "Outcome", strings.TrimSpace(outcome+" "+reason)))
+		if g.Ply() > 0 {
+			// Every move: even with the longest names, a full board's
+			// text stays within Discord's 2000 characters
+			// (TestFinalBoardTextFits).
+			lines = append(lines, movesLine(lang, g, 0))
+		}
 		return strings.Join(lines, "\n")
 	}
 	c := g.ToMove()
@@ -157,7 +163,31 @@ func boardText(lang i18n.Lang, g *storage.Game, p *engine.Position, now time.Tim
 	if d := g.DrawOffer(); d != nil {
 		lines = append(lines, lang.T("board.draw_offered", "Player", escape(playerName(lang, g.Player(d.By)))))
 	}
+	if g.Ply() > 0 {
+		lines = append(lines, movesLine(lang, g, shownMoves))
+	}
 	return strings.Join(lines, "\n")
+}
+
+// shownMoves is how many of the latest moves a board lists.
+const shownMoves = 10
+
+// movesLine lists in lang the moves of g so far, numbered, with their
+// count: the last n of them after an ellipsis, or all if n is 0.
+func movesLine(lang i18n.Lang, g *storage.Game, n int) string {
+	moves := g.Moves()
+	from := 0
+	if n > 0 {
+		from = max(0, len(moves)-n)
+	}
+	parts := make([]string, 0, len(moves)-from+1)
+	if from > 0 {
+		parts = append(parts, "…")
+	}
+	for i := from; i < len(moves); i++ {
+		parts = append(parts, fmt.Sprintf("%d.%s", i+1, moves[i].Cell))
+	}
+	return lang.N("board.moves", len(moves), "Moves", strings.Join(parts, " "))
 }
 
 // daysLines are the lines of a board that say what stops the clocks of a

@@ -1,6 +1,8 @@
 package bot_test
 
 import (
+	"fmt"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -97,6 +99,46 @@ func TestOpenChallenge(t *testing.T) {
 				assert.Equal(t, won[0].ID, first.ID, "whoever accepted moves first, as the challenge said")
 				assert.Equal(t, h.alice.ID, second.ID)
 			})
+		})
+	}
+}
+
+// TestMovesUnderBoard plays a dozen moves and checks that each board
+// lists the moves so far, the last ten after an ellipsis with their
+// count, and that the final board lists them all.
+func TestMovesUnderBoard(t *testing.T) {
+	t.Parallel()
+	for _, mode := range modes {
+		t.Run(mode, func(t *testing.T) {
+			c := newClub(t, mode)
+			h, ch := c.harness, c.channel.ID
+			g := h.challengeAndAccept()
+			first, second := h.players(g)
+			var played []string
+			board := h.boardAt(ch, 0)
+			assert.NotRegexp(t, `\d+ moves?:`, board.Content, "no moves yet")
+			for ply := range 12 {
+				var id, cell string
+				for k, values := range menus(board) {
+					id, cell = k, values[0]
+					break
+				}
+				h.pick(board.ID, []*discordgo.User{first, second}[ply%2], id, cell)
+				played = append(played, fmt.Sprintf("%d.%s", ply+1, cell))
+				board = h.boardAt(ch, ply+1)
+				from := max(0, len(played)-10)
+				want := strings.Join(played[from:], " ")
+				if from > 0 {
+					want = "… " + want
+				}
+				if ply == 0 {
+					assert.Contains(t, board.Content, "\n1 move: "+want)
+				} else {
+					assert.Contains(t, board.Content, fmt.Sprintf("\n%d moves: %s", ply+1, want))
+				}
+			}
+			final := c.resign(ch, first)
+			assert.Contains(t, final.Content, "\n12 moves: "+strings.Join(played, " "), "the final board lists every move")
 		})
 	}
 }
