@@ -47,7 +47,8 @@ func (v *views) boardMessage(ctx context.Context, lang i18n.Lang, g *storage.Gam
 	var png bytes.Buffer
 	p := g.Position()
 	outcome, reason := outcome(lang, g, playerName)
-	opt := draw.Options{Names: names(lang, g), Rules: g.Rules(), Over: g.Over(), Outcome: outcome, Reason: reason, Text: drawText(lang)}
+	hints, theme := v.guildLook(ctx, g.GuildID)
+	opt := draw.Options{Names: names(lang, g), Rules: g.Rules(), Over: g.Over(), Outcome: outcome, Reason: reason, Text: drawText(lang), Theme: theme}
 	now := v.clock.Now()
 	if note := imageClockNote(lang, g, now); note != "" {
 		t := *opt.Text // shared by every board in lang: changed in a copy
@@ -60,7 +61,7 @@ func (v *views) boardMessage(ctx context.Context, lang i18n.Lang, g *storage.Gam
 	m := message{
 		file:       &attachment{name: "board.png", contentType: "image/png", data: png.Bytes(), description: altText(lang, g, &p)},
 		content:    boardText(lang, g, &p, now, v.returns(ctx, g)),
-		components: boardComponents(lang, g, &p, false, v.hints(ctx, g)),
+		components: boardComponents(lang, g, &p, false, hints),
 	}
 	if g.Over() {
 		if g.Result().Rated() {
@@ -77,19 +78,38 @@ func (v *views) boardMessage(ctx context.Context, lang i18n.Lang, g *storage.Gam
 	return m, nil
 }
 
-// hints reports whether the menus of g's board may say what each move
-// does: only where the guild allows hints (a game outside a guild has no
-// server to forbid them). If the setting cannot be read, they may not.
-func (v *views) hints(ctx context.Context, g *storage.Game) bool {
-	if g.GuildID == "" {
-		return true
+// guildLook is how a guild's public boards look: whether their menus may
+// say what each move does (only where the guild allows hints; a game
+// outside a guild has no server to forbid them) and the theme they are
+// drawn for. If the settings cannot be read: no hints, the dark theme.
+func (v *views) guildLook(ctx context.Context, guildID string) (hints bool, theme draw.Theme) {
+	if guildID == "" {
+		return true, draw.Dark
 	}
-	s, err := v.settings.GuildSettings(ctx, g.GuildID)
+	s, err := v.settings.GuildSettings(ctx, guildID)
 	if err != nil {
-		v.log.Warn("cannot read whether the guild allows hints", "guild", g.GuildID, "err", err)
-		return false
+		v.log.Warn("cannot read how the guild's boards look", "guild", guildID, "err", err)
+		return false, draw.Dark
 	}
-	return s.Hints
+	return s.Hints, themeOf(s.Theme)
+}
+
+// ownTheme is the theme of an image only userID sees: their own, else
+// their guild's.
+func (v *views) ownTheme(ctx context.Context, guildID, userID string) draw.Theme {
+	if u, err := v.settings.UserSettings(ctx, userID); err == nil && u.Theme != "" {
+		return themeOf(u.Theme)
+	}
+	_, theme := v.guildLook(ctx, guildID)
+	return theme
+}
+
+// themeOf reads a stored theme: "light", else dark.
+func themeOf(s string) draw.Theme {
+	if t, err := draw.ParseTheme(s); err == nil {
+		return t
+	}
+	return draw.Dark
 }
 
 func names(lang i18n.Lang, g *storage.Game) [2]string {

@@ -134,6 +134,7 @@ func Commands() []*discordgo.ApplicationCommand {
 		return g
 	}
 	onOff := choices("on_off", "on", "off")
+	themes := choices("theme", "dark", "light")
 	seasonChannel := opt(discordgo.ApplicationCommandOptionChannel, "season_channel", false)
 	seasonChannel.ChannelTypes = []discordgo.ChannelType{discordgo.ChannelTypeGuildText, discordgo.ChannelTypeGuildNews}
 	layouts := choices("layout", "square", "random", "irregular")
@@ -171,7 +172,7 @@ func Commands() []*discordgo.ApplicationCommand {
 			sub("stats", opt(user, "player", false)),
 			sub("history", opt(user, "player", false)),
 			sub("export", game()),
-			sub("notify", opt(str, "dm", false, onOff...), timezone, opt(str, "quiet_hours", false)),
+			sub("notify", opt(str, "dm", false, onOff...), timezone, opt(str, "quiet_hours", false), opt(str, "theme", false, themes...)),
 			sub("settings",
 				opt(str, "threads", false, onOff...),
 				opt(str, "move_time", false, moveTimeChoices()...),
@@ -182,6 +183,7 @@ func Commands() []*discordgo.ApplicationCommand {
 				opt(discordgo.ApplicationCommandOptionRole, "tournament_role", false),
 				opt(str, "weekends", false, weekends...),
 				vacationDays,
+				opt(str, "theme", false, themes...),
 			),
 			sub("play",
 				opt(str, "level", false, choices("level", "easy", "medium", "hard")...),
