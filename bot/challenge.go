@@ -323,6 +323,9 @@ func challengeMessage(lang i18n.Lang, ch *storage.Challenge, l *engine.Layout) m
 	if ch.Weekends {
 		text += "\n" + lang.T("challenge.weekends_paused")
 	}
+	if moveTimeOf(ch).Live() {
+		text += "\n" + lang.T("challenge.live")
+	}
 	id := func(a string) string { return customID{action: a, channel: ch.ChannelID, id: ch.ID}.String() }
 	buttons := []discordgo.MessageComponent{discordgo.Button{Label: lang.T("button.accept"), Style: discordgo.SuccessButton, CustomID: id(actAccept)}}
 	if !ch.ForAnyone() {

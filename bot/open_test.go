@@ -142,3 +142,37 @@ func TestMovesUnderBoard(t *testing.T) {
 		})
 	}
 }
+
+// TestLiveGame plays a game with a five-minute clock on a server of
+// claims: the challenge says it is live, no reminder comes, and the
+// clock running out ends the game at once, on time.
+func TestLiveGame(t *testing.T) {
+	t.Parallel()
+	for _, mode := range modes {
+		t.Run(mode, func(t *testing.T) {
+			h := newHarness(t, mode)
+			ch := h.channel.ID
+			h.reply(h.commandWith(asAdmin, ch, h.alice, "settings", discordtest.StringOption("timeouts", "claim")))
+			msg := h.challengeMessage(discordtest.StringOption("move_time", "5m"))
+			assert.Contains(t, msg.Content, "A live game")
+			h.click(msg.ID, h.bob, buttons(msg.Components)["Accept"])
+			g, err := h.store.Game(t.Context(), ch)
+			require.NoError(t, err)
+			first, second := h.players(g)
+			h.command(ch, first, "move", discordtest.StringOption("cell", "D4"))
+			h.boardAt(ch, 1)
+			h.command(ch, second, "move", discordtest.StringOption("cell", "A4"))
+			board := h.boardAt(ch, 2)
+			before := len(h.dc.Messages(ch))
+			h.tick(4*time.Minute + 59*time.Second)
+			assert.Len(t, h.dc.Messages(ch), before, "no reminder in a live game")
+			h.tick(time.Second)
+			var final *discordtest.Message
+			h.dc.WaitUntil(t, "the final board", func() bool {
+				final = h.board(ch)
+				return final != nil && final.ID != board.ID && hasButton("Rematch")(final)
+			})
+			assert.Contains(t, final.Content, "<@"+first.ID+"> ran out of time", "lost on time at once, no claim")
+		})
+	}
+}
