@@ -34,6 +34,7 @@ type views struct {
 	baseCtx   context.Context // the bot's: cancelled by Close
 	finished  FinishedStore   // the ratings of a finished game
 	vacations VacationStore   // when a player on vacation returns
+	settings  SettingsStore   // whether the guild allows hints
 	clock     Clock           // the time a board says a clock is paused at
 	log       *slog.Logger
 }
@@ -56,7 +57,8 @@ func (v *views) boardMessage(ctx context.Context, lang i18n.Lang, g *storage.Gam
 	var png bytes.Buffer
 	p := g.Position()
 	outcome, reason := outcome(lang, g, playerName)
-	opt := draw.Options{Names: names(lang, g), Rules: g.Rules(), Over: g.Over(), Outcome: outcome, Reason: reason, Winner: winner(g), Text: drawText(lang)}
+	hints, theme := v.guildLook(ctx, g.GuildID)
+	opt := draw.Options{Names: names(lang, g), Rules: g.Rules(), Over: g.Over(), Outcome: outcome, Reason: reason, Winner: winner(g), Text: drawText(lang), Theme: theme}
 	now := v.clock.Now()
 	if note := imageClockNote(lang, g, now); note != "" {
 		t := *opt.Text // shared by every board in lang: changed in a copy
@@ -69,7 +71,7 @@ func (v *views) boardMessage(ctx context.Context, lang i18n.Lang, g *storage.Gam
 	m := message{
 		file:       &attachment{name: "board.png", contentType: "image/png", data: png.Bytes(), description: altText(lang, g, &p)},
 		content:    boardText(lang, g, &p, now, v.returns(ctx, g)),
-		components: boardComponents(lang, g, &p, false),
+		components: boardComponents(lang, g, &p, false, hints),
 	}
 	if g.Over() {
 		if g.Result().Rated() {
@@ -84,6 +86,40 @@ func (v *views) boardMessage(ctx context.Context, lang i18n.Lang, g *storage.Gam
 		m.mentions = []string{pl.UserID}
 	}
 	return m, nil
+}
+
+// guildLook is how a guild's public boards look: whether their menus may
+// say what each move does (only where the guild allows hints; a game
+// outside a guild has no server to forbid them) and the theme they are
+// drawn for. If the settings cannot be read: no hints, the dark theme.
+func (v *views) guildLook(ctx context.Context, guildID string) (hints bool, theme draw.Theme) {
+	if guildID == "" {
+		return true, draw.Dark
+	}
+	s, err := v.settings.GuildSettings(ctx, guildID)
+	if err != nil {
+		v.log.Warn("cannot read how the guild's boards look", "guild", guildID, "err", err)
+		return false, draw.Dark
+	}
+	return s.Hints, themeOf(s.Theme)
+}
+
+// ownTheme is the theme of an image only userID sees: their own, else
+// their guild's.
+func (v *views) ownTheme(ctx context.Context, guildID, userID string) draw.Theme {
+	if u, err := v.settings.UserSettings(ctx, userID); err == nil && u.Theme != "" {
+		return themeOf(u.Theme)
+	}
+	_, theme := v.guildLook(ctx, guildID)
+	return theme
+}
+
+// themeOf reads a stored theme: "light", else dark.
+func themeOf(s string) draw.Theme {
+	if t, err := draw.ParseTheme(s); err == nil {
+		return t
+	}
+	return draw.Dark
 }
 
 func names(lang i18n.Lang, g *storage.Game) [2]string {
@@ -131,6 +167,12 @@ func boardText(lang i18n.Lang, g *storage.Game, p *engine.Position, now time.Tim
 	if g.Over() {
 		outcome, reason := outcome(lang, g, who)
 		lines = append(lines, lang.T("board.game_over", "Outcome", strings.TrimSpace(outcome+" "+reason)))
+		if g.Ply() > 0 {
+			// Every move: even with the longest names, a full board's
+			// text stays within Discord's 2000 characters
+			// (TestFinalBoardTextFits).
+			lines = append(lines, movesLine(lang, g, 0))
+		}
 		return strings.Join(lines, "\n")
 	}
 	c := g.ToMove()
@@ -151,7 +193,31 @@ func boardText(lang i18n.Lang, g *storage.Game, p *engine.Position, now time.Tim
 	if d := g.DrawOffer(); d != nil {
 		lines = append(lines, lang.T("board.draw_offered", "Player", escape(playerName(lang, g.Player(d.By)))))
 	}
+	if g.Ply() > 0 {
+		lines = append(lines, movesLine(lang, g, shownMoves))
+	}
 	return strings.Join(lines, "\n")
+}
+
+// shownMoves is how many of the latest moves a board lists.
+const shownMoves = 10
+
+// movesLine lists in lang the moves of g so far, numbered, with their
+// count: the last n of them after an ellipsis, or all if n is 0.
+func movesLine(lang i18n.Lang, g *storage.Game, n int) string {
+	moves := g.Moves()
+	from := 0
+	if n > 0 {
+		from = max(0, len(moves)-n)
+	}
+	parts := make([]string, 0, len(moves)-from+1)
+	if from > 0 {
+		parts = append(parts, "…")
+	}
+	for i := from; i < len(moves); i++ {
+		parts = append(parts, fmt.Sprintf("%d.%s", i+1, moves[i].Cell))
+	}
+	return lang.N("board.moves", len(moves), "Moves", strings.Join(parts, " "))
 }
 
 // daysLines are the lines of a board that say what stops the clocks of a
@@ -353,8 +419,9 @@ func (v *views) scoreEmbed(ctx context.Context, lang i18n.Lang, g *storage.Game)
 
 // boardComponents are the menus of the legal holes and (from the second
 // board on) the Resign button of a board, in lang, disabled once the board
-// is out of date; at the end, the buttons of gameOverComponents.
-func boardComponents(lang i18n.Lang, g *storage.Game, p *engine.Position, disabled bool) []discordgo.MessageComponent {
+// is out of date; at the end, the buttons of gameOverComponents. The
+// options say what each move does (moveHint) only if hints are allowed.
+func boardComponents(lang i18n.Lang, g *storage.Game, p *engine.Position, disabled, hints bool) []discordgo.MessageComponent {
 	if g.Over() {
 		return gameOverComponents(lang, g)
 	}
@@ -368,7 +435,10 @@ func boardComponents(lang i18n.Lang, g *storage.Game, p *engine.Position, disabl
 		opts := make([]discordgo.SelectMenuOption, len(part))
 		for j, h := range part {
 			c := l.Cell(h).String()
-			opts[j] = discordgo.SelectMenuOption{Label: c, Value: c, Description: moveHint(lang, p, h)}
+			opts[j] = discordgo.SelectMenuOption{Label: c, Value: c}
+			if hints {
+				opts[j].Description = moveHint(lang, p, h)
+			}
 		}
 		placeholder := lang.N("menu.holes", len(part))
 		if chunks > 1 {

@@ -111,7 +111,7 @@ func New(s *discordgo.Session, opt Options) *Bot {
 	wake := make(wakeup, 1)
 	langs := &locales{store: st, log: log}
 	out := &outbound{session: s, log: log}
-	vw := &views{renderer: opt.Renderer, runner: runner, baseCtx: ctx, finished: st, vacations: days, clock: clock, log: log}
+	vw := &views{renderer: opt.Renderer, runner: runner, baseCtx: ctx, finished: st, vacations: days, settings: st, clock: clock, log: log}
 	tb := &table{store: st, clock: clock, log: log, metrics: opt.Metrics, wake: wake, out: out, langs: langs, views: vw, runner: runner, aiTime: opt.AITime}
 	chans := &channels{store: st, log: log}
 	tst := deadlineTournaments{opt.Store}

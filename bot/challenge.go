@@ -129,7 +129,9 @@ func (cl *challenges) challenge(c *interaction, o options) error {
 		resolved = &discordgo.ApplicationCommandInteractionDataResolved{}
 	}
 	opp := resolved.Users[oppID]
+	open := oppID == "" // anyone here may accept
 	switch {
+	case open:
 	case opp == nil:
 		return refuse("challenge.pick_opponent")
 	case oppID == c.i.AppID:
@@ -171,9 +173,13 @@ func (cl *challenges) challenge(c *interaction, o options) error {
 	case "them":
 		first = challenge.FirstOpponent
 	}
+	var to game.Player
+	if !open {
+		to = game.Player{UserID: oppID, Name: memberName(resolved, oppID)}
+	}
 	cc, err := challenge.New(challenge.Config{
 		From:      game.Player{UserID: me.ID, Name: c.displayName()},
-		To:        game.Player{UserID: oppID, Name: memberName(resolved, oppID)},
+		To:        to,
 		Layout:    layout,
 		Rules:     rules,
 		First:     first,
@@ -187,7 +193,11 @@ func (cl *challenges) challenge(c *interaction, o options) error {
 		return err
 	}
 	ch := &storage.Challenge{GuildID: c.i.GuildID, ChannelID: c.i.ChannelID, Challenge: *cc}
-	return cl.openChallenge(c, ch, func(lang i18n.Lang) message { return challengeMessage(lang, ch, layout) }, c.lang().T("challenge.sent", "Opponent", escape(ch.To.Name)))
+	sent := c.lang().T("challenge.open_sent")
+	if !open {
+		sent = c.lang().T("challenge.sent", "Opponent", escape(ch.To.Name))
+	}
+	return cl.openChallenge(c, ch, func(lang i18n.Lang) message { return challengeMessage(lang, ch, layout) }, sent)
 }
 
 // openChallenge stores the new challenge ch, posts its message (made by m
@@ -304,23 +314,45 @@ func memberName(r *discordgo.ApplicationCommandInteractionDataResolved, id strin
 }
 
 // challengeMessage is the public message of an open challenge, in lang.
+// A challenge to anyone pings nobody and has no Decline button: nobody
+// declines it, the challenger withdraws it.
 func challengeMessage(lang i18n.Lang, ch *storage.Challenge, l *engine.Layout) message {
-	text := lang.T("challenge.message", "Opponent", who(lang, ch.To), "Challenger", escape(ch.From.Name), "Board", layoutName(lang, l),
-		"Rules", lang.T(rulesNames[ch.Rules]), "First", lang.T(firstNames[ch.First]), "MoveTime", clockWords(lang, moveTimeOf(ch)),
+	key, first, mentions := "challenge.message", lang.T(firstNames[ch.First]), []string{ch.To.UserID}
+	if ch.ForAnyone() {
+		key, mentions = "challenge.open_message", nil
+		if ch.First == challenge.FirstOpponent {
+			first = lang.T("first.accepter")
+		}
+	}
+	text := lang.T(key, "Opponent", who(lang, ch.To), "Challenger", escape(ch.From.Name), "Board", layoutName(lang, l),
+		"Rules", lang.T(rulesNames[ch.Rules]), "First", first, "MoveTime", clockWords(lang, moveTimeOf(ch)),
 		"Expires", timestamp(ch.Expires))
 	if ch.Weekends {
 		text += "\n" + lang.T("challenge.weekends_paused")
 	}
-	id := func(a string) string { return customID{action: a, channel: ch.ChannelID, id: ch.ID}.String() }
-	return message{
-		content:  text,
-		mentions: []string{ch.To.UserID},
-		components: []discordgo.MessageComponent{discordgo.ActionsRow{Components: []discordgo.MessageComponent{
-			discordgo.Button{Label: lang.T("button.accept"), Style: discordgo.SuccessButton, CustomID: id(actAccept)},
-			discordgo.Button{Label: lang.T("button.decline"), Style: discordgo.SecondaryButton, CustomID: id(actDecline)},
-			discordgo.Button{Label: lang.T("button.withdraw"), Style: discordgo.SecondaryButton, CustomID: id(actCancel)},
-		}}},
+	if moveTimeOf(ch).Live() {
+		text += "\n" + lang.T("challenge.live")
 	}
+	id := func(a string) string { return customID{action: a, channel: ch.ChannelID, id: ch.ID}.String() }
+	buttons := []discordgo.MessageComponent{discordgo.Button{Label: lang.T("button.accept"), Style: discordgo.SuccessButton, CustomID: id(actAccept)}}
+	if !ch.ForAnyone() {
+		buttons = append(buttons, discordgo.Button{Label: lang.T("button.decline"), Style: discordgo.SecondaryButton, CustomID: id(actDecline)})
+	}
+	buttons = append(buttons, discordgo.Button{Label: lang.T("button.withdraw"), Style: discordgo.SecondaryButton, CustomID: id(actCancel)})
+	return message{
+		content:    text,
+		mentions:   mentions,
+		components: []discordgo.MessageComponent{discordgo.ActionsRow{Components: buttons}},
+	}
+}
+
+// challengedName is how a message names the player a challenge is for, in
+// lang: their name, or "anyone" for an open challenge.
+func challengedName(lang i18n.Lang, ch *storage.Challenge) string {
+	if ch.ForAnyone() {
+		return lang.T("challenge.anyone")
+	}
+	return escape(ch.To.Name)
 }
 
 // moveTimeOf returns the move clock a challenge offers.
@@ -335,7 +367,7 @@ func (chs *channels) busy(c *interaction) error {
 		return refuse("challenge.busy_game", "Red", escape(playerName(lang, g.Player(engine.Red))), "Black", escape(playerName(lang, g.Player(engine.Black))))
 	}
 	if ch, err := chs.store.Challenge(c.ctx, c.i.ChannelID); err == nil {
-		return refuse("challenge.busy_challenge", "Challenger", escape(ch.From.Name), "Opponent", escape(ch.To.Name), "Expires", timestamp(ch.Expires))
+		return refuse("challenge.busy_challenge", "Challenger", escape(ch.From.Name), "Opponent", challengedName(c.lang(), ch), "Expires", timestamp(ch.Expires))
 	}
 	return refuse("challenge.busy")
 }
@@ -459,7 +491,12 @@ func (cl *challenges) withdraw(c *interaction, ch *storage.Challenge) error {
 	if err := ch.CanWithdraw(game.Player{UserID: c.user().ID}); err != nil {
 		return &challengeError{err: err, ch: ch}
 	}
-	return cl.closeChallenge(c, ch, cl.langs.publicLang(c).T("challenge.withdrawn", "Challenger", escape(ch.From.Name), "Opponent", escape(ch.To.Name)))
+	lang := cl.langs.publicLang(c)
+	text := lang.T("challenge.withdrawn", "Challenger", escape(ch.From.Name), "Opponent", challengedName(lang, ch))
+	if ch.ForAnyone() {
+		text = lang.T("challenge.open_withdrawn", "Challenger", escape(ch.From.Name))
+	}
+	return cl.closeChallenge(c, ch, text)
 }
 
 // closeChallenge deletes a challenge and says so on its message.

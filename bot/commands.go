@@ -134,6 +134,7 @@ func Commands() []*discordgo.ApplicationCommand {
 		return g
 	}
 	onOff := choices("on_off", "on", "off")
+	themes := choices("theme", "dark", "light")
 	seasonChannel := opt(discordgo.ApplicationCommandOptionChannel, "season_channel", false)
 	seasonChannel.ChannelTypes = []discordgo.ChannelType{discordgo.ChannelTypeGuildText, discordgo.ChannelTypeGuildNews}
 	layouts := choices("layout", "square", "random", "irregular")
@@ -154,7 +155,7 @@ func Commands() []*discordgo.ApplicationCommand {
 		IntegrationTypes: &installs,
 		Options: []*discordgo.ApplicationCommandOption{
 			sub("challenge",
-				opt(user, "opponent", true),
+				opt(user, "opponent", false), // none: an open challenge, for anyone here
 				opt(str, "layout", false, layouts...),
 				opt(str, "rules", false, rules...),
 				opt(str, "first", false, choices("first", "me", "them", "random")...),
@@ -175,7 +176,7 @@ func Commands() []*discordgo.ApplicationCommand {
 			sub("stats", opt(user, "player", false)),
 			sub("history", opt(user, "player", false)),
 			sub("export", game()),
-			sub("notify", opt(str, "dm", false, onOff...), timezone, opt(str, "quiet_hours", false)),
+			sub("notify", opt(str, "dm", false, onOff...), timezone, opt(str, "quiet_hours", false), opt(str, "theme", false, themes...)),
 			sub("settings",
 				opt(str, "threads", false, onOff...),
 				opt(str, "move_time", false, moveTimeChoices()...),
@@ -186,6 +187,7 @@ func Commands() []*discordgo.ApplicationCommand {
 				opt(discordgo.ApplicationCommandOptionRole, "tournament_role", false),
 				opt(str, "weekends", false, weekends...),
 				vacationDays,
+				opt(str, "theme", false, themes...),
 			),
 			sub("play",
 				opt(str, "level", false, choices("level", "easy", "medium", "hard")...),

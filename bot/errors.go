@@ -218,8 +218,12 @@ func (e *challengeError) explain(lang i18n.Lang) (string, bool) {
 	switch {
 	case errors.Is(e.err, challenge.ErrOwnChallenge) && e.decline:
 		return lang.T("challenge.decline_own"), true
+	case errors.Is(e.err, challenge.ErrOwnChallenge) && ch.ForAnyone():
+		return lang.T("challenge.open_accept_own"), true
 	case errors.Is(e.err, challenge.ErrOwnChallenge):
 		return lang.T("challenge.accept_own", "Opponent", escape(ch.To.Name)), true
+	case errors.Is(e.err, challenge.ErrNotChallenged) && e.decline && ch.ForAnyone():
+		return lang.T("challenge.open_decline", "Challenger", escape(ch.From.Name)), true
 	case errors.Is(e.err, challenge.ErrNotChallenged) && e.decline:
 		return lang.T("challenge.decline_not_yours", "Opponent", escape(ch.To.Name)), true
 	case errors.Is(e.err, challenge.ErrNotChallenged):

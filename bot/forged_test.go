@@ -43,7 +43,12 @@ func TestOutdatedClients(t *testing.T) {
 					h.userOption(h.bob), discordtest.StringOption("move_time", "1d+2d")}, "increment may not be longer than the start"},
 				{"timeouts outside the choices", asAdmin, "settings", []*discordgo.ApplicationCommandInteractionDataOption{
 					discordtest.StringOption("timeouts", "never")}, "Pick claim or auto"},
-				{"no opponent", nil, "challenge", nil, "**opponent** option"},
+				{"an opponent Discord did not resolve", func(i *discordgo.Interaction) {
+					d := i.ApplicationCommandData()
+					d.Resolved = nil
+					i.Data = d
+				}, "challenge", []*discordgo.ApplicationCommandInteractionDataOption{
+					discordtest.UserOption("opponent", "4242")}, "**opponent** option"},
 				{"level outside the choices", nil, "play", []*discordgo.ApplicationCommandInteractionDataOption{
 					discordtest.StringOption("level", "godlike")}, "easy, medium or hard"},
 				{"settings move time outside the choices", asAdmin, "settings", []*discordgo.ApplicationCommandInteractionDataOption{

@@ -36,6 +36,12 @@ func showRating(r rating.Rating) string {
 	return s
 }
 
+// ratingRange says in lang what the ± of a rating means: the player's
+// strength is within two deviations of it, 95 times in 100.
+func ratingRange(lang i18n.Lang, r rating.Rating) string {
+	return lang.T("stats.range", "Low", fmt.Sprintf("%.0f", r.Rating-2*r.RD), "High", fmt.Sprintf("%.0f", r.Rating+2*r.RD))
+}
+
 // ratingDiff writes a change of rating in whole points with its sign:
 // "+12", "-3", and "+0" for less than half a point either way (%+.0f
 // alone writes "-0" for a small loss).
@@ -47,20 +53,29 @@ func ratingDiff(d float64) string {
 	return fmt.Sprintf("%+.0f", r)
 }
 
-// ratingLine tells in lang how a game moved both players' ratings.
+// ratingLine tells in lang how a game moved both players' ratings, and
+// why by so much if a rating was provisional (a first game moves it by
+// well over a hundred points, whatever the score).
 func ratingLine(lang i18n.Lang, g *storage.Game, ch [2]storage.RatingChange) string {
 	var parts []string
+	provisional := false
 	for c, r := range ch {
 		if r.After == (rating.Rating{}) {
 			return ""
 		}
 		d := r.After.Rating - r.Before.Rating
 		parts = append(parts, fmt.Sprintf("%s %s → %s (%s)", truncate(playerName(lang, g.Player(engine.Color(c))), 40), showRating(r.Before), showRating(r.After), ratingDiff(d)))
+		provisional = provisional || rating.Provisional(r.Before)
 	}
+	key := "ladder.ratings"
 	if g.Ladder() == storage.AI {
-		return lang.T("ladder.ratings_ai", "Changes", strings.Join(parts, " · "))
+		key = "ladder.ratings_ai"
 	}
-	return lang.T("ladder.ratings", "Changes", strings.Join(parts, " · "))
+	line := lang.T(key, "Changes", strings.Join(parts, " · "))
+	if provisional {
+		line += "\n" + lang.N("ladder.provisional_change", rating.GamesToSettle(rating.New()))
+	}
+	return line
 }
 
 // ladderOf reads the ladder option: people (default) or the computer.
@@ -98,10 +113,18 @@ func (rs *records) leaderboardCommand(c *interaction, o options) error {
 	return c.reply(m)
 }
 
+// lastPage is the highest page (from 0) whose offset an int holds: a
+// pager writes pages of real boards only, so a button beyond it is forged
+// or garbled and refused like a stale one, not read as a store error.
+const lastPage = math.MaxInt/leaderboardSize - 1
+
 // leaderboardPage shows another page, from the Previous and Next buttons
 // that name it by number: a leaderboard's first page, and the buttons of
 // leaderboards posted before the buttons carried marks.
 func (rs *records) leaderboardPage(c *interaction, id customID) error {
+	if id.n > lastPage {
+		return refuse("ladder.gone")
+	}
 	m, err := rs.leaderboard(c.ctx, rs.langs.publicLang(c), id.channel, boardOf(id.id), id.n)
 	if err != nil {
 		return err
@@ -298,9 +321,9 @@ func (rs *records) statsCommand(c *interaction, o options) error {
 	field := func(name, value string) {
 		e.Fields = append(e.Fields, &discordgo.MessageEmbedField{Name: name, Value: value, Inline: true})
 	}
-	r := fmt.Sprintf("**%s** (±%.0f)", showRating(pr.Rating), 2*pr.Rating.RD)
+	r := "**" + showRating(pr.Rating) + "**\n" + ratingRange(lang, pr.Rating)
 	if rating.Provisional(pr.Rating) {
-		r += "\n" + lang.T("stats.provisional")
+		r += "\n" + lang.N("stats.provisional", rating.GamesToSettle(pr.Rating))
 	}
 	field(lang.T("stats.rating"), r)
 	field(lang.T("stats.record"), tallyWords(lang, pr.Tally)+"\n"+lang.N("stats.games", pr.Games()))

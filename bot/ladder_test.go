@@ -32,16 +32,25 @@ type ended struct {
 // ratingFooter is the footer the final board of a rated game must show.
 func ratingFooter(p ended) string {
 	var parts []string
+	provisional := false
 	for c, pl := range p.f.Players() {
 		parts = append(parts, fmt.Sprintf("%s %s → %s (%s)", pl.Name,
 			shownRating(p.before[c]), shownRating(p.after[c]), signed(p.after[c].R-p.before[c].R)))
+		provisional = provisional || p.before[c].RD >= 110
 	}
 	prefix := "Ratings: "
 	if p.f.Ladder() == storage.AI {
 		prefix = "Ratings vs the computer: "
 	}
+	if provisional {
+		return prefix + strings.Join(parts, " · ") + "\n" + firstGamesNote
+	}
 	return prefix + strings.Join(parts, " · ")
 }
+
+// firstGamesNote is what a final board adds when a provisional rating
+// moved: why by so much.
+const firstGamesNote = "? = provisional: a rating moves a lot in its first games, whatever the score, until it settles after about 13 games."
 
 // signed is a change of rating in whole points with its sign, "+0" for
 // no change.
@@ -120,9 +129,14 @@ func checkStats(t testing.TB, e *discordgo.MessageEmbed, s *standing, vs *storag
 	t.Helper()
 	assert.Equal(t, "Kulami stats: "+s.name, e.Title)
 	f := embedFields(e)
-	r := fmt.Sprintf("**%s** (±%.0f)", s.shown(), 2*s.r.RD)
-	if s.r.RD >= rating.ProvisionalRD {
-		r += "\nprovisional: few games yet"
+	r := fmt.Sprintf("**%s**\nmost likely between %.0f and %.0f", s.shown(), s.r.R-2*s.r.RD, s.r.R+2*s.r.RD)
+	if n := rating.GamesToSettle(rating.Rating{Rating: s.r.R, RD: s.r.RD, Volatility: s.r.Vol}); s.r.RD >= rating.ProvisionalRD {
+		require.Positive(t, n)
+		r += fmt.Sprintf("\nprovisional: about %d more game", n)
+		if n > 1 {
+			r += "s"
+		}
+		r += " to settle"
 	}
 	assert.Equal(t, r, f["Rating"], "rating of %s", s.name)
 	games := fmt.Sprintf("%d games", s.Games())
@@ -247,7 +261,7 @@ func TestRatings(t *testing.T) {
 				assert.InDelta(t, 290.3190, winner.Rating.RD, 1e-4)
 				assert.InDelta(t, 290.3190, loser.Rating.RD, 1e-4)
 				assert.InDelta(t, 0.0599997, winner.Rating.Volatility, 1e-7)
-				assert.Equal(t, "Ratings: alice 1500? → 1662? (+162) · bob 1500? → 1338? (-162)", board.Embeds[0].Footer.Text)
+				assert.Equal(t, "Ratings: alice 1500? → 1662? (+162) · bob 1500? → 1338? (-162)\n"+firstGamesNote, board.Embeds[0].Footer.Text)
 			})
 
 			t.Run("resignation", func(t *testing.T) {
@@ -639,7 +653,7 @@ func TestLeaderboard(t *testing.T) {
 				p.before, p.after, p.rated = computer.count(p.f)
 				computer.check(t, c.store, guild)
 				human.check(t, c.store, guild) // the human ladder did not move
-				assert.Equal(t, "Ratings vs the computer: alice 1500? → 1338? (-162) · Kulami AI (easy) 1500? → 1662? (+162)", final.Embeds[0].Footer.Text)
+				assert.Equal(t, "Ratings vs the computer: alice 1500? → 1338? (-162) · Kulami AI (easy) 1500? → 1662? (+162)\n"+firstGamesNote, final.Embeds[0].Footer.Text)
 				assert.Equal(t, ratingFooter(p), final.Embeds[0].Footer.Text)
 
 				r := c.dc.WaitResponse(t, c.cmd(lobby, c.carol, "leaderboard", discordtest.StringOption("ladder", "ai")).ID)

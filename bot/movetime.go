@@ -10,9 +10,10 @@ import (
 	"github.com/kulami/kulami/engine/game"
 )
 
-// incrementSuggestions are the clocks with an increment a challenge's
-// move_time suggests after the plain ones of moveTimes.
-var incrementSuggestions = []string{"1d+12h", "2d+1d", "3d+1d", "7d+1d"}
+// clockSuggestions are the clocks a challenge's move_time suggests after
+// the plain ones of moveTimes: with an increment, then live ones
+// (game.MoveTime.Live).
+var clockSuggestions = []string{"1d+12h", "2d+1d", "3d+1d", "7d+1d", "5m", "10m", "5m+1m", "10m+1m"}
 
 // readMoveTime reads a typed move_time option: a clock as
 // game.ParseMoveTime reads it ("3d", "72h", "3d+1d"), refused in the
@@ -42,7 +43,7 @@ func clockWords(lang i18n.Lang, m game.MoveTime) string {
 
 // moveTimeAutocomplete suggests the move clocks that start with what was
 // typed: what was typed itself if it is one, then the plain clocks of
-// moveTimes and the clocks with an increment of incrementSuggestions,
+// moveTimes and those of clockSuggestions,
 // each named with its words in the reader's language; if there is none,
 // what is wrong with what was typed.
 func moveTimeAutocomplete(c *interaction, o options) error {
@@ -61,11 +62,11 @@ func moveTimeAutocomplete(c *interaction, o options) error {
 	if refused == nil {
 		add(m.String(), m)
 	}
-	values := make([]string, 0, len(moveTimes)+len(incrementSuggestions))
+	values := make([]string, 0, len(moveTimes)+len(clockSuggestions))
 	for _, m := range moveTimes {
 		values = append(values, m.value)
 	}
-	for _, v := range append(values, incrementSuggestions...) {
+	for _, v := range append(values, clockSuggestions...) {
 		if m, err := game.ParseMoveTime(v); err == nil && strings.HasPrefix(v, typed) && len(out) < maxOptions {
 			add(v, m)
 		}

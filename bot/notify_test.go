@@ -95,6 +95,7 @@ func TestBoardExplainsItself(t *testing.T) {
 	t.Parallel()
 	h := newHarness(t, "gateway")
 	ch := h.channel.ID
+	h.reply(h.commandWith(asAdmin, ch, h.alice, "settings", discordtest.StringOption("hints", "on")))
 	g := h.challengeAndAccept(discordtest.StringOption("rules", "full"))
 	first, _ := h.players(g)
 	board := h.boardAt(ch, 0)
@@ -121,6 +122,35 @@ func TestBoardExplainsItself(t *testing.T) {
 	assert.Contains(t, board.Files[0].Description, "Move 1: "+first.Username+" played D4.")
 	assert.Regexp(t, `Score so far: 🔴 \d+ \(\d+ panels? \+ \d+ area \+ \d+ lines\) · ⚫ \d+ \(0 panels \+ 0 area \+ 0 lines\)`, board.Content)
 	assert.Regexp(t, `^Panel of \d: you 1, them 1 \(tied\)|you \d, them \d`, selectMenus(board)[0].Options[0].Description)
+}
+
+// TestHintsOffMenus checks that on a server with hints off (the default)
+// the move menus only name the holes: no option says what a move leaves
+// the opponent or who leads a panel, on the first board or later ones.
+func TestHintsOffMenus(t *testing.T) {
+	t.Parallel()
+	for _, mode := range modes {
+		t.Run(mode, func(t *testing.T) {
+			h := newHarness(t, mode)
+			ch := h.channel.ID
+			g := h.challengeAndAccept()
+			first, _ := h.players(g)
+			check := func(board *discordtest.Message) {
+				t.Helper()
+				sel := selectMenus(board)
+				require.NotEmpty(t, sel)
+				for _, m := range sel {
+					require.NotEmpty(t, m.Options)
+					for _, o := range m.Options {
+						assert.Empty(t, o.Description, "option %s", o.Label)
+					}
+				}
+			}
+			check(h.boardAt(ch, 0))
+			h.command(ch, first, "move", discordtest.StringOption("cell", "D4"))
+			check(h.boardAt(ch, 1))
+		})
+	}
 }
 
 // selectMenus returns the select menus of a message, in order.

@@ -444,6 +444,7 @@ func TestMoveTimeAutocomplete(t *testing.T) {
 	all := values(suggest(""))
 	assert.Contains(t, all, "3d", "the plain clocks")
 	assert.Contains(t, all, "3d+1d", "clocks with an increment")
+	assert.Contains(t, all, "5m+1m", "live clocks")
 	got := suggest("3d+1")
 	require.NotEmpty(t, got)
 	assert.Equal(t, "3d+1d", got[0].Value)

@@ -513,7 +513,8 @@ func (rv *reviews) reviewStep(c *interaction, id customID) error {
 	}
 	over := ply == len(a.Moves)
 	lang := c.lang()
-	opt := draw.Options{Names: names(lang, &f.Game), Rules: f.Rules(), Over: over, Text: drawText(lang)}
+	opt := draw.Options{Names: names(lang, &f.Game), Rules: f.Rules(), Over: over, Text: drawText(lang),
+		Theme: rv.views.ownTheme(c.ctx, c.i.GuildID, c.user().ID)} // only the clicker sees it
 	if over {
 		opt.Outcome, opt.Reason = outcome(lang, &f.Game, playerName)
 		opt.Winner = winner(&f.Game)

@@ -410,7 +410,12 @@ func (s *scheduler) expireChallenge(ctx context.Context, channelID string, now t
 		}
 		return err
 	}
-	s.out.editChallenge(ctx, ch, s.langs.guildLang(ctx, ch.GuildID).T("challenge.expired_message", "Challenger", escape(ch.From.Name), "Opponent", escape(ch.To.Name)))
+	lang := s.langs.guildLang(ctx, ch.GuildID)
+	text := lang.T("challenge.expired_message", "Challenger", escape(ch.From.Name), "Opponent", challengedName(lang, ch))
+	if ch.ForAnyone() {
+		text = lang.T("challenge.open_expired", "Challenger", escape(ch.From.Name))
+	}
+	s.out.editChallenge(ctx, ch, text)
 	return nil
 }
 

@@ -11,6 +11,7 @@ import (
 	"github.com/bwmarrin/discordgo"
 
 	"github.com/kulami/kulami/bot/i18n"
+	"github.com/kulami/kulami/draw"
 	"github.com/kulami/kulami/engine/game"
 	"github.com/kulami/kulami/engine/rating"
 	"github.com/kulami/kulami/storage"
@@ -45,7 +46,14 @@ func (pf *preferences) notifyCommand(c *interaction, o options) error {
 	if err != nil {
 		return err
 	}
+	theme := o.str("theme")
+	if err := checkTheme(theme); err != nil {
+		return err
+	}
 	u, err := pf.store.UpdateUserSettings(c.ctx, c.user().ID, func(u *storage.UserSettings) error {
+		if theme != "" {
+			u.Theme = theme
+		}
 		if dm != "" {
 			u.DMReminders = dm == "on"
 		}
@@ -83,7 +91,24 @@ func (pf *preferences) notifyCommand(c *interaction, o options) error {
 	} else {
 		lines = append(lines, lang.T("notify.quiet", "Quiet", u.Quiet.String()))
 	}
+	if u.Theme == "" {
+		lines = append(lines, lang.T("notify.theme_server"))
+	} else {
+		lines = append(lines, lang.T("notify.theme", "Theme", lang.T("command.choices.theme."+u.Theme)))
+	}
 	return c.say(strings.Join(lines, "\n"))
+}
+
+// checkTheme refuses a theme option other than "" (unchanged), dark or
+// light: Discord offers only those, so another is a forged request.
+func checkTheme(s string) error {
+	if s == "" {
+		return nil
+	}
+	if _, err := draw.ParseTheme(s); err != nil || s != strings.ToLower(s) {
+		return refuse("settings.pick_theme")
+	}
+	return nil
 }
 
 // relocate tells every game of the caller where they now live (u), for
@@ -158,6 +183,10 @@ func (pf *preferences) settingsCommand(c *interaction, o options) error {
 			return refuse("settings.needs_manage_server")
 		}
 	}
+	theme := o.str("theme")
+	if err := checkTheme(theme); err != nil {
+		return err
+	}
 	seasonChannel := o.str("season_channel")
 	if seasonChannel != "" {
 		if err := pf.seasonChannel(c, seasonChannel); err != nil {
@@ -171,6 +200,9 @@ func (pf *preferences) settingsCommand(c *interaction, o options) error {
 		}
 		if v := o.str("threads"); v != "" {
 			s.Threads = v == "on"
+		}
+		if theme != "" {
+			s.Theme = theme
 		}
 		if v := o.str("hints"); v != "" {
 			s.Hints = v == "on"
@@ -230,6 +262,7 @@ func (pf *preferences) settingsCommand(c *interaction, o options) error {
 		lang.T("settings.language", "Language", language),
 		lang.T("settings.timeouts."+s.Timeouts().String()),
 		lang.T("settings.weekends", "State", weekendNames(lang, s.Weekends)),
+		lang.T("settings.theme", "Theme", lang.T("command.choices.theme."+cmpStr(s.Theme, "dark"))),
 	)
 	if limit := vacationCap(s); limit > 0 {
 		lines = append(lines, lang.T("settings.vacation_days", "Cap", duration(lang, limit)))

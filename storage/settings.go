@@ -39,6 +39,9 @@ type GuildSettings struct {
 	// the guild (game.VacationCap until the guild lowers it); 0 turns
 	// vacations off.
 	VacationDays *int `json:"vacation_days,omitempty"`
+	// Theme is the Discord theme the guild's public images are drawn
+	// for, "light" or "dark"; "" for dark.
+	Theme string `json:"theme,omitempty"`
 }
 
 // Timeouts returns what the guild's new games do when a clock runs out.
@@ -60,6 +63,9 @@ type UserSettings struct {
 	TimeZone string `json:"time_zone,omitempty"`
 	// Quiet are the user's quiet hours, in their time zone.
 	Quiet game.Quiet `json:"quiet_hours,omitzero"`
+	// Theme is the Discord theme the images only the user sees are drawn
+	// for, "light" or "dark"; "" for the guild's (GuildSettings.Theme).
+	Theme string `json:"theme,omitempty"`
 }
 
 // GuildSettings returns the settings of the guild: Options.GuildDefaults

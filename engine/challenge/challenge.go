@@ -126,6 +126,10 @@ func (c *Challenge) Expired(now time.Time) bool {
 // expires, or the zero time if it never does.
 func (c *Challenge) Wake() time.Time { return c.Expires }
 
+// ForAnyone reports whether c is open to anyone (To is the zero Player):
+// the first player but its challenger to accept it plays.
+func (c *Challenge) ForAnyone() bool { return c.To == (game.Player{}) }
+
 // CanDecline returns nil if by may decline c: by is the player
 // challenged. It returns an error wrapping ErrOwnChallenge for the
 // challenger and ErrNotChallenged for anyone else (also for a challenge to
@@ -134,7 +138,7 @@ func (c *Challenge) CanDecline(by game.Player) error {
 	switch {
 	case same(by, c.From):
 		return ErrOwnChallenge
-	case c.To == (game.Player{}) || !same(by, c.To):
+	case c.ForAnyone() || !same(by, c.To):
 		return ErrNotChallenged
 	}
 	return nil
@@ -166,7 +170,7 @@ func (c *Challenge) Accept(by game.Player, now time.Time, challengerFirst bool, 
 	switch {
 	case same(by, c.From):
 		return nil, ErrOwnChallenge
-	case c.To != (game.Player{}) && !same(by, c.To):
+	case !c.ForAnyone() && !same(by, c.To):
 		return nil, ErrNotChallenged
 	case c.Expired(now):
 		return nil, ErrExpired

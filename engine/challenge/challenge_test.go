@@ -113,6 +113,7 @@ func TestAnswers(t *testing.T) {
 		{"the challenger, to anyone", toAnyone, alice, challenge.ErrOwnChallenge, challenge.ErrOwnChallenge, nil},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
+			assert.Equal(t, tt.c == toAnyone, tt.c.ForAnyone(), "for anyone")
 			_, err := tt.c.Accept(tt.by, t0, true, nil)
 			assertErr(t, tt.accept, err, "accept")
 			assertErr(t, tt.decline, tt.c.CanDecline(tt.by), "decline")

@@ -14,8 +14,10 @@
 // (ErrSelfChallenge): a person is the same player whatever their name.
 //
 // Answers. Only the challenged player accepts (Accept) or declines
-// (CanDecline); a challenge to anyone may be accepted by anyone but its
-// challenger. The challenger may neither accept nor decline their own
+// (CanDecline); a challenge to anyone (ForAnyone, an open challenge) may
+// be accepted by anyone but its challenger, and nobody declines it: the
+// first to accept plays (the store accepts a challenge once, so a second
+// acceptance finds it gone), and the challenger may withdraw it until then. The challenger may neither accept nor decline their own
 // challenge (ErrOwnChallenge); anyone else is refused with
 // ErrNotChallenged. Only the challenger withdraws it (CanWithdraw,
 // ErrNotChallenger).

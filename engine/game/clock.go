@@ -135,6 +135,12 @@ func (g *Game) turnStart() time.Time {
 	return g.s.Created
 }
 
+// live reports whether g is played at one sitting (MoveTime.Live): no
+// reminders, and a clock that runs out ends the game at once.
+func (g *Game) live() bool {
+	return MoveTime{Start: g.s.MoveTime, Increment: g.s.Increment}.Live()
+}
+
 // Reminders returns how many reminders were sent for the current turn.
 func (g *Game) Reminders() int { return int(g.s.Reminders) }
 
@@ -146,7 +152,7 @@ func (g *Game) Reminders() int { return int(g.s.Reminders) }
 // do not count), or, if that falls in the player's quiet hours, when
 // they end.
 func (g *Game) nextReminder() (time.Time, bool) {
-	if g.s.Deadline.IsZero() || g.s.Late || int(g.s.Reminders) >= len(reminderShares) {
+	if g.s.Deadline.IsZero() || g.s.Late || int(g.s.Reminders) >= len(reminderShares) || g.live() {
 		return time.Time{}, false
 	}
 	c := g.ToMove()

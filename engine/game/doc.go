@@ -50,6 +50,12 @@
 // (half, a tenth) before the deadline; one whose time has passed when the
 // turn begins is due at once.
 //
+// Live games. A clock that starts under LiveLimit (15 minutes: "5m",
+// "10m+1m") is live (MoveTime.Live): the players sit at the board, so
+// there are no reminders, and a clock that runs out ends the game at once
+// (New sets Timeouts to Auto whatever the config asks): no claim window
+// for a game that lasts minutes.
+//
 // Vacation. Vacation is a player's bank, across all their games: a new
 // player has VacationStart (14 days); the end of every VacationPeriod (7
 // days) since they joined adds VacationAccrual (a day), up to a cap

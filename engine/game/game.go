@@ -111,6 +111,9 @@ func New(cfg Config, now time.Time) (*Game, error) {
 	if g.s.Increment > 0 {
 		g.s.Clocks = [2]time.Duration{g.s.MoveTime, g.s.MoveTime}
 	}
+	if g.live() {
+		g.s.Timeouts = Auto // nobody waits a week to claim a ten-minute game
+	}
 	for c := range cfg.Zones {
 		if err := g.SetLocal(engine.Color(c), cfg.Zones[c], cfg.Quiet[c]); err != nil {
 			return nil, err

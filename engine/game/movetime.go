@@ -37,6 +37,17 @@ type MoveTime struct {
 	Increment time.Duration
 }
 
+// LiveLimit is the start below which a clock is live (MoveTime.Live).
+// Fifteen minutes is the longest a player waits at the board for a move
+// rather than leaving and coming back: at 15 minutes a reminder at half
+// the time would still reach someone who stepped away, below it the
+// players are watching and a reminder would only be noise.
+const LiveLimit = 15 * time.Minute
+
+// Live reports whether m is the clock of a live game, played at one
+// sitting: a start shorter than LiveLimit.
+func (m MoveTime) Live() bool { return m.Start > 0 && m.Start < LiveLimit }
+
 // units are the units of a written move time, largest first.
 var units = [...]struct {
 	name string

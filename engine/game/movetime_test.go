@@ -75,6 +75,7 @@ func FuzzParseMoveTime(f *testing.F) {
 		require.NoError(t, err, "%q printed as %q", s, printed)
 		assert.Equal(t, m, again, "%q printed as %q", s, printed)
 		assert.Equal(t, printed, again.String())
+		assert.Equal(t, m.Start < game.LiveLimit, m.Live(), "%q: live is a start under the limit", s)
 	})
 }
 

@@ -81,6 +81,9 @@
 // Provisional. A rating with RD ≥ ProvisionalRD (110, lichess's threshold
 // for showing "1500?") is provisional; a new player leaves that state after
 // 10 to 15 games.
+// GamesToSettle tells a player how many more games that takes, counting
+// draws against an opponent exactly like them (13 for a new player): an
+// estimate, as stronger or surer opponents narrow the RD faster.
 //
 // Why not a library. The Go implementations we found were an early one with
 // a pointer-based API (github.com/Kashomon/goglicko), stubs, or ones that

@@ -250,9 +250,9 @@ func testWakeRemovedWithChallenge(t *testing.T, open Open) {
 
 	c = newChallenge("c", alice, bob)
 	require.NoError(t, s.CreateChallenge(t.Context(), c))
-	g := newClockGame(t, "c", 2*time.Minute)
+	g := newClockGame(t, "c", 20*time.Minute) // not live (game.LiveLimit): it has reminders
 	require.NoError(t, s.AcceptChallenge(t.Context(), "c", c.ID, g))
-	assert.Equal(t, []storage.Wake{{Kind: storage.WakeGame, ChannelID: "c", At: t0.Add(time.Minute)}}, utc(mustWakes(t, s)))
+	assert.Equal(t, []storage.Wake{{Kind: storage.WakeGame, ChannelID: "c", At: t0.Add(10 * time.Minute)}}, utc(mustWakes(t, s)))
 }
 
 // utc returns w with times in UTC, to compare with the tests' times.
