@@ -141,13 +141,19 @@ type appliedChange struct {
 // other change is taken for it), which the store failed: active, or
 // finished if the change ended it. It first waits for the failed write's
 // transaction, if the database still runs it (a COMMIT under way when the
-// client gave up), by taking the game's row as a write does; a row that
-// another holds longer is then read as it is.
+// client gave up), by taking the game's row as a write does, again and
+// again while the store is busy (the row stays locked past the lock
+// timeout: the failed write waits behind another that holds it, or the
+// server is slow to commit it), for up to storeWithin: a row read before
+// the failed write ends would tell that a move it then stores was not.
 func (t *table) committedAnyway(ctx context.Context, applied *appliedChange) (*storage.Game, bool) {
 	ctx, cancel := context.WithTimeout(beyond(ctx), storeWithin)
 	defer cancel()
-	_, err := t.store.UpdateGame(ctx, applied.channel, func(*storage.Game) error { return errLookOnly })
-	if !errors.Is(err, errLookOnly) && !errors.Is(err, storage.ErrBusy) && !errors.Is(err, storage.ErrNotFound) {
+	err := storage.ErrBusy
+	for errors.Is(err, storage.ErrBusy) && ctx.Err() == nil {
+		_, err = t.store.UpdateGame(ctx, applied.channel, func(*storage.Game) error { return errLookOnly })
+	}
+	if !errors.Is(err, errLookOnly) && !errors.Is(err, storage.ErrNotFound) {
 		return nil, false
 	}
 	now, err := t.store.Game(ctx, applied.channel)
