@@ -2,7 +2,11 @@ package bot_test
 
 import (
 	"context"
+	"fmt"
+	"strings"
 	"sync"
+	"sync/atomic"
+	"time"
 	"testing"
 
 	"github.com/bwmarrin/discordgo"
@@ -11,6 +15,7 @@ import (
 
 	"github.com/kulami/kulami/bot"
 	"github.com/kulami/kulami/bot/discordtest"
+	"github.com/kulami/kulami/bot/i18n"
 	"github.com/kulami/kulami/storage"
 )
 
@@ -100,5 +105,72 @@ func TestMoveCommittedAfterLookingBusy(t *testing.T) {
 			assert.Equal(t, discordgo.InteractionResponseUpdateMessage, r.Type, "the click answered as a move played: its board retired")
 			h.waitBoard(channel, "the new board", func(m *discordtest.Message) bool { return boardPly(m) == 1 })
 		})
+	}
+}
+
+// failingNotes is a store whose next fails notes of a board fail, as when
+// the game's row stays locked past the lock timeout or the connection
+// ends while noting it.
+type failingNotes struct {
+	bot.Store
+	fails atomic.Int32
+}
+
+func (s *failingNotes) NoteBoard(ctx context.Context, channelID string, gameID uint64, ply int, messageID string) error {
+	if s.fails.Add(-1) >= 0 {
+		return fmt.Errorf("note the board: %w", storage.ErrBusy)
+	}
+	return s.Store.NoteBoard(ctx, channelID, gameID, ply, messageID)
+}
+
+// TestBoardShownButNotNoted, in both modes: a move whose board Discord
+// posts but whose note the store fails is answered as a move played (the
+// board is in the channel), never "Discord failed to show it". A note
+// that fails once is tried again at once; one that fails again is left to
+// the scheduler's repair, which finds the board posted and notes it,
+// posting no second one.
+func TestBoardShownButNotNoted(t *testing.T) {
+	t.Parallel()
+	for _, mode := range modes {
+		for _, tt := range []struct {
+			name  string
+			fails int32
+		}{{"tried again", 1}, {"repaired", 2}} {
+			t.Run(mode+"/"+tt.name, func(t *testing.T) {
+				t.Parallel()
+				notes := &failingNotes{}
+				h := newHarnessWith(t, mode, func(h *harness) {
+					h.manual = true
+					h.wrap = func(s *storage.Store) bot.Store { notes.Store = s; return notes }
+				})
+				ch := h.channel.ID
+				g := h.challengeAndAccept()
+				first, _ := h.players(g)
+
+				notes.fails.Store(tt.fails)
+				i := h.command(ch, first, "move", discordtest.StringOption("cell", "D4"))
+				r := h.dc.WaitResponse(t, i.ID)
+				posted := h.waitBoard(ch, "the new board", func(m *discordtest.Message) bool { return boardPly(m) == 1 })
+				require.Eventually(t, func() bool { return strings.Contains(h.logs.String(), "name=move") },
+					5*time.Second, time.Millisecond, "the move handled, its board noted or not")
+				answers := append([]string{r.Content}, contents(h.dc.Followups(i.ID))...)
+				assert.Contains(t, answers, i18n.English.T("move.played", "Hole", "D4"))
+				assert.NotContains(t, answers, i18n.English.T("error.stored"))
+				assert.NotContains(t, answers, i18n.English.T("error.stored_unseen"))
+
+				g, err := h.store.Game(t.Context(), ch)
+				require.NoError(t, err)
+				if tt.fails > 1 {
+					assert.Empty(t, g.BoardMessageID, "not noted yet")
+					h.tick(time.Minute) // the scheduler's repair
+					g, err = h.store.Game(t.Context(), ch)
+					require.NoError(t, err)
+				}
+				assert.Equal(t, posted.ID, g.BoardMessageID, "the board posted is noted")
+				assert.True(t, g.BoardDue.IsZero(), "nothing is owed any more")
+				h.tick(time.Hour)
+				assert.Equal(t, 1, boardsAt(h, ch, 1), "the board is posted once")
+			})
+		}
 	}
 }
