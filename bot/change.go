@@ -141,13 +141,19 @@ type appliedChange struct {
 // other change is taken for it), which the store failed: active, or
 // finished if the change ended it. It first waits for the failed write's
 // transaction, if the database still runs it (a COMMIT under way when the
-// client gave up), by taking the game's row as a write does; a row that
-// another holds longer is then read as it is.
+// client gave up), by taking the game's row as a write does, again and
+// again while the store is busy (the row stays locked past the lock
+// timeout: the failed write waits behind another that holds it, or the
+// server is slow to commit it), for up to storeWithin: a row read before
+// the failed write ends would tell that a move it then stores was not.
 func (t *table) committedAnyway(ctx context.Context, applied *appliedChange) (*storage.Game, bool) {
 	ctx, cancel := context.WithTimeout(beyond(ctx), storeWithin)
 	defer cancel()
-	_, err := t.store.UpdateGame(ctx, applied.channel, func(*storage.Game) error { return errLookOnly })
-	if !errors.Is(err, errLookOnly) && !errors.Is(err, storage.ErrBusy) && !errors.Is(err, storage.ErrNotFound) {
+	err := storage.ErrBusy
+	for errors.Is(err, storage.ErrBusy) && ctx.Err() == nil {
+		_, err = t.store.UpdateGame(ctx, applied.channel, func(*storage.Game) error { return errLookOnly })
+	}
+	if !errors.Is(err, errLookOnly) && !errors.Is(err, storage.ErrNotFound) {
 		return nil, false
 	}
 	now, err := t.store.Game(ctx, applied.channel)
@@ -235,11 +241,17 @@ func (t *table) show(ctx context.Context, c *interaction, g *storage.Game, oldBo
 // shown shows g after a change that committed, as show does, with
 // answered, the error of the answer to the interaction that asked for the
 // change. A board that failed is a storedError, which tells the user that
-// the change is stored. A board shown whose answer failed is only logged:
-// the board says what happened, and the interaction's own messages fail
-// (Discord has no first answer to follow up, or is not answering).
+// the change is stored. A board shown whose answer failed, or that the
+// store failed to note (errUnnoted: the scheduler notes it), is only
+// logged: the board says what happened, and the interaction's own
+// messages fail (Discord has no first answer to follow up, or is not
+// answering).
 func (t *table) shown(ctx context.Context, c *interaction, g *storage.Game, oldBoard string, answered error) error {
 	err := t.show(ctx, c, g, oldBoard)
+	if errors.Is(err, errUnnoted) {
+		t.log.Warn("a change is stored and its board shown, but the store failed to note the board: the scheduler notes it", "channel", g.ChannelID, "game", g.ID, "ply", g.Ply(), "err", RedactError(err))
+		err = nil
+	}
 	switch {
 	case err != nil:
 		return &storedError{err: errors.Join(err, answered)}
@@ -286,7 +298,7 @@ func (t *table) post(ctx context.Context, c *interaction, g *storage.Game, oldBo
 	if g.Over() {
 		return nil
 	}
-	if err := t.store.NoteBoard(ctx, g.ChannelID, g.ID, g.Ply(), msg.ID); err != nil {
+	if err := t.note(ctx, g, msg.ID); err != nil {
 		if errors.Is(err, storage.ErrNotFound) {
 			// The game moved on before this board was noted, so the
 			// change that did it could not retire it: do it here, unless
@@ -297,12 +309,31 @@ func (t *table) post(ctx context.Context, c *interaction, g *storage.Game, oldBo
 			}
 			return nil
 		}
-		return err
+		return fmt.Errorf("%w: %w", errUnnoted, err)
 	}
 	if g.Player(g.ToMove()).IsAI() {
 		t.queueAI(aiJob{channel: g.ChannelID, gameID: g.ID, ply: g.Ply()})
 	}
 	return nil
+}
+
+// errUnnoted: a board is posted, but the store failed to note it; the
+// board stays owed (the change that moved the game owed it), and the
+// scheduler's repair finds it in the channel (findBoard) and notes it,
+// posting no second board.
+var errUnnoted = errors.New("the board is shown but not noted")
+
+// note notes msgID as the board of g at its ply, trying once more with a
+// time of its own if the store fails (a row locked past the lock timeout,
+// a connection ended, the interaction's storage deadline past).
+func (t *table) note(ctx context.Context, g *storage.Game, msgID string) error {
+	err := t.store.NoteBoard(ctx, g.ChannelID, g.ID, g.Ply(), msgID)
+	if err == nil || errors.Is(err, storage.ErrNotFound) {
+		return err
+	}
+	ctx, cancel := context.WithTimeout(beyond(ctx), storeWithin)
+	defer cancel()
+	return t.store.NoteBoard(ctx, g.ChannelID, g.ID, g.Ply(), msgID)
 }
 
 // boardRetries are the waits before each new try to post a board that
@@ -445,7 +476,9 @@ func (t *table) repair(ctx context.Context, g *storage.Game) error {
 		case err != nil:
 			return err
 		case posted != "":
-			err = t.store.NoteBoard(ctx, g.ChannelID, g.ID, g.Ply(), posted)
+			if err = t.store.NoteBoard(ctx, g.ChannelID, g.ID, g.Ply(), posted); err == nil && g.Player(g.ToMove()).IsAI() {
+				t.queueAI(aiJob{channel: g.ChannelID, gameID: g.ID, ply: g.Ply()})
+			}
 		default:
 			err = t.show(ctx, nil, g, "")
 		}

@@ -21,7 +21,10 @@
 // has committed, a failure is never worded as a refusal: a board Discord
 // fails (5xx) is tried again at once and after a back-off, then owed
 // (table.owe: the game is due to the scheduler a minute later, which posts
-// it), and the player is told the change is stored (storedError). When the
+// it), and the player is told the change is stored (storedError); a board
+// posted whose note the store fails (tried twice) is shown, so it is
+// answered as a success and left owed: the scheduler's repair finds it in
+// the channel and notes it (errUnnoted). When the
 // computer is to move, the table queues its move as a job (ai.go) with the
 // bot's runner of slow work (work.go, package jobs), which runs it off the
 // player's goroutine, one search at a time and before the reviews waiting,

@@ -69,8 +69,9 @@ type gameError struct {
 func (e *gameError) Error() string { return e.err.Error() }
 func (e *gameError) Unwrap() error { return e.err }
 
-// storedError is a failure after a change committed: posting or noting
-// its board. The change is stored, so the user is told so, never that
+// storedError is a failure after a change committed: posting its board
+// (a board posted that the store failed to note is shown, and answered as
+// a success: errUnnoted). The change is stored, so the user is told so, never that
 // nothing changed or to try again, and that the board follows if it is
 // owed (errBoardOwed: the scheduler posts it, see table.owe); it is logged
 // as a fault.

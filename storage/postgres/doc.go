@@ -27,7 +27,9 @@
 //
 // A transaction that fails for a connection that could not be made, or
 // that broke before its COMMIT was sent (a restarted server, a connection
-// the server ended while the pool held it), runs again on a new
+// the server ended while the pool held it or in the middle of the
+// transaction: 57P01, or pgx failing to prepare the batch of the COMMIT),
+// runs again on a new
 // connection, after a pause that grows from nothing to half a second; one
 // whose COMMIT may have reached the server is never run again. Every
 // session has a lock_timeout (Config.LockTimeout): a write that waits

@@ -3,6 +3,7 @@ package postgres
 import (
 	"bytes"
 	"context"
+	"fmt"
 	"io"
 	"log/slog"
 	"net"
@@ -322,4 +323,73 @@ func TestOpenWaitsForServer(t *testing.T) {
 		assert.ErrorContains(t, err, "3D000")
 		assert.Empty(t, log.String(), "no waiting for what waiting cannot cure")
 	})
+}
+
+// TestTerminatedMidTransactionRetried: the server ends the store's own
+// connection in the middle of a write transaction, after its first batch
+// (BEGIN and a read; pg_terminate_backend, 57P01). A transaction whose
+// COMMIT was not sent (the next batch has none, or pgx failed preparing
+// it) was rolled back by the server: it is run again on a new connection
+// and commits once. One whose COMMIT went with the batch that failed is
+// not run again here (the server may have committed it before it ended
+// the connection): its caller is told.
+func TestTerminatedMidTransactionRetried(t *testing.T) {
+	tests := []struct {
+		name     string
+		warm     bool // the statements are prepared on the connection (pgx's cache)
+		readLast bool // the transaction reads after its write, before the COMMIT
+		retried  bool
+	}{
+		{name: "read after the first batch", warm: true, readLast: true, retried: true},
+		{name: "commit's batch never prepared", warm: false, retried: true},
+		{name: "commit's batch sent", warm: true, retried: false},
+	}
+	for i, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			app := fmt.Sprint("kulami_test_terminated_", i)
+			s := mustOpenConfig(t, app, Config{PoolMax: 1})
+			admin := mustConnect(t, s)
+			mustCreateGame(t, s, "c1")
+			b := backend{s.pool, time.Second}
+			var attempts int
+			write := func(tx storage.Tx, terminate bool) error {
+				attempts++
+				g, _, err := tx.Game("c1")
+				if err != nil {
+					return err
+				}
+				if terminate {
+					var ended int
+					require.NoError(t, admin.QueryRow(t.Context(), `SELECT count(*) FILTER (WHERE pg_terminate_backend(pid, 5000))
+						FROM pg_stat_activity WHERE application_name = $1 AND state LIKE 'idle in transaction%'`, app).Scan(&ended))
+					require.Equal(t, 1, ended, "the transaction's own connection")
+				}
+				g.BoardMessageID = fmt.Sprint("board ", attempts)
+				if err := tx.PutGame(g, time.Time{}); err != nil {
+					return err
+				}
+				if tt.readLast {
+					_, _, err = tx.Game("c1")
+				}
+				return err
+			}
+			if !tt.warm {
+				s.pool.Reset() // a new connection, nothing prepared on it
+			} else {
+				require.NoError(t, b.Update(t.Context(), func(tx storage.Tx) error { return write(tx, false) }))
+			}
+			before := attempts
+			err := b.Update(t.Context(), func(tx storage.Tx) error { return write(tx, attempts == before) })
+			g, gerr := s.Game(t.Context(), "c1")
+			require.NoError(t, gerr)
+			if !tt.retried {
+				assert.Error(t, err)
+				assert.Equal(t, before+1, attempts)
+				return
+			}
+			require.NoError(t, err)
+			assert.Equal(t, before+2, attempts, "run again once, on a new connection")
+			assert.Equal(t, fmt.Sprint("board ", before+2), g.BoardMessageID, "the second attempt's write, committed")
+		})
+	}
 }

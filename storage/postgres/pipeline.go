@@ -1,6 +1,8 @@
 package postgres
 
 import (
+	"errors"
+
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgconn"
 )
@@ -65,19 +67,28 @@ func (t *tx) take() *pgx.Batch {
 
 // send sends the statements of b in one round trip and returns the first
 // error of them. It notes the transaction lost if nothing of b was sent
-// (pgconn.SafeToRetry), or if b was the first (with the BEGIN, without
-// the COMMIT) and the connection broke: one that the pool held idle when
-// the server ended it, nothing of the transaction done.
+// (pgconn.SafeToRetry), or if b had no COMMIT and the connection broke
+// (a server that restarted, or ended this connection: 57P01), or if b
+// was not sent for the connection broke while preparing its statements
+// (pgx.ErrPreprocessingBatch), the COMMIT included: the server rolls back
+// the transaction of a connection it loses before its COMMIT, so nothing
+// of it was done, whichever batch of it broke.
 func (t *tx) send(b *pgx.Batch) error {
 	if t.err != nil {
 		return t.err
 	}
-	first := !t.begun
 	t.begun = true
 	err := t.conn.SendBatch(t.ctx, b).Close()
 	if err != nil && t.ctx.Err() == nil &&
-		(pgconn.SafeToRetry(err) || first && !t.committing && t.conn.Conn().IsClosed()) {
+		(pgconn.SafeToRetry(err) || (!t.committing || unsent(err)) && t.conn.Conn().IsClosed()) {
 		t.lost = true
 	}
 	return err
+}
+
+// unsent reports whether err is pgx's failure to prepare the statements
+// of a batch, before it sends any of them.
+func unsent(err error) bool {
+	var pe pgx.ErrPreprocessingBatch
+	return errors.As(err, &pe)
 }
