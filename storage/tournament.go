@@ -5,8 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"slices"
-	"strconv"
-	"strings"
 	"time"
 
 	"github.com/kulami/kulami/engine/game"
@@ -58,21 +56,11 @@ func (t *Tournament) Key() string { return TournamentKey(t.GuildID, t.ID) }
 
 // TournamentKey returns the name of the wake of the tournament id of
 // guild, "guild/id".
-func TournamentKey(guild string, id uint64) string {
-	return guild + "/" + strconv.FormatUint(id, 10)
-}
+func TournamentKey(guild string, id uint64) string { return guildKey(guild, id) }
 
 // ParseTournamentKey is the inverse of TournamentKey.
 func ParseTournamentKey(k string) (guild string, id uint64, err error) {
-	i := strings.LastIndexByte(k, '/')
-	if i < 0 {
-		return "", 0, fmt.Errorf("%w: tournament key %q", ErrInvalid, k)
-	}
-	id, err = strconv.ParseUint(k[i+1:], 10, 64)
-	if err != nil {
-		return "", 0, fmt.Errorf("%w: tournament key %q", ErrInvalid, k)
-	}
-	return k[:i], id, nil
+	return parseGuildKey(k, "tournament")
 }
 
 // Pending returns the games of the current round that are still pending

@@ -39,16 +39,27 @@ var wakeNames = names{"game", "challenge", "review", "season", "tournament", "fi
 
 // FinishedWake returns the ChannelID of the wakes and leases of the
 // finished game id of guild (WakeReview, WakeFinal): "guild/123".
-func FinishedWake(guild string, id uint64) string { return fmt.Sprintf("%s/%d", guild, id) }
+func FinishedWake(guild string, id uint64) string { return guildKey(guild, id) }
 
 // ParseFinishedWake is the inverse of FinishedWake.
 func ParseFinishedWake(s string) (guild string, id uint64, err error) {
-	guild, num, ok := strings.Cut(s, "/")
-	if ok {
-		id, err = strconv.ParseUint(num, 10, 64)
+	return parseGuildKey(s, "finished game")
+}
+
+// guildKey names the thing id of guild in a wake's ChannelID, where a
+// channel would be: "guild/123".
+func guildKey(guild string, id uint64) string { return guild + "/" + strconv.FormatUint(id, 10) }
+
+// parseGuildKey is the inverse of guildKey; what names the thing in the
+// error.
+func parseGuildKey(s, what string) (guild string, id uint64, err error) {
+	i := strings.LastIndexByte(s, '/') // the ID holds none
+	if i >= 0 {
+		guild = s[:i]
+		id, err = strconv.ParseUint(s[i+1:], 10, 64)
 	}
-	if !ok || err != nil {
-		return "", 0, fmt.Errorf("%w: %q names no finished game", ErrInvalid, s)
+	if i < 0 || err != nil {
+		return "", 0, fmt.Errorf("%w: %q names no %s", ErrInvalid, s, what)
 	}
 	return guild, id, nil
 }
