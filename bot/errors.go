@@ -94,12 +94,27 @@ type challengeError struct {
 func (e *challengeError) Error() string { return e.err.Error() }
 func (e *challengeError) Unwrap() error { return e.err }
 
-// errorMessages is the table from sentinel errors to what people are told
-// (message IDs), for errors without a game to word them with.
-var errorMessages = []struct {
+// sentinelWords is a table from sentinel errors to the message IDs that word
+// them.
+type sentinelWords []struct {
 	err error
 	id  string
-}{
+}
+
+// refusal returns the refusal of the first entry that err is, worded
+// with args, or err itself if it is none of them.
+func (rs sentinelWords) refusal(err error, args ...any) error {
+	for _, r := range rs {
+		if errors.Is(err, r.err) {
+			return refuse(r.id, args...)
+		}
+	}
+	return err
+}
+
+// errorMessages is the table from sentinel errors to what people are told
+// (message IDs), for errors without a game to word them with.
+var errorMessages = sentinelWords{
 	{errNoGame, "error.no_game"},
 	{errGameGone, "error.game_gone"},
 	{storage.ErrChannelBusy, "error.channel_busy"},

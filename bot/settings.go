@@ -2,7 +2,6 @@ package bot
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"log/slog"
 	"strings"
@@ -132,10 +131,7 @@ func (pf *preferences) relocate(c *interaction, u storage.UserSettings) {
 
 // quietErrors are the refusals of quiet hours that game.ParseQuiet
 // refuses.
-var quietErrors = []struct {
-	err error
-	id  string
-}{
+var quietErrors = sentinelWords{
 	{game.ErrQuietForm, "notify.quiet_form"},
 	{game.ErrQuietHour, "notify.quiet_hour"},
 	{game.ErrQuietLength, "notify.quiet_length"},
@@ -150,12 +146,10 @@ func parseQuietOption(s string) (game.Quiet, error) {
 		return game.Quiet{}, nil
 	}
 	q, err := game.ParseQuiet(s)
-	for _, e := range quietErrors {
-		if errors.Is(err, e.err) {
-			return game.Quiet{}, refuse(e.id, "Quiet", escape(s))
-		}
+	if err != nil {
+		return game.Quiet{}, quietErrors.refusal(err, "Quiet", escape(s))
 	}
-	return q, err
+	return q, nil
 }
 
 // where says where each player of a new game lives (their settings), for

@@ -392,10 +392,7 @@ func (tm *tournaments) list(c *interaction) error {
 }
 
 // tournamentRefusals words the refusals of engine/tournament.
-var tournamentRefusals = []struct {
-	err error
-	id  string
-}{
+var tournamentRefusals = sentinelWords{
 	{tournament.ErrName, "tournament.err_name"},
 	{tournament.ErrNameMention, "tournament.err_name_mention"},
 	{tournament.ErrRounds, "tournament.err_rounds"},
@@ -422,12 +419,7 @@ func tournamentRefusal(err error, name string, players int) error {
 	if errors.As(err, &re) {
 		return refuse("tournament.err_too_many_rounds", "Max", re.Max, "Rounds", re.Rounds)
 	}
-	for _, r := range tournamentRefusals {
-		if errors.Is(err, r.err) {
-			return refuse(r.id, "Name", escape(name), "Count", players)
-		}
-	}
-	return err
+	return tournamentRefusals.refusal(err, "Name", escape(name), "Count", players)
 }
 
 // parseStart reads the start option: "when full" (or nothing: the zero

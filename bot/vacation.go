@@ -49,10 +49,7 @@ func vacationCap(s storage.GuildSettings) time.Duration {
 }
 
 // vacationErrors are the refusals of the vacation bank's rules.
-var vacationErrors = []struct {
-	err error
-	id  string
-}{
+var vacationErrors = sentinelWords{
 	{game.ErrVacationsOff, "vacation.off"},
 	{game.ErrOnVacation, "vacation.already"},
 	{game.ErrBankEmpty, "vacation.bank_empty"},
@@ -63,12 +60,7 @@ var vacationErrors = []struct {
 // vacation under way ends then, and which holds bank), or err itself if
 // it is none.
 func vacationRefusal(err error, ends time.Time, bank string) error {
-	for _, e := range vacationErrors {
-		if errors.Is(err, e.err) {
-			return refuse(e.id, "Ends", fullTime(ends), "Bank", bank)
-		}
-	}
-	return err
+	return vacationErrors.refusal(err, "Ends", fullTime(ends), "Bank", bank)
 }
 
 // vacationCommand handles /kulami vacation action:start|end|status.
