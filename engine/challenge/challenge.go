@@ -22,6 +22,10 @@ type Challenge struct {
 	// Increment, if not zero, makes MoveTime the start of a clock with an
 	// increment (game.Config.Increment).
 	Increment time.Duration `json:"increment,omitempty"`
+	// Kind is how MoveTime counts (game.Config.Kind); none in the
+	// challenges of earlier releases, which keep their meaning
+	// (game.MoveTime.Explicit).
+	Kind game.ClockKind `json:"clock,omitempty"`
 	// Timeouts is what the game does when a clock runs out.
 	Timeouts game.Timeouts `json:"timeouts,omitempty"`
 	// Weekends pauses the game's clocks over each player's weekend
@@ -39,8 +43,9 @@ type Config struct {
 	Rules    engine.Rules
 	First    FirstChoice
 	MoveTime time.Duration
-	// Increment and Timeouts are the game's (game.Config).
+	// Increment, Kind and Timeouts are the game's (game.Config).
 	Increment time.Duration
+	Kind      game.ClockKind
 	Timeouts  game.Timeouts
 	Weekends  bool // see Challenge.Weekends
 	// Open is how long the challenge stays open; 0 for no expiry.
@@ -58,7 +63,8 @@ func New(cfg Config, now time.Time) (*Challenge, error) {
 		return nil, fmt.Errorf("%w: the time open %v is negative", ErrInvalid, cfg.Open)
 	}
 	c := &Challenge{From: cfg.From, To: cfg.To, Layout: cfg.Layout.String(), Rules: cfg.Rules,
-		First: cfg.First, MoveTime: cfg.MoveTime, Increment: cfg.Increment, Timeouts: cfg.Timeouts, Weekends: cfg.Weekends, Created: now}
+		First: cfg.First, MoveTime: cfg.MoveTime, Increment: cfg.Increment, Kind: cfg.Kind, Timeouts: cfg.Timeouts, Weekends: cfg.Weekends, Created: now}
+	c.Kind = c.Clock().Explicit().Kind
 	if cfg.Open > 0 {
 		c.Expires = now.Add(cfg.Open)
 	}
@@ -72,7 +78,8 @@ func New(cfg Config, now time.Time) (*Challenge, error) {
 // challenges themself, or ErrInvalid if c cannot be a challenge: no
 // creation time, an unknown choice of first player, a board that does not
 // parse or is not in its canonical form, an unknown rule set, a negative
-// move time, an increment longer than it or unknown timeouts. The players' IDs are the business of whoever keeps them.
+// move time, an increment longer than it, a clock kind that does not fit
+// (game.MoveTime.CheckKind) or unknown timeouts. The players' IDs are the business of whoever keeps them.
 func (c *Challenge) Check() error {
 	if c.To != (game.Player{}) && same(c.From, c.To) {
 		return fmt.Errorf("%w: %s cannot challenge themself", ErrSelfChallenge, id(c.From))
@@ -89,6 +96,8 @@ func (c *Challenge) Check() error {
 		return fmt.Errorf("%w: the move time %v is negative", ErrInvalid, c.MoveTime)
 	case c.Increment < 0 || c.Increment > c.MoveTime:
 		return fmt.Errorf("%w: the increment %v is not from 0 to the move time %v", ErrInvalid, c.Increment, c.MoveTime)
+	case c.Clock().CheckKind() != nil:
+		return fmt.Errorf("%w: %w", ErrInvalid, c.Clock().CheckKind())
 	case c.Timeouts > game.Claim:
 		return fmt.Errorf("%w: unknown timeouts %v", ErrInvalid, c.Timeouts)
 	case !c.First.valid():
@@ -125,6 +134,11 @@ func (c *Challenge) Expired(now time.Time) bool {
 // Wake returns when a scheduler should look at c next, to close it when it
 // expires, or the zero time if it never does.
 func (c *Challenge) Wake() time.Time { return c.Expires }
+
+// Clock returns the move clock the challenge offers.
+func (c *Challenge) Clock() game.MoveTime {
+	return game.MoveTime{Start: c.MoveTime, Increment: c.Increment, Kind: c.Kind}
+}
 
 // ForAnyone reports whether c is open to anyone (To is the zero Player):
 // the first player but its challenger to accept it plays.
@@ -187,7 +201,7 @@ func (c *Challenge) Accept(by game.Player, now time.Time, challengerFirst bool, 
 		players = [2]game.Player{c.From, by}
 	}
 	cfg := game.Config{Layout: layout, Rules: c.Rules, First: engine.Red, Players: players,
-		MoveTime: c.MoveTime, Increment: c.Increment, Timeouts: c.Timeouts, Weekends: c.Weekends}
+		MoveTime: c.MoveTime, Increment: c.Increment, Kind: c.Kind, Timeouts: c.Timeouts, Weekends: c.Weekends}
 	if where != nil {
 		for i, p := range players {
 			cfg.Zones[i], cfg.Quiet[i] = where(p)

@@ -207,7 +207,7 @@ func TestJSON(t *testing.T) {
 	b, err := json.Marshal(c)
 	require.NoError(t, err)
 	assert.JSONEq(t, `{"from":{"user":"100","name":"alice"},"to":{"user":"200","name":"bob"},`+
-		`"layout":"`+engine.SquareString+`","rules":"full","first":"opponent","move_time":3600000000000,`+
+		`"layout":"`+engine.SquareString+`","rules":"full","first":"opponent","move_time":3600000000000,"clock":"move",`+
 		`"created":"2026-11-22T20:00:00Z","expires":"2026-11-22T21:00:00Z"}`, string(b))
 	var back challenge.Challenge
 	require.NoError(t, json.Unmarshal(b, &back))
@@ -250,10 +250,45 @@ func TestAcceptClock(t *testing.T) {
 	require.NoError(t, err)
 	g, err := c.Accept(bob, t0, true, nil)
 	require.NoError(t, err)
-	assert.Equal(t, game.MoveTime{Start: 72 * time.Hour, Increment: 24 * time.Hour}, g.Clock())
+	assert.Equal(t, game.MoveTime{Start: 72 * time.Hour, Increment: 24 * time.Hour, Kind: game.WholeGame}, g.Clock())
 	assert.Equal(t, game.Claim, g.Timeouts())
 	r, err := challenge.Rematch(g, bob, engine.Square(), t0.Add(time.Hour), time.Hour)
 	require.NoError(t, err)
-	assert.Equal(t, 24*time.Hour, r.Increment, "a rematch keeps the clock")
+	assert.Equal(t, g.Clock(), r.Clock(), "a rematch keeps the clock")
 	assert.Equal(t, game.Claim, r.Timeouts)
+}
+
+// TestClockKinds: a challenge's clock keeps its kind into the game and
+// its rematch; a challenge stored by an earlier release, without a kind,
+// keeps the meaning it had: 5 minutes per move.
+func TestClockKinds(t *testing.T) {
+	old := `{"from":{"user":"100","name":"alice"},"to":{"user":"200","name":"bob"},"layout":"` + engine.SquareString +
+		`","rules":"full","first":"opponent","move_time":300000000000,"created":"2026-11-22T20:00:00Z"}`
+	var stored challenge.Challenge
+	require.NoError(t, json.Unmarshal([]byte(old), &stored))
+	require.NoError(t, stored.Check())
+	perMove := game.MoveTime{Start: 5 * time.Minute, Kind: game.PerMove}
+	whole := game.MoveTime{Start: 5 * time.Minute, Kind: game.WholeGame}
+	fresh, err := challenge.New(challenge.Config{From: alice, To: bob, Layout: engine.Square(), MoveTime: whole.Start, Kind: whole.Kind}, t0)
+	require.NoError(t, err)
+	for _, tt := range []struct {
+		name string
+		c    *challenge.Challenge
+		want game.MoveTime
+	}{
+		{"stored by an earlier release", &stored, perMove},
+		{"for the whole game", fresh, whole},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			g, err := tt.c.Accept(bob, t0, true, nil)
+			require.NoError(t, err)
+			assert.Equal(t, tt.want, g.Clock())
+			r, err := challenge.Rematch(g, bob, engine.Square(), t0.Add(time.Hour), time.Hour)
+			require.NoError(t, err)
+			assert.Equal(t, tt.want, r.Clock(), "a rematch keeps the kind")
+		})
+	}
+	bad := *fresh
+	bad.Kind, bad.Increment = game.PerMove, time.Second
+	assert.ErrorIs(t, bad.Check(), challenge.ErrInvalid, "no increment per move")
 }

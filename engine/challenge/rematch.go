@@ -41,7 +41,7 @@ func Rematch(g *game.Game, by game.Player, layout *engine.Layout, now time.Time,
 		first = FirstChallenger
 	}
 	return New(Config{From: by, To: g.Player(me.Other()), Layout: layout, Rules: g.Rules(), First: first,
-		MoveTime: g.MoveTime(), Increment: g.Clock().Increment, Timeouts: g.Timeouts(), Weekends: g.Weekends(), Open: open}, now)
+		MoveTime: g.MoveTime(), Increment: g.Clock().Increment, Kind: g.Clock().Kind, Timeouts: g.Timeouts(), Weekends: g.Weekends(), Open: open}, now)
 }
 
 // CheckRematch returns nil if by may offer other a rematch while open is

@@ -17,7 +17,7 @@ const ComputerGrace = 30 * time.Second
 var reminderShares = [...]time.Duration{2, 10}
 
 // startTurn starts the clock of the player to move at now: a deadline
-// their time away (MoveTime, or with an increment what their clock holds)
+// their time away (MoveTime, or for the whole game what their clock holds)
 // for a person, none for the computer or once the game is over. The clock
 // of a player who is away starts stopped.
 func (g *Game) startTurn(now time.Time) {
@@ -27,7 +27,7 @@ func (g *Game) startTurn(now time.Time) {
 		return
 	}
 	left := g.s.MoveTime
-	if g.s.Increment > 0 {
+	if g.whole() {
 		left = g.s.Clocks[c]
 	}
 	g.runClock(left, now)
@@ -91,15 +91,22 @@ func (g *Game) TimeLeft(c engine.Color, now time.Time) time.Duration {
 		return 0
 	case c == g.ToMove():
 		return g.left(now)
-	case g.s.Increment > 0:
+	case g.whole():
 		return g.s.Clocks[c&1]
 	}
 	return g.s.MoveTime
 }
 
-// Clock returns the game's move clock: MoveTime as its start, and the
-// increment.
-func (g *Game) Clock() MoveTime { return MoveTime{Start: g.s.MoveTime, Increment: g.s.Increment} }
+// Clock returns the game's move clock: MoveTime as its start, the
+// increment and the kind.
+func (g *Game) Clock() MoveTime {
+	return MoveTime{Start: g.s.MoveTime, Increment: g.s.Increment, Kind: g.s.Kind}
+}
+
+// whole reports whether the clocks carry over from turn to turn (a clock
+// for the whole game, MoveTime.Whole): each holds what it had when its
+// player last moved, plus the increment.
+func (g *Game) whole() bool { return g.Clock().Whole() }
 
 // Weekends reports whether the clocks stop over each player's weekend.
 func (g *Game) Weekends() bool { return g.s.Weekends }
@@ -138,7 +145,7 @@ func (g *Game) turnStart() time.Time {
 // live reports whether g is played at one sitting (MoveTime.Live): no
 // reminders, and a clock that runs out ends the game at once.
 func (g *Game) live() bool {
-	return MoveTime{Start: g.s.MoveTime, Increment: g.s.Increment}.Live()
+	return g.Clock().Live()
 }
 
 // Reminders returns how many reminders were sent for the current turn.

@@ -36,25 +36,43 @@
 // off unless asked for, and a game without them plays exactly as before.
 // Every rule takes the time as an argument and refuses with a sentinel.
 //
-// Increment clock. MoveTime (the type) is a move clock: "3d" or "72h" (N
-// days per move: the clock is set back to the move time at every turn),
-// or "3d+1d": each player's clock starts with 3 days, what is left of it
-// carries over to their next turn, and a day is added after each of their
-// moves, never beyond twice the start (6 days). ParseMoveTime reads it
-// (whole minutes, hours or days, m/h/d; a start from MinMoveTime to
-// MaxMoveTime; an increment at most the start; ErrMoveTimeForm,
+// Move clocks. MoveTime (the type) is a move clock of one of two kinds
+// (ClockKind). Per move (PerMove), "3d" or "72h": the clock is set back
+// to the move time at every turn (N days per move). For the whole game
+// (WholeGame), "10m" or "3d+1d": each player's clock starts with the
+// start, what is left of it carries over to their next turn, and the
+// increment, if any, is added after each of their moves, never beyond
+// twice the start (6 days). A whole-game clock without increment is the
+// same clock with an increment of 0: one arithmetic for both.
+//
+// Which kind a written move time is follows the chess sites, whose live
+// controls count for the whole game and daily ones per move: a move time
+// with an increment is for the whole game; one without, under
+// WholeGameLimit (an hour: "10m", "90s", "59m"), is for the whole game
+// too; from an hour on ("1h", "90m", "3d") it is per move, as it always
+// was. ParseMoveTime reads it (whole seconds, minutes, hours or days,
+// s/m/h/d; a start from MinMoveTime, a minute, to MaxMoveTime; an
+// increment from MinIncrement, a second, to the start; ErrMoveTimeForm,
 // ErrMoveTimeRange, ErrIncrementRange) and String writes it back in the
-// largest unit that divides each part. A move made after the clock ran out
-// (in a game of claims) keeps only the increment. A planned reply earns the
-// increment as any move. Reminders come at the same shares of the start
-// (half, a tenth) before the deadline; one whose time has passed when the
-// turn begins is due at once.
+// largest unit that divides each part.
+//
+// Games and challenges stored by earlier releases have no kind: theirs is
+// per move without an increment, whole-game with one (MoveTime.Explicit),
+// so an old "5m" game stays 5 minutes per move, and so do its rematches;
+// New and Restore write the kind into the State.
+//
+// A move made after the clock ran out (in a game of claims) keeps only
+// the increment. A planned reply earns the increment as any move.
+// Reminders come at the same shares of the start (half, a tenth) before
+// the deadline; one whose time has passed when the turn begins is due at
+// once.
 //
 // Live games. A clock that starts under LiveLimit (15 minutes: "5m",
-// "10m+1m") is live (MoveTime.Live): the players sit at the board, so
-// there are no reminders, and a clock that runs out ends the game at once
-// (New sets Timeouts to Auto whatever the config asks): no claim window
-// for a game that lasts minutes.
+// "10m+10s", or a "5m" per move of an earlier release) is live
+// (MoveTime.Live): the players sit at the board, so there are no
+// reminders, and a clock that runs out ends the game at once (New sets
+// Timeouts to Auto whatever the config asks): no claim window for a game
+// that lasts minutes.
 //
 // Vacation. Vacation is a player's bank, across all their games: a new
 // player has VacationStart (14 days); the end of every VacationPeriod (7

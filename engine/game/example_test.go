@@ -105,7 +105,7 @@ func ExampleRestore() {
 	_, err = game.Restore(s)
 	fmt.Println(err)
 	// Output:
-	// {"layout":"aabccdee/aabccdee/aabfffee/ghhiijjk/ghhiijjk/llmmmnoo/llpqqnoo/llpqqnoo","rules":"full","first":0,"players":[{"user":"1001","name":"alice"},{"user":"1002","name":"bob"}],"created":"2026-11-22T12:00:00Z","move_time":86400000000000,"deadline":"2026-11-23T12:00:00Z"}
+	// {"layout":"aabccdee/aabccdee/aabfffee/ghhiijjk/ghhiijjk/llmmmnoo/llpqqnoo/llpqqnoo","rules":"full","first":0,"players":[{"user":"1001","name":"alice"},{"user":"1002","name":"bob"}],"created":"2026-11-22T12:00:00Z","move_time":86400000000000,"deadline":"2026-11-23T12:00:00Z","clock":"move"}
 	// invalid game: alice cannot play against themself
 }
 

@@ -34,6 +34,10 @@ type Config struct {
 	// carries over from move to move: Increment is added after each move,
 	// never beyond twice MoveTime (see MoveTime, the type).
 	Increment time.Duration
+	// Kind is how MoveTime counts: PerMove or WholeGame (a clock that
+	// carries over, as with an increment, adding Increment or nothing).
+	// None (the zero ClockKind) counts as MoveTime.Explicit says.
+	Kind ClockKind
 	// Weekends pauses every clock over its player's weekend.
 	Weekends bool
 	// Timeouts is what a clock that runs out does: end the game (Auto) or
@@ -63,6 +67,7 @@ type State struct {
 	// The comforts of a game played over days (doc.go); each is omitted
 	// when unused, so a game of an earlier release reads back unchanged.
 	Increment time.Duration    `json:"increment,omitempty"`
+	Kind      ClockKind        `json:"clock,omitempty"` // how the move time counts; none in games of earlier releases (MoveTime.Explicit)
 	Clocks    [2]time.Duration `json:"clocks,omitzero"` // with an increment: the time on each clock when its turn begins
 	Weekends  bool             `json:"weekends,omitempty"`
 	Zones     [2]string        `json:"zones,omitzero"` // each player's IANA time zone; "" for UTC
@@ -100,7 +105,7 @@ func New(cfg Config, now time.Time) (*Game, error) {
 		s: State{
 			Layout: cfg.Layout.String(), Rules: cfg.Rules, First: cfg.First,
 			Players: cfg.Players, Created: now, MoveTime: cfg.MoveTime,
-			Increment: cfg.Increment, Weekends: cfg.Weekends, Timeouts: cfg.Timeouts,
+			Increment: cfg.Increment, Kind: cfg.Kind, Weekends: cfg.Weekends, Timeouts: cfg.Timeouts,
 		},
 		layout: cfg.Layout,
 		pos:    engine.NewPosition(cfg.Layout, cfg.First),
@@ -108,7 +113,7 @@ func New(cfg Config, now time.Time) (*Game, error) {
 	if err := g.checkSettings(); err != nil {
 		return nil, err
 	}
-	if g.s.Increment > 0 {
+	if g.whole() {
 		g.s.Clocks = [2]time.Duration{g.s.MoveTime, g.s.MoveTime}
 	}
 	if g.live() {
@@ -203,9 +208,12 @@ func Restore(s State) (*Game, error) {
 }
 
 // checkSettings checks what New and Restore share: rules, colours,
-// players and move time.
+// players and move time. It writes the kind of a clock that has none
+// (MoveTime.Explicit), so that a game of an earlier release is stored
+// with it from its next save on.
 func (g *Game) checkSettings() error {
 	s := &g.s
+	s.Kind = g.Clock().Explicit().Kind
 	if s.Rules > engine.Full {
 		return invalid("unknown rule set %v", s.Rules)
 	}
@@ -226,6 +234,9 @@ func (g *Game) checkSettings() error {
 	if s.Increment < 0 || s.Increment > s.MoveTime {
 		return invalid("the increment %v is not from 0 to the move time %v", s.Increment, s.MoveTime)
 	}
+	if err := g.Clock().CheckKind(); err != nil {
+		return invalid("%v", err)
+	}
 	if s.Timeouts > Claim {
 		return invalid("unknown timeouts %v", s.Timeouts)
 	}
@@ -243,7 +254,7 @@ func (g *Game) checkComforts() error {
 		if err := s.Quiet[c].check(); err != nil {
 			return invalid("the quiet hours of %v: %v", c, err)
 		}
-		if s.Increment == 0 && s.Clocks[c] != 0 || s.Clocks[c] < 0 || s.Clocks[c] > 2*s.MoveTime || g.Player(c).IsAI() && s.Clocks[c] != 0 {
+		if !g.whole() && s.Clocks[c] != 0 || s.Clocks[c] < 0 || s.Clocks[c] > 2*s.MoveTime || g.Player(c).IsAI() && s.Clocks[c] != 0 {
 			return invalid("%v has %v on a clock of %v", c, s.Clocks[c], g.Clock())
 		}
 		if !s.Away[c].IsZero() && g.Player(c).IsAI() {

@@ -32,7 +32,7 @@ func TestLiveGames(t *testing.T) {
 			require.NoError(t, err)
 			assert.Equal(t, tt.live, m.Live())
 			g := mustNew(t, func(c *game.Config) {
-				c.MoveTime, c.Increment, c.Timeouts = m.Start, m.Increment, game.Claim
+				c.MoveTime, c.Increment, c.Kind, c.Timeouts = m.Start, m.Increment, m.Kind, game.Claim
 			})
 			mustPlay(t, g, "D4", "A4") // past the first two moves, a timeout is a loss
 			deadline := g.Deadline()

@@ -11,30 +11,125 @@ import (
 // The reasons ParseMoveTime refuses a move time.
 var (
 	// ErrMoveTimeForm: the text is not a move time: a number and a unit
-	// (m, h or d), optionally followed by + and an increment written the
-	// same way: "72h", "3d", "3d+1d".
-	ErrMoveTimeForm = errors.New(`a move time is a number and a unit (m, h or d), optionally + an increment: "72h", "3d", "3d+1d"`)
+	// (s, m, h or d), optionally followed by + and an increment written
+	// the same way: "72h", "3d", "10m", "5m+10s".
+	ErrMoveTimeForm = errors.New(`a move time is a number and a unit (s, m, h or d), optionally + an increment: "3d", "10m", "5m+10s"`)
 	// ErrMoveTimeRange: the start is shorter than MinMoveTime or longer
 	// than MaxMoveTime.
 	ErrMoveTimeRange = errors.New("a move time must be from 1 minute to 60 days")
-	// ErrIncrementRange: the increment is longer than the start.
-	ErrIncrementRange = errors.New("the increment of a move time may not be longer than its start")
+	// ErrIncrementRange: the increment is shorter than MinIncrement or
+	// longer than the start.
+	ErrIncrementRange = errors.New("the increment of a move time is from 1 second to its start")
 )
 
 // The bounds of a move time's start (ParseMoveTime, New).
 const (
 	MinMoveTime = time.Minute
 	MaxMoveTime = 60 * 24 * time.Hour
+	// MinIncrement is the least increment a written move time has.
+	MinIncrement = time.Second
 )
 
+// WholeGameLimit is the start below which a written move time without an
+// increment is a clock for the whole game (ParseMoveTime), as chess sites
+// count live controls: "10m" is 10 minutes on each player's clock for the
+// whole game, while "1h", "90m" or "3d" give that time for every move, as
+// daily controls do.
+const WholeGameLimit = time.Hour
+
+// ClockKind is how a move clock counts: per move or for the whole game.
+// The zero ClockKind is no kind written, as in the clocks of games and
+// challenges stored by earlier releases: such a clock counts for the whole
+// game if it has an increment, else per move (MoveTime.Explicit).
+type ClockKind uint8
+
+// The kinds of move clock.
+const (
+	// PerMove sets the clock back to its start at every turn: "3d" is 3
+	// days for each move.
+	PerMove ClockKind = iota + 1
+	// WholeGame carries what is left of a player's clock over to their
+	// next turn, adding the increment (if any) after each of their moves:
+	// "10m" is 10 minutes for all of a player's moves.
+	WholeGame
+)
+
+// clockKinds are the names of the kinds, as stored.
+var clockKinds = [...]string{"", "move", "game"}
+
+// String returns the stored name of k: "move", "game", or "" for no kind.
+func (k ClockKind) String() string {
+	if int(k) < len(clockKinds) {
+		return clockKinds[k]
+	}
+	return fmt.Sprintf("ClockKind(%d)", uint8(k))
+}
+
+// MarshalText writes k by its name; it refuses an unknown kind.
+func (k ClockKind) MarshalText() ([]byte, error) {
+	if int(k) >= len(clockKinds) {
+		return nil, fmt.Errorf("unknown clock kind %d", uint8(k))
+	}
+	return []byte(clockKinds[k]), nil
+}
+
+// UnmarshalText reads a kind by its name; it refuses another name.
+func (k *ClockKind) UnmarshalText(b []byte) error {
+	for i, name := range clockKinds {
+		if name == string(b) {
+			*k = ClockKind(i)
+			return nil
+		}
+	}
+	return fmt.Errorf("unknown clock kind %q", b)
+}
+
 // MoveTime is a move clock: Start is the time on a player's clock when the
-// game begins; Increment, if not zero, is added to it after each of their
-// moves, never beyond twice Start. Without an increment, the clock is
-// set back to Start at each turn (N days per move). The zero MoveTime is
-// no clock.
+// game begins. Per move (Kind PerMove), the clock is set back to Start at
+// each turn (N days per move). For the whole game (Kind WholeGame), what
+// is left carries over to the player's next turn, and Increment, if not
+// zero, is added to it after each of their moves, never beyond twice
+// Start: a clock without increment is the same clock with an increment of
+// 0. Only a clock for the whole game has an increment. The zero MoveTime
+// is no clock.
 type MoveTime struct {
 	Start     time.Duration
 	Increment time.Duration
+	Kind      ClockKind `json:",omitempty"`
+}
+
+// Whole reports whether m is a clock for the whole game: its kind says
+// so, or, having no kind (of an earlier release), it has an increment.
+func (m MoveTime) Whole() bool {
+	return m.Kind == WholeGame || m.Kind == 0 && m.Increment > 0
+}
+
+// CheckKind returns an error if m's kind does not fit it: an unknown
+// kind, a kind without a start, or an increment on a clock per move.
+func (m MoveTime) CheckKind() error {
+	switch {
+	case m.Kind > WholeGame:
+		return fmt.Errorf("unknown clock kind %d", uint8(m.Kind))
+	case m.Start == 0 && m.Kind != 0:
+		return fmt.Errorf("a clock %v without a move time", m.Kind)
+	case m.Kind == PerMove && m.Increment > 0:
+		return fmt.Errorf("a clock per move with an increment of %v", m.Increment)
+	}
+	return nil
+}
+
+// Explicit returns m with its kind written, for a clock that has none (of
+// an earlier release): WholeGame with an increment, else PerMove. The
+// zero MoveTime (no clock) stays as it is.
+func (m MoveTime) Explicit() MoveTime {
+	switch {
+	case m.Kind != 0 || m.Start == 0:
+	case m.Whole():
+		m.Kind = WholeGame
+	default:
+		m.Kind = PerMove
+	}
+	return m
 }
 
 // LiveLimit is the start below which a clock is live (MoveTime.Live).
@@ -52,16 +147,19 @@ func (m MoveTime) Live() bool { return m.Start > 0 && m.Start < LiveLimit }
 var units = [...]struct {
 	name string
 	d    time.Duration
-}{{"d", 24 * time.Hour}, {"h", time.Hour}, {"m", time.Minute}}
+}{{"d", 24 * time.Hour}, {"h", time.Hour}, {"m", time.Minute}, {"s", time.Second}}
 
 // ParseMoveTime reads a move time as String writes it, "3d", "72h",
-// "90m" or "3d+1d": whole numbers of minutes, hours or days, the
-// increment after a "+". It returns ErrMoveTimeForm for another text,
-// ErrMoveTimeRange for a start outside MinMoveTime–MaxMoveTime, and
-// ErrIncrementRange for an increment longer than the start.
+// "10m", "90s", "3d+1d" or "5m+10s": whole numbers of seconds, minutes,
+// hours or days, the increment after a "+". A move time with an increment,
+// or without one under WholeGameLimit, is a clock for the whole game;
+// from WholeGameLimit on, one without increment is per move. It returns
+// ErrMoveTimeForm for another text, ErrMoveTimeRange for a start outside
+// MinMoveTime–MaxMoveTime, and ErrIncrementRange for an increment under
+// MinIncrement ("5m+0s") or longer than the start.
 func ParseMoveTime(s string) (MoveTime, error) {
 	start, inc, plus := strings.Cut(s, "+")
-	var m MoveTime
+	m := MoveTime{Kind: WholeGame}
 	var err error
 	if m.Start, err = parseSpan(start); err != nil {
 		return MoveTime{}, err
@@ -70,15 +168,21 @@ func ParseMoveTime(s string) (MoveTime, error) {
 		if m.Increment, err = parseSpan(inc); err != nil {
 			return MoveTime{}, err
 		}
+		if m.Increment < MinIncrement {
+			return MoveTime{}, ErrIncrementRange
+		}
 	}
 	if m.Start == 0 {
 		return MoveTime{}, ErrMoveTimeRange
 	}
+	if !plus && m.Start >= WholeGameLimit {
+		m.Kind = PerMove
+	}
 	return m, m.check()
 }
 
-// parseSpan reads a number and a unit: "3d", "72h", "90m"; a number of at
-// most 6 digits.
+// parseSpan reads a number and a unit: "3d", "72h", "90m", "10s"; a number
+// of at most 6 digits.
 func parseSpan(s string) (time.Duration, error) {
 	if len(s) < 2 || len(s) > 7 {
 		return 0, ErrMoveTimeForm
@@ -101,8 +205,8 @@ func parseSpan(s string) (time.Duration, error) {
 	return 0, ErrMoveTimeForm
 }
 
-// check returns ErrMoveTimeRange or ErrIncrementRange for a move time
-// that New refuses, nil for no clock.
+// check returns ErrMoveTimeRange or ErrIncrementRange for a written move
+// time out of its bounds, nil for no clock.
 func (m MoveTime) check() error {
 	switch {
 	case m.Start == 0 && m.Increment == 0:
@@ -116,8 +220,11 @@ func (m MoveTime) check() error {
 }
 
 // String writes m as ParseMoveTime reads it, each part in the largest
-// unit that divides it ("3d", "36h", "3d+12h"); no increment is not
-// written.
+// unit that divides it ("3d", "36h", "3d+12h", "5m+10s"); no increment is
+// not written. The kind is not written: ParseMoveTime reads it from the
+// start, so a clock per move under WholeGameLimit (of a game of an
+// earlier release, "5m" per move) has no written form of its own and
+// String writes only its start.
 func (m MoveTime) String() string {
 	s := span(m.Start)
 	if m.Increment > 0 {
@@ -127,12 +234,12 @@ func (m MoveTime) String() string {
 }
 
 // span writes d in the largest unit that divides it; a duration of a
-// part of a minute is written in minutes, rounded down.
+// part of a second is written in seconds, rounded down.
 func span(d time.Duration) string {
 	for _, u := range units {
 		if d%u.d == 0 {
 			return fmt.Sprintf("%d%s", d/u.d, u.name)
 		}
 	}
-	return fmt.Sprintf("%dm", d/time.Minute)
+	return fmt.Sprintf("%ds", d/time.Second)
 }

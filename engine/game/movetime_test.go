@@ -12,6 +12,16 @@ import (
 
 const day = 24 * time.Hour
 
+// perMove is a clock of start per move.
+func perMove(start time.Duration) game.MoveTime {
+	return game.MoveTime{Start: start, Kind: game.PerMove}
+}
+
+// whole is a clock of start for the whole game, with the increment inc.
+func whole(start, inc time.Duration) game.MoveTime {
+	return game.MoveTime{Start: start, Increment: inc, Kind: game.WholeGame}
+}
+
 func TestParseMoveTime(t *testing.T) {
 	tests := []struct {
 		in   string
@@ -19,21 +29,35 @@ func TestParseMoveTime(t *testing.T) {
 		out  string // String of the result
 		err  error
 	}{
-		{"72h", game.MoveTime{Start: 3 * day}, "3d", nil},
-		{"3d", game.MoveTime{Start: 3 * day}, "3d", nil},
-		{"36h", game.MoveTime{Start: 36 * time.Hour}, "36h", nil},
-		{"90m", game.MoveTime{Start: 90 * time.Minute}, "90m", nil},
-		{"3d+1d", game.MoveTime{Start: 3 * day, Increment: day}, "3d+1d", nil},
-		{"3d+12h", game.MoveTime{Start: 3 * day, Increment: 12 * time.Hour}, "3d+12h", nil},
-		{"1d+24h", game.MoveTime{Start: day, Increment: day}, "1d+1d", nil},
-		{"3d+0d", game.MoveTime{Start: 3 * day}, "3d", nil},
-		{"60d", game.MoveTime{Start: 60 * day}, "60d", nil},
-		{"1m", game.MoveTime{Start: time.Minute}, "1m", nil},
+		{"72h", perMove(3 * day), "3d", nil},
+		{"3d", perMove(3 * day), "3d", nil},
+		{"36h", perMove(36 * time.Hour), "36h", nil},
+		{"90m", perMove(90 * time.Minute), "90m", nil},
+		{"1h", perMove(time.Hour), "1h", nil},
+		{"60m", perMove(time.Hour), "1h", nil},
+		{"3600s", perMove(time.Hour), "1h", nil},
+		{"3d+1d", whole(3*day, day), "3d+1d", nil},
+		{"3d+12h", whole(3*day, 12*time.Hour), "3d+12h", nil},
+		{"1d+24h", whole(day, day), "1d+1d", nil},
+		{"60d", perMove(60 * day), "60d", nil},
+		{"1m", whole(time.Minute, 0), "1m", nil},
+		{"10m", whole(10*time.Minute, 0), "10m", nil},
+		{"59m", whole(59*time.Minute, 0), "59m", nil},
+		{"3599s", whole(3599*time.Second, 0), "3599s", nil},
+		{"90s", whole(90*time.Second, 0), "90s", nil},
+		{"60s", whole(time.Minute, 0), "1m", nil},
+		{"5m+10s", whole(5*time.Minute, 10*time.Second), "5m+10s", nil},
+		{"15m+10s", whole(15*time.Minute, 10*time.Second), "15m+10s", nil},
+		{"3m+2s", whole(3*time.Minute, 2*time.Second), "3m+2s", nil},
+		{"1m+1s", whole(time.Minute, time.Second), "1m+1s", nil},
+		{"2h+60s", whole(2*time.Hour, time.Minute), "2h+1m", nil},
 		{"", game.MoveTime{}, "", game.ErrMoveTimeForm},
 		{"3", game.MoveTime{}, "", game.ErrMoveTimeForm},
 		{"d", game.MoveTime{}, "", game.ErrMoveTimeForm},
 		{"3w", game.MoveTime{}, "", game.ErrMoveTimeForm},
+		{"10x", game.MoveTime{}, "", game.ErrMoveTimeForm},
 		{"3D", game.MoveTime{}, "", game.ErrMoveTimeForm},
+		{"10S", game.MoveTime{}, "", game.ErrMoveTimeForm},
 		{" 3d", game.MoveTime{}, "", game.ErrMoveTimeForm},
 		{"-3d", game.MoveTime{}, "", game.ErrMoveTimeForm},
 		{"+3d", game.MoveTime{}, "", game.ErrMoveTimeForm},
@@ -41,11 +65,17 @@ func TestParseMoveTime(t *testing.T) {
 		{"3d+1d+1d", game.MoveTime{}, "", game.ErrMoveTimeForm},
 		{"1.5d", game.MoveTime{}, "", game.ErrMoveTimeForm},
 		{"9999999d", game.MoveTime{}, "", game.ErrMoveTimeForm},
+		{"5m+10", game.MoveTime{}, "", game.ErrMoveTimeForm},
 		{"0d", game.MoveTime{}, "", game.ErrMoveTimeRange},
 		{"61d", game.MoveTime{}, "", game.ErrMoveTimeRange},
-		{"30s", game.MoveTime{}, "", game.ErrMoveTimeForm},
+		{"5s", game.MoveTime{}, "", game.ErrMoveTimeRange},
+		{"59s", game.MoveTime{}, "", game.ErrMoveTimeRange},
+		{"30s+1s", game.MoveTime{}, "", game.ErrMoveTimeRange},
 		{"0d+1d", game.MoveTime{}, "", game.ErrMoveTimeRange},
 		{"1d+2d", game.MoveTime{}, "", game.ErrIncrementRange},
+		{"1m+61s", game.MoveTime{}, "", game.ErrIncrementRange},
+		{"5m+0s", game.MoveTime{}, "", game.ErrIncrementRange},
+		{"3d+0d", game.MoveTime{}, "", game.ErrIncrementRange},
 	}
 	for _, tt := range tests {
 		t.Run(tt.in, func(t *testing.T) {
@@ -62,7 +92,8 @@ func TestParseMoveTime(t *testing.T) {
 }
 
 func FuzzParseMoveTime(f *testing.F) {
-	for _, s := range []string{"72h", "3d", "3d+1d", "90m", "1d+24h", "0d", "61d", "3d+", "+", "1d+2d"} {
+	for _, s := range []string{"72h", "3d", "3d+1d", "90m", "1d+24h", "0d", "61d", "3d+", "+", "1d+2d",
+		"10m", "5m+10s", "90s", "3599s", "3600s", "5s", "10x", "5m+0s", "1m+1s", "59m", "60m", "2h+60s"} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, s string) {
@@ -76,6 +107,9 @@ func FuzzParseMoveTime(f *testing.F) {
 		assert.Equal(t, m, again, "%q printed as %q", s, printed)
 		assert.Equal(t, printed, again.String())
 		assert.Equal(t, m.Start < game.LiveLimit, m.Live(), "%q: live is a start under the limit", s)
+		assert.Equal(t, m.Increment > 0 || m.Start < game.WholeGameLimit, m.Whole(), "%q: whole-game with an increment or under the limit", s)
+		assert.Equal(t, m, m.Explicit(), "%q: a parsed clock has its kind", s)
+		assert.True(t, m.Increment == 0 || m.Increment >= game.MinIncrement, "%q: an increment from a second", s)
 	})
 }
 
@@ -99,7 +133,7 @@ func TestIncrementClock(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			g := mustNew(t, inc)
-			assert.Equal(t, game.MoveTime{Start: moveTime, Increment: 5 * time.Hour}, g.Clock())
+			assert.Equal(t, whole(moveTime, 5*time.Hour), g.Clock(), "an increment makes a clock for the whole game")
 			now := t0
 			for _, d := range tt.used {
 				now = now.Add(d)

@@ -16,8 +16,8 @@ import (
 // ErrPreviousPanel) for an illegal hole.
 //
 // A move withdraws any draw offer and starts the opponent's clock (with
-// an increment, the mover's clock keeps what was left of it, plus the
-// increment). A move that ends the game (RULES.md: all marbles placed, or
+// a clock for the whole game, the mover's clock keeps what was left of
+// it, plus the increment if any). A move that ends the game (RULES.md: all marbles placed, or
 // no legal hole for the next player) sets the Result, ending Normal. If the
 // opponent planned a reply to c (SetPlan), it is played at once, at now,
 // as part of the same change: PlayTurn says so.
@@ -88,7 +88,7 @@ func (g *Game) place(c engine.Cell, now time.Time, planned bool) error {
 		g.s.Result = r
 		g.s.Plans = [2][]Line{}
 	}
-	if by := g.ToMove(); g.s.Increment > 0 && g.clocked(by) {
+	if by := g.ToMove(); g.whole() && g.clocked(by) {
 		g.s.Clocks[by] = min(g.left(now)+g.s.Increment, 2*g.s.MoveTime)
 	}
 	g.pos = next
