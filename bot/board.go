@@ -182,9 +182,14 @@ func boardText(lang i18n.Lang, g *storage.Game, p *engine.Position, now time.Tim
 	} else {
 		lines = append(lines, lang.T("board.your_move", "Player", player))
 	}
-	if clock := g.Clock(); clock.Increment > 0 {
+	switch clock := g.Clock(); {
+	case clock.Whole():
 		lines = append(lines, lang.T("move_time.board", "Clock", clockWords(lang, clock), "Player", colorMark[c.Other()]+" "+escape(playerName(lang, g.Player(c.Other()))),
 			"Left", duration(lang, g.TimeLeft(c.Other(), time.Time{}))))
+	case clock.Live():
+		// A live clock per move (of an earlier release) says so: "5m"
+		// typed today is for the whole game.
+		lines = append(lines, lang.T("move_time.board_per_move", "Clock", clockWords(lang, clock)))
 	}
 	lines = append(lines, daysLines(lang, g, now, returns)...)
 	s := p.Score(g.Rules())

@@ -185,6 +185,7 @@ func (cl *challenges) challenge(c *interaction, o options) error {
 		First:     first,
 		MoveTime:  clock.Start,
 		Increment: clock.Increment,
+		Kind:      clock.Kind,
 		Timeouts:  settings.Timeouts(),
 		Weekends:  weekends,
 		Open:      cl.expiry,
@@ -325,12 +326,12 @@ func challengeMessage(lang i18n.Lang, ch *storage.Challenge, l *engine.Layout) m
 		}
 	}
 	text := lang.T(key, "Opponent", who(lang, ch.To), "Challenger", escape(ch.From.Name), "Board", layoutName(lang, l),
-		"Rules", lang.T(rulesNames[ch.Rules]), "First", first, "MoveTime", clockWords(lang, moveTimeOf(ch)),
+		"Rules", lang.T(rulesNames[ch.Rules]), "First", first, "MoveTime", clockWords(lang, ch.Clock()),
 		"Expires", timestamp(ch.Expires))
 	if ch.Weekends {
 		text += "\n" + lang.T("challenge.weekends_paused")
 	}
-	if moveTimeOf(ch).Live() {
+	if ch.Clock().Live() {
 		text += "\n" + lang.T("challenge.live")
 	}
 	id := func(a string) string { return customID{action: a, channel: ch.ChannelID, id: ch.ID}.String() }
@@ -353,11 +354,6 @@ func challengedName(lang i18n.Lang, ch *storage.Challenge) string {
 		return lang.T("challenge.anyone")
 	}
 	return escape(ch.To.Name)
-}
-
-// moveTimeOf returns the move clock a challenge offers.
-func moveTimeOf(ch *storage.Challenge) game.MoveTime {
-	return game.MoveTime{Start: ch.MoveTime, Increment: ch.Increment}
 }
 
 // busy explains why a channel cannot take a new challenge.

@@ -43,13 +43,14 @@ func parseMoveTime(v string) (time.Duration, error) {
 }
 
 // duration says d in words in lang, in its two largest units, to the
-// minute: "10 hours", "2 days 3 hours", "45 minutes", "less than a
-// minute". A move clock reads the same way ("3 days").
+// second: "10 hours", "2 days 3 hours", "45 minutes", "4 minutes 30
+// seconds", "10 seconds", "less than a second". A move clock reads the
+// same way ("3 days").
 func duration(lang i18n.Lang, d time.Duration) string {
 	units := []struct {
 		d  time.Duration
 		id string
-	}{{24 * time.Hour, "time.days"}, {time.Hour, "time.hours"}, {time.Minute, "time.minutes"}}
+	}{{24 * time.Hour, "time.days"}, {time.Hour, "time.hours"}, {time.Minute, "time.minutes"}, {time.Second, "time.seconds"}}
 	var parts []string
 	for _, u := range units {
 		if n := int(d / u.d); n > 0 && len(parts) < 2 {
@@ -60,7 +61,7 @@ func duration(lang i18n.Lang, d time.Duration) string {
 		}
 	}
 	if len(parts) == 0 {
-		return lang.T("time.less_than_a_minute")
+		return lang.T("time.less_than_a_second")
 	}
 	return strings.Join(parts, " ")
 }

@@ -14,8 +14,12 @@ func TestDuration(t *testing.T) {
 		d    time.Duration
 		want string
 	}{
-		{0, "less than a minute"},
-		{59 * time.Second, "less than a minute"},
+		{0, "less than a second"},
+		{time.Second - 1, "less than a second"},
+		{time.Second, "1 second"},
+		{59 * time.Second, "59 seconds"},
+		{4*time.Minute + 30*time.Second, "4 minutes 30 seconds"},
+		{time.Hour + 30*time.Second, "1 hour"},
 		{time.Minute, "1 minute"},
 		{45 * time.Minute, "45 minutes"},
 		{time.Hour, "1 hour"},

@@ -40,7 +40,7 @@ func TestOutdatedClients(t *testing.T) {
 				{"move time out of range", nil, "challenge", []*discordgo.ApplicationCommandInteractionDataOption{
 					h.userOption(h.bob), discordtest.StringOption("move_time", "90d")}, "from 1 minute to 60 days"},
 				{"increment longer than the start", nil, "challenge", []*discordgo.ApplicationCommandInteractionDataOption{
-					h.userOption(h.bob), discordtest.StringOption("move_time", "1d+2d")}, "increment may not be longer than the start"},
+					h.userOption(h.bob), discordtest.StringOption("move_time", "1d+2d")}, "the increment is from 1 second up to the start"},
 				{"timeouts outside the choices", asAdmin, "settings", []*discordgo.ApplicationCommandInteractionDataOption{
 					discordtest.StringOption("timeouts", "never")}, "Pick claim or auto"},
 				{"an opponent Discord did not resolve", func(i *discordgo.Interaction) {

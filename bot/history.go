@@ -53,7 +53,7 @@ func (rs *records) historyCommand(c *interaction, o options) error {
 		} else if w != "" {
 			result += " " + lang.T(w)
 		}
-		if h.Clock.Increment > 0 {
+		if h.Clock.Whole() {
 			result += " · ⏱ " + h.Clock.String()
 		}
 		line := lang.T("history.line", "Game", fmt.Sprintf("`#%d`", h.GameID), "Date", fmt.Sprintf("<t:%d:d>", h.At.Unix()), "Opponent", escape(playerName(lang, h.Opponent)), "Result", result)
@@ -101,17 +101,18 @@ func (rs *records) exportCommand(c *interaction, o options) error {
 }
 
 // withDays returns the record text of g with what a game played over days
-// adds: its clock with an increment, as a tag MoveTime ("3d+1d"), and once it has ended the
+// adds: its clock for the whole game, as a tag MoveTime as the bot reads
+// it ("10m", "3d+1d"; a clock per move has no tag), and once it has ended the
 // plans its players set, as comments after the moves (RECORD.md skips
 // comments, so every reader of records still reads it). The plans of a
 // game that goes on are private: none is written.
 func withDays(text string, g *game.Game) string {
 	rec, err := engine.ParseRecord(text)
 	plans := g.PlanLog()
-	if err != nil || g.Clock().Increment == 0 && len(plans) == 0 {
+	if err != nil || !g.Clock().Whole() && len(plans) == 0 {
 		return text // as every game of earlier releases
 	}
-	if g.Clock().Increment > 0 {
+	if g.Clock().Whole() {
 		rec.SetTag("MoveTime", g.Clock().String())
 	}
 	var b strings.Builder

@@ -11,13 +11,13 @@ import (
 )
 
 // clockSuggestions are the clocks a challenge's move_time suggests after
-// the plain ones of moveTimes: with an increment, then live ones
-// (game.MoveTime.Live).
-var clockSuggestions = []string{"1d+12h", "2d+1d", "3d+1d", "7d+1d", "5m", "10m", "5m+1m", "10m+1m"}
+// the daily ones of moveTimes: with an increment, then the live controls
+// of chess sites, each a clock for the whole game (game.WholeGameLimit).
+var clockSuggestions = []string{"1d+12h", "2d+1d", "3d+1d", "7d+1d", "1m", "3m+2s", "5m", "10m", "5m+10s", "15m+10s"}
 
 // readMoveTime reads a typed move_time option: a clock as
-// game.ParseMoveTime reads it ("3d", "72h", "3d+1d"), refused in the
-// reader's words with what to type.
+// game.ParseMoveTime reads it ("3d", "72h", "10m", "5m+10s"), refused in
+// the reader's words with what to type.
 func readMoveTime(v string) (game.MoveTime, error) {
 	m, err := game.ParseMoveTime(strings.ToLower(strings.TrimSpace(v)))
 	switch {
@@ -31,11 +31,15 @@ func readMoveTime(v string) (game.MoveTime, error) {
 	return m, nil
 }
 
-// clockWords says a move clock in lang: "3 days" for N days per move, or
-// "3d+1d (3 days, then 1 day more after each move, at most 6 days)".
+// clockWords says a move clock in lang: "3 days per move", "10 minutes
+// for the whole game", or "3d+1d (3 days, then 1 day more after each
+// move, at most 6 days)".
 func clockWords(lang i18n.Lang, m game.MoveTime) string {
-	if m.Increment == 0 {
-		return duration(lang, m.Start)
+	switch {
+	case !m.Whole():
+		return lang.T("move_time.per_move", "Time", duration(lang, m.Start))
+	case m.Increment == 0:
+		return lang.T("move_time.whole_game", "Time", duration(lang, m.Start))
 	}
 	return lang.T("move_time.increment_words", "Clock", m.String(), "Start", duration(lang, m.Start),
 		"Increment", duration(lang, m.Increment), "Cap", duration(lang, 2*m.Start))

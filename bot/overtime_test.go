@@ -444,7 +444,7 @@ func TestMoveTimeAutocomplete(t *testing.T) {
 	all := values(suggest(""))
 	assert.Contains(t, all, "3d", "the plain clocks")
 	assert.Contains(t, all, "3d+1d", "clocks with an increment")
-	assert.Contains(t, all, "5m+1m", "live clocks")
+	assert.Contains(t, all, "5m+10s", "live clocks")
 	got := suggest("3d+1")
 	require.NotEmpty(t, got)
 	assert.Equal(t, "3d+1d", got[0].Value)
@@ -455,6 +455,18 @@ func TestMoveTimeAutocomplete(t *testing.T) {
 	got = suggest("soon")
 	require.NotEmpty(t, got)
 	assert.Contains(t, got[0].Name, "is not a move time")
+	for _, v := range []string{"1m", "3m+2s", "5m", "10m", "5m+10s", "15m+10s"} {
+		assert.Contains(t, all, v, "the live controls")
+	}
+	got = suggest("10")
+	require.NotEmpty(t, got)
+	assert.Equal(t, "10m · 10 minutes for the whole game", got[0].Name)
+	got = suggest("3d")
+	require.NotEmpty(t, got)
+	assert.Equal(t, "3d · 3 days per move", got[0].Name)
+	got = suggest("5s")
+	require.NotEmpty(t, got)
+	assert.Contains(t, got[0].Name, "is out of range")
 }
 
 // TestPlanDropped: a plan whose reply is no longer legal when its move

@@ -103,14 +103,14 @@ func rematchMessage(lang i18n.Lang, ch *storage.Challenge, f *storage.FinishedGa
 	}
 	m.content = lang.T("rematch.message", "Opponent", who(lang, ch.To), "Challenger", escape(ch.From.Name), "Game", f.ID,
 		"Board", layoutName(lang, l), "Rules", lang.T(rulesNames[ch.Rules]), "First", colorMark[engine.Red]+" "+escape(firstName),
-		"MoveTime", clockWords(lang, moveTimeOf(ch)), "Expires", timestamp(ch.Expires))
+		"MoveTime", clockWords(lang, ch.Clock()), "Expires", timestamp(ch.Expires))
 	return m
 }
 
 // rematchAI starts the rematch of f against the computer at once, with
 // players (red first).
 func (cl *challenges) rematchAI(c *interaction, f *storage.FinishedGame, players [2]game.Player, layout *engine.Layout) error {
-	cfg := game.Config{Layout: layout, Rules: f.Rules(), First: engine.Red, Players: players, MoveTime: f.MoveTime(), Increment: f.Clock().Increment}
+	cfg := game.Config{Layout: layout, Rules: f.Rules(), First: engine.Red, Players: players, MoveTime: f.MoveTime(), Increment: f.Clock().Increment, Kind: f.Clock().Kind}
 	// The computer is never away, nor told that the person is.
 	gg, _, err := cl.vacations.newGame(c.ctx, cl.clock.Now(), configured(cfg, cl.clock.Now()))
 	if err != nil {

@@ -36,7 +36,7 @@ func testChallengeLifecycle(t *testing.T, open Open) {
 	got, err = s.UpdateChallenge(t.Context(), "c", func(c *storage.Challenge) error {
 		c.MessageID = "777"
 		c.Rules = engine.Full
-		c.MoveTime, c.Increment, c.Timeouts = 72*time.Hour, 24*time.Hour, game.Claim
+		c.MoveTime, c.Increment, c.Kind, c.Timeouts = 72*time.Hour, 24*time.Hour, game.WholeGame, game.Claim
 		return nil
 	})
 	require.NoError(t, err)
@@ -44,7 +44,7 @@ func testChallengeLifecycle(t *testing.T, open Open) {
 	got, err = s.Challenge(t.Context(), "c")
 	require.NoError(t, err)
 	assert.Equal(t, engine.Full, got.Rules)
-	assert.Equal(t, 24*time.Hour, got.Increment, "the clock's increment is kept")
+	assert.Equal(t, game.MoveTime{Start: 72 * time.Hour, Increment: 24 * time.Hour, Kind: game.WholeGame}, got.Clock(), "the clock, its increment and kind are kept")
 	assert.Equal(t, game.Claim, got.Timeouts)
 
 	err = s.DeleteChallenge(t.Context(), "c", c.ID+1)

@@ -87,7 +87,7 @@ func testPlayingOverDays(t *testing.T, open Open) {
 	require.NoError(t, err)
 	require.Len(t, h, 1)
 	assert.True(t, h[0].Claimed, "history says the win was claimed")
-	assert.Equal(t, game.MoveTime{Start: 72 * time.Hour, Increment: 24 * time.Hour}, h[0].Clock, "history keeps the clock")
+	assert.Equal(t, game.MoveTime{Start: 72 * time.Hour, Increment: 24 * time.Hour, Kind: game.WholeGame}, h[0].Clock, "history keeps the clock and its kind")
 }
 
 // firstLegal returns the first legal hole of p.
