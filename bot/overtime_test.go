@@ -124,7 +124,7 @@ func TestPlayingOverDays(t *testing.T) {
 				d.tick(24 * time.Hour) // Monday 23 November 2026, 09:00 UTC, 04:00 in New York
 				g, board := d.start(discordtest.StringOption("move_time", "3d+1d"), discordtest.StringOption("weekends", "pause"),
 					discordtest.StringOption("first", "them"))
-				assert.Equal(t, game.MoveTime{Start: 72 * time.Hour, Increment: 24 * time.Hour}, g.Clock())
+				assert.Equal(t, game.MoveTime{Start: 72 * time.Hour, Increment: 24 * time.Hour, Kind: game.WholeGame}, g.Clock())
 				assert.Equal(t, game.Claim, g.Timeouts(), "claims are the default")
 				assert.True(t, g.Weekends())
 				first, second := d.bob, d.alice // bob moves first, in New York; alice in UTC
