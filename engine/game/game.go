@@ -68,7 +68,7 @@ type State struct {
 	// when unused, so a game of an earlier release reads back unchanged.
 	Increment time.Duration    `json:"increment,omitempty"`
 	Kind      ClockKind        `json:"clock,omitempty"` // how the move time counts; none in games of earlier releases (MoveTime.Explicit)
-	Clocks    [2]time.Duration `json:"clocks,omitzero"` // with an increment: the time on each clock when its turn begins
+	Clocks    [2]time.Duration `json:"clocks,omitzero"` // for the whole game: the time on each clock when its turn begins
 	Weekends  bool             `json:"weekends,omitempty"`
 	Zones     [2]string        `json:"zones,omitzero"` // each player's IANA time zone; "" for UTC
 	Quiet     [2]Quiet         `json:"quiet,omitzero"`

@@ -103,3 +103,22 @@ func TestClockKindInvalid(t *testing.T) {
 		})
 	}
 }
+
+// TestClockKindText: a kind is stored by its name, no kind as nothing,
+// and an unknown name or kind is refused.
+func TestClockKindText(t *testing.T) {
+	t.Parallel()
+	for k, name := range map[game.ClockKind]string{0: "", game.PerMove: "move", game.WholeGame: "game"} {
+		b, err := k.MarshalText()
+		require.NoError(t, err)
+		assert.Equal(t, name, string(b))
+		var back game.ClockKind
+		require.NoError(t, back.UnmarshalText(b))
+		assert.Equal(t, k, back)
+		assert.Equal(t, name, k.String())
+	}
+	_, err := game.ClockKind(3).MarshalText()
+	assert.Error(t, err)
+	var k game.ClockKind
+	assert.Error(t, k.UnmarshalText([]byte("daily")))
+}
