@@ -24,7 +24,8 @@ func FuzzParseCustomID(f *testing.F) {
 		customID{action: actMove, channel: "123", id: 7, n: 12}.String(),
 		customID{action: actMove, channel: "123", id: 7, n: 0, part: 2}.String(),
 		customID{action: actLeaders, channel: "9", id: 1, n: 3}.String(),
-		customID{action: actLeaders, channel: "9", id: board{storage.AI, 2026*4 + 3}.id(), n: 1}.String(),
+		customID{action: actLeaders, channel: "9", id: board{ladder: storage.AI, season: 2026*4 + 3}.id(), n: 1}.String(),
+		customID{action: actLeaders, channel: everywhere, id: board{ladder: storage.Human, everywhere: true}.id(), n: 2}.String(),
 		customID{action: actLeadersNext, channel: storage.MarkOf(&storage.Profile{UserID: "ai:hard"}).String(), id: 1, n: 4}.String(),
 		"kulami:move:1:2:3:4:5", "kulami::1:2:3", "kulami:move:1:x:3", "rematch", "", ":::::",
 	} {

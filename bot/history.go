@@ -33,7 +33,7 @@ var outcomeWords = map[game.Outcome]string{
 func (rs *records) historyCommand(c *interaction, o options) error {
 	id, name := target(c, o)
 	lang := c.lang()
-	games, err := rs.store.History(c.ctx, c.i.GuildID, id, historySize, 0)
+	games, err := rs.store.History(c.ctx, c.guild(), id, historySize, 0)
 	if err != nil {
 		return err
 	}
@@ -73,7 +73,7 @@ func (rs *records) exportCommand(c *interaction, o options) error {
 	var text string
 	var id uint64
 	if n := o.int("game", 0); n > 0 {
-		f, err := rs.store.FinishedGame(c.ctx, c.i.GuildID, uint64(n))
+		f, err := rs.store.FinishedGame(c.ctx, c.guild(), uint64(n))
 		if errors.Is(err, storage.ErrNotFound) {
 			return refuse("history.no_such_game", "Game", uint64(n))
 		} else if err != nil {
