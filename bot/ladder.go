@@ -99,7 +99,7 @@ type records struct {
 	}
 	players PlayerGamesStore // a player's games everywhere (/kulami games mine:true)
 	langs   *locales
-	clock Clock // what the current season is
+	clock   Clock // what the current season is
 }
 
 // leaderboardCommand shows the first (or the chosen) page of a ladder,
