@@ -141,3 +141,41 @@ func TestWholeGameWhereTheBotCannotPost(t *testing.T) {
 		})
 	}
 }
+
+// TestChallengeElsewhereRefused checks the bad challenges where the bot
+// cannot post, in both transports: each is refused privately with what to
+// do, and nothing is stored: a challenge to yourself, to a bot, to the
+// bot itself (the computer plays only in servers), to someone not in the
+// DM or group DM, a second challenge in a group DM whose game runs, and
+// any in a server that forbids its members external apps (every answer
+// would be private).
+func TestChallengeElsewhereRefused(t *testing.T) {
+	t.Parallel()
+	for _, mode := range modes {
+		t.Run(mode, func(t *testing.T) {
+			h := newHarness(t, mode)
+			dm := h.dc.AddPrivateChannel(h.alice, h.bob)
+			group := h.dc.AddPrivateChannel(h.alice, h.bob, h.carol)
+			strict := h.dc.AddForeignChannel("strict", false)
+			robot := &discordgo.User{ID: "424242424242", Username: "robot", Bot: true}
+			asBot := func(i *discordgo.Interaction) {
+				d := i.Data.(discordgo.ApplicationCommandInteractionData)
+				d.Resolved.Users[robot.ID] = robot
+				i.Data = d
+			}
+			h.refused(h.command(dm.ID, h.alice, "challenge", discordtest.UserOption("opponent", h.alice.ID)), "can't play yourself")
+			h.refused(h.commandWith(asBot, dm.ID, h.alice, "challenge", discordtest.UserOption("opponent", robot.ID)), "robot", "bot")
+			h.refused(h.command(dm.ID, h.alice, "challenge", discordtest.UserOption("opponent", h.dc.BotUser().ID)), "need a server that added me", "/kulami play")
+			h.refused(h.command(dm.ID, h.alice, "challenge", discordtest.UserOption("opponent", h.carol.ID)), "carol is not in this conversation")
+			h.refused(h.command(strict.ID, h.alice, "challenge", discordtest.UserOption("opponent", h.bob.ID)), "can't be played here")
+			for _, ch := range []*discordgo.Channel{dm, strict} {
+				_, err := h.store.Challenge(t.Context(), ch.ID)
+				assert.ErrorIs(t, err, storage.ErrNotFound, "nothing stored")
+			}
+
+			h.challengeElsewhere(group, h.bob)
+			h.refused(h.command(group.ID, h.carol, "challenge", discordtest.UserOption("opponent", h.alice.ID)), "alice", "bob")
+			assert.Empty(t, h.dc.Violations(), "no request refused by the fake")
+		})
+	}
+}

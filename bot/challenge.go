@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"log/slog"
 	"math/rand/v2"
+	"slices"
 	"strings"
 	"sync"
 	"time"
@@ -151,6 +152,9 @@ func (cl *challenges) challenge(c *interaction, o options) error {
 		return refuse("challenge.pick_opponent")
 	case oppID == me.ID && placeOf(c.i) != placeServer:
 		return refuse("anywhere.self")
+	case c.recipients != nil && !slices.Contains(c.recipients, oppID) && !opp.Bot:
+		// A DM or group DM that they are not in: they would never see it.
+		return refuse("anywhere.not_here", "Opponent", escape(displayName(opp)))
 	case oppID == c.i.AppID && placeOf(c.i) != placeServer:
 		return refuse("anywhere.no_computer")
 	case oppID == c.i.AppID:

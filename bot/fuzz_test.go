@@ -111,7 +111,7 @@ func FuzzHandle(f *testing.F) {
 		}
 		ctx, cancel := context.WithTimeout(t.Context(), 10*time.Second)
 		defer cancel()
-		b.handle(ctx, s, &i, respond)
+		b.handle(ctx, s, &i, recipientsOf([]byte(body)), respond)
 		log := logs.Take()
 		assert.NotContains(t, log, "handler panicked", "log:\n%s", log)
 		mu.Lock()

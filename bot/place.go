@@ -1,6 +1,8 @@
 package bot
 
 import (
+	"encoding/json"
+
 	"github.com/bwmarrin/discordgo"
 
 	"github.com/kulami/kulami/storage"
@@ -81,4 +83,27 @@ func notHere(p place) error {
 // held there.
 func publicRefused(c *interaction) bool {
 	return placeOf(c.i) == placeForeign && c.i.Member != nil && c.i.Member.Permissions&discordgo.PermissionUseExternalApps == 0
+}
+
+// recipientsOf reads the IDs of the recipients of the channel of an
+// interaction as Discord sends it (raw): the users of a DM or group DM.
+// discordgo drops the interaction's channel, so both transports read it
+// from the raw body. It returns nil for a channel without recipients or a
+// body that does not say.
+func recipientsOf(raw []byte) []string {
+	var wire struct {
+		Channel *struct {
+			Recipients []struct {
+				ID string `json:"id"`
+			} `json:"recipients"`
+		} `json:"channel"`
+	}
+	if json.Unmarshal(raw, &wire) != nil || wire.Channel == nil {
+		return nil
+	}
+	var ids []string
+	for _, r := range wire.Channel.Recipients {
+		ids = append(ids, r.ID)
+	}
+	return ids
 }

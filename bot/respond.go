@@ -54,7 +54,11 @@ type interaction struct {
 	ctx     context.Context // cancelled when the handler returns or the bot closes (see handle)
 	s       *discordgo.Session
 	i       *discordgo.Interaction
-	respond respondFunc
+	// recipients are the users of the DM or group DM the interaction
+	// comes from, as its channel lists them; nil elsewhere, or if the
+	// interaction did not say.
+	recipients []string
+	respond    respondFunc
 	answer  answer
 	public  i18n.Lang    // the language of public messages, once publicLang found it
 	log     *slog.Logger // Discord's faults in answering go to it

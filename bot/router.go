@@ -274,20 +274,21 @@ func ownPlace(c *interaction, id customID) error {
 	return nil
 }
 
-// handle answers one interaction, from either transport. Every interaction
+// handle answers one interaction, from either transport, with the
+// recipients of its DM or group DM (recipientsOf). Every interaction
 // gets an answer: a handler's error is translated for the user by fail.
 // The interaction's context (c.ctx, which its handler passes to the store
 // and to Discord) is ctx's, with the deadlines of its storage calls (see
 // storeDeadlines), cancelled when ctx is (the bot's, by Close) or
 // when handle returns; work that outlives the interaction runs with a
 // context of its own (a job's, the scheduler's).
-func (b *Bot) handle(ctx context.Context, s *discordgo.Session, i *discordgo.Interaction, respond respondFunc) {
+func (b *Bot) handle(ctx context.Context, s *discordgo.Session, i *discordgo.Interaction, recipients []string, respond respondFunc) {
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
 	start := b.clock.Now()
 	kind, name := b.metricName(i)
 	b.metrics.Interaction(kind, name)
-	c := &interaction{s: s, i: i, respond: b.timed(respond, kind, name, start), log: b.log}
+	c := &interaction{s: s, i: i, recipients: recipients, respond: b.timed(respond, kind, name, start), log: b.log}
 	c.ctx = withStoreDeadlines(ctx, c, time.Now(), b.opt.AnswerWithin)
 	stop := c.deferWhenSlow(b.opt.AnswerWithin, b.log)
 	defer func() {
