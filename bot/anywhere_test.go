@@ -1,6 +1,8 @@
 package bot_test
 
 import (
+	"errors"
+	"slices"
 	"testing"
 	"time"
 
@@ -67,22 +69,27 @@ func (h *harness) notedBoard(channel, boardID string) *storage.Game {
 // the game (nil once it ended).
 func (h *harness) playElsewhere(g *storage.Game, board *discordtest.Message, who map[string]*discordgo.User) (*discordtest.Message, *storage.Game) {
 	h.t.Helper()
-	var menu string
-	for id := range menus(board) {
-		if menu == "" || id < menu {
-			menu = id
-		}
-	}
+	return h.playOn(g, board, who, true)
+}
+
+// playOn is playElsewhere, which checks that the clicked board lost its
+// menus only if retires: a board answered before a restart keeps them,
+// since the token that edits it is gone with the process.
+func (h *harness) playOn(g *storage.Game, board *discordtest.Message, who map[string]*discordgo.User, retires bool) (*discordtest.Message, *storage.Game) {
+	h.t.Helper()
+	menu := firstMenu(board)
 	require.NotEmpty(h.t, menu, "the board has menus")
 	mover := who[g.Player(g.ToMove()).UserID]
 	i := h.pick(board.ID, mover, menu, menus(board)[menu][0])
 	r := h.dc.WaitResponse(h.t, i.ID)
 	require.Equal(h.t, discordgo.InteractionResponseChannelMessageWithSource, r.Type, "the move is answered with a new message: %q", r.Content)
 	next := h.dc.WaitOriginal(h.t, i.ID, func(m *discordtest.Message) bool { return len(m.Files) > 0 })
-	assert.Eventually(h.t, func() bool {
-		old, _ := h.dc.Message(board.ID)
-		return len(menus(old)) == 0
-	}, 10*time.Second, time.Millisecond, "the board clicked loses its menus")
+	if retires {
+		assert.Eventually(h.t, func() bool {
+			old, _ := h.dc.Message(board.ID)
+			return len(menus(old)) == 0
+		}, 10*time.Second, time.Millisecond, "the board clicked loses its menus")
+	}
 	now, err := h.store.Game(h.t.Context(), g.ChannelID)
 	if err != nil {
 		require.ErrorIs(h.t, err, storage.ErrNotFound)
@@ -178,4 +185,90 @@ func TestChallengeElsewhereRefused(t *testing.T) {
 			assert.Empty(t, h.dc.Violations(), "no request refused by the fake")
 		})
 	}
+}
+
+// dmsTo returns the bot's DMs to a user so far.
+func (h *harness) dmsTo(u *discordgo.User) []*discordtest.Message {
+	return h.dc.Messages(h.dc.DMChannel(u.ID).ID)
+}
+
+// TestRemindersAndTimeoutsByDM checks, in both transports and by the fake
+// clock, a game in a DM where the bot cannot post, between alice and a
+// player who can receive no DM (dave: no shared server, no install): the
+// reminder goes by DM to alice when it is her move, the game's state is
+// the same after a restart (a move on its board still plays, a click on
+// a board from before it is refused as out of date), the timeout's final
+// board goes by DM to alice, dave's DMs are refused by Discord (50007,
+// no violation), and dave's next click on an old board shows him how the
+// game ended.
+func TestRemindersAndTimeoutsByDM(t *testing.T) {
+	t.Parallel()
+	for _, mode := range modes {
+		t.Run(mode, func(t *testing.T) {
+			h := newManualHarness(t, mode)
+			dave := h.dc.AddStranger("dave")
+			who := h.users(dave)
+			dm := h.dc.AddPrivateChannel(h.alice, dave)
+			board, g := h.challengeElsewhere(dm, dave)
+			if g.Player(g.ToMove()).UserID == dave.ID {
+				board, g = h.playElsewhere(g, board, who) // alice to move: she gets the reminder
+			}
+			require.Equal(t, h.alice.ID, g.Player(g.ToMove()).UserID)
+			before := len(h.dmsTo(h.alice))
+			h.tick(g.Wake().Sub(h.clock.Now()))
+			dms := h.dmsTo(h.alice)
+			require.Len(t, dms, before+1, "a reminder by DM")
+			assert.Contains(t, dms[before].Content, "your move in Kulami against dave")
+			assert.Contains(t, dms[before].Content, "https://discord.com/channels/@me/"+dm.ID+"/"+board.ID, "it links to the board")
+
+			h.restart()
+			again, err := h.store.Game(t.Context(), dm.ID)
+			require.NoError(t, err)
+			assert.Equal(t, g.Ply(), again.Ply(), "the same game after the restart")
+			assert.Equal(t, board.ID, again.BoardMessageID)
+			old := board
+			board, g = h.playOn(again, board, who, false)
+			require.NotNil(t, g)
+			mover := who[g.Player(g.ToMove()).UserID]
+			stale := h.pick(old.ID, mover, firstMenu(old), menus(old)[firstMenu(old)][1])
+			h.refused(stale, "out of date")
+
+			requestsBefore := len(h.dc.Requests())
+			for g != nil {
+				h.tick(g.Wake().Sub(h.clock.Now()))
+				if g, err = h.store.Game(t.Context(), dm.ID); errors.Is(err, storage.ErrNotFound) {
+					g = nil
+				}
+			}
+			last := h.dmsTo(h.alice)
+			require.NotEmpty(t, last)
+			assert.True(t, slices.ContainsFunc(last[len(last)-1].Files, func(f discordtest.File) bool { return f.Name == "board.png" }), "the final board by DM")
+			refused := 0
+			for _, r := range h.dc.Requests()[requestsBefore:] {
+				if r.Status == 403 {
+					refused++
+				}
+			}
+			assert.Positive(t, refused, "Discord refused the DMs to dave")
+
+			click := h.pick(board.ID, dave, firstMenu(board), menus(board)[firstMenu(board)][0])
+			r := h.dc.WaitResponse(t, click.ID)
+			assert.Equal(t, discordgo.InteractionResponseChannelMessageWithSource, r.Type)
+			final := h.dc.WaitOriginal(t, click.ID, func(m *discordtest.Message) bool { return len(m.Files) > 0 })
+			assert.Contains(t, buttons(final.Components), "Rematch", "the click shows the final board")
+			assert.Contains(t, final.Content, "time", "it says the game was lost on time")
+			assert.Empty(t, h.dc.Violations(), "no request refused by the fake but the DMs Discord refuses")
+		})
+	}
+}
+
+// firstMenu returns the custom ID of a board's first hole menu.
+func firstMenu(m *discordtest.Message) string {
+	first := ""
+	for id := range menus(m) {
+		if first == "" || id < first {
+			first = id
+		}
+	}
+	return first
 }
