@@ -272,3 +272,67 @@ func firstMenu(m *discordtest.Message) string {
 	}
 	return first
 }
+
+// TestResignDrawRematchElsewhere checks, in both transports, the rest of a
+// game in a group DM where the bot cannot post, each an answer and never
+// a post: Refresh on the current board tells its clicker privately, a
+// draw offer is a new message that pings the opponent (declined by its
+// button), resigning answers with the final board pinging both players,
+// and Rematch with a new challenge pinging the other player, whose
+// acceptance starts the next game there; /kulami games mine:true links to
+// the board, and /kulami leaderboard ladder:everywhere ranks the players.
+func TestResignDrawRematchElsewhere(t *testing.T) {
+	t.Parallel()
+	for _, mode := range modes {
+		t.Run(mode, func(t *testing.T) {
+			h := newHarness(t, mode)
+			who := h.users()
+			group := h.dc.AddPrivateChannel(h.alice, h.bob, h.carol)
+			board, g := h.challengeElsewhere(group, h.bob)
+			board, g = h.playElsewhere(g, board, who)
+
+			refresh := h.click(board.ID, h.carol, buttons(board.Components)["Refresh"])
+			h.refused(refresh, "the current one")
+
+			mine := h.command(group.ID, h.alice, "games", &discordgo.ApplicationCommandInteractionDataOption{Name: "mine", Type: discordgo.ApplicationCommandOptionBoolean, Value: true})
+			r := h.dc.WaitResponse(t, mine.ID)
+			require.NotEmpty(t, r.Embeds)
+			assert.True(t, r.Ephemeral())
+			assert.Contains(t, r.Embeds[0].Description, "https://discord.com/channels/@me/"+group.ID+"/"+board.ID, "a link to the board")
+
+			mover, other := who[g.Player(g.ToMove()).UserID], who[g.Player(g.ToMove().Other()).UserID]
+			offer := h.command(group.ID, mover, "draw")
+			r = h.dc.WaitResponse(t, offer.ID)
+			require.Equal(t, discordgo.InteractionResponseChannelMessageWithSource, r.Type)
+			offered, _ := h.dc.Original(offer.ID)
+			assert.Equal(t, []string{other.ID}, offered.Notified, "the offer pinged the opponent")
+			h.click(offered.ID, other, buttons(r.Components)["Decline"])
+
+			resign := h.click(board.ID, mover, buttons(board.Components)["Resign"])
+			ask := h.dc.WaitResponse(t, resign.ID)
+			sure := h.dc.WaitOriginal(t, resign.ID, func(*discordtest.Message) bool { return true })
+			yes := h.click(sure.ID, mover, buttons(ask.Components)["Yes, resign"])
+			final := messageAfter(t, h.dc, yes, group.ID, "the final board", hasButton("Rematch"))
+			assert.ElementsMatch(t, []string{h.alice.ID, h.bob.ID}, final.Notified, "the final board pinged both players")
+			_, err := h.store.Game(t.Context(), group.ID)
+			require.ErrorIs(t, err, storage.ErrNotFound, "the game ended")
+
+			rematch := h.click(final.ID, h.bob, buttons(final.Components)["Rematch"])
+			r = h.dc.WaitResponse(t, rematch.ID)
+			require.Equal(t, discordgo.InteractionResponseChannelMessageWithSource, r.Type, "the rematch offer is the answer: %q", r.Content)
+			again, _ := h.dc.Original(rematch.ID)
+			assert.Equal(t, []string{h.alice.ID}, again.Notified, "the rematch pinged the other player")
+			accept := h.click(again.ID, h.alice, buttons(r.Components)["Accept"])
+			next := messageAfter(t, h.dc, accept, group.ID, "the rematch's board", func(m *discordtest.Message) bool { return boardPly(m) == 0 })
+			h.notedBoard(group.ID, next.ID)
+
+			lb := h.command(h.channel.ID, h.carol, "leaderboard", discordtest.StringOption("ladder", "everywhere"))
+			r = h.dc.WaitResponse(t, lb.ID)
+			require.NotEmpty(t, r.Embeds)
+			assert.Contains(t, r.Embeds[0].Title, "everywhere")
+			assert.Contains(t, r.Embeds[0].Description, "alice")
+			assert.Contains(t, r.Embeds[0].Description, "bob")
+			assert.Empty(t, h.dc.Violations(), "no request refused by the fake")
+		})
+	}
+}
