@@ -105,8 +105,8 @@ func (h *harness) playOn(g *storage.Game, board *discordtest.Message, who map[st
 }
 
 // TestWholeGameWhereTheBotCannotPost plays a whole game, in both transports,
-// in a DM between two users and in a group DM of three, where the bot is
-// no member: the challenge, the acceptance and every move are answered with
+// in a DM between two users, in a group DM of three and in a server that
+// did not add the bot, where the bot is no member: the challenge, the acceptance and every move are answered with
 // new messages that ping the player whose turn it becomes, old boards lose
 // their menus by their interaction's token, the game ends rated on the
 // everywhere ladder, and the bot never uses its token there (no request
@@ -123,10 +123,12 @@ func TestWholeGameWhereTheBotCannotPost(t *testing.T) {
 			}{
 				{"DM", h.dc.AddPrivateChannel(h.alice, h.bob)},
 				{"group DM", h.dc.AddPrivateChannel(h.alice, h.bob, h.carol)},
+				{"server without the bot", h.dc.AddForeignChannel("elsewhere", true)},
 			} {
 				t.Run(place.name, func(t *testing.T) {
 					board, g := h.challengeElsewhere(place.ch, h.bob)
 					assert.Equal(t, everywhere, g.GuildID, "kept under the everywhere key")
+					assert.Equal(t, place.ch.GuildID, g.ServerID, "with the server it is played in, if any")
 					id := g.ID
 					for g != nil {
 						board, g = h.playElsewhere(g, board, who)
@@ -139,7 +141,7 @@ func TestWholeGameWhereTheBotCannotPost(t *testing.T) {
 			}
 			top, total, err := h.store.Leaderboard(t.Context(), everywhere, storage.Human, 0, 10)
 			require.NoError(t, err)
-			assert.Equal(t, 2, total, "both games rated alice and bob on the everywhere ladder")
+			assert.Equal(t, 2, total, "the games rated alice and bob on the everywhere ladder")
 			assert.Len(t, top, 2)
 			for _, m := range h.dc.Messages(h.channel.ID) {
 				t.Errorf("the server's channel got a message: %q", m.Content)
