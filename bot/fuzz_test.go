@@ -11,6 +11,7 @@ import (
 	"sync"
 	"testing"
 	"time"
+	"unicode/utf8"
 
 	"github.com/bwmarrin/discordgo"
 	"github.com/stretchr/testify/assert"
@@ -117,5 +118,29 @@ func FuzzHandle(f *testing.F) {
 		mu.Lock()
 		defer mu.Unlock()
 		assert.Equal(t, 1, answers, "every interaction gets one first answer; log:\n%s", log)
+	})
+}
+
+// FuzzRecipientsOf checks the reader of a DM's recipients: the IDs of an
+// interaction's channel come back as they were written, in order, and a
+// body without them (or no JSON at all) gives none.
+func FuzzRecipientsOf(f *testing.F) {
+	f.Add("111", "222", false)
+	f.Add("", "3", true)
+	f.Add("a\"b", "\u00e9", false)
+	f.Fuzz(func(t *testing.T, a, b string, garble bool) {
+		body, err := json.Marshal(map[string]any{"id": "1", "channel": map[string]any{"id": "9", "recipients": []map[string]string{{"id": a}, {"id": b}}}})
+		require.NoError(t, err)
+		if garble {
+			assert.Nil(t, recipientsOf(body[:len(body)-1]), "a body that is not JSON says nothing")
+			return
+		}
+		if !utf8.ValidString(a) || !utf8.ValidString(b) {
+			return // JSON replaces invalid UTF-8
+		}
+		assert.Equal(t, []string{a, b}, recipientsOf(body))
+		none, err := json.Marshal(map[string]any{"id": "1", "channel": map[string]any{"id": "9"}})
+		require.NoError(t, err)
+		assert.Nil(t, recipientsOf(none), "a channel without recipients")
 	})
 }
