@@ -90,15 +90,14 @@ func (h *harness) playOn(g *storage.Game, board *discordtest.Message, who map[st
 			return len(menus(old)) == 0
 		}, 10*time.Second, time.Millisecond, "the board clicked loses its menus")
 	}
-	now, err := h.store.Game(h.t.Context(), g.ChannelID)
-	if err != nil {
+	if _, err := h.store.Game(h.t.Context(), g.ChannelID); err != nil {
 		require.ErrorIs(h.t, err, storage.ErrNotFound)
 		for _, p := range g.Players() {
 			assert.Contains(h.t, next.Notified, p.UserID, "the final board pinged both players")
 		}
 		return next, nil
 	}
-	now = h.notedBoard(g.ChannelID, next.ID)
+	now := h.notedBoard(g.ChannelID, next.ID)
 	assert.Equal(h.t, g.Ply()+1, now.Ply())
 	assert.Equal(h.t, []string{now.Player(now.ToMove()).UserID}, next.Notified, "the new board pinged the player to move, only them")
 	return next, now
@@ -106,11 +105,11 @@ func (h *harness) playOn(g *storage.Game, board *discordtest.Message, who map[st
 
 // TestWholeGameWhereTheBotCannotPost plays a whole game, in both transports,
 // in a DM between two users, in a group DM of three and in a server that
-// did not add the bot, where the bot is no member: the challenge, the acceptance and every move are answered with
-// new messages that ping the player whose turn it becomes, old boards lose
-// their menus by their interaction's token, the game ends rated on the
-// everywhere ladder, and the bot never uses its token there (no request
-// refused by the fake).
+// did not add the bot, where the bot is no member: the challenge, the
+// acceptance and every move are answered with new messages that ping the
+// player whose turn it becomes, old boards lose their menus by their
+// interaction's token, the game ends rated on the everywhere ladder, and
+// the bot never uses its token there (no request refused by the fake).
 func TestWholeGameWhereTheBotCannotPost(t *testing.T) {
 	t.Parallel()
 	for _, mode := range modes {
