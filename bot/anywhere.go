@@ -46,7 +46,8 @@ type boardToken struct {
 const editWithin = tokenLife - time.Minute
 
 // board answers c with m, the board of an answer-only game, as a new
-// message, and remembers c's token to retire it later.
+// message, and remembers c's token to retire it later. A board carries
+// its image, so announce returns its message.
 func (co *courier) board(c *interaction, m message) (*discordgo.Message, error) {
 	msg, err := c.answer.announce(c, m)
 	if err != nil {

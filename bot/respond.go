@@ -184,11 +184,6 @@ func (c *interaction) editReply(m message) (_ *discordgo.Message, err error) {
 	return &msg, nil
 }
 
-// original returns the message of the first response.
-func (c *interaction) original() (*discordgo.Message, error) {
-	return c.s.InteractionResponse(c.i, discordgo.WithContext(c.ctx))
-}
-
 // deleteReply deletes the first response.
 func (c *interaction) deleteReply() (err error) {
 	defer func() { logFault(c.log, routeDeleteOriginal, c.i.ChannelID, err) }()
