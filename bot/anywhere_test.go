@@ -3,6 +3,7 @@ package bot_test
 import (
 	"errors"
 	"slices"
+	"strconv"
 	"testing"
 	"time"
 
@@ -336,4 +337,29 @@ func TestResignDrawRematchElsewhere(t *testing.T) {
 			assert.Empty(t, h.dc.Violations(), "no request refused by the fake")
 		})
 	}
+}
+
+// TestExportElsewhereOnlyToItsPlayers checks that outside the servers a
+// finished game's record, asked for by number, goes to its players and
+// not to someone else, who is told there is no such game.
+func TestExportElsewhereOnlyToItsPlayers(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t, "gateway")
+	dm := h.dc.AddPrivateChannel(h.alice, h.bob)
+	board, g := h.challengeElsewhere(dm, h.bob)
+	board, g = h.playElsewhere(g, board, h.users())
+	mover := h.users()[g.Player(g.ToMove()).UserID]
+	resign := h.click(board.ID, mover, buttons(board.Components)["Resign"])
+	ask := h.dc.WaitResponse(t, resign.ID)
+	sure := h.dc.WaitOriginal(t, resign.ID, func(*discordtest.Message) bool { return true })
+	yes := h.click(sure.ID, mover, buttons(ask.Components)["Yes, resign"])
+	messageAfter(t, h.dc, yes, dm.ID, "the final board", hasButton("Rematch"))
+
+	game := discordtest.IntegerOption("game", int64(g.ID))
+	elsewhere := h.dc.AddPrivateChannel(h.alice, h.carol)
+	export := h.command(elsewhere.ID, h.alice, "export", game)
+	m := h.dc.WaitOriginal(t, export.ID, func(m *discordtest.Message) bool { return len(m.Files) > 0 })
+	assert.Equal(t, "kulami-"+strconv.FormatUint(g.ID, 10)+".kgn", m.Files[0].Name, "a player gets the record")
+	h.refused(h.command(elsewhere.ID, h.carol, "export", game), "#"+strconv.FormatUint(g.ID, 10))
+	assert.Empty(t, h.dc.Violations())
 }
