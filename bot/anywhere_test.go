@@ -199,7 +199,8 @@ func (h *harness) dmsTo(u *discordgo.User) []*discordtest.Message {
 // player who can receive no DM (dave: no shared server, no install): the
 // reminder goes by DM to alice when it is her move, the game's state is
 // the same after a restart (a move on its board still plays, a click on
-// a board from before it is refused as out of date), the timeout's final
+// a board from before it is refused as out of date, and its Refresh shows
+// the current board anew), the timeout's final
 // board goes by DM to alice, dave's DMs are refused by Discord (50007,
 // no violation), and dave's next click on an old board shows him how the
 // game ended.
@@ -234,6 +235,11 @@ func TestRemindersAndTimeoutsByDM(t *testing.T) {
 			mover := who[g.Player(g.ToMove()).UserID]
 			stale := h.pick(old.ID, mover, firstMenu(old), menus(old)[firstMenu(old)][1])
 			h.refused(stale, "out of date")
+			refresh := h.click(old.ID, h.alice, buttons(old.Components)["Refresh"])
+			r := h.dc.WaitResponse(t, refresh.ID)
+			require.Equal(t, discordgo.InteractionResponseChannelMessageWithSource, r.Type, "Refresh on an old board: %q", r.Content)
+			board = h.dc.WaitOriginal(t, refresh.ID, func(m *discordtest.Message) bool { return len(m.Files) > 0 })
+			assert.Equal(t, g.Ply(), h.notedBoard(dm.ID, board.ID).Ply(), "the current board, shown anew")
 
 			requestsBefore := len(h.dc.Requests())
 			for g != nil {
@@ -254,7 +260,7 @@ func TestRemindersAndTimeoutsByDM(t *testing.T) {
 			assert.Positive(t, refused, "Discord refused the DMs to dave")
 
 			click := h.pick(board.ID, dave, firstMenu(board), menus(board)[firstMenu(board)][0])
-			r := h.dc.WaitResponse(t, click.ID)
+			r = h.dc.WaitResponse(t, click.ID)
 			assert.Equal(t, discordgo.InteractionResponseChannelMessageWithSource, r.Type)
 			final := h.dc.WaitOriginal(t, click.ID, func(m *discordtest.Message) bool { return len(m.Files) > 0 })
 			assert.Contains(t, buttons(final.Components), "Rematch", "the click shows the final board")
