@@ -230,7 +230,7 @@ func TestRemindersAndTimeoutsByDM(t *testing.T) {
 			assert.Equal(t, g.Ply(), again.Ply(), "the same game after the restart")
 			assert.Equal(t, board.ID, again.BoardMessageID)
 			old := board
-			board, g = h.playOn(again, board, who, false)
+			_, g = h.playOn(again, board, who, false)
 			require.NotNil(t, g)
 			mover := who[g.Player(g.ToMove()).UserID]
 			stale := h.pick(old.ID, mover, firstMenu(old), menus(old)[firstMenu(old)][1])
