@@ -189,3 +189,39 @@ func (a *answer) postLocked(c *interaction, m message) (*discordgo.Message, erro
 	}
 	return c.followup(m)
 }
+
+// announce answers with m as a new message that notifies whom it
+// mentions: the board, challenge or offer of a game the bot cannot post
+// in (see courier). It returns the message it became, except for a first
+// response without a file (nil: its ID would cost one request more).
+// Discord notifies of a new message only, never of an edit: as the first
+// response, a message of its own (type 4, then its file by an edit of
+// it, since an interaction's HTTP answer takes no file); after a
+// deferral, whose "thinking…" message an edit would fill in silently,
+// that message is deleted and m follows up; after a first response, a
+// follow-up.
+func (a *answer) announce(c *interaction, m message) (*discordgo.Message, error) {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	switch a.state {
+	case notAnswered:
+		text := m
+		text.file = nil
+		if err := a.firstLocked(c, discordgo.InteractionResponseChannelMessageWithSource, text); err != nil {
+			return nil, err
+		}
+		if m.file == nil {
+			return nil, nil // nobody needs its ID: only boards have files, and their IDs are noted
+		}
+		return c.editReply(m)
+	case deferred, deferredForSlowness:
+		thinking := a.state == deferred || deferType(c.i) == discordgo.InteractionResponseDeferredChannelMessageWithSource
+		a.state = answered
+		if thinking {
+			if err := c.deleteReply(); err != nil {
+				return nil, err
+			}
+		}
+	}
+	return c.followup(m)
+}

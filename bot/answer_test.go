@@ -17,6 +17,7 @@ func TestAnswerTransitions(t *testing.T) {
 
 	public := message{content: "for everyone"}
 	secret := message{content: "only for you", ephemeral: true}
+	board := message{content: "your move", file: &attachment{name: "board.png", contentType: "image/png", data: []byte("png")}}
 	// reach brings a new answer to a state as the bot does.
 	reach := map[answerState]func(c *interaction) error{
 		notAnswered: func(*interaction) error { return nil },
@@ -41,6 +42,10 @@ func TestAnswerTransitions(t *testing.T) {
 			return err
 		},
 		"update": func(c *interaction) error { return c.update(public) },
+		"announce": func(c *interaction) error {
+			_, err := c.answer.announce(c, board)
+			return err
+		},
 	}
 	const (
 		callback = "POST /interactions/{interaction_id}/{interaction_token}/callback"
@@ -81,6 +86,14 @@ func TestAnswerTransitions(t *testing.T) {
 		{false, answered, "reply", answered, []string{followup}, nil},
 		{false, answered, "post", answered, []string{followup}, nil},
 		{false, answered, "update", answered, nil, errAlreadyResponded},
+
+		// announce: a new message that notifies, whatever came before.
+		{false, notAnswered, "announce", answered, []string{callback, edit}, nil},
+		{true, notAnswered, "announce", answered, []string{callback, edit}, nil},
+		{false, deferredForSlowness, "announce", answered, []string{remove, followup}, nil},
+		{true, deferredForSlowness, "announce", answered, []string{followup}, nil},
+		{false, deferred, "announce", answered, []string{remove, followup}, nil},
+		{false, answered, "announce", answered, []string{followup}, nil},
 	}
 	for _, tc := range cases {
 		kind := "command"

@@ -73,6 +73,9 @@ func (v *views) boardMessage(ctx context.Context, lang i18n.Lang, g *storage.Gam
 		content:    boardText(lang, g, &p, now, v.returns(ctx, g)),
 		components: boardComponents(lang, g, &p, false, hints),
 	}
+	if answerOnly(g) && !g.Over() {
+		m.components = withRefresh(lang, g, m.components)
+	}
 	if g.Over() {
 		if g.Result().Rated() {
 			m.embeds = []*discordgo.MessageEmbed{v.scoreEmbed(ctx, lang, g)}

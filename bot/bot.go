@@ -112,7 +112,8 @@ func New(s *discordgo.Session, opt Options) *Bot {
 	langs := &locales{store: st, log: log}
 	out := &outbound{session: s, log: log}
 	vw := &views{renderer: opt.Renderer, runner: runner, baseCtx: ctx, finished: st, vacations: days, settings: st, clock: clock, log: log}
-	tb := &table{store: st, clock: clock, log: log, metrics: opt.Metrics, wake: wake, out: out, langs: langs, views: vw, runner: runner, aiTime: opt.AITime}
+	tb := &table{store: st, clock: clock, log: log, metrics: opt.Metrics, wake: wake, out: out, langs: langs, views: vw, runner: runner, aiTime: opt.AITime,
+		courier: &courier{out: out, clock: clock, log: log, boards: map[string]boardToken{}}}
 	chans := &channels{store: st, log: log}
 	tst := deadlineTournaments{opt.Store}
 	posts := &tournamentPosts{store: tst, out: out, langs: langs, log: log}
@@ -127,7 +128,7 @@ func New(s *discordgo.Session, opt Options) *Bot {
 		challenges: &challenges{store: st, clock: clock, log: log, moveTime: opt.MoveTime, expiry: opt.ChallengeExpiry,
 			wake: wake, out: out, langs: langs, table: tb, chans: chans, computer: cp, vacations: vac},
 		play:     &playing{store: st, clock: clock, out: out, langs: langs, table: tb},
-		records:  &records{store: st, langs: langs, clock: clock},
+		records:  &records{store: st, players: days, langs: langs, clock: clock},
 		reviews:  &reviews{store: st, clock: clock, log: log, runner: runner, out: out, langs: langs, views: vw, replays: newReplays(replayCacheBytes), reviewer: review.Analyse, leases: opt.Store, owner: owner},
 		prefs:    &preferences{store: st, players: days, log: log, langs: langs, moveTime: opt.MoveTime, clock: clock, out: out},
 		overtime: &overtime{clock: clock, out: out, langs: langs, table: tb},

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"log/slog"
 	"math/rand/v2"
+	"slices"
 	"strings"
 	"sync"
 	"time"
@@ -98,6 +99,21 @@ func (chs *channels) checkPermissions(c *interaction) error {
 	return nil
 }
 
+// checkPlace refuses to start a game where it cannot be played: in a
+// server that added the bot, a channel where the bot could not post its
+// boards (checkPermissions); elsewhere, where the game is answer-only, a
+// server whose member may not use external apps, where every answer
+// would be seen by its asker alone.
+func (chs *channels) checkPlace(c *interaction) error {
+	if placeOf(c.i) == placeServer {
+		return chs.checkPermissions(c)
+	}
+	if publicRefused(c) {
+		return refuse("anywhere.not_public")
+	}
+	return nil
+}
+
 // challenges handles the challenges between two people: /kulami
 // challenge, accept, decline, the buttons of a challenge, and Rematch on a
 // final board. It is safe for concurrent use.
@@ -134,15 +150,22 @@ func (cl *challenges) challenge(c *interaction, o options) error {
 	case open:
 	case opp == nil:
 		return refuse("challenge.pick_opponent")
+	case oppID == me.ID && placeOf(c.i) != placeServer:
+		return refuse("anywhere.self")
+	case c.recipients != nil && !slices.Contains(c.recipients, oppID) && !opp.Bot:
+		// A DM or group DM that they are not in: they would never see it.
+		return refuse("anywhere.not_here", "Opponent", escape(displayName(opp)))
+	case oppID == c.i.AppID && placeOf(c.i) != placeServer:
+		return refuse("anywhere.no_computer")
 	case oppID == c.i.AppID:
 		return cl.computer.playAI(c, o, "medium")
 	case opp.Bot:
 		return refuse("challenge.bot", "Bot", escape(displayName(opp)))
 	}
-	if err := cl.chans.checkPermissions(c); err != nil {
+	if err := cl.chans.checkPlace(c); err != nil {
 		return err
 	}
-	settings, err := cl.store.GuildSettings(c.ctx, c.i.GuildID)
+	settings, err := cl.store.GuildSettings(c.ctx, c.guild())
 	if err != nil {
 		return err
 	}
@@ -193,7 +216,7 @@ func (cl *challenges) challenge(c *interaction, o options) error {
 	if err != nil {
 		return err
 	}
-	ch := &storage.Challenge{GuildID: c.i.GuildID, ChannelID: c.i.ChannelID, Challenge: *cc}
+	ch := &storage.Challenge{GuildID: c.guild(), ChannelID: c.i.ChannelID, Challenge: *cc}
 	sent := c.lang().T("challenge.open_sent")
 	if !open {
 		sent = c.lang().T("challenge.sent", "Opponent", escape(ch.To.Name))
@@ -213,17 +236,19 @@ func (cl *challenges) openChallenge(c *interaction, ch *storage.Challenge, m fun
 		return err
 	}
 	cl.wake.poke()
+	if ch.GuildID == everywhere {
+		// The bot cannot post here: the challenge is the answer, a
+		// message that pings the challenged player. Its buttons close
+		// it (an answer to them updates it); nothing else edits it.
+		if _, err := c.answer.announce(c, m(cl.langs.publicLang(c))); err != nil {
+			cl.withdrawUnseen(c, ch)
+			return fmt.Errorf("answer with the challenge: %w", err)
+		}
+		return nil
+	}
 	msg, err := cl.out.send(c.ctx, ch.ChannelID, m(cl.langs.publicLang(c)))
 	if err != nil {
-		// Withdrawn even if the interaction's time for the database ran
-		// out during the post (one that hung until the client gave up):
-		// a challenge nobody sees would keep the channel busy until it
-		// expires.
-		ctx, cancel := context.WithTimeout(beyond(c.ctx), storeWithin)
-		defer cancel()
-		if derr := cl.store.DeleteChallenge(ctx, ch.ChannelID, ch.ID); derr != nil && !errors.Is(derr, storage.ErrNotFound) {
-			cl.log.Error("cannot withdraw a challenge whose message failed", "channel", ch.ChannelID, "err", derr)
-		}
+		cl.withdrawUnseen(c, ch)
 		return fmt.Errorf("post the challenge: %w", err)
 	}
 	if err := c.say(confirm); err != nil {
@@ -240,6 +265,18 @@ func (cl *challenges) openChallenge(c *interaction, ch *storage.Challenge, m fun
 		err = nil // answered already
 	}
 	return err
+}
+
+// withdrawUnseen withdraws the challenge ch, whose message failed: even
+// if the interaction's time for the database ran out during the post
+// (one that hung until the client gave up), since a challenge nobody
+// sees would keep the channel busy until it expires.
+func (cl *challenges) withdrawUnseen(c *interaction, ch *storage.Challenge) {
+	ctx, cancel := context.WithTimeout(beyond(c.ctx), storeWithin)
+	defer cancel()
+	if derr := cl.store.DeleteChallenge(ctx, ch.ChannelID, ch.ID); derr != nil && !errors.Is(derr, storage.ErrNotFound) {
+		cl.log.Error("cannot withdraw a challenge whose message failed", "channel", ch.ChannelID, "err", derr)
+	}
 }
 
 // cmp returns the first non-zero duration.
@@ -384,6 +421,9 @@ func (cl *challenges) accept(c *interaction, ch *storage.Challenge) error {
 	}
 	challenger, players := ch.From, gg.Players()
 	g := &storage.Game{GuildID: ch.GuildID, ChannelID: ch.ChannelID, Game: gg}
+	if ch.GuildID == everywhere {
+		g.ServerID = c.i.GuildID // the server without the bot it is played in, if any
+	}
 	lang := cl.langs.publicLang(c)
 	thread, note, err := cl.threadWanted(c, lang, ch)
 	if err != nil {
@@ -433,6 +473,9 @@ func (cl *challenges) accept(c *interaction, ch *storage.Challenge) error {
 // bot may not, it returns a note in lang saying why the game stays in the
 // channel.
 func (cl *challenges) threadWanted(c *interaction, lang i18n.Lang, ch *storage.Challenge) (bool, string, error) {
+	if ch.GuildID == everywhere {
+		return false, "", nil // no threads where the bot is no member: the game is played here
+	}
 	settings, err := cl.store.GuildSettings(c.ctx, ch.GuildID)
 	if err != nil || !settings.Threads {
 		return false, "", err

@@ -33,6 +33,7 @@ type table struct {
 	out     *outbound
 	langs   *locales
 	views   *views
+	courier *courier     // the boards of answer-only games
 	runner  *jobs.Runner // the computer's moves run on it
 	aiTime  time.Duration
 	// searchers keeps the trees of hard's last few games, to search on
@@ -220,7 +221,14 @@ func boardLink(lang i18n.Lang, g *storage.Game) string {
 	if g.BoardMessageID == "" {
 		return lang.T("board.link_none")
 	}
-	return fmt.Sprintf("https://discord.com/channels/%s/%s/%s", g.GuildID, g.ChannelID, g.BoardMessageID)
+	guild := g.GuildID
+	if answerOnly(g) {
+		guild = g.ServerID
+		if guild == "" {
+			guild = "@me" // a DM or group DM
+		}
+	}
+	return fmt.Sprintf("https://discord.com/channels/%s/%s/%s", guild, g.ChannelID, g.BoardMessageID)
 }
 
 // show posts the board of g after a change as a new message of the bot in
@@ -275,7 +283,23 @@ func (t *table) showAgain(c *interaction, g *storage.Game) error {
 // post posts m, the board of g, as show says. A board of a game that goes
 // on that Discord fails to post is owed: the scheduler posts it later.
 func (t *table) post(ctx context.Context, c *interaction, g *storage.Game, oldBoard string, m message) error {
-	msg, err := t.sendBoard(ctx, g.ChannelID, m)
+	if answerOnly(g) && c == nil {
+		// No interaction to answer: the players are told by DM, and
+		// the board in the channel is the last one a player's click
+		// made (Refresh shows the game as it is).
+		t.courier.dm(ctx, g, m)
+		if oldBoard != "" {
+			t.courier.retire(ctx, g.ChannelID, oldBoard)
+		}
+		return nil
+	}
+	var msg *discordgo.Message
+	var err error
+	if answerOnly(g) {
+		msg, err = t.courier.board(c, m)
+	} else {
+		msg, err = t.sendBoard(ctx, g.ChannelID, m)
+	}
 	if err != nil {
 		err = fmt.Errorf("post the board: %w", err)
 		if g.Over() {
@@ -292,7 +316,11 @@ func (t *table) post(ctx context.Context, c *interaction, g *storage.Game, oldBo
 		}
 		return fmt.Errorf("%w: %w", errBoardOwed, err)
 	}
-	if oldBoard != "" && oldBoard != msg.ID && (c == nil || c.i.Message == nil || c.i.Message.ID != oldBoard) {
+	switch {
+	case answerOnly(g) && oldBoard != "" && oldBoard != msg.ID:
+		t.courier.retire(ctx, g.ChannelID, oldBoard) // the click answered with a new message: its board is old
+	case answerOnly(g):
+	case oldBoard != "" && oldBoard != msg.ID && (c == nil || c.i.Message == nil || c.i.Message.ID != oldBoard):
 		t.out.retire(ctx, g.ChannelID, oldBoard)
 	}
 	if g.Over() {
@@ -304,7 +332,10 @@ func (t *table) post(ctx context.Context, c *interaction, g *storage.Game, oldBo
 			// change that did it could not retire it: do it here, unless
 			// that change was a click on this board (perhaps served by
 			// another process), whose answer retired it.
-			if !t.clickedPast(ctx, g, msg.ID) {
+			switch {
+			case answerOnly(g):
+				t.courier.retire(ctx, g.ChannelID, msg.ID)
+			case !t.clickedPast(ctx, g, msg.ID):
 				t.out.retire(ctx, g.ChannelID, msg.ID)
 			}
 			return nil
@@ -441,6 +472,12 @@ func (t *table) repairFinal(ctx context.Context, name string, now time.Time) err
 		return nil // posted meanwhile
 	}
 	g := &f.Game
+	if answerOnly(g) {
+		if err := t.show(ctx, nil, g, ""); err != nil { // by DM
+			return err
+		}
+		return t.store.SetFinalBoard(ctx, guild, id, "", time.Time{})
+	}
 	posted, err := t.out.findBoard(ctx, g.ChannelID, g.ID, g.Ply(), true)
 	if err != nil {
 		return err
@@ -471,7 +508,10 @@ func (t *table) repairFinal(ctx context.Context, name string, now time.Time) err
 // board's note. A post that fails again owes the board again.
 func (t *table) repair(ctx context.Context, g *storage.Game) error {
 	if g.BoardMessageID == "" {
-		posted, err := t.out.findBoard(ctx, g.ChannelID, g.ID, g.Ply(), false)
+		posted, err := "", error(nil)
+		if !answerOnly(g) { // else the bot reads nothing of the channel, and show tells by DM
+			posted, err = t.out.findBoard(ctx, g.ChannelID, g.ID, g.Ply(), false)
+		}
 		switch {
 		case err != nil:
 			return err

@@ -93,6 +93,12 @@ func (s *scheduler) sendClaim(ctx context.Context, g *storage.Game) error {
 			discordgo.Button{Label: lang.T("claim.button_wait"), Style: discordgo.SecondaryButton, CustomID: id(actWait)},
 		}}},
 	}
+	if answerOnly(g) {
+		// By DM, without its buttons: /kulami claim in the game's place.
+		m.content += "\n" + lang.T("anywhere.claim_there")
+		s.table.courier.dm(ctx, g, m)
+		return nil
+	}
 	if _, err := s.out.send(ctx, g.ChannelID, m); err != nil {
 		return s.table.abandonIfGone(ctx, g, fmt.Errorf("send the claim message: %w", err))
 	}

@@ -38,6 +38,7 @@ const (
 	actTLeave      = "t-leave"          // leave a tournament (its announcement)
 	actTWithdraw   = "t-withdraw"       // confirm a withdrawal from a tournament
 	actTStay       = "t-stay"           // keep playing in a tournament
+	actRefresh     = "refresh"          // show an answer-only game as it is now
 )
 
 // customID is the self-describing ID of a component:

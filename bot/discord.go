@@ -197,13 +197,21 @@ func (out *outbound) findBoard(ctx context.Context, channelID string, gameID uin
 // dm sends a direct message; a user who accepts none is logged, not an
 // error.
 func (out *outbound) dm(ctx context.Context, userID, text string) {
-	ch, err := out.session.UserChannelCreate(userID, discordgo.WithContext(ctx))
-	if err == nil {
-		_, err = out.send(ctx, ch.ID, message{content: text})
-	}
-	if err != nil {
+	if err := out.dmMessage(ctx, userID, message{content: text}); err != nil {
 		out.log.Info("cannot send a direct message", "user", userID, "err", err)
 	}
+}
+
+// dmMessage sends m to a user in a direct message. Discord refuses it
+// (50007) to a user who shares no server with the bot and did not
+// install the app, or who accepts no DMs.
+func (out *outbound) dmMessage(ctx context.Context, userID string, m message) error {
+	ch, err := out.session.UserChannelCreate(userID, discordgo.WithContext(ctx))
+	if err != nil {
+		return err
+	}
+	_, err = out.send(ctx, ch.ID, m)
+	return err
 }
 
 // editChallenge replaces the text of a challenge's message and removes its

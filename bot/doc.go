@@ -30,6 +30,20 @@
 // player's goroutine, one search at a time and before the reviews waiting,
 // and posts its board with the bot's token.
 //
+// # Where the bot cannot post
+//
+// Installed to a user's account, the commands work in DMs, group DMs and
+// servers that never added the bot (place.go tells where an interaction
+// comes from). A game there is answer-only: kept under the guild key
+// everywhere ("", its own ladder), with the same handlers, table and
+// store as any other, but each board, challenge and offer is the answer
+// to a player's interaction, a new message that pings whose turn it
+// becomes (answer.announce), and never a message of the bot's own; the
+// courier (anywhere.go) retires an old board by its interaction's token
+// while Discord allows, and tells the players by DM what the scheduler
+// does (reminders, timeouts, claims, a board owed). The Refresh button
+// of such a board shows the game as the store has it.
+//
 // A refusal (not your turn, an illegal hole, a board out of date, …) comes
 // back from engine/game as a sentinel error; explain (errors.go) is the one
 // place that words it for the user, in a message only they see.
@@ -90,6 +104,9 @@
 //   - outbound (discord.go): the bot's own messages, DMs, retired boards
 //     and edited challenges; respond.go: answering interactions, whose
 //     answer moves through the states of answer.go
+//   - courier (anywhere.go): what answer-only games say, as answers or
+//     by DM, and their Refresh; place.go: where an interaction comes
+//     from, and the everywhere key
 //   - locales (lang.go): which language each message is in
 //   - errors.go: the one table from errors to the user's words
 //   - metrics.go: what the bot tells its Metrics for its operators

@@ -22,18 +22,23 @@ func (pl *playing) drawCommand(c *interaction, _ options) error {
 	}
 	id := func(a string) string { return customID{action: a, channel: g.ChannelID, id: g.ID, n: g.Ply()}.String() }
 	opp := g.Player(by.Other())
-	answered := c.say(c.lang().T("offer.offered", "Opponent", escape(playerName(c.lang(), opp))))
 	lang := pl.langs.publicLang(c)
-	// A message of its own, so that it notifies the opponent whatever
-	// happened to the interaction.
-	_, err = pl.out.send(c.ctx, g.ChannelID, message{
+	offer := message{
 		content:  lang.T("offer.message", "Opponent", who(lang, opp), "Player", escape(playerName(lang, g.Player(by)))),
 		mentions: []string{opp.UserID},
 		components: []discordgo.MessageComponent{discordgo.ActionsRow{Components: []discordgo.MessageComponent{
 			discordgo.Button{Label: lang.T("button.accept_draw"), Style: discordgo.SuccessButton, CustomID: id(actDrawAccept)},
 			discordgo.Button{Label: lang.T("button.decline"), Style: discordgo.SecondaryButton, CustomID: id(actDrawReject)},
 		}}},
-	})
+	}
+	if answerOnly(g) {
+		// The offer is the answer, a new message that pings the opponent.
+		return pl.table.courier.tell(c.ctx, c, g, offer)
+	}
+	answered := c.say(c.lang().T("offer.offered", "Opponent", escape(playerName(c.lang(), opp))))
+	// A message of its own, so that it notifies the opponent whatever
+	// happened to the interaction.
+	_, err = pl.out.send(c.ctx, g.ChannelID, offer)
 	return errors.Join(err, answered)
 }
 

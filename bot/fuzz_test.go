@@ -11,6 +11,7 @@ import (
 	"sync"
 	"testing"
 	"time"
+	"unicode/utf8"
 
 	"github.com/bwmarrin/discordgo"
 	"github.com/stretchr/testify/assert"
@@ -24,7 +25,8 @@ func FuzzParseCustomID(f *testing.F) {
 		customID{action: actMove, channel: "123", id: 7, n: 12}.String(),
 		customID{action: actMove, channel: "123", id: 7, n: 0, part: 2}.String(),
 		customID{action: actLeaders, channel: "9", id: 1, n: 3}.String(),
-		customID{action: actLeaders, channel: "9", id: board{storage.AI, 2026*4 + 3}.id(), n: 1}.String(),
+		customID{action: actLeaders, channel: "9", id: board{ladder: storage.AI, season: 2026*4 + 3}.id(), n: 1}.String(),
+		customID{action: actLeaders, channel: everywhere, id: board{ladder: storage.Human, everywhere: true}.id(), n: 2}.String(),
 		customID{action: actLeadersNext, channel: storage.MarkOf(&storage.Profile{UserID: "ai:hard"}).String(), id: 1, n: 4}.String(),
 		"kulami:move:1:2:3:4:5", "kulami::1:2:3", "kulami:move:1:x:3", "rematch", "", ":::::",
 	} {
@@ -110,11 +112,35 @@ func FuzzHandle(f *testing.F) {
 		}
 		ctx, cancel := context.WithTimeout(t.Context(), 10*time.Second)
 		defer cancel()
-		b.handle(ctx, s, &i, respond)
+		b.handle(ctx, s, &i, recipientsOf([]byte(body)), respond)
 		log := logs.Take()
 		assert.NotContains(t, log, "handler panicked", "log:\n%s", log)
 		mu.Lock()
 		defer mu.Unlock()
 		assert.Equal(t, 1, answers, "every interaction gets one first answer; log:\n%s", log)
+	})
+}
+
+// FuzzRecipientsOf checks the reader of a DM's recipients: the IDs of an
+// interaction's channel come back as they were written, in order, and a
+// body without them (or no JSON at all) gives none.
+func FuzzRecipientsOf(f *testing.F) {
+	f.Add("111", "222", false)
+	f.Add("", "3", true)
+	f.Add("a\"b", "\u00e9", false)
+	f.Fuzz(func(t *testing.T, a, b string, garble bool) {
+		body, err := json.Marshal(map[string]any{"id": "1", "channel": map[string]any{"id": "9", "recipients": []map[string]string{{"id": a}, {"id": b}}}})
+		require.NoError(t, err)
+		if garble {
+			assert.Nil(t, recipientsOf(body[:len(body)-1]), "a body that is not JSON says nothing")
+			return
+		}
+		if !utf8.ValidString(a) || !utf8.ValidString(b) {
+			return // JSON replaces invalid UTF-8
+		}
+		assert.Equal(t, []string{a, b}, recipientsOf(body))
+		none, err := json.Marshal(map[string]any{"id": "1", "channel": map[string]any{"id": "9"}})
+		require.NoError(t, err)
+		assert.Nil(t, recipientsOf(none), "a channel without recipients")
 	})
 }

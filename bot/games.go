@@ -2,6 +2,7 @@ package bot
 
 import (
 	"fmt"
+	"sort"
 	"strings"
 
 	"github.com/bwmarrin/discordgo"
@@ -19,17 +20,29 @@ const maxListed = 25
 const maxDescription = 4096
 
 // gamesCommand handles /kulami games: the games going on in the server,
-// newest first, each with its players, its move, whose turn it is and a
-// link to its board, for anyone who wants to watch. It answers only the
-// asker: a list that is out of date at the next move has no place in the
-// channel.
-func (rs *records) gamesCommand(c *interaction, _ options) error {
-	games, total, err := rs.store.GuildGames(c.ctx, c.i.GuildID, maxListed)
+// newest first,
+// each with its players, its move, whose turn it is and a link to its
+// board, for anyone who wants to watch; with mine:true, and outside the
+// servers that added the bot, the caller's own games in every place. It answers only the asker: a list that is out of
+// date at the next move has no place in the channel.
+func (rs *records) gamesCommand(c *interaction, o options) error {
+	lang := c.lang()
+	e := &discordgo.MessageEmbed{Title: lang.T("games.title"), Color: embedColor}
+	var games []*storage.Game
+	var total int
+	var err error
+	if o.bool("mine") || c.guild() == everywhere { // outside a server, the games of others' DMs are theirs
+		e.Title = lang.T("anywhere.games_mine")
+		games, err = rs.players.PlayerGames(c.ctx, c.user().ID)
+		sort.Slice(games, func(i, j int) bool { return games[i].ID > games[j].ID }) // newest first
+		total = len(games)
+		games = games[:min(len(games), maxListed)]
+	} else {
+		games, total, err = rs.store.GuildGames(c.ctx, c.guild(), maxListed)
+	}
 	if err != nil {
 		return err
 	}
-	lang := c.lang()
-	e := &discordgo.MessageEmbed{Title: lang.T("games.title"), Color: embedColor}
 	if len(games) == 0 {
 		e.Description = lang.T("games.empty")
 		return c.reply(message{embeds: []*discordgo.MessageEmbed{e}, ephemeral: true})

@@ -73,7 +73,13 @@ func (b *Bot) RunGateway(ctx context.Context) error {
 		}
 	})
 	defer removeDrop()
-	remove := s.AddHandler(func(s *discordgo.Session, ic *discordgo.InteractionCreate) {
+	// The raw event, not discordgo's InteractionCreate: discordgo drops
+	// the interaction's channel, whose recipients say who is in a DM.
+	remove := s.AddHandler(func(s *discordgo.Session, e *discordgo.Event) {
+		ic, ok := e.Struct.(*discordgo.InteractionCreate)
+		if e.Type != "INTERACTION_CREATE" || !ok || ic.Interaction == nil {
+			return
+		}
 		b.inflight.Add(1)
 		defer b.inflight.Done()
 		i := ic.Interaction
@@ -83,7 +89,7 @@ func (b *Bot) RunGateway(ctx context.Context) error {
 			b.log.Info("interaction delivered again; it was handled already", "interaction", i.ID)
 			return
 		}
-		b.handle(b.baseCtx, s, i, func(r *discordgo.InteractionResponse) (err error) {
+		b.handle(b.baseCtx, s, i, recipientsOf(e.RawData), func(r *discordgo.InteractionResponse) (err error) {
 			defer func() { logFault(b.log, routeCallback, i.ChannelID, err) }()
 			return s.InteractionRespond(i, r, discordgo.WithContext(b.baseCtx))
 		})

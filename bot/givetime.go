@@ -39,10 +39,19 @@ func (ov *overtime) giveTime(c *interaction, g *storage.Game) error {
 	if d := g.Deadline(); !d.IsZero() {
 		text += " " + lang.T("give.due", "Due", timestamp(d))
 	}
-	if _, err := ov.out.send(c.ctx, g.ChannelID, message{content: text, mentions: []string{opp.UserID}}); err != nil {
-		return &storedError{err: err}
+	m := message{content: text, mentions: []string{opp.UserID}}
+	if answerOnly(g) {
+		// The news is the answer, a new message that pings the
+		// opponent; the board's deadline shows at its next Refresh.
+		if err := ov.table.courier.tell(c.ctx, c, g, m); err != nil {
+			return &storedError{err: err}
+		}
+	} else {
+		if _, err := ov.out.send(c.ctx, g.ChannelID, m); err != nil {
+			return &storedError{err: err}
+		}
+		ov.refreshBoard(c.ctx, lang, g)
 	}
-	ov.refreshBoard(c.ctx, lang, g)
 	return c.say(c.lang().T("give.done", "Opponent", escape(playerName(c.lang(), opp)), "Left", duration(c.lang(), g.TimeLeft(g.ToMove(), now))))
 }
 

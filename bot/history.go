@@ -33,7 +33,7 @@ var outcomeWords = map[game.Outcome]string{
 func (rs *records) historyCommand(c *interaction, o options) error {
 	id, name := target(c, o)
 	lang := c.lang()
-	games, err := rs.store.History(c.ctx, c.i.GuildID, id, historySize, 0)
+	games, err := rs.store.History(c.ctx, c.guild(), id, historySize, 0)
 	if err != nil {
 		return err
 	}
@@ -68,12 +68,20 @@ func (rs *records) historyCommand(c *interaction, o options) error {
 }
 
 // exportCommand sends a game record as a .kgn file: of a finished game by
-// its number, or of the channel's game.
+// its number, or of the channel's game. Outside the servers that added the
+// bot, a finished game by number goes only to its players, or in its own
+// DM or group DM.
 func (rs *records) exportCommand(c *interaction, o options) error {
 	var text string
 	var id uint64
 	if n := o.int("game", 0); n > 0 {
-		f, err := rs.store.FinishedGame(c.ctx, c.i.GuildID, uint64(n))
+		f, err := rs.store.FinishedGame(c.ctx, c.guild(), uint64(n))
+		if err == nil && c.guild() == everywhere && f.ChannelID != c.i.ChannelID {
+			// A game of others' DMs is theirs: only its players get it elsewhere.
+			if _, serr := f.Seat(c.user().ID); serr != nil {
+				err = storage.ErrNotFound
+			}
+		}
 		if errors.Is(err, storage.ErrNotFound) {
 			return refuse("history.no_such_game", "Game", uint64(n))
 		} else if err != nil {

@@ -125,7 +125,7 @@ func (b *Bot) serveInteraction(w http.ResponseWriter, r *http.Request, key ed255
 	go func() {
 		defer b.inflight.Done()
 		defer close(done)
-		b.handle(b.baseCtx, b.session, &i, out.write)
+		b.handle(b.baseCtx, b.session, &i, recipientsOf(body), out.write)
 	}()
 	// handle answers every interaction in time, deferring for slow
 	// handlers, so the first response comes before done.

@@ -80,6 +80,8 @@ func ratingLine(lang i18n.Lang, g *storage.Game, ch [2]storage.RatingChange) str
 
 // ladderOf reads the ladder option: people (default) or the computer.
 func ladderOf(o options) storage.Ladder {
+	// "everywhere" is the ladder between people of the games outside the
+	// servers (see board.everywhere).
 	if o.str("ladder") == "ai" {
 		return storage.AI
 	}
@@ -95,8 +97,9 @@ type records struct {
 		FinishedStore
 		LadderStore
 	}
-	langs *locales
-	clock Clock // what the current season is
+	players PlayerGamesStore // a player's games everywhere (/kulami games mine:true)
+	langs   *locales
+	clock   Clock // what the current season is
 }
 
 // leaderboardCommand shows the first (or the chosen) page of a ladder,
@@ -106,7 +109,8 @@ func (rs *records) leaderboardCommand(c *interaction, o options) error {
 	if err != nil {
 		return err
 	}
-	m, err := rs.leaderboard(c.ctx, rs.langs.publicLang(c), c.i.GuildID, board{ladderOf(o), season}, o.int("page", 1)-1)
+	b := board{ladder: ladderOf(o), season: season, everywhere: o.str("ladder") == "everywhere" || c.guild() == everywhere}
+	m, err := rs.leaderboard(c.ctx, rs.langs.publicLang(c), b.guild(c), b, o.int("page", 1)-1)
 	if err != nil {
 		return err
 	}
@@ -139,7 +143,8 @@ func (rs *records) leaderboardPage(c *interaction, id customID) error {
 // moved so that nothing is left after the mark, or less than a page
 // before it, the last or the first page is shown.
 func (rs *records) leaderboardStep(c *interaction, id customID) error {
-	b, guildID, lang := boardOf(id.id), c.i.GuildID, rs.langs.publicLang(c)
+	b, lang := boardOf(id.id), rs.langs.publicLang(c)
+	guildID := b.guild(c)
 	mark, err := storage.ParseMark(id.channel)
 	if err != nil || !b.valid() {
 		return refuse("ladder.gone")
@@ -170,16 +175,37 @@ func (rs *records) leaderboardStep(c *interaction, id customID) error {
 type board struct {
 	ladder storage.Ladder
 	season storage.Season // zero: all-time
+	// everywhere: the ladder of the games outside the servers that
+	// added the bot (see everywhere), wherever it is asked for.
+	everywhere bool
 }
 
+// everywhereBit marks the everywhere ladder in a board's ID.
+const everywhereBit = 0x80
+
 // id returns b as the ID of a pager's custom ID: the ladder in the low
-// byte, the season above it (so an all-time board's ID is its ladder's,
-// as before there were seasons).
-func (b board) id() uint64 { return uint64(b.season)<<8 | uint64(b.ladder) }
+// seven bits, everywhereBit, the season above them (so an all-time
+// board's ID is its ladder's, as before there were seasons).
+func (b board) id() uint64 {
+	id := uint64(b.season)<<8 | uint64(b.ladder)
+	if b.everywhere {
+		id |= everywhereBit
+	}
+	return id
+}
 
 // boardOf is the inverse of board.id.
 func boardOf(id uint64) board {
-	return board{ladder: storage.Ladder(id & 0xff), season: storage.Season(min(id>>8, 1<<31-1))}
+	return board{ladder: storage.Ladder(id & 0x7f), season: storage.Season(min(id>>8, 1<<31-1)), everywhere: id&everywhereBit != 0}
+}
+
+// guild returns the guild key b is read from when c asks for it: the
+// everywhere ladder's, else c's own place's.
+func (b board) guild(c *interaction) string {
+	if b.everywhere {
+		return everywhere
+	}
+	return c.guild()
 }
 
 // valid tells whether b is a board: a ladder, all-time or of a season.
@@ -221,6 +247,9 @@ func leaderboardMessage(lang i18n.Lang, guildID string, b board, page []storage.
 	title := lang.T("ladder.title")
 	if b.ladder == storage.AI {
 		title = lang.T("ladder.title_ai")
+	}
+	if b.everywhere {
+		title = lang.T("ladder.title_everywhere")
 	}
 	if b.season != 0 {
 		title += " · " + seasonName(lang, b.season)
@@ -296,9 +325,9 @@ func target(c *interaction, o options) (id, name string) {
 func (rs *records) statsCommand(c *interaction, o options) error {
 	id, name := target(c, o)
 	lang := rs.langs.publicLang(c)
-	pr, err := rs.store.Profile(c.ctx, c.i.GuildID, id, storage.Human)
+	pr, err := rs.store.Profile(c.ctx, c.guild(), id, storage.Human)
 	if errors.Is(err, storage.ErrNotFound) {
-		if ai, err := rs.store.Profile(c.ctx, c.i.GuildID, id, storage.AI); err == nil {
+		if ai, err := rs.store.Profile(c.ctx, c.guild(), id, storage.AI); err == nil {
 			// Only games against the computer: show those, not "no games".
 			return c.reply(message{embeds: []*discordgo.MessageEmbed{{
 				Title: lang.T("stats.title", "Player", truncate(ai.Name, 200)), Color: embedColor,
@@ -313,7 +342,7 @@ func (rs *records) statsCommand(c *interaction, o options) error {
 	} else if err != nil {
 		return err
 	}
-	trend, err := rs.store.RatingTrend(c.ctx, c.i.GuildID, id, storage.Human, trendGames)
+	trend, err := rs.store.RatingTrend(c.ctx, c.guild(), id, storage.Human, trendGames)
 	if err != nil {
 		return err
 	}
@@ -336,7 +365,7 @@ func (rs *records) statsCommand(c *interaction, o options) error {
 		field(lang.T("stats.best_win"), lang.T("stats.best_win_value", "Opponent", escape(w.OpponentName), "Rating", fmt.Sprintf("%.0f", w.OpponentRating), "Game", w.GameID))
 	}
 	if id != c.user().ID {
-		t, err := rs.store.HeadToHead(c.ctx, c.i.GuildID, c.user().ID, id)
+		t, err := rs.store.HeadToHead(c.ctx, c.guild(), c.user().ID, id)
 		if err != nil {
 			return err
 		}
@@ -346,7 +375,7 @@ func (rs *records) statsCommand(c *interaction, o options) error {
 			field(lang.T("stats.head_to_head"), lang.T("stats.no_games"))
 		}
 	}
-	if ai, err := rs.store.Profile(c.ctx, c.i.GuildID, id, storage.AI); err == nil {
+	if ai, err := rs.store.Profile(c.ctx, c.guild(), id, storage.AI); err == nil {
 		field(lang.T("stats.against_ai"), aiRecord(lang, ai))
 	}
 	return c.reply(message{embeds: []*discordgo.MessageEmbed{e}})

@@ -97,7 +97,7 @@ func (l *locales) userLang(ctx context.Context, userID string) i18n.Lang {
 // an interaction. What was noted is remembered, so that an interaction
 // costs no write unless a locale changed.
 func (l *locales) noteLocales(c *interaction) {
-	if c.i.GuildID != "" && c.i.GuildLocale != nil {
+	if c.guild() != everywhere && c.i.GuildLocale != nil { // a server without the bot keeps no settings here
 		l.noteLocale("g:"+c.i.GuildID, string(*c.i.GuildLocale), func(locale string) error {
 			s, err := l.store.GuildSettings(c.ctx, c.i.GuildID)
 			if err != nil || s.Locale == locale {

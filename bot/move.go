@@ -83,10 +83,14 @@ func (pl *playing) move(c *interaction, channel string, gameID uint64, seen int,
 	pl.table.droppedPlans(c.ctx, g, dropped)
 	// The move is stored: answer the interaction, then post the board
 	// whatever the answer met (a late or failed interaction loses nothing).
+	// Where the bot cannot post (answerOnly), the new board itself is
+	// the answer, a new message that pings the player to move.
 	var answered error
-	if c.i.Type == discordgo.InteractionMessageComponent {
+	switch {
+	case answerOnly(g):
+	case c.i.Type == discordgo.InteractionMessageComponent:
 		answered = c.update(retired(c.i.Message))
-	} else {
+	default:
 		answered = c.say(c.lang().T("move.played", "Hole", strings.ToUpper(cell)))
 	}
 	return pl.table.shown(c.ctx, c, g, old, answered)

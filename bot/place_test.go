@@ -29,10 +29,12 @@ func TestRegisteredToInstallAnywhere(t *testing.T) {
 
 // TestWhereTheBotIsNotAMember checks the places a user install opens,
 // where the bot cannot post: a DM between users, a group DM, a server that
-// did not add the bot (with and without Use External Apps). There a game
-// is refused privately with what to do, nothing is stored, the rules and
-// help work (their pager too), and the bot makes no request the fake
-// refuses; an interaction from a context the bot does not know is refused.
+// did not add the bot (with and without Use External Apps). There what
+// needs a server (the computer's games, reviews, vacations, tournaments)
+// is refused privately with what to do, nothing is stored, /kulami
+// settings says that the defaults hold, the rules and help work (their
+// pager too), and the bot makes no request the fake refuses; an
+// interaction from a context the bot does not know is refused.
 func TestWhereTheBotIsNotAMember(t *testing.T) {
 	t.Parallel()
 	for _, mode := range modes {
@@ -43,17 +45,18 @@ func TestWhereTheBotIsNotAMember(t *testing.T) {
 				ch   *discordgo.Channel
 				want string
 			}{
-				{"DM between users", h.dc.AddPrivateChannel(h.alice, h.bob), "played in a server"},
-				{"group DM", h.dc.AddPrivateChannel(h.alice, h.bob, h.carol), "played in a server"},
+				{"DM between users", h.dc.AddPrivateChannel(h.alice, h.bob), "in a DM or group DM"},
+				{"group DM", h.dc.AddPrivateChannel(h.alice, h.bob, h.carol), "in a DM or group DM"},
 				{"server without the bot", h.dc.AddForeignChannel("elsewhere", true), "not a member of this server"},
 				{"server forbidding external apps", h.dc.AddForeignChannel("strict", false), "not a member of this server"},
 			}
 			for _, p := range places {
 				t.Run(p.name, func(t *testing.T) {
-					h.refused(h.command(p.ch.ID, h.alice, "challenge", h.userOption(h.bob)), p.want, "/kulami rules")
-					h.refused(h.command(p.ch.ID, h.alice, "games"), p.want)
-					h.refused(h.command(p.ch.ID, h.alice, "settings"), p.want)
-					_, err := h.store.Challenge(t.Context(), p.ch.ID)
+					h.refused(h.command(p.ch.ID, h.alice, "play"), p.want, "/kulami challenge")
+					h.refused(h.command(p.ch.ID, h.alice, "vacation"), p.want)
+					h.refused(h.command(p.ch.ID, h.alice, "tournament"), p.want)
+					h.refused(h.command(p.ch.ID, h.alice, "settings"), "no server settings here", "defaults")
+					_, err := h.store.Game(t.Context(), p.ch.ID)
 					assert.ErrorIs(t, err, storage.ErrNotFound, "nothing stored")
 
 					rules := h.command(p.ch.ID, h.alice, "rules")

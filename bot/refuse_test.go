@@ -44,9 +44,9 @@ func TestRefusals(t *testing.T) {
 			t.Run("challenge yourself", func(t *testing.T) {
 				h.refused(h.command(ch, h.alice, "challenge", h.userOption(h.alice)), "can't challenge yourself")
 			})
-			t.Run("in a DM", func(t *testing.T) {
+			t.Run("in the bot's DM", func(t *testing.T) {
 				dm := h.dc.DMChannel(h.alice.ID)
-				h.refused(h.command(dm.ID, h.alice, "challenge", h.userOption(h.bob)), "played in a server")
+				h.refused(h.command(dm.ID, h.alice, "challenge", h.userOption(h.bob)), "bob is not in this conversation")
 				i := h.command(dm.ID, h.alice, "rules")
 				assert.NotEmpty(t, h.dc.WaitResponse(t, i.ID).Embeds, "the rules work in DMs")
 			})

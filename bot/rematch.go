@@ -42,7 +42,7 @@ func gameOverComponents(lang i18n.Lang, g *storage.Game) []discordgo.MessageComp
 // names.
 func finishedButton(store FinishedStore, h func(c *interaction, f *storage.FinishedGame) error) componentHandler {
 	return func(c *interaction, id customID) error {
-		f, err := store.FinishedGame(c.ctx, c.i.GuildID, id.id)
+		f, err := store.FinishedGame(c.ctx, c.guild(), id.id)
 		if errors.Is(err, storage.ErrNotFound) {
 			return errFinishedGone
 		} else if err != nil {
@@ -64,7 +64,7 @@ func (cl *challenges) rematch(c *interaction, f *storage.FinishedGame) error {
 	if err != nil {
 		return refuse("rematch.not_a_player", "Red", escape(playerName(c.lang(), f.Player(engine.Red))), "Black", escape(playerName(c.lang(), f.Player(engine.Black))))
 	}
-	if err := cl.chans.checkPermissions(c); err != nil {
+	if err := cl.chans.checkPlace(c); err != nil {
 		return err
 	}
 	by, other := f.Player(me), f.Player(me.Other())

@@ -72,7 +72,11 @@ func (rv *reviews) replayGIF(c *interaction, f *storage.FinishedGame) error {
 	if err != nil {
 		return err
 	}
-	r.link, r.posted = fmt.Sprintf("https://discord.com/channels/%s/%s/%s", c.i.GuildID, c.i.ChannelID, m.ID), now
+	guild := c.i.GuildID
+	if guild == "" {
+		guild = "@me" // a DM or group DM
+	}
+	r.link, r.posted = fmt.Sprintf("https://discord.com/channels/%s/%s/%s", guild, c.i.ChannelID, m.ID), now
 	return nil
 }
 

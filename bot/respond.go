@@ -51,13 +51,17 @@ const (
 // and how to answer. Its handler uses it from one goroutine; the timer of
 // deferWhenSlow also moves its answer, which is safe for concurrent use.
 type interaction struct {
-	ctx     context.Context // cancelled when the handler returns or the bot closes (see handle)
-	s       *discordgo.Session
-	i       *discordgo.Interaction
-	respond respondFunc
-	answer  answer
-	public  i18n.Lang    // the language of public messages, once publicLang found it
-	log     *slog.Logger // Discord's faults in answering go to it
+	ctx context.Context // cancelled when the handler returns or the bot closes (see handle)
+	s   *discordgo.Session
+	i   *discordgo.Interaction
+	// recipients are the users of the DM or group DM the interaction
+	// comes from, as its channel lists them; nil elsewhere, or if the
+	// interaction did not say.
+	recipients []string
+	respond    respondFunc
+	answer     answer
+	public     i18n.Lang    // the language of public messages, once publicLang found it
+	log        *slog.Logger // Discord's faults in answering go to it
 }
 
 // deferWhenSlow makes sure Discord hears from the bot within d (Discord

@@ -44,6 +44,15 @@ func (o options) int(name string, def int) int {
 	return def
 }
 
+// bool returns a boolean option, or false.
+func (o options) bool(name string) bool {
+	if v, ok := o[name]; ok {
+		b, _ := v.Value.(bool)
+		return b
+	}
+	return false
+}
+
 // userID returns the ID of a user option, or "".
 func (o options) userID(name string) string { return o.str(name) }
 
@@ -166,12 +175,20 @@ func commandHandlers(h handlers) map[string]commandHandler {
 	}
 }
 
-// inDMs are the subcommands that also work outside a server.
-var inDMs = map[string]bool{"rules": true, "help": true}
+// inDMs are the subcommands that also work outside a server that added the bot: where a game is
+// answer-only (see answerOnly), those of a game between two people, and what reads the everywhere
+// ladder and its games. The computer's games, reviews, tournaments and seasons need a server.
+var inDMs = map[string]bool{"rules": true, "help": true, "challenge": true, "accept": true, "decline": true,
+	"move": true, "board": true, "resign": true, "abort": true, "draw": true, "give_time": true, "claim": true,
+	"plan": true, "leaderboard": true, "games": true, "settings": true, "stats": true, "history": true, "export": true,
+	"notify": true}
 
 // anywhere are the component actions that also work where the bot is not a member: those of the
 // messages that inDMs' subcommands answer with.
-var anywhere = map[string]bool{actRules: true}
+var anywhere = map[string]bool{actRules: true, actMove: true, actResign: true, actResignYes: true, actResignNo: true,
+	actAccept: true, actDecline: true, actCancel: true, actDrawAccept: true, actDrawReject: true, actRematch: true,
+	actReplayGIF: true, actGiveTime: true, actClaim: true, actWait: true, actPlan: true, actPlanPick: true,
+	actPlanClear: true, actLeaders: true, actLeadersNext: true, actLeadersPrev: true, actRefresh: true}
 
 // componentHandlers returns the handler of each component action.
 func componentHandlers(h handlers) map[string]componentHandler {
@@ -204,6 +221,7 @@ func componentHandlers(h handlers) map[string]componentHandler {
 		actTLeave:    h.tourney.button(h.tourney.leave),
 		actTWithdraw: h.tourney.button(h.tourney.withdraw),
 		actTStay:     h.tourney.button(h.tourney.stay),
+		actRefresh:   h.table.refresh,
 	}
 }
 
@@ -239,6 +257,7 @@ var elsewhere = map[string]error{
 	actTLeave:     errTournamentGone,
 	actTWithdraw:  errTournamentGone,
 	actTStay:      errTournamentGone,
+	actRefresh:    errGameGone,
 }
 
 // ownPlace returns elsewhere's refusal if id names a channel (or guild)
@@ -247,7 +266,7 @@ func ownPlace(c *interaction, id customID) error {
 	refusal, ok := elsewhere[id.action]
 	own := c.i.ChannelID
 	if id.action == actLeaders {
-		own = c.i.GuildID
+		own = boardOf(id.id).guild(c)
 	}
 	if ok && id.channel != own {
 		return refusal
@@ -255,20 +274,21 @@ func ownPlace(c *interaction, id customID) error {
 	return nil
 }
 
-// handle answers one interaction, from either transport. Every interaction
+// handle answers one interaction, from either transport, with the
+// recipients of its DM or group DM (recipientsOf). Every interaction
 // gets an answer: a handler's error is translated for the user by fail.
 // The interaction's context (c.ctx, which its handler passes to the store
 // and to Discord) is ctx's, with the deadlines of its storage calls (see
 // storeDeadlines), cancelled when ctx is (the bot's, by Close) or
 // when handle returns; work that outlives the interaction runs with a
 // context of its own (a job's, the scheduler's).
-func (b *Bot) handle(ctx context.Context, s *discordgo.Session, i *discordgo.Interaction, respond respondFunc) {
+func (b *Bot) handle(ctx context.Context, s *discordgo.Session, i *discordgo.Interaction, recipients []string, respond respondFunc) {
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
 	start := b.clock.Now()
 	kind, name := b.metricName(i)
 	b.metrics.Interaction(kind, name)
-	c := &interaction{s: s, i: i, respond: b.timed(respond, kind, name, start), log: b.log}
+	c := &interaction{s: s, i: i, recipients: recipients, respond: b.timed(respond, kind, name, start), log: b.log}
 	c.ctx = withStoreDeadlines(ctx, c, time.Now(), b.opt.AnswerWithin)
 	stop := c.deferWhenSlow(b.opt.AnswerWithin, b.log)
 	defer func() {
@@ -309,7 +329,7 @@ func (b *Bot) dispatch(c *interaction) error {
 	case discordgo.InteractionApplicationCommandAutocomplete:
 		name, o := subcommand(c.i)
 		switch {
-		case at != placeServer:
+		case at == placeUnknown:
 			return c.choices(nil)
 		case name == "move":
 			return b.play.moveAutocomplete(c, o)
@@ -331,7 +351,13 @@ func (b *Bot) dispatch(c *interaction) error {
 		if (at == placeForeign || at == placeUnknown || c.i.Context == discordgo.InteractionContextPrivateChannel) && !anywhere[id.action] {
 			return notHere(at)
 		}
-		return h(c, id)
+		err = h(c, id)
+		if errors.Is(err, errGameGone) && at != placeServer && !c.responded() && id.action != actRefresh {
+			// A board of an answer-only game that ended while nobody
+			// could be told: the click shows how it ended.
+			return b.play.table.refresh(c, id)
+		}
+		return err
 	}
 	return refuse("error.unknown_interaction")
 }

@@ -372,6 +372,9 @@ func (s *scheduler) sendReminder(ctx context.Context, g *storage.Game, note *tim
 	}
 	u, uerr := s.store.UserSettings(ctx, p.UserID)
 	quiet := uerr == nil && inQuietHours(u, s.clock.Now())
+	if answerOnly(g) {
+		return s.remindByDM(ctx, g, note, quiet)
+	}
 	m := message{content: text, mentions: []string{p.UserID}}
 	if quiet {
 		m.mentions = nil // no ping in their quiet hours
@@ -390,6 +393,28 @@ func (s *scheduler) sendReminder(ctx context.Context, g *storage.Game, note *tim
 		s.out.dm(ctx, p.UserID, text)
 	}
 	return err
+}
+
+// remindByDM reminds the player to move in the answer-only game g, where
+// the bot cannot post, by DM in their language, unless it is their quiet
+// hours (a DM always notifies). A player who cannot receive one is told
+// nothing: the board's Refresh shows the deadline.
+func (s *scheduler) remindByDM(ctx context.Context, g *storage.Game, note *time.Duration, quiet bool) error {
+	if quiet {
+		return nil
+	}
+	p, opponent := g.Player(g.ToMove()), g.Player(g.ToMove().Other())
+	lang := s.langs.userLang(ctx, p.UserID)
+	text := "⏰ " + lang.T("remind.dm", "Opponent", escape(playerName(lang, opponent)), "Due", timestamp(g.Deadline()), "Board", boardLink(lang, g))
+	if note != nil {
+		text = "⏰ " + lang.T("remind.dm_after_outage", "Down", duration(lang, *note), "Opponent", escape(playerName(lang, opponent)), "Due", timestamp(g.Deadline()), "Board", boardLink(lang, g))
+	}
+	err := s.out.dmMessage(ctx, p.UserID, message{content: text})
+	s.metrics.Reminded(err)
+	if err != nil {
+		s.log.Info("cannot remind a player by DM of a game outside the servers", "user", p.UserID, "channel", g.ChannelID, "game", g.ID, "err", err)
+	}
+	return nil
 }
 
 // expireChallenge closes a challenge nobody answered in time and says so

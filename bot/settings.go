@@ -172,6 +172,9 @@ func where(ctx context.Context, store SettingsStore) func(game.Player) (*time.Lo
 // settingsCommand shows or changes the server's settings; changing them
 // needs Manage Server.
 func (pf *preferences) settingsCommand(c *interaction, o options) error {
+	if c.guild() == everywhere {
+		return c.say(c.lang().T("anywhere.settings"))
+	}
 	if len(o) > 0 {
 		if m := c.i.Member; m == nil || m.Permissions&(discordgo.PermissionManageGuild|discordgo.PermissionAdministrator) == 0 {
 			return refuse("settings.needs_manage_server")

@@ -152,6 +152,12 @@ func (vs *vacations) tellAway(ctx context.Context, g *storage.Game, c engine.Col
 	if u, err := vs.store.UserSettings(ctx, opp.UserID); err == nil && inQuietHours(u, vs.clock.Now()) {
 		m.mentions = nil // no ping in their quiet hours
 	}
+	if answerOnly(g) {
+		if m.mentions != nil { // by DM, outside their quiet hours, where the bot cannot post
+			vs.out.dm(ctx, opp.UserID, text)
+		}
+		return
+	}
 	if _, err := vs.out.send(ctx, g.ChannelID, m); err != nil {
 		vs.log.Warn("cannot tell an opponent of a vacation", "channel", g.ChannelID, "err", err)
 	}

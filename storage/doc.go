@@ -19,7 +19,11 @@
 // The same transaction counts the game on the ladder of its season (a
 // calendar quarter, rating.Season): season profiles are Profiles with a
 // Season, kept apart from the all-time ones (SeasonLeaderboard), each
-// season starting every player afresh.
+// season starting every player afresh. A game played where the bot is no
+// member (a DM, a group DM, a server that did not add it) is kept under
+// the guild key "", that of direct messages, with the server it is played
+// in, if any (Game.ServerID, which no update changes): its players'
+// ratings count on the ladder of that key, apart from every guild's.
 // Likewise a Challenge is a challenge.Challenge (package engine/challenge:
 // who may answer it, its expiry, the game it starts) with where it is
 // offered; AcceptChallenge stores the game it starts and closes it at once.

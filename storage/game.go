@@ -22,6 +22,10 @@ type Game struct {
 	GuildID         string // "" in direct messages
 	ChannelID       string // the channel (or thread) the game is played in
 	ParentChannelID string // the channel a thread was opened from, else ""
+	// ServerID is the server a game outside the guilds that added the
+	// bot (GuildID "") is played in, or "" in a DM or group DM: what a
+	// link to its board names, with ChannelID and BoardMessageID.
+	ServerID string
 	// BoardMessageID is the message that shows the current board, if
 	// known (see NoteBoard). Discord state, stored with the game: the
 	// update that moves the game past its board clears it in the same
@@ -67,6 +71,7 @@ type gameRecord struct {
 	GuildID         string `json:"guild,omitempty"`
 	ChannelID       string `json:"channel"`
 	ParentChannelID string `json:"parent,omitempty"`
+	ServerID        string `json:"server,omitempty"`
 	game.State
 	BoardMessageID string          `json:"board_message,omitempty"`
 	ClickedBoards  []string        `json:"clicked_boards,omitempty"`
@@ -85,7 +90,7 @@ func (g *Game) Noted(messageID string) {
 // record returns the stored form of g.
 func (g *Game) record() *gameRecord {
 	r := &gameRecord{
-		ID: g.ID, GuildID: g.GuildID, ChannelID: g.ChannelID, ParentChannelID: g.ParentChannelID,
+		ID: g.ID, GuildID: g.GuildID, ChannelID: g.ChannelID, ParentChannelID: g.ParentChannelID, ServerID: g.ServerID,
 		State: g.State(), BoardMessageID: g.BoardMessageID, ClickedBoards: g.ClickedBoards, BoardDue: g.BoardDue, WakeAt: g.Wake(), Tournament: g.Tournament,
 	}
 	if r.BoardMessageID != "" {
@@ -101,7 +106,7 @@ func (r *gameRecord) game() (*Game, error) {
 	if err != nil {
 		return nil, fmt.Errorf("game %d: %w: %w", r.ID, ErrCorrupt, err)
 	}
-	return &Game{ID: r.ID, GuildID: r.GuildID, ChannelID: r.ChannelID, ParentChannelID: r.ParentChannelID,
+	return &Game{ID: r.ID, GuildID: r.GuildID, ChannelID: r.ChannelID, ParentChannelID: r.ParentChannelID, ServerID: r.ServerID,
 		BoardMessageID: r.BoardMessageID, ClickedBoards: r.ClickedBoards, BoardDue: r.BoardDue, Tournament: r.Tournament, Game: gg}, nil
 }
 
@@ -127,6 +132,11 @@ func (g *Game) check() error {
 			return err
 		}
 	}
+	if g.ServerID != "" {
+		if err := checkID("server ID", g.ServerID); err != nil {
+			return err
+		}
+	}
 	for c, p := range g.Players() {
 		if err := checkPlayer(p, engine.Color(c).String()+" player"); err != nil {
 			return err
@@ -142,7 +152,7 @@ func (g *Game) checkUpdate(old *gameRecord) error {
 	s := g.State()
 	switch {
 	case g.ID != old.ID, g.GuildID != old.GuildID, g.ChannelID != old.ChannelID,
-		g.ParentChannelID != old.ParentChannelID, s.Layout != old.Layout, s.Rules != old.Rules,
+		g.ParentChannelID != old.ParentChannelID, g.ServerID != old.ServerID, s.Layout != old.Layout, s.Rules != old.Rules,
 		s.First != old.First, !s.Created.Equal(old.Created):
 		return fmt.Errorf("%w: game %d: the ID, place, layout, rules, first colour and creation time may not change", ErrInvalid, old.ID)
 	case (g.Tournament == nil) != (old.Tournament == nil), g.Tournament != nil && *g.Tournament != *old.Tournament:

@@ -92,12 +92,14 @@ func (s *Server) reachable(userID string) bool {
 }
 
 // buildElsewhere fills in an interaction from a place the bot is not in: the user's install authorises
-// it (for a component, the install of whoever ran the command that made the message). Call with s.mu held.
+// it (for a component, the install that authorised the interaction whose answer the message is: the
+// install of whoever ran the command at the start of the chain, not the user who clicked). Call with
+// s.mu held.
 func (s *Server) buildElsewhere(i *discordgo.Interaction, ch *channel, u *discordgo.User, msg *discordgo.Message) {
 	installer := u.ID
 	if msg != nil {
 		if m := s.messages[msg.ID]; m != nil && m.inter != nil {
-			installer = m.inter.userID
+			installer = m.inter.installer
 		}
 	}
 	s.installed[installer] = true

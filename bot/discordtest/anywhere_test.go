@@ -226,3 +226,37 @@ func TestMentionsInAGroupDMNotifyItsMembers(t *testing.T) {
 	assert.Len(t, s.Notifications(bob.ID), 1, "a member of the group DM")
 	assert.Empty(t, s.Notifications(dave.ID), "not in the group DM")
 }
+
+// TestAClickIsAuthorisedByTheInstallThatBeganIt checks that clicking a
+// button where the bot is not a member installs nothing for the clicker:
+// the click is authorised by the install of whoever ran the command at the
+// start of the chain, even on a message that answered the clicker's own
+// click, so a stranger who only clicks stays out of the bot's reach by DM.
+func TestAClickIsAuthorisedByTheInstallThatBeganIt(t *testing.T) {
+	s := discordtest.New(t)
+	alice, dave := s.AddStranger("alice"), s.AddStranger("dave")
+	dm := s.AddPrivateChannel(alice, dave)
+	identify(t, s)
+	dg := s.Session()
+	cmd := s.Command(dm.ID, alice, "kulami")
+	s.SendInteraction(cmd)
+	require.NoError(t, dg.InteractionRespond(cmd, answer("a challenge")))
+	challenge, ok := s.Original(cmd.ID)
+	require.True(t, ok)
+
+	click := s.Button(challenge.ID, dave, "kulami:accept")
+	owners := map[discordgo.ApplicationIntegrationType]string{discordgo.ApplicationIntegrationUserInstall: alice.ID}
+	assert.Equal(t, owners, click.AuthorizingIntegrationOwners, "alice's install, who ran the command")
+	s.SendInteraction(click)
+	require.NoError(t, dg.InteractionRespond(click, answer("the first board")))
+	board, ok := s.Original(click.ID)
+	require.True(t, ok)
+	again := s.Button(board.ID, dave, "kulami:move")
+	assert.Equal(t, owners, again.AuthorizingIntegrationOwners, "still alice's, on the answer to dave's click")
+
+	out, err := dg.UserChannelCreate(dave.ID)
+	require.NoError(t, err)
+	_, err = dg.ChannelMessageSend(out.ID, "your move")
+	assert.Equal(t, discordtest.ErrCannotSendToUser.Code, restCode(t, err), "dave installed nothing")
+	assert.Empty(t, s.Violations())
+}

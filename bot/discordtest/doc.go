@@ -85,7 +85,9 @@
 // AddPrivateChannel makes a DM (two users) or group DM (three or more) between users, AddForeignChannel
 // a channel of a server that never added the bot, AddStranger a user who shares no server with it, and
 // InstallToUser installs the app to a user. Interactions built there carry Discord's context (2 in
-// private channels, 0 in servers), authorizing_integration_owners {"1": installer} and app_permissions,
+// private channels, 0 in servers), authorizing_integration_owners {"1": installer} (for a click, the
+// installer of the interaction that made its message, down to the command that began the chain) and
+// app_permissions,
 // and the fake holds Discord's limits: any request with the bot token about such a channel (post, edit,
 // read) is refused 403 Missing Access (50001) as a violation, since the interaction told the bot where it
 // is; an interaction that only a user install authorised takes at most 5 follow-ups (the sixth: 400,

@@ -26,8 +26,9 @@ type interaction struct {
 	resp                       *Response
 	originalID                 string
 	followups                  []string
-	userInstall                bool // only a user install authorised it: at most 5 follow-ups
-	ephemeralOnly              bool // Discord forces its answers ephemeral (no Use External Apps)
+	userInstall                bool   // only a user install authorised it: at most 5 follow-ups
+	installer                  string // the user whose install authorised it, if a user install did
+	ephemeralOnly              bool   // Discord forces its answers ephemeral (no Use External Apps)
 }
 
 // owners is the interaction's authorizing_integration_owners: the app is installed to the guild, and
@@ -177,6 +178,7 @@ func (s *Server) register(di *discordgo.Interaction) *interaction {
 		i.messageID = di.Message.ID
 	}
 	i.userInstall, i.ephemeralOnly = userInstallOnly(di), forcedEphemeral(di, s.channels[di.ChannelID])
+	i.installer = di.AuthorizingIntegrationOwners[discordgo.ApplicationIntegrationUserInstall]
 	if d, ok := di.Data.(discordgo.ApplicationCommandInteractionData); ok {
 		i.name = d.Name
 	}

@@ -80,6 +80,39 @@ func testDirectMessageGame(t *testing.T, open Open) {
 	assert.ErrorIs(t, err, storage.ErrNotFound)
 }
 
+// testEverywhereLadder checks the games outside the servers that added
+// the bot (the bot's "everywhere"): kept under the guild key "" with the
+// server they are played in (ServerID, which no update changes), they
+// rate their players on the ladder of the key "", apart from any guild's.
+func testEverywhereLadder(t *testing.T, open Open) {
+	s := open(t, storage.Options{})
+	g := newGame(t, "groupdm", alice, bob)
+	g.GuildID, g.ServerID = "", "777"
+	require.NoError(t, s.CreateGame(t.Context(), g))
+	got, err := s.Game(t.Context(), "groupdm")
+	require.NoError(t, err)
+	assert.Equal(t, "777", got.ServerID, "the server is stored")
+	_, err = s.UpdateGame(t.Context(), "groupdm", func(g *storage.Game) error { g.ServerID = "778"; return nil })
+	assert.ErrorIs(t, err, storage.ErrInvalid, "the server may not change")
+	mine, err := s.PlayerGames(t.Context(), bob.UserID)
+	require.NoError(t, err)
+	require.Len(t, mine, 1, "a player's games include those outside the servers")
+	assert.Equal(t, "777", mine[0].ServerID)
+	mustFinish(t, s, "groupdm", game.Resigned, engine.Red, t0)
+
+	f, err := s.FinishedGame(t.Context(), "", g.ID)
+	require.NoError(t, err)
+	assert.Equal(t, "777", f.ServerID)
+	top, total, err := s.Leaderboard(t.Context(), "", storage.Human, 0, 10)
+	require.NoError(t, err)
+	assert.Equal(t, 2, total)
+	require.Len(t, top, 2)
+	assert.Equal(t, bob.UserID, top[0].UserID, "the winner leads")
+	_, total, err = s.Leaderboard(t.Context(), guild, storage.Human, 0, 10)
+	require.NoError(t, err)
+	assert.Zero(t, total, "no guild's ladder counts it")
+}
+
 func testEndingsCount(t *testing.T, open Open) {
 	tests := []struct {
 		ending game.Ending

@@ -53,6 +53,7 @@ type Store interface {
 	Vacation(ctx context.Context, userID string) (*storage.Vacation, error)
 	UpdateVacation(ctx context.Context, userID string, fn func(v *storage.Vacation, games []*storage.Game) error) (*storage.Vacation, []*storage.Game, error)
 	UpdatePlayerGames(ctx context.Context, userID string, fn func(games []*storage.Game) error) ([]*storage.Game, error)
+	PlayerGames(ctx context.Context, userID string) ([]*storage.Game, error)
 
 	NextWake(ctx context.Context) (time.Time, bool, error)
 	Due(ctx context.Context, now time.Time) ([]storage.Wake, error)
@@ -104,6 +105,7 @@ func Run(t *testing.T, open Open) {
 		{"FinishMovesTheGame", testFinishMovesTheGame},
 		{"RatedGameUpdatesProfiles", testRatedGameUpdatesProfiles},
 		{"DirectMessageGame", testDirectMessageGame},
+		{"EverywhereLadder", testEverywhereLadder},
 		{"EndingsCount", testEndingsCount},
 		{"StreaksAndBestWin", testStreaksAndBestWin},
 		{"AILadder", testAILadder},
