@@ -92,7 +92,8 @@
 // # Text
 //
 // Names, scores, coordinates and the footer are at least 25 pixels at 800
-// wide, 11 pixels or more when a phone shows the image 360 pixels wide.
+// wide, 11 pixels or more when a phone shows the image 360 pixels wide;
+// so is every text of the win-chance chart (Chart), at any width.
 // The Go fonts (golang.org/x/image/font/gofont, BSD licence) are embedded:
 // Latin, Greek and Cyrillic. For the letters of names in other scripts a
 // Renderer uses fallback fonts (Config.Fonts, or SystemFonts that exist:
