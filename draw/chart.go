@@ -52,28 +52,30 @@ type Chart struct {
 	// DefaultWidth. The height is half the width.
 	Width int
 	Theme Theme
+	// Marbles is the set of marbles whose colours the chart's sides take.
+	Marbles Marbles
 	// Texts are the chart's words; a zero field takes its English default.
 	Texts ChartTexts
 }
 
 // chartPalette is the chart's colours on each theme: the board images'
-// background, text and marble colours.
+// background, text and marble colours, of a set of marbles.
 type chartPalette struct {
-	bg, text, muted, grid color.Color
-	redFill, blackFill    color.Color
-	line                  color.Color
+	bg, text, muted, grid   color.Color
+	red, redFill, blackFill color.Color
+	line                    color.Color
 }
 
-func chartColors(t Theme) chartPalette {
+func chartColors(t Theme, ms *marbleSet) chartPalette {
 	th := themes[t]
 	p := chartPalette{
 		bg: th.bg, text: th.text, muted: th.muted, grid: alpha(th.muted, 0.25),
-		redFill: alpha(marbleBody[engine.Red], 0.55), line: th.text,
+		red: ms.ink[t], redFill: alpha(ms.body[engine.Red], 0.55), line: th.text,
 	}
 	if t == Dark {
-		p.blackFill = alpha(marbleRim[engine.Black], 0.30) // a black fill would vanish on the dark background
+		p.blackFill = alpha(ms.rim[engine.Black], 0.30) // a black fill would vanish on the dark background
 	} else {
-		p.blackFill = alpha(marbleBody[engine.Black], 0.35)
+		p.blackFill = alpha(ms.body[engine.Black], 0.35)
 	}
 	return p
 }
@@ -105,7 +107,7 @@ func (c Chart) Image() (*image.RGBA, error) {
 	s := float64(width) / DefaultWidth
 	height := width / 2
 	dc := gg.NewContext(width, height)
-	col := chartColors(c.Theme)
+	col := chartColors(c.Theme, c.Marbles.set())
 	tx := c.texts()
 	face := func(t chartType) font.Face { return chartFace(t.font, t.size*s) }
 
@@ -183,7 +185,7 @@ func (c Chart) Image() (*image.RGBA, error) {
 	dc.Stroke()
 
 	dc.SetFontFace(face(chartTypes.side))
-	dc.SetColor(marbleBody[engine.Red])
+	dc.SetColor(col.red)
 	dc.DrawStringAnchored(chartText(tx.RedWins), left+8*s, top+26*s, 0, 0)
 	dc.SetColor(col.muted)
 	dc.DrawStringAnchored(chartText(tx.BlackWins), left+8*s, bottom-10*s, 0, 0)
@@ -326,6 +328,9 @@ func (c *Chart) check() error {
 	}
 	if int(c.Theme) >= len(themeNames) {
 		return fmt.Errorf("%w: unknown %v; use Dark or Light", ErrOptions, c.Theme)
+	}
+	if int(c.Marbles) >= len(marblesNames) {
+		return fmt.Errorf("%w: unknown %v; use Standard or ColourBlind", ErrOptions, c.Marbles)
 	}
 	o := Options{Width: c.Width}
 	_, err := o.width()
