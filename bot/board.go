@@ -57,8 +57,8 @@ func (v *views) boardMessage(ctx context.Context, lang i18n.Lang, g *storage.Gam
 	var png bytes.Buffer
 	p := g.Position()
 	outcome, reason := outcome(lang, g, playerName)
-	hints, theme := v.guildLook(ctx, g.GuildID)
-	opt := draw.Options{Names: names(lang, g), Rules: g.Rules(), Over: g.Over(), Outcome: outcome, Reason: reason, Winner: winner(g), Text: drawText(lang), Theme: theme}
+	hints, lk := v.guildLook(ctx, g.GuildID)
+	opt := draw.Options{Names: names(lang, g), Rules: g.Rules(), Over: g.Over(), Outcome: outcome, Reason: reason, Winner: winner(g), Text: drawText(lang), Theme: lk.theme, Marbles: lk.marbles}
 	now := v.clock.Now()
 	if note := imageClockNote(lang, g, now); note != "" {
 		t := *opt.Text // shared by every board in lang: changed in a copy
@@ -91,30 +91,43 @@ func (v *views) boardMessage(ctx context.Context, lang i18n.Lang, g *storage.Gam
 	return m, nil
 }
 
+// look is how an image is drawn: for which Discord theme, with which set
+// of marbles.
+type look struct {
+	theme   draw.Theme
+	marbles draw.Marbles
+}
+
 // guildLook is how a guild's public boards look: whether their menus may
 // say what each move does (only where the guild allows hints; a game
-// outside a guild has no server to forbid them) and the theme they are
-// drawn for. If the settings cannot be read: no hints, the dark theme.
-func (v *views) guildLook(ctx context.Context, guildID string) (hints bool, theme draw.Theme) {
+// outside a guild has no server to forbid them), the theme they are drawn
+// for and their marbles. If the settings cannot be read: no hints, the
+// dark theme, the standard marbles.
+func (v *views) guildLook(ctx context.Context, guildID string) (hints bool, lk look) {
 	if guildID == "" {
-		return true, draw.Dark
+		return true, look{}
 	}
 	s, err := v.settings.GuildSettings(ctx, guildID)
 	if err != nil {
 		v.log.Warn("cannot read how the guild's boards look", "guild", guildID, "err", err)
-		return false, draw.Dark
+		return false, look{}
 	}
-	return s.Hints, themeOf(s.Theme)
+	return s.Hints, look{theme: themeOf(s.Theme), marbles: marblesOf(s.Marbles)}
 }
 
-// ownTheme is the theme of an image only userID sees: their own, else
-// their guild's.
-func (v *views) ownTheme(ctx context.Context, guildID, userID string) draw.Theme {
-	if u, err := v.settings.UserSettings(ctx, userID); err == nil && u.Theme != "" {
-		return themeOf(u.Theme)
+// ownLook is how an image only userID sees looks: their own theme and
+// marbles, each else their guild's.
+func (v *views) ownLook(ctx context.Context, guildID, userID string) look {
+	_, lk := v.guildLook(ctx, guildID)
+	if u, err := v.settings.UserSettings(ctx, userID); err == nil {
+		if u.Theme != "" {
+			lk.theme = themeOf(u.Theme)
+		}
+		if u.Marbles != "" {
+			lk.marbles = marblesOf(u.Marbles)
+		}
 	}
-	_, theme := v.guildLook(ctx, guildID)
-	return theme
+	return lk
 }
 
 // themeOf reads a stored theme: "light", else dark.
@@ -123,6 +136,14 @@ func themeOf(s string) draw.Theme {
 		return t
 	}
 	return draw.Dark
+}
+
+// marblesOf reads a stored set of marbles: "colour-blind", else standard.
+func marblesOf(s string) draw.Marbles {
+	if m, err := draw.ParseMarbles(s); err == nil {
+		return m
+	}
+	return draw.Standard
 }
 
 func names(lang i18n.Lang, g *storage.Game) [2]string {

@@ -136,6 +136,7 @@ func Commands() []*discordgo.ApplicationCommand {
 	}
 	onOff := choices("on_off", "on", "off")
 	themes := choices("theme", "dark", "light")
+	marbles := choices("marbles", "standard", "colour-blind")
 	seasonChannel := opt(discordgo.ApplicationCommandOptionChannel, "season_channel", false)
 	seasonChannel.ChannelTypes = []discordgo.ChannelType{discordgo.ChannelTypeGuildText, discordgo.ChannelTypeGuildNews}
 	layouts := choices("layout", "square", "random", "irregular")
@@ -177,7 +178,7 @@ func Commands() []*discordgo.ApplicationCommand {
 			sub("stats", opt(user, "player", false)),
 			sub("history", opt(user, "player", false)),
 			sub("export", game()),
-			sub("notify", opt(str, "dm", false, onOff...), timezone, opt(str, "quiet_hours", false), opt(str, "theme", false, themes...)),
+			sub("notify", opt(str, "dm", false, onOff...), timezone, opt(str, "quiet_hours", false), opt(str, "theme", false, themes...), opt(str, "marbles", false, marbles...)),
 			sub("settings",
 				opt(str, "threads", false, onOff...),
 				opt(str, "move_time", false, moveTimeChoices()...),
@@ -189,6 +190,7 @@ func Commands() []*discordgo.ApplicationCommand {
 				opt(str, "weekends", false, weekends...),
 				vacationDays,
 				opt(str, "theme", false, themes...),
+				opt(str, "marbles", false, marbles...),
 			),
 			sub("play",
 				opt(str, "level", false, choices("level", "easy", "medium", "hard")...),

@@ -321,7 +321,7 @@ func TestLanguageSetting(t *testing.T) {
 	assert.Equal(t, "fr", u.Locale, "the user's locale is noted for direct messages")
 
 	text := h.reply(h.commandWith(fr, ch, h.alice, "settings"))
-	assert.Contains(t, text, "**Langue** : English, la langue du serveur", "a Japanese server gets English")
+	assert.Contains(t, text, "**Langue**\u00a0: English, la langue du serveur", "a Japanese server gets English")
 
 	i := h.commandWith(fr, ch, h.alice, "challenge", h.userOption(h.bob))
 	m := messageAfter(t, h.dc, i, ch, "the challenge", func(m *discordtest.Message) bool { return !m.Ephemeral() })
@@ -330,7 +330,7 @@ func TestLanguageSetting(t *testing.T) {
 
 	text = h.reply(h.commandWith(func(i *discordgo.Interaction) { fr(i); asAdmin(i) }, ch, h.alice, "settings", discordtest.StringOption("language", "es")))
 	assert.Contains(t, text, "Réglages enregistrés.")
-	assert.Contains(t, text, "**Langue** : Español")
+	assert.Contains(t, text, "**Langue**\u00a0: Español")
 	s, err = h.store.GuildSettings(t.Context(), h.dc.GuildID())
 	require.NoError(t, err)
 	assert.Equal(t, storage.GuildSettings{Threads: s.Threads, MoveTime: s.MoveTime, Hints: s.Hints, Language: "es", Locale: "ja", AutoTimeouts: s.AutoTimeouts}, s)

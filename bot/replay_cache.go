@@ -19,11 +19,12 @@ const replayRepost = time.Hour
 
 // replayKey names an animated replay: a finished game of a guild, drawn
 // in a language (its frames show the players' names and the outcome in
-// words).
+// words) and as the guild's boards look.
 type replayKey struct {
 	guild string
 	game  uint64
 	lang  i18n.Lang
+	look  look
 }
 
 // replay is the animated replay of a game, and where it was posted. Its

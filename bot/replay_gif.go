@@ -38,7 +38,8 @@ func (rv *reviews) replayGIF(c *interaction, f *storage.FinishedGame) error {
 		return refuse("replay.empty", "Game", f.ID)
 	}
 	lang := rv.langs.publicLang(c)
-	kept := rv.replays.Get(replayKey{guild: f.GuildID, game: f.ID, lang: lang}, newReplay)
+	_, lk := rv.views.guildLook(c.ctx, f.GuildID)
+	kept := rv.replays.Get(replayKey{guild: f.GuildID, game: f.ID, lang: lang, look: lk}, newReplay)
 	r := kept.Value
 	select {
 	case r.turn <- struct{}{}:
@@ -55,7 +56,7 @@ func (rv *reviews) replayGIF(c *interaction, f *storage.FinishedGame) error {
 		return c.say(c.lang().T("replay.cooldown", "When", timestamp(at)))
 	}
 	if r.gif == nil {
-		gif, err := rv.animate(lang, f, rec)
+		gif, err := rv.animate(lang, f, rec, lk)
 		if err != nil {
 			return err
 		}
@@ -80,9 +81,10 @@ func (rv *reviews) replayGIF(c *interaction, f *storage.FinishedGame) error {
 	return nil
 }
 
-// animate draws the replay of f, whose record is rec, in lang.
-func (rv *reviews) animate(lang i18n.Lang, f *storage.FinishedGame, rec *engine.Record) ([]byte, error) {
-	a := draw.Animation{Record: rec, Options: draw.Options{Names: names(lang, &f.Game), Over: true, Winner: winner(&f.Game), Text: drawText(lang)}}
+// animate draws the replay of f, whose record is rec, in lang, as lk
+// says.
+func (rv *reviews) animate(lang i18n.Lang, f *storage.FinishedGame, rec *engine.Record, lk look) ([]byte, error) {
+	a := draw.Animation{Record: rec, Options: draw.Options{Names: names(lang, &f.Game), Over: true, Winner: winner(&f.Game), Text: drawText(lang), Theme: lk.theme, Marbles: lk.marbles}}
 	a.Options.Outcome, a.Options.Reason = outcome(lang, &f.Game, playerName)
 	var gif bytes.Buffer
 	err := rv.views.render(jobGIF, func() error { return rv.views.renderer.Animate(&gif, a) })

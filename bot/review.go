@@ -119,7 +119,8 @@ func (rv *reviews) reviewCommand(c *interaction, o options) error {
 	lang := rv.langs.publicLang(c)
 	a, err := rv.storedReview(c.ctx, f)
 	if err == nil {
-		m, err := reviewMessage(lang, f, a)
+		_, lk := rv.views.guildLook(c.ctx, f.GuildID)
+		m, err := reviewMessage(lang, f, a, lk)
 		if err != nil {
 			return err
 		}
@@ -363,7 +364,8 @@ func (rv *reviews) analyse(ctx context.Context, lang i18n.Lang, f *storage.Finis
 		return err
 	}
 	rv.cooldowns.take(jobReview, owner, rv.clock.Now())
-	m, err := reviewMessage(lang, f, a)
+	_, lk := rv.views.guildLook(ctx, f.GuildID)
+	m, err := reviewMessage(lang, f, a, lk)
 	if err != nil {
 		return err
 	}
@@ -372,10 +374,10 @@ func (rv *reviews) analyse(ctx context.Context, lang i18n.Lang, f *storage.Finis
 }
 
 // reviewMessage is the public review of f in lang: the chart of red's
-// chance to win, each player's three costliest moves and the buttons to
-// step through the game.
-func reviewMessage(lang i18n.Lang, f *storage.FinishedGame, a *review.Analysis) (message, error) {
-	chart := draw.Chart{Red: a.RedChances(), Texts: lang.Chart(playerName(lang, f.Player(engine.Red)))}
+// chance to win, drawn as the guild's boards look (lk), each player's
+// three costliest moves and the buttons to step through the game.
+func reviewMessage(lang i18n.Lang, f *storage.FinishedGame, a *review.Analysis, lk look) (message, error) {
+	chart := draw.Chart{Red: a.RedChances(), Theme: lk.theme, Marbles: lk.marbles, Texts: lang.Chart(playerName(lang, f.Player(engine.Red)))}
 	for _, m := range a.SwingMarks(3) {
 		chart.Marks = append(chart.Marks, draw.ChartMark(m))
 	}
@@ -513,8 +515,8 @@ func (rv *reviews) reviewStep(c *interaction, id customID) error {
 	}
 	over := ply == len(a.Moves)
 	lang := c.lang()
-	opt := draw.Options{Names: names(lang, &f.Game), Rules: f.Rules(), Over: over, Text: drawText(lang),
-		Theme: rv.views.ownTheme(c.ctx, c.i.GuildID, c.user().ID)} // only the clicker sees it
+	lk := rv.views.ownLook(c.ctx, c.i.GuildID, c.user().ID) // only the clicker sees it
+	opt := draw.Options{Names: names(lang, &f.Game), Rules: f.Rules(), Over: over, Text: drawText(lang), Theme: lk.theme, Marbles: lk.marbles}
 	if over {
 		opt.Outcome, opt.Reason = outcome(lang, &f.Game, playerName)
 		opt.Winner = winner(&f.Game)

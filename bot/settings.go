@@ -45,13 +45,16 @@ func (pf *preferences) notifyCommand(c *interaction, o options) error {
 	if err != nil {
 		return err
 	}
-	theme := o.str("theme")
-	if err := checkTheme(theme); err != nil {
+	theme, marbles := o.str("theme"), o.str("marbles")
+	if err := checkLook(theme, marbles); err != nil {
 		return err
 	}
 	u, err := pf.store.UpdateUserSettings(c.ctx, c.user().ID, func(u *storage.UserSettings) error {
 		if theme != "" {
 			u.Theme = theme
+		}
+		if marbles != "" {
+			u.Marbles = marbles
 		}
 		if dm != "" {
 			u.DMReminders = dm == "on"
@@ -95,17 +98,32 @@ func (pf *preferences) notifyCommand(c *interaction, o options) error {
 	} else {
 		lines = append(lines, lang.T("notify.theme", "Theme", lang.T("command.choices.theme."+u.Theme)))
 	}
+	if u.Marbles == "" {
+		lines = append(lines, lang.T("notify.marbles_server"))
+	} else {
+		lines = append(lines, lang.T("notify.marbles", "Marbles", lang.T("command.choices.marbles."+u.Marbles)))
+	}
 	return c.say(strings.Join(lines, "\n"))
 }
 
-// checkTheme refuses a theme option other than "" (unchanged), dark or
-// light: Discord offers only those, so another is a forged request.
-func checkTheme(s string) error {
+// checkLook refuses a theme option other than "" (unchanged), dark or
+// light, and a marbles option other than "", standard or colour-blind:
+// Discord offers only those, so another is a forged request.
+func checkLook(theme, marbles string) error {
+	if err := checkChoice(theme, draw.ParseTheme, "settings.pick_theme"); err != nil {
+		return err
+	}
+	return checkChoice(marbles, draw.ParseMarbles, "settings.pick_marbles")
+}
+
+// checkChoice refuses s, unless it is "" or a name parse reads as Discord
+// sends it (in lower case), with the message key.
+func checkChoice[T any](s string, parse func(string) (T, error), key string) error {
 	if s == "" {
 		return nil
 	}
-	if _, err := draw.ParseTheme(s); err != nil || s != strings.ToLower(s) {
-		return refuse("settings.pick_theme")
+	if _, err := parse(s); err != nil || s != strings.ToLower(s) {
+		return refuse(key)
 	}
 	return nil
 }
@@ -180,8 +198,8 @@ func (pf *preferences) settingsCommand(c *interaction, o options) error {
 			return refuse("settings.needs_manage_server")
 		}
 	}
-	theme := o.str("theme")
-	if err := checkTheme(theme); err != nil {
+	theme, marbles := o.str("theme"), o.str("marbles")
+	if err := checkLook(theme, marbles); err != nil {
 		return err
 	}
 	seasonChannel := o.str("season_channel")
@@ -200,6 +218,9 @@ func (pf *preferences) settingsCommand(c *interaction, o options) error {
 		}
 		if theme != "" {
 			s.Theme = theme
+		}
+		if marbles != "" {
+			s.Marbles = marbles
 		}
 		if v := o.str("hints"); v != "" {
 			s.Hints = v == "on"
@@ -260,6 +281,7 @@ func (pf *preferences) settingsCommand(c *interaction, o options) error {
 		lang.T("settings.timeouts."+s.Timeouts().String()),
 		lang.T("settings.weekends", "State", weekendNames(lang, s.Weekends)),
 		lang.T("settings.theme", "Theme", lang.T("command.choices.theme."+cmpStr(s.Theme, "dark"))),
+		lang.T("settings.marbles", "Marbles", lang.T("command.choices.marbles."+cmpStr(s.Marbles, "standard"))),
 	)
 	if limit := vacationCap(s); limit > 0 {
 		lines = append(lines, lang.T("settings.vacation_days", "Cap", duration(lang, limit)))

@@ -11,15 +11,17 @@ import (
 // pixels (a board there takes about 75 KB, TestCacheReportsItsMemory).
 const DefaultCacheBytes = 64 << 20
 
-// cacheKey names a cached item: a board (a layout at one width and theme)
-// or a kit (what the boards of one width, theme, cell size and header
-// height share), which has no layout.
+// cacheKey names a cached item: a board (a layout at one width, theme and
+// set of marbles, packed into their palette) or a kit (what the boards of
+// one width, theme, set of marbles, cell size and header height share),
+// which has no layout.
 type cacheKey struct {
-	layout string
-	width  int
-	theme  Theme
-	cell   int // kits only
-	lines  int // kits only: lines of text in a player's box
+	layout  string
+	width   int
+	theme   Theme
+	marbles Marbles
+	cell    int // kits only
+	lines   int // kits only: lines of text in a player's box
 }
 
 // sized is a cached item: it tells how many bytes it holds.

@@ -52,28 +52,30 @@ type Chart struct {
 	// DefaultWidth. The height is half the width.
 	Width int
 	Theme Theme
+	// Marbles is the set of marbles whose colours the chart's sides take.
+	Marbles Marbles
 	// Texts are the chart's words; a zero field takes its English default.
 	Texts ChartTexts
 }
 
 // chartPalette is the chart's colours on each theme: the board images'
-// background, text and marble colours.
+// background, text and marble colours, of a set of marbles.
 type chartPalette struct {
-	bg, text, muted, grid color.Color
-	redFill, blackFill    color.Color
-	line                  color.Color
+	bg, text, muted, grid   color.Color
+	red, redFill, blackFill color.Color
+	line                    color.Color
 }
 
-func chartColors(t Theme) chartPalette {
+func chartColors(t Theme, ms *marbleSet) chartPalette {
 	th := themes[t]
 	p := chartPalette{
 		bg: th.bg, text: th.text, muted: th.muted, grid: alpha(th.muted, 0.25),
-		redFill: alpha(marbleBody[engine.Red], 0.55), line: th.text,
+		red: ms.ink[t], redFill: alpha(ms.body[engine.Red], 0.55), line: th.text,
 	}
 	if t == Dark {
-		p.blackFill = alpha(marbleRim[engine.Black], 0.30) // a black fill would vanish on the dark background
+		p.blackFill = alpha(ms.rim[engine.Black], 0.30) // a black fill would vanish on the dark background
 	} else {
-		p.blackFill = alpha(marbleBody[engine.Black], 0.35)
+		p.blackFill = alpha(ms.body[engine.Black], 0.35)
 	}
 	return p
 }
@@ -105,10 +107,9 @@ func (c Chart) Image() (*image.RGBA, error) {
 	s := float64(width) / DefaultWidth
 	height := width / 2
 	dc := gg.NewContext(width, height)
-	col := chartColors(c.Theme)
+	col := chartColors(c.Theme, c.Marbles.set())
 	tx := c.texts()
-	regular := func(size float64) font.Face { return chartFace(regularFont, size*s) }
-	bold := func(size float64) font.Face { return chartFace(boldFont, size*s) }
+	face := func(t chartType) font.Face { return chartFace(t.font, t.size*s) }
 
 	dc.SetColor(col.bg)
 	dc.Clear()
@@ -117,21 +118,21 @@ func (c Chart) Image() (*image.RGBA, error) {
 	// axes and the marks' words.
 	// Marks whose words do not fit side by side stack them in rows,
 	// which lower the plot's top.
-	left, right := 78*s, float64(width)-26*s
+	left, right := 88*s, float64(width)-26*s
 	n := len(c.Red) - 1
 	x := func(ply int) float64 { return left + (right-left)*float64(ply)/float64(n) }
-	dc.SetFontFace(bold(17))
+	dc.SetFontFace(face(chartTypes.mark))
 	labels, rows := placeMarkLabels(c.Marks, x, func(t string) float64 { w, _ := dc.MeasureString(chartText(t)); return w }, float64(width), s)
-	top, bottom := 88*s+float64(max(rows-1, 0))*markRow*s, float64(height)-58*s
+	top, bottom := 102*s+float64(max(rows-1, 0))*markRow*s, float64(height)-70*s
 	y := func(v float64) float64 { return bottom - (bottom-top)*v }
 
-	title := bold(27)
+	title := face(chartTypes.title)
 	dc.SetFontFace(title)
 	dc.SetColor(col.text)
-	dc.DrawString(ellipsize(title, chartText(tx.Title), width-int(40*s)), 20*s, 38*s)
+	dc.DrawString(ellipsize(title, chartText(tx.Title), width-int(40*s)), 20*s, 40*s)
 
 	// The grid: 0, 25, 50, 75 and 100%, and a line every tenth move.
-	dc.SetFontFace(regular(19))
+	dc.SetFontFace(face(chartTypes.axis))
 	dc.SetLineWidth(max(1, 1.5*s))
 	for _, v := range []float64{0, 0.25, 0.5, 0.75, 1} {
 		dc.SetColor(col.grid)
@@ -146,9 +147,9 @@ func (c Chart) Image() (*image.RGBA, error) {
 		dc.DrawLine(x(ply), top, x(ply), bottom)
 		dc.Stroke()
 		dc.SetColor(col.muted)
-		dc.DrawStringAnchored(strconv.Itoa(ply), x(ply), bottom+24*s, 0.5, 0)
+		dc.DrawStringAnchored(strconv.Itoa(ply), x(ply), bottom+29*s, 0.5, 0)
 	}
-	dc.DrawStringAnchored(chartText(tx.Move), right, bottom+48*s, 1, 0)
+	dc.DrawStringAnchored(chartText(tx.Move), right, bottom+60*s, 1, 0)
 
 	// Red's side above the 50% line, black's below: the area between the
 	// line and the curve, clipped to each half.
@@ -183,16 +184,16 @@ func (c Chart) Image() (*image.RGBA, error) {
 	}
 	dc.Stroke()
 
-	dc.SetFontFace(bold(17))
-	dc.SetColor(marbleBody[engine.Red])
-	dc.DrawStringAnchored(chartText(tx.RedWins), left+8*s, top+20*s, 0, 0)
+	dc.SetFontFace(face(chartTypes.side))
+	dc.SetColor(col.red)
+	dc.DrawStringAnchored(chartText(tx.RedWins), left+8*s, top+26*s, 0, 0)
 	dc.SetColor(col.muted)
 	dc.DrawStringAnchored(chartText(tx.BlackWins), left+8*s, bottom-10*s, 0, 0)
 
 	// The marks: a dashed accent line through the plot and a dot on the
 	// curve, with their words above the plot as placeMarkLabels placed
 	// them, tied to its line when a word had to move off it.
-	dc.SetFontFace(bold(17))
+	dc.SetFontFace(face(chartTypes.mark))
 	for i, m := range c.Marks {
 		px, py := x(m.Ply), y(c.Red[m.Ply])
 		dc.SetColor(alpha(themes[c.Theme].hi, 0.7))
@@ -220,8 +221,30 @@ func (c Chart) Image() (*image.RGBA, error) {
 	return dc.Image().(*image.RGBA), nil
 }
 
+// chartType is the font and size of one kind of the chart's texts, in
+// pixels at 800 pixels wide.
+type chartType struct {
+	font *sfnt.Font
+	size float64
+}
+
+// chartTypes are the chart's texts: 24.5 pixels or more at 800 wide, so
+// that each is 11 pixels or more when a phone shows the chart 360 pixels
+// wide, as the board images' texts (roleSizes).
+var chartTypes = struct {
+	title chartType // the title, naming the player
+	axis  chartType // the chances, the moves and the word "Move"
+	mark  chartType // the marked moves' words
+	side  chartType // "Red wins" and "Black wins" in the plot's corners
+}{
+	title: chartType{boldFont, 30},
+	axis:  chartType{regularFont, 25},
+	mark:  chartType{boldFont, 25},
+	side:  chartType{boldFont, 25},
+}
+
 // markRow is the height of a row of the marks' words, at scale 1.
-const markRow = 22
+const markRow = 30
 
 // markLabel is where the words of a mark go: from x, w wide, in row row
 // above the plot (0 nearest it).
@@ -245,7 +268,7 @@ func placeMarkLabels(marks []ChartMark, x func(int) float64, measure func(string
 	sort.SliceStable(order, func(a, b int) bool { return marks[order[a]].Ply < marks[order[b]].Ply })
 	labels := make([]markLabel, len(marks))
 	var ends []float64 // per row, the right end of its last words plus a gap
-	margin, gap := 8*s, 10*s
+	margin, gap := 8*s, 18*s
 	for _, i := range order {
 		w := measure(marks[i].Label)
 		lx := max(min(x(marks[i].Ply)-w/2, width-w-margin), margin)
@@ -305,6 +328,9 @@ func (c *Chart) check() error {
 	}
 	if int(c.Theme) >= len(themeNames) {
 		return fmt.Errorf("%w: unknown %v; use Dark or Light", ErrOptions, c.Theme)
+	}
+	if int(c.Marbles) >= len(marblesNames) {
+		return fmt.Errorf("%w: unknown %v; use Standard or ColourBlind", ErrOptions, c.Marbles)
 	}
 	o := Options{Width: c.Width}
 	_, err := o.width()

@@ -39,6 +39,8 @@ func chartCases() []struct {
 			Texts: ChartTexts{Title: "Rot (alice): Siegchance", Move: "Zug", RedWins: "Rot gewinnt", BlackWins: "Schwarz gewinnt"}}},
 		{"chart_light", Chart{Red: chartGame, Marks: marks, Theme: Light, Width: 480,
 			Texts: ChartTexts{Title: "Шансы красных на победу", RedWins: "Красные выигрывают", BlackWins: "Чёрные выигрывают", Move: "Ход"}}},
+		{"chart_colourblind_light", Chart{Red: chartGame, Marks: marks, Theme: Light, Marbles: ColourBlind}},
+		{"chart_colourblind_360", Chart{Red: chartGame, Marks: marks, Marbles: ColourBlind, Width: 360}},
 	}
 }
 
@@ -111,6 +113,7 @@ func TestChartRefusesWhatItCannotDraw(t *testing.T) {
 		{"mark off the chart", Chart{Red: []float64{0.5, 0.4}, Marks: []ChartMark{{Ply: 2}}}},
 		{"too narrow", Chart{Red: []float64{0.5, 0.4}, Width: 10}},
 		{"unknown theme", Chart{Red: []float64{0.5, 0.4}, Theme: 7}},
+		{"unknown marbles", Chart{Red: []float64{0.5, 0.4}, Marbles: 7}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

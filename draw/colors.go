@@ -2,8 +2,6 @@ package draw
 
 import (
 	"image/color"
-
-	"github.com/kulami/kulami/engine"
 )
 
 // rgb returns an opaque colour.
@@ -38,20 +36,14 @@ var themes = [...]themeColors{
 	Light: {bg: rgb(0xffffff), card: rgb(0xf0f1f3), hi: rgb(0x1b8fd6), text: rgb(0x0c0d0f), muted: rgb(0x4e5058)},
 }
 
-// The board's colours are the same on both themes. doc.go explains how they
+// The board's colours are the same on both themes, and in both sets of
+// marbles but for the marbles' own (marbleSet). doc.go explains how they
 // were chosen and the tests check their contrasts.
 var (
 	frameColor = rgb(0x3b2a1f) // the board under the panels, the grooves and gaps
 	labelColor = rgb(0xe8d4b4) // coordinates on the frame
 	woodColor  = rgb(0xdcb683)
 	holeColor  = rgb(0x8c6642)
-
-	// marbleBody, marbleRim and marbleLight are each colour's body, its
-	// rim and its highlight, indexed by engine.Color. The light rim of the
-	// black marbles tells black from red without hue.
-	marbleBody  = [2]color.RGBA{engine.Red: rgb(0xe53b2c), engine.Black: rgb(0x1f2024)}
-	marbleRim   = [2]color.RGBA{engine.Red: rgb(0x9e1e17), engine.Black: rgb(0xc9ced6)}
-	marbleLight = [2]color.RGBA{engine.Red: rgb(0xffb3a3), engine.Black: rgb(0x8a8d96)}
 
 	// accent marks the last two marbles and the legal holes, each in its
 	// own shape; accentEdge outlines it so it stands out on light wood as
@@ -61,12 +53,5 @@ var (
 
 	blockedShade = alpha(rgb(0x000000), 0.46) // panels closed to the next move
 	blockedHatch = alpha(rgb(0x000000), 0.22) // and their stripes
-	// ownerTint colours a panel by the colour holding it at the end: red's
-	// light, black's darker but well off the frame, with its empty holes
-	// still plain (the tests measure these contrasts).
-	ownerTint = [2]color.RGBA{engine.Red: alpha(rgb(0xff7a60), 0.32), engine.Black: alpha(rgb(0x0c0d10), 0.5)}
-	// outlineColor draws the largest groups and the scoring lines; casing
-	// goes under it so it shows on any panel.
-	outlineColor = [2]color.RGBA{engine.Red: rgb(0xff4b3a), engine.Black: rgb(0x15161a)}
-	casing       = rgb(0xffffff)
+	casing       = rgb(0xffffff)              // under the outlines, so that they show on any panel
 )

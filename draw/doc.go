@@ -85,14 +85,34 @@
 //	empty hole on red's panel           1.90:1 (deuteranopia)
 //
 // Closed panels are striped as well as darkened, and the three marks
-// differ in shape, so none relies on colour alone. An outline of a largest
-// group has a gap wherever a scoring line's bar crosses it, so the two
-// never overlap.
+// differ in shape, so none relies on colour alone.
+//
+// Options.Marbles = ColourBlind draws a second set, for players who tell
+// red from black badly: red's marbles in the Okabe–Ito orange with a dark
+// brown rim, black's in black with a light rim and a light upright cross,
+// a shape that tells them apart even in greyscale. Their tints at the end,
+// their outlines, the players' boxes, the key, the score table, the
+// replays and the chart (Chart.Marbles) follow the set. The same tests,
+// with greyscale as a fifth kind of vision, give as the weakest figures:
+//
+//	orange and black marble bodies      7.43:1 (protanopia)
+//	orange rim and wood                 5.63:1 (deuteranopia)
+//	cross and black marble             15.13:1 (deuteranopia)
+//	orange's and black's panels at end  3.24:1 (protanopia)
+//	each marble on the wood, orange's
+//	  panels, either theme's box or
+//	  background                        4.95:1 (protanopia)
+//	an orange marble on black's panel   2.40:1 (protanopia)
+//	ΔE (CIE76) of the two bodies        65.5 (greyscale; standard 39.5)
+//
+// An outline of a largest group has a gap wherever a scoring line's bar
+// crosses it, so the two never overlap.
 //
 // # Text
 //
 // Names, scores, coordinates and the footer are at least 25 pixels at 800
-// wide, 11 pixels or more when a phone shows the image 360 pixels wide.
+// wide, 11 pixels or more when a phone shows the image 360 pixels wide;
+// so is every text of the win-chance chart (Chart), at any width.
 // The Go fonts (golang.org/x/image/font/gofont, BSD licence) are embedded:
 // Latin, Greek and Cyrillic. For the letters of names in other scripts a
 // Renderer uses fallback fonts (Config.Fonts, or SystemFonts that exist:

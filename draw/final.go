@@ -24,12 +24,13 @@ const (
 // segment is a straight stroke from (x0, y0) to (x1, y1).
 type segment struct{ x0, y0, x1, y1 float64 }
 
-// tintOwners colours every panel held at the end by its holder.
-func tintOwners(dst *image.RGBA, g *geometry, p *engine.Position) {
+// tintOwners colours every panel held at the end by its holder, in the
+// tints of ms.
+func tintOwners(dst *image.RGBA, g *geometry, p *engine.Position, ms *marbleSet) {
 	l := p.Layout()
 	for i := range engine.NumPanels {
 		if c, ok := p.PanelOwner(i); ok {
-			shadePanel(dst, g, l, i, ownerTint[c], nil)
+			shadePanel(dst, g, l, i, ms.tint[c], nil)
 		}
 	}
 }
@@ -37,7 +38,7 @@ func tintOwners(dst *image.RGBA, g *geometry, p *engine.Position) {
 // drawGroups outlines each colour's largest group, for the rule sets that
 // count the area bonus, leaving a gap where a scoring line's bar crosses
 // (bars is nil when the rule set counts no lines).
-func drawGroups(dst *image.RGBA, g *geometry, p *engine.Position, bars []segment) {
+func drawGroups(dst *image.RGBA, g *geometry, p *engine.Position, bars []segment, ms *marbleSet) {
 	dc := gg.NewContextForRGBA(dst)
 	dc.SetLineCapRound()
 	for _, c := range []engine.Color{engine.Red, engine.Black} {
@@ -45,7 +46,7 @@ func drawGroups(dst *image.RGBA, g *geometry, p *engine.Position, bars []segment
 			dc.MoveTo(s.x0, s.y0)
 			dc.LineTo(s.x1, s.y1)
 		}
-		strokeCased(dc, float64(g.cell)*outlineWidth, max(1, g.f(casingEdge)), outlineColor[c])
+		strokeCased(dc, float64(g.cell)*outlineWidth, max(1, g.f(casingEdge)), ms.outline[c])
 	}
 }
 
@@ -183,13 +184,13 @@ func lineBars(g *geometry, p *engine.Position) [2][]segment {
 // drawLines draws the bars of bars, for the rule sets that count the
 // lines bonus. They go under the marbles, like a rod through beads, so
 // that they show between them and hide none.
-func drawLines(dst *image.RGBA, g *geometry, bars [2][]segment) {
+func drawLines(dst *image.RGBA, g *geometry, bars [2][]segment, ms *marbleSet) {
 	dc := gg.NewContextForRGBA(dst)
 	dc.SetLineCapRound()
 	for c, line := range bars {
 		for _, b := range line {
 			dc.DrawLine(b.x0, b.y0, b.x1, b.y1)
-			strokeCased(dc, float64(g.cell)*barWidth, max(1, g.f(casingEdge)), outlineColor[c])
+			strokeCased(dc, float64(g.cell)*barWidth, max(1, g.f(casingEdge)), ms.outline[c])
 		}
 	}
 }

@@ -9,12 +9,13 @@ import (
 	"golang.org/x/image/font/sfnt"
 )
 
-// kit is what the images of one width, theme, cell size and header height
-// share whatever their layout: the sprites, the header with each player's
+// kit is what the images of one width, theme, set of marbles, cell size
+// and header height share whatever their layout: the sprites, the header with each player's
 // box outlined or none, the key's icons and the type faces. A kit is
 // immutable once built and safe for concurrent use.
 type kit struct {
 	theme   Theme
+	marbles *marbleSet
 	sprites sprites
 	// headers are the header's background with red's box, black's box or
 	// neither outlined, indexed by engine.Color and noCard.
@@ -30,13 +31,14 @@ type icons struct {
 	area, line                *image.RGBA
 }
 
-func newKit(g *geometry, theme Theme, fallback []*sfnt.Font) *kit {
-	k := &kit{theme: theme, sprites: newSprites(g.cell, g.scale), faces: &facePool{scale: g.scale, fallback: fallback}}
+func newKit(g *geometry, theme Theme, m Marbles, fallback []*sfnt.Font) *kit {
+	ms := m.set()
+	k := &kit{theme: theme, marbles: ms, sprites: newSprites(g.cell, g.scale, ms), faces: &facePool{scale: g.scale, fallback: fallback}}
 	for _, hi := range []engine.Color{engine.Red, engine.Black, noCard} {
 		k.headers[hi] = newBand(g.width, 0, g.header, nil)
-		drawCards(k.headers[hi].rgba, g, theme, hi)
+		drawCards(k.headers[hi].rgba, g, theme, ms, hi)
 	}
-	k.icons = newIcons(g)
+	k.icons = newIcons(g, ms)
 	return k
 }
 
@@ -59,9 +61,9 @@ func (k *kit) bytes() int {
 // noCard stands for no player's box being outlined.
 const noCard = engine.Color(2)
 
-// drawCards draws the players' boxes with their marbles on dst, the box
+// drawCards draws the players' boxes with their marbles of ms on dst, the box
 // of colour hi outlined unless hi is noCard.
-func drawCards(dst *image.RGBA, g *geometry, theme Theme, hi engine.Color) {
+func drawCards(dst *image.RGBA, g *geometry, theme Theme, ms *marbleSet, hi engine.Color) {
 	th := themes[theme]
 	fill(dst, roundRect{0, 0, float64(g.width), float64(g.header), 0}, th.bg, nil)
 	dc := gg.NewContextForRGBA(dst)
@@ -73,12 +75,12 @@ func drawCards(dst *image.RGBA, g *geometry, theme Theme, hi engine.Color) {
 		}
 		fill(dst, box.inset(g.f(3)), th.card, nil)
 		m := g.f(19)
-		drawMarble(dc, float64(r.Min.X)+g.f(16)+m, float64(r.Min.Y)+g.f(cardPad/2+cardLine/2), m, c)
+		ms.drawMarble(dc, float64(r.Min.X)+g.f(16)+m, float64(r.Min.Y)+g.f(cardPad/2+cardLine/2), m, c)
 	}
 }
 
-// newIcons draws the key's icons for geometry g.
-func newIcons(g *geometry) icons {
+// newIcons draws the key's icons for geometry g with the marbles of ms.
+func newIcons(g *geometry, ms *marbleSet) icons {
 	side := px(30, g.scale)
 	n := float64(side)
 	c := n / 2
@@ -93,7 +95,7 @@ func newIcons(g *geometry) icons {
 		fill(im, t, woodColor, nil)
 		return t
 	}
-	marble := func(dc *gg.Context, col engine.Color) { drawMarble(dc, c, c, n*0.3, col) }
+	marble := func(dc *gg.Context, col engine.Color) { ms.drawMarble(dc, c, c, n*0.3, col) }
 	var ic icons
 	ic.legal = icon(side, func(dc *gg.Context, im *image.RGBA) {
 		wood(im, 0)
@@ -116,18 +118,18 @@ func newIcons(g *geometry) icons {
 		fill(im, t, blockedHatch, &stripes{step: n / 3, width: n / 3 * 0.3})
 	})
 	for _, col := range []engine.Color{engine.Red, engine.Black} {
-		ic.held[col] = icon(side, func(dc *gg.Context, im *image.RGBA) { fill(im, wood(im, 0), ownerTint[col], nil) })
+		ic.held[col] = icon(side, func(dc *gg.Context, im *image.RGBA) { fill(im, wood(im, 0), ms.tint[col], nil) })
 	}
 	ic.area = icon(side, func(dc *gg.Context, im *image.RGBA) {
 		wood(im, 0)
 		dc.DrawRectangle(n*0.2, n*0.2, n*0.6, n*0.6)
-		strokeCased(dc, n*0.1, edge, outlineColor[engine.Red])
+		strokeCased(dc, n*0.1, edge, ms.outline[engine.Red])
 	})
 	ic.line = icon(side, func(dc *gg.Context, im *image.RGBA) {
 		wood(im, 0)
 		dc.SetLineCapRound()
 		dc.DrawLine(n*0.2, n*0.8, n*0.8, n*0.2)
-		strokeCased(dc, n*0.16, edge, outlineColor[engine.Black])
+		strokeCased(dc, n*0.16, edge, ms.outline[engine.Black])
 	})
 	return ic
 }

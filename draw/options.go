@@ -47,12 +47,21 @@ func (t Theme) String() string {
 
 // ParseTheme reads "dark" or "light" in any letter case.
 func ParseTheme(s string) (Theme, error) {
-	for t, name := range themeNames {
-		if strings.EqualFold(s, name) {
-			return Theme(t), nil
-		}
+	if t, ok := parseName[Theme](themeNames[:], s); ok {
+		return t, nil
 	}
 	return 0, fmt.Errorf("%w: theme must be dark or light, not %q", ErrOptions, s)
+}
+
+// parseName returns the value whose name in names is s, in any letter
+// case.
+func parseName[T ~uint8](names []string, s string) (T, bool) {
+	for v, name := range names {
+		if strings.EqualFold(s, name) {
+			return T(v), true
+		}
+	}
+	return 0, false
 }
 
 // Options say what an image shows and how big it is. The zero Options draw
@@ -65,6 +74,8 @@ type Options struct {
 	Width int
 	// Theme is the Discord theme the image is shown on.
 	Theme Theme
+	// Marbles is the set of marbles the image is drawn with.
+	Marbles Marbles
 	// Names are the players' names indexed by engine.Color, as Discord shows
 	// them: any Unicode. A name too wide for its place is cut short with an
 	// ellipsis; emoji and other symbols no font has are left out; a name
@@ -130,6 +141,9 @@ func (o *Options) check(p *engine.Position) error {
 	}
 	if int(o.Theme) >= len(themeNames) {
 		return fmt.Errorf("%w: unknown %v; use Dark or Light", ErrOptions, o.Theme)
+	}
+	if int(o.Marbles) >= len(marblesNames) {
+		return fmt.Errorf("%w: unknown %v; use Standard or ColourBlind", ErrOptions, o.Marbles)
 	}
 	if o.Rules > engine.Full {
 		return fmt.Errorf("%w: unknown rule set %v; use basic, area, lines or full", ErrOptions, o.Rules)

@@ -8,30 +8,31 @@ import (
 	"github.com/kulami/kulami/engine"
 )
 
-// quantizers returns each theme's quantizer, built on first use from
-// reference images of that theme (about 0.2 s, once per process). They are
-// set in init, as the reference images are drawn by the code that uses
-// them.
-var quantizers [2]func() *quantizer
+// quantizers returns the quantizer of each theme and set of marbles,
+// built on first use from reference images drawn with them (about 0.2 s,
+// once per process and pair). They are set in init, as the reference
+// images are drawn by the code that uses them.
+var quantizers [len(themeNames)][len(marblesNames)]func() *quantizer
 
 func init() {
-	quantizers = [...]func() *quantizer{
-		Dark:  sync.OnceValue(func() *quantizer { return referenceQuantizer(Dark) }),
-		Light: sync.OnceValue(func() *quantizer { return referenceQuantizer(Light) }),
+	for t := range quantizers {
+		for m := range quantizers[t] {
+			quantizers[t][m] = sync.OnceValue(func() *quantizer { return referenceQuantizer(Theme(t), Marbles(m)) })
+		}
 	}
 }
 
-// referenceQuantizer builds a theme's palette from full-colour images of
+// referenceQuantizer builds the palette of a theme and set of marbles from full-colour images of
 // every kind of thing an image shows: a game under way with its marks on
 // the square and on an irregular layout, and ended games with tinted
 // panels, outlined groups, scoring lines and the breakdown.
-func referenceQuantizer(t Theme) *quantizer {
+func referenceQuantizer(t Theme, m Marbles) *quantizer {
 	r := NewRenderer(Config{Fonts: []string{}})
 	r.raw = true
 	names := [2]string{"Alice", "bob_the_builder"}
 	var refs []*image.RGBA
 	add := func(p engine.Position, opt Options) {
-		opt.Theme, opt.Names = t, names
+		opt.Theme, opt.Marbles, opt.Names = t, m, names
 		im, err := r.compose(&p, opt, nil)
 		if err != nil {
 			panic("draw: reference image: " + err.Error())

@@ -93,34 +93,36 @@ func (r *Renderer) image(p *engine.Position, opt Options, rgba, pal *pixPool) (*
 		return nil, err
 	}
 	defer rgba.put(full.Pix)
-	q := quantizers[opt.Theme]()
+	q := quantizers[opt.Theme][opt.Marbles]()
 	b := full.Bounds()
 	im := &image.Paletted{Pix: pal.get(b.Dx() * b.Dy()), Stride: b.Dx(), Rect: b, Palette: q.pal}
 	q.quantize(im, full)
 	return im, nil
 }
 
-// kit returns the kit of images with geometry g in theme t.
-func (r *Renderer) kit(g *geometry, t Theme) *kit {
-	k := cacheKey{width: g.width, theme: t, cell: g.cell, lines: g.lines}
+// kit returns the kit of images with geometry g in theme t with marbles
+// m.
+func (r *Renderer) kit(g *geometry, t Theme, m Marbles) *kit {
+	k := cacheKey{width: g.width, theme: t, marbles: m, cell: g.cell, lines: g.lines}
 	return r.cache.get(k, func() sized {
-		kt := newKit(g, t, r.fallback)
+		kt := newKit(g, t, m, r.fallback)
 		if !r.raw {
-			kt.pack(quantizers[t]())
+			kt.pack(quantizers[t][m]())
 		}
 		return kt
 	}).(*kit)
 }
 
-// board returns the empty board of layout l with geometry g in theme t.
-func (r *Renderer) board(l *engine.Layout, g *geometry, t Theme, kt *kit) *board {
-	k := cacheKey{layout: l.String(), width: g.width, theme: t, lines: g.lines}
+// board returns the empty board of layout l with geometry g in theme t,
+// packed into the palette of t with marbles m.
+func (r *Renderer) board(l *engine.Layout, g *geometry, t Theme, m Marbles, kt *kit) *board {
+	k := cacheKey{layout: l.String(), width: g.width, theme: t, marbles: m, lines: g.lines}
 	return r.cache.get(k, func() sized {
 		if r.raw {
 			return newBoard(l, g, kt, nil)
 		}
 		b := newBoard(l, g, kt, &r.rgba)
-		b.band.pack(quantizers[t](), &r.rgba)
+		b.band.pack(quantizers[t][m](), &r.rgba)
 		return b
 	}).(*board)
 }
@@ -130,7 +132,7 @@ func (r *Renderer) board(l *engine.Layout, g *geometry, t Theme, kt *kit) *board
 func (r *Renderer) lastFrame(p *engine.Position, opt Options) frame {
 	width, _ := opt.width()
 	g := newGeometry(p.Layout(), width, opt.Rules)
-	kt := r.kit(&g, opt.Theme)
+	kt := r.kit(&g, opt.Theme, opt.Marbles)
 	fs := kt.faces.get()
 	defer kt.faces.put(fs)
 	st := r.newState(p, &opt, &g, fs)
@@ -145,8 +147,8 @@ func (r *Renderer) compose(p *engine.Position, opt Options, pool *pixPool) (*ima
 	width, _ := opt.width()
 	l := p.Layout()
 	g := newGeometry(l, width, opt.Rules)
-	kt := r.kit(&g, opt.Theme)
-	b := r.board(l, &g, opt.Theme, kt)
+	kt := r.kit(&g, opt.Theme, opt.Marbles)
+	b := r.board(l, &g, opt.Theme, opt.Marbles, kt)
 	fs := kt.faces.get()
 	defer kt.faces.put(fs)
 	st := r.newState(p, &opt, &g, fs)
@@ -169,10 +171,10 @@ func (r *Renderer) compose(p *engine.Position, opt Options, pool *pixPool) (*ima
 	last, prev := p.Last()
 	var bars [2][]segment
 	if st.final {
-		tintOwners(dst, &g, p)
+		tintOwners(dst, &g, p, kt.marbles)
 		if opt.Rules.CountsLines() {
 			bars = lineBars(&g, p)
-			drawLines(dst, &g, bars)
+			drawLines(dst, &g, bars, kt.marbles)
 		}
 	} else {
 		hatch := &stripes{origin: g.frame.Min, step: float64(g.cell) / 3, width: float64(g.cell) / 3 * 0.3}
@@ -195,7 +197,7 @@ func (r *Renderer) compose(p *engine.Position, opt Options, pool *pixPool) (*ima
 		}
 	}
 	if st.final && opt.Rules.CountsArea() {
-		drawGroups(dst, &g, p, append(bars[engine.Red], bars[engine.Black]...))
+		drawGroups(dst, &g, p, append(bars[engine.Red], bars[engine.Black]...), kt.marbles)
 	}
 	if prev != engine.NoHole {
 		put(dst, &g, l.Cell(prev), kt.sprites.prev)

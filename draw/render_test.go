@@ -45,6 +45,12 @@ func goldenCases(tb testing.TB) []struct {
 		{"resigned", mid, Options{Names: names, Rules: engine.Full, Over: true, Outcome: "Bob the Builder wins — alice resigned", Winner: &black}},
 		{"irregular", drawtest.MustGame(tb, engine.RandomIrregular(5), 3, 21), Options{Names: names, Rules: engine.Area}},
 		{"irregular_light", drawtest.MustGame(tb, engine.RandomIrregular(11), 5, 33), Options{Names: names, Rules: engine.Lines, Theme: Light}},
+		// The colour-blind set, on both themes, at full size and as a phone
+		// shows it.
+		{"mid_colourblind", mid, Options{Names: names, Rules: engine.Full, Marbles: ColourBlind}},
+		{"mid_colourblind_light_360", mid, Options{Names: names, Rules: engine.Full, Marbles: ColourBlind, Theme: Light, Width: 360}},
+		{"over_full_colourblind_light", end, Options{Names: names, Rules: engine.Full, Marbles: ColourBlind, Theme: Light}},
+		{"over_full_colourblind_360", end, Options{Names: names, Rules: engine.Full, Marbles: ColourBlind, Width: 360}},
 	}
 }
 
@@ -240,6 +246,7 @@ func TestRenderRefusesWhatItCannotDraw(t *testing.T) {
 		{"no position", nil, Options{}, "engine.NewPosition"},
 		{"zero position", &zero, Options{}, "engine.NewPosition"},
 		{"theme", &p, Options{Theme: Theme(9)}, "use Dark or Light"},
+		{"marbles", &p, Options{Marbles: Marbles(2)}, "use Standard or ColourBlind"},
 		{"rules", &p, Options{Rules: engine.Rules(7)}, "basic, area, lines or full"},
 	}
 	for _, tc := range cases {

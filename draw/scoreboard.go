@@ -225,7 +225,7 @@ func (st *state) drawTable(dst *image.RGBA, y int) {
 	for k, c := range []engine.Color{engine.Red, engine.Black} {
 		row := y + px(38*float64(k+1), g.scale)
 		r := g.f(13)
-		drawMarble(dc, float64(g.pad)+g.f(16)+r, float64(row)-g.f(9), r, c)
+		st.opt.Marbles.set().drawMarble(dc, float64(g.pad)+g.f(16)+r, float64(row)-g.f(9), r, c)
 		text(dst, small, st.th.text, ellipsize(small, st.names[c], edge-nameX), nameX, row, alignLeft)
 		for i, v := range vals {
 			face := small

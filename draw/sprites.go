@@ -33,8 +33,9 @@ const (
 	prevDashes   = 8 // the broken ring's dashes, the first centred right of the marble
 )
 
-// newSprites draws the sprites for cells of size cell at scale s.
-func newSprites(cell int, s float64) sprites {
+// newSprites draws the sprites for cells of size cell at scale s, with the
+// marbles of ms.
+func newSprites(cell int, s float64, ms *marbleSet) sprites {
 	n := float64(cell)
 	c := n / 2
 	sprite := func(f func(dc *gg.Context)) *image.RGBA {
@@ -45,7 +46,7 @@ func newSprites(cell int, s float64) sprites {
 	edge := max(1, 1.6*s)
 	var sp sprites
 	for _, col := range []engine.Color{engine.Red, engine.Black} {
-		sp.marble[col] = sprite(func(dc *gg.Context) { drawMarble(dc, c, c, n*marbleRadius, col) })
+		sp.marble[col] = sprite(func(dc *gg.Context) { ms.drawMarble(dc, c, c, n*marbleRadius, col) })
 	}
 	sp.hole = sprite(func(dc *gg.Context) {
 		dc.SetColor(holeColor)
@@ -92,25 +93,6 @@ func drawRing(dc *gg.Context, x, y, r, width, edge float64, dashes int) {
 			dc.Stroke()
 		}
 	}
-}
-
-// drawMarble draws a marble of colour col with radius r centred at (x, y):
-// a body lit from the top left with a highlight, and a rim: dark on red
-// marbles, light on black ones, which tells the colours apart without hue.
-func drawMarble(dc *gg.Context, x, y, r float64, col engine.Color) {
-	dc.SetColor(marbleRim[col])
-	dc.DrawCircle(x, y, r)
-	dc.Fill()
-	dc.SetColor(marbleBody[col])
-	if col == engine.Red {
-		dc.DrawCircle(x-r*0.07, y-r*0.08, r*0.86)
-	} else {
-		dc.DrawCircle(x, y, r*0.82)
-	}
-	dc.Fill()
-	dc.SetColor(marbleLight[col])
-	dc.DrawEllipse(x-r*0.34, y-r*0.38, r*0.24, r*0.17)
-	dc.Fill()
 }
 
 // put draws sprite im over the cell c of dst.

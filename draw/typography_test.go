@@ -39,3 +39,32 @@ func TestTextStaysReadableOnAPhone(t *testing.T) {
 		})
 	}
 }
+
+// TestChartTextStaysReadableOnAPhone checks the review chart's texts as
+// the board's: shown 360 pixels wide, as a phone shows it, every text is
+// at least 11 pixels, at whatever width the chart was drawn.
+func TestChartTextStaysReadableOnAPhone(t *testing.T) {
+	const phone = 360.0
+	cases := []struct {
+		what string
+		ty   chartType
+	}{
+		{"the title", chartTypes.title},
+		{"the axes' numbers and words", chartTypes.axis},
+		{"the marked moves", chartTypes.mark},
+		{"who wins at the top and the bottom", chartTypes.side},
+	}
+	for _, tc := range cases {
+		t.Run(tc.what, func(t *testing.T) {
+			t.Logf("%-36s %4.1f px at 800, %4.1f px at 360", tc.what, tc.ty.size, tc.ty.size*phone/DefaultWidth)
+			assert.GreaterOrEqual(t, tc.ty.size*phone/DefaultWidth, 11.0)
+			for _, width := range []int{MinWidth, DefaultWidth, MaxWidth} {
+				// The face is drawn at that size, scaled with the chart: a
+				// capital letter is about 0.7 em tall in the Go fonts.
+				size := tc.ty.size * float64(width) / DefaultWidth
+				ch := float64(capHeight(chartFace(tc.ty.font, size)))
+				assert.InDelta(t, 0.7*size*phone/float64(width), ch*phone/float64(width), 1, "cap height %.0f px at %d wide", ch, width)
+			}
+		})
+	}
+}

@@ -42,6 +42,9 @@ type GuildSettings struct {
 	// Theme is the Discord theme the guild's public images are drawn
 	// for, "light" or "dark"; "" for dark.
 	Theme string `json:"theme,omitempty"`
+	// Marbles is the set of marbles the guild's public images are drawn
+	// with, "standard" or "colour-blind"; "" for standard.
+	Marbles string `json:"marbles,omitempty"`
 }
 
 // Timeouts returns what the guild's new games do when a clock runs out.
@@ -66,6 +69,10 @@ type UserSettings struct {
 	// Theme is the Discord theme the images only the user sees are drawn
 	// for, "light" or "dark"; "" for the guild's (GuildSettings.Theme).
 	Theme string `json:"theme,omitempty"`
+	// Marbles is the set of marbles the images only the user sees are
+	// drawn with, "standard" or "colour-blind"; "" for the guild's
+	// (GuildSettings.Marbles).
+	Marbles string `json:"marbles,omitempty"`
 }
 
 // GuildSettings returns the settings of the guild: Options.GuildDefaults

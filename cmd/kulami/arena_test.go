@@ -107,7 +107,7 @@ func TestArenaPlayouts(t *testing.T) {
 
 	o = mustRun(t, "", "--lang", "fr", "arena", "--a", "hard-old", "--b", "hard", "--playouts", "1", "--games", "1", "--seed", "3")
 	require.Equal(t, statusOK, o.code, o.stderr)
-	assert.Contains(t, o.stdout, "hard-old contre hard : 1 partie, dispositions random, règles all, 1 partie aléatoire par coup pour hard-old, hard, graine 3")
+	assert.Contains(t, o.stdout, "hard-old contre hard\u00a0: 1 partie, dispositions random, règles all, 1 partie aléatoire par coup pour hard-old, hard, graine 3")
 	assert.NotContains(t, o.stdout, "dépassement", "no time budget")
 }
 

@@ -88,7 +88,7 @@ func TestLangFlag(t *testing.T) {
 	})
 	t.Run("unknown language, said in the locale's", func(t *testing.T) {
 		o := mustRunEnv(t, map[string]string{"LANG": "fr_FR.UTF-8"}, "", "layout", "--lang=klingon")
-		assertFailure(t, o, statusUsage, "", `--lang "klingon" : kulami ne parle pas cette langue ; les langues sont `+langs)
+		assertFailure(t, o, statusUsage, "", "--lang \"klingon\"\u00a0: kulami ne parle pas cette langue\u00a0; les langues sont "+langs)
 	})
 	t.Run("no language", func(t *testing.T) {
 		o := mustRun(t, "", "replay", "--lang")
@@ -131,14 +131,14 @@ func TestFrench(t *testing.T) {
 	existing := filepath.Join(dir, "partie.kul")
 	require.NoError(t, os.WriteFile(existing, nil, 0o644))
 	refused := mustRunEnv(t, fr, "", "play", "--record", existing)
-	assertFailure(t, refused, statusUsage, "play", "le fichier existe déjà", "voir « kulami help play »")
+	assertFailure(t, refused, statusUsage, "play", "le fichier existe déjà", "voir «\u00a0kulami help play\u00a0»")
 	refused = mustRunEnv(t, fr, "", "play", "--rules", "vite")
-	assertFailure(t, refused, statusUsage, "play", `--rules : les règles sont basic, area, lines ou full, pas "vite"`)
+	assertFailure(t, refused, statusUsage, "play", "--rules\u00a0: les règles sont basic, area, lines ou full, pas \"vite\"")
 	refused = mustRunEnv(t, fr, "", "play", "--rulez", "full")
-	assertFailure(t, refused, statusUsage, "play", "option inconnue : -rulez")
+	assertFailure(t, refused, statusUsage, "play", "option inconnue\u00a0: -rulez")
 	missing := filepath.Join(dir, "absente.kul")
 	refused = mustRunEnv(t, fr, "", "replay", missing)
-	assertFailure(t, refused, statusBadInput, "replay", missing+" : fichier ou dossier introuvable")
+	assertFailure(t, refused, statusBadInput, "replay", missing+"\u00a0: fichier ou dossier introuvable")
 }
 
 // FuzzLangFlag: --lang is taken out of any command line, wherever it is

@@ -230,9 +230,10 @@ func (e *usageError) Error() string { return e.msg }
 // oneLine makes s safe to print as one line on a terminal, whatever a
 // file name, a tag or a quoted input put into it: runs of white space
 // become one space and other control characters (such as the escape that
-// starts a terminal command) become U+FFFD.
+// starts a terminal command) become U+FFFD. The no-break spaces of French
+// typography (before : ; ? ! and inside « ») stay.
 func oneLine(s string) string {
-	s = strings.Join(strings.Fields(s), " ")
+	s = strings.Join(strings.FieldsFunc(s, func(r rune) bool { return unicode.IsSpace(r) && r != '\u00a0' && r != '\u202f' }), " ")
 	return strings.Map(func(r rune) rune {
 		if unicode.IsControl(r) {
 			return unicode.ReplacementChar

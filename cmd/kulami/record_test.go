@@ -48,15 +48,15 @@ func TestParseErrorInFrench(t *testing.T) {
 		want  string
 	}{
 		{"bad layout in a record", "", []string{"replay", badLayout}, statusBadInput,
-			badLayout + ": feuille de partie invalide : ligne 2 : balise Layout : disposition invalide : plaques de 6 cases : 0, de 4 : 1, de 3 : 0, de 2 : 1 ; un plateau a 4 plaques de 6 cases, 5 de 4, 4 de 3 et 4 de 2"},
+			badLayout + ": feuille de partie invalide\u00a0: ligne 2\u00a0: balise Layout\u00a0: disposition invalide\u00a0: plaques de 6 cases\u00a0: 0, de 4\u00a0: 1, de 3\u00a0: 0, de 2\u00a0: 1\u00a0; un plateau a 4 plaques de 6 cases, 5 de 4, 4 de 3 et 4 de 2"},
 		{"bad First tag", "", []string{"review", badFirst}, statusBadInput,
-			badFirst + ": feuille de partie invalide : ligne 2 : balise First : la couleur doit être Red ou Black, pas \"Vert\""},
+			badFirst + ": feuille de partie invalide\u00a0: ligne 2\u00a0: balise First\u00a0: la couleur doit être Red ou Black, pas \"Vert\""},
 		{"no Layout tag", "1. D4\n", []string{"think"}, statusBadInput,
-			"l’entrée standard: feuille de partie invalide : il n’y a pas de balise Layout ; une feuille de partie demande [Layout \"...\"]"},
+			"l’entrée standard: feuille de partie invalide\u00a0: il n’y a pas de balise Layout\u00a0; une feuille de partie demande [Layout \"...\"]"},
 		{"bad layout string", "", []string{"layout", "aab/a b"}, statusUsage,
-			"disposition invalide : la rangée 2 contient \" \" ; seules les lettres a-z (plaques) et « . » (vides) sont permises"},
+			"disposition invalide\u00a0: la rangée 2 contient \" \"\u00a0; seules les lettres a-z (plaques) et «\u00a0.\u00a0» (vides) sont permises"},
 		{"bad layout to play on", "", []string{"play", "--layout", "aaaa/bbbb"}, statusUsage,
-			"disposition invalide : la plaque 'a' mesure 4×1 ; une plaque mesure 2×3, 2×2, 1×3 ou 1×2"},
+			"disposition invalide\u00a0: la plaque 'a' mesure 4×1\u00a0; une plaque mesure 2×3, 2×2, 1×3 ou 1×2"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -18,6 +18,7 @@ func runRender(ctx context.Context, e *env, args []string) error {
 	out := fs.String("out", "board.png", u("out"))
 	ply := fs.Int("ply", -1, u("ply"))
 	theme := fs.String("theme", "dark", u("theme"))
+	marbles := fs.String("marbles", "standard", u("marbles"))
 	reason := fs.String("reason", "", u("reason"))
 	size := fs.Int("size", draw.DefaultWidth, e.lang.T("cli.render.flag.size", "Min", draw.MinWidth, "Max", draw.MaxWidth))
 	animate := fs.Bool("gif", false, u("gif"))
@@ -35,6 +36,9 @@ func runRender(ctx context.Context, e *env, args []string) error {
 	text := e.lang.Draw()
 	opt := draw.Options{Width: *size, Reason: *reason, Over: *reason != "", Text: &text}
 	if opt.Theme, err = e.parseTheme(*theme); err != nil {
+		return err
+	}
+	if opt.Marbles, err = e.parseMarbles(*marbles); err != nil {
 		return err
 	}
 	if *size < draw.MinWidth || *size > draw.MaxWidth {

@@ -56,6 +56,7 @@ func TestRender(t *testing.T) {
 		{"earlier position", []string{file, "--ply", "17"}, 17, draw.Options{}},
 		{"empty board", []string{"--ply=0", file}, 0, draw.Options{}},
 		{"light and small", []string{"--theme", "LIGHT", "--size", "400", file, "--ply", "30"}, 30, draw.Options{Theme: draw.Light, Width: 400}},
+		{"colour-blind marbles", []string{"--marbles", "colour-blind", file, "--ply", "30"}, 30, draw.Options{Marbles: draw.ColourBlind}},
 		{"ended off the board", []string{file, "--ply", "30", "--reason", "bob resigned"}, 30, draw.Options{Over: true, Reason: "bob resigned"}},
 	}
 	// A record that says who won: the image names the winner and outlines
@@ -117,6 +118,7 @@ func TestRenderErrors(t *testing.T) {
 		{"negative ply", []string{finished, "--ply", "-3"}, statusUsage, []string{"--ply -3", "0 or more"}},
 		{"ply not a number", []string{finished, "--ply", "last"}, statusUsage, []string{"-ply", "last"}},
 		{"unknown theme", []string{finished, "--theme", "blue"}, statusUsage, []string{"--theme", `"blue"`, "dark or light"}},
+		{"unknown marbles", []string{finished, "--marbles", "blue"}, statusUsage, []string{"--marbles", `"blue"`, "standard or colour-blind"}},
 		{"size too small", []string{finished, "--size", "50"}, statusUsage, []string{"--size 50", "use 320 to 2,400"}},
 		{"size too large", []string{finished, "--size", "9000"}, statusUsage, []string{"--size 9000", "use 320 to 2,400"}},
 		{"empty out", []string{finished, "--out", ""}, statusUsage, []string{"--out needs a file name"}},

@@ -27,6 +27,7 @@ func runReview(ctx context.Context, e *env, args []string) error {
 	fs.Var(&seed, "seed", u("seed"))
 	chart := fs.String("chart", "", u("chart"))
 	theme := fs.String("theme", "dark", u("theme"))
+	marbles := fs.String("marbles", "standard", u("marbles"))
 	rest, err := e.parse(fs, args)
 	if err != nil {
 		return err
@@ -45,6 +46,10 @@ func runReview(ctx context.Context, e *env, args []string) error {
 		return &usageError{e.lang.T("cli.positive", "Flag", "--workers", "Value", strconv.Itoa(*workers))}
 	}
 	th, err := e.parseTheme(*theme)
+	if err != nil {
+		return err
+	}
+	ms, err := e.parseMarbles(*marbles)
 	if err != nil {
 		return err
 	}
@@ -70,7 +75,7 @@ func runReview(ctx context.Context, e *env, args []string) error {
 		p.names[c], _ = rec.Tag(c.Title())
 	}
 	if *chart != "" {
-		if err := writeChart(*chart, a, th, e.lang, p.player(engine.Red)); err != nil {
+		if err := writeChart(*chart, a, th, ms, e.lang, p.player(engine.Red)); err != nil {
 			return e.fileError(err)
 		}
 	}
@@ -158,9 +163,10 @@ func (p *printer) verdict(v float64, proven bool) string {
 }
 
 // writeChart draws a's chart of red's chance, with the biggest swings
-// marked and red named in the title, to the file name.
-func writeChart(name string, a *review.Analysis, theme draw.Theme, l i18n.Lang, red string) error {
-	c := draw.Chart{Red: a.RedChances(), Theme: theme, Texts: l.Chart(red)}
+// marked and red named in the title, to the file name, for theme and in
+// the colours of marbles.
+func writeChart(name string, a *review.Analysis, theme draw.Theme, marbles draw.Marbles, l i18n.Lang, red string) error {
+	c := draw.Chart{Red: a.RedChances(), Theme: theme, Marbles: marbles, Texts: l.Chart(red)}
 	for _, m := range a.SwingMarks(3) {
 		c.Marks = append(c.Marks, draw.ChartMark(m))
 	}

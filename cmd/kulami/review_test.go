@@ -77,6 +77,7 @@ func TestReviewErrors(t *testing.T) {
 		{"no workers", []string{finished, "--workers", "0"}, statusUsage, []string{"--workers"}},
 		{"bad seed", []string{finished, "--seed", "x"}, statusUsage, []string{"seed"}},
 		{"bad theme", []string{finished, "--theme", "blue"}, statusUsage, []string{"--theme", "dark or light"}},
+		{"bad marbles", []string{finished, "--marbles", "grey"}, statusUsage, []string{"--marbles", "standard or colour-blind"}},
 		{"two records", []string{finished, finished}, statusUsage, []string{"one record"}},
 		{"missing file", []string{"missing.kul"}, statusBadInput, []string{"missing.kul", "no such file"}},
 		{"illegal move", []string{filepath.Join("testdata", "replay", "illegal-occupied.kul")}, statusBadInput, []string{"occupied", "is illegal", "already holds a"}},

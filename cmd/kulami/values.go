@@ -36,6 +36,16 @@ func (e *env) levelName(l ai.Level) string {
 	return e.lang.T("cli.level." + strings.ToLower(l.String()))
 }
 
+// parseMarbles reads the value of --marbles: the set of marbles,
+// standard or colour-blind.
+func (e *env) parseMarbles(value string) (draw.Marbles, error) {
+	m, err := draw.ParseMarbles(value)
+	if err != nil {
+		return 0, &usageError{e.lang.T("cli.bad_marbles", "Value", fmt.Sprintf("%q", value))}
+	}
+	return m, nil
+}
+
 // parseTheme reads the value of --theme: the Discord theme, dark or light.
 func (e *env) parseTheme(value string) (draw.Theme, error) {
 	t, err := draw.ParseTheme(value)

@@ -95,23 +95,25 @@ func testSettings(t *testing.T, open Open) {
 	require.NoError(t, err)
 	assert.Equal(t, storage.UserSettings{Locale: "es-419", TimeZone: "Europe/Paris", Quiet: game.Quiet{From: 22, To: 8}}, u)
 
-	// How boards look: the guild's theme and the user's own.
+	// How boards look: the guild's theme and marbles, and the user's own.
 	_, err = s.UpdateGuildSettings(t.Context(), guild, func(g *storage.GuildSettings) error {
-		g.Theme = "light"
+		g.Theme, g.Marbles = "light", "colour-blind"
 		return nil
 	})
 	require.NoError(t, err)
 	_, err = s.UpdateUserSettings(t.Context(), alice.UserID, func(u *storage.UserSettings) error {
-		u.Theme = "dark"
+		u.Theme, u.Marbles = "dark", "standard"
 		return nil
 	})
 	require.NoError(t, err)
 	g, err = s.GuildSettings(t.Context(), guild)
 	require.NoError(t, err)
 	assert.Equal(t, "light", g.Theme)
+	assert.Equal(t, "colour-blind", g.Marbles)
 	u, err = s.UserSettings(t.Context(), alice.UserID)
 	require.NoError(t, err)
 	assert.Equal(t, "dark", u.Theme)
+	assert.Equal(t, "standard", u.Marbles)
 }
 
 func testUpdateSettingsRefuses(t *testing.T, open Open) {
