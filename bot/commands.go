@@ -188,6 +188,7 @@ func Commands() []*discordgo.ApplicationCommand {
 				opt(str, "weekends", false, weekends...),
 				vacationDays,
 				opt(str, "theme", false, themes...),
+				opt(str, "clear", false, choices("clear", "season_channel")...),
 			),
 			sub("play",
 				opt(str, "level", false, choices("level", "easy", "medium", "hard")...),
