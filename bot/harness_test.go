@@ -61,6 +61,9 @@ type harness struct {
 	// claims existed run with timeouts auto, as the guilds of that
 	// release played, unless they set it.
 	claims bool
+	// hooks, if set, is called with each bot the harness makes, before
+	// it starts: a test sets the bot's test hooks there.
+	hooks func(*bot.Bot)
 }
 
 // newHarness starts a bot in mode with a guild channel and three members.
@@ -136,6 +139,9 @@ func (h *harness) start() {
 		bs = h.wrap(store)
 	}
 	b := bot.New(s, bot.Options{Store: bs, Logger: log, Clock: h.clock, MoveTime: h.moveTime, ChallengeExpiry: h.expiry, AITime: 300 * time.Millisecond, AnswerWithin: h.answerWithin, Metrics: h.metrics})
+	if h.hooks != nil {
+		h.hooks(b)
+	}
 	if prom != nil {
 		prom.Jobs(b)
 		prom.Games(store)
