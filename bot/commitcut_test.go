@@ -10,8 +10,8 @@ import (
 	"sync"
 	"sync/atomic"
 	"testing"
+	"time"
 
-	"github.com/bwmarrin/discordgo"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
@@ -22,17 +22,19 @@ import (
 	"github.com/kulami/kulami/storage/postgres/pgtest"
 )
 
-// TestMoveCommitCut, on PostgreSQL: the connection of a move's
-// transaction is lost while its COMMIT is under way, so that the store
-// fails the write and the bot cannot know from the error whether the
-// move is stored: the COMMIT is lost on its way to the server (the server
-// rolls the move back), or the server commits it and its answer is lost
-// on the way back. The bot looks the move up, and answers each truly:
-// the board (pinging the opponent) and no failure if the move is stored;
-// that nothing changed, and no board, if not.
+// TestMoveCommitCut, on PostgreSQL: the store fails a move while its
+// COMMIT is under way, so that the bot cannot know from the error whether
+// the move is stored: the connection is lost as the COMMIT goes to the
+// server (which rolls the move back: "before"), or once the server has
+// committed it, on the way back ("after"); or the server's answer is late,
+// and the interaction's time for the database runs out while it waits
+// ("late"). The bot looks the move up, and answers each truly: the board
+// (pinging the opponent) and no failure if the move is stored; that
+// nothing changed, and no board, if not. The interaction's time moves
+// only when the test says (bot.ManualTimer).
 func TestMoveCommitCut(t *testing.T) {
 	t.Parallel()
-	for _, when := range []string{"before", "after"} {
+	for _, when := range []string{"before", "after", "late"} {
 		for _, how := range []string{"clicked", "typed"} {
 			t.Run(when+"/"+how, func(t *testing.T) {
 				t.Parallel()
@@ -40,8 +42,10 @@ func TestMoveCommitCut(t *testing.T) {
 				cut := startCommitCut(t, dsn, when)
 				pg, err := postgres.Open(cut.dsn, storage.Options{})
 				require.NoError(t, err)
+				timer := bot.NewManualTimer()
 				h := newHarnessWith(t, "gateway", func(h *harness) {
 					h.manual = true
+					h.timer = timer
 					h.wrap = func(*storage.Store) bot.Store { return pg }
 				})
 				t.Cleanup(func() { h.stop(); pg.Close() })
@@ -51,21 +55,30 @@ func TestMoveCommitCut(t *testing.T) {
 				first, second := h.players(g)
 
 				cut.armed.Store(true)
-				var i *discordgo.Interaction
+				i := h.dc.Command(ch, first, "kulami", discordtest.Subcommand("move", discordtest.StringOption("cell", "D4")))
 				if how == "clicked" {
-					i = h.pick(board.ID, first, menuOf(board, "D4"), "D4")
-				} else {
-					i = h.command(ch, first, "move", discordtest.StringOption("cell", "D4"))
+					i = h.dc.Select(board.ID, first, menuOf(board, "D4"), "D4")
+				}
+				h.send(i)
+				if when == "late" {
+					select {
+					case <-cut.held:
+					case <-time.After(30 * time.Second):
+						require.FailNow(t, "the move's COMMIT never came")
+					}
+					timer.Advance(2 * time.Second) // the time of its storage calls (4/5 of the 2.5 s before the bot defers)
 				}
 				answers := func() string {
-					r, _ := h.dc.Response(i.ID)
-					out := append([]string{r.Content}, contents(h.dc.Followups(i.ID))...)
+					out := contents(h.dc.Followups(i.ID))
+					if r, ok := h.dc.Response(i.ID); ok {
+						out = append(out, r.Content)
+					}
 					if original, ok := h.dc.Original(i.ID); ok {
 						out = append(out, original.Content)
 					}
 					return strings.Join(out, "\n")
 				}
-				if when == "after" {
+				if when != "before" {
 					later := h.boardAt(ch, 1)
 					assert.Contains(t, later.Notified, second.ID, "the board pings the opponent")
 					assert.NotContains(t, answers(), "nothing was changed")
@@ -75,10 +88,11 @@ func TestMoveCommitCut(t *testing.T) {
 					h.dc.WaitUntil(t, "the move answered as failed", func() bool { return strings.Contains(answers(), "nothing was changed") })
 					assert.Zero(t, boardsAt(h, ch, 1), "no board of a move not stored")
 				}
+				cut.release()
 				assert.True(t, cut.done.Load(), "the move's COMMIT was cut")
 				g, err = pg.Game(t.Context(), ch)
 				require.NoError(t, err)
-				assert.Equal(t, map[string]int{"before": 0, "after": 1}[when], g.Ply(), "the move is stored if the server committed it, once")
+				assert.Equal(t, map[string]int{"before": 0, "after": 1, "late": 1}[when], g.Ply(), "the move is stored if the server committed it, once")
 			})
 		}
 	}
@@ -88,18 +102,24 @@ func TestMoveCommitCut(t *testing.T) {
 // armed, loses the connection of the first transaction that then writes
 // a game (INSERT INTO active) at its COMMIT: before the COMMIT reaches
 // the server ("before"), or once the server has answered that it
-// committed, before that answer reaches the store ("after"). It reads the
-// protocol's messages to know them, following the statements a
-// connection prepares (pgx prepares and names them) to the binds that
-// run them.
+// committed, before that answer reaches the store ("after"); or it holds
+// that answer until released ("late"). It reads the protocol's messages
+// to know them, following the statements a connection prepares (pgx
+// prepares and names them) to the binds that run them.
 type commitCut struct {
-	dsn   string // the store's DSN, through the proxy
-	to    string // the server's address
-	when  string
-	armed atomic.Bool
-	taken atomic.Bool // a transaction is chosen to cut
-	done  atomic.Bool // it was cut
+	dsn      string // the store's DSN, through the proxy
+	to       string // the server's address
+	when     string
+	armed    atomic.Bool
+	taken    atomic.Bool   // a transaction is chosen to cut
+	done     atomic.Bool   // it was cut (or, "late", held)
+	held     chan struct{} // closed when "late" holds the answer to the COMMIT
+	released chan struct{} // closed by release
+	once     sync.Once
 }
+
+// release lets the connection held ("late") go, lost.
+func (cc *commitCut) release() { cc.once.Do(func() { close(cc.released) }) }
 
 // startCommitCut starts a proxy to the server of dsn (which must not ask
 // for TLS), stopped when the test ends.
@@ -108,11 +128,12 @@ func startCommitCut(t *testing.T, dsn, when string) *commitCut {
 	require.NoError(t, err)
 	l, err := net.Listen("tcp", "127.0.0.1:0")
 	require.NoError(t, err)
-	cc := &commitCut{to: u.Host, when: when}
+	cc := &commitCut{to: u.Host, when: when, held: make(chan struct{}), released: make(chan struct{})}
 	u.Host = l.Addr().String()
 	cc.dsn = u.String()
 	var wg sync.WaitGroup
 	t.Cleanup(func() {
+		cc.release()
 		l.Close()
 		wg.Wait()
 	})
@@ -185,6 +206,11 @@ func (cc *commitCut) serve(client net.Conn) {
 			return
 		}
 		if typ == 'C' && committing.Load() && string(body) == "COMMIT\x00" { // CommandComplete
+			if cc.when == "late" {
+				cc.done.Store(true)
+				close(cc.held)
+				<-cc.released
+			}
 			cutNow()
 			return
 		}
