@@ -26,11 +26,27 @@ type systemClock struct{}
 func (systemClock) Now() time.Time                         { return time.Now() }
 func (systemClock) After(d time.Duration) <-chan time.Time { return time.After(d) }
 
+// Timer starts the timers of an interaction's limits, which Discord counts
+// in real time: when the bot defers for a slow handler
+// (Options.AnswerWithin) and when the interaction's storage calls give up
+// (see storeDeadlines). They never follow Options.Clock, the time of the
+// games.
+type Timer interface {
+	// AfterFunc calls f in a goroutine of its own once d has passed,
+	// unless stop is called first; stop reports whether it stopped f.
+	AfterFunc(d time.Duration, f func()) (stop func() bool)
+}
+
+type systemTimer struct{}
+
+func (systemTimer) AfterFunc(d time.Duration, f func()) func() bool { return time.AfterFunc(d, f).Stop }
+
 // Options configures a Bot.
 type Options struct {
 	Store  Store
 	Logger *slog.Logger // default: slog.Default()
 	Clock  Clock        // default: the system clock
+	Timer  Timer        // the interactions' limits; default: the system's timers
 	// MoveTime is the time per move when neither the challenge nor the
 	// guild chooses one.
 	MoveTime time.Duration
@@ -88,6 +104,9 @@ func New(s *discordgo.Session, opt Options) *Bot {
 	}
 	if opt.Clock == nil {
 		opt.Clock = systemClock{}
+	}
+	if opt.Timer == nil {
+		opt.Timer = systemTimer{}
 	}
 	if opt.MoveTime == 0 {
 		opt.MoveTime = 72 * time.Hour

@@ -42,7 +42,9 @@ func TestWithdrawOutlivesTheInteraction(t *testing.T) {
 	c := &interaction{i: &discordgo.Interaction{GuildID: dc.GuildID(), ChannelID: channel}}
 	// The interaction's storage calls have 100 ms (4/5 of 125 ms): the
 	// challenge is stored in time, the post takes longer.
-	c.ctx = withStoreDeadlines(t.Context(), c, time.Now(), 125*time.Millisecond)
+	var stop func()
+	c.ctx, stop = withStoreDeadlines(t.Context(), c, systemTimer{}, 125*time.Millisecond)
+	defer stop()
 	cc, err := challenge.New(challenge.Config{
 		From: game.Player{UserID: "100", Name: "alice"}, To: game.Player{UserID: "200", Name: "bob"},
 		Layout: engine.Square(), Rules: engine.Full, MoveTime: time.Hour, Open: time.Hour,

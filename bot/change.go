@@ -39,6 +39,9 @@ type table struct {
 	// searchers keeps the trees of hard's last few games, to search on
 	// from at its next move in each.
 	searchers ai.Searchers
+	// beforeRetire, if set (by a test), runs when a new board is noted
+	// and the old one not yet retired (see post).
+	beforeRetire func()
 }
 
 // change is one change to a game asked for by a player (or by the clock):
@@ -316,6 +319,17 @@ func (t *table) post(ctx context.Context, c *interaction, g *storage.Game, oldBo
 		}
 		return fmt.Errorf("%w: %w", errBoardOwed, err)
 	}
+	// The new board is noted before the old one is retired: a process
+	// that dies between the two leaves the game the new board, with its
+	// menus (the old one keeps its menus too, as a board left behind),
+	// never only a board without them.
+	var noted error
+	if !g.Over() {
+		noted = t.note(ctx, g, msg.ID)
+	}
+	if t.beforeRetire != nil {
+		t.beforeRetire()
+	}
 	switch {
 	case answerOnly(g) && oldBoard != "" && oldBoard != msg.ID:
 		t.courier.retire(ctx, g.ChannelID, oldBoard) // the click answered with a new message: its board is old
@@ -326,7 +340,7 @@ func (t *table) post(ctx context.Context, c *interaction, g *storage.Game, oldBo
 	if g.Over() {
 		return nil
 	}
-	if err := t.note(ctx, g, msg.ID); err != nil {
+	if err := noted; err != nil {
 		if errors.Is(err, storage.ErrNotFound) {
 			// The game moved on before this board was noted, so the
 			// change that did it could not retire it: do it here, unless

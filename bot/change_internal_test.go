@@ -44,9 +44,12 @@ func TestOweOutlivesTheInteraction(t *testing.T) {
 		if heard {
 			c.answer.state = answered
 		}
-		// The interaction began a minute ago: both its storage deadlines
-		// (before and after Discord heard from the bot) are past.
-		ctx := withStoreDeadlines(t.Context(), c, time.Now().Add(-time.Minute), time.Second)
+		// Both the interaction's storage deadlines (before and after
+		// Discord heard from the bot) are past.
+		timer := NewManualTimer()
+		ctx, stop := withStoreDeadlines(t.Context(), c, timer, time.Second)
+		timer.Advance(time.Minute)
+		defer stop()
 		require.NoError(t, tb.owe(ctx, g), "heard %v", heard)
 		owed, err := store.Game(t.Context(), "c1")
 		require.NoError(t, err)

@@ -191,6 +191,7 @@ func Commands() []*discordgo.ApplicationCommand {
 				vacationDays,
 				opt(str, "theme", false, themes...),
 				opt(str, "marbles", false, marbles...),
+				opt(str, "clear", false, choices("clear", "season_channel")...),
 			),
 			sub("play",
 				opt(str, "level", false, choices("level", "easy", "medium", "hard")...),

@@ -31,26 +31,28 @@ const storeAnswerShare = 0.8
 var errOutOfTime = errors.New("the interaction's time for the database ran out")
 
 // storeDeadlines are the deadlines of one interaction's storage calls: by
-// answerBy while Discord has heard nothing of it, by workBy after. It
-// rides on the interaction's context (see withStoreDeadlines); work that
-// outlives the interaction (the scheduler's, a job's) bounds its calls
-// itself.
+// answerOver while Discord has heard nothing of it, by workOver after;
+// each is done, with the cause errOutOfTime, once its time has run out
+// on the bot's Timer. It rides on the interaction's context (see
+// withStoreDeadlines); work that outlives the interaction (the
+// scheduler's, a job's) bounds its calls itself.
 type storeDeadlines struct {
-	answer   *answer
-	answerBy time.Time
-	workBy   time.Time
+	answer     *answer
+	answerOver context.Context
+	workOver   context.Context
 }
 
 type storeDeadlinesKey struct{}
 
 // withStoreDeadlines returns ctx carrying the deadlines of c's storage
-// calls, counted from now.
-func withStoreDeadlines(ctx context.Context, c *interaction, now time.Time, answerWithin time.Duration) context.Context {
-	return context.WithValue(ctx, storeDeadlinesKey{}, &storeDeadlines{
-		answer:   &c.answer,
-		answerBy: now.Add(time.Duration(float64(answerWithin) * storeAnswerShare)),
-		workBy:   now.Add(storeWork),
-	})
+// calls, counted from now on timer, and stop, which stops their timers.
+func withStoreDeadlines(ctx context.Context, c *interaction, timer Timer, answerWithin time.Duration) (_ context.Context, stop func()) {
+	answerOver, endAnswer := context.WithCancelCause(context.Background())
+	workOver, endWork := context.WithCancelCause(context.Background())
+	stopAnswer := timer.AfterFunc(time.Duration(float64(answerWithin)*storeAnswerShare), func() { endAnswer(errOutOfTime) })
+	stopWork := timer.AfterFunc(storeWork, func() { endWork(errOutOfTime) })
+	d := &storeDeadlines{answer: &c.answer, answerOver: answerOver, workOver: workOver}
+	return context.WithValue(ctx, storeDeadlinesKey{}, d), func() { stopAnswer(); stopWork() }
 }
 
 // beyond returns ctx for work that outlives its interaction (if ctx is
@@ -61,17 +63,27 @@ func beyond(ctx context.Context) context.Context {
 }
 
 // bound returns ctx with the deadline of a storage call made now, if ctx
-// is an interaction's.
+// is an interaction's: it is cancelled, with the cause errOutOfTime, when
+// that deadline is over.
 func bound(ctx context.Context) (context.Context, context.CancelFunc) {
 	d, ok := ctx.Value(storeDeadlinesKey{}).(*storeDeadlines)
 	if !ok {
 		return ctx, func() {}
 	}
-	by := d.workBy
+	over := d.workOver
 	if !d.answer.heard() {
-		by = d.answerBy
+		over = d.answerOver
 	}
-	return context.WithDeadlineCause(ctx, by, errOutOfTime)
+	bctx, cancel := context.WithCancelCause(ctx)
+	if over.Err() != nil {
+		cancel(context.Cause(over))
+		return bctx, func() {}
+	}
+	stop := context.AfterFunc(over, func() { cancel(context.Cause(over)) })
+	return bctx, func() {
+		stop()
+		cancel(context.Canceled)
+	}
 }
 
 // outOfTime returns err, as storage.ErrBusy if it is the end of the
@@ -81,7 +93,7 @@ func bound(ctx context.Context) (context.Context, context.CancelFunc) {
 // back a transaction whose context ends while it runs (but for a COMMIT
 // already under way, see storage.Backend).
 func outOfTime(bctx context.Context, err error) error {
-	if err != nil && errors.Is(err, context.DeadlineExceeded) && errors.Is(context.Cause(bctx), errOutOfTime) {
+	if err != nil && (errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded)) && errors.Is(context.Cause(bctx), errOutOfTime) {
 		return fmt.Errorf("%w: %w: %w", storage.ErrBusy, errOutOfTime, err)
 	}
 	return err

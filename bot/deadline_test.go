@@ -36,28 +36,47 @@ func (s stuckGames) Game(ctx context.Context, _ string) (*storage.Game, error) {
 }
 
 // TestAutocompleteWithinItsDeadline: an autocomplete whose storage call
-// hangs is answered (an empty list) before Discord's 3 s, in both modes:
-// it cannot be deferred.
+// hangs is answered (an empty list) when the deadline of its storage call
+// is over, and not before, in both modes: it cannot be deferred. The
+// interaction's time moves only when the test says (bot.ManualTimer).
 func TestAutocompleteWithinItsDeadline(t *testing.T) {
 	t.Parallel()
 	for _, mode := range modes {
 		t.Run(mode, func(t *testing.T) {
 			const answerWithin = 500 * time.Millisecond
 			end := make(chan struct{})
+			timer := bot.NewManualTimer()
 			h := newHarnessWith(t, mode, func(h *harness) {
 				h.answerWithin = answerWithin
+				h.timer = timer
 				h.wrap = func(s *storage.Store) bot.Store { return stuckGames{s, end} }
-			}, discordtest.WithTimeout(5*time.Second))
+			})
 			t.Cleanup(func() { close(end) }) // before the harness stops
 			i := h.dc.Autocomplete(h.channel.ID, h.alice, "kulami", discordtest.Subcommand("move", discordtest.Focused(discordtest.StringOption("cell", "D"))))
-			start := time.Now()
-			h.send(i)
+			timer.WaitPending(t, 0)
+			sent := sendAsync(h, i)
+			timer.WaitPending(t, 2) // its storage calls' deadlines, before and after Discord hears from the bot
+			_, answered := h.dc.Response(i.ID)
+			assert.False(t, answered, "the storage call hangs until its deadline")
+			timer.Advance(answerWithin * 4 / 5)
 			r := h.dc.WaitResponse(t, i.ID)
-			assert.Less(t, time.Since(start), answerWithin+time.Second, "answered within the deadline of its storage call")
 			assert.Equal(t, discordgo.InteractionApplicationCommandAutocompleteResult, r.Type)
 			assert.Empty(t, r.Choices, "nothing to suggest without the game")
+			<-sent
 		})
 	}
+}
+
+// sendAsync sends i as h.send does, in a goroutine of its own (in HTTP
+// mode, the POST waits for the bot's answer), and returns a channel
+// closed once it is sent.
+func sendAsync(h *harness, i *discordgo.Interaction) <-chan struct{} {
+	sent := make(chan struct{})
+	go func() {
+		defer close(sent)
+		h.send(i)
+	}()
+	return sent
 }
 
 // startGame starts a game between alice and bob in a new channel of h
@@ -77,17 +96,23 @@ func (h *harness) startGame(store bot.Store, name string) (string, *discordtest.
 }
 
 // TestLockedGameDelaysItselfOnly, on PostgreSQL: while another connection
-// holds a game's row locked, a move in that game is answered "busy, try
-// again" at once (before the bot would defer), and a move in another game
-// goes through, board and all, in the meantime.
+// holds a game's row locked, a move in that game waits for the row until
+// the deadline of its storage call, then is answered "busy, try again"
+// (before the bot would defer); a move in another game goes through,
+// board and all, in the meantime. The interaction's time moves only when
+// the test says (bot.ManualTimer), and the store's lock timeout is longer
+// than the test: only the deadline ends the wait.
 func TestLockedGameDelaysItselfOnly(t *testing.T) {
 	t.Parallel()
 	dsn := pgtest.Schema(t)
-	pg, err := postgres.Open(dsn, storage.Options{})
+	const app = "kulami_test_locked_game"
+	pg, err := postgres.OpenConfig(pgtest.WithParam(t, dsn, "application_name", app), storage.Options{}, postgres.Config{LockTimeout: time.Hour})
 	require.NoError(t, err)
 	const answerWithin = 500 * time.Millisecond
+	timer := bot.NewManualTimer()
 	h := newHarnessWith(t, "gateway", func(h *harness) {
 		h.answerWithin = answerWithin
+		h.timer = timer
 		h.wrap = func(*storage.Store) bot.Store { return pg }
 	})
 	t.Cleanup(func() { h.stop(); pg.Close() })
@@ -107,19 +132,26 @@ func TestLockedGameDelaysItselfOnly(t *testing.T) {
 		g, err := pg.Game(t.Context(), channel)
 		require.NoError(t, err)
 		toMove, _ := h.players(g)
-		return h.pick(board.ID, toMove, menuOf(board, "D4"), "D4")
+		return h.dc.Select(board.ID, toMove, menuOf(board, "D4"), "D4")
 	}
-	start := time.Now()
+	timer.WaitPending(t, 0)
 	stuck := move(locked, lockedBoard)
+	h.send(stuck)
+	require.Eventually(t, func() bool {
+		var n int
+		err := holder.QueryRow(t.Context(), `SELECT count(*) FROM pg_stat_activity WHERE application_name = $1 AND wait_event_type = 'Lock'`, app).Scan(&n)
+		return err == nil && n == 1
+	}, 30*time.Second, time.Millisecond, "the move waits for the locked row")
+	_, answered := h.dc.Response(stuck.ID)
+	assert.False(t, answered, "no answer while the move waits and its time lasts")
+	timer.Advance(answerWithin * 4 / 5) // the deadline of its storage calls; the bot defers at answerWithin
 	r := h.dc.WaitResponse(t, stuck.ID)
-	assert.Less(t, time.Since(start), 3*time.Second, "within Discord's 3 s")
 	assert.Equal(t, discordgo.InteractionResponseChannelMessageWithSource, r.Type, "the answer itself, before the bot would defer")
 	assert.Equal(t, "This game is busy, try again in a moment.", r.Content)
 
-	start = time.Now()
-	move(other, otherBoard)
-	h.waitBoard(other, "the other game's next board", func(m *discordtest.Message) bool { return boardPly(m) == 1 })
-	assert.Less(t, time.Since(start), 3*time.Second, "the other game's board came while the lock was held")
+	i := move(other, otherBoard)
+	h.send(i)
+	h.waitBoard(other, "the other game's next board, while the row of the locked one stays locked", func(m *discordtest.Message) bool { return boardPly(m) == 1 })
 	g, err := pg.Game(t.Context(), locked)
 	require.NoError(t, err)
 	assert.Zero(t, g.Ply(), "nothing changed in the locked game")

@@ -33,3 +33,7 @@ const AliveEvery = aliveEvery
 
 // OptionID is the message id of an option, as localize looks it up.
 var OptionID = optionID
+
+// BeforeRetire makes f run each time a new board is noted and the old
+// one not yet retired, for a test of a process that dies between the two.
+func (b *Bot) BeforeRetire(f func()) { b.play.table.beforeRetire = f }

@@ -312,30 +312,40 @@ func TestRestartMidGame(t *testing.T) {
 	}
 }
 
-// TestSlowDiscord accepts a challenge while Discord takes a second to open
-// the game's thread: the bot defers before Discord's deadline (here made
-// 700 ms), then the challenge message is updated and the board posted as
-// when Discord is quick; by button and by command, in both modes.
+// TestSlowDiscord accepts a challenge while Discord is slow to open the
+// game's thread (it holds the request): the bot defers when its time to
+// answer is over, then the challenge message is updated and the board
+// posted as when Discord is quick; by button and by command, in both
+// modes. The interaction's time moves only when the test says
+// (bot.ManualTimer).
 func TestSlowDiscord(t *testing.T) {
 	t.Parallel()
 	for _, mode := range modes {
 		t.Run(mode, func(t *testing.T) {
 			for _, how := range []string{"button", "command"} {
 				t.Run(how, func(t *testing.T) {
-					h := newHarnessWith(t, mode, func(h *harness) { h.answerWithin = 200 * time.Millisecond },
-						discordtest.WithAckDeadline(700*time.Millisecond))
+					const answerWithin = 200 * time.Millisecond
+					timer := bot.NewManualTimer()
+					h := newHarnessWith(t, mode, func(h *harness) {
+						h.answerWithin = answerWithin
+						h.timer = timer
+					})
 					ch := h.channel.ID
 					h.commandWith(asAdmin, ch, h.alice, "settings", discordtest.StringOption("threads", "on"))
 					msg := h.challengeMessage()
-					h.dc.Delay("POST", "/channels/{channel_id}/messages/{message_id}/threads", time.Second, 1)
+					held := h.dc.Hold("POST", "/channels/{channel_id}/messages/{message_id}/threads", 1)
 
-					var i *discordgo.Interaction
+					i := h.dc.Command(ch, h.bob, "kulami", discordtest.Subcommand("accept"))
 					if how == "button" {
-						i = h.click(msg.ID, h.bob, buttons(msg.Components)["Accept"])
-					} else {
-						i = h.command(ch, h.bob, "accept")
+						i = h.dc.Button(msg.ID, h.bob, buttons(msg.Components)["Accept"])
 					}
+					timer.WaitPending(t, 0)
+					sent := sendAsync(h, i)
+					held.Wait(t) // the handler waits for the thread
+					timer.Advance(answerWithin)
 					r := h.dc.WaitResponse(t, i.ID)
+					held.Release()
+					<-sent
 					if how == "button" {
 						assert.Equal(t, discordgo.InteractionResponseDeferredMessageUpdate, r.Type)
 					} else {

@@ -61,6 +61,12 @@ type harness struct {
 	// claims existed run with timeouts auto, as the guilds of that
 	// release played, unless they set it.
 	claims bool
+	// timer, if set, counts the interactions' limits (bot.Options.Timer)
+	// instead of the system's timers.
+	timer bot.Timer
+	// hooks, if set, is called with each bot the harness makes, before
+	// it starts: a test sets the bot's test hooks there.
+	hooks func(*bot.Bot)
 }
 
 // newHarness starts a bot in mode with a guild channel and three members.
@@ -135,7 +141,10 @@ func (h *harness) start() {
 	if h.wrap != nil {
 		bs = h.wrap(store)
 	}
-	b := bot.New(s, bot.Options{Store: bs, Logger: log, Clock: h.clock, MoveTime: h.moveTime, ChallengeExpiry: h.expiry, AITime: 300 * time.Millisecond, AnswerWithin: h.answerWithin, Metrics: h.metrics})
+	b := bot.New(s, bot.Options{Store: bs, Logger: log, Clock: h.clock, MoveTime: h.moveTime, ChallengeExpiry: h.expiry, AITime: 300 * time.Millisecond, AnswerWithin: h.answerWithin, Timer: h.timer, Metrics: h.metrics})
+	if h.hooks != nil {
+		h.hooks(b)
+	}
 	if prom != nil {
 		prom.Jobs(b)
 		prom.Games(store)

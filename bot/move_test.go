@@ -6,7 +6,6 @@ import (
 	"sync/atomic"
 	"testing"
 
-	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
 	"github.com/kulami/kulami/bot"
@@ -45,9 +44,11 @@ func TestFailedMoveLeavesBoardRetirable(t *testing.T) {
 
 	h.command(ch, player, "move", discordtest.StringOption("cell", cell))
 	h.boardAt(ch, 1)
-	old, ok := h.dc.Message(board.ID)
-	require.True(t, ok)
-	assert.Empty(t, old.Components, "the move past the board retires it")
+	// The new board is noted first, then the old one retired.
+	h.dc.WaitUntil(t, "the move past the board retires it", func() bool {
+		old, ok := h.dc.Message(board.ID)
+		return ok && len(old.Components) == 0
+	})
 }
 
 // errCommit is the failure of failingStore's commits.

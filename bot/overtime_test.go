@@ -53,7 +53,20 @@ func (d *daysGame) start(opts ...*discordgo.ApplicationCommandInteractionDataOpt
 	msg := messageAfter(d.t, d.dc, i, d.channel.ID, "the challenge", hasButton("Accept"))
 	d.click(msg.ID, d.bob, buttons(msg.Components)["Accept"])
 	board := d.waitBoard(d.channel.ID, "the first board", func(m *discordtest.Message) bool { return boardPly(m) == 0 })
+	d.noted(board)
 	return d.game(), board
+}
+
+// noted waits until the store knows board as the board of the channel's
+// game: the bot notes a board just after it posts it, and the scheduler's
+// work that a test runs next (tick) must find it noted however slowly the
+// machine runs the bot.
+func (d *daysGame) noted(board *discordtest.Message) {
+	d.t.Helper()
+	require.Eventually(d.t, func() bool {
+		g, err := d.st.Game(d.t.Context(), d.channel.ID)
+		return err == nil && g.BoardMessageID == board.ID
+	}, 30*time.Second, time.Millisecond, "the bot notes the board")
 }
 
 // game returns the game of the channel as the store has it.
@@ -78,7 +91,11 @@ func (d *daysGame) move(cell string, ply int) *discordtest.Message {
 	d.t.Helper()
 	g := d.game()
 	d.command(d.channel.ID, d.user(g, g.ToMove()), "move", discordtest.StringOption("cell", cell))
-	return d.waitBoard(d.channel.ID, "the board at ply", func(m *discordtest.Message) bool { return boardPly(m) == ply })
+	board := d.waitBoard(d.channel.ID, "the board at ply", func(m *discordtest.Message) bool { return boardPly(m) == ply })
+	if len(menus(board)) > 0 { // the game goes on
+		d.noted(board)
+	}
+	return board
 }
 
 // lastWith waits for the last message of the channel that contains text.

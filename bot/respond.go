@@ -68,13 +68,13 @@ type interaction struct {
 // fails an interaction that is not answered within 3 seconds): if the
 // handler has sent no first response by then, the bot defers for it, and
 // the handler's first response is later delivered in a way that fits the
-// deferral (see answer.late). Autocomplete cannot be deferred. stop ends
-// the wait; errors of the deferral go to log.
-func (c *interaction) deferWhenSlow(d time.Duration, log *slog.Logger) (stop func()) {
+// deferral (see answer.late). Autocomplete cannot be deferred. d is
+// counted on timer; stop ends the wait; errors of the deferral go to log.
+func (c *interaction) deferWhenSlow(timer Timer, d time.Duration, log *slog.Logger) (stop func()) {
 	if c.i.Type == discordgo.InteractionApplicationCommandAutocomplete {
 		return func() {}
 	}
-	t := time.AfterFunc(d, func() {
+	stopTimer := timer.AfterFunc(d, func() {
 		tried, err := c.answer.deferForSlowness(c)
 		switch {
 		case err != nil:
@@ -83,7 +83,7 @@ func (c *interaction) deferWhenSlow(d time.Duration, log *slog.Logger) (stop fun
 			log.Warn("handler slow to answer; deferred for it", "interaction", c.i.ID, "name", interactionName(c.i))
 		}
 	})
-	return func() { t.Stop() }
+	return func() { stopTimer() }
 }
 
 // deferType is the deferral that suits an interaction: a component's

@@ -65,7 +65,9 @@ func TestDeferWhenSlow(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			c := f.interaction(t, tc.component)
 			i := c.i
-			stop := c.deferWhenSlow(time.Millisecond, quiet)
+			timer := NewManualTimer()
+			stop := c.deferWhenSlow(timer, time.Second, quiet)
+			timer.Advance(time.Second)
 			r := dc.WaitResponse(t, i.ID)
 			assert.Equal(t, deferType(i), r.Type, "the bot deferred")
 
@@ -90,18 +92,21 @@ func TestDeferWhenSlow(t *testing.T) {
 	t.Run("a handler in time", func(t *testing.T) {
 		c := f.interaction(t, false)
 		i := c.i
-		stop := c.deferWhenSlow(50*time.Millisecond, quiet)
+		timer := NewManualTimer()
+		stop := c.deferWhenSlow(timer, 50*time.Millisecond, quiet)
 		require.NoError(t, c.reply(public))
 		stop()
-		time.Sleep(100 * time.Millisecond)
+		timer.Advance(time.Second)
 		assert.Equal(t, discordgo.InteractionResponseChannelMessageWithSource, dc.WaitResponse(t, i.ID).Type, "no deferral after the answer")
 		assert.Empty(t, dc.Violations())
 	})
 	t.Run("autocomplete is never deferred", func(t *testing.T) {
 		i := dc.Autocomplete(f.ch.ID, f.alice, "kulami", discordtest.Subcommand("move", discordtest.Focused(discordtest.StringOption("cell", "A"))))
 		c := f.answering(i)
-		stop := c.deferWhenSlow(time.Millisecond, quiet)
-		time.Sleep(50 * time.Millisecond)
+		timer := NewManualTimer()
+		stop := c.deferWhenSlow(timer, time.Millisecond, quiet)
+		assert.Zero(t, timer.Pending(), "no timer to defer it")
+		timer.Advance(time.Second)
 		_, answered := dc.Response(i.ID)
 		assert.False(t, answered)
 		require.NoError(t, c.choices(nil))

@@ -7,7 +7,6 @@ import (
 	"math"
 	"runtime/debug"
 	"strings"
-	"time"
 
 	"github.com/bwmarrin/discordgo"
 
@@ -289,8 +288,10 @@ func (b *Bot) handle(ctx context.Context, s *discordgo.Session, i *discordgo.Int
 	kind, name := b.metricName(i)
 	b.metrics.Interaction(kind, name)
 	c := &interaction{s: s, i: i, recipients: recipients, respond: b.timed(respond, kind, name, start), log: b.log}
-	c.ctx = withStoreDeadlines(ctx, c, time.Now(), b.opt.AnswerWithin)
-	stop := c.deferWhenSlow(b.opt.AnswerWithin, b.log)
+	var stopDeadlines func()
+	c.ctx, stopDeadlines = withStoreDeadlines(ctx, c, b.opt.Timer, b.opt.AnswerWithin)
+	defer stopDeadlines()
+	stop := c.deferWhenSlow(b.opt.Timer, b.opt.AnswerWithin, b.log)
 	defer func() {
 		if r := recover(); r != nil {
 			b.log.Error("handler panicked", "panic", r, "stack", string(debug.Stack()))

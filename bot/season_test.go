@@ -198,6 +198,47 @@ func TestSeasonEndPostsTopThree(t *testing.T) {
 	}
 }
 
+// TestSeasonChannelCleared: /kulami settings clear:season_channel takes
+// the season channel away, so that no season's top three is posted any
+// more; picking a channel and clearing it at once, or clearing a setting
+// Discord does not offer (a forged request), is refused and changes
+// nothing.
+func TestSeasonChannelCleared(t *testing.T) {
+	t.Parallel()
+	for _, mode := range modes {
+		t.Run(mode, func(t *testing.T) {
+			h := newManualHarness(t, mode)
+			podium := h.dc.AddChannel("podium")
+			h.chooseSeasonChannel(podium.ID)
+			stored := func() string {
+				s, err := h.store.GuildSettings(t.Context(), h.dc.GuildID())
+				require.NoError(t, err)
+				return s.SeasonChannel
+			}
+
+			h.refused(h.commandWith(asAdmin, h.channel.ID, h.alice, "settings", discordtest.ChannelOption("season_channel", podium.ID),
+				discordtest.StringOption("clear", "season_channel")), "Pick a season channel or clear it, not both", "nothing was changed")
+			h.refused(h.commandWith(asAdmin, h.channel.ID, h.alice, "settings", discordtest.StringOption("clear", "threads")), "Pick the setting to clear from the list.")
+			h.refused(h.command(h.channel.ID, h.alice, "settings", discordtest.StringOption("clear", "season_channel")), "needs the **Manage Server** permission")
+			fr := func(i *discordgo.Interaction) {
+				asAdmin(i)
+				i.Locale = discordgo.French
+			}
+			h.refused(h.commandWith(fr, h.channel.ID, h.alice, "settings", discordtest.StringOption("clear", "threads")), "Choisissez dans la liste le réglage à effacer.")
+			assert.Equal(t, podium.ID, stored(), "the refusals changed nothing")
+
+			answer := h.reply(h.commandWith(asAdmin, h.channel.ID, h.alice, "settings", discordtest.StringOption("clear", "season_channel")))
+			assert.Contains(t, answer, "Settings saved.")
+			assert.Contains(t, answer, "**Season channel**: none")
+			assert.Empty(t, stored())
+
+			h.seedGame(h.store, h.carol, h.bob, engine.Black, h.clock.Now().Add(time.Hour))
+			h.tick(time.Date(2027, 1, 1, 0, 1, 0, 0, time.UTC).Sub(h.clock.Now()))
+			assert.Empty(t, h.podiums(podium.ID), "no top three once the channel is cleared")
+		})
+	}
+}
+
 // TestSchedulerWakesAtSeasonEnd: the running scheduler sleeps until the
 // quarter ends, not a heartbeat longer, and posts the top three then.
 func TestSchedulerWakesAtSeasonEnd(t *testing.T) {

@@ -202,7 +202,13 @@ func (pf *preferences) settingsCommand(c *interaction, o options) error {
 	if err := checkLook(theme, marbles); err != nil {
 		return err
 	}
-	seasonChannel := o.str("season_channel")
+	seasonChannel, clearing := o.str("season_channel"), o.str("clear")
+	switch {
+	case clearing != "" && clearing != "season_channel": // Discord offers only that one: a forged request
+		return refuse("season.pick_clear")
+	case clearing != "" && seasonChannel != "":
+		return refuse("season.clear_or_pick")
+	}
 	if seasonChannel != "" {
 		if err := pf.seasonChannel(c, seasonChannel); err != nil {
 			return err
@@ -212,6 +218,9 @@ func (pf *preferences) settingsCommand(c *interaction, o options) error {
 		if seasonChannel != "" {
 			// The season under way is the first posted there.
 			s.SeasonChannel, s.SeasonPosted = seasonChannel, max(s.SeasonPosted, rating.SeasonOf(pf.clock.Now())-1)
+		}
+		if clearing == "season_channel" {
+			s.SeasonChannel = "" // no season's top three is posted
 		}
 		if v := o.str("threads"); v != "" {
 			s.Threads = v == "on"

@@ -417,3 +417,50 @@ func (s *lostCommitStore) UpdateGame(ctx context.Context, channelID string, fn f
 	<-running
 	return nil, errors.New("update game: FATAL: terminating connection due to administrator command (SQLSTATE 57P01)")
 }
+
+// TestBoardAgainDiesBetween: /kulami board notes the board it posts
+// before it retires the old one, so that a process that dies between the
+// two (here Discord hears nothing more from it) leaves the game a noted
+// board with its menus: after a restart, the game's board plays.
+func TestBoardAgainDiesBetween(t *testing.T) {
+	t.Parallel()
+	for _, mode := range modes {
+		t.Run(mode, func(t *testing.T) {
+			t.Parallel()
+			var dying, died atomic.Bool
+			h := newHarnessWith(t, mode, func(h *harness) {
+				h.hooks = func(b *bot.Bot) {
+					b.BeforeRetire(func() {
+						if dying.CompareAndSwap(true, false) {
+							h.dc.Fail("PATCH", "/channels/{channel_id}/messages/{message_id}", discordtest.ErrServerError, 0)
+							died.Store(true)
+						}
+					})
+				}
+			})
+			ch := h.channel.ID
+			g := h.challengeAndAccept()
+			first, _ := h.players(g)
+			old := h.boardAt(ch, 0)
+
+			dying.Store(true)
+			h.reply(h.command(ch, first, "board"))
+			h.dc.WaitUntil(t, "the board posted again", func() bool { return boardsAt(h, ch, 0) == 2 })
+			require.Eventually(t, died.Load, 10*time.Second, time.Millisecond, "the process died between the note and the retirement")
+			h.dc.ClearFailures()
+			h.restart()
+
+			g, err := h.store.Game(t.Context(), ch)
+			require.NoError(t, err)
+			require.NotEqual(t, old.ID, g.BoardMessageID, "the new board is noted")
+			board, ok := h.dc.Message(g.BoardMessageID)
+			require.True(t, ok)
+			require.NotEmpty(t, menus(board), "the game's board has its menus")
+			h.pick(board.ID, first, menuOf(board, "D4"), "D4")
+			h.boardAt(ch, 1)
+			g, err = h.store.Game(t.Context(), ch)
+			require.NoError(t, err)
+			assert.Equal(t, 1, g.Ply(), "the board noted before the restart plays")
+		})
+	}
+}

@@ -55,7 +55,8 @@
 // with dc.PostInteraction(url, i): the synchronous answer is validated and recorded like a callback, so
 // WaitResponse and Original work the same. PostBody sends badly signed, stale or unsigned bodies.
 //
-// Tests may make a route fail (Fail), read every request (Requests, RequestsTo), the messages of a
+// Tests may make a route fail (Fail), slow (Delay) or hold its requests until they let them go (Hold),
+// read every request (Requests, RequestsTo), the messages of a
 // channel (Messages), a message after its edits (Message), the commands registered (Commands), and push
 // any gateway event (Dispatch).
 //

@@ -11,6 +11,8 @@ import (
 	"net/url"
 	"sort"
 	"strings"
+	"sync"
+	"testing"
 	"time"
 )
 
@@ -107,7 +109,8 @@ type failure struct {
 	method, route string // route is a template or a concrete path
 	err           APIError
 	delay         time.Duration
-	left          int // answers left; <0 for unlimited
+	hold          *Held // holds the request until released (Hold)
+	left          int   // answers left; <0 for unlimited
 }
 
 // Fail makes the fake answer err to the next times requests with the given method whose route template
@@ -135,6 +138,46 @@ func (s *Server) Delay(method, route string, d time.Duration, times int) {
 	s.delays = append(s.delays, &failure{method: strings.ToUpper(method), route: route, delay: d, left: times})
 }
 
+// Hold holds the next times requests with the given method and route (as for Fail; times <= 0 means
+// every such request until ClearFailures) until Release is called or the server closes. It stands for a
+// Discord that stays slow for as long as a test needs: the requests are then handled as usual.
+func (s *Server) Hold(method, route string, times int) *Held {
+	if times <= 0 {
+		times = -1
+	}
+	h := &Held{arrived: make(chan struct{}), released: make(chan struct{})}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.delays = append(s.delays, &failure{method: strings.ToUpper(method), route: route, hold: h, left: times})
+	s.holds = append(s.holds, h)
+	return h
+}
+
+// Held is the requests a Hold holds.
+type Held struct {
+	arrive, release   sync.Once
+	arrived, released chan struct{}
+}
+
+// Wait waits until a request is held.
+func (h *Held) Wait(tb testing.TB) {
+	tb.Helper()
+	select {
+	case <-h.arrived:
+	case <-time.After(30 * time.Second):
+		tb.Fatalf("discordtest: no request was held within 30s")
+	}
+}
+
+// Release lets the requests held go on, and those the Hold would hold from now on.
+func (h *Held) Release() { h.release.Do(func() { close(h.released) }) }
+
+// wait holds a request until it is released.
+func (h *Held) wait() {
+	h.arrive.Do(func() { close(h.arrived) })
+	<-h.released
+}
+
 // ClearFailures removes every injected failure and delay, and ends RejectCallbacks.
 func (s *Server) ClearFailures() {
 	s.mu.Lock()
@@ -149,8 +192,8 @@ func (s *Server) injected(c *call) (APIError, bool) {
 	return APIError{}, false
 }
 
-// delayFor returns how long to hold a request to path before handling it.
-func (s *Server) delayFor(method, path string) time.Duration {
+// delayFor returns how long to hold a request to path before handling it, and its Hold, if any.
+func (s *Server) delayFor(method, path string) (time.Duration, *Held) {
 	route := ""
 	if rt, _ := s.spec.match(path); rt != nil {
 		route = rt.template
@@ -158,9 +201,9 @@ func (s *Server) delayFor(method, path string) time.Duration {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	if f := take(&s.delays, method, route, path); f != nil {
-		return f.delay
+		return f.delay, f.hold
 	}
-	return 0
+	return 0, nil
 }
 
 // take returns the first injection of list for a request, counting one
@@ -231,8 +274,12 @@ func (s *Server) serveREST(w http.ResponseWriter, r *http.Request) {
 		}
 	}
 
-	if d := s.delayFor(c.method, c.path); d > 0 {
+	d, hold := s.delayFor(c.method, c.path)
+	if d > 0 {
 		time.Sleep(d)
+	}
+	if hold != nil {
+		hold.wait()
 	}
 	s.awaitHTTPAnswer(c.path)
 	s.mu.Lock()

@@ -252,6 +252,39 @@ func TestFailAndPermissions(t *testing.T) {
 	})
 }
 
+// TestHold: a held request is handled only once released, then as usual,
+// while others go through; Close releases what is still held.
+func TestHold(t *testing.T) {
+	s := discordtest.New(t)
+	dg := s.Session()
+	ch, other := s.AddChannel("games"), s.AddChannel("other") // discordgo sends one request at a time per channel
+	held := s.Hold("POST", "/channels/{channel_id}/messages", 1)
+	sent := make(chan error, 1)
+	go func() {
+		_, err := dg.ChannelMessageSend(ch.ID, "held")
+		sent <- err
+	}()
+	held.Wait(t)
+	_, err := dg.ChannelMessageSend(other.ID, "not held")
+	require.NoError(t, err)
+	assert.Empty(t, sent, "the held request has no answer yet")
+	assert.Empty(t, s.Messages(ch.ID))
+	assert.Len(t, s.Messages(other.ID), 1, "the request after it went through")
+	held.Release()
+	require.NoError(t, <-sent)
+	require.Len(t, s.Messages(ch.ID), 1)
+	assert.Equal(t, "held", s.Messages(ch.ID)[0].Content)
+
+	held = s.Hold("POST", "/channels/{channel_id}/messages", 0)
+	go func() {
+		_, err := dg.ChannelMessageSend(ch.ID, "held until Close")
+		sent <- err
+	}()
+	held.Wait(t)
+	s.Close()
+	<-sent // answered or failed, but not held for ever
+}
+
 func TestTransport(t *testing.T) {
 	s := discordtest.New(t)
 	req, err := http.NewRequest("GET", "https://discord.com/api/v10/users/@me", nil)

@@ -72,7 +72,8 @@ type Server struct {
 	mentions     []Mention
 	failures     []*failure
 	delays       []*failure
-	rejections   int // initial responses left to reject; <0 for all (RejectCallbacks)
+	holds        []*Held // released by Close
+	rejections   int     // initial responses left to reject; <0 for all (RejectCallbacks)
 	events       []ScheduledEvent
 	gw           gateway
 	closed       bool
@@ -187,7 +188,11 @@ func (s *Server) Close() {
 	for c := range s.gw.conns {
 		conns = append(conns, c)
 	}
+	holds := s.holds
 	s.mu.Unlock()
+	for _, h := range holds {
+		h.Release()
+	}
 	s.gw.close(conns)
 	s.srv.Close()
 }
