@@ -366,6 +366,8 @@ func TestExportElsewhereOnlyToItsPlayers(t *testing.T) {
 	export := h.command(elsewhere.ID, h.alice, "export", game)
 	m := h.dc.WaitOriginal(t, export.ID, func(m *discordtest.Message) bool { return len(m.Files) > 0 })
 	assert.Equal(t, "kulami-"+strconv.FormatUint(g.ID, 10)+".kgn", m.Files[0].Name, "a player gets the record")
-	h.refused(h.command(elsewhere.ID, h.carol, "export", game), "#"+strconv.FormatUint(g.ID, 10))
+	refusal := h.refused(h.command(elsewhere.ID, h.carol, "export", game), "#"+strconv.FormatUint(g.ID, 10))
+	assert.Contains(t, refusal, "outside the servers", "no server is named where there is none")
+	assert.NotContains(t, refusal, "in this server")
 	assert.Empty(t, h.dc.Violations())
 }

@@ -83,6 +83,9 @@ func (rs *records) exportCommand(c *interaction, o options) error {
 			}
 		}
 		if errors.Is(err, storage.ErrNotFound) {
+			if c.guild() == everywhere {
+				return refuse("history.no_such_game_elsewhere", "Game", uint64(n))
+			}
 			return refuse("history.no_such_game", "Game", uint64(n))
 		} else if err != nil {
 			return err
