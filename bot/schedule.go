@@ -96,6 +96,7 @@ type scheduler struct {
 	// with every record of the bot alive.
 	renew     func(context.Context)
 	vacations *vacations // a vacation's notice and end
+	puzzles   *puzzles   // the daily puzzle's posts
 }
 
 // RunScheduler keeps games moving until ctx is cancelled: it sends the
@@ -111,6 +112,7 @@ type scheduler struct {
 // It records the bot alive (see aliveEvery) when it starts (Resume does),
 // every aliveEvery while it runs, and when it stops, before it returns.
 func (b *Bot) RunScheduler(ctx context.Context) error {
+	b.sched.puzzles.load(ctx)
 	b.reviews.resume(ctx)
 	return b.sched.run(ctx)
 }
@@ -158,6 +160,7 @@ func (s *scheduler) run(ctx context.Context) error {
 			wait = next.Sub(now)
 		}
 		wait = min(wait, rating.SeasonOf(now).End().Sub(now)) // the end of the season
+		wait = min(wait, nextDay(now).Sub(now))               // the next daily puzzle
 		select {
 		case <-ctx.Done():
 			return nil
@@ -221,6 +224,11 @@ func (s *scheduler) runDue(ctx context.Context) bool {
 	)
 	wg.Go(func() {
 		if s.endSeasons(ctx, now) {
+			failed.Store(true)
+		}
+	})
+	wg.Go(func() {
+		if s.puzzles.postDailies(ctx, now, s.logFailure) {
 			failed.Store(true)
 		}
 	})
