@@ -17,6 +17,7 @@ import (
 	"github.com/kulami/kulami/draw"
 	"github.com/kulami/kulami/engine"
 	"github.com/kulami/kulami/engine/puzzle"
+	"github.com/kulami/kulami/engine/rating"
 	"github.com/kulami/kulami/storage"
 )
 
@@ -262,12 +263,16 @@ func (pz *puzzles) show(c *interaction, try *storage.PuzzleTry, e *storage.Puzzl
 	return c.reply(m)
 }
 
+// puzzleRating writes a puzzle's rating, rounded: without the question
+// mark of a provisional player's, which says nothing to the solver.
+func puzzleRating(r rating.Rating) string { return fmt.Sprintf("%.0f", r.Rating) }
+
 // heading says in lang which puzzle try is at and what to find.
 func (pz *puzzles) heading(lang i18n.Lang, e *storage.PuzzleEntry, p *puzzle.Puzzle, try *storage.PuzzleTry) string {
 	solver, _ := p.Solver()
-	lines := []string{lang.T("puzzle.title", "ID", p.ID, "Rating", showRating(e.Rating))}
+	lines := []string{lang.T("puzzle.title", "ID", p.ID, "Rating", puzzleRating(e.Rating))}
 	if try.Daily != "" {
-		lines[0] = lang.T("puzzle.daily_title", "Day", try.Daily, "Rating", showRating(e.Rating))
+		lines[0] = lang.T("puzzle.daily_title", "Day", try.Daily, "Rating", puzzleRating(e.Rating))
 	}
 	lines = append(lines, lang.T("puzzle.goal_"+string(p.Goal), "Color", colorMark[solver]+" "+lang.T("color."+strings.ToLower(solver.String()))),
 		lang.T("puzzle.step", "Move", try.Step()/2+1, "Moves", p.Moves()))
@@ -386,9 +391,9 @@ func (pz *puzzles) outcomeLine(lang i18n.Lang, o *storage.PuzzleOutcome) string 
 	if !o.Counted {
 		return lang.T("puzzle.not_counted")
 	}
-	rating := lang.T("puzzle.rating_change", "Before", showRating(o.Before), "After", showRating(o.After), "Diff", ratingDiff(o.After.Rating-o.Before.Rating))
+	line := lang.T("puzzle.rating_change", "Before", showRating(o.Before), "After", showRating(o.After), "Diff", ratingDiff(o.After.Rating-o.Before.Rating))
 	if o.Profile.Streak == 0 {
-		return rating + " · " + lang.T("puzzle.streak_ended")
+		return line + " · " + lang.T("puzzle.streak_ended")
 	}
-	return rating + " · " + lang.N("puzzle.streak", o.Profile.Streak)
+	return line + " · " + lang.N("puzzle.streak", o.Profile.Streak)
 }

@@ -109,7 +109,7 @@ func (pz *puzzles) dailyMessage(ctx context.Context, guildID string, d *storage.
 	}
 	solver, _ := p.Solver()
 	lines := []string{
-		"🧩 " + lang.T("puzzle.daily_title", "Day", d.Day, "Rating", showRating(e.Rating)),
+		"🧩 " + lang.T("puzzle.daily_title", "Day", d.Day, "Rating", puzzleRating(e.Rating)),
 		lang.T("puzzle.goal_"+string(p.Goal), "Color", colorMark[solver]+" "+lang.T("color."+strings.ToLower(solver.String()))),
 		lang.T("puzzle.daily_private"),
 	}

@@ -69,11 +69,14 @@ func (h *harness) puzzleCommand(user *discordgo.User, sub string, opts ...*disco
 	return i
 }
 
-// puzzleMessage waits for the puzzle message that answered i (a command)
-// and returns it.
+// puzzleMessage waits for the puzzle message that answered i (a command
+// or a button) and returns it: the response, or a follow-up if the bot
+// deferred for a slow answer.
 func (h *harness) puzzleMessage(i *discordgo.Interaction) *discordtest.Message {
 	h.t.Helper()
-	return h.dc.WaitOriginal(h.t, i.ID, func(m *discordtest.Message) bool { return len(m.Files) == 1 })
+	return messageAfter(h.t, h.dc, i, i.ChannelID, "the puzzle", func(m *discordtest.Message) bool {
+		return m.Ephemeral() && len(m.Files) == 1 && m.Files[0].Name == "puzzle.png"
+	})
 }
 
 // puzzleMenu returns the custom ID of the one hole menu of a puzzle
