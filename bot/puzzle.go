@@ -110,7 +110,7 @@ func (pz *puzzles) next(c *interaction) error {
 	try, err := pz.store.PuzzleTry(c.ctx, me)
 	switch {
 	case err == nil:
-		return pz.show(c, try, nil, "")
+		return pz.show(c, try, nil)
 	case !errors.Is(err, storage.ErrNotFound):
 		return err
 	}
@@ -124,7 +124,7 @@ func (pz *puzzles) next(c *interaction) error {
 	if err := pz.store.StartPuzzle(c.ctx, try); err != nil {
 		return err
 	}
-	return pz.show(c, try, e, "")
+	return pz.show(c, try, e)
 }
 
 // daily shows the daily puzzle of day (today's: a Solve button of
@@ -142,7 +142,7 @@ func (pz *puzzles) daily(c *interaction, day string) error {
 	}
 	me := c.user().ID
 	if try, err := pz.store.PuzzleTry(c.ctx, me); err == nil && try.Daily == day && try.PuzzleID == d.PuzzleID {
-		return pz.show(c, try, nil, "")
+		return pz.show(c, try, nil)
 	} else if err != nil && !errors.Is(err, storage.ErrNotFound) {
 		return err
 	}
@@ -163,7 +163,7 @@ func (pz *puzzles) daily(c *interaction, day string) error {
 	if err := pz.store.StartPuzzle(c.ctx, try); err != nil {
 		return err
 	}
-	return pz.show(c, try, nil, "")
+	return pz.show(c, try, nil)
 }
 
 // solveButton answers the Solve button of a daily post: the daily of its
@@ -224,9 +224,8 @@ func replayTry(p *puzzle.Puzzle, try *storage.PuzzleTry) (*puzzle.Attempt, error
 }
 
 // show answers c with the puzzle of try as it stands, and its menu; e is
-// the stored puzzle if the caller has it. note, if not empty, says what
-// the last move did.
-func (pz *puzzles) show(c *interaction, try *storage.PuzzleTry, e *storage.PuzzleEntry, note string) error {
+// the stored puzzle if the caller has it.
+func (pz *puzzles) show(c *interaction, try *storage.PuzzleTry, e *storage.PuzzleEntry) error {
 	var p *puzzle.Puzzle
 	var err error
 	if e == nil {
@@ -245,22 +244,23 @@ func (pz *puzzles) show(c *interaction, try *storage.PuzzleTry, e *storage.Puzzl
 	}
 	lang := c.lang()
 	pos := a.Position()
-	text := pz.heading(lang, e, p, try)
-	if note != "" {
-		text = note + "\n" + text
-	}
-	me, _ := strconv.ParseUint(try.UserID, 10, 64)
-	menus := holeMenus(lang, &pos, false, false, func(part int) string {
-		return customID{action: actPuzzleMove, channel: try.PuzzleID, id: me, n: try.Step(), part: part}.String()
-	})
-	m, err := pz.board(c, lang, p, &pos, false, text, menus)
+	m, err := pz.drawBoard(c, lang, p, &pos, false).message(pz.heading(lang, e, p, try), pz.menus(lang, try, &pos))
 	if err != nil {
 		return err
 	}
 	if c.i.Type == discordgo.InteractionMessageComponent && c.i.Message != nil && c.i.Message.Flags&discordgo.MessageFlagsEphemeral != 0 {
-		return c.updateWithFile(m) // a move: the same message goes on
+		return c.updateWithFile(m) // the Next puzzle button: the same message goes on
 	}
 	return c.reply(m)
+}
+
+// menus are the hole menus of try's position pos, whose custom IDs name
+// its puzzle, its player and its step.
+func (pz *puzzles) menus(lang i18n.Lang, try *storage.PuzzleTry, pos *engine.Position) []discordgo.MessageComponent {
+	me, _ := strconv.ParseUint(try.UserID, 10, 64)
+	return holeMenus(lang, pos, false, false, func(part int) string {
+		return customID{action: actPuzzleMove, channel: try.PuzzleID, id: me, n: try.Step(), part: part}.String()
+	})
 }
 
 // puzzleRating writes a puzzle's rating, rounded: without the question
@@ -279,20 +279,45 @@ func (pz *puzzles) heading(lang i18n.Lang, e *storage.PuzzleEntry, p *puzzle.Puz
 	return strings.Join(lines, "\n")
 }
 
-// board is the message of a puzzle's position pos, only the caller sees:
-// its board drawn in their theme, text, and components.
-func (pz *puzzles) board(c *interaction, lang i18n.Lang, p *puzzle.Puzzle, pos *engine.Position, over bool, text string, components []discordgo.MessageComponent) (message, error) {
+// pendingBoard is the board of a puzzle being drawn, in the bot's
+// runner, while the handler stores what the move did.
+type pendingBoard struct {
+	done chan struct{}
+	png  []byte
+	alt  string
+	err  error
+}
+
+// drawBoard starts drawing the board of a puzzle's position pos for the
+// caller, in their theme, and returns it.
+func (pz *puzzles) drawBoard(c *interaction, lang i18n.Lang, p *puzzle.Puzzle, pos *engine.Position, over bool) *pendingBoard {
 	solver, _ := p.Solver()
 	var names [2]string
 	names[solver], names[solver.Other()] = lang.T("puzzle.you"), lang.T("puzzle.defence")
 	opt := drawPuzzle(lang, p, names, pz.views.ownTheme(c.ctx, c.i.GuildID, c.user().ID))
 	opt.Over = over
-	var png bytes.Buffer
-	if err := pz.views.render(jobRender, func() error { return pz.views.renderer.Render(&png, pos, opt) }); err != nil {
-		return message{}, fmt.Errorf("render the puzzle: %w", err)
+	b := &pendingBoard{done: make(chan struct{}), alt: puzzleAlt(lang, pos, p, names)}
+	at := *pos
+	go func() {
+		defer close(b.done)
+		var png bytes.Buffer
+		if b.err = pz.views.render(jobRender, func() error { return pz.views.renderer.Render(&png, &at, opt) }); b.err != nil {
+			b.err = fmt.Errorf("render the puzzle: %w", b.err)
+		}
+		b.png = png.Bytes()
+	}()
+	return b
+}
+
+// message is the message only the caller sees of the board b, once
+// drawn, with text and components.
+func (b *pendingBoard) message(text string, components []discordgo.MessageComponent) (message, error) {
+	<-b.done
+	if b.err != nil {
+		return message{}, b.err
 	}
 	return message{content: truncate(text, 2000), components: components, ephemeral: true,
-		file: &attachment{name: "puzzle.png", contentType: "image/png", data: png.Bytes(), description: puzzleAlt(lang, pos, p, names)}}, nil
+		file: &attachment{name: "puzzle.png", contentType: "image/png", data: b.png, description: b.alt}}, nil
 }
 
 // drawPuzzle are the drawing options of a puzzle's board in lang and
@@ -340,8 +365,21 @@ func (pz *puzzles) move(c *interaction, id customID) error {
 	} else if err != nil {
 		return err
 	}
+	// Discord hears at once; the board is drawn while the move is stored.
+	if err := c.answer.first(c, discordgo.InteractionResponseDeferredMessageUpdate, message{}); err != nil {
+		return err
+	}
 	lang := c.lang()
 	played := strings.ToUpper(cell.String())
+	pos := a.Position()
+	if ans.HasRefutation {
+		if err := pos.Play(ans.Refutation); err != nil {
+			return err
+		}
+	}
+	board := pz.drawBoard(c, lang, p, &pos, ans.Solved || !ans.Right)
+	var text string
+	var components []discordgo.MessageComponent
 	if ans.Right && !ans.Solved {
 		next := *try
 		next.Moves = append(append([]string(nil), try.Moves...), played, strings.ToUpper(ans.Defence.String()))
@@ -350,35 +388,28 @@ func (pz *puzzles) move(c *interaction, id customID) error {
 		} else if err != nil {
 			return err
 		}
-		return pz.show(c, &next, e, "✅ "+lang.T("puzzle.right", "Move", played, "Reply", strings.ToUpper(ans.Defence.String())))
-	}
-	o, err := pz.store.FinishPuzzle(c.ctx, storage.PuzzleResult{UserID: me, Name: c.displayName(), GuildID: c.i.GuildID,
-		PuzzleID: try.PuzzleID, Step: try.Step(), Solved: ans.Solved, At: pz.clock.Now()})
-	if errors.Is(err, storage.ErrNotFound) {
-		return refuse("puzzle.stale")
-	} else if err != nil {
-		return err
-	}
-	var lines []string
-	if ans.Solved {
-		lines = append(lines, "✅ "+lang.T("puzzle.solved", "Solution", p.SolutionText()))
+		text = "✅ " + lang.T("puzzle.right", "Move", played, "Reply", strings.ToUpper(ans.Defence.String())) + "\n" + pz.heading(lang, e, p, &next)
+		components = pz.menus(lang, &next, &pos)
 	} else {
-		wrong := lang.T("puzzle.wrong", "Move", played, "Solution", p.SolutionText())
-		if ans.HasRefutation {
-			wrong = lang.T("puzzle.wrong_refuted", "Move", played, "Reply", strings.ToUpper(ans.Refutation.String()), "Solution", p.SolutionText())
-		}
-		lines = append(lines, "❌ "+wrong)
-	}
-	lines = append(lines, pz.outcomeLine(lang, o))
-	pos := a.Position()
-	if ans.HasRefutation {
-		if err := pos.Play(ans.Refutation); err != nil {
+		o, err := pz.store.FinishPuzzle(c.ctx, storage.PuzzleResult{UserID: me, Name: c.displayName(), GuildID: c.i.GuildID,
+			PuzzleID: try.PuzzleID, Step: try.Step(), Solved: ans.Solved, At: pz.clock.Now()})
+		if errors.Is(err, storage.ErrNotFound) {
+			return refuse("puzzle.stale")
+		} else if err != nil {
 			return err
 		}
+		result := "✅ " + lang.T("puzzle.solved", "Solution", p.SolutionText())
+		switch {
+		case !ans.Solved && ans.HasRefutation:
+			result = "❌ " + lang.T("puzzle.wrong_refuted", "Move", played, "Reply", strings.ToUpper(ans.Refutation.String()), "Solution", p.SolutionText())
+		case !ans.Solved:
+			result = "❌ " + lang.T("puzzle.wrong", "Move", played, "Solution", p.SolutionText())
+		}
+		text = pz.heading(lang, e, p, try) + "\n" + result + "\n" + pz.outcomeLine(lang, o)
+		components = []discordgo.MessageComponent{discordgo.ActionsRow{Components: []discordgo.MessageComponent{discordgo.Button{
+			Label: lang.T("puzzle.next_button"), Style: discordgo.PrimaryButton, CustomID: customID{action: actPuzzleNext, id: id.id}.String()}}}}
 	}
-	next := []discordgo.MessageComponent{discordgo.ActionsRow{Components: []discordgo.MessageComponent{discordgo.Button{
-		Label: lang.T("puzzle.next_button"), Style: discordgo.PrimaryButton, CustomID: customID{action: actPuzzleNext, id: id.id}.String()}}}}
-	m, err := pz.board(c, lang, p, &pos, true, pz.heading(lang, e, p, try)+"\n"+strings.Join(lines, "\n"), next)
+	m, err := board.message(text, components)
 	if err != nil {
 		return err
 	}

@@ -220,10 +220,13 @@ func (c *interaction) update(m message) error {
 
 // updateWithFile replaces the message whose component was clicked with
 // m, which has a file: Discord takes no file in the response of an
-// interaction, so the bot defers the update and edits the message.
+// interaction, so the bot defers the update (unless the handler did) and
+// edits the message.
 func (c *interaction) updateWithFile(m message) error {
-	if err := c.answer.first(c, discordgo.InteractionResponseDeferredMessageUpdate, message{}); err != nil {
-		return err
+	if !c.responded() {
+		if err := c.answer.first(c, discordgo.InteractionResponseDeferredMessageUpdate, message{}); err != nil {
+			return err
+		}
 	}
 	_, err := c.editReply(m)
 	return err
