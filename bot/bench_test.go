@@ -13,7 +13,6 @@ import (
 	"github.com/kulami/kulami/bot/discordtest"
 	"github.com/kulami/kulami/engine"
 	"github.com/kulami/kulami/engine/game"
-	"github.com/kulami/kulami/engine/puzzle"
 	"github.com/kulami/kulami/storage"
 )
 
@@ -220,10 +219,7 @@ func percentile(sorted []time.Duration, p float64) float64 {
 func BenchmarkPuzzleClick(b *testing.B) {
 	for _, mode := range modes {
 		b.Run(mode, func(b *testing.B) {
-			h := newHarnessWith(b, mode, func(h *harness) {
-				h.manual = true
-				h.puzzles = func() ([]puzzle.Puzzle, error) { return shippedPuzzles(b), nil }
-			})
+			h := newPuzzleHarness(b, mode, shippedPuzzles(b))
 			took := make([]time.Duration, 0, b.N)
 			b.ResetTimer()
 			for range b.N {

@@ -86,19 +86,13 @@ func (pz *puzzles) load(ctx context.Context) {
 
 // command dispatches /kulami puzzle <sub>.
 func (pz *puzzles) command(c *interaction, o options) error {
-	for name, v := range o {
-		sub := options{}
-		for _, x := range v.Options {
-			sub[x.Name] = x
-		}
-		switch name {
-		case "next":
-			return pz.next(c)
-		case "daily":
-			return pz.daily(c, puzzle.Day(pz.clock.Now()))
-		case "stats":
-			return pz.stats(c, sub)
-		}
+	switch name, sub := groupCommand(o); name {
+	case "next":
+		return pz.next(c)
+	case "daily":
+		return pz.daily(c, puzzle.Day(pz.clock.Now()))
+	case "stats":
+		return pz.stats(c, sub)
 	}
 	return refuse("error.unknown_command")
 }

@@ -52,11 +52,7 @@ func TestDailyPuzzlePostedOnceADay(t *testing.T) {
 	t.Parallel()
 	for _, mode := range modes {
 		t.Run(mode, func(t *testing.T) {
-			set := threePuzzles(t)
-			h := newHarnessWith(t, mode, func(h *harness) {
-				h.manual = true
-				h.puzzles = func() ([]puzzle.Puzzle, error) { return set, nil }
-			})
+			h := newPuzzleHarness(t, mode, threePuzzles(t))
 			ch := h.dc.AddChannel("puzzles")
 			answer := h.choosePuzzleChannel(ch.ID)
 			assert.Contains(t, answer, "**Daily puzzle**: <#"+ch.ID+">, every day at 00:00 UTC")

@@ -79,6 +79,23 @@ func (h *harness) puzzleMessage(i *discordgo.Interaction) *discordtest.Message {
 	})
 }
 
+// nextPuzzle runs /puzzle next as user and returns the puzzle message and
+// its puzzle.
+func (h *harness) nextPuzzle(user *discordgo.User) (*discordtest.Message, *puzzle.Puzzle) {
+	h.t.Helper()
+	m := h.puzzleMessage(h.puzzleCommand(user, "next"))
+	return m, h.currentPuzzle(user)
+}
+
+// newPuzzleHarness is newManualHarness with the puzzle set set.
+func newPuzzleHarness(t testing.TB, mode string, set []puzzle.Puzzle) *harness {
+	t.Helper()
+	return newHarnessWith(t, mode, func(h *harness) {
+		h.manual = true
+		h.puzzles = func() ([]puzzle.Puzzle, error) { return set, nil }
+	})
+}
+
 // puzzleMenu returns the custom ID of the one hole menu of a puzzle
 // message and its values.
 func puzzleMenu(tb testing.TB, m *discordtest.Message) (string, []string) {
@@ -142,10 +159,7 @@ func TestPuzzleSolveThree(t *testing.T) {
 	for _, mode := range modes {
 		t.Run(mode, func(t *testing.T) {
 			set := threePuzzles(t)
-			h := newHarnessWith(t, mode, func(h *harness) {
-				h.manual = true
-				h.puzzles = func() ([]puzzle.Puzzle, error) { return set, nil }
-			})
+			h := newPuzzleHarness(t, mode, set)
 			ctx := t.Context()
 			rating := func() float64 {
 				p, err := h.store.PuzzleProfile(ctx, h.alice.ID)
@@ -159,11 +173,9 @@ func TestPuzzleSolveThree(t *testing.T) {
 			}
 
 			// One move, solved.
-			i := h.puzzleCommand(h.alice, "next")
-			m := h.puzzleMessage(i)
+			m, p := h.nextPuzzle(h.alice)
 			assert.True(t, m.Ephemeral(), "only the solver sees the puzzle")
 			assert.Contains(t, m.Content, "find the one move that wins")
-			p := h.currentPuzzle(h.alice)
 			require.Equal(t, set[0].ID, p.ID)
 			m = h.playPuzzle(m, h.alice, p.Solution[0].String())
 			assert.Contains(t, m.Content, "Solved!")
@@ -175,9 +187,7 @@ func TestPuzzleSolveThree(t *testing.T) {
 
 			// One move, failed: the answer shows the refutation and the
 			// solution.
-			i = h.puzzleCommand(h.alice, "next")
-			m = h.puzzleMessage(i)
-			p = h.currentPuzzle(h.alice)
+			m, p = h.nextPuzzle(h.alice)
 			require.Equal(t, set[1].ID, p.ID)
 			m = h.playPuzzle(m, h.alice, wrongHole(t, p))
 			assert.Contains(t, m.Content, "is not it")
@@ -189,9 +199,7 @@ func TestPuzzleSolveThree(t *testing.T) {
 
 			// Several moves: each right move plays the defence and goes
 			// on in the same message, until the last.
-			i = h.puzzleCommand(h.alice, "next")
-			m = h.puzzleMessage(i)
-			p = h.currentPuzzle(h.alice)
+			m, p = h.nextPuzzle(h.alice)
 			require.Equal(t, set[2].ID, p.ID)
 			first := m.ID
 			for k := 0; k < len(p.Solution); k += 2 {
@@ -211,7 +219,7 @@ func TestPuzzleSolveThree(t *testing.T) {
 			assert.Equal(t, 1, prof.BestStreak)
 
 			// The stats and the server's puzzle leaderboard.
-			i = h.puzzleCommand(h.alice, "stats")
+			i := h.puzzleCommand(h.alice, "stats")
 			r := h.dc.WaitResponse(t, i.ID)
 			text := embedText(r)
 			assert.Contains(t, text, "Puzzles — alice")
@@ -231,10 +239,7 @@ func TestPuzzleRefusals(t *testing.T) {
 	for _, mode := range modes {
 		t.Run(mode, func(t *testing.T) {
 			set := threePuzzles(t)
-			h := newHarnessWith(t, mode, func(h *harness) {
-				h.manual = true
-				h.puzzles = func() ([]puzzle.Puzzle, error) { return set, nil }
-			})
+			h := newPuzzleHarness(t, mode, set)
 			refusal := func(i *discordgo.Interaction) string {
 				t.Helper()
 				var text string
@@ -253,13 +258,11 @@ func TestPuzzleRefusals(t *testing.T) {
 				return text
 			}
 
-			i := h.puzzleCommand(h.alice, "next")
-			m := h.puzzleMessage(i)
-			p := h.currentPuzzle(h.alice)
+			m, p := h.nextPuzzle(h.alice)
 			menu, _ := puzzleMenu(t, m)
 
 			// Someone else's puzzle: bob sends alice's menu.
-			i = h.pick(m.ID, h.bob, menu, p.Solution[0].String())
+			i := h.pick(m.ID, h.bob, menu, p.Solution[0].String())
 			assert.Contains(t, refusal(i), "someone else's")
 
 			// An illegal hole, forged: not in the menu.

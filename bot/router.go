@@ -343,6 +343,19 @@ func (b *Bot) dispatch(c *interaction) error {
 	return refuse("error.unknown_interaction")
 }
 
+// groupCommand returns the subcommand that the options o of a group of
+// subcommands name (its one option) and the subcommand's own options.
+func groupCommand(o options) (string, options) {
+	for name, v := range o {
+		sub := options{}
+		for _, x := range v.Options {
+			sub[x.Name] = x
+		}
+		return name, sub
+	}
+	return "", nil
+}
+
 // subcommand returns the /kulami subcommand an interaction names and its
 // options. /puzzle is read as a group puzzle of /kulami would be: the
 // subcommand "puzzle", whose one option is the subcommand of /puzzle.

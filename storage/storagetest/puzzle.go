@@ -272,21 +272,7 @@ func testDailyPuzzle(t *testing.T, open Open) {
 
 	_, err = s.DailyPost(ctx, "g1", day)
 	assert.ErrorIs(t, err, storage.ErrNotFound)
-	var wg sync.WaitGroup
-	var mu sync.Mutex
-	won := 0
-	for i := range 4 {
-		wg.Go(func() {
-			ok, err := s.ClaimDailyPost(ctx, "g1", day, fmt.Sprint("40", i))
-			assert.NoError(t, err)
-			mu.Lock()
-			defer mu.Unlock()
-			if ok {
-				won++
-			}
-		})
-	}
-	wg.Wait()
+	won := granted(t, 4, func(i int) (bool, error) { return s.ClaimDailyPost(ctx, "g1", day, fmt.Sprint("40", i)) })
 	assert.Equal(t, 1, won, "one claim of the day's post")
 	require.NoError(t, s.NoteDailyPost(ctx, "g1", day, "555"))
 	p, err := s.DailyPost(ctx, "g1", day)
