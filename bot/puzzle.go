@@ -43,8 +43,8 @@ type puzzles struct {
 	// parsed are the puzzles read from the store, by ID and hash.
 	parsed sync.Map
 	// postedDay is the UTC day (puzzle.Day) whose daily post this bot has
-	// dealt with in every guild (postDailies).
-	postedDay atomic.Value
+	// dealt with in every guild (postDailies); forgetDay replaces it.
+	postedDay atomic.Pointer[string]
 }
 
 // The puzzle components' actions.
@@ -62,14 +62,23 @@ var errNoPuzzles = refuse("puzzle.none")
 
 // load stores the puzzle set, if any: a set that fails to load is logged,
 // naming its file and line (engine/puzzle's errors do), and the bot runs
-// on without it (the puzzles stored before, if any, still serve).
+// on without it (the puzzles stored before, if any, still serve). Once
+// loaded, the daily posts look at the guilds again (forgetDay): a post
+// that found no puzzle yet goes out then.
 func (pz *puzzles) load(ctx context.Context) {
 	if pz.set == nil {
 		return
 	}
+	fail := func(msg string, err error) {
+		level := slog.LevelError
+		if ctx.Err() != nil {
+			level = slog.LevelWarn // stopping: the next start loads it
+		}
+		pz.log.Log(ctx, level, msg, "err", err)
+	}
 	ps, err := pz.set()
 	if err != nil {
-		pz.log.Error("the puzzle set cannot be loaded; the bot runs without it", "err", err)
+		fail("the puzzle set cannot be loaded; the bot runs without it", err)
 		return
 	}
 	js := make([]puzzle.JSON, len(ps))
@@ -78,10 +87,11 @@ func (pz *puzzles) load(ctx context.Context) {
 	}
 	n, err := pz.store.LoadPuzzles(ctx, js)
 	if err != nil {
-		pz.log.Error("the puzzle set cannot be stored; the bot runs without it", "err", err)
+		fail("the puzzle set cannot be stored; the bot runs without it", err)
 		return
 	}
 	pz.log.Info("puzzles loaded", "puzzles", len(ps), "new or changed", n)
+	pz.forgetDay()
 }
 
 // command dispatches /kulami puzzle <sub>.

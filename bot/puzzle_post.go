@@ -32,10 +32,12 @@ func nextDay(now time.Time) time.Time {
 // logged and not posted again. The bot looks at the guilds once a day
 // (and again at every call while something failed), and again when a
 // server picks a channel (forgetDay). It reports whether something
-// failed, which it logs with logFailure.
+// failed, which it logs with logFailure. A day when no puzzle is stored
+// yet counts as done: the load of the set calls forgetDay.
 func (pz *puzzles) postDailies(ctx context.Context, now time.Time, logFailure func(ctx context.Context, msg string, args ...any)) bool {
 	day := puzzle.Day(now)
-	if done, _ := pz.postedDay.Load().(string); done == day {
+	seen := pz.postedDay.Load()
+	if seen != nil && *seen == day {
 		return false
 	}
 	guilds, err := pz.store.PuzzleChannels(ctx)
@@ -45,13 +47,14 @@ func (pz *puzzles) postDailies(ctx context.Context, now time.Time, logFailure fu
 	}
 	failed := false
 	for _, g := range guilds {
-		if err := pz.postDaily(ctx, g.GuildID, g.Settings.PuzzleChannel, day, now); err != nil {
+		err := pz.postDaily(ctx, g.GuildID, g.Settings.PuzzleChannel, day, now)
+		if err != nil && !errors.Is(err, storage.ErrNotFound) { // not found: no puzzle stored yet, and load calls forgetDay
 			logFailure(ctx, "cannot post the daily puzzle", "guild", g.GuildID, "day", day, "err", err)
 			failed = true
 		}
 	}
 	if !failed {
-		pz.postedDay.Store(day)
+		pz.postedDay.CompareAndSwap(seen, &day) // unless forgetDay came meanwhile
 	}
 	return failed
 }
@@ -59,19 +62,19 @@ func (pz *puzzles) postDailies(ctx context.Context, now time.Time, logFailure fu
 // forgetDay makes the next postDailies look at every guild again: a
 // server chose a puzzle channel, whose first post is today's.
 func (pz *puzzles) forgetDay() {
-	pz.postedDay.Store("")
+	none := ""
+	pz.postedDay.Store(&none)
 	pz.wake.poke()
 }
 
 // postDaily posts the daily puzzle of day in channel of the guild, if
-// this call claims the post.
+// this call claims the post; an error wrapping storage.ErrNotFound if no
+// puzzle can be the day's.
 func (pz *puzzles) postDaily(ctx context.Context, guildID, channel, day string, now time.Time) error {
 	ctx, cancel := context.WithTimeout(ctx, dueWithin)
 	defer cancel()
-	d, err := pz.store.DailyPuzzle(ctx, day)
-	if errors.Is(err, storage.ErrNotFound) {
-		return nil // no puzzles: nothing to post
-	} else if err != nil {
+	d, err := pz.store.DailyPuzzle(ctx, day) // ErrNotFound: no puzzle stored
+	if err != nil {
 		return err
 	}
 	mine, err := pz.store.ClaimDailyPost(ctx, guildID, day, channel)

@@ -152,8 +152,8 @@ func wrongHole(tb testing.TB, p *puzzle.Puzzle) string {
 
 // TestPuzzleSolveThree: a player solves a one-move puzzle, fails one and
 // solves one of several moves, each privately in one message that goes
-// on move after move; each attempt moves their rating and the puzzle's
-// the right way, and the streak.
+// on move after move (across a restart); each attempt moves their rating
+// and the puzzle's the right way, and the streak.
 func TestPuzzleSolveThree(t *testing.T) {
 	t.Parallel()
 	for _, mode := range modes {
@@ -207,6 +207,9 @@ func TestPuzzleSolveThree(t *testing.T) {
 				assert.Equal(t, first, m.ID, "the same message goes on")
 				if k+1 < len(p.Solution) {
 					assert.Contains(t, m.Content, "is right! The reply: "+strings.ToUpper(p.Solution[k+1].String()))
+				}
+				if k == 0 {
+					h.restart() // the attempt under way is stored: the message goes on after a restart
 				}
 			}
 			assert.Contains(t, m.Content, "Solved!")

@@ -108,11 +108,16 @@ type scheduler struct {
 // It sleeps until the next wake-up in storage or the end of the season;
 // it never scans all games.
 //
-// It first queues again the reviews asked for before a stop and not made.
+// It first queues again the reviews asked for before a stop and not made,
+// and loads the puzzle set (Options.Puzzles) beside its work.
 // It records the bot alive (see aliveEvery) when it starts (Resume does),
 // every aliveEvery while it runs, and when it stops, before it returns.
 func (b *Bot) RunScheduler(ctx context.Context) error {
-	b.sched.puzzles.load(ctx)
+	// The puzzle set loads beside the scheduler's work (reading the
+	// shipped set takes a moment), and ends before RunScheduler returns.
+	var loading sync.WaitGroup
+	defer loading.Wait()
+	loading.Go(func() { b.sched.puzzles.load(ctx) })
 	b.reviews.resume(ctx)
 	return b.sched.run(ctx)
 }
