@@ -13,6 +13,7 @@ import (
 	"github.com/kulami/kulami/bot/discordtest"
 	"github.com/kulami/kulami/engine"
 	"github.com/kulami/kulami/engine/puzzle"
+	"github.com/kulami/kulami/storage"
 )
 
 var (
@@ -334,5 +335,42 @@ func TestPuzzleSetFailsToLoad(t *testing.T) {
 	i := h.puzzleCommand(h.alice, "next")
 	assert.Contains(t, h.reply(i), "No puzzles are available")
 	assert.Contains(t, embedText(h.dc.WaitResponse(t, h.command(h.channel.ID, h.alice, "help").ID)), "/puzzle next", "the bot runs on")
+	assert.Empty(t, h.dc.Violations())
+}
+
+// TestPuzzleLeaderboardPages: the server's puzzle leaderboard under
+// /puzzle stats pages with Next and Previous, by the marks of its ranks.
+func TestPuzzleLeaderboardPages(t *testing.T) {
+	t.Parallel()
+	set := threePuzzles(t)
+	h := newPuzzleHarness(t, "http", set)
+	ctx := t.Context()
+	for n := range 12 {
+		user := fmt.Sprint(9100 + n)
+		require.NoError(t, h.store.StartPuzzle(ctx, &storage.PuzzleTry{UserID: user, PuzzleID: set[0].ID}))
+		_, err := h.store.FinishPuzzle(ctx, storage.PuzzleResult{UserID: user, Name: fmt.Sprintf("player%02d", n), GuildID: h.dc.GuildID(),
+			PuzzleID: set[0].ID, Solved: n%2 == 0})
+		require.NoError(t, err)
+	}
+	i := h.puzzleCommand(h.alice, "stats")
+	r := h.dc.WaitResponse(t, i.ID)
+	first := embedText(r)
+	assert.Contains(t, first, "You have not finished a puzzle yet")
+	assert.Contains(t, first, "🥇 **player10**", "the solvers first (the puzzle's rating falls with each, so the last gains most)")
+	assert.NotContains(t, first, "player01", "the first of the failures fell lowest")
+	m := h.dc.WaitOriginal(t, i.ID, func(*discordtest.Message) bool { return true })
+	next := buttons(m.Components)["Next"]
+	require.NotEmpty(t, next)
+	h.click(m.ID, h.alice, next)
+	h.dc.WaitUntil(t, "the second page", func() bool {
+		m, _ = h.dc.Message(m.ID)
+		return len(m.Embeds) == 1 && strings.Contains(m.Embeds[0].Description, "player01")
+	})
+	assert.Contains(t, m.Embeds[0].Description, "`11.`")
+	h.click(m.ID, h.alice, buttons(m.Components)["Previous"])
+	h.dc.WaitUntil(t, "the first page again", func() bool {
+		m, _ = h.dc.Message(m.ID)
+		return len(m.Embeds) == 1 && strings.Contains(m.Embeds[0].Description, "🥇 **player10**")
+	})
 	assert.Empty(t, h.dc.Violations())
 }
