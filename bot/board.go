@@ -454,6 +454,39 @@ func boardComponents(lang i18n.Lang, g *storage.Game, p *engine.Position, disabl
 	if g.Over() {
 		return gameOverComponents(lang, g)
 	}
+	rows := holeMenus(lang, p, hints, disabled, func(part int) string {
+		return customID{action: actMove, channel: g.ChannelID, id: g.ID, n: g.Ply(), part: part}.String()
+	})
+	if g.Ply() == 0 {
+		// The first board's menus take three rows already, and nobody
+		// resigns before a marble is placed (/kulami abort calls the game
+		// off, /kulami resign is still there): one row less to scroll.
+		return rows
+	}
+	buttons := []discordgo.MessageComponent{discordgo.Button{
+		Label:    lang.T("button.resign"),
+		Style:    discordgo.DangerButton,
+		CustomID: customID{action: actResign, channel: g.ChannelID, id: g.ID, n: g.Ply()}.String(),
+		Disabled: disabled,
+	}}
+	if !g.Player(g.ToMove()).IsAI() && !g.Player(g.ToMove().Other()).IsAI() {
+		// For the player who just moved: plan their replies, and give
+		// their opponent more time if the game has a clock.
+		if g.MoveTime() > 0 {
+			buttons = append(buttons, discordgo.Button{Label: lang.T("give.button"), Style: discordgo.SecondaryButton,
+				CustomID: customID{action: actGiveTime, channel: g.ChannelID, id: g.ID, n: g.Ply()}.String(), Disabled: disabled})
+		}
+		buttons = append(buttons, discordgo.Button{Label: lang.T("plan.button"), Style: discordgo.SecondaryButton,
+			CustomID: customID{action: actPlan, channel: g.ChannelID, id: g.ID, n: g.Ply()}.String(), Disabled: disabled})
+	}
+	return append(rows, discordgo.ActionsRow{Components: buttons})
+}
+
+// holeMenus are the select menus of the legal holes of p, by row then
+// column, in as few menus of at most maxOptions as they take, each named
+// by the rows it holds; id gives the custom ID of menu part. With hints,
+// each option says what the move does.
+func holeMenus(lang i18n.Lang, p *engine.Position, hints, disabled bool, id func(part int) string) []discordgo.MessageComponent {
 	l := p.Layout()
 	holes := slices.Collect(p.Legal().All())
 	slices.SortFunc(holes, func(a, b engine.Hole) int { return int(l.Cell(a)) - int(l.Cell(b)) }) // by row, then column
@@ -485,36 +518,14 @@ func boardComponents(lang i18n.Lang, g *storage.Game, p *engine.Position, disabl
 			}
 		}
 		rows = append(rows, discordgo.ActionsRow{Components: []discordgo.MessageComponent{discordgo.SelectMenu{
-			CustomID:    customID{action: actMove, channel: g.ChannelID, id: g.ID, n: g.Ply(), part: k}.String(),
+			CustomID:    id(k),
 			Placeholder: placeholder,
 			Options:     opts,
 			Disabled:    disabled,
 			MaxValues:   1,
 		}}})
 	}
-	if g.Ply() == 0 {
-		// The first board's menus take three rows already, and nobody
-		// resigns before a marble is placed (/kulami abort calls the game
-		// off, /kulami resign is still there): one row less to scroll.
-		return rows
-	}
-	buttons := []discordgo.MessageComponent{discordgo.Button{
-		Label:    lang.T("button.resign"),
-		Style:    discordgo.DangerButton,
-		CustomID: customID{action: actResign, channel: g.ChannelID, id: g.ID, n: g.Ply()}.String(),
-		Disabled: disabled,
-	}}
-	if !g.Player(g.ToMove()).IsAI() && !g.Player(g.ToMove().Other()).IsAI() {
-		// For the player who just moved: plan their replies, and give
-		// their opponent more time if the game has a clock.
-		if g.MoveTime() > 0 {
-			buttons = append(buttons, discordgo.Button{Label: lang.T("give.button"), Style: discordgo.SecondaryButton,
-				CustomID: customID{action: actGiveTime, channel: g.ChannelID, id: g.ID, n: g.Ply()}.String(), Disabled: disabled})
-		}
-		buttons = append(buttons, discordgo.Button{Label: lang.T("plan.button"), Style: discordgo.SecondaryButton,
-			CustomID: customID{action: actPlan, channel: g.ChannelID, id: g.ID, n: g.Ply()}.String(), Disabled: disabled})
-	}
-	return append(rows, discordgo.ActionsRow{Components: buttons})
+	return rows
 }
 
 // moveHint says in lang what placing the next marble at h in p does at

@@ -10,6 +10,7 @@ import (
 
 	"github.com/kulami/kulami/bot/jobs"
 	"github.com/kulami/kulami/draw"
+	"github.com/kulami/kulami/engine/puzzle"
 	"github.com/kulami/kulami/engine/review"
 )
 
@@ -64,6 +65,10 @@ type Options struct {
 	AnswerWithin time.Duration
 	// Metrics is told what the bot does; nothing is counted if nil.
 	Metrics Metrics
+	// Puzzles returns the puzzle set the bot loads into its store when
+	// its scheduler starts (puzzle.Shipped for kulamibot); none if nil.
+	// A set that fails to load is logged, and the bot runs without it.
+	Puzzles func() ([]puzzle.Puzzle, error)
 }
 
 // Bot is the Kulami Discord application: one set of handlers fed by the
@@ -138,8 +143,9 @@ func New(s *discordgo.Session, opt Options) *Bot {
 	posts := &tournamentPosts{store: tst, out: out, langs: langs, log: log}
 	rd := &rounds{store: tst, games: st, clock: clock, log: log, out: out, langs: langs, table: tb, post: posts, moveTime: opt.MoveTime, aiTime: opt.AITime}
 	cp := &computer{store: st, clock: clock, moveTime: opt.MoveTime, wake: wake, langs: langs, table: tb, chans: chans, runner: runner, baseCtx: ctx}
+	pz := &puzzles{store: deadlinePuzzles{opt.Store}, views: vw, clock: clock, log: log, langs: langs, out: out, wake: wake, set: opt.Puzzles}
 	sched := &scheduler{store: opt.Store, clock: clock, log: log, metrics: opt.Metrics, owner: owner, wake: wake, within: dueWithin,
-		table: tb, out: out, langs: langs, rounds: rd}
+		table: tb, out: out, langs: langs, rounds: rd, puzzles: pz}
 	vac := &vacations{store: st, banks: days, clock: clock, log: log, wake: wake, out: out, langs: langs, reminders: sched}
 	sched.vacations, rd.vacations, cp.vacations = vac, vac, vac
 	h := handlers{
@@ -149,10 +155,11 @@ func New(s *discordgo.Session, opt Options) *Bot {
 		play:     &playing{store: st, clock: clock, out: out, langs: langs, table: tb},
 		records:  &records{store: st, players: days, langs: langs, clock: clock},
 		reviews:  &reviews{store: st, clock: clock, log: log, runner: runner, out: out, langs: langs, views: vw, replays: newReplays(replayCacheBytes), reviewer: review.Analyse, leases: opt.Store, owner: owner},
-		prefs:    &preferences{store: st, players: days, log: log, langs: langs, moveTime: opt.MoveTime, clock: clock, out: out},
+		prefs:    &preferences{store: st, players: days, log: log, langs: langs, moveTime: opt.MoveTime, clock: clock, out: out, puzzles: pz},
 		overtime: &overtime{clock: clock, out: out, langs: langs, table: tb},
 		planner:  &planner{clock: clock, table: tb},
 		tourney:  &tournaments{store: tst, members: st, clock: clock, log: log, out: out, langs: langs, wake: wake, post: posts},
+		puzzles:  pz,
 	}
 	sched.renew = h.reviews.renew
 	b := &Bot{

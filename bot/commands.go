@@ -11,8 +11,16 @@ import (
 	"github.com/kulami/kulami/engine/tournament"
 )
 
-// commandName is the one slash command; everything else is a subcommand.
+// commandName is the slash command of everything but the puzzles; the
+// rest is its subcommands.
 const commandName = "kulami"
+
+// puzzleCommandName is the slash command of the puzzles, /puzzle next,
+// daily and stats: a command of its own because Discord takes at most 25
+// subcommands (and groups) in one command, and /kulami has 25. Its
+// subcommands are handled as the puzzle group of /kulami would be
+// (subcommand).
+const puzzleCommandName = "puzzle"
 
 // moveTimes are the move clocks a challenge may choose, from 1 hour to 14
 // days, by their option value.
@@ -139,6 +147,8 @@ func Commands() []*discordgo.ApplicationCommand {
 	marbles := choices("marbles", "standard", "colour-blind")
 	seasonChannel := opt(discordgo.ApplicationCommandOptionChannel, "season_channel", false)
 	seasonChannel.ChannelTypes = []discordgo.ChannelType{discordgo.ChannelTypeGuildText, discordgo.ChannelTypeGuildNews}
+	puzzleChannel := opt(discordgo.ApplicationCommandOptionChannel, "puzzle_channel", false)
+	puzzleChannel.ChannelTypes = seasonChannel.ChannelTypes
 	layouts := choices("layout", "square", "random", "irregular")
 	rules := choices("rules", "basic", "area", "lines", "full")
 	weekends := choices("weekends", "pause", "play")
@@ -192,6 +202,8 @@ func Commands() []*discordgo.ApplicationCommand {
 				opt(str, "theme", false, themes...),
 				opt(str, "marbles", false, marbles...),
 				opt(str, "clear", false, choices("clear", "season_channel")...),
+				puzzleChannel,
+				opt(str, "daily_puzzle", false, choices("daily_puzzle", "off")...),
 			),
 			sub("play",
 				opt(str, "level", false, choices("level", "easy", "medium", "hard")...),
@@ -209,8 +221,20 @@ func Commands() []*discordgo.ApplicationCommand {
 			sub("vacation", opt(str, "action", true, choices("vacation_action", "start", "end", "status")...)),
 		},
 	}
-	localize(cmd)
-	return []*discordgo.ApplicationCommand{cmd}
+	localize(cmd, "command")
+	puzzles := &discordgo.ApplicationCommand{
+		Name:             puzzleCommandName,
+		Type:             discordgo.ChatApplicationCommand,
+		Contexts:         &[]discordgo.InteractionContextType{discordgo.InteractionContextGuild},
+		IntegrationTypes: &[]discordgo.ApplicationIntegrationType{discordgo.ApplicationIntegrationGuildInstall},
+		Options: []*discordgo.ApplicationCommandOption{
+			sub("next"),
+			sub("daily"),
+			sub("stats", opt(user, "player", false)),
+		},
+	}
+	localize(puzzles, "command.puzzle")
+	return []*discordgo.ApplicationCommand{cmd, puzzles}
 }
 
 // tournamentGroup is the group /kulami tournament: its subcommands and
@@ -256,14 +280,15 @@ func tournamentGroup(layouts, rules, onOff []*discordgo.ApplicationCommandOption
 
 // localize fills in the description of the command, of each subcommand and
 // of each option from the English message file, and their names and
-// descriptions in each other language. The messages are command.name and
-// command.desc for the command, command.<sub>.name and .desc for a
-// subcommand, command.<sub>.<option>.name and .desc for an option (see
+// descriptions in each other language. The messages are prefix.name and
+// prefix.desc for the command ("command" for /kulami, "command.puzzle"
+// for /puzzle), prefix.<sub>.name and .desc for a subcommand,
+// prefix.<sub>.<option>.name and .desc for an option (see
 // optionID for an option named name or desc). The English names are the
 // ones the handlers know, so en.toml repeats them (the tests check it).
-func localize(cmd *discordgo.ApplicationCommand) {
-	cmd.Description = i18n.English.T("command.desc")
-	names, descs := localizations("command.name"), localizations("command.desc")
+func localize(cmd *discordgo.ApplicationCommand, prefix string) {
+	cmd.Description = i18n.English.T(prefix + ".desc")
+	names, descs := localizations(prefix+".name"), localizations(prefix+".desc")
 	cmd.NameLocalizations, cmd.DescriptionLocalizations = &names, &descs
 	var walk func(prefix string, opts []*discordgo.ApplicationCommandOption)
 	walk = func(prefix string, opts []*discordgo.ApplicationCommandOption) {
@@ -274,7 +299,7 @@ func localize(cmd *discordgo.ApplicationCommand) {
 			walk(id, o.Options)
 		}
 	}
-	walk("command", cmd.Options)
+	walk(prefix, cmd.Options)
 }
 
 // optionID returns the message id, without its .name or .desc, of the

@@ -35,13 +35,17 @@ type entry struct {
 // command, the subcommands, the options of each subcommand, the choices of
 // each option. Names must be unique within a level.
 func levels(cmd *discordgo.ApplicationCommand) [][]entry {
+	root := "command" // /kulami's messages; another command's are under command.<name>
+	if cmd.Name != "kulami" {
+		root += "." + cmd.Name
+	}
 	deref := func(m *map[discordgo.Locale]string) map[discordgo.Locale]string {
 		if m == nil {
 			return nil
 		}
 		return *m
 	}
-	out := [][]entry{{{path: "", id: "command", name: cmd.Name, desc: cmd.Description, names: deref(cmd.NameLocalizations), descs: deref(cmd.DescriptionLocalizations)}}}
+	out := [][]entry{{{path: "", id: root, name: cmd.Name, desc: cmd.Description, names: deref(cmd.NameLocalizations), descs: deref(cmd.DescriptionLocalizations)}}}
 	var walk func(prefix, prefixID string, opts []*discordgo.ApplicationCommandOption)
 	walk = func(prefix, prefixID string, opts []*discordgo.ApplicationCommandOption) {
 		var level []entry
@@ -61,7 +65,7 @@ func levels(cmd *discordgo.ApplicationCommand) [][]entry {
 			out = append(out, level)
 		}
 	}
-	walk("", "command", cmd.Options)
+	walk("", root, cmd.Options)
 	return out
 }
 
@@ -73,7 +77,7 @@ func levels(cmd *discordgo.ApplicationCommand) [][]entry {
 // names the commands as the handlers know them.
 func TestCommandLocalizations(t *testing.T) {
 	cmds := bot.Commands()
-	require.Len(t, cmds, 1)
+	require.Len(t, cmds, 2, "/kulami and /puzzle")
 	var want []discordgo.Locale
 	for _, l := range i18n.Langs() {
 		if l != i18n.English {
@@ -86,7 +90,7 @@ func TestCommandLocalizations(t *testing.T) {
 	for _, loc := range []discordgo.Locale{"fr", "de", "es-ES", "es-419"} {
 		require.Contains(t, want, loc)
 	}
-	for _, level := range levels(cmds[0]) {
+	for _, level := range slices.Concat(levels(cmds[0]), levels(cmds[1])) {
 		for _, loc := range append([]discordgo.Locale{""}, want...) {
 			seen := map[string]string{}
 			for _, e := range level {
@@ -134,7 +138,7 @@ func TestCommandMessages(t *testing.T) {
 	require.NotEmpty(t, choices)
 
 	used := map[string]bool{}
-	for _, level := range levels(bot.Commands()[0]) {
+	for _, level := range slices.Concat(levels(bot.Commands()[0]), levels(bot.Commands()[1])) {
 		for _, e := range level {
 			if e.choice {
 				// A choice is named by command.choices.<set>.<value>; find

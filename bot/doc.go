@@ -86,7 +86,12 @@
 //     (tournament.go: the group /kulami tournament and the buttons of an
 //     announcement; tournament_post.go: the announcement, scheduled event
 //     and standings; tournament_store.go: the tournaments' store within
-//     an interaction's deadlines); rules.go: /kulami rules and help;
+//     an interaction's deadlines); puzzles (puzzle.go: the command
+//     /puzzle, a puzzle solved move by move in a message only its player
+//     sees; puzzle_stats.go: stats and the puzzle leaderboard;
+//     puzzle_post.go: the daily post and its channel; puzzle_store.go:
+//     the puzzles' store within an interaction's deadlines); rules.go:
+//     /kulami rules and help;
 //     commands.go: the command tree
 //   - table (change.go, and the computer's moves in ai.go): one change to
 //     a stored game (update, asked for by a player's asker or byBot),
@@ -95,8 +100,8 @@
 //     moves, the time given back after an outage, the tournaments' work
 //     (rounds, tournament_round.go: the start, each round's games,
 //     adjudication at the deadline, the next round, the final standings),
-//     vacations running low or out (handed to vacations); poked through
-//     wakeup
+//     vacations running low or out (handed to vacations), the daily
+//     puzzle's posts (handed to puzzles); poked through wakeup
 //   - views (board.go, work.go): the board message, rendered within the
 //     runner's render bound; the other messages are functions of the
 //     language and the data (challengeMessage, reviewMessage,

@@ -17,6 +17,7 @@ func (b *Bot) RunDue(ctx context.Context) bool {
 // Resume does what RunScheduler does first: give back the time the bot was
 // down, and remind the players of it (here, before it returns). Tests without the scheduler goroutine call it at start.
 func (b *Bot) Resume(ctx context.Context) error {
+	b.sched.puzzles.load(ctx)
 	down, changed, err := b.sched.resume(ctx)
 	if err != nil {
 		return err

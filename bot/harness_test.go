@@ -20,6 +20,7 @@ import (
 	"github.com/kulami/kulami/bot"
 	"github.com/kulami/kulami/bot/discordtest"
 	"github.com/kulami/kulami/bot/metrics"
+	"github.com/kulami/kulami/engine/puzzle"
 	"github.com/kulami/kulami/storage"
 )
 
@@ -56,6 +57,8 @@ type harness struct {
 	// prometheus: the bot counts everything for Prometheus, wired as
 	// kulamibot does (package bot/metrics), instead of telling metrics.
 	prometheus bool
+	// puzzles, if set, is the bot's puzzle set (bot.Options.Puzzles).
+	puzzles func() ([]puzzle.Puzzle, error)
 	// claims: the guild keeps its default timeouts, claim (a clock that
 	// runs out lets the opponent claim the win). The flows written before
 	// claims existed run with timeouts auto, as the guilds of that
@@ -141,7 +144,7 @@ func (h *harness) start() {
 	if h.wrap != nil {
 		bs = h.wrap(store)
 	}
-	b := bot.New(s, bot.Options{Store: bs, Logger: log, Clock: h.clock, MoveTime: h.moveTime, ChallengeExpiry: h.expiry, AITime: 300 * time.Millisecond, AnswerWithin: h.answerWithin, Timer: h.timer, Metrics: h.metrics})
+	b := bot.New(s, bot.Options{Store: bs, Logger: log, Clock: h.clock, MoveTime: h.moveTime, ChallengeExpiry: h.expiry, AITime: 300 * time.Millisecond, AnswerWithin: h.answerWithin, Timer: h.timer, Metrics: h.metrics, Puzzles: h.puzzles})
 	if h.hooks != nil {
 		h.hooks(b)
 	}

@@ -85,8 +85,9 @@ func TestCommandsRegistered(t *testing.T) {
 	reqs := h.dc.RequestsTo("PUT", "/applications/{application_id}/guilds/{guild_id}/commands")
 	require.Len(t, reqs, 1, "one bulk overwrite")
 	cmds := h.dc.Commands(h.dc.GuildID())
-	require.Len(t, cmds, 1)
+	require.Len(t, cmds, 2)
 	assert.Equal(t, "kulami", cmds[0].Name)
+	assert.Equal(t, "puzzle", cmds[1].Name, "its own command: /kulami has Discord's 25 subcommands")
 	var names []string
 	for _, o := range cmds[0].Options {
 		names = append(names, o.Name)

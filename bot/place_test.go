@@ -18,7 +18,7 @@ func TestRegisteredToInstallAnywhere(t *testing.T) {
 	t.Parallel()
 	h := newHarness(t, "gateway")
 	cmds := h.dc.Commands(h.dc.GuildID())
-	require.Len(t, cmds, 1)
+	require.Len(t, cmds, 2, "/kulami, and /puzzle for servers only")
 	require.NotNil(t, cmds[0].Contexts)
 	require.NotNil(t, cmds[0].IntegrationTypes)
 	assert.ElementsMatch(t, []discordgo.InteractionContextType{discordgo.InteractionContextGuild,

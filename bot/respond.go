@@ -222,6 +222,20 @@ func (c *interaction) update(m message) error {
 	return c.answer.first(c, discordgo.InteractionResponseUpdateMessage, m)
 }
 
+// updateWithFile replaces the message whose component was clicked with
+// m, which has a file: Discord takes no file in the response of an
+// interaction, so the bot defers the update (unless the handler did) and
+// edits the message.
+func (c *interaction) updateWithFile(m message) error {
+	if !c.responded() {
+		if err := c.answer.first(c, discordgo.InteractionResponseDeferredMessageUpdate, message{}); err != nil {
+			return err
+		}
+	}
+	_, err := c.editReply(m)
+	return err
+}
+
 // choices answers an autocomplete.
 func (c *interaction) choices(ch []*discordgo.ApplicationCommandOptionChoice) error {
 	if ch == nil {

@@ -141,6 +141,7 @@ type handlers struct {
 	overtime   *overtime
 	planner    *planner
 	tourney    *tournaments
+	puzzles    *puzzles
 }
 
 // commandHandlers returns the handler of each subcommand of /kulami.
@@ -171,6 +172,7 @@ func commandHandlers(h handlers) map[string]commandHandler {
 		"claim":       gameCommand(h.table, h.overtime.claimCommand),
 		"plan":        gameCommand(h.table, h.planner.open),
 		"tournament":  h.tourney.command,
+		"puzzle":      h.puzzles.command,
 	}
 }
 
@@ -212,6 +214,11 @@ func componentHandlers(h handlers) map[string]componentHandler {
 		actClaim:       gameButton(h.store, h.overtime.claimButton),
 		actWait:        gameButton(h.store, h.overtime.keepWaiting),
 		actPlan:        gameButton(h.store, h.planner.open),
+		actPuzzleMove:  h.puzzles.move,
+		actPuzzleNext:  h.puzzles.nextButton,
+		actPuzzleSolve: h.puzzles.solveButton,
+		actPuzzleTopN:  h.puzzles.topPage,
+		actPuzzleTopP:  h.puzzles.topPage,
 		actPlanPick: func(c *interaction, id customID) error {
 			return gameButton(h.store, func(c *interaction, g *storage.Game) error { return h.planner.pick(c, g, id) })(c, id)
 		},
@@ -363,10 +370,27 @@ func (b *Bot) dispatch(c *interaction) error {
 	return refuse("error.unknown_interaction")
 }
 
+// groupCommand returns the subcommand that the options o of a group of
+// subcommands name (its one option) and the subcommand's own options.
+func groupCommand(o options) (string, options) {
+	for name, v := range o {
+		sub := options{}
+		for _, x := range v.Options {
+			sub[x.Name] = x
+		}
+		return name, sub
+	}
+	return "", nil
+}
+
 // subcommand returns the /kulami subcommand an interaction names and its
-// options.
+// options. /puzzle is read as a group puzzle of /kulami would be: the
+// subcommand "puzzle", whose one option is the subcommand of /puzzle.
 func subcommand(i *discordgo.Interaction) (string, options) {
 	d := i.ApplicationCommandData()
+	if d.Name == puzzleCommandName && len(d.Options) > 0 {
+		return puzzleCommandName, options{d.Options[0].Name: d.Options[0]}
+	}
 	if d.Name != commandName || len(d.Options) == 0 {
 		return "", nil
 	}

@@ -67,7 +67,9 @@ func helpMessage(lang i18n.Lang) message {
 			fmt.Fprintf(&b, "**%s** %s\n%s\n", name, strings.Join(args, " "), localized(o.Description, o.DescriptionLocalizations, locales))
 		}
 	}
-	list("/"+commandName, Commands()[0].Options)
+	cmds := Commands()
+	list("/"+commandName, cmds[0].Options)
+	list("/"+localized(cmds[1].Name, *cmds[1].NameLocalizations, locales), cmds[1].Options)
 	return message{
 		ephemeral: true,
 		embeds: []*discordgo.MessageEmbed{{

@@ -96,6 +96,7 @@ type scheduler struct {
 	// with every record of the bot alive.
 	renew     func(context.Context)
 	vacations *vacations // a vacation's notice and end
+	puzzles   *puzzles   // the daily puzzle's posts
 }
 
 // RunScheduler keeps games moving until ctx is cancelled: it sends the
@@ -107,10 +108,16 @@ type scheduler struct {
 // It sleeps until the next wake-up in storage or the end of the season;
 // it never scans all games.
 //
-// It first queues again the reviews asked for before a stop and not made.
+// It first queues again the reviews asked for before a stop and not made,
+// and loads the puzzle set (Options.Puzzles) beside its work.
 // It records the bot alive (see aliveEvery) when it starts (Resume does),
 // every aliveEvery while it runs, and when it stops, before it returns.
 func (b *Bot) RunScheduler(ctx context.Context) error {
+	// The puzzle set loads beside the scheduler's work (reading the
+	// shipped set takes a moment), and ends before RunScheduler returns.
+	var loading sync.WaitGroup
+	defer loading.Wait()
+	loading.Go(func() { b.sched.puzzles.load(ctx) })
 	b.reviews.resume(ctx)
 	return b.sched.run(ctx)
 }
@@ -158,6 +165,7 @@ func (s *scheduler) run(ctx context.Context) error {
 			wait = next.Sub(now)
 		}
 		wait = min(wait, rating.SeasonOf(now).End().Sub(now)) // the end of the season
+		wait = min(wait, nextDay(now).Sub(now))               // the next daily puzzle
 		select {
 		case <-ctx.Done():
 			return nil
@@ -221,6 +229,11 @@ func (s *scheduler) runDue(ctx context.Context) bool {
 	)
 	wg.Go(func() {
 		if s.endSeasons(ctx, now) {
+			failed.Store(true)
+		}
+	})
+	wg.Go(func() {
+		if s.puzzles.postDailies(ctx, now, s.logFailure) {
 			failed.Store(true)
 		}
 	})

@@ -135,13 +135,19 @@ func (s *scheduler) endSeason(ctx context.Context, guildID string, season storag
 // seasons' top three, by posting there what it will do, in the server's
 // language, and returns the refusal to answer if it cannot.
 func (pf *preferences) seasonChannel(c *interaction, channelID string) error {
-	lang := pf.langs.publicLang(c)
-	_, err := pf.out.send(c.ctx, channelID, message{content: "🏆 " + lang.T("season.channel_chosen")})
+	return pf.tryChannel(c, channelID, "🏆 "+pf.langs.publicLang(c).T("season.channel_chosen"), "season.cannot_post")
+}
+
+// tryChannel posts text in the channel a server chose for the bot's
+// posts, to check that the bot can post there, and returns the refusal
+// refusal (naming the channel) if it cannot.
+func (pf *preferences) tryChannel(c *interaction, channelID, text, refusal string) error {
+	_, err := pf.out.send(c.ctx, channelID, message{content: text})
 	switch restCode(err) {
 	case 0:
 		return err
 	case discordgo.ErrCodeMissingPermissions, discordgo.ErrCodeMissingAccess, discordgo.ErrCodeUnknownChannel:
-		return refuse("season.cannot_post", "Channel", fmt.Sprintf("<#%s>", channelID))
+		return refuse(refusal, "Channel", fmt.Sprintf("<#%s>", channelID))
 	}
 	return err
 }

@@ -26,6 +26,7 @@ type preferences struct {
 	moveTime time.Duration // the default the settings show
 	clock    Clock         // what season a season channel starts with
 	out      *outbound     // posts in a season channel chosen, to check it
+	puzzles  *puzzles      // told of a puzzle channel chosen
 }
 
 // notifyCommand sets how and when the caller is reminded: by direct
@@ -214,7 +215,23 @@ func (pf *preferences) settingsCommand(c *interaction, o options) error {
 			return err
 		}
 	}
+	puzzleChannel := o.str("puzzle_channel")
+	if puzzleChannel != "" {
+		if err := pf.puzzleChannel(c, puzzleChannel); err != nil {
+			return err
+		}
+	}
+	dailyOff := o.str("daily_puzzle")
+	if dailyOff != "" && dailyOff != "off" {
+		return refuse("puzzle.pick_daily")
+	}
 	s, err := pf.store.UpdateGuildSettings(c.ctx, c.i.GuildID, func(s *storage.GuildSettings) error {
+		if dailyOff == "off" {
+			s.PuzzleChannel = ""
+		}
+		if puzzleChannel != "" {
+			s.PuzzleChannel = puzzleChannel
+		}
 		if seasonChannel != "" {
 			// The season under way is the first posted there.
 			s.SeasonChannel, s.SeasonPosted = seasonChannel, max(s.SeasonPosted, rating.SeasonOf(pf.clock.Now())-1)
@@ -304,6 +321,14 @@ func (pf *preferences) settingsCommand(c *interaction, o options) error {
 	}
 	if s.TournamentRole != "" {
 		lines = append(lines, lang.T("settings.tournament_role", "Role", "<@&"+s.TournamentRole+">"))
+	}
+	if s.PuzzleChannel != "" {
+		lines = append(lines, lang.T("puzzle.setting", "Channel", fmt.Sprintf("<#%s>", s.PuzzleChannel)))
+	} else {
+		lines = append(lines, lang.T("puzzle.setting_none"))
+	}
+	if puzzleChannel != "" {
+		pf.puzzles.forgetDay() // today's puzzle goes out there now
 	}
 	return c.say(strings.Join(lines, "\n"))
 }

@@ -33,6 +33,7 @@ type Store interface {
 	daysStore
 	ScheduleStore
 	TournamentStore
+	PuzzleStore
 }
 
 // interactionStore is what the handlers and the parts they call use: all

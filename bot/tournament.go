@@ -41,29 +41,23 @@ var errTournamentGone = refuse("tournament.gone")
 // command dispatches /kulami tournament <sub>: the one option of the group
 // is the subcommand, whose options are its own.
 func (tm *tournaments) command(c *interaction, o options) error {
-	for name, v := range o {
-		sub := options{}
-		for _, x := range v.Options {
-			sub[x.Name] = x
-		}
-		switch name {
-		case "create":
-			return tm.create(c, sub)
-		case "join":
-			return tm.joinCommand(c, sub)
-		case "leave":
-			return tm.leaveCommand(c, sub)
-		case "start":
-			return tm.startCommand(c, sub)
-		case "pairings":
-			return tm.pairings(c, sub)
-		case "standings":
-			return tm.standings(c, sub)
-		case "list":
-			return tm.list(c)
-		case "cancel":
-			return tm.cancel(c, sub)
-		}
+	switch name, sub := groupCommand(o); name {
+	case "create":
+		return tm.create(c, sub)
+	case "join":
+		return tm.joinCommand(c, sub)
+	case "leave":
+		return tm.leaveCommand(c, sub)
+	case "start":
+		return tm.startCommand(c, sub)
+	case "pairings":
+		return tm.pairings(c, sub)
+	case "standings":
+		return tm.standings(c, sub)
+	case "list":
+		return tm.list(c)
+	case "cancel":
+		return tm.cancel(c, sub)
 	}
 	return refuse("error.unknown_command")
 }

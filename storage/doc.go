@@ -106,6 +106,23 @@
 // deadline) is indexed with the games' and challenges', as WakeTournament
 // with the key "guild/id".
 //
+// # Puzzles
+//
+// The puzzles of engine/puzzle are stored with their Glicko-2 ratings
+// (PuzzleEntry), loaded once by ID and content hash (LoadPuzzles). A
+// player's PuzzleProfile is the same in every guild; the puzzle
+// leaderboard of a guild ranks the players who did puzzles there
+// (PuzzleProfile.Guilds), keyset-paged by Mark like the ladders.
+// FinishPuzzle counts an attempt in one transaction: the attempt kept
+// (NextPuzzle never gives it again while others remain), both ratings
+// (puzzle.Rate), the streak, a daily puzzle's solvers. The attempt under
+// way (PuzzleTry) is stored, and moves on only from the step a click
+// names (AdvancePuzzle), so a stale click changes nothing. The daily
+// puzzle of a day is picked once (DailyPuzzle, by engine/puzzle's rule)
+// and its post in a guild claimed in a transaction (ClaimDailyPost), so
+// it goes out once across restarts and processes. Puzzles are not part
+// of Export.
+//
 // # Export
 //
 // Export and Import copy a store into another of any backend (kulamibot

@@ -57,6 +57,14 @@ func ParseMark(s string) (Mark, error) {
 // m.Player, had when m was made: its name and ID now, its rating and games
 // then. A profile renamed since keeps its place among its equals by the
 // new name.
-func (m Mark) RankKey(p *Profile) []byte {
-	return key(nil).u64(^m.rating).u64(^m.games).str(strings.ToLower(p.Name)).str(p.UserID)
+func (m Mark) RankKey(p *Profile) []byte { return m.rankKey(p.Name, p.UserID) }
+
+// PuzzleRankKey is RankKey for the puzzle profile p: the rank key
+// (PuzzleProfile.RankKey) p had when m was made.
+func (m Mark) PuzzleRankKey(p *PuzzleProfile) []byte { return m.rankKey(p.Name, p.UserID) }
+
+// rankKey is the rank key of the player named name with the ID id, at
+// m's rating and games.
+func (m Mark) rankKey(name, id string) []byte {
+	return key(nil).u64(^m.rating).u64(^m.games).str(strings.ToLower(name)).str(id)
 }

@@ -45,6 +45,9 @@ type GuildSettings struct {
 	// Marbles is the set of marbles the guild's public images are drawn
 	// with, "standard" or "colour-blind"; "" for standard.
 	Marbles string `json:"marbles,omitempty"`
+	// PuzzleChannel is the channel where the daily puzzle is posted;
+	// empty for none.
+	PuzzleChannel string `json:"puzzle_channel,omitempty"`
 }
 
 // Timeouts returns what the guild's new games do when a clock runs out.
@@ -84,7 +87,7 @@ func (s *Core) GuildSettings(ctx context.Context, guildID string) (GuildSettings
 // UpdateGuildSettings changes the settings of the guild in one
 // transaction: fn changes the current settings (see GuildSettings), and
 // nothing is written if it returns an error. A negative MoveTime or
-// VacationDays, or an unusable SeasonChannel ID, is refused (ErrInvalid).
+// VacationDays, or an unusable SeasonChannel or PuzzleChannel ID, is refused (ErrInvalid).
 func (s *Core) UpdateGuildSettings(ctx context.Context, guildID string, fn func(*GuildSettings) error) (GuildSettings, error) {
 	return updateSettings(ctx, s, "guilds", guildID, s.opt.GuildDefaults, Tx.GuildSettings, Tx.PutGuildSettings, func(g *GuildSettings) error {
 		if err := fn(g); err != nil {
@@ -97,7 +100,12 @@ func (s *Core) UpdateGuildSettings(ctx context.Context, guildID string, fn func(
 			return fmt.Errorf("%w: the vacation cap of %d days is negative", ErrInvalid, *g.VacationDays)
 		}
 		if g.SeasonChannel != "" {
-			return checkID("season channel", g.SeasonChannel)
+			if err := checkID("season channel", g.SeasonChannel); err != nil {
+				return err
+			}
+		}
+		if g.PuzzleChannel != "" {
+			return checkID("puzzle channel", g.PuzzleChannel)
 		}
 		return nil
 	})
@@ -160,18 +168,30 @@ func updateSettings[T any](ctx context.Context, s *Core, what, id string, def T,
 // SeasonChannels returns the settings of every guild that chose a
 // SeasonChannel, by guild.
 func (s *Core) SeasonChannels(ctx context.Context) ([]GuildSettingsEntry, error) {
+	return s.guildsWith(ctx, "season channels", func(g *GuildSettings) bool { return g.SeasonChannel != "" })
+}
+
+// PuzzleChannels returns the settings of every guild that chose a
+// PuzzleChannel, by guild.
+func (s *Core) PuzzleChannels(ctx context.Context) ([]GuildSettingsEntry, error) {
+	return s.guildsWith(ctx, "puzzle channels", func(g *GuildSettings) bool { return g.PuzzleChannel != "" })
+}
+
+// guildsWith returns the settings of every guild whose settings keep,
+// by guild; what names them in an error.
+func (s *Core) guildsWith(ctx context.Context, what string, keep func(*GuildSettings) bool) ([]GuildSettingsEntry, error) {
 	var out []GuildSettingsEntry
 	err := s.b.View(ctx, func(tx Tx) error {
 		out = out[:0]
 		return tx.EachGuildSettings(func(e *GuildSettingsEntry) error {
-			if e.Settings.SeasonChannel != "" {
+			if keep(&e.Settings) {
 				out = append(out, *e)
 			}
 			return nil
 		})
 	})
 	if err != nil {
-		return nil, fmt.Errorf("season channels: %w", err)
+		return nil, fmt.Errorf("%s: %w", what, err)
 	}
 	return out, nil
 }

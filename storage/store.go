@@ -28,7 +28,9 @@ var (
 	allBuckets = [][]byte{bucketMeta, bucketGames, bucketChallenges, bucketWake, bucketFinished,
 		bucketHistory, bucketProfiles, bucketRanks, bucketGuilds, bucketUsers, bucketReviews, bucketPending,
 		bucketSeasonProfiles, bucketSeasonRanks, bucketTournaments, bucketVacations,
-		bucketLastFinished, bucketGuildGames, bucketHeadToHead, bucketLadderSizes, bucketSeasonSizes}
+		bucketLastFinished, bucketGuildGames, bucketHeadToHead, bucketLadderSizes, bucketSeasonSizes,
+		bucketPuzzles, bucketPuzzleRatings, bucketPuzzleProfiles, bucketPuzzleRanks, bucketPuzzleSizes,
+		bucketPuzzleAttempts, bucketPuzzleTries, bucketDailyPuzzles, bucketDailyPosts}
 
 	keySchema = []byte("schema")
 )

@@ -163,6 +163,55 @@ type Tx interface {
 	// channel.
 	Due(now time.Time) ([]Wake, error)
 
+	// PuzzleSet returns the hash of the puzzle set named name loaded
+	// last (LoadPuzzles).
+	PuzzleSet(name string) (string, error)
+	// PutPuzzleSet records hash as the set named name loaded.
+	PutPuzzleSet(name, hash string) error
+	// Puzzle returns a stored puzzle.
+	Puzzle(id string) (*PuzzleEntry, error)
+	// PutPuzzle stores e, whose stored version is old (nil for a new
+	// puzzle), indexed by its rating and starting rating.
+	PutPuzzle(e, old *PuzzleEntry) error
+	// PuzzlesAround returns, among the puzzles that user never finished
+	// an attempt at (PuzzleAttempt), or among all if user is empty, in
+	// the order of (rating, ID bytewise): the first rated r or more, and
+	// the last rated below r; nil for none.
+	PuzzlesAround(r float64, user string) (up, down *PuzzleEntry, err error)
+	// PuzzlesRated returns the IDs of the puzzles whose starting rating
+	// (puzzle.JSON.Rating) is lo to hi, in the order of the IDs
+	// (bytewise).
+	PuzzlesRated(lo, hi int) ([]string, error)
+	// PuzzleProfile returns a player's record at puzzles.
+	PuzzleProfile(user string) (*PuzzleProfile, error)
+	// PutPuzzleProfile stores p, whose stored version is old (nil for a
+	// new one), on the puzzle leaderboard of each of its Guilds.
+	PutPuzzleProfile(p, old *PuzzleProfile) error
+	// PuzzleLeaderboard returns up to limit players of the guild's
+	// puzzle leaderboard in rank order, from the top if from is nil,
+	// else after (before) the mark; and the number of its players.
+	PuzzleLeaderboard(guild string, from *Mark, before bool, limit int) ([]PuzzleProfile, int, error)
+	// PuzzleAttempt returns the ended attempt of user at a puzzle.
+	PuzzleAttempt(user, puzzle string) (*PuzzleAttempt, error)
+	// PutPuzzleAttempt stores a.
+	PutPuzzleAttempt(a *PuzzleAttempt) error
+	// PuzzleTry returns the attempt under way of user.
+	PuzzleTry(user string) (*PuzzleTry, error)
+	// PutPuzzleTry stores t as the attempt under way of user, or drops
+	// it if t is nil.
+	PutPuzzleTry(user string, t *PuzzleTry) error
+	// DailyPuzzle returns the daily puzzle of day.
+	DailyPuzzle(day string) (*DailyPuzzle, error)
+	// PutDailyPuzzle stores d.
+	PutDailyPuzzle(d *DailyPuzzle) error
+	// DailyPost returns the record of the daily puzzle of day posted in
+	// guild.
+	DailyPost(guild, day string) (*DailyPost, error)
+	// PutDailyPost stores p. A backend shared by several processes
+	// makes two first claims of one post at once conflict (one runs
+	// again).
+	PutDailyPost(p *DailyPost) error
+
 	// Records calls fn with every stored record, made by its kind (the
 	// RecordKind table of export.go: GameRecords, …; see Export).
 	Records(fn func(Record) error) error

@@ -79,7 +79,7 @@ func TestRunGateway(t *testing.T) {
 
 	cancel, done, stderr := startBot(t, e)
 	dc.WaitReady(t)
-	require.Len(t, dc.Commands(dc.GuildID()), 1, "the commands are registered at start")
+	require.Len(t, dc.Commands(dc.GuildID()), 2, "the commands, /kulami and /puzzle, are registered at start")
 
 	i := challenge(dc, games.ID, alice, bob)
 	dc.SendInteraction(i)

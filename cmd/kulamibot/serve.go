@@ -14,6 +14,7 @@ import (
 
 	"github.com/kulami/kulami/bot"
 	"github.com/kulami/kulami/draw"
+	"github.com/kulami/kulami/engine/puzzle"
 	"github.com/kulami/kulami/storage"
 )
 
@@ -53,6 +54,7 @@ func openBot(cfg Config, log *slog.Logger) (*bot.Bot, Store, *ops, error) {
 		ChallengeExpiry: cfg.Game.ChallengeExpiry.Duration,
 		AITime:          cfg.Game.AITime.Duration,
 		Metrics:         o.metrics,
+		Puzzles:         puzzle.Shipped,
 	})
 	o.watch(b, renderer, store)
 	return b, store, o, nil

@@ -59,6 +59,31 @@
 // Generator.At makes the puzzle at the end of any record, such as a
 // finished game's.
 //
+// # Ratings
+//
+// Players and puzzles carry Glicko-2 ratings (engine/rating). A puzzle
+// starts at its difficulty with a rating deviation of StartRD (200): the
+// search's estimate is worth something but not much. Each attempt that
+// counts is one game of the player against the puzzle, a rating period
+// of its own for both (Rate, as rating.Rate rates a game): solved, the
+// player wins; any wrong move, the puzzle wins. Both ratings change in
+// the same step, from both ratings before the attempt. Only a player's
+// first attempt at a puzzle counts: one tried again (once a player has
+// tried every puzzle) changes no rating. A player's rating deviation does
+// not grow with time away: puzzles are practice, not a ladder of games.
+// A solved puzzle lengthens the player's streak of solved puzzles; a
+// failed one ends it.
+//
+// # The daily puzzle
+//
+// The daily puzzle of a UTC day (Day) is the same for everybody: among
+// the puzzles whose starting rating is in the middle band DailyLow to
+// DailyHigh (1250 to 1550), in the order of their IDs, the one DailyIndex
+// picks from a hash of the day. The starting rating, not the current one,
+// chooses, so that every process picks the same puzzle however the
+// ratings have moved; a store records the pick of each day, so a new
+// shipped set does not change a day's puzzle once picked.
+//
 // # File format, version 1
 //
 // A puzzle file is UTF-8 text, one JSON object a line. The first line is

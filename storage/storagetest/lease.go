@@ -46,26 +46,35 @@ func testClaim(t *testing.T, open Open) {
 	assert.Empty(t, counts(t, s), "leases are not exported")
 }
 
+// granted runs claim n times at once, claim i with i, and returns how
+// many returned true; an error fails the test.
+func granted(t *testing.T, n int, claim func(i int) (bool, error)) int {
+	var wg sync.WaitGroup
+	var mu sync.Mutex
+	won := 0
+	for i := range n {
+		wg.Go(func() {
+			ok, err := claim(i)
+			assert.NoError(t, err)
+			mu.Lock()
+			defer mu.Unlock()
+			if ok {
+				won++
+			}
+		})
+	}
+	wg.Wait()
+	return won
+}
+
 // testClaimAtOnce: processes that claim one wake at once: one gets it.
 func testClaimAtOnce(t *testing.T, open Open) {
 	s := open(t, storage.Options{})
 	for round := range 5 {
 		w := storage.Wake{Kind: storage.WakeGame, ChannelID: fmt.Sprint("c", round), At: t0}
-		var wg sync.WaitGroup
-		var mu sync.Mutex
-		won := 0
-		for i := range 4 {
-			wg.Go(func() {
-				ok, err := s.Claim(t.Context(), w, fmt.Sprint("owner", i), t0, time.Minute)
-				assert.NoError(t, err)
-				mu.Lock()
-				defer mu.Unlock()
-				if ok {
-					won++
-				}
-			})
-		}
-		wg.Wait()
+		won := granted(t, 4, func(i int) (bool, error) {
+			return s.Claim(t.Context(), w, fmt.Sprint("owner", i), t0, time.Minute)
+		})
 		assert.Equal(t, 1, won, "exactly one claim of %s is granted", w.ChannelID)
 	}
 }

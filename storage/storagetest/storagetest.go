@@ -5,6 +5,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/kulami/kulami/engine/puzzle"
 	"github.com/kulami/kulami/storage"
 )
 
@@ -66,6 +67,22 @@ type Store interface {
 	GuildTournaments(ctx context.Context, guildID string) ([]*storage.Tournament, error)
 	UpdateTournament(ctx context.Context, guildID string, id uint64, now time.Time, fn func(*storage.Tournament) error) (*storage.Tournament, error)
 	OpenTournamentGame(ctx context.Context, g *storage.Game, now time.Time) error
+
+	LoadPuzzles(ctx context.Context, ps []puzzle.JSON) (int, error)
+	Puzzle(ctx context.Context, id string) (*storage.PuzzleEntry, error)
+	NextPuzzle(ctx context.Context, userID string) (*storage.PuzzleEntry, error)
+	DailyPuzzle(ctx context.Context, day string) (*storage.DailyPuzzle, error)
+	PuzzleProfile(ctx context.Context, userID string) (*storage.PuzzleProfile, error)
+	PuzzleLeaderboard(ctx context.Context, guildID string, from *storage.Mark, before bool, limit int) ([]storage.PuzzleProfile, int, error)
+	PuzzleAttempt(ctx context.Context, userID, puzzleID string) (*storage.PuzzleAttempt, error)
+	PuzzleTry(ctx context.Context, userID string) (*storage.PuzzleTry, error)
+	StartPuzzle(ctx context.Context, t *storage.PuzzleTry) error
+	AdvancePuzzle(ctx context.Context, step int, next *storage.PuzzleTry) error
+	FinishPuzzle(ctx context.Context, r storage.PuzzleResult) (*storage.PuzzleOutcome, error)
+	ClaimDailyPost(ctx context.Context, guildID, day, channelID string) (bool, error)
+	NoteDailyPost(ctx context.Context, guildID, day, messageID string) error
+	DailyPost(ctx context.Context, guildID, day string) (*storage.DailyPost, error)
+	PuzzleChannels(ctx context.Context) ([]storage.GuildSettingsEntry, error)
 
 	Export(ctx context.Context, fn func(storage.Record) error) error
 	Import(ctx context.Context, records func(ctx context.Context, fn func(storage.Record) error) error) (map[string]int, error)
@@ -149,6 +166,12 @@ func Run(t *testing.T, open Open) {
 		{"TournamentNoShow", testTournamentNoShow},
 		{"TournamentAdjudicatedGameRated", testTournamentAdjudicatedGameRated},
 		{"TournamentExportImport", testTournamentExportImport},
+		{"LoadPuzzles", testLoadPuzzles},
+		{"LoadPuzzlesAtOnce", testLoadPuzzlesAtOnce},
+		{"NextPuzzle", testNextPuzzle},
+		{"FinishPuzzle", testFinishPuzzle},
+		{"PuzzleLeaderboard", testPuzzleLeaderboard},
+		{"DailyPuzzle", testDailyPuzzle},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) { tt.fn(t, open) })
