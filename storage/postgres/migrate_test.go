@@ -119,7 +119,7 @@ func TestFailedMigrationChangesNothing(t *testing.T) {
 	var n int
 	require.NoError(t, s.pool.QueryRow(context.Background(), `SELECT count(*) FROM information_schema.tables WHERE table_name = 'half_done'`).Scan(&n))
 	assert.Zero(t, n, "the failed step created nothing")
-	down, _, err := s.Resume(t.Context(), t0.Add(time.Hour), time.Minute, func(*storage.Game, time.Duration) (bool, error) { return false, nil })
+	down, _, err := s.BeginResume(t.Context(), t0.Add(time.Hour), time.Minute, 10)
 	require.NoError(t, err, "the failed step dropped nothing")
 	assert.Equal(t, time.Hour, down)
 }

@@ -112,7 +112,7 @@ func (t *tx) PutGame(g *storage.Game, _ time.Time) error {
 		ON CONFLICT (channel) DO UPDATE SET kind = excluded.kind, id = excluded.id, guild = excluded.guild,
 			ply = excluded.ply, board_message = excluded.board_message, wake_at = excluded.wake_at,
 			noted_wake = excluded.noted_wake, data = excluded.data`,
-		g.ChannelID, kindGame, int64(g.ID), g.GuildID, g.Ply(), g.BoardMessageID, wakeAt(g.Wake()), wakeAt(g.Game.Wake()), string(data))
+		g.ChannelID, kindGame, int64(g.ID), g.GuildID, g.Ply(), g.BoardMessageID, wakeAt(g.Wake()), wakeAt(g.NotedWake()), string(data))
 	return nil
 }
 
