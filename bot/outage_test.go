@@ -156,6 +156,7 @@ func TestOutageCutAndRestart(t *testing.T) {
 		t.Run(backend, func(t *testing.T) {
 			t.Parallel()
 			const n = 2*storage.ResumeBatch + 6
+			const cut = storage.ResumeBatch * 3 / 2 // in the second batch
 			o := newOutageGames(t, backend, n, 40*time.Minute, 30*time.Minute)
 			t0 := o.clock.Now()
 			due := o.channels[n-1]            // its deadline passes in the outage
@@ -163,15 +164,15 @@ func TestOutageCutAndRestart(t *testing.T) {
 			inner := o.wrap
 			o.wrap = func(s *storage.Store) bot.Store {
 				if inner != nil {
-					return cutResume{inner(s), 150}
+					return cutResume{inner(s), cut}
 				}
-				return cutResume{s, 150}
+				return cutResume{s, cut}
 			}
 			o.resumeErr = errCut
 			o.start()
 
 			assert.WithinDuration(t, t0.Add(73*time.Hour), o.deadline(o.channels[0]), 0, "the first batch is written")
-			assert.WithinDuration(t, t0.Add(72*time.Hour), o.deadline(o.channels[150]), 0, "the cut one is not")
+			assert.WithinDuration(t, t0.Add(72*time.Hour), o.deadline(o.channels[storage.ResumeBatch]), 0, "the batch cut is not")
 			require.WithinDuration(t, t0.Add(40*time.Minute), o.deadline(due), 0, "the last game is after the cut")
 			o.tick(0)
 			assert.WithinDuration(t, t0.Add(100*time.Minute), o.deadline(due), 0, "due before its batch: given its hour, not timed out")

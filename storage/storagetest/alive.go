@@ -171,7 +171,7 @@ func testResumeInBatches(t *testing.T, open Open) {
 	assert.True(t, cut.Deadline().Equal(t0.Add(72*time.Hour)), "the failed batch is not: %v", cut.Deadline())
 	// A move after the bot came back, in a game the resume had not reached:
 	// its turn began after the outage, which is not given to it.
-	moved := fmt.Sprintf("c%04d", storage.ResumeBatch+50)
+	moved := fmt.Sprintf("c%04d", storage.ResumeBatch+15)
 	_, err = s.UpdateGame(t.Context(), moved, func(g *storage.Game) error {
 		return g.Play(g.ToMove(), g.Ply(), mustCell(t, "D4"), t0.Add(11*time.Hour+30*time.Minute))
 	})
