@@ -469,6 +469,9 @@ func (t *boltTx) putProfile(p, old *Profile) error {
 	if err := ranks.Put(rankKey(p), []byte(p.UserID)); err != nil {
 		return err
 	}
+	if err := moveBand(t.tx, p, old); err != nil {
+		return err
+	}
 	k := profileKey(p.GuildID, p.Season, p.Ladder, p.UserID)
 	if profiles.Get(k) == nil { // the ladders' sizes are kept
 		if err := countProfile(t.tx, ladderKey(p.GuildID, p.Season, p.Ladder)); err != nil {
@@ -489,14 +492,19 @@ func (t *boltTx) SeasonLeaderboard(guild string, season Season, ladder Ladder, o
 }
 
 // leaderboard is Leaderboard on a ladder of the season (zero: all-time):
-// the page from the ranks, skipping offset keys.
+// the page from the ranks, from the band of the rank at offset (bandStart)
+// on, skipping the ranks of the band before it.
 func (t *boltTx) leaderboard(guild string, season Season, ladder Ladder, offset, limit int) ([]Profile, int, error) {
 	prefix := ladderKey(guild, season, ladder)
 	var ids []string
 	_, ranks := t.ladderBuckets(season)
+	start, skip := bandStart(bandsBucket(t.tx, season), prefix, offset)
+	if start == nil {
+		return t.ladderPage(guild, season, ladder, nil) // past the end
+	}
 	c := ranks.Cursor()
-	k, v := c.Seek(prefix)
-	for i := 0; i < offset && k != nil && bytes.HasPrefix(k, prefix); i++ {
+	k, v := c.Seek(start)
+	for i := 0; i < skip && k != nil && bytes.HasPrefix(k, prefix); i++ {
 		k, v = c.Next()
 	}
 	for ; k != nil && bytes.HasPrefix(k, prefix) && len(ids) < limit; k, v = c.Next() {

@@ -23,6 +23,7 @@ var migrations = []func(tx *bolt.Tx) error{
 	addVacations,        // 6 → 7
 	addIndexes,          // 7 → 8
 	addSeasonSizes,      // 8 → 9
+	addRankBands,        // 9 → 10
 }
 
 // clearFinishedClocks brings a file of schema version 1 to version 2: the

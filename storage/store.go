@@ -28,7 +28,8 @@ var (
 	allBuckets = [][]byte{bucketMeta, bucketGames, bucketChallenges, bucketWake, bucketFinished,
 		bucketHistory, bucketProfiles, bucketRanks, bucketGuilds, bucketUsers, bucketReviews, bucketPending,
 		bucketSeasonProfiles, bucketSeasonRanks, bucketTournaments, bucketVacations,
-		bucketLastFinished, bucketGuildGames, bucketHeadToHead, bucketLadderSizes, bucketSeasonSizes}
+		bucketLastFinished, bucketGuildGames, bucketHeadToHead, bucketLadderSizes, bucketSeasonSizes,
+		bucketRankBands, bucketSeasonRankBands}
 
 	keySchema = []byte("schema")
 )

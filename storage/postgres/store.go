@@ -218,6 +218,7 @@ func (b backend) run(ctx context.Context, begin string, write bool, fn func(*tx)
 	t := &tx{ctx: ctx, conn: conn, write: write, pending: &pgx.Batch{}}
 	t.exec(begin)
 	if err = fn(t); err == nil {
+		t.writeBands()
 		t.committing = true
 		t.exec("COMMIT")
 		if err = t.send(t.take()); err == nil {

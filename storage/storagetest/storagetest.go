@@ -91,6 +91,7 @@ func Run(t *testing.T, open Open) {
 		{"ExportImport", testExportImport},
 		{"GuildGamesMoved", testGuildGamesMoved},
 		{"IndexesUnderConcurrentWriters", testIndexesUnderConcurrentWriters},
+		{"RankBandsUnderConcurrentWriters", testRankBandsUnderConcurrentWriters},
 		{"ImportBuildsIndexes", testImportBuildsIndexes},
 		{"ImportInBatches", testImportInBatches},
 		{"ImportRefusesNonEmpty", testImportRefusesNonEmpty},
