@@ -215,12 +215,7 @@ func TestIndexBuildResumes(t *testing.T) {
 
 			db, err := bolt.Open(path, 0o600, nil)
 			require.NoError(t, err)
-			require.NoError(t, db.Update(func(tx *bolt.Tx) error {
-				if err := prepare(tx); err != nil {
-					return err
-				}
-				return rebuildPendingSeasons(tx, DefaultRatingPeriod)
-			}))
+			require.NoError(t, db.Update(prepare))
 			for range batches {
 				require.NoError(t, db.Update(func(tx *bolt.Tx) error {
 					_, _, done, err := buildIndexBatch(tx)

@@ -110,12 +110,7 @@ func Open(path string, opt Options) (*Store, error) {
 	case err != nil:
 		return nil, fmt.Errorf("open %s: %w", path, err)
 	}
-	if err := db.Update(func(tx *bolt.Tx) error {
-		if err := prepare(tx); err != nil {
-			return err
-		}
-		return rebuildPendingSeasons(tx, opt.RatingPeriod)
-	}); err != nil {
+	if err := db.Update(prepare); err != nil {
 		db.Close()
 		return nil, fmt.Errorf("open %s: %w", path, err)
 	}
@@ -123,11 +118,17 @@ func Open(path string, opt Options) (*Store, error) {
 	if log == nil {
 		log = slog.New(slog.DiscardHandler)
 	}
+	s := &Store{db: db, path: path, opt: opt}
+	upgrading := opt
+	upgrading.Updated = nil // not a write of the store's
+	if err := NewCore(boltBackend{s}, upgrading).RebuildSeasons(context.Background(), boltSeasonsMark, log); err != nil {
+		db.Close()
+		return nil, fmt.Errorf("open %s: %w", path, err)
+	}
 	if err := buildPendingIndexes(db, log); err != nil {
 		db.Close()
 		return nil, fmt.Errorf("open %s: %w", path, err)
 	}
-	s := &Store{db: db, path: path, opt: opt}
 	s.Core = NewCore(boltBackend{s}, opt)
 	return s, nil
 }

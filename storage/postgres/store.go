@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"log/slog"
 	"strings"
 	"time"
 
@@ -79,7 +80,11 @@ func OpenConfig(dsn string, opt storage.Options, c Config) (*Store, error) {
 	defer rcancel()
 	migrating := opt
 	migrating.Updated = nil
-	if err := storage.NewCore(b, migrating).RebuildSeasons(rctx, takeSeasonsMark); err != nil {
+	log := opt.Log
+	if log == nil {
+		log = slog.New(slog.DiscardHandler)
+	}
+	if err := storage.NewCore(b, migrating).RebuildSeasons(rctx, seasonsMark, log); err != nil {
 		pool.Close()
 		return nil, fmt.Errorf("open %s: %w", Describe(dsn), err)
 	}

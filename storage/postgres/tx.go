@@ -364,13 +364,19 @@ func (t *tx) FinishedData(fn func([]byte) error) error {
 	return nil
 }
 
-// takeSeasonsMark deletes the mark that migration 0004 left for the
-// first process that opens the database after it, and reports whether
-// this transaction took it (a concurrent one waits for the row, then
-// finds it gone).
-func takeSeasonsMark(t storage.Tx) (bool, error) {
+// seasonsMark is the mark of storage.Core.RebuildSeasons that migration
+// 0004 left for the processes that open the database after it: it
+// reports whether the mark is there (locked, in a write, so that a
+// concurrent write waits for the row, then finds it gone) and, if drop,
+// deletes it.
+func seasonsMark(st storage.Tx, drop bool) (bool, error) {
+	t := st.(*tx)
+	q := `SELECT count(*) FROM (SELECT 1 FROM season_rebuild` + t.lock() + `) AS mark`
+	if drop {
+		q = `WITH taken AS (DELETE FROM season_rebuild RETURNING 1) SELECT count(*) FROM taken`
+	}
 	var n int
-	err := t.(*tx).queryRow(`WITH taken AS (DELETE FROM season_rebuild RETURNING 1) SELECT count(*) FROM taken`).Scan(&n)
+	err := t.queryRow(q).Scan(&n)
 	return n > 0, err
 }
 
@@ -609,10 +615,18 @@ func (t *tx) SeasonLeaderboard(guild string, season storage.Season, ladder stora
 // leaderboard is Leaderboard on a ladder of the season (zero: all-time).
 func (t *tx) leaderboard(guild string, season storage.Season, ladder storage.Ladder, offset, limit int) ([]storage.Profile, int, error) {
 	table, where, args := ladderTable(guild, season, ladder)
-	// The band of the rank at offset, from the bands' counts added up in
-	// rank order (a few thousand at most), then the page from the band's
-	// start, skipping the ranks of the band before it.
 	n := len(args)
+	if offset < bandsFrom {
+		// The page from its first rank key, which an index-only scan of
+		// the ranks finds without reading the profiles before it.
+		return t.ladderPage(guild, season, ladder, fmt.Sprintf(`SELECT data FROM %[1]s WHERE %[2]s AND rank_key >= (
+				SELECT rank_key FROM %[1]s WHERE %[2]s ORDER BY rank_key OFFSET $%[3]d LIMIT 1)
+			ORDER BY rank_key LIMIT $%[4]d`, table, where, n+2, n+1), append(args, limit, offset))
+	}
+	// Further down, the band of the rank at offset, from the bands'
+	// counts added up in rank order (a few thousand at most), then the
+	// page from the band's start, skipping the ranks of the band before
+	// it.
 	return t.ladderPage(guild, season, ladder, fmt.Sprintf(`WITH b AS (
 			SELECT band, $%[3]d - (upto - n) AS skip FROM (
 				SELECT band, n, sum(n) OVER (ORDER BY band) AS upto FROM rank_bands
@@ -622,6 +636,11 @@ func (t *tx) leaderboard(guild string, season storage.Season, ladder storage.Lad
 		ORDER BY rank_key OFFSET (SELECT skip FROM b) LIMIT $%[4]d`, table, where, n+1, n+2, bandSeason(n)),
 		bandArgs(args, season, offset, limit))
 }
+
+// bandsFrom is the first offset from which a leaderboard page is found
+// from the ladder's bands: the pages before, skipping fewer ranks than a
+// ladder has bands, are read quicker from the top.
+var bandsFrom = 1000
 
 // bandSeason returns the placeholder of the season in the bands' query of
 // a ladder whose own arguments are n: the season's own (the third) on a
