@@ -841,7 +841,17 @@ func (t *leaseTx) PutLease(l *Lease) error {
 }
 
 // Records implements Tx.
-func (t *boltTx) Records(fn func(Record) error) error {
+//
+// Every releaseEvery records it gives back the pages of the file it read
+// (release), so that an export of a large file keeps little of it mapped.
+func (t *boltTx) Records(out func(Record) error) error {
+	n := 0
+	fn := func(r Record) error {
+		if n++; n%releaseEvery == 0 {
+			release(t.tx)
+		}
+		return out(r)
+	}
 	if err := t.Games(func(g *Game, _ time.Time) error { return fn(GameRecords.Record(g)) }); err != nil {
 		return err
 	}

@@ -190,3 +190,25 @@ func (s *Store) Commits(ctx context.Context) (uint64, error) {
 	}
 	return uint64(id), nil
 }
+
+// releaseEvery is how many records an export or an import of a bbolt file
+// reads or writes between two releases of the file's pages (release):
+// a few tens of MiB of the file mapped at most.
+const releaseEvery = 10000
+
+// Import is Core.Import that also gives back, every releaseEvery records,
+// the pages of the file its batches mapped (release), so that an import
+// into a large file keeps little of it mapped.
+func (s *Store) Import(ctx context.Context, records func(ctx context.Context, fn func(Record) error) error) (map[string]int, error) {
+	return s.Core.Import(ctx, func(ctx context.Context, fn func(Record) error) error {
+		n := 0
+		return records(ctx, func(r Record) error {
+			if n++; n%releaseEvery == 0 {
+				if err := s.db.View(func(tx *bolt.Tx) error { release(tx); return nil }); err != nil {
+					return err
+				}
+			}
+			return fn(r)
+		})
+	})
+}
