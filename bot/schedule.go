@@ -128,7 +128,7 @@ func (s *scheduler) run(ctx context.Context) error {
 		alive = time.Time{} // record it at once
 	}
 	// The time down is given back in batches while the due work goes on
-	// (a game due first is given its time at once, see wakeGame); the
+	// (a game due first is given its time at once, see giveBackDue); the
 	// batches end before the store may close.
 	var background sync.WaitGroup
 	defer background.Wait()
@@ -488,7 +488,7 @@ const outageReminders = 10
 // beginResume begins to give back to the players the time the bot was
 // down, if it lasted minOutage or more (storage's BeginResume): it reports
 // whether a resume is under way, for resumeGames. Until a game's batch
-// reaches it, the first wake of the game gives it its time (wakeGame), so
+// reaches it, the first wake of the game gives it its time (giveBackDue), so
 // no deadline is enforced before.
 func (s *scheduler) beginResume(ctx context.Context) (bool, error) {
 	down, resuming, err := s.store.BeginResume(ctx, s.clock.Now(), minOutage, outageReminders)
