@@ -211,6 +211,10 @@ func BenchmarkYear(b *testing.B, s Store, y Year, longest *Longest) {
 		_, _, err := s.Leaderboard(b.Context(), yearGuild, storage.Human, 0, 10)
 		return err
 	})
+	read("Leaderboard/middle", func() error {
+		_, _, err := s.Leaderboard(b.Context(), yearGuild, storage.Human, last/2/10*10, 10)
+		return err
+	})
 	read("Leaderboard/last", func() error {
 		_, _, err := s.Leaderboard(b.Context(), yearGuild, storage.Human, last, 10)
 		return err
