@@ -2,7 +2,6 @@ package storagetest
 
 import (
 	"context"
-	"errors"
 	"flag"
 	"fmt"
 	"sync"
@@ -259,18 +258,18 @@ func BenchmarkYear(b *testing.B, s Store, y Year, longest *Longest) {
 	// their time in batches, GiveBack), while Resume runs beside it; the
 	// running games, begun over the 36 hours before yearNow, have their
 	// first reminders due over the 36 hours after, so the outage holds
-	// those of one game in 36. After each restart (not timed) the bot is
-	// taken to have run for 3 hours: every reminder due by then is marked
-	// sent (UpdatePlayerGames), so that the next restart, 1 hour after,
-	// finds what a restart does. The database keeps the time given back,
-	// so each run goes on after the last (a kept file too).
+	// those of one game in 36. It needs a database no outage was given
+	// to (a new one, or a fresh copy of a kept file): -benchtime 1x, one
+	// run a process. An iteration after the first finds the reminders of
+	// the one before unsent (none are sent here), due and owed its
+	// outage, as after a crash in the middle of them.
 	b.Run("Resume1h", func(b *testing.B) {
-		now := yearNow
 		g, err := s.Game(b.Context(), fmt.Sprint(600000000000000000))
 		require.NoError(b, err)
-		if g.GivenBack != nil { // an earlier run's
-			now = g.GivenBack.At.Add(3 * time.Hour)
+		if g.GivenBack != nil {
+			b.Skip("an outage was given to this database before: time Resume1h on a new one, or a fresh copy of the kept file")
 		}
+		now := yearNow
 		var tx, first, all time.Duration
 		for b.Loop() {
 			b.StopTimer()
@@ -306,18 +305,6 @@ func BenchmarkYear(b *testing.B, s Store, y Year, longest *Longest) {
 			tx = max(tx, longest.Take())
 			b.Logf("%d games due at the restart, %d given their time by the first pass", len(games), len(given))
 			now = now.Add(3 * time.Hour)
-			for p := range y.Players {
-				_, err := s.UpdatePlayerGames(b.Context(), yearPlayer(p).UserID, func(games []*storage.Game) error {
-					for _, g := range games {
-						g.Reminded()
-						if err := g.Remind(now); err != nil && !errors.Is(err, game.ErrNotDue) {
-							return err
-						}
-					}
-					return nil
-				})
-				require.NoError(b, err)
-			}
 			b.StartTimer()
 		}
 		b.ReportMetric(float64(tx)/1e6, "tx-max-ms")
