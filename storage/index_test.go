@@ -168,7 +168,8 @@ var upgradeFile = flag.String("kulami.upgrade", "", "a database (e.g. kept by Be
 
 // BenchmarkUpgradeIndexes times the opening of a file of schema 4 (the
 // file -kulami.upgrade names, without its index buckets): the upgrade
-// that builds them (addIndexes), in Open's transaction.
+// that fills the seasons' ladders again and builds the indexes and the
+// ladders' bands, in batches after the migration commits.
 func BenchmarkUpgradeIndexes(b *testing.B) {
 	if *upgradeFile == "" {
 		b.Skip("no -kulami.upgrade file")
