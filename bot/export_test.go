@@ -15,14 +15,16 @@ func (b *Bot) RunDue(ctx context.Context) bool {
 }
 
 // Resume does what RunScheduler does first: give back the time the bot was
-// down, and remind the players of it (here, before it returns). Tests without the scheduler goroutine call it at start.
+// down, here all of it before it returns (the reminders that say so are
+// then due work, which RunDue does). Tests without the scheduler goroutine
+// call it at start.
 func (b *Bot) Resume(ctx context.Context) error {
 	b.sched.puzzles.load(ctx)
-	down, changed, err := b.sched.resume(ctx)
-	if err != nil {
+	resuming, err := b.sched.beginResume(ctx)
+	if err != nil || !resuming {
 		return err
 	}
-	return b.sched.remindAfterOutage(ctx, changed, down)
+	return b.sched.resumeGames(ctx)
 }
 
 // SetDueWithin sets how long the scheduler gives the work of one due wake

@@ -70,6 +70,9 @@ type harness struct {
 	// hooks, if set, is called with each bot the harness makes, before
 	// it starts: a test sets the bot's test hooks there.
 	hooks func(*bot.Bot)
+	// resumeErr, if set, is the error a manual start's resume is to
+	// end with (a test that cuts the resume short); else it must succeed.
+	resumeErr error
 }
 
 // newHarness starts a bot in mode with a guild channel and three members.
@@ -157,7 +160,11 @@ func (h *harness) start() {
 
 	var wg sync.WaitGroup
 	if h.manual {
-		require.NoError(t, b.Resume(ctx), "the start gives back the time the bot was down")
+		if err := b.Resume(ctx); h.resumeErr != nil {
+			require.ErrorIs(t, err, h.resumeErr, "the resume is cut short")
+		} else {
+			require.NoError(t, err, "the start gives back the time the bot was down")
+		}
 	} else {
 		wg.Add(1)
 		go func() {

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"log/slog"
 	"os"
+	"slices"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -97,6 +98,9 @@ type scheduler struct {
 	renew     func(context.Context)
 	vacations *vacations // a vacation's notice and end
 	puzzles   *puzzles   // the daily puzzle's posts
+	// resuming is set while this bot gives back the time it was down
+	// (resumeGames), whose batches make reminders due without a poke.
+	resuming atomic.Bool
 }
 
 // RunScheduler keeps games moving until ctx is cancelled: it sends the
@@ -124,21 +128,26 @@ func (b *Bot) RunScheduler(ctx context.Context) error {
 
 // run is RunScheduler.
 func (s *scheduler) run(ctx context.Context) error {
-	alive := s.clock.Now() // Resume records it
-	down, changed, err := s.resume(ctx)
+	alive := s.clock.Now() // BeginResume records it
+	resuming, err := s.beginResume(ctx)
 	if err != nil {
 		s.logFailure(ctx, "cannot give back the time the bot was down", "err", err)
 		alive = time.Time{} // record it at once
 	}
-	// The reminders of the time given back go out at their own pace while
-	// the due work goes on; they end before the store may close.
-	var reminding sync.WaitGroup
-	defer reminding.Wait()
-	reminding.Go(func() {
-		if err := s.remindAfterOutage(ctx, changed, down); err != nil {
-			s.logFailure(ctx, "cannot send every reminder of the time given back", "err", err)
-		}
-	})
+	// The time down is given back in batches while the due work goes on
+	// (a game due first is given its time at once, see giveBackDue); the
+	// batches end before the store may close.
+	var background sync.WaitGroup
+	defer background.Wait()
+	if resuming {
+		s.resuming.Store(true)
+		background.Go(func() {
+			defer s.resuming.Store(false)
+			if err := s.resumeGames(ctx); err != nil {
+				s.logFailure(ctx, "cannot give back the time the bot was down", "err", err)
+			}
+		})
+	}
 	defer func() {
 		// ctx is done by now: the record of the stop outlives it by
 		// design (the store closes after RunScheduler returns).
@@ -166,6 +175,9 @@ func (s *scheduler) run(ctx context.Context) error {
 		}
 		wait = min(wait, rating.SeasonOf(now).End().Sub(now)) // the end of the season
 		wait = min(wait, nextDay(now).Sub(now))               // the next daily puzzle
+		if s.resuming.Load() {
+			wait = min(wait, time.Second) // the batches set reminders due as they go
+		}
 		select {
 		case <-ctx.Done():
 			return nil
@@ -243,6 +255,10 @@ func (s *scheduler) runDue(ctx context.Context) bool {
 		s.logFailure(ctx, "scheduler cannot read what is due", "err", err)
 		return true
 	}
+	if due, err = s.giveBackDue(ctx, due); err != nil {
+		s.logFailure(ctx, "scheduler cannot give back the time down to the games due", "err", err)
+		return true
+	}
 	s.log.Debug("scheduler looks at what is due", "due", len(due))
 	for _, w := range due {
 		select {
@@ -262,6 +278,36 @@ func (s *scheduler) runDue(ctx context.Context) bool {
 	}
 	wg.Wait()
 	return failed.Load()
+}
+
+// giveBackDue gives the games of due that a resume under way has not
+// reached yet the time they are owed (storage's GiveBack, in batches)
+// instead of acting on their wakes, which were set before the outage was
+// given back: it returns the wakes left to handle. A game's new wake is
+// in the index then, for the next pass.
+func (s *scheduler) giveBackDue(ctx context.Context, due []storage.Wake) ([]storage.Wake, error) {
+	var games []string
+	for _, w := range due {
+		if w.Kind == storage.WakeGame {
+			games = append(games, w.ChannelID)
+		}
+	}
+	if len(games) == 0 {
+		return due, nil
+	}
+	if r, err := s.store.Resuming(ctx); err != nil || r == nil {
+		return due, err
+	}
+	given, err := s.store.GiveBack(ctx, games, extendClock)
+	if err != nil || len(given) == 0 {
+		return due, err
+	}
+	s.wake.poke()
+	done := make(map[string]bool, len(given))
+	for _, ch := range given {
+		done[ch] = true
+	}
+	return slices.DeleteFunc(due, func(w storage.Wake) bool { return w.Kind == storage.WakeGame && done[w.ChannelID] }), nil
 }
 
 // runWake handles one due wake, if this bot claims it, within s.within
@@ -309,7 +355,8 @@ func (s *scheduler) runWake(ctx context.Context, w storage.Wake, now time.Time) 
 
 // wakeGame does what is due in the game of a channel: the computer's lost
 // move, a timeout (in a game of claims, the message that lets the opponent
-// claim the win) or a reminder.
+// claim the win), a reminder, or the reminder of the time given back after
+// an outage.
 func (s *scheduler) wakeGame(ctx context.Context, channelID string, now time.Time) error {
 	g, err := s.store.Game(ctx, channelID)
 	if errors.Is(err, storage.ErrNotFound) {
@@ -331,19 +378,29 @@ func (s *scheduler) wakeGame(ctx context.Context, channelID string, now time.Tim
 			return err
 		}
 	}
-	switch w := g.Game.Wake(); {
-	case w.IsZero() || w.After(now):
+	if w := g.NotedWake(); w.IsZero() || w.After(now) {
 		return nil
-	case g.Player(g.ToMove()).IsAI():
+	}
+	if w := g.Game.Wake(); !w.IsZero() && !w.After(now) && g.Player(g.ToMove()).IsAI() {
 		s.table.queueAI(aiJob{channel: channelID, gameID: g.ID, ply: g.Ply()})
 		return nil
 	}
-	late := false // the clock ran out in a game of claims: the opponent may claim
+	late := false   // the clock ran out in a game of claims: the opponent may claim
+	outage := false // the reminder is the one of the time given back
 	g, old, err := s.table.update(ctx, channelID, g.ID, byBot, func(g *storage.Game) error {
 		err := g.Timeout(now)
 		if !errors.Is(err, game.ErrNotDue) {
 			late = err == nil && !g.Over()
 			return err
+		}
+		if _, outage = g.OutageReminder(now); outage {
+			// One reminder says it all: the clock's, if one is due
+			// too, is marked sent with it.
+			g.Reminded()
+			if err := g.Remind(now); err != nil && !errors.Is(err, game.ErrNotDue) {
+				return err
+			}
+			return nil
 		}
 		return g.Remind(now)
 	})
@@ -360,6 +417,8 @@ func (s *scheduler) wakeGame(ctx context.Context, channelID string, now time.Tim
 		return s.table.show(ctx, nil, g, old)
 	case late:
 		return s.sendClaim(ctx, g)
+	case outage:
+		return s.sendReminder(ctx, g, &g.GivenBack.Down)
 	}
 	return s.sendReminder(ctx, g, nil)
 }
@@ -457,50 +516,50 @@ func (s *scheduler) expireChallenge(ctx context.Context, channelID string, now t
 	return nil
 }
 
-// outageReminders is how many reminders of the time given back the
-// scheduler sends a second at most (each a message, and a DM to a player
-// who asked for them): well under Discord's 50 requests a second, so that
-// a restart with thousands of games leaves the interactions and the due
-// work theirs.
+// outageReminders is how many reminders of the time given back a resume
+// makes due a second at most (each a message, and a DM to a player who
+// asked for them): well under Discord's 50 requests a second, so that a
+// restart with thousands of games leaves the interactions and the rest of
+// the due work theirs.
 const outageReminders = 10
 
-// resume gives back to the players the time the bot was down, before any
-// deadline is enforced: every running clock is extended by the outage (if
-// it lasted minOutage or more). It returns how long the bot was down and
-// the games whose clock it extended, for remindAfterOutage.
-func (s *scheduler) resume(ctx context.Context) (time.Duration, []*storage.Game, error) {
-	down, changed, err := s.store.Resume(ctx, s.clock.Now(), minOutage, func(g *storage.Game, down time.Duration) (bool, error) {
-		if err := g.Extend(down); errors.Is(err, game.ErrNotDue) {
-			return false, nil // no clock runs
-		} else if err != nil {
-			return false, err
-		}
-		return true, nil
-	})
+// beginResume begins to give back to the players the time the bot was
+// down, if it lasted minOutage or more (storage's BeginResume): it reports
+// whether a resume is under way, for resumeGames. Until a game's batch
+// reaches it, the first wake of the game gives it its time (giveBackDue), so
+// no deadline is enforced before.
+func (s *scheduler) beginResume(ctx context.Context) (bool, error) {
+	down, resuming, err := s.store.BeginResume(ctx, s.clock.Now(), minOutage, outageReminders)
 	if err != nil {
-		return 0, nil, err
+		return false, err
 	}
-	if len(changed) > 0 {
-		s.log.Info("gave the players back the time the bot was down", "down", down, "games", len(changed))
-		s.wake.poke()
+	if resuming {
+		s.log.Info("giving the players back the time the bot was down", "down", down)
 	}
-	return down, changed, nil
+	return resuming, nil
 }
 
-// remindAfterOutage gives whoever is to move in each of games one fresh
-// reminder that says the bot was down that long and the time was given
-// back: outageReminders a second at most, until ctx is done.
-func (s *scheduler) remindAfterOutage(ctx context.Context, games []*storage.Game, down time.Duration) error {
-	var errs []error
-	for i, g := range games {
-		if i > 0 && i%outageReminders == 0 {
-			select {
-			case <-ctx.Done():
-				return errors.Join(append(errs, fmt.Errorf("%d reminders not sent: %w", len(games)-i, ctx.Err()))...)
-			case <-s.clock.After(time.Second):
-			}
-		}
-		errs = append(errs, s.sendReminder(ctx, g, &down))
+// resumeGames gives every running clock the time the bot was down, in
+// batches (storage's Resume), each game with its reminder that says so,
+// made due at the pace of outageReminders. On an error, the next start
+// goes on where it stopped.
+func (s *scheduler) resumeGames(ctx context.Context) error {
+	n, err := s.store.Resume(ctx, extendClock)
+	if err != nil {
+		return err
 	}
-	return errors.Join(errs...)
+	s.log.Info("gave the players back the time the bot was down", "games", n)
+	s.wake.poke()
+	return nil
+}
+
+// extendClock gives the player to move in g down more time, if a clock
+// runs: what a resume does to each game (storage's Resume and GiveBack).
+func extendClock(g *storage.Game, down time.Duration) (bool, error) {
+	if err := g.Extend(down); errors.Is(err, game.ErrNotDue) {
+		return false, nil // no clock runs
+	} else if err != nil {
+		return false, err
+	}
+	return true, nil
 }

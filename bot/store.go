@@ -285,14 +285,30 @@ type ScheduleStore interface {
 	// channel for the seasons' top three, by guild. Errors: none but
 	// those of every method.
 	SeasonChannels(ctx context.Context) ([]storage.GuildSettingsEntry, error)
-	// Resume calls fn with every active game and how long the bot was
-	// down, if for at least minDown until now, stores the games fn
-	// changed and records now as alive, in transactions of
-	// storage.ResumeBatch games that go on after a crash where they
-	// stopped, never giving a game an outage twice; it returns how long
-	// the bot was down and the games changed. fn must be quick and must
-	// not call the store. Errors: fn's error; storage.ErrInvalid if fn
-	// ended a game. On an error, the batch of the game is not written
-	// (the ones before it are, and the next Resume goes on after them).
-	Resume(ctx context.Context, now time.Time, minDown time.Duration, fn func(g *storage.Game, down time.Duration) (bool, error)) (time.Duration, []*storage.Game, error)
+	// BeginResume reads how long the bot was down and, if for at least
+	// minDown until now, stores a resume under way that gives it back to
+	// every active game, with a reminder each, perSecond a second; else it
+	// records now as alive. A resume a crash cut short is kept, with the
+	// new outage added. It returns how long the bot was down and whether a
+	// resume is under way. Errors: storage.ErrInvalid if perSecond is
+	// negative.
+	BeginResume(ctx context.Context, now time.Time, minDown time.Duration, perSecond int) (time.Duration, bool, error)
+	// Resuming returns the resume under way, nil if none. Errors: none
+	// but those of every method.
+	Resuming(ctx context.Context) (*storage.Resuming, error)
+	// Resume gives the time of the resume under way back to the games,
+	// calling fn with each game owed some and how much, in transactions
+	// of storage.ResumeBatch games that go on after a crash where they
+	// stopped, never giving a game an outage twice, and records the bot
+	// alive at the end; it returns how many games fn changed. fn must be
+	// quick and must not call the store. Errors: fn's error;
+	// storage.ErrInvalid if fn ended a game. On an error, the batch of the
+	// game is not written (the ones before it are, and the next Resume
+	// goes on after them).
+	Resume(ctx context.Context, fn func(g *storage.Game, down time.Duration) (bool, error)) (int, error)
+	// GiveBack gives each game of channels the time the resume under way
+	// owes it, if any, as Resume would, storage.ResumeBatch games a
+	// transaction, and returns the channels of the games fn changed.
+	// Errors: fn's error; storage.ErrInvalid if fn ended a game.
+	GiveBack(ctx context.Context, channels []string, fn func(g *storage.Game, down time.Duration) (bool, error)) ([]string, error)
 }

@@ -469,6 +469,9 @@ func (t *boltTx) putProfile(p, old *Profile) error {
 	if err := ranks.Put(rankKey(p), []byte(p.UserID)); err != nil {
 		return err
 	}
+	if err := moveBand(t.tx, p, old); err != nil {
+		return err
+	}
 	k := profileKey(p.GuildID, p.Season, p.Ladder, p.UserID)
 	if profiles.Get(k) == nil { // the ladders' sizes are kept
 		if err := countProfile(t.tx, ladderKey(p.GuildID, p.Season, p.Ladder)); err != nil {
@@ -489,14 +492,19 @@ func (t *boltTx) SeasonLeaderboard(guild string, season Season, ladder Ladder, o
 }
 
 // leaderboard is Leaderboard on a ladder of the season (zero: all-time):
-// the page from the ranks, skipping offset keys.
+// the page from the ranks, from the band of the rank at offset (bandStart)
+// on, skipping the ranks of the band before it.
 func (t *boltTx) leaderboard(guild string, season Season, ladder Ladder, offset, limit int) ([]Profile, int, error) {
 	prefix := ladderKey(guild, season, ladder)
 	var ids []string
 	_, ranks := t.ladderBuckets(season)
+	start, skip := bandStart(bandsBucket(t.tx, season), prefix, offset)
+	if start == nil {
+		return t.ladderPage(guild, season, ladder, nil) // past the end
+	}
 	c := ranks.Cursor()
-	k, v := c.Seek(prefix)
-	for i := 0; i < offset && k != nil && bytes.HasPrefix(k, prefix); i++ {
+	k, v := c.Seek(start)
+	for i := 0; i < skip && k != nil && bytes.HasPrefix(k, prefix); i++ {
 		k, v = c.Next()
 	}
 	for ; k != nil && bytes.HasPrefix(k, prefix) && len(ids) < limit; k, v = c.Next() {
@@ -833,7 +841,17 @@ func (t *leaseTx) PutLease(l *Lease) error {
 }
 
 // Records implements Tx.
-func (t *boltTx) Records(fn func(Record) error) error {
+//
+// Every releaseEvery records it gives back the pages of the file it read
+// (release), so that an export of a large file keeps little of it mapped.
+func (t *boltTx) Records(out func(Record) error) error {
+	n := 0
+	fn := func(r Record) error {
+		if n++; n%releaseEvery == 0 {
+			release(t.tx)
+		}
+		return out(r)
+	}
 	if err := t.Games(func(g *Game, _ time.Time) error { return fn(GameRecords.Record(g)) }); err != nil {
 		return err
 	}

@@ -50,18 +50,72 @@ type Game struct {
 	// Tournament, if not nil, is the tournament game this game is: its
 	// end records its result in the tournament, in the same transaction.
 	Tournament *TournamentGame
+	// GivenBack, if not nil, is the last outage given back to the game
+	// (see Resuming), and the reminder that says so while it is owed.
+	GivenBack *GivenBack
 	*game.Game
 }
 
-// Wake returns when the game is next due to the scheduler: game.Game's
-// wake, or BoardDue if the board is owed earlier (and none is noted). Its
-// record is indexed under it.
+// GivenBack is the time a resume after an outage gave back to a game: it
+// marks the game as having had that resume's outage (so that neither the
+// resume's batches nor a due wake give it twice), and holds the reminder
+// that says so as due work of the game's own, stored in the commit that
+// gave the time back, so that a stop loses none and sends none twice.
+type GivenBack struct {
+	At   time.Time     `json:"at"`   // when the bot came back: the Resuming's At
+	Down time.Duration `json:"down"` // the time given back
+	// Remind is when the reminder of the time given back is due to the
+	// scheduler (see Game.Wake); zero once it is sent (or given up). A
+	// resume spaces them (Resuming.PerSecond).
+	Remind time.Time `json:"remind,omitzero"`
+}
+
+// outageRemind returns when the reminder of the time given back is due,
+// zero if none is owed: once sent, once the game is over, and once the
+// turn it was given in has passed (it was the player's then to be told).
+func (g *Game) outageRemind() time.Time {
+	if gb := g.GivenBack; gb != nil && !g.Over() && turnBegan(g).Before(gb.At) {
+		return gb.Remind
+	}
+	return time.Time{}
+}
+
+// OutageReminder returns how long the bot was down if the reminder of the
+// time given back is due at now, else false.
+func (g *Game) OutageReminder(now time.Time) (time.Duration, bool) {
+	if at := g.outageRemind(); !at.IsZero() && !at.After(now) {
+		return g.GivenBack.Down, true
+	}
+	return 0, false
+}
+
+// Reminded marks the reminder of the time given back as sent.
+func (g *Game) Reminded() {
+	if g.GivenBack != nil {
+		g.GivenBack.Remind = time.Time{}
+	}
+}
+
+// Wake returns when the game is next due to the scheduler: NotedWake, or
+// BoardDue if the board is owed earlier (and none is noted). Its record is
+// indexed under it.
 func (g *Game) Wake() time.Time {
-	w := g.Game.Wake()
+	w := g.NotedWake()
 	if g.BoardDue.IsZero() || g.BoardMessageID != "" || g.Over() || (!w.IsZero() && w.Before(g.BoardDue)) {
 		return w
 	}
 	return g.BoardDue
+}
+
+// NotedWake returns when the game is due to the scheduler once its board
+// is noted: game.Game's wake, or the reminder of the time given back
+// (GivenBack) if it is owed earlier (see OutageReminder).
+func (g *Game) NotedWake() time.Time {
+	w := g.Game.Wake()
+	if at := g.outageRemind(); !at.IsZero() && (w.IsZero() || at.Before(w)) {
+		return at
+	}
+	return w
 }
 
 // gameRecord is how a Game is stored: the game's State with its place, and
@@ -78,6 +132,7 @@ type gameRecord struct {
 	BoardDue       time.Time       `json:"board_due,omitzero"`
 	WakeAt         time.Time       `json:"wake_at,omitzero"`
 	Tournament     *TournamentGame `json:"tournament,omitempty"`
+	GivenBack      *GivenBack      `json:"given_back,omitempty"`
 }
 
 // Noted sets messageID as the board of g, which pays the board owed, if
@@ -96,6 +151,10 @@ func (g *Game) record() *gameRecord {
 	if r.BoardMessageID != "" {
 		r.BoardDue = time.Time{} // paid
 	}
+	if g.GivenBack != nil {
+		gb := *g.GivenBack // the record is not changed with g
+		r.GivenBack = &gb
+	}
 	return r
 }
 
@@ -107,7 +166,7 @@ func (r *gameRecord) game() (*Game, error) {
 		return nil, fmt.Errorf("game %d: %w: %w", r.ID, ErrCorrupt, err)
 	}
 	return &Game{ID: r.ID, GuildID: r.GuildID, ChannelID: r.ChannelID, ParentChannelID: r.ParentChannelID, ServerID: r.ServerID,
-		BoardMessageID: r.BoardMessageID, ClickedBoards: r.ClickedBoards, BoardDue: r.BoardDue, Tournament: r.Tournament, Game: gg}, nil
+		BoardMessageID: r.BoardMessageID, ClickedBoards: r.ClickedBoards, BoardDue: r.BoardDue, Tournament: r.Tournament, GivenBack: r.GivenBack, Game: gg}, nil
 }
 
 // Ladder returns the ladder the game counts on (rating.LadderOf): AI if

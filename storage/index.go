@@ -213,6 +213,14 @@ var indexSources = []struct {
 		guild, _, _ := bytes.Cut(k, []byte{0})
 		return countProfile(tx, k[:len(guild)+10]) // guild, its zero byte, the season, the ladder
 	}},
+	bandsStage: {bucketRanks, func(tx *bolt.Tx, k, _ []byte) error {
+		guild, _, _ := bytes.Cut(k, []byte{0})
+		return countBand(tx.Bucket(bucketRankBands), k[:len(guild)+2+RankBandLen], 1) // the ladder key, the band
+	}},
+	{bucketSeasonRanks, func(tx *bolt.Tx, k, _ []byte) error {
+		guild, _, _ := bytes.Cut(k, []byte{0})
+		return countBand(tx.Bucket(bucketSeasonRankBands), k[:len(guild)+10+RankBandLen], 1)
+	}},
 }
 
 // seasonSizesStage is the stage of the build that counts the seasons'
@@ -220,6 +228,11 @@ var indexSources = []struct {
 // that a migration filled before the build (rebuildPendingSeasons) were
 // counted as they were written, and are counted again here.
 const seasonSizesStage = 4
+
+// bandsStage is the first stage of the build that counts the ladders'
+// bands (RankBand), from the all-time ranks, then the seasons'. It starts
+// from empty buckets, as seasonSizesStage does, for the same reason.
+const bandsStage = 5
 
 // buildPendingIndexes builds the indexes that addIndexes marked to be
 // built, indexBatch records a transaction, each moving the mark in its
@@ -261,12 +274,21 @@ func buildIndexBatch(tx *bolt.Tx) (bucket []byte, n int, done bool, err error) {
 		return nil, 0, true, meta.Delete(keyIndexesPending)
 	}
 	stage, after := int(mark[0]), mark[1:]
-	if stage == seasonSizesStage && len(after) == 0 {
-		if err := tx.DeleteBucket(bucketSeasonSizes); err != nil {
-			return nil, 0, false, err
+	if len(after) == 0 {
+		var empty [][]byte
+		switch stage {
+		case seasonSizesStage:
+			empty = [][]byte{bucketSeasonSizes}
+		case bandsStage:
+			empty = [][]byte{bucketRankBands, bucketSeasonRankBands}
 		}
-		if _, err := tx.CreateBucket(bucketSeasonSizes); err != nil {
-			return nil, 0, false, err
+		for _, name := range empty {
+			if err := tx.DeleteBucket(name); err != nil {
+				return nil, 0, false, err
+			}
+			if _, err := tx.CreateBucket(name); err != nil {
+				return nil, 0, false, err
+			}
 		}
 	}
 	src := indexSources[stage]

@@ -26,19 +26,22 @@ type indexes struct {
 	Last       map[string]uint64   // guild, channel
 	Games      map[string][]uint64 // guild → IDs, newest first
 	Sizes      map[string]uint64   // guild, ladder → profiles
+	Bands      map[string]uint64   // all-time or season, ladder key, band → profiles
 }
 
 // wantIndexes works out the indexes of s from its records (Export): what
 // the index buckets must hold.
 func wantIndexes(tb testing.TB, s *Store) indexes {
 	tb.Helper()
-	want := indexes{HeadToHead: map[string]Tally{}, Last: map[string]uint64{}, Games: map[string][]uint64{}, Sizes: map[string]uint64{}}
+	want := indexes{HeadToHead: map[string]Tally{}, Last: map[string]uint64{}, Games: map[string][]uint64{}, Sizes: map[string]uint64{}, Bands: map[string]uint64{}}
 	require.NoError(tb, s.Export(tb.Context(), func(r Record) error {
 		if p, ok := ProfileRecords.Of(r); ok {
 			want.Sizes[string(ladderKey(p.GuildID, p.Season, p.Ladder))]++
+			want.Bands["all-time "+string(ladderKey(p.GuildID, p.Season, p.Ladder))+string(RankBand(p.RankKey()))]++
 		}
 		if p, ok := SeasonProfileRecords.Of(r); ok {
 			want.Sizes[string(ladderKey(p.GuildID, p.Season, p.Ladder))]++
+			want.Bands["season "+string(ladderKey(p.GuildID, p.Season, p.Ladder))+string(RankBand(p.RankKey()))]++
 		}
 		if g, ok := GameRecords.Of(r); ok {
 			want.Games[g.GuildID] = append(want.Games[g.GuildID], g.ID)
@@ -64,7 +67,7 @@ func wantIndexes(tb testing.TB, s *Store) indexes {
 // readIndexes reads the index buckets of s.
 func readIndexes(tb testing.TB, s *Store) indexes {
 	tb.Helper()
-	got := indexes{HeadToHead: map[string]Tally{}, Last: map[string]uint64{}, Games: map[string][]uint64{}, Sizes: map[string]uint64{}}
+	got := indexes{HeadToHead: map[string]Tally{}, Last: map[string]uint64{}, Games: map[string][]uint64{}, Sizes: map[string]uint64{}, Bands: map[string]uint64{}}
 	require.NoError(tb, s.db.View(func(tx *bolt.Tx) error {
 		require.NoError(tb, tx.Bucket(bucketHeadToHead).ForEach(func(k, v []byte) error {
 			var t Tally
@@ -79,6 +82,12 @@ func readIndexes(tb testing.TB, s *Store) indexes {
 		for _, b := range [][]byte{bucketLadderSizes, bucketSeasonSizes} {
 			require.NoError(tb, tx.Bucket(b).ForEach(func(k, v []byte) error {
 				got.Sizes[string(k)] = binary.BigEndian.Uint64(v)
+				return nil
+			}))
+		}
+		for name, b := range map[string][]byte{"all-time ": bucketRankBands, "season ": bucketSeasonRankBands} {
+			require.NoError(tb, tx.Bucket(b).ForEach(func(k, v []byte) error {
+				got.Bands[name+string(k)] = binary.BigEndian.Uint64(v)
 				return nil
 			}))
 		}
@@ -159,7 +168,8 @@ var upgradeFile = flag.String("kulami.upgrade", "", "a database (e.g. kept by Be
 
 // BenchmarkUpgradeIndexes times the opening of a file of schema 4 (the
 // file -kulami.upgrade names, without its index buckets): the upgrade
-// that builds them (addIndexes), in Open's transaction.
+// that fills the seasons' ladders again and builds the indexes and the
+// ladders' bands, in batches after the migration commits.
 func BenchmarkUpgradeIndexes(b *testing.B) {
 	if *upgradeFile == "" {
 		b.Skip("no -kulami.upgrade file")
@@ -206,12 +216,7 @@ func TestIndexBuildResumes(t *testing.T) {
 
 			db, err := bolt.Open(path, 0o600, nil)
 			require.NoError(t, err)
-			require.NoError(t, db.Update(func(tx *bolt.Tx) error {
-				if err := prepare(tx); err != nil {
-					return err
-				}
-				return rebuildPendingSeasons(tx, DefaultRatingPeriod)
-			}))
+			require.NoError(t, db.Update(prepare))
 			for range batches {
 				require.NoError(t, db.Update(func(tx *bolt.Tx) error {
 					_, _, done, err := buildIndexBatch(tx)
@@ -263,4 +268,44 @@ func TestSeasonSizesCounted(t *testing.T) {
 
 	s = mustOpenPath(t, path, Options{})
 	assert.Equal(t, want, readIndexes(t, s))
+}
+
+// TestRankBandsCounted: a file of schema version 9, whose ladders have no
+// bands, has them counted from the ranks when it opens, as the writes keep
+// them, and every leaderboard page by number read from them.
+func TestRankBandsCounted(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "kulami.db")
+	s := mustOpenPath(t, path, Options{})
+	players := []game.Player{alice, bob, carol, easyAI}
+	for i := range 8 {
+		ch := fmt.Sprint("game ", i)
+		mustCreate(t, s, ch, players[i%4], players[(i+1+i/4)%4])
+		mustPlay(t, s, ch, "D4")
+		mustFinish(t, s, ch, game.Resigned, engine.Color(i%2), t0.AddDate(0, 2*i, 0))
+	}
+	want := wantIndexes(t, s)
+	require.NotEmpty(t, want.Bands)
+	require.Equal(t, want, readIndexes(t, s), "the writes keep the bands")
+	require.NoError(t, s.db.Update(func(tx *bolt.Tx) error {
+		for _, b := range [][]byte{bucketRankBands, bucketSeasonRankBands} {
+			if err := tx.DeleteBucket(b); err != nil {
+				return err
+			}
+		}
+		return tx.Bucket(bucketMeta).Put(keySchema, binary.BigEndian.AppendUint64(nil, 9))
+	}))
+	require.NoError(t, s.Close())
+
+	s = mustOpenPath(t, path, Options{})
+	assert.Equal(t, want, readIndexes(t, s))
+	for _, ladder := range []Ladder{Human, AI} {
+		all, total, err := s.Leaderboard(t.Context(), guild, ladder, 0, 100)
+		require.NoError(t, err)
+		require.Len(t, all, total)
+		for offset := range all {
+			page, _, err := s.Leaderboard(t.Context(), guild, ladder, offset, 2)
+			require.NoError(t, err)
+			assert.Equal(t, all[offset:min(offset+2, len(all))], page, "%v from %d", ladder, offset)
+		}
+	}
 }

@@ -24,6 +24,7 @@ var migrations = []func(tx *bolt.Tx) error{
 	addIndexes,          // 7 → 8
 	addSeasonSizes,      // 8 → 9
 	addPuzzles,          // 9 → 10
+	addRankBands,        // 10 → 11
 }
 
 // clearFinishedClocks brings a file of schema version 1 to version 2: the
@@ -98,13 +99,12 @@ var (
 
 // keySeasonsPending is the key, in bucketMeta, of the mark addSeasons
 // leaves for Open: the seasons' ladders are to be filled from the
-// finished games (rebuildSeasons), in the transaction that migrates the
-// file.
+// finished games (Core.RebuildSeasons), after the migration commits.
 var keySeasonsPending = []byte("seasons_pending")
 
 // addSeasons brings a file of schema version 4 to version 5: it creates
 // the buckets of the seasons' ladders, and marks them to be filled from
-// the finished games (see rebuildPendingSeasons). No stored value
+// the finished games (see boltSeasonsMark). No stored value
 // changes.
 func addSeasons(tx *bolt.Tx) error {
 	for _, b := range [][]byte{bucketSeasonProfiles, bucketSeasonRanks} {
@@ -115,20 +115,19 @@ func addSeasons(tx *bolt.Tx) error {
 	return tx.Bucket(bucketMeta).Put(keySeasonsPending, []byte{1})
 }
 
-// rebuildPendingSeasons fills the seasons' ladders from the finished
-// games (rebuildSeasons, with the rating period period) if addSeasons
-// marked them, and drops the mark: the steps need the rating period,
-// which only Open knows, so Open runs this after prepare, in its
-// transaction.
-func rebuildPendingSeasons(tx *bolt.Tx, period time.Duration) error {
-	meta := tx.Bucket(bucketMeta)
-	if meta.Get(keySeasonsPending) == nil {
-		return nil
+// boltSeasonsMark is the mark of RebuildSeasons in a bbolt file: the key
+// keySeasonsPending that addSeasons puts, for Open to fill the seasons'
+// ladders after the migration commits (the steps need the rating period,
+// which only Open knows).
+func boltSeasonsMark(t Tx, drop bool) (bool, error) {
+	meta := t.(*boltTx).tx.Bucket(bucketMeta)
+	switch {
+	case meta.Get(keySeasonsPending) == nil:
+		return false, nil
+	case drop:
+		return true, meta.Delete(keySeasonsPending)
 	}
-	if err := rebuildSeasons(&boltTx{tx: tx, boards: &boardNotes{}}, period); err != nil {
-		return fmt.Errorf("fill the seasons' ladders from the finished games: %w", err)
-	}
-	return meta.Delete(keySeasonsPending)
+	return true, nil
 }
 
 // bucketTournaments holds the tournaments of guilds (storage's

@@ -30,7 +30,8 @@ var (
 		bucketSeasonProfiles, bucketSeasonRanks, bucketTournaments, bucketVacations,
 		bucketLastFinished, bucketGuildGames, bucketHeadToHead, bucketLadderSizes, bucketSeasonSizes,
 		bucketPuzzles, bucketPuzzleRatings, bucketPuzzleProfiles, bucketPuzzleRanks, bucketPuzzleSizes,
-		bucketPuzzleAttempts, bucketPuzzleTries, bucketDailyPuzzles, bucketDailyPosts}
+		bucketPuzzleAttempts, bucketPuzzleTries, bucketDailyPuzzles, bucketDailyPosts,
+		bucketRankBands, bucketSeasonRankBands}
 
 	keySchema = []byte("schema")
 )
@@ -111,12 +112,7 @@ func Open(path string, opt Options) (*Store, error) {
 	case err != nil:
 		return nil, fmt.Errorf("open %s: %w", path, err)
 	}
-	if err := db.Update(func(tx *bolt.Tx) error {
-		if err := prepare(tx); err != nil {
-			return err
-		}
-		return rebuildPendingSeasons(tx, opt.RatingPeriod)
-	}); err != nil {
+	if err := db.Update(prepare); err != nil {
 		db.Close()
 		return nil, fmt.Errorf("open %s: %w", path, err)
 	}
@@ -124,11 +120,17 @@ func Open(path string, opt Options) (*Store, error) {
 	if log == nil {
 		log = slog.New(slog.DiscardHandler)
 	}
+	s := &Store{db: db, path: path, opt: opt}
+	upgrading := opt
+	upgrading.Updated = nil // not a write of the store's
+	if err := NewCore(boltBackend{s}, upgrading).RebuildSeasons(context.Background(), boltSeasonsMark, log); err != nil {
+		db.Close()
+		return nil, fmt.Errorf("open %s: %w", path, err)
+	}
 	if err := buildPendingIndexes(db, log); err != nil {
 		db.Close()
 		return nil, fmt.Errorf("open %s: %w", path, err)
 	}
-	s := &Store{db: db, path: path, opt: opt}
 	s.Core = NewCore(boltBackend{s}, opt)
 	return s, nil
 }
@@ -189,4 +191,26 @@ func (s *Store) Commits(ctx context.Context) (uint64, error) {
 		return 0, fmt.Errorf("count the commits of %s: %w", s.path, err)
 	}
 	return uint64(id), nil
+}
+
+// releaseEvery is how many records an export or an import of a bbolt file
+// reads or writes between two releases of the file's pages (release):
+// a few tens of MiB of the file mapped at most.
+const releaseEvery = 10000
+
+// Import is Core.Import that also gives back, every releaseEvery records,
+// the pages of the file its batches mapped (release), so that an import
+// into a large file keeps little of it mapped.
+func (s *Store) Import(ctx context.Context, records func(ctx context.Context, fn func(Record) error) error) (map[string]int, error) {
+	return s.Core.Import(ctx, func(ctx context.Context, fn func(Record) error) error {
+		n := 0
+		return records(ctx, func(r Record) error {
+			if n++; n%releaseEvery == 0 {
+				if err := s.db.View(func(tx *bolt.Tx) error { release(tx); return nil }); err != nil {
+					return err
+				}
+			}
+			return fn(r)
+		})
+	})
 }

@@ -2,6 +2,7 @@ package storage_test
 
 import (
 	"flag"
+	"os"
 	"path/filepath"
 	"testing"
 
@@ -12,7 +13,9 @@ import (
 )
 
 // keepYear, if set, is where BenchmarkYear builds its database and leaves
-// it (to time kulamibot migrate, or a restart, on it).
+// it (to time kulamibot migrate, or a restart, on it); if the file is
+// there, BenchmarkYear reads it instead of building one (run it with the
+// flags it was built with).
 var keepYear = flag.String("kulami.keep", "", "build the database of BenchmarkYear in this file and keep it")
 
 // BenchmarkYear builds a database of the size the flags -kulami.finished,
@@ -25,10 +28,14 @@ func BenchmarkYear(b *testing.B) {
 	if *keepYear != "" {
 		path = *keepYear
 	}
-	fill, err := storage.Open(path, storage.Options{NoSync: true})
-	require.NoError(b, err)
-	storagetest.FillYear(b, fill, y)
-	require.NoError(b, fill.Close())
+	if _, err := os.Stat(path); err != nil || *keepYear == "" {
+		fill, err := storage.Open(path, storage.Options{NoSync: true})
+		require.NoError(b, err)
+		storagetest.FillYear(b, fill, y)
+		require.NoError(b, fill.Close())
+	} else {
+		b.Logf("reusing %s, built with the same flags before", path)
+	}
 	var longest storagetest.Longest
 	s, err := storage.Open(path, storage.Options{Updated: longest.Updated})
 	require.NoError(b, err)

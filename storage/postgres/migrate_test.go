@@ -119,7 +119,7 @@ func TestFailedMigrationChangesNothing(t *testing.T) {
 	var n int
 	require.NoError(t, s.pool.QueryRow(context.Background(), `SELECT count(*) FROM information_schema.tables WHERE table_name = 'half_done'`).Scan(&n))
 	assert.Zero(t, n, "the failed step created nothing")
-	down, _, err := s.Resume(t.Context(), t0.Add(time.Hour), time.Minute, func(*storage.Game, time.Duration) (bool, error) { return false, nil })
+	down, _, err := s.BeginResume(t.Context(), t0.Add(time.Hour), time.Minute, 10)
 	require.NoError(t, err, "the failed step dropped nothing")
 	assert.Equal(t, time.Hour, down)
 }
@@ -220,13 +220,32 @@ func TestMigrationIndexesHistory(t *testing.T) {
 		}
 		return out
 	}
+	// bands returns the counts of the ladders' bands (migration 0010)
+	// that are not empty.
+	bands := func(s *Store) []string {
+		rows, err := s.pool.Query(t.Context(), `SELECT guild, season, ladder, band, n FROM rank_bands WHERE n > 0 ORDER BY guild, season, ladder, band`)
+		require.NoError(t, err)
+		out, err := pgx.CollectRows(rows, func(row pgx.CollectableRow) (string, error) {
+			var guild string
+			var season int32
+			var ladder int16
+			var band []byte
+			var n int64
+			err := row.Scan(&guild, &season, &ladder, &band, &n)
+			return fmt.Sprintf("%s/%d/%d/%x: %d", guild, season, ladder, band, n), err
+		})
+		require.NoError(t, err)
+		return out
+	}
+	wantBands := bands(s)
+	require.NotEmpty(t, wantBands, "the writes counted the bands")
 	wantSeasons := seasonSizes(s)
 	require.NotEmpty(t, wantSeasons, "the fixture's games count in a season")
 	want, wantSizes := headToHead(s), sizes(s)
 	require.Equal(t, map[storage.Ladder]int{storage.Human: 2, storage.AI: 2}, wantSizes)
 	require.Equal(t, storage.Tally{Losses: 1}, want[storage.ProfileID(fixture.HardAI)+"-"+fixture.Bob.UserID], "bob beat the computer")
 	_, err := s.pool.Exec(t.Context(), `ALTER TABLE history DROP COLUMN opponent, DROP COLUMN outcome; DROP TABLE resuming; DROP TABLE ladder_sizes;
-		DROP TABLE season_ladder_sizes; DELETE FROM kulami_migrations WHERE version >= 8`)
+		DROP TABLE season_ladder_sizes; DROP TABLE rank_bands; DELETE FROM kulami_migrations WHERE version >= 8`)
 	require.NoError(t, err)
 	s.Close()
 
@@ -234,4 +253,5 @@ func TestMigrationIndexesHistory(t *testing.T) {
 	assert.Equal(t, want, headToHead(s))
 	assert.Equal(t, wantSizes, sizes(s))
 	assert.Equal(t, wantSeasons, seasonSizes(s))
+	assert.Equal(t, wantBands, bands(s), "the migration counts the bands the writes counted")
 }

@@ -11,10 +11,23 @@ import (
 )
 
 // Records implements storage.Tx: every table, one after the other, in
-// the transaction's snapshot.
+// the transaction's snapshot (so that the pages of active games it reads
+// are the games of one moment).
 func (t *tx) Records(fn func(storage.Record) error) error {
-	if err := t.Games(func(g *storage.Game, _ time.Time) error { return fn(storage.GameRecords.Record(g)) }); err != nil {
-		return err
+	// The active games a page at a time (each page read whole before fn
+	// sees it, see selectGames), so that an export holds one page of
+	// games, not all of them.
+	for after := ""; ; {
+		n := 0
+		if err := t.GamesAfter(after, exportPage, func(g *storage.Game, _ time.Time) error {
+			after, n = g.ChannelID, n+1
+			return fn(storage.GameRecords.Record(g))
+		}); err != nil {
+			return err
+		}
+		if n < exportPage {
+			break
+		}
 	}
 	if err := t.EachGuildSettings(func(r *storage.GuildSettingsEntry) error { return fn(storage.GuildSettingsRecords.Record(r)) }); err != nil {
 		return fmt.Errorf("export the guild settings: %w", err)
@@ -146,3 +159,6 @@ func scanDecode(row pgx.Row, data *string, v any, keys ...any) error {
 	}
 	return storage.Decode([]byte(*data), v)
 }
+
+// exportPage is how many active games Records reads at a time.
+const exportPage = 1000

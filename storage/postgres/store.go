@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"log/slog"
 	"strings"
 	"time"
 
@@ -79,7 +80,11 @@ func OpenConfig(dsn string, opt storage.Options, c Config) (*Store, error) {
 	defer rcancel()
 	migrating := opt
 	migrating.Updated = nil
-	if err := storage.NewCore(b, migrating).RebuildSeasons(rctx, takeSeasonsMark); err != nil {
+	log := opt.Log
+	if log == nil {
+		log = slog.New(slog.DiscardHandler)
+	}
+	if err := storage.NewCore(b, migrating).RebuildSeasons(rctx, seasonsMark, log); err != nil {
 		pool.Close()
 		return nil, fmt.Errorf("open %s: %w", Describe(dsn), err)
 	}
@@ -218,6 +223,7 @@ func (b backend) run(ctx context.Context, begin string, write bool, fn func(*tx)
 	t := &tx{ctx: ctx, conn: conn, write: write, pending: &pgx.Batch{}}
 	t.exec(begin)
 	if err = fn(t); err == nil {
+		t.writeBands()
 		t.committing = true
 		t.exec("COMMIT")
 		if err = t.send(t.take()); err == nil {

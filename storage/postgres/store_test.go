@@ -77,7 +77,7 @@ func BenchmarkYear(b *testing.B) {
 	storagetest.FillYear(b, s, y)
 	// What autovacuum does some time after a bulk load: statistics for the
 	// planner, the visibility map for index-only scans.
-	_, err := s.pool.Exec(b.Context(), `VACUUM ANALYZE active, finished, history, profiles, ladder_sizes, season_profiles, season_ladder_sizes`)
+	_, err := s.pool.Exec(b.Context(), `VACUUM ANALYZE active, finished, history, profiles, ladder_sizes, season_profiles, season_ladder_sizes, rank_bands`)
 	require.NoError(b, err)
 	storagetest.BenchmarkYear(b, s, y, &longest)
 }

@@ -1,10 +1,12 @@
 package postgres
 
 import (
+	"cmp"
 	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
+	"maps"
 	"slices"
 	"strconv"
 	"strings"
@@ -38,6 +40,17 @@ type tx struct {
 	// table and ID): putting them inserts, so that a concurrent first
 	// write of the same settings is a conflict, never a lost update.
 	missing map[string]bool
+	// bands are the changes to the ladders' band counts (moveBand), which
+	// the commit writes last, in the bands' order (writeBands).
+	bands map[bandRow]int64
+}
+
+// bandRow names a row of rank_bands.
+type bandRow struct {
+	guild  string
+	season int32
+	ladder int16
+	band   string
 }
 
 // lock returns the clause that locks the rows a write reads.
@@ -112,7 +125,7 @@ func (t *tx) PutGame(g *storage.Game, _ time.Time) error {
 		ON CONFLICT (channel) DO UPDATE SET kind = excluded.kind, id = excluded.id, guild = excluded.guild,
 			ply = excluded.ply, board_message = excluded.board_message, wake_at = excluded.wake_at,
 			noted_wake = excluded.noted_wake, data = excluded.data`,
-		g.ChannelID, kindGame, int64(g.ID), g.GuildID, g.Ply(), g.BoardMessageID, wakeAt(g.Wake()), wakeAt(g.Game.Wake()), string(data))
+		g.ChannelID, kindGame, int64(g.ID), g.GuildID, g.Ply(), g.BoardMessageID, wakeAt(g.Wake()), wakeAt(g.NotedWake()), string(data))
 	return nil
 }
 
@@ -351,13 +364,19 @@ func (t *tx) FinishedData(fn func([]byte) error) error {
 	return nil
 }
 
-// takeSeasonsMark deletes the mark that migration 0004 left for the
-// first process that opens the database after it, and reports whether
-// this transaction took it (a concurrent one waits for the row, then
-// finds it gone).
-func takeSeasonsMark(t storage.Tx) (bool, error) {
+// seasonsMark is the mark of storage.Core.RebuildSeasons that migration
+// 0004 left for the processes that open the database after it: it
+// reports whether the mark is there (locked, in a write, so that a
+// concurrent write waits for the row, then finds it gone) and, if drop,
+// deletes it.
+func seasonsMark(st storage.Tx, drop bool) (bool, error) {
+	t := st.(*tx)
+	q := `SELECT count(*) FROM (SELECT 1 FROM season_rebuild` + t.lock() + `) AS mark`
+	if drop {
+		q = `WITH taken AS (DELETE FROM season_rebuild RETURNING 1) SELECT count(*) FROM taken`
+	}
 	var n int
-	err := t.(*tx).queryRow(`WITH taken AS (DELETE FROM season_rebuild RETURNING 1) SELECT count(*) FROM taken`).Scan(&n)
+	err := t.queryRow(q).Scan(&n)
 	return n > 0, err
 }
 
@@ -524,6 +543,7 @@ func (t *tx) putProfile(p, old *storage.Profile) error {
 		q = fmt.Sprintf(`INSERT INTO %s (%s, player, rank_key, data) VALUES (%s)`, table, cols, placeholders(n+3))
 	}
 	t.exec(q, append(args, p.UserID, p.RankKey(), string(data))...)
+	t.moveBand(p, old)
 	switch {
 	case old == nil && p.Season == 0:
 		t.exec(`INSERT INTO ladder_sizes (guild, ladder, n) VALUES ($1, $2, 1)
@@ -533,6 +553,44 @@ func (t *tx) putProfile(p, old *storage.Profile) error {
 			ON CONFLICT (guild, season, ladder) DO UPDATE SET n = season_ladder_sizes.n + 1`, p.GuildID, int32(p.Season), int16(p.Ladder))
 	}
 	return nil
+}
+
+// moveBand counts p, whose stored version is old (nil for a new
+// profile), in its band of the ladder (table rank_bands), and no longer in
+// old's if that was another: at the commit (writeBands).
+func (t *tx) moveBand(p, old *storage.Profile) {
+	row := bandRow{p.GuildID, int32(p.Season), int16(p.Ladder), string(storage.RankBand(p.RankKey()))}
+	was := row
+	if old != nil {
+		if was.band = string(storage.RankBand(old.RankKey())); was == row {
+			return
+		}
+	}
+	if t.bands == nil {
+		t.bands = map[bandRow]int64{}
+	}
+	t.bands[row]++
+	if old != nil {
+		t.bands[was]--
+	}
+}
+
+// writeBands queues the changes to the band counts of the transaction, in
+// the bands' order: two transactions that end games at once lock the rows
+// of the bands they share in the same order, and the rows are locked only
+// from there to the commit, so that the counts, which every game's end
+// changes, never make a deadlock.
+func (t *tx) writeBands() {
+	rows := slices.SortedFunc(maps.Keys(t.bands), func(a, b bandRow) int {
+		return cmp.Or(cmp.Compare(a.guild, b.guild), cmp.Compare(a.season, b.season), cmp.Compare(a.ladder, b.ladder), cmp.Compare(a.band, b.band))
+	})
+	for _, r := range rows {
+		if d := t.bands[r]; d != 0 {
+			t.exec(`INSERT INTO rank_bands (guild, season, ladder, band, n) VALUES ($1, $2, $3, $4, $5)
+				ON CONFLICT (guild, season, ladder, band) DO UPDATE SET n = rank_bands.n + excluded.n`, r.guild, r.season, r.ladder, []byte(r.band), d)
+		}
+	}
+	t.bands = nil
 }
 
 // placeholders returns "$1, $2, …, $n".
@@ -557,12 +615,52 @@ func (t *tx) SeasonLeaderboard(guild string, season storage.Season, ladder stora
 // leaderboard is Leaderboard on a ladder of the season (zero: all-time).
 func (t *tx) leaderboard(guild string, season storage.Season, ladder storage.Ladder, offset, limit int) ([]storage.Profile, int, error) {
 	table, where, args := ladderTable(guild, season, ladder)
-	// The page from its first rank key, which an index-only scan of the
-	// ranks finds without reading the profiles before it.
 	n := len(args)
-	return t.ladderPage(guild, season, ladder, fmt.Sprintf(`SELECT data FROM %[1]s WHERE %[2]s AND rank_key >= (
-			SELECT rank_key FROM %[1]s WHERE %[2]s ORDER BY rank_key OFFSET $%[3]d LIMIT 1)
-		ORDER BY rank_key LIMIT $%[4]d`, table, where, n+2, n+1), append(args, limit, offset))
+	if offset < bandsFrom {
+		// The page from its first rank key, which an index-only scan of
+		// the ranks finds without reading the profiles before it.
+		return t.ladderPage(guild, season, ladder, fmt.Sprintf(`SELECT data FROM %[1]s WHERE %[2]s AND rank_key >= (
+				SELECT rank_key FROM %[1]s WHERE %[2]s ORDER BY rank_key OFFSET $%[3]d LIMIT 1)
+			ORDER BY rank_key LIMIT $%[4]d`, table, where, n+2, n+1), append(args, limit, offset))
+	}
+	// Further down, the band of the rank at offset, from the bands'
+	// counts added up in rank order (a few thousand at most), then the
+	// page from the band's start, skipping the ranks of the band before
+	// it.
+	return t.ladderPage(guild, season, ladder, fmt.Sprintf(`WITH b AS (
+			SELECT band, $%[3]d - (upto - n) AS skip FROM (
+				SELECT band, n, sum(n) OVER (ORDER BY band) AS upto FROM rank_bands
+				WHERE guild = $1 AND ladder = $2 AND season = $%[5]d) AS bands
+			WHERE upto > $%[3]d ORDER BY band LIMIT 1)
+		SELECT data FROM %[1]s WHERE %[2]s AND rank_key >= (SELECT band FROM b)
+		ORDER BY rank_key OFFSET (SELECT skip FROM b) LIMIT $%[4]d`, table, where, n+1, n+2, bandSeason(n)),
+		bandArgs(args, season, offset, limit))
+}
+
+// bandsFrom is the first offset from which a leaderboard page is found
+// from the ladder's bands: the pages before, skipping fewer ranks than a
+// ladder has bands, are read quicker from the top.
+var bandsFrom = 1000
+
+// bandSeason returns the placeholder of the season in the bands' query of
+// a ladder whose own arguments are n: the season's own (the third) on a
+// season's ladder, else one after the offset and limit.
+func bandSeason(n int) int {
+	if n == 3 {
+		return 3
+	}
+	return n + 3
+}
+
+// bandArgs returns the arguments of the bands' query of a ladder of the
+// season (zero: all-time) selected by args: args, the offset and limit,
+// and the season (0) if args do not hold it.
+func bandArgs(args []any, season storage.Season, offset, limit int) []any {
+	args = append(args, int64(offset), limit)
+	if season == 0 {
+		args = append(args, int32(0))
+	}
+	return args
 }
 
 // LeaderboardFrom implements storage.Tx: the ranks after (or before) the

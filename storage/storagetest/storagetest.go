@@ -60,7 +60,10 @@ type Store interface {
 	Due(ctx context.Context, now time.Time) ([]storage.Wake, error)
 	Claim(ctx context.Context, w storage.Wake, owner string, now time.Time, d time.Duration) (bool, error)
 	SetAlive(ctx context.Context, t time.Time) error
-	Resume(ctx context.Context, now time.Time, minDown time.Duration, fn func(g *storage.Game, down time.Duration) (bool, error)) (time.Duration, []*storage.Game, error)
+	BeginResume(ctx context.Context, now time.Time, minDown time.Duration, perSecond int) (time.Duration, bool, error)
+	Resuming(ctx context.Context) (*storage.Resuming, error)
+	Resume(ctx context.Context, fn func(g *storage.Game, down time.Duration) (bool, error)) (int, error)
+	GiveBack(ctx context.Context, channels []string, fn func(g *storage.Game, down time.Duration) (bool, error)) ([]string, error)
 
 	CreateTournament(ctx context.Context, t *storage.Tournament) error
 	Tournament(ctx context.Context, guildID string, id uint64) (*storage.Tournament, error)
@@ -101,10 +104,12 @@ func Run(t *testing.T, open Open) {
 	}{
 		{"Resume", testResume},
 		{"ResumeInBatches", testResumeInBatches},
+		{"GiveBack", testGiveBack},
 		{"CancelledContext", testCancelledContext},
 		{"ExportImport", testExportImport},
 		{"GuildGamesMoved", testGuildGamesMoved},
 		{"IndexesUnderConcurrentWriters", testIndexesUnderConcurrentWriters},
+		{"RankBandsUnderConcurrentWriters", testRankBandsUnderConcurrentWriters},
 		{"ImportBuildsIndexes", testImportBuildsIndexes},
 		{"ImportInBatches", testImportInBatches},
 		{"ImportRefusesNonEmpty", testImportRefusesNonEmpty},
