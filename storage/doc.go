@@ -120,8 +120,10 @@
 // names (AdvancePuzzle), so a stale click changes nothing. The daily
 // puzzle of a day is picked once (DailyPuzzle, by engine/puzzle's rule)
 // and its post in a guild claimed in a transaction (ClaimDailyPost), so
-// it goes out once across restarts and processes. Puzzles are not part
-// of Export.
+// it goes out once across restarts and processes. Export carries all of
+// it (the puzzles, the set loaded, profiles, attempts ended and under way,
+// the daily puzzles and posts), so a copy serves the set without loading
+// it again; the leaderboards' indexes are built again by Import.
 //
 // # Export
 //

@@ -374,7 +374,8 @@ func currentTry(tx Tx, userID, puzzleID string, step int) (*PuzzleTry, error) {
 // and r.Step (else ErrNotFound, as AdvancePuzzle), in one transaction: the
 // attempt is recorded, and, if it is the user's first at the puzzle, it
 // counts: both ratings change (puzzle.Rate), the streak grows or ends,
-// the player joins the leaderboard of r.GuildID, and a daily puzzle
+// the player joins the leaderboard of r.GuildID ("" outside the servers:
+// the leaderboard of everywhere), and a daily puzzle
 // solved counts its solver.
 func (s *Core) FinishPuzzle(ctx context.Context, r PuzzleResult) (*PuzzleOutcome, error) {
 	o, err := inTx(ctx, s.b.Update, func(tx Tx) (*PuzzleOutcome, error) {
@@ -423,7 +424,7 @@ func (s *Core) FinishPuzzle(ctx context.Context, r PuzzleResult) (*PuzzleOutcome
 		} else {
 			p.Streak = 0
 		}
-		if r.GuildID != "" && !slices.Contains(p.Guilds, r.GuildID) {
+		if !slices.Contains(p.Guilds, r.GuildID) {
 			p.Guilds = append(p.Guilds, r.GuildID)
 		}
 		if err := tx.PutPuzzle(&ne, e); err != nil {
