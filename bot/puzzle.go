@@ -293,7 +293,7 @@ type pendingBoard struct {
 }
 
 // drawBoard starts drawing the board of a puzzle's position pos for the
-// caller, in their theme, and returns it.
+// caller, in their look (ownLook), and returns it.
 func (pz *puzzles) drawBoard(c *interaction, lang i18n.Lang, p *puzzle.Puzzle, pos *engine.Position, over bool) *pendingBoard {
 	solver, _ := p.Solver()
 	var names [2]string
@@ -325,7 +325,7 @@ func (b *pendingBoard) message(text string, components []discordgo.MessageCompon
 }
 
 // drawPuzzle are the drawing options of a puzzle's board in lang and
-// theme, its players named names.
+// the look lk (theme and marbles), its players named names.
 func drawPuzzle(lang i18n.Lang, p *puzzle.Puzzle, names [2]string, lk look) draw.Options {
 	return draw.Options{Names: names, Rules: p.Record.Rules, Text: drawText(lang), Theme: lk.theme, Marbles: lk.marbles}
 }
