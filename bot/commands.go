@@ -224,8 +224,8 @@ func Commands() []*discordgo.ApplicationCommand {
 	puzzles := &discordgo.ApplicationCommand{
 		Name:             puzzleCommandName,
 		Type:             discordgo.ChatApplicationCommand,
-		Contexts:         &[]discordgo.InteractionContextType{discordgo.InteractionContextGuild},
-		IntegrationTypes: &[]discordgo.ApplicationIntegrationType{discordgo.ApplicationIntegrationGuildInstall},
+		Contexts:         &contexts, // as /kulami: puzzles are answers only the solver sees, anywhere
+		IntegrationTypes: &installs,
 		Options: []*discordgo.ApplicationCommandOption{
 			sub("next"),
 			sub("daily"),
