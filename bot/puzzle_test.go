@@ -382,7 +382,8 @@ func TestPuzzleLeaderboardPages(t *testing.T) {
 }
 
 // TestPuzzleEverywhere: /puzzle next, daily and stats work where the bot
-// is no member (a DM, a group DM, a server without the bot), answered
+// is no member (a DM, a group DM, a server without the bot, one that
+// forbids external apps and so sees every answer ephemeral), answered
 // only by interaction answers that Discord allows there: a puzzle solved
 // there counts on the puzzle leaderboard of everywhere, which stats
 // shows there, and not on the server's.
@@ -399,6 +400,7 @@ func TestPuzzleEverywhere(t *testing.T) {
 				{"DM", h.dc.AddPrivateChannel(h.alice, h.bob)},
 				{"group DM", h.dc.AddPrivateChannel(h.alice, h.bob, h.carol)},
 				{"server without the bot", h.dc.AddForeignChannel("elsewhere", true)},
+				{"server that forbids external apps", h.dc.AddForeignChannel("strict", false)},
 			}
 			for _, place := range places {
 				i := h.puzzleCommandIn(place.ch.ID, h.carol, "stats")
