@@ -112,7 +112,8 @@
 // (PuzzleEntry), loaded once by ID and content hash (LoadPuzzles). A
 // player's PuzzleProfile is the same in every guild; the puzzle
 // leaderboard of a guild ranks the players who did puzzles there
-// (PuzzleProfile.Guilds), keyset-paged by Mark like the ladders.
+// (PuzzleProfile.Guilds; the guild "" is everywhere outside the servers),
+// keyset-paged by Mark like the ladders.
 // FinishPuzzle counts an attempt in one transaction: the attempt kept
 // (NextPuzzle never gives it again while others remain), both ratings
 // (puzzle.Rate), the streak, a daily puzzle's solvers. The attempt under

@@ -54,7 +54,8 @@ type PuzzleProfile struct {
 	BestStreak int `json:"best_streak"`
 	// Guilds are the guilds the player did puzzles in: the puzzle
 	// leaderboards that show them (a guild's shows its own players only,
-	// never the names of another server's).
+	// never the names of another server's); "" is the leaderboard of
+	// everywhere outside the servers.
 	Guilds []string `json:"guilds,omitempty"`
 }
 
