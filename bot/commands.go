@@ -201,9 +201,8 @@ func Commands() []*discordgo.ApplicationCommand {
 				vacationDays,
 				opt(str, "theme", false, themes...),
 				opt(str, "marbles", false, marbles...),
-				opt(str, "clear", false, choices("clear", "season_channel")...),
+				opt(str, "clear", false, choices("clear", "season_channel", "puzzle_channel")...),
 				puzzleChannel,
-				opt(str, "daily_puzzle", false, choices("daily_puzzle", "off")...),
 			),
 			sub("play",
 				opt(str, "level", false, choices("level", "easy", "medium", "hard")...),
@@ -225,8 +224,8 @@ func Commands() []*discordgo.ApplicationCommand {
 	puzzles := &discordgo.ApplicationCommand{
 		Name:             puzzleCommandName,
 		Type:             discordgo.ChatApplicationCommand,
-		Contexts:         &[]discordgo.InteractionContextType{discordgo.InteractionContextGuild},
-		IntegrationTypes: &[]discordgo.ApplicationIntegrationType{discordgo.ApplicationIntegrationGuildInstall},
+		Contexts:         &contexts, // as /kulami: puzzles are answers only the solver sees, anywhere
+		IntegrationTypes: &installs,
 		Options: []*discordgo.ApplicationCommandOption{
 			sub("next"),
 			sub("daily"),

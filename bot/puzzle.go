@@ -293,12 +293,12 @@ type pendingBoard struct {
 }
 
 // drawBoard starts drawing the board of a puzzle's position pos for the
-// caller, in their theme, and returns it.
+// caller, in their look (ownLook), and returns it.
 func (pz *puzzles) drawBoard(c *interaction, lang i18n.Lang, p *puzzle.Puzzle, pos *engine.Position, over bool) *pendingBoard {
 	solver, _ := p.Solver()
 	var names [2]string
 	names[solver], names[solver.Other()] = lang.T("puzzle.you"), lang.T("puzzle.defence")
-	opt := drawPuzzle(lang, p, names, pz.views.ownLook(c.ctx, c.i.GuildID, c.user().ID))
+	opt := drawPuzzle(lang, p, names, pz.views.ownLook(c.ctx, c.guild(), c.user().ID))
 	opt.Over = over
 	b := &pendingBoard{done: make(chan struct{}), alt: puzzleAlt(lang, pos, p, names)}
 	at := *pos
@@ -325,7 +325,7 @@ func (b *pendingBoard) message(text string, components []discordgo.MessageCompon
 }
 
 // drawPuzzle are the drawing options of a puzzle's board in lang and
-// theme, its players named names.
+// the look lk (theme and marbles), its players named names.
 func drawPuzzle(lang i18n.Lang, p *puzzle.Puzzle, names [2]string, lk look) draw.Options {
 	return draw.Options{Names: names, Rules: p.Record.Rules, Text: drawText(lang), Theme: lk.theme, Marbles: lk.marbles}
 }
@@ -395,7 +395,7 @@ func (pz *puzzles) move(c *interaction, id customID) error {
 		text = "✅ " + lang.T("puzzle.right", "Move", played, "Reply", strings.ToUpper(ans.Defence.String())) + "\n" + pz.heading(lang, e, p, &next)
 		components = pz.menus(lang, &next, &pos)
 	} else {
-		o, err := pz.store.FinishPuzzle(c.ctx, storage.PuzzleResult{UserID: me, Name: c.displayName(), GuildID: c.i.GuildID,
+		o, err := pz.store.FinishPuzzle(c.ctx, storage.PuzzleResult{UserID: me, Name: c.displayName(), GuildID: c.guild(),
 			PuzzleID: try.PuzzleID, Step: try.Step(), Solved: ans.Solved, At: pz.clock.Now()})
 		if errors.Is(err, storage.ErrNotFound) {
 			return refuse("puzzle.stale")

@@ -101,7 +101,7 @@ func TestDailyPuzzlePostedOnceADay(t *testing.T) {
 			require.Len(t, posts, 3, "and the day after, after a restart")
 			assert.Contains(t, posts[2].Content, "Nobody solved yesterday's puzzle.")
 
-			h.reply(h.commandWith(asAdmin, h.channel.ID, h.alice, "settings", discordtest.StringOption("daily_puzzle", "off")))
+			h.reply(h.commandWith(asAdmin, h.channel.ID, h.alice, "settings", discordtest.StringOption("clear", "puzzle_channel")))
 			h.tick(24 * time.Hour)
 			assert.Len(t, h.dailies(ch.ID), 3, "cleared: no more posts")
 			assert.Empty(t, h.dc.Violations())
@@ -110,8 +110,8 @@ func TestDailyPuzzlePostedOnceADay(t *testing.T) {
 }
 
 // TestPuzzleChannelRefused: a puzzle channel the bot cannot post in is
-// refused privately, with what to do, and nothing is stored; an option
-// value Discord does not offer is refused too.
+// refused privately, with what to do, and nothing is stored; so is a
+// puzzle channel picked and cleared at once.
 func TestPuzzleChannelRefused(t *testing.T) {
 	t.Parallel()
 	for _, mode := range modes {
@@ -124,7 +124,11 @@ func TestPuzzleChannelRefused(t *testing.T) {
 			i = h.commandWith(func(i *discordgo.Interaction) { asAdmin(i); i.Locale = discordgo.German }, h.channel.ID, h.alice, "settings",
 				discordtest.ChannelOption("puzzle_channel", ch.ID))
 			h.refused(i, "Ich kann in <#"+ch.ID+"> nicht posten")
-			h.refused(h.commandWith(asAdmin, h.channel.ID, h.alice, "settings", discordtest.StringOption("daily_puzzle", "on")), "Pick **off**")
+			h.refused(h.commandWith(asAdmin, h.channel.ID, h.alice, "settings", discordtest.ChannelOption("puzzle_channel", ch.ID),
+				discordtest.StringOption("clear", "puzzle_channel")), "Pick a puzzle channel or clear it, not both", "nothing was changed")
+			fr := func(i *discordgo.Interaction) { asAdmin(i); i.Locale = discordgo.French }
+			h.refused(h.commandWith(fr, h.channel.ID, h.alice, "settings", discordtest.ChannelOption("puzzle_channel", ch.ID),
+				discordtest.StringOption("clear", "puzzle_channel")), "Choisissez un salon des problèmes ou effacez-le")
 			s, err := h.store.GuildSettings(t.Context(), h.dc.GuildID())
 			require.NoError(t, err)
 			assert.Empty(t, s.PuzzleChannel, "nothing stored")

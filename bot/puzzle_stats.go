@@ -18,7 +18,7 @@ const puzzleTopStart = "top"
 // stats answers /kulami puzzle stats [player]: the player's puzzle
 // rating (with what its ± means), puzzles solved of those tried, streak
 // and best streak; and the first page of the server's puzzle
-// leaderboard, paged with buttons.
+// leaderboard (outside the servers, everywhere's), paged with buttons.
 func (pz *puzzles) stats(c *interaction, o options) error {
 	id, name := target(c, o)
 	lang := pz.langs.publicLang(c)
@@ -73,22 +73,26 @@ func (pz *puzzles) topPage(c *interaction, id customID) error {
 	return c.update(m)
 }
 
-// leaderboard is the page p (from 0) of the guild's puzzle leaderboard
-// after the mark from (before it if before is set; the top if from is
-// nil), with its buttons.
+// leaderboard is the page p (from 0) of the puzzle leaderboard of the
+// caller's place (c.guild: outside the servers that added the bot, the
+// one of everywhere) after the mark from (before it if before is set;
+// the top if from is nil), with its buttons.
 func (pz *puzzles) leaderboard(c *interaction, lang i18n.Lang, from *storage.Mark, before bool, p int) (message, error) {
-	page, total, err := pz.store.PuzzleLeaderboard(c.ctx, c.i.GuildID, from, before, leaderboardSize)
+	page, total, err := pz.store.PuzzleLeaderboard(c.ctx, c.guild(), from, before, leaderboardSize)
 	if err != nil {
 		return message{}, err
 	}
 	if before && len(page) < leaderboardSize {
 		// Back at the top: read it as the top, full.
-		if page, total, err = pz.store.PuzzleLeaderboard(c.ctx, c.i.GuildID, nil, false, leaderboardSize); err != nil {
+		if page, total, err = pz.store.PuzzleLeaderboard(c.ctx, c.guild(), nil, false, leaderboardSize); err != nil {
 			return message{}, err
 		}
 		p = 0
 	}
 	e := &discordgo.MessageEmbed{Title: lang.T("puzzle.top_title"), Color: embedColor}
+	if c.guild() == everywhere {
+		e.Title = lang.T("puzzle.top_title_everywhere")
+	}
 	if total == 0 || len(page) == 0 {
 		e.Description = lang.T("puzzle.top_empty")
 		return message{embeds: []*discordgo.MessageEmbed{e}}, nil

@@ -63,7 +63,13 @@ func threePuzzles(tb testing.TB) []puzzle.Puzzle {
 // once answered.
 func (h *harness) puzzleCommand(user *discordgo.User, sub string, opts ...*discordgo.ApplicationCommandInteractionDataOption) *discordgo.Interaction {
 	h.t.Helper()
-	i := h.dc.Command(h.channel.ID, user, "puzzle", discordtest.Subcommand(sub, opts...))
+	return h.puzzleCommandIn(h.channel.ID, user, sub, opts...)
+}
+
+// puzzleCommandIn is puzzleCommand in the channel given.
+func (h *harness) puzzleCommandIn(channel string, user *discordgo.User, sub string, opts ...*discordgo.ApplicationCommandInteractionDataOption) *discordgo.Interaction {
+	h.t.Helper()
+	i := h.dc.Command(channel, user, "puzzle", discordtest.Subcommand(sub, opts...))
 	h.resolve(i, opts)
 	h.send(i)
 	h.dc.WaitResponse(h.t, i.ID)
@@ -373,4 +379,62 @@ func TestPuzzleLeaderboardPages(t *testing.T) {
 		return len(m.Embeds) == 1 && strings.Contains(m.Embeds[0].Description, "🥇 **player10**")
 	})
 	assert.Empty(t, h.dc.Violations())
+}
+
+// TestPuzzleEverywhere: /puzzle next, daily and stats work where the bot
+// is no member (a DM, a group DM, a server without the bot, one that
+// forbids external apps and so sees every answer ephemeral), answered
+// only by interaction answers that Discord allows there: a puzzle solved
+// there counts on the puzzle leaderboard of everywhere, which stats
+// shows there, and not on the server's.
+func TestPuzzleEverywhere(t *testing.T) {
+	t.Parallel()
+	for _, mode := range modes {
+		t.Run(mode, func(t *testing.T) {
+			set := threePuzzles(t)
+			h := newPuzzleHarness(t, mode, set)
+			places := []struct {
+				name string
+				ch   *discordgo.Channel
+			}{
+				{"DM", h.dc.AddPrivateChannel(h.alice, h.bob)},
+				{"group DM", h.dc.AddPrivateChannel(h.alice, h.bob, h.carol)},
+				{"server without the bot", h.dc.AddForeignChannel("elsewhere", true)},
+				{"server that forbids external apps", h.dc.AddForeignChannel("strict", false)},
+			}
+			for _, place := range places {
+				i := h.puzzleCommandIn(place.ch.ID, h.carol, "stats")
+				assert.Contains(t, embedText(h.dc.WaitResponse(t, i.ID)), "Nobody here has finished a puzzle yet", place.name)
+			}
+
+			// next, solved in the DM.
+			m := h.puzzleMessage(h.puzzleCommandIn(places[0].ch.ID, h.alice, "next"))
+			assert.True(t, m.Ephemeral(), "only the solver sees the puzzle")
+			p := h.currentPuzzle(h.alice)
+			require.Equal(t, set[0].ID, p.ID)
+			m = h.playPuzzle(m, h.alice, p.Solution[0].String())
+			assert.Contains(t, m.Content, "Solved!")
+			prof, err := h.store.PuzzleProfile(t.Context(), h.alice.ID)
+			require.NoError(t, err)
+			assert.Equal(t, []string{everywhere}, prof.Guilds, "on the leaderboard of everywhere only")
+
+			// daily, in the group DM.
+			m = h.puzzleMessage(h.puzzleCommandIn(places[1].ch.ID, h.bob, "daily"))
+			assert.True(t, m.Ephemeral())
+			assert.Len(t, menus(m), 1, "a menu of holes")
+
+			// stats, in each place: the leaderboard of everywhere.
+			for _, place := range places {
+				i := h.puzzleCommandIn(place.ch.ID, h.carol, "stats")
+				text := embedText(h.dc.WaitResponse(t, i.ID))
+				assert.Contains(t, text, "Puzzle leaderboard: everywhere", place.name)
+				assert.Contains(t, text, "**alice**", place.name)
+			}
+			i := h.puzzleCommand(h.carol, "stats")
+			text := embedText(h.dc.WaitResponse(t, i.ID))
+			assert.Contains(t, text, "Puzzle leaderboard of this server")
+			assert.NotContains(t, text, "**alice**", "the server's own leaderboard")
+			assert.Empty(t, h.dc.Violations())
+		})
+	}
 }

@@ -182,14 +182,16 @@ func commandHandlers(h handlers) map[string]commandHandler {
 var inDMs = map[string]bool{"rules": true, "help": true, "challenge": true, "accept": true, "decline": true,
 	"move": true, "board": true, "resign": true, "abort": true, "draw": true, "give_time": true, "claim": true,
 	"plan": true, "leaderboard": true, "games": true, "settings": true, "stats": true, "history": true, "export": true,
-	"notify": true}
+	"notify": true, "puzzle": true}
 
 // anywhere are the component actions that also work where the bot is not a member: those of the
-// messages that inDMs' subcommands answer with.
+// messages that inDMs' subcommands answer with (not a daily puzzle's Solve button: its post is a
+// server's).
 var anywhere = map[string]bool{actRules: true, actMove: true, actResign: true, actResignYes: true, actResignNo: true,
 	actAccept: true, actDecline: true, actCancel: true, actDrawAccept: true, actDrawReject: true, actRematch: true,
 	actReplayGIF: true, actGiveTime: true, actClaim: true, actWait: true, actPlan: true, actPlanPick: true,
-	actPlanClear: true, actLeaders: true, actLeadersNext: true, actLeadersPrev: true, actRefresh: true}
+	actPlanClear: true, actLeaders: true, actLeadersNext: true, actLeadersPrev: true, actRefresh: true,
+	actPuzzleMove: true, actPuzzleNext: true, actPuzzleTopN: true, actPuzzleTopP: true}
 
 // componentHandlers returns the handler of each component action.
 func componentHandlers(h handlers) map[string]componentHandler {

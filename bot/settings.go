@@ -205,10 +205,12 @@ func (pf *preferences) settingsCommand(c *interaction, o options) error {
 	}
 	seasonChannel, clearing := o.str("season_channel"), o.str("clear")
 	switch {
-	case clearing != "" && clearing != "season_channel": // Discord offers only that one: a forged request
+	case clearing != "" && clearing != "season_channel" && clearing != "puzzle_channel": // Discord offers only those: a forged request
 		return refuse("season.pick_clear")
-	case clearing != "" && seasonChannel != "":
+	case clearing == "season_channel" && seasonChannel != "":
 		return refuse("season.clear_or_pick")
+	case clearing == "puzzle_channel" && o.str("puzzle_channel") != "":
+		return refuse("puzzle.clear_or_pick")
 	}
 	if seasonChannel != "" {
 		if err := pf.seasonChannel(c, seasonChannel); err != nil {
@@ -221,13 +223,9 @@ func (pf *preferences) settingsCommand(c *interaction, o options) error {
 			return err
 		}
 	}
-	dailyOff := o.str("daily_puzzle")
-	if dailyOff != "" && dailyOff != "off" {
-		return refuse("puzzle.pick_daily")
-	}
 	s, err := pf.store.UpdateGuildSettings(c.ctx, c.i.GuildID, func(s *storage.GuildSettings) error {
-		if dailyOff == "off" {
-			s.PuzzleChannel = ""
+		if clearing == "puzzle_channel" {
+			s.PuzzleChannel = "" // no daily puzzle is posted
 		}
 		if puzzleChannel != "" {
 			s.PuzzleChannel = puzzleChannel

@@ -935,6 +935,9 @@ func (t *boltTx) Records(out func(Record) error) error {
 	if err := t.EachGuildSettings(func(r *GuildSettingsEntry) error { return fn(GuildSettingsRecords.Record(r)) }); err != nil {
 		return fmt.Errorf("%s: %w", bucketGuilds, err)
 	}
+	if err := t.puzzleRecords(fn); err != nil {
+		return err
+	}
 	if at, err := t.Alive(); err != nil || !at.IsZero() {
 		if err != nil {
 			return err

@@ -112,7 +112,8 @@
 // (PuzzleEntry), loaded once by ID and content hash (LoadPuzzles). A
 // player's PuzzleProfile is the same in every guild; the puzzle
 // leaderboard of a guild ranks the players who did puzzles there
-// (PuzzleProfile.Guilds), keyset-paged by Mark like the ladders.
+// (PuzzleProfile.Guilds; the guild "" is everywhere outside the servers),
+// keyset-paged by Mark like the ladders.
 // FinishPuzzle counts an attempt in one transaction: the attempt kept
 // (NextPuzzle never gives it again while others remain), both ratings
 // (puzzle.Rate), the streak, a daily puzzle's solvers. The attempt under
@@ -120,8 +121,10 @@
 // names (AdvancePuzzle), so a stale click changes nothing. The daily
 // puzzle of a day is picked once (DailyPuzzle, by engine/puzzle's rule)
 // and its post in a guild claimed in a transaction (ClaimDailyPost), so
-// it goes out once across restarts and processes. Puzzles are not part
-// of Export.
+// it goes out once across restarts and processes. Export carries all of
+// it (the puzzles, the set loaded, profiles, attempts ended and under way,
+// the daily puzzles and posts), so a copy serves the set without loading
+// it again; the leaderboards' indexes are built again by Import.
 //
 // # Export
 //

@@ -82,6 +82,29 @@ var (
 	SequenceRecords = &RecordKind[SequenceRecord]{name: "sequence",
 		key: func(s *SequenceRecord) string { return s.Name.String() },
 		put: func(tx Tx, s *SequenceRecord) error { return tx.SetSequence(s.Name, s.Value) }}
+	PuzzleRecords = &RecordKind[PuzzleEntry]{name: "puzzle",
+		key: (*PuzzleEntry).ID,
+		put: func(tx Tx, e *PuzzleEntry) error { return tx.PutPuzzle(e, nil) }}
+	// PuzzleSetRecords hold the hash of each puzzle set loaded, so that
+	// a copy does not load its set again.
+	PuzzleSetRecords = &RecordKind[PuzzleSetRecord]{name: "puzzle set",
+		key: func(p *PuzzleSetRecord) string { return p.Name },
+		put: func(tx Tx, p *PuzzleSetRecord) error { return tx.PutPuzzleSet(p.Name, p.Hash) }}
+	PuzzleProfileRecords = &RecordKind[PuzzleProfile]{name: "puzzle profile",
+		key: func(p *PuzzleProfile) string { return p.UserID },
+		put: func(tx Tx, p *PuzzleProfile) error { return tx.PutPuzzleProfile(p, nil) }}
+	PuzzleAttemptRecords = &RecordKind[PuzzleAttempt]{name: "puzzle attempt",
+		key: func(a *PuzzleAttempt) string { return a.UserID + "/" + a.PuzzleID },
+		put: Tx.PutPuzzleAttempt}
+	PuzzleTryRecords = &RecordKind[PuzzleTry]{name: "puzzle under way",
+		key: func(p *PuzzleTry) string { return p.UserID },
+		put: func(tx Tx, p *PuzzleTry) error { return tx.PutPuzzleTry(p.UserID, p) }}
+	DailyPuzzleRecords = &RecordKind[DailyPuzzle]{name: "daily puzzle",
+		key: func(d *DailyPuzzle) string { return d.Day },
+		put: Tx.PutDailyPuzzle}
+	DailyPostRecords = &RecordKind[DailyPost]{name: "daily post",
+		key: func(p *DailyPost) string { return p.GuildID + "/" + p.Day },
+		put: Tx.PutDailyPost}
 )
 
 // Record returns v as a record of kind k.
@@ -139,6 +162,13 @@ type ReviewRecord struct {
 	GuildID string
 	GameID  uint64
 	Data    json.RawMessage
+}
+
+// PuzzleSetRecord is the hash of the puzzle set named Name loaded last
+// (LoadPuzzles).
+type PuzzleSetRecord struct {
+	Name string
+	Hash string
 }
 
 // SequenceRecord is the last ID a sequence gave.

@@ -54,7 +54,8 @@ type PuzzleProfile struct {
 	BestStreak int `json:"best_streak"`
 	// Guilds are the guilds the player did puzzles in: the puzzle
 	// leaderboards that show them (a guild's shows its own players only,
-	// never the names of another server's).
+	// never the names of another server's); "" is the leaderboard of
+	// everywhere outside the servers.
 	Guilds []string `json:"guilds,omitempty"`
 }
 
@@ -374,7 +375,8 @@ func currentTry(tx Tx, userID, puzzleID string, step int) (*PuzzleTry, error) {
 // and r.Step (else ErrNotFound, as AdvancePuzzle), in one transaction: the
 // attempt is recorded, and, if it is the user's first at the puzzle, it
 // counts: both ratings change (puzzle.Rate), the streak grows or ends,
-// the player joins the leaderboard of r.GuildID, and a daily puzzle
+// the player joins the leaderboard of r.GuildID ("" outside the servers:
+// the leaderboard of everywhere), and a daily puzzle
 // solved counts its solver.
 func (s *Core) FinishPuzzle(ctx context.Context, r PuzzleResult) (*PuzzleOutcome, error) {
 	o, err := inTx(ctx, s.b.Update, func(tx Tx) (*PuzzleOutcome, error) {
@@ -423,7 +425,7 @@ func (s *Core) FinishPuzzle(ctx context.Context, r PuzzleResult) (*PuzzleOutcome
 		} else {
 			p.Streak = 0
 		}
-		if r.GuildID != "" && !slices.Contains(p.Guilds, r.GuildID) {
+		if !slices.Contains(p.Guilds, r.GuildID) {
 			p.Guilds = append(p.Guilds, r.GuildID)
 		}
 		if err := tx.PutPuzzle(&ne, e); err != nil {

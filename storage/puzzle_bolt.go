@@ -3,6 +3,7 @@ package storage
 import (
 	"bytes"
 	"encoding/binary"
+	"fmt"
 	"slices"
 
 	bolt "go.etcd.io/bbolt"
@@ -14,7 +15,7 @@ var (
 	bucketPuzzleRatings  = []byte("puzzle_ratings")  // rating ‖ id → nothing
 	bucketPuzzleProfiles = []byte("puzzle_profiles") // user → PuzzleProfile
 	bucketPuzzleRanks    = []byte("puzzle_ranks")    // guild ‖ rank key → user
-	bucketPuzzleSizes    = []byte("puzzle_sizes")    // guild → players on its puzzle leaderboard (8 bytes)
+	bucketPuzzleSizes    = []byte("puzzle_sizes")    // puzzleSizeKey → players on its puzzle leaderboard (8 bytes)
 	bucketPuzzleAttempts = []byte("puzzle_attempts") // user ‖ puzzle → PuzzleAttempt
 	bucketPuzzleTries    = []byte("puzzle_tries")    // user → PuzzleTry
 	bucketDailyPuzzles   = []byte("daily_puzzles")   // day → DailyPuzzle
@@ -145,6 +146,17 @@ func puzzleRankKey(guild string, p *PuzzleProfile) []byte {
 	return append(key(nil).str(guild), p.RankKey()...)
 }
 
+// puzzleSizeKey returns the key of the guild's puzzle leaderboard in
+// bucketPuzzleSizes: its ID, or, for the leaderboard of the places
+// outside the servers (guild ""), a zero byte, which no guild ID holds
+// (bbolt refuses an empty key).
+func puzzleSizeKey(guild string) []byte {
+	if guild == "" {
+		return []byte{0}
+	}
+	return []byte(guild)
+}
+
 // PutPuzzleProfile implements Tx.
 func (t *boltTx) PutPuzzleProfile(p, old *PuzzleProfile) error {
 	if err := checkID("user ID", p.UserID); err != nil {
@@ -158,10 +170,10 @@ func (t *boltTx) PutPuzzleProfile(p, old *PuzzleProfile) error {
 			}
 		} else {
 			var n uint64
-			if v := sizes.Get([]byte(g)); len(v) == 8 {
+			if v := sizes.Get(puzzleSizeKey(g)); len(v) == 8 {
 				n = binary.BigEndian.Uint64(v)
 			}
-			if err := sizes.Put([]byte(g), binary.BigEndian.AppendUint64(nil, n+1)); err != nil {
+			if err := sizes.Put(puzzleSizeKey(g), binary.BigEndian.AppendUint64(nil, n+1)); err != nil {
 				return err
 			}
 		}
@@ -204,7 +216,7 @@ func (t *boltTx) PuzzleLeaderboard(guild string, from *Mark, before bool, limit 
 		}
 	}
 	var total uint64
-	if v := t.tx.Bucket(bucketPuzzleSizes).Get([]byte(guild)); len(v) == 8 {
+	if v := t.tx.Bucket(bucketPuzzleSizes).Get(puzzleSizeKey(guild)); len(v) == 8 {
 		total = binary.BigEndian.Uint64(v)
 	}
 	page := make([]PuzzleProfile, 0, len(ids))
@@ -266,4 +278,44 @@ func (t *boltTx) DailyPost(guild, day string) (*DailyPost, error) {
 // PutDailyPost implements Tx.
 func (t *boltTx) PutDailyPost(p *DailyPost) error {
 	return put(t.tx.Bucket(bucketDailyPosts), dailyPostKey(p.GuildID, p.Day), p)
+}
+
+// puzzleRecords calls fn with every record of the puzzles (Records), one
+// bucket after the other.
+func (t *boltTx) puzzleRecords(fn func(Record) error) error {
+	c := t.tx.Bucket(bucketMeta).Cursor()
+	prefix := puzzleSetKey("")
+	for k, v := c.Seek(prefix); k != nil && bytes.HasPrefix(k, prefix); k, v = c.Next() {
+		if err := fn(PuzzleSetRecords.Record(&PuzzleSetRecord{Name: string(k[len(prefix):]), Hash: string(v)})); err != nil {
+			return err
+		}
+	}
+	for _, each := range []struct {
+		bucket []byte
+		fn     func(v []byte) error
+	}{
+		{bucketPuzzles, decodedRecord(PuzzleRecords, fn)},
+		{bucketPuzzleProfiles, decodedRecord(PuzzleProfileRecords, fn)},
+		{bucketPuzzleAttempts, decodedRecord(PuzzleAttemptRecords, fn)},
+		{bucketPuzzleTries, decodedRecord(PuzzleTryRecords, fn)},
+		{bucketDailyPuzzles, decodedRecord(DailyPuzzleRecords, fn)},
+		{bucketDailyPosts, decodedRecord(DailyPostRecords, fn)},
+	} {
+		if err := t.tx.Bucket(each.bucket).ForEach(func(_, v []byte) error { return each.fn(v) }); err != nil {
+			return fmt.Errorf("%s: %w", each.bucket, err)
+		}
+	}
+	return nil
+}
+
+// decodedRecord returns a function that decodes a stored value of kind k
+// and calls fn with it.
+func decodedRecord[T any](k *RecordKind[T], fn func(Record) error) func(v []byte) error {
+	return func(v []byte) error {
+		x := new(T)
+		if err := decode(v, x); err != nil {
+			return err
+		}
+		return fn(k.Record(x))
+	}
 }

@@ -44,6 +44,8 @@ func TestMigrateBboltToPostgresAndBack(t *testing.T) {
 	assert.Contains(t, out.String(), "compared every record")
 	assert.Contains(t, out.String(), "     3 finished game\n")
 	assert.Contains(t, out.String(), "     2 game\n")
+	assert.Contains(t, out.String(), "     3 puzzle\n")
+	assert.Contains(t, out.String(), "     2 puzzle attempt\n")
 	assert.Contains(t, out.String(), `Set storage.backend = "postgres" and storage.dsn to use it.`)
 
 	src, err := storage.Open(db, storage.Options{})

@@ -222,3 +222,45 @@ func (t *tx) DailyPost(guild, day string) (*storage.DailyPost, error) {
 func (t *tx) PutDailyPost(p *storage.DailyPost) error {
 	return t.putSettings("daily_posts", "post", p.GuildID+"/"+p.Day, p)
 }
+
+// puzzleRecords calls fn with every record of the puzzles (Records), one
+// table after the other.
+func (t *tx) puzzleRecords(fn func(storage.Record) error) error {
+	for _, each := range []struct {
+		query string
+		fn    func(row pgx.Row) error
+	}{
+		{`SELECT name, data FROM puzzle_sets`, func(row pgx.Row) error {
+			var data string
+			p := new(storage.PuzzleSetRecord)
+			if err := scanDecode(row, &data, &p.Hash, &p.Name); err != nil {
+				return err
+			}
+			return fn(storage.PuzzleSetRecords.Record(p))
+		}},
+		{`SELECT data FROM puzzles`, decodedRecord(storage.PuzzleRecords, fn)},
+		{`SELECT data FROM puzzle_profiles`, decodedRecord(storage.PuzzleProfileRecords, fn)},
+		{`SELECT data FROM puzzle_attempts`, decodedRecord(storage.PuzzleAttemptRecords, fn)},
+		{`SELECT data FROM puzzle_tries`, decodedRecord(storage.PuzzleTryRecords, fn)},
+		{`SELECT data FROM daily_puzzles`, decodedRecord(storage.DailyPuzzleRecords, fn)},
+		{`SELECT data FROM daily_posts`, decodedRecord(storage.DailyPostRecords, fn)},
+	} {
+		if err := t.each(each.query, each.fn); err != nil {
+			return fmt.Errorf("export %q: %w", each.query, err)
+		}
+	}
+	return nil
+}
+
+// decodedRecord returns a function that decodes the stored value of a
+// row's one column, of kind k, and calls fn with it.
+func decodedRecord[T any](k *storage.RecordKind[T], fn func(storage.Record) error) func(pgx.Row) error {
+	return func(row pgx.Row) error {
+		var data string
+		x := new(T)
+		if err := scanDecode(row, &data, x); err != nil {
+			return err
+		}
+		return fn(k.Record(x))
+	}
+}

@@ -32,6 +32,9 @@ func (t *tx) Records(fn func(storage.Record) error) error {
 	if err := t.EachGuildSettings(func(r *storage.GuildSettingsEntry) error { return fn(storage.GuildSettingsRecords.Record(r)) }); err != nil {
 		return fmt.Errorf("export the guild settings: %w", err)
 	}
+	if err := t.puzzleRecords(fn); err != nil {
+		return err
+	}
 	for _, each := range []struct {
 		query string
 		fn    func(row pgx.Row) error

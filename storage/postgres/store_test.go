@@ -3,6 +3,7 @@ package postgres
 import (
 	"context"
 	"fmt"
+	"path/filepath"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -80,4 +81,16 @@ func BenchmarkYear(b *testing.B) {
 	_, err := s.pool.Exec(b.Context(), `VACUUM ANALYZE active, finished, history, profiles, ladder_sizes, season_profiles, season_ladder_sizes, rank_bands`)
 	require.NoError(b, err)
 	storagetest.BenchmarkYear(b, s, y, &longest)
+}
+
+// TestCopyAcross copies a bbolt store into PostgreSQL and back
+// (storagetest.CopyAcross), puzzles and all.
+func TestCopyAcross(t *testing.T) {
+	bolt := func(tb testing.TB, opt storage.Options) storagetest.Store {
+		s, err := storage.Open(filepath.Join(tb.TempDir(), "kulami.db"), opt)
+		require.NoError(tb, err)
+		tb.Cleanup(func() { s.Close() })
+		return s
+	}
+	storagetest.CopyAcross(t, bolt, func(tb testing.TB, opt storage.Options) storagetest.Store { return mustOpen(tb, opt) })
 }

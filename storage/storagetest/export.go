@@ -8,6 +8,7 @@ import (
 
 	"github.com/kulami/kulami/engine"
 	"github.com/kulami/kulami/engine/game"
+	"github.com/kulami/kulami/engine/puzzle"
 	"github.com/kulami/kulami/storage"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -15,8 +16,8 @@ import (
 
 // Fill stores one record of every kind in s, for tests that copy stores: active games (one with a
 // clock and a noted board), a challenge, finished games with ratings and
-// history on both ladders, a review, settings, a vacation under way and
-// the time alive.
+// history on both ladders, a review, settings, a vacation under way, the
+// time alive and the records of the puzzles (fillPuzzles).
 func Fill(tb testing.TB, s Store) {
 	tb.Helper()
 	cfg := squareConfig(alice, bob)
@@ -60,6 +61,29 @@ func Fill(tb testing.TB, s Store) {
 	})
 	require.NoError(tb, err)
 	require.NoError(tb, s.SetAlive(tb.Context(), t0.Add(4*time.Hour)))
+	fillPuzzles(tb, s)
+}
+
+// fillPuzzles stores the records of the puzzles: a set of three, the
+// daily puzzle solved by one player who is on a guild's puzzle
+// leaderboard, another's attempt that failed, an attempt under way, and
+// the daily post in a guild.
+func fillPuzzles(tb testing.TB, s Store) {
+	tb.Helper()
+	ctx := tb.Context()
+	mustLoad(tb, s, somePuzzles(tb, 3, 1400))
+	day := puzzle.Day(t0)
+	d, err := s.DailyPuzzle(ctx, day)
+	require.NoError(tb, err)
+	attempt(tb, s, alice.UserID, alice.Name, guild, d.PuzzleID, day, true, t0.Add(time.Hour))
+	attempt(tb, s, bob.UserID, bob.Name, "", d.PuzzleID, day, false, t0.Add(2*time.Hour))
+	next, err := s.NextPuzzle(ctx, alice.UserID)
+	require.NoError(tb, err)
+	require.NoError(tb, s.StartPuzzle(ctx, &storage.PuzzleTry{UserID: alice.UserID, PuzzleID: next.ID(), Moves: []string{"a1"}, Started: t0.Add(3 * time.Hour)}))
+	ok, err := s.ClaimDailyPost(ctx, guild, day, "puzzles")
+	require.NoError(tb, err)
+	require.True(tb, ok)
+	require.NoError(tb, s.NoteDailyPost(ctx, guild, day, "daily-1"))
 }
 
 // testExportImport copies a store with every kind of record into a new
@@ -76,6 +100,8 @@ func testExportImport(t *testing.T, open Open) {
 		"game": 2, "challenge": 1, "finished game": 3, "history entry": 6, "profile": 4,
 		"guild settings": 1, "user settings": 1, "vacation": 1, "review": 1, "alive": 1, "sequence": 2,
 		"season profile": 4,
+		"puzzle":         3, "puzzle set": 1, "puzzle profile": 2, "puzzle attempt": 2, "puzzle under way": 1,
+		"daily puzzle": 1, "daily post": 1,
 	}
 	assert.Equal(t, want, n)
 
@@ -98,6 +124,7 @@ func testExportImport(t *testing.T, open Open) {
 	require.NoError(t, err)
 	assert.Equal(t, 2, total)
 	assert.Equal(t, carol.UserID, lb[0].UserID)
+	checkPuzzlesCopied(t, dst)
 
 	// A changed record is found.
 	_, err = dst.UpdateGame(t.Context(), "clock", func(g *storage.Game) error { return play(g, mustCell(t, "D7")) })
@@ -106,6 +133,39 @@ func testExportImport(t *testing.T, open Open) {
 	assert.ErrorContains(t, err, `the game "clock" differs`)
 	_, err = storage.Compare(t.Context(), src, open(t, storage.Options{}))
 	assert.ErrorContains(t, err, "only in the first store")
+}
+
+// checkPuzzlesCopied checks that the puzzles of fillPuzzles work on in
+// the copy s: the set is not loaded again, the puzzle leaderboard and the
+// attempt under way came along, an attempt that ended keeps its puzzle
+// from the player, and the daily post went out.
+func checkPuzzlesCopied(t *testing.T, s Store) {
+	ctx := t.Context()
+	assert.Zero(t, mustLoad(t, s, somePuzzles(t, 3, 1400)), "the set is loaded already")
+	day := puzzle.Day(t0)
+	d, err := s.DailyPuzzle(ctx, day)
+	require.NoError(t, err)
+	assert.Equal(t, 1, d.Solved)
+	lb, total, err := s.PuzzleLeaderboard(ctx, guild, nil, false, 10)
+	require.NoError(t, err)
+	assert.Equal(t, 1, total)
+	require.Len(t, lb, 1)
+	assert.Equal(t, alice.UserID, lb[0].UserID)
+	_, total, err = s.PuzzleLeaderboard(ctx, "", nil, false, 10)
+	require.NoError(t, err)
+	assert.Equal(t, 1, total, "bob, everywhere")
+	try, err := s.PuzzleTry(ctx, alice.UserID)
+	require.NoError(t, err)
+	assert.Equal(t, []string{"a1"}, try.Moves)
+	next, err := s.NextPuzzle(ctx, bob.UserID)
+	require.NoError(t, err)
+	assert.NotEqual(t, d.PuzzleID, next.ID(), "bob tried the daily")
+	p, err := s.DailyPost(ctx, guild, day)
+	require.NoError(t, err)
+	assert.Equal(t, "daily-1", p.MessageID)
+	ok, err := s.ClaimDailyPost(ctx, guild, day, "puzzles")
+	require.NoError(t, err)
+	assert.False(t, ok, "posted before the copy")
 }
 
 // testImportRefusesNonEmpty: Import writes only into an empty store, and
@@ -214,4 +274,26 @@ func testImportInBatches(t *testing.T, open Open) {
 	u, err := dst.UserSettings(t.Context(), fmt.Sprint(1000+n-1))
 	require.NoError(t, err)
 	assert.True(t, u.DMReminders, "the last record, of the last batch")
+}
+
+// CopyAcross copies a store with every kind of record (Fill) from one
+// backend into another and back, as kulamibot migrate does: each copy
+// compares equal to the original, and the copy made by the other backend
+// works on as the original would (checkPuzzlesCopied).
+func CopyAcross(t *testing.T, from, into Open) {
+	src := from(t, storage.Options{})
+	Fill(t, src)
+	there := into(t, storage.Options{})
+	copied, err := there.Import(t.Context(), src.Export)
+	require.NoError(t, err)
+	compared, err := storage.Compare(t.Context(), src, there)
+	require.NoError(t, err)
+	assert.Equal(t, copied, compared)
+	checkPuzzlesCopied(t, there)
+
+	back := from(t, storage.Options{})
+	_, err = back.Import(t.Context(), there.Export)
+	require.NoError(t, err)
+	_, err = storage.Compare(t.Context(), there, back)
+	assert.NoError(t, err, "the way back changes nothing")
 }
