@@ -113,25 +113,39 @@ func (t *tx) Game(channel string) (*storage.Game, time.Time, error) {
 	return g, wake, nil
 }
 
+// guildStripes is how many rows of guild_games keep the count of a
+// guild's active games: a game counts in the row of its ID mod
+// guildStripes (the migration of guild_games uses the same number).
+const guildStripes = 16
+
 // PutGame implements storage.Tx. The wake is a column of the game's row,
-// so the old one needs no removing.
+// so the old one needs no removing. A game put in a channel that had none
+// (a start; the statement's snapshot tells) is counted in guild_games by
+// the same statement.
 func (t *tx) PutGame(g *storage.Game, _ time.Time) error {
 	data, err := storage.EncodeGame(g)
 	if err != nil {
 		return err
 	}
-	t.exec(`INSERT INTO active (channel, kind, id, guild, ply, board_message, wake_at, noted_wake, data)
-		VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)
-		ON CONFLICT (channel) DO UPDATE SET kind = excluded.kind, id = excluded.id, guild = excluded.guild,
-			ply = excluded.ply, board_message = excluded.board_message, wake_at = excluded.wake_at,
-			noted_wake = excluded.noted_wake, data = excluded.data`,
-		g.ChannelID, kindGame, int64(g.ID), g.GuildID, g.Ply(), g.BoardMessageID, wakeAt(g.Wake()), wakeAt(g.NotedWake()), string(data))
+	t.exec(`WITH old AS (SELECT FROM active WHERE channel = $1 AND kind = $2),
+		put AS (INSERT INTO active (channel, kind, id, guild, ply, board_message, wake_at, noted_wake, data)
+			VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)
+			ON CONFLICT (channel) DO UPDATE SET kind = excluded.kind, id = excluded.id, guild = excluded.guild,
+				ply = excluded.ply, board_message = excluded.board_message, wake_at = excluded.wake_at,
+				noted_wake = excluded.noted_wake, data = excluded.data)
+		INSERT INTO guild_games (guild, stripe, n) SELECT $4::text, $10::smallint, 1 WHERE NOT EXISTS (SELECT FROM old)
+			ON CONFLICT (guild, stripe) DO UPDATE SET n = guild_games.n + 1`,
+		g.ChannelID, kindGame, int64(g.ID), g.GuildID, g.Ply(), g.BoardMessageID, wakeAt(g.Wake()), wakeAt(g.NotedWake()), string(data),
+		int16(g.ID%guildStripes))
 	return nil
 }
 
-// DeleteGame implements storage.Tx.
+// DeleteGame implements storage.Tx: the game deleted, if any, leaves the
+// count of its guild in the same statement.
 func (t *tx) DeleteGame(channel string, _ time.Time) error {
-	t.exec(`DELETE FROM active WHERE channel = $1 AND kind = $2`, channel, kindGame)
+	t.exec(`WITH gone AS (DELETE FROM active WHERE channel = $1 AND kind = $2 RETURNING guild, id)
+		UPDATE guild_games SET n = guild_games.n - 1 FROM gone
+		WHERE guild_games.guild = gone.guild AND guild_games.stripe = gone.id % $3`, channel, kindGame, guildStripes)
 	return nil
 }
 
@@ -211,11 +225,11 @@ func (t *tx) CountGames() (int, error) {
 	return n, nil
 }
 
-// GuildGames implements storage.Tx: both reads on the index
-// active_guild.
+// GuildGames implements storage.Tx: the count from the guild's rows of
+// guild_games, the games on the index active_guild.
 func (t *tx) GuildGames(guild string, limit int) ([]*storage.Game, int, error) {
 	var total int
-	if err := t.queryRow(`SELECT count(*) FROM active WHERE guild = $1 AND kind = $2`, guild, kindGame).Scan(&total); err != nil {
+	if err := t.queryRow(`SELECT coalesce(sum(n), 0)::bigint FROM guild_games WHERE guild = $1`, guild).Scan(&total); err != nil {
 		return nil, 0, err
 	}
 	var out []*storage.Game
