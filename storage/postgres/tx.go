@@ -181,6 +181,12 @@ func (t *tx) GamesAfter(after string, limit int, fn func(g *storage.Game, wake t
 	return t.selectGames(`SELECT data, board_message FROM active WHERE kind = $1 AND channel > $2 ORDER BY channel LIMIT $3`+t.lock(), []any{kindGame, after, most}, fn)
 }
 
+// GamesIn implements storage.Tx: one query.
+func (t *tx) GamesIn(channels []string, fn func(g *storage.Game, wake time.Time) error) error {
+	return t.selectGames(`SELECT data, board_message FROM active WHERE kind = $1 AND channel = ANY($2)
+		ORDER BY channel`+t.lock(), []any{kindGame, channels}, fn)
+}
+
 // PlayerGames implements storage.Tx: the rows whose stored game names
 // user as a player, found in its JSON (locked in a write, as Games locks
 // every game).
