@@ -40,6 +40,10 @@ type tx struct {
 	// table and ID): putting them inserts, so that a concurrent first
 	// write of the same settings is a conflict, never a lost update.
 	missing map[string]bool
+	// games are the channels whose game this write read, and so locked,
+	// and did not delete: a PutGame of one is no start, so it need not
+	// look for the old row to count the guild's games (see PutGame).
+	games map[string]bool
 	// bands are the changes to the ladders' band counts (moveBand), which
 	// the commit writes last, in the bands' order (writeBands).
 	bands map[bandRow]int64
@@ -110,7 +114,19 @@ func (t *tx) Game(channel string) (*storage.Game, time.Time, error) {
 	if err != nil {
 		return nil, time.Time{}, fmt.Errorf("game: %w", err)
 	}
+	t.locked(channel)
 	return g, wake, nil
+}
+
+// locked notes, in a write, that the game of channel is read and locked.
+func (t *tx) locked(channel string) {
+	if !t.write {
+		return
+	}
+	if t.games == nil {
+		t.games = map[string]bool{}
+	}
+	t.games[channel] = true
 }
 
 // guildStripes is how many rows of guild_games keep the count of a
@@ -126,6 +142,12 @@ func (t *tx) PutGame(g *storage.Game, _ time.Time) error {
 	data, err := storage.EncodeGame(g)
 	if err != nil {
 		return err
+	}
+	if t.games[g.ChannelID] { // a game read and locked: the same row, and no start
+		t.exec(`UPDATE active SET id = $2, guild = $3, ply = $4, board_message = $5, wake_at = $6, noted_wake = $7, data = $8
+			WHERE channel = $1 AND kind = $9`,
+			g.ChannelID, int64(g.ID), g.GuildID, g.Ply(), g.BoardMessageID, wakeAt(g.Wake()), wakeAt(g.NotedWake()), string(data), kindGame)
+		return nil
 	}
 	t.exec(`WITH old AS (SELECT FROM active WHERE channel = $1 AND kind = $2),
 		put AS (INSERT INTO active (channel, kind, id, guild, ply, board_message, wake_at, noted_wake, data)
@@ -143,6 +165,7 @@ func (t *tx) PutGame(g *storage.Game, _ time.Time) error {
 // DeleteGame implements storage.Tx: the game deleted, if any, leaves the
 // count of its guild in the same statement.
 func (t *tx) DeleteGame(channel string, _ time.Time) error {
+	delete(t.games, channel)
 	t.exec(`WITH gone AS (DELETE FROM active WHERE channel = $1 AND kind = $2 RETURNING guild, id)
 		UPDATE guild_games SET n = guild_games.n - 1 FROM gone
 		WHERE guild_games.guild = gone.guild AND guild_games.stripe = gone.id % $3`, channel, kindGame, guildStripes)
@@ -198,7 +221,7 @@ func (t *tx) PlayerGames(user string, fn func(g *storage.Game, wake time.Time) e
 
 // selectGames calls fn with every game that query (with args) selects,
 // all read before the first call: a connection reads one result at a
-// time.
+// time. In a write, the games are noted locked.
 func (t *tx) selectGames(query string, args []any, fn func(g *storage.Game, wake time.Time) error) error {
 	type stored struct {
 		g    *storage.Game
@@ -215,6 +238,7 @@ func (t *tx) selectGames(query string, args []any, fn func(g *storage.Game, wake
 		return err
 	}
 	for _, s := range all {
+		t.locked(s.g.ChannelID)
 		if err := fn(s.g, s.wake); err != nil {
 			return err
 		}
