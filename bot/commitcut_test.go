@@ -100,7 +100,7 @@ func TestMoveCommitCut(t *testing.T) {
 
 // commitCut is a TCP proxy between a store and PostgreSQL that, once
 // armed, loses the connection of the first transaction that then writes
-// a game (INSERT INTO active) at its COMMIT: before the COMMIT reaches
+// a game (writesGame) at its COMMIT: before the COMMIT reaches
 // the server ("before"), or once the server has answered that it
 // committed, before that answer reaches the store ("after"); or it holds
 // that answer until released ("late"). It reads the protocol's messages
@@ -185,7 +185,7 @@ func (cc *commitCut) serve(client net.Conn) {
 			case 'Q':
 				sql = string(body)
 			}
-			if cc.armed.Load() && strings.Contains(sql, "INSERT INTO active") && cc.taken.CompareAndSwap(false, true) {
+			if cc.armed.Load() && writesGame(sql) && cc.taken.CompareAndSwap(false, true) {
 				mine.Store(true)
 			}
 			if typ == 'B' && mine.Load() && strings.HasPrefix(sql, "COMMIT") {
@@ -247,4 +247,11 @@ func writeMessage(w io.Writer, typ byte, body []byte, startup bool) error {
 	b = binary.BigEndian.AppendUint32(b, uint32(len(body)+4))
 	_, err := w.Write(append(b, body...))
 	return err
+}
+
+// writesGame reports whether sql writes a game: puts it (INSERT INTO
+// active), or updates one its transaction read (UPDATE active SET id …,
+// not the board's note).
+func writesGame(sql string) bool {
+	return strings.Contains(sql, "INSERT INTO active") || strings.Contains(sql, "UPDATE active SET id ")
 }

@@ -2,7 +2,6 @@ package storage
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"time"
 )
@@ -103,6 +102,43 @@ func (r *Resuming) giveBack(g *Game, old *gameRecord, fn func(g *Game, down time
 	g.GivenBack = &GivenBack{At: r.At, Down: owed, Remind: remind}
 	r.Given++
 	return true, nil
+}
+
+// storedGame is an active game as a transaction read it, with the wake
+// it is indexed under.
+type storedGame struct {
+	g    *Game
+	wake time.Time
+}
+
+// readGames returns the games that read calls its fn with, all read
+// before any is written (a read of several games may not be written to
+// while it runs).
+func readGames(read func(fn func(*Game, time.Time) error) error) ([]storedGame, error) {
+	var games []storedGame
+	err := read(func(g *Game, wake time.Time) error {
+		games = append(games, storedGame{g, wake})
+		return nil
+	})
+	return games, err
+}
+
+// giveBackAll gives each of games the time it is owed (giveBack), stores
+// those fn changed, and returns their channels.
+func (r *Resuming) giveBackAll(tx Tx, games []storedGame, fn func(g *Game, down time.Duration) (bool, error)) ([]string, error) {
+	var done []string
+	for _, st := range games {
+		if ok, err := r.giveBack(st.g, st.g.record(), fn); err != nil {
+			return nil, err
+		} else if !ok {
+			continue
+		}
+		if err := tx.PutGame(st.g, st.wake); err != nil {
+			return nil, err
+		}
+		done = append(done, st.g.ChannelID)
+	}
+	return done, nil
 }
 
 // BeginResume is what a bot does first when it starts, in one short
@@ -222,25 +258,12 @@ func (s *Core) GiveBack(ctx context.Context, channels []string, fn func(g *Game,
 			if err != nil || r == nil {
 				return err
 			}
-			for _, ch := range batch {
-				g, wake, err := tx.Game(ch)
-				if errors.Is(err, ErrNotFound) {
-					continue
-				} else if err != nil {
-					return err
-				}
-				if ok, err := r.giveBack(g, g.record(), fn); err != nil {
-					return err
-				} else if !ok {
-					continue
-				}
-				if err := tx.PutGame(g, wake); err != nil {
-					return err
-				}
-				done = append(done, ch)
+			games, err := readGames(func(fn func(*Game, time.Time) error) error { return tx.GamesIn(batch, fn) })
+			if err != nil {
+				return err
 			}
-			if len(done) == 0 {
-				return nil
+			if done, err = r.giveBackAll(tx, games, fn); err != nil || len(done) == 0 {
+				return err
 			}
 			return tx.PutResuming(r)
 		})
@@ -262,31 +285,15 @@ func resumeBatch(tx Tx, fn func(g *Game, down time.Duration) (bool, error)) (int
 	if err != nil || r == nil {
 		return 0, true, err
 	}
-	type stored struct {
-		g    *Game
-		wake time.Time
-	}
-	var games []stored
-	if err := tx.GamesAfter(r.After, ResumeBatch, func(g *Game, wake time.Time) error {
-		games = append(games, stored{g, wake})
-		return nil
-	}); err != nil {
+	games, err := readGames(func(fn func(*Game, time.Time) error) error { return tx.GamesAfter(r.After, ResumeBatch, fn) })
+	if err != nil {
 		return 0, false, err
 	}
-	changed := 0
-	for _, st := range games { // GamesAfter may not be written to while it runs
-		ok, err := r.giveBack(st.g, st.g.record(), fn)
-		if err != nil {
-			return 0, false, err
-		}
-		if !ok {
-			continue
-		}
-		if err := tx.PutGame(st.g, st.wake); err != nil {
-			return 0, false, err
-		}
-		changed++
+	done, err := r.giveBackAll(tx, games, fn)
+	if err != nil {
+		return 0, false, err
 	}
+	changed := len(done)
 	if len(games) == ResumeBatch {
 		r.After = games[len(games)-1].g.ChannelID
 		for i := range r.Earlier { // this pass gave them theirs too

@@ -230,6 +230,23 @@ func (t *boltTx) GamesAfter(after string, limit int, fn func(g *Game, wake time.
 	return nil
 }
 
+// GamesIn implements Tx.
+func (t *boltTx) GamesIn(channels []string, fn func(g *Game, wake time.Time) error) error {
+	sorted := slices.Sorted(slices.Values(channels))
+	for _, ch := range slices.Compact(sorted) {
+		g, wake, err := t.Game(ch)
+		if isNotFound(err) {
+			continue
+		} else if err != nil {
+			return err
+		}
+		if err := fn(g, wake); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
 // PlayerGames implements Tx. It reads every active game: they are keyed
 // by channel.
 func (t *boltTx) PlayerGames(user string, fn func(g *Game, wake time.Time) error) error {

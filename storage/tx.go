@@ -38,6 +38,11 @@ type Tx interface {
 	// after (bytewise), in channel order, up to limit of them (no limit if
 	// limit is not positive), and their wakes; fn may not write.
 	GamesAfter(after string, limit int, fn func(g *Game, wake time.Time) error) error
+	// GamesIn calls fn with the active games of channels (a channel
+	// without one is passed by), in channel order, and their wakes, read
+	// at once; in a write transaction, they are locked as Game locks one.
+	// fn may not write.
+	GamesIn(channels []string, fn func(g *Game, wake time.Time) error) error
 	// GuildGames returns the first limit active games of the guild,
 	// newest first (by ID), and how many it has, reading no other game.
 	GuildGames(guild string, limit int) ([]*Game, int, error)

@@ -67,7 +67,9 @@
 // For a PostgreSQL-compatible distributed database (CockroachDB,
 // YugabyteDB, …) to serve, it must provide: transactional DDL (a failed
 // migration changes nothing); SELECT … FOR UPDATE row locks held to the
-// end of the transaction; INSERT … ON CONFLICT … DO UPDATE; sequences
+// end of the transaction; INSERT … ON CONFLICT … DO UPDATE; data-modifying
+// WITH (an INSERT, a DELETE … RETURNING inside WITH, for the guilds' game
+// counts); array parameters (channel = ANY($1)); sequences
 // with nextval, setval and last_value/is_called; row-value comparison
 // ((a, b) < (x, y)) for history pages; bytea ordered by its bytes; ORDER
 // BY … COLLATE "C"; READ COMMITTED and REPEATABLE READ isolation (a

@@ -3,6 +3,8 @@ package postgres
 import (
 	"context"
 	"fmt"
+	"slices"
+	"strings"
 	"sync"
 	"testing"
 	"testing/fstest"
@@ -12,6 +14,8 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/kulami/kulami/engine"
+	"github.com/kulami/kulami/engine/game"
 	"github.com/kulami/kulami/storage"
 	"github.com/kulami/kulami/storage/internal/fixture"
 	"github.com/kulami/kulami/storage/postgres/pgtest"
@@ -254,4 +258,45 @@ func TestMigrationIndexesHistory(t *testing.T) {
 	assert.Equal(t, wantSizes, sizes(s))
 	assert.Equal(t, wantSeasons, seasonSizes(s))
 	assert.Equal(t, wantBands, bands(s), "the migration counts the bands the writes counted")
+}
+
+// TestMigrationCountsGuildGames: the migration that keeps each guild's
+// count of active games counts those of a database of an earlier schema,
+// so that /kulami games reads as before; the games started and ended
+// after it keep the count.
+func TestMigrationCountsGuildGames(t *testing.T) {
+	steps, err := migrations()
+	require.NoError(t, err)
+	i := slices.IndexFunc(steps, func(m migration) bool { return strings.HasSuffix(m.name, "_guild_game_counts.sql") })
+	require.NotEqual(t, -1, i, "the migration of the guilds' counts")
+	dsn := pgtest.Schema(t)
+	s := mustOpenDSN(t, dsn)
+	storagetest.Fill(t, s)
+	list := func(s *Store) ([]uint64, int) {
+		games, n, err := s.GuildGames(t.Context(), fixture.Guild, 100)
+		require.NoError(t, err)
+		var ids []uint64
+		for _, g := range games {
+			ids = append(ids, g.ID)
+		}
+		return ids, n
+	}
+	want, n := list(s)
+	require.Len(t, want, 2, "the fixture's games going on")
+	require.Equal(t, len(want), n)
+	_, err = s.pool.Exec(t.Context(), fmt.Sprintf(`DROP TABLE guild_games; DELETE FROM kulami_migrations WHERE version >= %d`, steps[i].version))
+	require.NoError(t, err)
+	s.Close()
+
+	s = mustOpenDSN(t, dsn)
+	got, n := list(s)
+	assert.Equal(t, want, got)
+	assert.Equal(t, len(want), n, "counted by the migration")
+	_, err = s.UpdateGame(t.Context(), "clock", func(g *storage.Game) error {
+		return fixture.End(g, game.Aborted, engine.Red, fixture.T0.Add(time.Hour))
+	})
+	require.NoError(t, err)
+	got, n = list(s)
+	assert.Len(t, got, len(want)-1)
+	assert.Equal(t, len(got), n, "a game's end counted after the migration")
 }

@@ -40,6 +40,10 @@ type tx struct {
 	// table and ID): putting them inserts, so that a concurrent first
 	// write of the same settings is a conflict, never a lost update.
 	missing map[string]bool
+	// games are the channels whose game this write read, and so locked,
+	// and did not delete: a PutGame of one is no start, so it need not
+	// look for the old row to count the guild's games (see PutGame).
+	games map[string]bool
 	// bands are the changes to the ladders' band counts (moveBand), which
 	// the commit writes last, in the bands' order (writeBands).
 	bands map[bandRow]int64
@@ -110,28 +114,61 @@ func (t *tx) Game(channel string) (*storage.Game, time.Time, error) {
 	if err != nil {
 		return nil, time.Time{}, fmt.Errorf("game: %w", err)
 	}
+	t.locked(channel)
 	return g, wake, nil
 }
 
+// locked notes, in a write, that the game of channel is read and locked.
+func (t *tx) locked(channel string) {
+	if !t.write {
+		return
+	}
+	if t.games == nil {
+		t.games = map[string]bool{}
+	}
+	t.games[channel] = true
+}
+
+// guildStripes is how many rows of guild_games keep the count of a
+// guild's active games: a game counts in the row of its ID mod
+// guildStripes (the migration of guild_games uses the same number).
+const guildStripes = 16
+
 // PutGame implements storage.Tx. The wake is a column of the game's row,
-// so the old one needs no removing.
+// so the old one needs no removing. A game put in a channel that had none
+// (a start; the statement's snapshot tells) is counted in guild_games by
+// the same statement.
 func (t *tx) PutGame(g *storage.Game, _ time.Time) error {
 	data, err := storage.EncodeGame(g)
 	if err != nil {
 		return err
 	}
-	t.exec(`INSERT INTO active (channel, kind, id, guild, ply, board_message, wake_at, noted_wake, data)
-		VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)
-		ON CONFLICT (channel) DO UPDATE SET kind = excluded.kind, id = excluded.id, guild = excluded.guild,
-			ply = excluded.ply, board_message = excluded.board_message, wake_at = excluded.wake_at,
-			noted_wake = excluded.noted_wake, data = excluded.data`,
-		g.ChannelID, kindGame, int64(g.ID), g.GuildID, g.Ply(), g.BoardMessageID, wakeAt(g.Wake()), wakeAt(g.NotedWake()), string(data))
+	if t.games[g.ChannelID] { // a game read and locked: the same row, and no start
+		t.exec(`UPDATE active SET id = $2, guild = $3, ply = $4, board_message = $5, wake_at = $6, noted_wake = $7, data = $8
+			WHERE channel = $1 AND kind = $9`,
+			g.ChannelID, int64(g.ID), g.GuildID, g.Ply(), g.BoardMessageID, wakeAt(g.Wake()), wakeAt(g.NotedWake()), string(data), kindGame)
+		return nil
+	}
+	t.exec(`WITH old AS (SELECT FROM active WHERE channel = $1 AND kind = $2),
+		put AS (INSERT INTO active (channel, kind, id, guild, ply, board_message, wake_at, noted_wake, data)
+			VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)
+			ON CONFLICT (channel) DO UPDATE SET kind = excluded.kind, id = excluded.id, guild = excluded.guild,
+				ply = excluded.ply, board_message = excluded.board_message, wake_at = excluded.wake_at,
+				noted_wake = excluded.noted_wake, data = excluded.data)
+		INSERT INTO guild_games (guild, stripe, n) SELECT $4::text, $10::smallint, 1 WHERE NOT EXISTS (SELECT FROM old)
+			ON CONFLICT (guild, stripe) DO UPDATE SET n = guild_games.n + 1`,
+		g.ChannelID, kindGame, int64(g.ID), g.GuildID, g.Ply(), g.BoardMessageID, wakeAt(g.Wake()), wakeAt(g.NotedWake()), string(data),
+		int16(g.ID%guildStripes))
 	return nil
 }
 
-// DeleteGame implements storage.Tx.
+// DeleteGame implements storage.Tx: the game deleted, if any, leaves the
+// count of its guild in the same statement.
 func (t *tx) DeleteGame(channel string, _ time.Time) error {
-	t.exec(`DELETE FROM active WHERE channel = $1 AND kind = $2`, channel, kindGame)
+	delete(t.games, channel)
+	t.exec(`WITH gone AS (DELETE FROM active WHERE channel = $1 AND kind = $2 RETURNING guild, id)
+		UPDATE guild_games SET n = guild_games.n - 1 FROM gone
+		WHERE guild_games.guild = gone.guild AND guild_games.stripe = gone.id % $3`, channel, kindGame, guildStripes)
 	return nil
 }
 
@@ -167,6 +204,12 @@ func (t *tx) GamesAfter(after string, limit int, fn func(g *storage.Game, wake t
 	return t.selectGames(`SELECT data, board_message FROM active WHERE kind = $1 AND channel > $2 ORDER BY channel LIMIT $3`+t.lock(), []any{kindGame, after, most}, fn)
 }
 
+// GamesIn implements storage.Tx: one query.
+func (t *tx) GamesIn(channels []string, fn func(g *storage.Game, wake time.Time) error) error {
+	return t.selectGames(`SELECT data, board_message FROM active WHERE kind = $1 AND channel = ANY($2)
+		ORDER BY channel`+t.lock(), []any{kindGame, channels}, fn)
+}
+
 // PlayerGames implements storage.Tx: the rows whose stored game names
 // user as a player, found in its JSON (locked in a write, as Games locks
 // every game).
@@ -178,7 +221,7 @@ func (t *tx) PlayerGames(user string, fn func(g *storage.Game, wake time.Time) e
 
 // selectGames calls fn with every game that query (with args) selects,
 // all read before the first call: a connection reads one result at a
-// time.
+// time. In a write, the games are noted locked.
 func (t *tx) selectGames(query string, args []any, fn func(g *storage.Game, wake time.Time) error) error {
 	type stored struct {
 		g    *storage.Game
@@ -195,6 +238,7 @@ func (t *tx) selectGames(query string, args []any, fn func(g *storage.Game, wake
 		return err
 	}
 	for _, s := range all {
+		t.locked(s.g.ChannelID)
 		if err := fn(s.g, s.wake); err != nil {
 			return err
 		}
@@ -211,11 +255,11 @@ func (t *tx) CountGames() (int, error) {
 	return n, nil
 }
 
-// GuildGames implements storage.Tx: both reads on the index
-// active_guild.
+// GuildGames implements storage.Tx: the count from the guild's rows of
+// guild_games, the games on the index active_guild.
 func (t *tx) GuildGames(guild string, limit int) ([]*storage.Game, int, error) {
 	var total int
-	if err := t.queryRow(`SELECT count(*) FROM active WHERE guild = $1 AND kind = $2`, guild, kindGame).Scan(&total); err != nil {
+	if err := t.queryRow(`SELECT coalesce(sum(n), 0)::bigint FROM guild_games WHERE guild = $1`, guild).Scan(&total); err != nil {
 		return nil, 0, err
 	}
 	var out []*storage.Game

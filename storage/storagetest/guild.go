@@ -1,11 +1,15 @@
 package storagetest
 
 import (
+	"fmt"
+	"sync"
 	"testing"
+	"time"
 
 	"github.com/kulami/kulami/engine"
 	"github.com/kulami/kulami/engine/game"
 	"github.com/kulami/kulami/storage"
+	"github.com/kulami/kulami/storage/internal/fixture"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -70,4 +74,37 @@ func testGuildGamesMoved(t *testing.T, open Open) {
 	f, err := s.LastFinishedGame(t.Context(), guild, "thread")
 	require.NoError(t, err)
 	assert.Equal(t, g.ID, f.ID)
+}
+
+// testGuildGamesUnderConcurrentWriters: games that start and end at once
+// in one guild, more of them than a count kept in parts has parts, leave
+// the guild's count equal to the games it lists.
+func testGuildGamesUnderConcurrentWriters(t *testing.T, open Open) {
+	s := open(t, storage.Options{})
+	players := []game.Player{alice, bob, carol, easyAI}
+	const writers, rounds = 6, 6
+	var wg sync.WaitGroup
+	for w := range writers {
+		wg.Go(func() {
+			for r := range rounds {
+				channel := fmt.Sprintf("w%d-%d", w, r)
+				if !assert.NoError(t, s.CreateGame(t.Context(), newGame(t, channel, players[(w+r)%4], players[(w+r+1)%4]))) {
+					return
+				}
+				if r%3 == 2 {
+					continue // left going on
+				}
+				_, err := s.UpdateGame(t.Context(), channel, func(g *storage.Game) error {
+					return fixture.End(g, game.Aborted, engine.Red, t0.Add(time.Duration(w*rounds+r)*time.Minute))
+				})
+				assert.NoError(t, err)
+			}
+		})
+	}
+	wg.Wait()
+	require.False(t, t.Failed())
+	got, n, err := s.GuildGames(t.Context(), guild, 100)
+	require.NoError(t, err)
+	assert.Len(t, got, writers*rounds/3, "the games left going on")
+	assert.Equal(t, len(got), n, "counted as listed")
 }

@@ -110,6 +110,7 @@ func Run(t *testing.T, open Open) {
 		{"GuildGamesMoved", testGuildGamesMoved},
 		{"IndexesUnderConcurrentWriters", testIndexesUnderConcurrentWriters},
 		{"RankBandsUnderConcurrentWriters", testRankBandsUnderConcurrentWriters},
+		{"GuildGamesUnderConcurrentWriters", testGuildGamesUnderConcurrentWriters},
 		{"ImportBuildsIndexes", testImportBuildsIndexes},
 		{"ImportInBatches", testImportInBatches},
 		{"ImportRefusesNonEmpty", testImportRefusesNonEmpty},
