@@ -251,16 +251,3 @@ func (t *tx) puzzleRecords(fn func(storage.Record) error) error {
 	}
 	return nil
 }
-
-// decodedRecord returns a function that decodes the stored value of a
-// row's one column, of kind k, and calls fn with it.
-func decodedRecord[T any](k *storage.RecordKind[T], fn func(storage.Record) error) func(pgx.Row) error {
-	return func(row pgx.Row) error {
-		var data string
-		x := new(T)
-		if err := scanDecode(row, &data, x); err != nil {
-			return err
-		}
-		return fn(k.Record(x))
-	}
-}

@@ -39,14 +39,7 @@ func (t *tx) Records(fn func(storage.Record) error) error {
 		query string
 		fn    func(row pgx.Row) error
 	}{
-		{`SELECT data FROM active WHERE kind = 1`, func(row pgx.Row) error {
-			var data string
-			c := new(storage.Challenge)
-			if err := scanDecode(row, &data, c); err != nil {
-				return err
-			}
-			return fn(storage.ChallengeRecords.Record(c))
-		}},
+		{`SELECT data FROM active WHERE kind = 1`, decodedRecord(storage.ChallengeRecords, fn)},
 		{`SELECT data FROM finished`, func(row pgx.Row) error {
 			var data string
 			if err := row.Scan(&data); err != nil {
@@ -66,22 +59,8 @@ func (t *tx) Records(fn func(storage.Record) error) error {
 			}
 			return fn(storage.HistoryRecords.Record(r))
 		}},
-		{`SELECT data FROM profiles`, func(row pgx.Row) error {
-			var data string
-			p := new(storage.Profile)
-			if err := scanDecode(row, &data, p); err != nil {
-				return err
-			}
-			return fn(storage.ProfileRecords.Record(p))
-		}},
-		{`SELECT data FROM season_profiles`, func(row pgx.Row) error {
-			var data string
-			p := new(storage.Profile)
-			if err := scanDecode(row, &data, p); err != nil {
-				return err
-			}
-			return fn(storage.SeasonProfileRecords.Record(p))
-		}},
+		{`SELECT data FROM profiles`, decodedRecord(storage.ProfileRecords, fn)},
+		{`SELECT data FROM season_profiles`, decodedRecord(storage.SeasonProfileRecords, fn)},
 		{`SELECT user_id, data FROM user_settings`, func(row pgx.Row) error {
 			var data string
 			r := new(storage.UserSettingsEntry)
@@ -90,14 +69,7 @@ func (t *tx) Records(fn func(storage.Record) error) error {
 			}
 			return fn(storage.UserSettingsRecords.Record(r))
 		}},
-		{`SELECT data FROM vacations`, func(row pgx.Row) error {
-			var data string
-			v := new(storage.Vacation)
-			if err := scanDecode(row, &data, v); err != nil {
-				return err
-			}
-			return fn(storage.VacationRecords.Record(v))
-		}},
+		{`SELECT data FROM vacations`, decodedRecord(storage.VacationRecords, fn)},
 		{`SELECT guild, game_id, data FROM reviews`, func(row pgx.Row) error {
 			var data string
 			var id int64
@@ -165,3 +137,16 @@ func scanDecode(row pgx.Row, data *string, v any, keys ...any) error {
 
 // exportPage is how many active games Records reads at a time.
 const exportPage = 1000
+
+// decodedRecord returns a function that decodes the stored value of a
+// row's one column, of kind k, and calls fn with it.
+func decodedRecord[T any](k *storage.RecordKind[T], fn func(storage.Record) error) func(pgx.Row) error {
+	return func(row pgx.Row) error {
+		var data string
+		x := new(T)
+		if err := scanDecode(row, &data, x); err != nil {
+			return err
+		}
+		return fn(k.Record(x))
+	}
+}
