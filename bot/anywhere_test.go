@@ -371,3 +371,38 @@ func TestExportElsewhereOnlyToItsPlayers(t *testing.T) {
 	assert.NotContains(t, refusal, "in this server")
 	assert.Empty(t, h.dc.Violations())
 }
+
+// TestEmptyListsElsewhereNameNoServer checks that outside the servers
+// that added the bot, before any game, /kulami history, games and stats
+// say so without naming a server, where there is none.
+func TestEmptyListsElsewhereNameNoServer(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t, "gateway")
+	dm := h.dc.AddPrivateChannel(h.alice, h.bob)
+	mine := &discordgo.ApplicationCommandInteractionDataOption{Name: "mine", Type: discordgo.ApplicationCommandOptionBoolean, Value: true}
+	for _, tc := range []struct {
+		name    string
+		command string
+		options []*discordgo.ApplicationCommandInteractionDataOption
+		want    string
+	}{
+		{"history", "history", nil, "No finished games outside the servers"},
+		{"games", "games", []*discordgo.ApplicationCommandInteractionDataOption{mine}, "You have no game going on"},
+		{"own stats", "stats", nil, "You have no rated games outside the servers"},
+		{"another's stats", "stats", []*discordgo.ApplicationCommandInteractionDataOption{discordtest.UserOption("player", h.bob.ID)}, "no rated games outside the servers"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			i := h.command(dm.ID, h.alice, tc.command, tc.options...)
+			r := h.dc.WaitResponse(t, i.ID)
+			text := r.Content
+			for _, e := range r.Embeds {
+				text += e.Description
+			}
+			assert.True(t, r.Ephemeral(), "answered only to the asker")
+			assert.Contains(t, text, tc.want)
+			assert.NotContains(t, text, "server yet")
+			assert.NotContains(t, text, "in this server")
+		})
+	}
+	assert.Empty(t, h.dc.Violations())
+}

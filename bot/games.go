@@ -31,8 +31,9 @@ func (rs *records) gamesCommand(c *interaction, o options) error {
 	var games []*storage.Game
 	var total int
 	var err error
+	empty := "games.empty"
 	if o.bool("mine") || c.guild() == everywhere { // outside a server, the games of others' DMs are theirs
-		e.Title = lang.T("anywhere.games_mine")
+		e.Title, empty = lang.T("anywhere.games_mine"), "anywhere.games_mine_empty"
 		games, err = rs.players.PlayerGames(c.ctx, c.user().ID)
 		sort.Slice(games, func(i, j int) bool { return games[i].ID > games[j].ID }) // newest first
 		total = len(games)
@@ -44,7 +45,7 @@ func (rs *records) gamesCommand(c *interaction, o options) error {
 		return err
 	}
 	if len(games) == 0 {
-		e.Description = lang.T("games.empty")
+		e.Description = lang.T(empty)
 		return c.reply(message{embeds: []*discordgo.MessageEmbed{e}, ephemeral: true})
 	}
 	var lines []string

@@ -39,7 +39,7 @@ func (rs *records) historyCommand(c *interaction, o options) error {
 	}
 	e := &discordgo.MessageEmbed{Title: lang.T("history.title", "Player", truncate(name, 200)), Color: embedColor}
 	if len(games) == 0 {
-		e.Description = lang.T("history.empty")
+		e.Description = lang.T(c.placed("history.empty"))
 		return c.reply(message{embeds: []*discordgo.MessageEmbed{e}, ephemeral: true})
 	}
 	var lines []string
@@ -83,10 +83,7 @@ func (rs *records) exportCommand(c *interaction, o options) error {
 			}
 		}
 		if errors.Is(err, storage.ErrNotFound) {
-			if c.guild() == everywhere {
-				return refuse("history.no_such_game_elsewhere", "Game", uint64(n))
-			}
-			return refuse("history.no_such_game", "Game", uint64(n))
+			return refuse(c.placed("history.no_such_game"), "Game", uint64(n))
 		} else if err != nil {
 			return err
 		}

@@ -336,9 +336,9 @@ func (rs *records) statsCommand(c *interaction, o options) error {
 			}}})
 		}
 		if id == c.user().ID {
-			return refuse("stats.none_yours")
+			return refuse(c.placed("stats.none_yours"))
 		}
-		return refuse("stats.none", "Player", escape(name))
+		return refuse(c.placed("stats.none"), "Player", escape(name))
 	} else if err != nil {
 		return err
 	}

@@ -66,6 +66,15 @@ func (c *interaction) guild() string {
 	return everywhere
 }
 
+// placed returns the message key key, or its "_elsewhere" variant outside the servers that added the
+// bot, where there is no server for a text to name.
+func (c *interaction) placed(key string) string {
+	if c.guild() == everywhere {
+		return key + "_elsewhere"
+	}
+	return key
+}
+
 // notHere is the refusal of a subcommand or click that needs the bot in the channel, at p (not a
 // server that added the bot).
 func notHere(p place) error {
