@@ -2,7 +2,6 @@ package storage_test
 
 import (
 	"flag"
-	"os"
 	"path/filepath"
 	"testing"
 
@@ -28,14 +27,10 @@ func BenchmarkYear(b *testing.B) {
 	if *keepYear != "" {
 		path = *keepYear
 	}
-	if _, err := os.Stat(path); err != nil || *keepYear == "" {
-		fill, err := storage.Open(path, storage.Options{NoSync: true})
-		require.NoError(b, err)
-		storagetest.FillYear(b, fill, y)
-		require.NoError(b, fill.Close())
-	} else {
-		b.Logf("reusing %s, built with the same flags before", path)
-	}
+	fill, err := storage.Open(path, storage.Options{NoSync: true})
+	require.NoError(b, err)
+	storagetest.FillYear(b, fill, y)
+	require.NoError(b, fill.Close())
 	var longest storagetest.Longest
 	s, err := storage.Open(path, storage.Options{Updated: longest.Updated})
 	require.NoError(b, err)

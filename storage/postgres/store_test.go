@@ -2,6 +2,7 @@ package postgres
 
 import (
 	"context"
+	"flag"
 	"fmt"
 	"path/filepath"
 	"testing"
@@ -67,6 +68,12 @@ func TestImportMany(t *testing.T) {
 	assert.Zero(t, total, "nothing of a failed import is written")
 }
 
+// keepYear, if set, is the database (a DSN: its own database, created
+// beforehand with createdb) where BenchmarkYear builds its data and
+// leaves it; if it holds them already, BenchmarkYear reads them instead of
+// building them again (run it with the flags it was built with).
+var keepYear = flag.String("kulami.keep", "", "build the data of BenchmarkYear in this database (a DSN) and keep them")
+
 // BenchmarkYear builds a database of the size the flags -kulami.finished,
 // -kulami.running and -kulami.ladder ask for (storagetest.YearFromFlags:
 // small by default) through Import and times the reads of
@@ -74,7 +81,15 @@ func TestImportMany(t *testing.T) {
 func BenchmarkYear(b *testing.B) {
 	y := storagetest.YearFromFlags()
 	var longest storagetest.Longest
-	s := mustOpen(b, storage.Options{Updated: longest.Updated})
+	var s *Store
+	if *keepYear == "" {
+		s = mustOpen(b, storage.Options{Updated: longest.Updated})
+	} else {
+		var err error
+		s, err = Open(*keepYear, storage.Options{Updated: longest.Updated})
+		require.NoError(b, err)
+		b.Cleanup(func() { s.Close() })
+	}
 	storagetest.FillYear(b, s, y)
 	// What autovacuum does some time after a bulk load: statistics for the
 	// planner, the visibility map for index-only scans.
