@@ -217,6 +217,8 @@ func (s *Core) Resuming(ctx context.Context) (*Resuming, error) {
 // before it are, and the next Resume goes on after them. Moves and new
 // games go on while it runs: a game whose turn began at or after the bot
 // came back is not handed the outage, which was not its.
+// Each batch is Recomputable: a backend may commit it without waiting
+// for the disk.
 //
 // fn runs inside a write transaction: it must be quick and must not call
 // the store; it may be called again (see Backend).
@@ -225,6 +227,7 @@ func (s *Core) Resume(ctx context.Context, fn func(g *Game, down time.Duration) 
 	for done := false; !done; {
 		var n int
 		err := s.b.Update(ctx, func(tx Tx) error {
+			tx.Recomputable()
 			var err error
 			n, done, err = resumeBatch(tx, fn)
 			return err
@@ -253,6 +256,7 @@ func (s *Core) GiveBack(ctx context.Context, channels []string, fn func(g *Game,
 		batch := channels[start:min(start+ResumeBatch, len(channels))]
 		var done []string
 		err := s.b.Update(ctx, func(tx Tx) error {
+			tx.Recomputable()
 			done = nil
 			r, err := tx.Resuming()
 			if err != nil || r == nil {

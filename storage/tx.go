@@ -48,6 +48,14 @@ type Tx interface {
 	GuildGames(guild string, limit int) ([]*Game, int, error)
 	// CountGames returns the number of active games, without reading them.
 	CountGames() (int, error)
+	// Recomputable tells the backend that what this write transaction
+	// writes would be written again if a crash lost it, so that its commit
+	// need not wait for the disk. Resume's batches and GiveBack are: a
+	// lost batch loses its games' time and the resume's progress together,
+	// and the next start gives that time again. A backend may ignore it;
+	// it must never lose such a commit without the ones before it, nor
+	// keep a later commit that depends on it without it.
+	Recomputable()
 
 	// Tournament returns the tournament id of guild and the wake time it
 	// is indexed under.

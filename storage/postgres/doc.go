@@ -19,7 +19,8 @@
 // or a player's first profile) is run again, up to ten times; so an
 // update function may run more than once. Commits are durable: the server's
 // synchronous_commit is left as it is (on by default), except for
-// NoteBoard (see there). A transaction queues its writes and sends them
+// NoteBoard and the batches of a resume after an outage (see there and
+// tx.Recomputable). A transaction queues its writes and sends them
 // with its next read or its COMMIT (pipeline.go): a move is two round
 // trips to the server.
 //
@@ -74,8 +75,9 @@
 // ((a, b) < (x, y)) for history pages; bytea ordered by its bytes; ORDER
 // BY … COLLATE "C"; READ COMMITTED and REPEATABLE READ isolation (a
 // database that runs everything SERIALIZABLE also works: its refusals are
-// retried); and, for NoteBoard, SET LOCAL synchronous_commit (a database
-// that ignores it just commits the note durably). Nothing else: no
+// retried); and, for NoteBoard and a resume's batches, SET LOCAL
+// synchronous_commit (a database that ignores it just commits them
+// durably). Nothing else: no
 // stored procedures, triggers, advisory locks, LISTEN/NOTIFY or
 // extensions.
 //

@@ -246,6 +246,16 @@ func (t *tx) selectGames(query string, args []any, fn func(g *storage.Game, wake
 	return nil
 }
 
+// Recomputable implements storage.Tx: the transaction commits with
+// synchronous_commit off (queued, it costs no round trip). The server
+// returns from its COMMIT, and releases its row locks, before its WAL is
+// flushed; a crash within wal_writer_delay may lose it, but only with
+// every later commit, and a durable commit flushes it first, so nothing
+// stored later can depend on a write that was lost. A restart after an
+// outage commits a few thousand such batches: this keeps them from each
+// holding the resume's row for a disk flush while the scheduler waits.
+func (t *tx) Recomputable() { t.exec(`SET LOCAL synchronous_commit = off`) }
+
 // CountGames implements storage.Tx.
 func (t *tx) CountGames() (int, error) {
 	var n int
