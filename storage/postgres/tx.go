@@ -41,9 +41,13 @@ type tx struct {
 	// write of the same settings is a conflict, never a lost update.
 	missing map[string]bool
 	// games are the channels whose game this write read, and so locked,
-	// and did not delete: a PutGame of one is no start, so it need not
-	// look for the old row to count the guild's games (see PutGame).
+	// and did not delete: a PutGame of one is no start and updates it,
+	// any other is a start (see PutGame).
 	games map[string]bool
+	// challenges are the channels whose challenge this write read, and
+	// so locked, and did not delete: a PutChallenge of one updates it,
+	// any other is a start (see PutChallenge).
+	challenges map[string]bool
 	// bands are the changes to the ladders' band counts (moveBand), which
 	// the commit writes last, in the bands' order (writeBands).
 	bands map[bandRow]int64
@@ -119,14 +123,19 @@ func (t *tx) Game(channel string) (*storage.Game, time.Time, error) {
 }
 
 // locked notes, in a write, that the game of channel is read and locked.
-func (t *tx) locked(channel string) {
+func (t *tx) locked(channel string) { t.games = t.note(t.games, channel) }
+
+// note returns rows (t.games or t.challenges) with channel added, in a
+// write: its row of active is read and locked.
+func (t *tx) note(rows map[string]bool, channel string) map[string]bool {
 	if !t.write {
-		return
+		return rows
 	}
-	if t.games == nil {
-		t.games = map[string]bool{}
+	if rows == nil {
+		rows = map[string]bool{}
 	}
-	t.games[channel] = true
+	rows[channel] = true
+	return rows
 }
 
 // guildStripes is how many rows of guild_games keep the count of a
@@ -135,9 +144,13 @@ func (t *tx) locked(channel string) {
 const guildStripes = 16
 
 // PutGame implements storage.Tx. The wake is a column of the game's row,
-// so the old one needs no removing. A game put in a channel that had none
-// (a start; the statement's snapshot tells) is counted in guild_games by
-// the same statement.
+// so the old one needs no removing. A game put in a channel whose game
+// this write did not read (a start) is inserted, never upserted, and
+// counted in guild_games by the same statement: a concurrent start in the
+// channel that committed first makes the insert fail (unique_violation),
+// and the transaction, run again, finds the channel taken; so a start
+// never replaces a game it did not see, nor counts one that another
+// start counted.
 func (t *tx) PutGame(g *storage.Game, _ time.Time) error {
 	data, err := storage.EncodeGame(g)
 	if err != nil {
@@ -149,13 +162,9 @@ func (t *tx) PutGame(g *storage.Game, _ time.Time) error {
 			g.ChannelID, int64(g.ID), g.GuildID, g.Ply(), g.BoardMessageID, wakeAt(g.Wake()), wakeAt(g.NotedWake()), string(data), kindGame)
 		return nil
 	}
-	t.exec(`WITH old AS (SELECT FROM active WHERE channel = $1 AND kind = $2),
-		put AS (INSERT INTO active (channel, kind, id, guild, ply, board_message, wake_at, noted_wake, data)
-			VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)
-			ON CONFLICT (channel) DO UPDATE SET kind = excluded.kind, id = excluded.id, guild = excluded.guild,
-				ply = excluded.ply, board_message = excluded.board_message, wake_at = excluded.wake_at,
-				noted_wake = excluded.noted_wake, data = excluded.data)
-		INSERT INTO guild_games (guild, stripe, n) SELECT $4::text, $10::smallint, 1 WHERE NOT EXISTS (SELECT FROM old)
+	t.exec(`WITH put AS (INSERT INTO active (channel, kind, id, guild, ply, board_message, wake_at, noted_wake, data)
+			VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9))
+		INSERT INTO guild_games (guild, stripe, n) VALUES ($4, $10, 1)
 			ON CONFLICT (guild, stripe) DO UPDATE SET n = guild_games.n + 1`,
 		g.ChannelID, kindGame, int64(g.ID), g.GuildID, g.Ply(), g.BoardMessageID, wakeAt(g.Wake()), wakeAt(g.NotedWake()), string(data),
 		int16(g.ID%guildStripes))
@@ -327,25 +336,33 @@ func (t *tx) Challenge(channel string) (*storage.Challenge, error) {
 	if err := storage.Decode([]byte(data), c); err != nil {
 		return nil, fmt.Errorf("challenge: %w", err)
 	}
+	t.challenges = t.note(t.challenges, channel)
 	return c, nil
 }
 
-// PutChallenge implements storage.Tx.
+// PutChallenge implements storage.Tx. A challenge put in a channel whose
+// challenge this write did not read (a start) is inserted, never
+// upserted, as a game is (see PutGame): it may not replace a game or a
+// challenge that a concurrent start committed first.
 func (t *tx) PutChallenge(c *storage.Challenge, _ time.Time) error {
 	data, err := storage.Encode(c)
 	if err != nil {
 		return err
 	}
+	if t.challenges[c.ChannelID] { // a challenge read and locked: the same row
+		t.exec(`UPDATE active SET id = $3, guild = $4, wake_at = $5, data = $6 WHERE channel = $1 AND kind = $2`,
+			c.ChannelID, kindChallenge, int64(c.ID), c.GuildID, wakeAt(c.Wake()), string(data))
+		return nil
+	}
 	t.exec(`INSERT INTO active (channel, kind, id, guild, ply, board_message, wake_at, data)
-		VALUES ($1, $2, $3, $4, 0, '', $5, $6)
-		ON CONFLICT (channel) DO UPDATE SET kind = excluded.kind, id = excluded.id, guild = excluded.guild,
-			ply = excluded.ply, board_message = excluded.board_message, wake_at = excluded.wake_at, data = excluded.data`,
+		VALUES ($1, $2, $3, $4, 0, '', $5, $6)`,
 		c.ChannelID, kindChallenge, int64(c.ID), c.GuildID, wakeAt(c.Wake()), string(data))
 	return nil
 }
 
 // DeleteChallenge implements storage.Tx.
 func (t *tx) DeleteChallenge(channel string, _ time.Time) error {
+	delete(t.challenges, channel)
 	t.exec(`DELETE FROM active WHERE channel = $1 AND kind = $2`, channel, kindChallenge)
 	return nil
 }

@@ -111,6 +111,8 @@ func Run(t *testing.T, open Open) {
 		{"IndexesUnderConcurrentWriters", testIndexesUnderConcurrentWriters},
 		{"RankBandsUnderConcurrentWriters", testRankBandsUnderConcurrentWriters},
 		{"GuildGamesUnderConcurrentWriters", testGuildGamesUnderConcurrentWriters},
+		{"GuildGamesRacingStarts", testGuildGamesRacingStarts},
+		{"GuildGamesReplaced", testGuildGamesReplaced},
 		{"ImportBuildsIndexes", testImportBuildsIndexes},
 		{"ImportInBatches", testImportInBatches},
 		{"ImportRefusesNonEmpty", testImportRefusesNonEmpty},
