@@ -210,14 +210,7 @@ func sizesBucket(k []byte) []byte {
 // the indexes is under way already (from addIndexes, which covers it),
 // marks it to be counted from the seasons' profiles.
 func addSeasonSizes(tx *bolt.Tx) error {
-	if _, err := tx.CreateBucketIfNotExists(bucketSeasonSizes); err != nil {
-		return err
-	}
-	meta := tx.Bucket(bucketMeta)
-	if meta.Get(keyIndexesPending) != nil {
-		return nil
-	}
-	return meta.Put(keyIndexesPending, []byte{seasonSizesStage})
+	return addIndexStage(tx, seasonSizesStage, bucketSeasonSizes)
 }
 
 // addPlayerGames brings a file of schema version 11 to version 12: it
@@ -226,7 +219,15 @@ func addSeasonSizes(tx *bolt.Tx) error {
 // games, in the build of the indexes after the migration commits (its
 // last stage, playerGamesStage, which a build under way comes to).
 func addPlayerGames(tx *bolt.Tx) error {
-	for _, name := range [][]byte{bucketPlayerGames, bucketGuildGameCounts} {
+	return addIndexStage(tx, playerGamesStage, bucketPlayerGames, bucketGuildGameCounts)
+}
+
+// addIndexStage creates the buckets of an index that a schema step adds
+// and marks them to be filled from the build's stage on, unless a build
+// is under way already: it comes to that stage (each such stage starts
+// from empty buckets).
+func addIndexStage(tx *bolt.Tx, stage byte, buckets ...[]byte) error {
+	for _, name := range buckets {
 		if _, err := tx.CreateBucketIfNotExists(name); err != nil {
 			return err
 		}
@@ -235,7 +236,7 @@ func addPlayerGames(tx *bolt.Tx) error {
 	if meta.Get(keyIndexesPending) != nil {
 		return nil
 	}
-	return meta.Put(keyIndexesPending, []byte{playerGamesStage})
+	return meta.Put(keyIndexesPending, []byte{stage})
 }
 
 // addIndexes brings a file of schema version 7 to version 8: it creates

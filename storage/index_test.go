@@ -127,13 +127,20 @@ func readIndexes(tb testing.TB, s *Store) indexes {
 // without the index buckets.
 func dropIndexes(tb testing.TB, s *Store) {
 	tb.Helper()
+	downgrade(tb, s, 4, indexBuckets...)
+}
+
+// downgrade turns the file of s back into one of schema version v,
+// without the buckets named (those that later versions added).
+func downgrade(tb testing.TB, s *Store, v uint64, buckets ...[]byte) {
+	tb.Helper()
 	require.NoError(tb, s.db.Update(func(tx *bolt.Tx) error {
-		for _, name := range indexBuckets {
+		for _, name := range buckets {
 			if err := tx.DeleteBucket(name); err != nil {
 				return err
 			}
 		}
-		return tx.Bucket(bucketMeta).Put(keySchema, binary.BigEndian.AppendUint64(nil, 4))
+		return tx.Bucket(bucketMeta).Put(keySchema, binary.BigEndian.AppendUint64(nil, v))
 	}))
 }
 
@@ -273,12 +280,7 @@ func TestSeasonSizesCounted(t *testing.T) {
 	}
 	want := wantIndexes(t, s)
 	require.Len(t, want.Sizes, 1+4, "the all-time ladder and four seasons'")
-	require.NoError(t, s.db.Update(func(tx *bolt.Tx) error {
-		if err := tx.DeleteBucket(bucketSeasonSizes); err != nil {
-			return err
-		}
-		return tx.Bucket(bucketMeta).Put(keySchema, binary.BigEndian.AppendUint64(nil, 8))
-	}))
+	downgrade(t, s, 8, bucketSeasonSizes)
 	require.NoError(t, s.Close())
 
 	s = mustOpenPath(t, path, Options{})
@@ -301,14 +303,7 @@ func TestRankBandsCounted(t *testing.T) {
 	want := wantIndexes(t, s)
 	require.NotEmpty(t, want.Bands)
 	require.Equal(t, want, readIndexes(t, s), "the writes keep the bands")
-	require.NoError(t, s.db.Update(func(tx *bolt.Tx) error {
-		for _, b := range [][]byte{bucketRankBands, bucketSeasonRankBands} {
-			if err := tx.DeleteBucket(b); err != nil {
-				return err
-			}
-		}
-		return tx.Bucket(bucketMeta).Put(keySchema, binary.BigEndian.AppendUint64(nil, 9))
-	}))
+	downgrade(t, s, 9, bucketRankBands, bucketSeasonRankBands)
 	require.NoError(t, s.Close())
 
 	s = mustOpenPath(t, path, Options{})
@@ -356,14 +351,7 @@ func TestPlayerGamesIndexed(t *testing.T) {
 		mine[p.UserID], err = s.PlayerGames(t.Context(), p.UserID)
 		require.NoError(t, err)
 	}
-	require.NoError(t, s.db.Update(func(tx *bolt.Tx) error {
-		for _, b := range [][]byte{bucketPlayerGames, bucketGuildGameCounts} {
-			if err := tx.DeleteBucket(b); err != nil {
-				return err
-			}
-		}
-		return tx.Bucket(bucketMeta).Put(keySchema, binary.BigEndian.AppendUint64(nil, 11))
-	}))
+	downgrade(t, s, 11, bucketPlayerGames, bucketGuildGameCounts)
 	require.NoError(t, s.Close())
 
 	var log bytes.Buffer
