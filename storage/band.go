@@ -94,14 +94,5 @@ func bandStart(b *bolt.Bucket, prefix []byte, offset int) ([]byte, int) {
 // from the ranks, in the build of the indexes after the migration commits
 // (the bands' stages; a build under way already comes to them).
 func addRankBands(tx *bolt.Tx) error {
-	for _, name := range [][]byte{bucketRankBands, bucketSeasonRankBands} {
-		if _, err := tx.CreateBucketIfNotExists(name); err != nil {
-			return err
-		}
-	}
-	meta := tx.Bucket(bucketMeta)
-	if meta.Get(keyIndexesPending) != nil {
-		return nil
-	}
-	return meta.Put(keyIndexesPending, []byte{bandsStage})
+	return addIndexStage(tx, bandsStage, bucketRankBands, bucketSeasonRankBands)
 }

@@ -184,7 +184,7 @@ func (t *boltTx) PutGame(g *Game, oldWake time.Time) error {
 		return err
 	}
 	t.stored(r.ChannelID)
-	if err := indexGame(t.tx, place{ID: r.ID, GuildID: r.GuildID, ChannelID: r.ChannelID}); err != nil {
+	if err := indexGame(t.tx, place{ID: r.ID, GuildID: r.GuildID, ChannelID: r.ChannelID, Players: r.Players}); err != nil {
 		return err
 	}
 	return t.setWake(WakeGame, r.ChannelID, oldWake, r.WakeAt)
@@ -247,37 +247,39 @@ func (t *boltTx) GamesIn(channels []string, fn func(g *Game, wake time.Time) err
 	return nil
 }
 
-// PlayerGames implements Tx. It reads every active game: they are keyed
-// by channel.
+// PlayerGames implements Tx: the user's entries of bucketPlayerGames,
+// in channel order, and the games of their channels.
 func (t *boltTx) PlayerGames(user string, fn func(g *Game, wake time.Time) error) error {
-	return t.Games(func(g *Game, wake time.Time) error {
-		if !g.plays(user) {
-			return nil
+	prefix := key(nil).str(user)
+	c := t.tx.Bucket(bucketPlayerGames).Cursor()
+	for k, _ := c.Seek(prefix); k != nil && bytes.HasPrefix(k, prefix); k, _ = c.Next() {
+		channel := string(k[len(prefix) : len(k)-1])
+		g, wake, err := t.Game(channel)
+		if err != nil {
+			return fmt.Errorf("game of channel %s: %w", channel, err)
 		}
-		return fn(g, wake)
-	})
+		if err := fn(g, wake); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
-// GuildGames implements Tx: the guild's entries of bucketGuildGames,
-// newest first, of which it reads the first limit games and counts the
-// rest by their keys.
+// GuildGames implements Tx: the guild's first limit entries of
+// bucketGuildGames, newest first, and its count in
+// bucketGuildGameCounts.
 func (t *boltTx) GuildGames(guild string, limit int) ([]*Game, int, error) {
 	var out []*Game
-	total := 0
 	prefix := key(nil).str(guild)
 	c := t.tx.Bucket(bucketGuildGames).Cursor()
-	for k, v := lastBefore(c, prefix.end()); k != nil && bytes.HasPrefix(k, prefix); k, v = c.Prev() {
-		total++
-		if len(out) == limit {
-			continue
-		}
+	for k, v := lastBefore(c, prefix.end()); k != nil && bytes.HasPrefix(k, prefix) && len(out) < limit; k, v = c.Prev() {
 		g, _, err := t.Game(string(v))
 		if err != nil {
 			return nil, 0, err
 		}
 		out = append(out, g)
 	}
-	return out, total, nil
+	return out, guildGameCount(t.tx, guild), nil
 }
 
 // Recomputable implements Tx: bbolt has no commit that skips the disk

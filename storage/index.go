@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"log/slog"
 
+	"github.com/kulami/kulami/engine/game"
 	bolt "go.etcd.io/bbolt"
 )
 
@@ -29,20 +30,40 @@ var (
 	// profiles on the ladder of the season (8 bytes, big-endian). Schema
 	// version 9 added it (addSeasonSizes).
 	bucketSeasonSizes = []byte("season_ladder_sizes")
+	// bucketPlayerGames: user ‖ channel → the ID (8 bytes, big-endian)
+	// of the active game of the channel, under each person who plays it
+	// (PlayerUsers), so that PlayerGames reads a player's games in
+	// channel order without reading anyone else's. Schema version 12
+	// added it (addPlayerGames).
+	bucketPlayerGames = []byte("player_games")
+	// bucketGuildGameCounts: guild → the number of its entries in
+	// bucketGuildGames (8 bytes, big-endian), so that GuildGames counts
+	// a guild's active games without walking them. Schema version 12
+	// added it (addPlayerGames).
+	bucketGuildGameCounts = []byte("guild_game_counts")
 
-	indexBuckets = [][]byte{bucketLastFinished, bucketGuildGames, bucketHeadToHead, bucketLadderSizes, bucketSeasonSizes}
+	indexBuckets = [][]byte{bucketLastFinished, bucketGuildGames, bucketHeadToHead, bucketLadderSizes, bucketSeasonSizes,
+		bucketPlayerGames, bucketGuildGameCounts}
 )
 
 // place is what an index needs of a stored game (active or finished):
 // read without replaying its moves.
 type place struct {
-	ID        uint64 `json:"id"`
-	GuildID   string `json:"guild"`
-	ChannelID string `json:"channel"`
+	ID        uint64         `json:"id"`
+	GuildID   string         `json:"guild"`
+	ChannelID string         `json:"channel"`
+	Players   [2]game.Player `json:"players"`
 }
 
 // guildGameKey returns the key of an active game in bucketGuildGames.
 func guildGameKey(guild string, id uint64) []byte { return key(nil).str(guild).u64(id) }
+
+// guildCountKey returns the key of a guild in bucketGuildGameCounts.
+func guildCountKey(guild string) []byte { return key(nil).str(guild) }
+
+// playerGameKey returns the key of the active game of channel in
+// bucketPlayerGames under user, who plays it.
+func playerGameKey(user, channel string) []byte { return key(nil).str(user).str(channel) }
 
 // lastFinishedKey returns the key of a channel in bucketLastFinished.
 func lastFinishedKey(guild, channel string) []byte { return key(nil).str(guild).str(channel) }
@@ -52,27 +73,78 @@ func headToHeadKey(guild, player, opponent string) []byte {
 	return key(nil).str(guild).str(player).str(opponent)
 }
 
-// indexGame indexes the active game at p in its guild; a game whose
-// entry is there already (every move) writes nothing.
+// indexGame indexes the active game at p in its guild (counted there if
+// its entry is new) and under its players; a game whose entries are
+// there already (every move) writes nothing.
 func indexGame(tx *bolt.Tx, p place) error {
+	if err := indexPlayers(tx, p); err != nil {
+		return err
+	}
 	b, k := tx.Bucket(bucketGuildGames), guildGameKey(p.GuildID, p.ID)
-	if bytes.Equal(b.Get(k), []byte(p.ChannelID)) {
+	old := b.Get(k)
+	if bytes.Equal(old, []byte(p.ChannelID)) {
 		return nil
+	}
+	if old == nil { // else the game's entry moves to its new channel
+		if err := countGuildGames(tx, p.GuildID, 1); err != nil {
+			return err
+		}
 	}
 	return b.Put(k, []byte(p.ChannelID))
 }
 
+// indexPlayers indexes the active game at p under each person who plays
+// it.
+func indexPlayers(tx *bolt.Tx, p place) error {
+	b, id := tx.Bucket(bucketPlayerGames), binary.BigEndian.AppendUint64(nil, p.ID)
+	for _, user := range PlayerUsers(p.Players) {
+		if k := playerGameKey(user, p.ChannelID); user != "" && !bytes.Equal(b.Get(k), id) {
+			if err := b.Put(k, id); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// countGuildGames adds d to the count of the guild's active games
+// (countBand: a count dropped when it comes to zero).
+func countGuildGames(tx *bolt.Tx, guild string, d int64) error {
+	return countBand(tx.Bucket(bucketGuildGameCounts), guildCountKey(guild), d)
+}
+
+// guildGameCount returns the number of the guild's active games.
+func guildGameCount(tx *bolt.Tx, guild string) int {
+	if v := tx.Bucket(bucketGuildGameCounts).Get(guildCountKey(guild)); len(v) == 8 {
+		return int(binary.BigEndian.Uint64(v))
+	}
+	return 0
+}
+
 // unindexGame drops the active game stored as v, of channel, from the
-// index of its guild: unless the entry is another channel's (a game moved
-// into a thread is stored there before its old channel is deleted).
+// indexes of its players and of its guild: the players' entries are the
+// channel's, and go with its game; the guild's goes unless it is another
+// channel's (a game moved into a thread may be stored there before its
+// old channel is deleted), and is then no longer counted.
 func unindexGame(tx *bolt.Tx, channel string, v []byte) error {
 	var p place
 	if err := decode(v, &p); err != nil {
 		return fmt.Errorf("game of channel %s: %w", channel, err)
 	}
+	for _, user := range PlayerUsers(p.Players) {
+		if user == "" {
+			continue
+		}
+		if err := tx.Bucket(bucketPlayerGames).Delete(playerGameKey(user, channel)); err != nil {
+			return err
+		}
+	}
 	b, k := tx.Bucket(bucketGuildGames), guildGameKey(p.GuildID, p.ID)
 	if !bytes.Equal(b.Get(k), []byte(channel)) {
 		return nil
+	}
+	if err := countGuildGames(tx, p.GuildID, -1); err != nil {
+		return err
 	}
 	return b.Delete(k)
 }
@@ -138,14 +210,33 @@ func sizesBucket(k []byte) []byte {
 // the indexes is under way already (from addIndexes, which covers it),
 // marks it to be counted from the seasons' profiles.
 func addSeasonSizes(tx *bolt.Tx) error {
-	if _, err := tx.CreateBucketIfNotExists(bucketSeasonSizes); err != nil {
-		return err
+	return addIndexStage(tx, seasonSizesStage, bucketSeasonSizes)
+}
+
+// addPlayerGames brings a file of schema version 11 to version 12: it
+// creates the buckets of the players' active games and of the guilds'
+// counts of active games and marks them to be filled from the active
+// games, in the build of the indexes after the migration commits (its
+// last stage, playerGamesStage, which a build under way comes to).
+func addPlayerGames(tx *bolt.Tx) error {
+	return addIndexStage(tx, playerGamesStage, bucketPlayerGames, bucketGuildGameCounts)
+}
+
+// addIndexStage creates the buckets of an index that a schema step adds
+// and marks them to be filled from the build's stage on, unless a build
+// is under way already: it comes to that stage (each such stage starts
+// from empty buckets).
+func addIndexStage(tx *bolt.Tx, stage byte, buckets ...[]byte) error {
+	for _, name := range buckets {
+		if _, err := tx.CreateBucketIfNotExists(name); err != nil {
+			return err
+		}
 	}
 	meta := tx.Bucket(bucketMeta)
 	if meta.Get(keyIndexesPending) != nil {
 		return nil
 	}
-	return meta.Put(keyIndexesPending, []byte{seasonSizesStage})
+	return meta.Put(keyIndexesPending, []byte{stage})
 }
 
 // addIndexes brings a file of schema version 7 to version 8: it creates
@@ -221,6 +312,16 @@ var indexSources = []struct {
 		guild, _, _ := bytes.Cut(k, []byte{0})
 		return countBand(tx.Bucket(bucketSeasonRankBands), k[:len(guild)+10+RankBandLen], 1)
 	}},
+	playerGamesStage: {bucketGames, func(tx *bolt.Tx, k, v []byte) error {
+		var p place
+		if err := decode(v, &p); err != nil {
+			return fmt.Errorf("game of channel %s: %w", k, err)
+		}
+		if err := indexPlayers(tx, p); err != nil {
+			return err
+		}
+		return countGuildGames(tx, p.GuildID, 1)
+	}},
 }
 
 // seasonSizesStage is the stage of the build that counts the seasons'
@@ -233,6 +334,12 @@ const seasonSizesStage = 4
 // bands (RankBand), from the all-time ranks, then the seasons'. It starts
 // from empty buckets, as seasonSizesStage does, for the same reason.
 const bandsStage = 5
+
+// playerGamesStage is the stage of the build that indexes the active
+// games under their players and counts each guild's. It starts from empty
+// buckets, as seasonSizesStage does: the first stage (indexGame) fills
+// them too, in a build from addIndexes.
+const playerGamesStage = 7
 
 // buildPendingIndexes builds the indexes that addIndexes marked to be
 // built, indexBatch records a transaction, each moving the mark in its
@@ -281,6 +388,8 @@ func buildIndexBatch(tx *bolt.Tx) (bucket []byte, n int, done bool, err error) {
 			empty = [][]byte{bucketSeasonSizes}
 		case bandsStage:
 			empty = [][]byte{bucketRankBands, bucketSeasonRankBands}
+		case playerGamesStage:
+			empty = [][]byte{bucketPlayerGames, bucketGuildGameCounts}
 		}
 		for _, name := range empty {
 			if err := tx.DeleteBucket(name); err != nil {

@@ -27,13 +27,21 @@ type indexes struct {
 	Games      map[string][]uint64 // guild → IDs, newest first
 	Sizes      map[string]uint64   // guild, ladder → profiles
 	Bands      map[string]uint64   // all-time or season, ladder key, band → profiles
+	Players    map[string]uint64   // user, channel → game ID
+	GameCounts map[string]uint64   // guild → active games
+}
+
+// newIndexes returns empty indexes.
+func newIndexes() indexes {
+	return indexes{HeadToHead: map[string]Tally{}, Last: map[string]uint64{}, Games: map[string][]uint64{}, Sizes: map[string]uint64{},
+		Bands: map[string]uint64{}, Players: map[string]uint64{}, GameCounts: map[string]uint64{}}
 }
 
 // wantIndexes works out the indexes of s from its records (Export): what
 // the index buckets must hold.
 func wantIndexes(tb testing.TB, s *Store) indexes {
 	tb.Helper()
-	want := indexes{HeadToHead: map[string]Tally{}, Last: map[string]uint64{}, Games: map[string][]uint64{}, Sizes: map[string]uint64{}, Bands: map[string]uint64{}}
+	want := newIndexes()
 	require.NoError(tb, s.Export(tb.Context(), func(r Record) error {
 		if p, ok := ProfileRecords.Of(r); ok {
 			want.Sizes[string(ladderKey(p.GuildID, p.Season, p.Ladder))]++
@@ -45,6 +53,12 @@ func wantIndexes(tb testing.TB, s *Store) indexes {
 		}
 		if g, ok := GameRecords.Of(r); ok {
 			want.Games[g.GuildID] = append(want.Games[g.GuildID], g.ID)
+			want.GameCounts[string(guildCountKey(g.GuildID))]++
+			for _, p := range g.Players() {
+				if !p.IsAI() {
+					want.Players[string(playerGameKey(p.UserID, g.ChannelID))] = g.ID
+				}
+			}
 		}
 		if f, ok := FinishedRecords.Of(r); ok {
 			k := string(lastFinishedKey(f.GuildID, f.ChannelID))
@@ -67,7 +81,7 @@ func wantIndexes(tb testing.TB, s *Store) indexes {
 // readIndexes reads the index buckets of s.
 func readIndexes(tb testing.TB, s *Store) indexes {
 	tb.Helper()
-	got := indexes{HeadToHead: map[string]Tally{}, Last: map[string]uint64{}, Games: map[string][]uint64{}, Sizes: map[string]uint64{}, Bands: map[string]uint64{}}
+	got := newIndexes()
 	require.NoError(tb, s.db.View(func(tx *bolt.Tx) error {
 		require.NoError(tb, tx.Bucket(bucketHeadToHead).ForEach(func(k, v []byte) error {
 			var t Tally
@@ -79,9 +93,10 @@ func readIndexes(tb testing.TB, s *Store) indexes {
 			got.Last[string(k)] = binary.BigEndian.Uint64(v)
 			return nil
 		}))
-		for _, b := range [][]byte{bucketLadderSizes, bucketSeasonSizes} {
-			require.NoError(tb, tx.Bucket(b).ForEach(func(k, v []byte) error {
-				got.Sizes[string(k)] = binary.BigEndian.Uint64(v)
+		for b, m := range map[string]map[string]uint64{string(bucketLadderSizes): got.Sizes, string(bucketSeasonSizes): got.Sizes,
+			string(bucketPlayerGames): got.Players, string(bucketGuildGameCounts): got.GameCounts} {
+			require.NoError(tb, tx.Bucket([]byte(b)).ForEach(func(k, v []byte) error {
+				m[string(k)] = binary.BigEndian.Uint64(v)
 				return nil
 			}))
 		}
@@ -112,13 +127,20 @@ func readIndexes(tb testing.TB, s *Store) indexes {
 // without the index buckets.
 func dropIndexes(tb testing.TB, s *Store) {
 	tb.Helper()
+	downgrade(tb, s, 4, indexBuckets...)
+}
+
+// downgrade turns the file of s back into one of schema version v,
+// without the buckets named (those that later versions added).
+func downgrade(tb testing.TB, s *Store, v uint64, buckets ...[]byte) {
+	tb.Helper()
 	require.NoError(tb, s.db.Update(func(tx *bolt.Tx) error {
-		for _, name := range indexBuckets {
+		for _, name := range buckets {
 			if err := tx.DeleteBucket(name); err != nil {
 				return err
 			}
 		}
-		return tx.Bucket(bucketMeta).Put(keySchema, binary.BigEndian.AppendUint64(nil, 4))
+		return tx.Bucket(bucketMeta).Put(keySchema, binary.BigEndian.AppendUint64(nil, v))
 	}))
 }
 
@@ -258,12 +280,7 @@ func TestSeasonSizesCounted(t *testing.T) {
 	}
 	want := wantIndexes(t, s)
 	require.Len(t, want.Sizes, 1+4, "the all-time ladder and four seasons'")
-	require.NoError(t, s.db.Update(func(tx *bolt.Tx) error {
-		if err := tx.DeleteBucket(bucketSeasonSizes); err != nil {
-			return err
-		}
-		return tx.Bucket(bucketMeta).Put(keySchema, binary.BigEndian.AppendUint64(nil, 8))
-	}))
+	downgrade(t, s, 8, bucketSeasonSizes)
 	require.NoError(t, s.Close())
 
 	s = mustOpenPath(t, path, Options{})
@@ -286,14 +303,7 @@ func TestRankBandsCounted(t *testing.T) {
 	want := wantIndexes(t, s)
 	require.NotEmpty(t, want.Bands)
 	require.Equal(t, want, readIndexes(t, s), "the writes keep the bands")
-	require.NoError(t, s.db.Update(func(tx *bolt.Tx) error {
-		for _, b := range [][]byte{bucketRankBands, bucketSeasonRankBands} {
-			if err := tx.DeleteBucket(b); err != nil {
-				return err
-			}
-		}
-		return tx.Bucket(bucketMeta).Put(keySchema, binary.BigEndian.AppendUint64(nil, 9))
-	}))
+	downgrade(t, s, 9, bucketRankBands, bucketSeasonRankBands)
 	require.NoError(t, s.Close())
 
 	s = mustOpenPath(t, path, Options{})
@@ -308,4 +318,51 @@ func TestRankBandsCounted(t *testing.T) {
 			assert.Equal(t, all[offset:min(offset+2, len(all))], page, "%v from %d", ladder, offset)
 		}
 	}
+}
+
+// TestPlayerGamesIndexed: a file of schema version 11, whose active games
+// were found by player and counted by guild by reading them all, has them
+// indexed by player and counted when it opens, in batches with its
+// progress logged, as the writes keep them: games in several channels and
+// guilds, one moved into a thread, some ended, one against the computer.
+func TestPlayerGamesIndexed(t *testing.T) {
+	defer func(n int) { indexBatch = n }(indexBatch)
+	indexBatch = 2
+	path := filepath.Join(t.TempDir(), "kulami.db")
+	s := mustOpenPath(t, path, Options{})
+	for i, ch := range []string{"a", "b", "c", "d", "e"} {
+		mustCreate(t, s, ch, []game.Player{alice, bob, carol}[i%3], []game.Player{bob, carol, easyAI}[i%3])
+	}
+	moved := mustCreate(t, s, "parent", carol, alice)
+	_, err := s.MoveIntoThread(t.Context(), "parent", moved.ID, "thread")
+	require.NoError(t, err)
+	other := newGame(t, "elsewhere", bob, alice)
+	other.GuildID = "2000"
+	require.NoError(t, s.CreateGame(t.Context(), other))
+	mustPlay(t, s, "b", "D4")
+	mustFinish(t, s, "b", game.Resigned, engine.Red, t0)
+	mustFinish(t, s, "a", game.Aborted, engine.Red, t0)
+	want := wantIndexes(t, s)
+	require.Equal(t, map[string]uint64{string(guildCountKey(guild)): 4, string(guildCountKey("2000")): 1}, want.GameCounts)
+	require.Len(t, want.Players, 2*5-1, "two people a game, but the computer")
+	require.Equal(t, want, readIndexes(t, s), "the writes keep the indexes")
+	mine := map[string][]*Game{}
+	for _, p := range []game.Player{alice, bob, carol, easyAI} {
+		mine[p.UserID], err = s.PlayerGames(t.Context(), p.UserID)
+		require.NoError(t, err)
+	}
+	downgrade(t, s, 11, bucketPlayerGames, bucketGuildGameCounts)
+	require.NoError(t, s.Close())
+
+	var log bytes.Buffer
+	s = mustOpenPath(t, path, Options{Log: slog.New(slog.NewTextHandler(&log, nil))})
+	assert.Equal(t, want, readIndexes(t, s))
+	for user, games := range mine {
+		got, err := s.PlayerGames(t.Context(), user)
+		require.NoError(t, err)
+		assert.Equal(t, games, got, "user %s", user)
+	}
+	assert.Contains(t, log.String(), "bucket=games")
+	assert.Contains(t, log.String(), "done=true")
+	require.NoError(t, checkFile(s))
 }

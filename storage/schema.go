@@ -25,6 +25,7 @@ var migrations = []func(tx *bolt.Tx) error{
 	addSeasonSizes,      // 8 → 9
 	addPuzzles,          // 9 → 10
 	addRankBands,        // 10 → 11
+	addPlayerGames,      // 11 → 12
 }
 
 // clearFinishedClocks brings a file of schema version 1 to version 2: the

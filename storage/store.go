@@ -31,7 +31,7 @@ var (
 		bucketLastFinished, bucketGuildGames, bucketHeadToHead, bucketLadderSizes, bucketSeasonSizes,
 		bucketPuzzles, bucketPuzzleRatings, bucketPuzzleProfiles, bucketPuzzleRanks, bucketPuzzleSizes,
 		bucketPuzzleAttempts, bucketPuzzleTries, bucketDailyPuzzles, bucketDailyPosts,
-		bucketRankBands, bucketSeasonRankBands}
+		bucketRankBands, bucketSeasonRankBands, bucketPlayerGames, bucketGuildGameCounts}
 
 	keySchema = []byte("schema")
 )

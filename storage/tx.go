@@ -30,8 +30,9 @@ type Tx interface {
 	// Games calls fn with every active game and its wake; fn may not
 	// write.
 	Games(fn func(g *Game, wake time.Time) error) error
-	// PlayerGames calls fn with every active game that user plays, and
-	// its wake, as Games does; in a write transaction, they are locked as
+	// PlayerGames calls fn with every active game that user plays (a
+	// person, not the computer: PlayerUsers), found by an index, and its
+	// wake, as Games does; in a write transaction, they are locked as
 	// Game locks one.
 	PlayerGames(user string, fn func(g *Game, wake time.Time) error) error
 	// GamesAfter calls fn with the active games whose channel sorts after

@@ -71,11 +71,10 @@ func (s *Core) Vacation(ctx context.Context, userID string) (*Vacation, error) {
 // that changed what may not change or one that is over (ErrInvalid),
 // nothing is written.
 //
-// Finding the user's games reads every active game (bbolt) or every
-// row of active games (PostgreSQL, which locks the user's only): a
-// vacation starts and ends rarely, and a player changes where they live
-// rarely (UpdatePlayerGames). fn must be quick and must not call the
-// store.
+// The user's games are found by an index of the active games by player
+// (PlayerUsers), kept by every write of a game, so finding them reads
+// those games only, however many others run. fn must be quick and must
+// not call the store.
 func (s *Core) UpdateVacation(ctx context.Context, userID string, fn func(v *Vacation, games []*Game) error) (*Vacation, []*Game, error) {
 	type result struct {
 		v     *Vacation
@@ -184,12 +183,15 @@ func updatePlayerGames(tx Tx, userID, what string, fn func(games []*Game) error)
 	return games, nil
 }
 
-// plays reports whether the user plays in g.
-func (g *Game) plays(userID string) bool {
-	for _, p := range g.Players() {
-		if !p.IsAI() && p.UserID == userID {
-			return true
+// PlayerUsers returns the users under whom a game between players is
+// found by PlayerGames, by color: each person's UserID, and "" for the
+// computer, whose games are nobody's (its UserID may be the bot's).
+func PlayerUsers(players [2]game.Player) [2]string {
+	var users [2]string
+	for c, p := range players {
+		if !p.IsAI() {
+			users[c] = p.UserID
 		}
 	}
-	return false
+	return users
 }

@@ -300,3 +300,46 @@ func TestMigrationCountsGuildGames(t *testing.T) {
 	assert.Len(t, got, len(want)-1)
 	assert.Equal(t, len(got), n, "a game's end counted after the migration")
 }
+
+// TestMigrationFillsPlayerGames: the migration that names the players of
+// each active game in its row fills them for a database of an earlier
+// schema from the games' JSON, the computer's seat and a challenge's row
+// left empty, so that each player's games are found as before; a game
+// started after it is found too.
+func TestMigrationFillsPlayerGames(t *testing.T) {
+	steps, err := migrations()
+	require.NoError(t, err)
+	i := slices.IndexFunc(steps, func(m migration) bool { return strings.HasSuffix(m.name, "_player_games.sql") })
+	require.NotEqual(t, -1, i, "the migration of the players' games")
+	dsn := pgtest.Schema(t)
+	s := mustOpenDSN(t, dsn)
+	storagetest.Fill(t, s)
+	users := []string{fixture.Alice.UserID, fixture.Bob.UserID, fixture.Carol.UserID, fixture.EasyAI.UserID}
+	mine := func(s *Store) map[string][]string {
+		out := map[string][]string{}
+		for _, u := range users {
+			games, err := s.PlayerGames(t.Context(), u)
+			require.NoError(t, err)
+			out[u] = []string{}
+			for _, g := range games {
+				out[u] = append(out[u], g.ChannelID)
+			}
+		}
+		return out
+	}
+	want := mine(s)
+	require.Equal(t, map[string][]string{fixture.Alice.UserID: {"clock"}, fixture.Bob.UserID: {"clock"}, fixture.Carol.UserID: {"ai"},
+		fixture.EasyAI.UserID: {}}, want, "the fixture's games going on; none is the computer's, whose UserID is the bot's")
+	_, err = s.pool.Exec(t.Context(), fmt.Sprintf(`ALTER TABLE active DROP COLUMN red_user, DROP COLUMN black_user;
+		DELETE FROM kulami_migrations WHERE version >= %d`, steps[i].version))
+	require.NoError(t, err)
+	s.Close()
+
+	s = mustOpenDSN(t, dsn)
+	assert.Equal(t, want, mine(s), "filled by the migration")
+	var filled int
+	require.NoError(t, s.pool.QueryRow(t.Context(), `SELECT count(*) FROM active WHERE red_user IS NOT NULL OR black_user IS NOT NULL`).Scan(&filled))
+	assert.Equal(t, 2, filled, "the games' rows, not the challenge's")
+	mustCreateGame(t, s, "new") // alice and bob
+	assert.Equal(t, []string{"clock", "new"}, mine(s)[fixture.Bob.UserID], "a game started after the migration")
+}

@@ -150,25 +150,38 @@ const guildStripes = 16
 // channel that committed first makes the insert fail (unique_violation),
 // and the transaction, run again, finds the channel taken; so a start
 // never replaces a game it did not see, nor counts one that another
-// start counted.
+// start counted. The row names the people who play the game (red_user,
+// black_user: see PlayerGames), which the same statement sets.
 func (t *tx) PutGame(g *storage.Game, _ time.Time) error {
 	data, err := storage.EncodeGame(g)
 	if err != nil {
 		return err
 	}
+	users := storage.PlayerUsers(g.Players())
+	red, black := orNull(users[0]), orNull(users[1])
 	if t.games[g.ChannelID] { // a game read and locked: the same row, and no start
-		t.exec(`UPDATE active SET id = $2, guild = $3, ply = $4, board_message = $5, wake_at = $6, noted_wake = $7, data = $8
+		t.exec(`UPDATE active SET id = $2, guild = $3, ply = $4, board_message = $5, wake_at = $6, noted_wake = $7, data = $8,
+				red_user = $10, black_user = $11
 			WHERE channel = $1 AND kind = $9`,
-			g.ChannelID, int64(g.ID), g.GuildID, g.Ply(), g.BoardMessageID, wakeAt(g.Wake()), wakeAt(g.NotedWake()), string(data), kindGame)
+			g.ChannelID, int64(g.ID), g.GuildID, g.Ply(), g.BoardMessageID, wakeAt(g.Wake()), wakeAt(g.NotedWake()), string(data), kindGame,
+			red, black)
 		return nil
 	}
-	t.exec(`WITH put AS (INSERT INTO active (channel, kind, id, guild, ply, board_message, wake_at, noted_wake, data)
-			VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9))
+	t.exec(`WITH put AS (INSERT INTO active (channel, kind, id, guild, ply, board_message, wake_at, noted_wake, data, red_user, black_user)
+			VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $11, $12))
 		INSERT INTO guild_games (guild, stripe, n) VALUES ($4, $10, 1)
 			ON CONFLICT (guild, stripe) DO UPDATE SET n = guild_games.n + 1`,
 		g.ChannelID, kindGame, int64(g.ID), g.GuildID, g.Ply(), g.BoardMessageID, wakeAt(g.Wake()), wakeAt(g.NotedWake()), string(data),
-		int16(g.ID%guildStripes))
+		int16(g.ID%guildStripes), red, black)
 	return nil
+}
+
+// orNull returns s, or nil (NULL) if s is "".
+func orNull(s string) *string {
+	if s == "" {
+		return nil
+	}
+	return &s
 }
 
 // DeleteGame implements storage.Tx: the game deleted, if any, leaves the
@@ -219,12 +232,19 @@ func (t *tx) GamesIn(channels []string, fn func(g *storage.Game, wake time.Time)
 		ORDER BY channel`+t.lock(), []any{kindGame, channels}, fn)
 }
 
-// PlayerGames implements storage.Tx: the rows whose stored game names
-// user as a player, found in its JSON (locked in a write, as Games locks
-// every game).
+// PlayerGames implements storage.Tx: the rows that name user as the red
+// or the black player, found by the indexes active_red_user and
+// active_black_user (locked in a write, as Games locks every game).
+//
+// The players are two columns of active that the statements writing a
+// game set from it (PutGame, with storage.PlayerUsers, the rule of the
+// bbolt backend's index too), rather than columns generated from the
+// JSON, which would parse every game's JSON again at each move and tie
+// the schema to the stored form of a game, or a table of their own,
+// which every start and end of a game would write besides its row.
 func (t *tx) PlayerGames(user string, fn func(g *storage.Game, wake time.Time) error) error {
 	return t.selectGames(`SELECT data, board_message FROM active WHERE kind = $1
-		AND $2 IN ((data::jsonb)->'data'->'players'->0->>'user', (data::jsonb)->'data'->'players'->1->>'user')
+		AND (red_user = $2 OR black_user = $2)
 		ORDER BY channel`+t.lock(), []any{kindGame, user}, fn)
 }
 

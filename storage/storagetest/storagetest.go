@@ -142,6 +142,8 @@ func Run(t *testing.T, open Open) {
 		{"PlayingOverDays", testPlayingOverDays},
 		{"Vacation", testVacation},
 		{"UpdatePlayerGames", testUpdatePlayerGames},
+		{"PlayerGames", testPlayerGames},
+		{"PlayerGamesUnderConcurrentWriters", testPlayerGamesUnderConcurrentWriters},
 		{"CreateGameRefuses", testCreateGameRefuses},
 		{"GameNotFound", testGameNotFound},
 		{"UpdateGame", testUpdateGame},

@@ -203,6 +203,17 @@ func BenchmarkYear(b *testing.B, s Store, y Year, longest *Longest) {
 		_, _, err := s.GuildGames(b.Context(), noGuild, 25)
 		return err
 	})
+	read("Games/mine", func() error { // /kulami games mine:true of a player of many running games
+		games, err := s.PlayerGames(b.Context(), yearPlayer(0).UserID)
+		if err == nil && len(games) == 0 && y.Running > 0 {
+			err = fmt.Errorf("player 0 plays no game")
+		}
+		return err
+	})
+	read("Games/mine-none", func() error { // of a player on the ladder who plays none
+		_, err := s.PlayerGames(b.Context(), yearPlayer(y.Players).UserID)
+		return err
+	})
 	read("HeadToHead", func() error {
 		_, err := s.HeadToHead(b.Context(), yearGuild, yearPlayer(0).UserID, yearPlayer(1).UserID)
 		return err
