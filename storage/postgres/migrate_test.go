@@ -301,6 +301,36 @@ func TestMigrationCountsGuildGames(t *testing.T) {
 	assert.Equal(t, len(got), n, "a game's end counted after the migration")
 }
 
+// TestMigrationRecountsGuildGames: a count of a guild's games made wrong
+// by the race of two starts in one channel (before starts inserted) is
+// made the count of the guild's games again by the migration that
+// recounts them.
+func TestMigrationRecountsGuildGames(t *testing.T) {
+	steps, err := migrations()
+	require.NoError(t, err)
+	i := slices.IndexFunc(steps, func(m migration) bool { return strings.HasSuffix(m.name, "_recount_guild_games.sql") })
+	require.NotEqual(t, -1, i, "the migration that recounts the guilds' games")
+	dsn := pgtest.Schema(t)
+	s := mustOpenDSN(t, dsn)
+	storagetest.Fill(t, s)
+	_, want, err := s.GuildGames(t.Context(), fixture.Guild, 100)
+	require.NoError(t, err)
+	require.Equal(t, 2, want, "the fixture's games going on")
+	_, err = s.pool.Exec(t.Context(), fmt.Sprintf(`UPDATE guild_games SET n = n + 1 WHERE guild = '%s';
+		DELETE FROM kulami_migrations WHERE version >= %d`, fixture.Guild, steps[i].version))
+	require.NoError(t, err)
+	_, wrong, err := s.GuildGames(t.Context(), fixture.Guild, 100)
+	require.NoError(t, err)
+	require.Greater(t, wrong, want, "the count made wrong, as the race left it")
+	s.Close()
+
+	s = mustOpenDSN(t, dsn)
+	games, n, err := s.GuildGames(t.Context(), fixture.Guild, 100)
+	require.NoError(t, err)
+	assert.Len(t, games, want)
+	assert.Equal(t, want, n, "counted again by the migration")
+}
+
 // TestMigrationFillsPlayerGames: the migration that names the players of
 // each active game in its row fills them for a database of an earlier
 // schema from the games' JSON, the computer's seat and a challenge's row
