@@ -15,10 +15,11 @@ import bolt "go.etcd.io/bbolt"
 // in batches as kulamibot migrate builds one) has its histories 84% full
 // instead of 44% and its finished games 73% instead of 49% (three of
 // about 1 KB a page instead of two), and is 36% smaller. Games that end
-// one a commit, as the bot ends them, leave histories about 70–80% full
-// instead of 50%; their finished games gain nothing (a whole game, about
-// 3.6 KB, fills its page and an overflow page at any fill, and bbolt
-// keeps two short ones a page when they come one at a time).
+// one a commit, as the bot ends them, leave histories about 65–80% full
+// instead of 45–50%; their finished games gain nothing (two whole games,
+// about 3.6 KB each, fill a page and its overflow page to 90% at any
+// fill, and bbolt keeps two short ones a page when they come one at a
+// time).
 //
 // Why not higher: a key that sorts into the middle of a full page (the
 // end of a player's history that shares a page with the next player's)
