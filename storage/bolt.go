@@ -349,7 +349,7 @@ func (t *boltTx) HasFinished(guild string, id uint64) (bool, error) {
 
 // PutFinished implements Tx.
 func (t *boltTx) PutFinished(f *FinishedGame) error {
-	if err := put(t.tx.Bucket(bucketFinished), finishedKey(f.GuildID, f.ID), f.stored()); err != nil {
+	if err := put(appendBucket(t.tx, bucketFinished), finishedKey(f.GuildID, f.ID), f.stored()); err != nil {
 		return err
 	}
 	return indexFinished(t.tx, place{ID: f.ID, GuildID: f.GuildID, ChannelID: f.ChannelID})
@@ -384,7 +384,7 @@ func historyOwner(k []byte) (guild, player string) {
 
 // PutHistory implements Tx.
 func (t *boltTx) PutHistory(guild, player string, e *HistoryEntry) error {
-	b, k := t.tx.Bucket(bucketHistory), historyKey(guild, player, e.At, e.GameID)
+	b, k := appendBucket(t.tx, bucketHistory), historyKey(guild, player, e.At, e.GameID)
 	if v := b.Get(k); v != nil { // replaced: its old outcome no longer counts
 		old := new(HistoryEntry)
 		if err := decode(v, old); err != nil {
