@@ -272,16 +272,56 @@ func (h *harness) userOption(u *discordgo.User) *discordgo.ApplicationCommandInt
 	return discordtest.UserOption("opponent", u.ID)
 }
 
-// reply returns the text the user saw in answer to i: the first response,
-// or the message it became.
+// reply returns the text the user saw in answer to i (see answerTo).
 func (h *harness) reply(i *discordgo.Interaction) string {
 	h.t.Helper()
+	return h.answerTo(i).text
+}
+
+// userAnswer is what a user saw in answer to an interaction.
+type userAnswer struct {
+	text      string
+	ephemeral bool // only the user saw it
+}
+
+// answerTo waits for the answer to i as its user saw it: the first
+// response, or the message that followed a deferral (see answerMessage).
+func (h *harness) answerTo(i *discordgo.Interaction) userAnswer {
+	h.t.Helper()
 	r := h.dc.WaitResponse(h.t, i.ID)
-	if r.Type == discordgo.InteractionResponseDeferredChannelMessageWithSource {
-		m := h.dc.WaitOriginal(h.t, i.ID, func(m *discordtest.Message) bool { return m.Content != "" || len(m.Embeds) > 0 })
-		return m.Content
+	switch r.Type {
+	case discordgo.InteractionResponseDeferredChannelMessageWithSource, discordgo.InteractionResponseDeferredMessageUpdate:
+		m := h.answerMessage(i, func(m *discordtest.Message) bool { return m.Content != "" || len(m.Embeds) > 0 })
+		return userAnswer{m.Content, m.Ephemeral()}
 	}
-	return r.Content
+	return userAnswer{r.Content, r.Ephemeral()}
+}
+
+// answerMessage waits for the message that answered i and that cond
+// accepts, as its user saw it: the message of its first response, filled
+// in by an edit after a deferral the handler chose, or, after one the bot
+// sent for a slow handler (on a loaded machine, whose system timers count
+// the handler's time), the follow-up that holds an answer the deferral did
+// not fit: a command's public "thinking…" is deleted before an answer only
+// the user is to see, and a component's deferral promises an update of
+// its message, which a new message follows (see answer.late).
+func (h *harness) answerMessage(i *discordgo.Interaction, cond func(*discordtest.Message) bool) *discordtest.Message {
+	h.t.Helper()
+	r := h.dc.WaitResponse(h.t, i.ID)
+	var m *discordtest.Message
+	h.dc.WaitUntil(h.t, "the message that answered interaction "+i.ID, func() bool {
+		o, ok := h.dc.Original(i.ID)
+		if ok && !o.Deleted && r.Type != discordgo.InteractionResponseDeferredMessageUpdate && cond(o) {
+			m = o
+			return true
+		}
+		if f := h.dc.Followups(i.ID); len(f) > 0 && (!ok || o.Deleted || r.Type == discordgo.InteractionResponseDeferredMessageUpdate) && cond(f[0]) {
+			m = f[0]
+			return true
+		}
+		return false
+	})
+	return m
 }
 
 // click clicks a button of a message and returns the interaction once it

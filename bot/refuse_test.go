@@ -16,13 +16,12 @@ import (
 // want, and returns the message.
 func (h *harness) refused(i *discordgo.Interaction, want ...string) string {
 	h.t.Helper()
-	r := h.dc.WaitResponse(h.t, i.ID)
-	text := h.reply(i)
-	assert.True(h.t, r.Ephemeral(), "the refusal %q is ephemeral", text)
+	a := h.answerTo(i)
+	assert.True(h.t, a.ephemeral, "the refusal %q is ephemeral", a.text)
 	for _, w := range want {
-		assert.Contains(h.t, text, w)
+		assert.Contains(h.t, a.text, w)
 	}
-	return text
+	return a.text
 }
 
 // TestRefusals checks every way a player can get a command or a click

@@ -228,20 +228,26 @@ func TestFinalBoardShownLater(t *testing.T) {
 // in time (the callback hangs past the bot's timeout) is logged with the
 // route, its move still shows its board, and the player is never told to
 // try again. In gateway mode, where the answer is a REST call of its own.
+// Discord holds the callback until the test lets it go, and the
+// interaction's time moves only when the test says (bot.ManualTimer): the
+// bot never defers for the move, however slow the machine.
 func TestAnswerTimeoutNotARefusal(t *testing.T) {
 	t.Parallel()
-	h := newHarnessWith(t, "gateway", func(h *harness) { h.manual, h.restTimeout = true, 500*time.Millisecond })
+	h := newHarnessWith(t, "gateway", func(h *harness) {
+		h.manual, h.restTimeout, h.timer = true, 500*time.Millisecond, bot.NewManualTimer()
+	})
 	ch := h.channel.ID
 	g := h.challengeAndAccept()
 	first, second := h.players(g)
 	board := h.boardAt(ch, 0)
 
-	h.dc.Delay("POST", "/interactions/{interaction_id}/{interaction_token}/callback", 2*time.Second, 1)
-	i := h.pick(board.ID, first, menuOf(board, "D4"), "D4")
+	held := h.dc.Hold("POST", "/interactions/{interaction_id}/{interaction_token}/callback", 1)
+	i := h.dc.Select(board.ID, first, menuOf(board, "D4"), "D4")
+	h.send(i)
 	later := h.boardAt(ch, 1)
 	assert.Contains(t, later.Notified, second.ID, "the board pings the opponent")
 	var line string
-	h.dc.WaitUntil(t, "the timeout logged", func() bool {
+	require.Eventually(t, func() bool { // the log is no change of the fake's to wait for
 		for _, l := range strings.Split(h.logs.String(), "\n") {
 			if strings.Contains(l, "Discord failed a request") && strings.Contains(l, "/callback") {
 				line = l
@@ -249,7 +255,9 @@ func TestAnswerTimeoutNotARefusal(t *testing.T) {
 			}
 		}
 		return false
-	})
+	}, 30*time.Second, time.Millisecond, "the timeout logged")
+	held.Release()
+	h.dc.WaitResponse(t, i.ID)
 	assert.Contains(t, line, `route="POST /interactions/{interaction_id}/{interaction_token}/callback"`)
 	assert.Contains(t, line, "status=timeout")
 	assert.Contains(t, line, "channel="+ch)

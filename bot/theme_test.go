@@ -51,7 +51,7 @@ func TestThemes(t *testing.T) {
 			rev := messageAfter(t, h.dc, ask, ch, "the review", hasFile("review.png"))
 			step := func(u *discordgo.User) *discordtest.Message {
 				i := h.click(rev.ID, u, buttons(rev.Components)["▶"])
-				m := h.dc.WaitOriginal(t, i.ID, hasFile("board.png"))
+				m := h.answerMessage(i, hasFile("board.png"))
 				require.True(t, m.Ephemeral())
 				return m
 			}

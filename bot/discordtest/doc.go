@@ -13,7 +13,8 @@
 // have path and query parameters and a body (JSON, or the payload_json part of a multipart upload) that
 // match the route's schemas. The fake also refuses what Discord's docs say it refuses beyond the schema:
 // empty messages, content over 2000 characters, a second response to an interaction, a response type the
-// interaction does not allow, a first response later than 3 seconds, a followup before any response,
+// interaction does not allow, a first response that reaches it later than 3 seconds (however long a
+// Delay or Hold then keeps it), a followup before any response,
 // and in application commands a name or localized name that breaks Discord's naming rule (lower case
 // letters, digits, - and _), a localization for a locale Discord does not have, and two commands or two
 // options side by side with the same name in a locale.

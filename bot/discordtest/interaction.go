@@ -246,12 +246,12 @@ func (s *Server) respond(i *interaction, c *call, viaHTTP bool) reply {
 	case i.dead:
 		return fail(ErrUnknownInteraction)
 	}
-	if late := time.Since(i.sentReal); !viaHTTP && !i.sent.IsZero() && late > s.cfg.ackDeadline {
+	if late := c.arrived.Sub(i.sentReal); !viaHTTP && !i.sent.IsZero() && late > s.cfg.ackDeadline {
 		i.dead = true
 		return s.refuse(c, ErrUnknownInteraction, fmt.Sprintf("initial response to interaction %s came %v after it was sent; Discord allows %v", i.id, late.Round(time.Millisecond), s.cfg.ackDeadline))
 	}
 	// Late by the fake's clock only: the test moved time on (Advance), the bot was not slow.
-	if late := s.Now().Sub(i.sent); !viaHTTP && !i.sent.IsZero() && late > s.cfg.ackDeadline {
+	if late := c.arrivedNow.Sub(i.sent); !viaHTTP && !i.sent.IsZero() && late > s.cfg.ackDeadline {
 		i.dead = true
 		return fail(ErrUnknownInteraction)
 	}

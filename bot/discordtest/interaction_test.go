@@ -104,6 +104,24 @@ func TestCallbackDeadlineByTheFakesClock(t *testing.T) {
 	assert.Equal(t, discordgo.ErrCodeUnknownWebhook, restCode(t, err), "an unacknowledged interaction has no webhook")
 }
 
+// TestCallbackInTimeHeldByDiscord: a callback that reaches Discord in time
+// is in time, however long Discord then holds it: the deadline counts to
+// its arrival, by either clock.
+func TestCallbackInTimeHeldByDiscord(t *testing.T) {
+	s := discordtest.New(t)
+	i, _ := sendCommand(t, s)
+	held := s.Hold("POST", "/interactions/{interaction_id}/{interaction_token}/callback", 1)
+	dg := s.Session()
+	answered := make(chan error, 1)
+	go func() { answered <- dg.InteractionRespond(i, deferred) }()
+	held.Wait(t)
+	s.Advance(4 * time.Second) // Discord is slow past the deadline
+	held.Release()
+	require.NoError(t, <-answered)
+	assert.Empty(t, s.Violations())
+	assert.Equal(t, discordgo.InteractionResponseDeferredChannelMessageWithSource, s.WaitResponse(t, i.ID).Type)
+}
+
 func TestRedelivery(t *testing.T) {
 	t.Run("gateway", func(t *testing.T) {
 		s := discordtest.New(t)

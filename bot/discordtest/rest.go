@@ -29,6 +29,10 @@ type call struct {
 	query   url.Values
 	body    []byte // the JSON body, or the payload_json part of a multipart body; nil if none
 	files   []File
+	// arrived is when the request reached the fake, by the system clock and by the fake's (Now),
+	// before any Delay or Hold: Discord judges a deadline by when a request reaches it, however long
+	// it then takes to answer.
+	arrived, arrivedNow time.Time
 }
 
 // reply is what a handler answers: a status and a JSON-marshalable body (nil for none).
@@ -235,7 +239,7 @@ func (s *Server) serveUnknown(w http.ResponseWriter, r *http.Request) {
 
 // serveREST validates, records and answers one API request.
 func (s *Server) serveREST(w http.ResponseWriter, r *http.Request) {
-	c := &call{method: r.Method, query: r.URL.Query()}
+	c := &call{method: r.Method, query: r.URL.Query(), arrived: time.Now(), arrivedNow: s.Now()}
 	rest, version := "", ""
 	for _, v := range []string{"9", "10"} {
 		if p, found := strings.CutPrefix(r.URL.Path, "/api/v"+v+"/"); found {
