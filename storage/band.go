@@ -23,7 +23,7 @@ func RankBand(rankKey []byte) []byte { return rankKey[:RankBandLen] }
 // The bands of the bbolt file's ladders: ladder key (ladderKey) ‖ band →
 // the number of profiles of the ladder in the band (8 bytes, big-endian),
 // the all-time ladders' and the seasons' apart, as their ranks are.
-// Schema version 10 added them (addRankBands).
+// Schema version 11 added them (addRankBands).
 var (
 	bucketRankBands       = []byte("rank_bands")
 	bucketSeasonRankBands = []byte("season_rank_bands")
@@ -89,7 +89,7 @@ func bandStart(b *bolt.Bucket, prefix []byte, offset int) ([]byte, int) {
 	return nil, 0
 }
 
-// addRankBands brings a file of schema version 9 to version 10: it
+// addRankBands brings a file of schema version 10 to version 11: it
 // creates the buckets of the ladders' bands and marks them to be counted
 // from the ranks, in the build of the indexes after the migration commits
 // (the bands' stages; a build under way already comes to them).
