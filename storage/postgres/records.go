@@ -12,7 +12,14 @@ import (
 
 // Records implements storage.Tx: every table, one after the other, in
 // the transaction's snapshot (so that the pages of active games it reads
-// are the games of one moment).
+// are the games of one moment). The large tables are read in the order of
+// their primary keys (an index scan, no sort), which is the order of the
+// keys of the bbolt file (strings then numbers, byte by byte where the
+// database's collation is C, as initdb's C.UTF-8 is; in another, still
+// guild by guild and player by player): a migrate into bbolt then writes
+// each bucket from its start to its end, onto the few pages at the end of
+// the tree, instead of all over it, so its pages are packed
+// (storage/fill.go) and few of them are mapped at once.
 func (t *tx) Records(fn func(storage.Record) error) error {
 	// The active games a page at a time (each page read whole before fn
 	// sees it, see selectGames), so that an export holds one page of
@@ -40,7 +47,7 @@ func (t *tx) Records(fn func(storage.Record) error) error {
 		fn    func(row pgx.Row) error
 	}{
 		{`SELECT data FROM active WHERE kind = 1`, decodedRecord(storage.ChallengeRecords, fn)},
-		{`SELECT data FROM finished`, func(row pgx.Row) error {
+		{`SELECT data FROM finished ORDER BY guild, id`, func(row pgx.Row) error {
 			var data string
 			if err := row.Scan(&data); err != nil {
 				return err
@@ -51,7 +58,7 @@ func (t *tx) Records(fn func(storage.Record) error) error {
 			}
 			return fn(storage.FinishedRecords.Record(f))
 		}},
-		{`SELECT guild, player, data FROM history`, func(row pgx.Row) error {
+		{`SELECT guild, player, data FROM history ORDER BY guild, player, end_at, game_id`, func(row pgx.Row) error {
 			var data string
 			r := new(storage.HistoryRecord)
 			if err := scanDecode(row, &data, &r.Entry, &r.GuildID, &r.PlayerID); err != nil {
@@ -59,8 +66,8 @@ func (t *tx) Records(fn func(storage.Record) error) error {
 			}
 			return fn(storage.HistoryRecords.Record(r))
 		}},
-		{`SELECT data FROM profiles`, decodedRecord(storage.ProfileRecords, fn)},
-		{`SELECT data FROM season_profiles`, decodedRecord(storage.SeasonProfileRecords, fn)},
+		{`SELECT data FROM profiles ORDER BY guild, ladder, player`, decodedRecord(storage.ProfileRecords, fn)},
+		{`SELECT data FROM season_profiles ORDER BY guild, season, ladder, player`, decodedRecord(storage.SeasonProfileRecords, fn)},
 		{`SELECT user_id, data FROM user_settings`, func(row pgx.Row) error {
 			var data string
 			r := new(storage.UserSettingsEntry)
@@ -70,7 +77,7 @@ func (t *tx) Records(fn func(storage.Record) error) error {
 			return fn(storage.UserSettingsRecords.Record(r))
 		}},
 		{`SELECT data FROM vacations`, decodedRecord(storage.VacationRecords, fn)},
-		{`SELECT guild, game_id, data FROM reviews`, func(row pgx.Row) error {
+		{`SELECT guild, game_id, data FROM reviews ORDER BY guild, game_id`, func(row pgx.Row) error {
 			var data string
 			var id int64
 			r := new(storage.ReviewRecord)
