@@ -115,6 +115,15 @@ func call1[T any](ctx context.Context, f func(context.Context) (T, error)) (T, e
 	return v, outOfTime(bctx, err)
 }
 
+// call2 runs a storage call that returns two values and an error within
+// ctx's deadline.
+func call2[T, U any](ctx context.Context, f func(context.Context) (T, U, error)) (T, U, error) {
+	bctx, cancel := bound(ctx)
+	defer cancel()
+	v, w, err := f(bctx)
+	return v, w, outOfTime(bctx, err)
+}
+
 // deadlineStore is the store of the handlers and their parts, whose calls
 // made for an interaction keep to its deadlines (see storeDeadlines);
 // others go through as they are. The scheduler's own calls (NextWake, Due,
@@ -143,13 +152,9 @@ func (s deadlineStore) NoteBoard(ctx context.Context, channelID string, gameID u
 }
 
 func (s deadlineStore) GuildGames(ctx context.Context, guildID string, limit int) ([]*storage.Game, int, error) {
-	var total int
-	games, err := call1(ctx, func(ctx context.Context) ([]*storage.Game, error) {
-		games, n, err := s.interactionStore.GuildGames(ctx, guildID, limit)
-		total = n
-		return games, err
+	return call2(ctx, func(ctx context.Context) ([]*storage.Game, int, error) {
+		return s.interactionStore.GuildGames(ctx, guildID, limit)
 	})
-	return games, total, err
 }
 
 func (s deadlineStore) CreateChallenge(ctx context.Context, c *storage.Challenge) error {
@@ -229,33 +234,21 @@ func (s deadlineStore) Profile(ctx context.Context, guildID, userID string, ladd
 }
 
 func (s deadlineStore) Leaderboard(ctx context.Context, guildID string, ladder storage.Ladder, offset, limit int) ([]storage.Profile, int, error) {
-	var total int
-	ps, err := call1(ctx, func(ctx context.Context) ([]storage.Profile, error) {
-		ps, n, err := s.interactionStore.Leaderboard(ctx, guildID, ladder, offset, limit)
-		total = n
-		return ps, err
+	return call2(ctx, func(ctx context.Context) ([]storage.Profile, int, error) {
+		return s.interactionStore.Leaderboard(ctx, guildID, ladder, offset, limit)
 	})
-	return ps, total, err
 }
 
 func (s deadlineStore) SeasonLeaderboard(ctx context.Context, guildID string, season storage.Season, ladder storage.Ladder, offset, limit int) ([]storage.Profile, int, error) {
-	var total int
-	ps, err := call1(ctx, func(ctx context.Context) ([]storage.Profile, error) {
-		ps, n, err := s.interactionStore.SeasonLeaderboard(ctx, guildID, season, ladder, offset, limit)
-		total = n
-		return ps, err
+	return call2(ctx, func(ctx context.Context) ([]storage.Profile, int, error) {
+		return s.interactionStore.SeasonLeaderboard(ctx, guildID, season, ladder, offset, limit)
 	})
-	return ps, total, err
 }
 
 func (s deadlineStore) LeaderboardFrom(ctx context.Context, guildID string, season storage.Season, ladder storage.Ladder, from storage.Mark, before bool, limit int) ([]storage.Profile, int, error) {
-	var total int
-	ps, err := call1(ctx, func(ctx context.Context) ([]storage.Profile, error) {
-		ps, n, err := s.interactionStore.LeaderboardFrom(ctx, guildID, season, ladder, from, before, limit)
-		total = n
-		return ps, err
+	return call2(ctx, func(ctx context.Context) ([]storage.Profile, int, error) {
+		return s.interactionStore.LeaderboardFrom(ctx, guildID, season, ladder, from, before, limit)
 	})
-	return ps, total, err
 }
 
 func (s deadlineStore) GuildSettings(ctx context.Context, guildID string) (storage.GuildSettings, error) {
@@ -295,18 +288,20 @@ func (s deadlineDays) Vacation(ctx context.Context, userID string) (*storage.Vac
 }
 
 func (s deadlineDays) UpdateVacation(ctx context.Context, userID string, fn func(v *storage.Vacation, games []*storage.Game) error) (*storage.Vacation, []*storage.Game, error) {
-	var games []*storage.Game
-	v, err := call1(ctx, func(ctx context.Context) (*storage.Vacation, error) {
-		v, g, err := s.daysStore.UpdateVacation(ctx, userID, fn)
-		games = g
-		return v, err
+	return call2(ctx, func(ctx context.Context) (*storage.Vacation, []*storage.Game, error) {
+		return s.daysStore.UpdateVacation(ctx, userID, fn)
 	})
-	return v, games, err
 }
 
 func (s deadlineDays) PlayerGames(ctx context.Context, userID string) ([]*storage.Game, error) {
 	return call1(ctx, func(ctx context.Context) ([]*storage.Game, error) {
 		return s.daysStore.PlayerGames(ctx, userID)
+	})
+}
+
+func (s deadlineDays) NewestPlayerGames(ctx context.Context, userID string, limit int) ([]*storage.Game, int, error) {
+	return call2(ctx, func(ctx context.Context) ([]*storage.Game, int, error) {
+		return s.daysStore.NewestPlayerGames(ctx, userID, limit)
 	})
 }
 

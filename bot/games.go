@@ -2,7 +2,6 @@ package bot
 
 import (
 	"fmt"
-	"sort"
 	"strings"
 
 	"github.com/bwmarrin/discordgo"
@@ -34,10 +33,7 @@ func (rs *records) gamesCommand(c *interaction, o options) error {
 	empty := "games.empty"
 	if o.bool("mine") || c.guild() == everywhere { // outside a server, the games of others' DMs are theirs
 		e.Title, empty = lang.T("anywhere.games_mine"), "anywhere.games_mine_empty"
-		games, err = rs.players.PlayerGames(c.ctx, c.user().ID)
-		sort.Slice(games, func(i, j int) bool { return games[i].ID > games[j].ID }) // newest first
-		total = len(games)
-		games = games[:min(len(games), maxListed)]
+		games, total, err = rs.players.NewestPlayerGames(c.ctx, c.user().ID, maxListed)
 	} else {
 		games, total, err = rs.store.GuildGames(c.ctx, c.guild(), maxListed)
 	}

@@ -231,6 +231,10 @@ type PlayerGamesStore interface {
 	// PlayerGames returns the active games the user plays, in every
 	// guild.
 	PlayerGames(ctx context.Context, userID string) ([]*storage.Game, error)
+	// NewestPlayerGames returns the first limit active games the user
+	// plays, in every guild, newest first, and how many they are,
+	// reading no other game. Errors: none but those of every method.
+	NewestPlayerGames(ctx context.Context, userID string, limit int) ([]*storage.Game, int, error)
 	// UpdatePlayerGames changes every active game the user plays in one
 	// transaction: fn changes them, and what it leaves is stored. fn
 	// must be quick and must not call the store. Errors: fn's error;

@@ -2,6 +2,7 @@ package storage
 
 import (
 	"bytes"
+	"cmp"
 	"context"
 	"encoding/binary"
 	"encoding/json"
@@ -263,6 +264,36 @@ func (t *boltTx) PlayerGames(user string, fn func(g *Game, wake time.Time) error
 		}
 	}
 	return nil
+}
+
+// NewestPlayerGames implements Tx: the user's entries of
+// bucketPlayerGames (each a channel and its game's ID) counted and
+// sorted by ID without decoding a game, and the games of the limit
+// newest read.
+func (t *boltTx) NewestPlayerGames(user string, limit int) ([]*Game, int, error) {
+	type entry struct {
+		id      uint64
+		channel []byte // valid for the life of the transaction
+	}
+	var all []entry
+	prefix := key(nil).str(user)
+	c := t.tx.Bucket(bucketPlayerGames).Cursor()
+	for k, v := c.Seek(prefix); k != nil && bytes.HasPrefix(k, prefix); k, v = c.Next() {
+		if len(v) != 8 {
+			return nil, 0, fmt.Errorf("%w: the entry of channel %s under user %s is %d bytes", ErrCorrupt, k[len(prefix):len(k)-1], user, len(v))
+		}
+		all = append(all, entry{binary.BigEndian.Uint64(v), k[len(prefix) : len(k)-1]})
+	}
+	slices.SortFunc(all, func(a, b entry) int { return cmp.Compare(b.id, a.id) })
+	out := make([]*Game, 0, min(limit, len(all)))
+	for _, e := range all[:min(limit, len(all))] {
+		g, _, err := t.Game(string(e.channel))
+		if err != nil {
+			return nil, 0, fmt.Errorf("game of channel %s: %w", e.channel, err)
+		}
+		out = append(out, g)
+	}
+	return out, len(all), nil
 }
 
 // GuildGames implements Tx: the guild's first limit entries of

@@ -139,7 +139,8 @@
 // The reads a player makes stay O(log n) or O(page) however many games a
 // store holds: the last finished game of a channel, a guild's active
 // games (the first page and a count), a player's active games in every
-// guild (PlayerGames, and those a vacation or UpdatePlayerGames changes)
+// guild (PlayerGames, and those a vacation or UpdatePlayerGames changes;
+// NewestPlayerGames, the first page and a count, reads only that page)
 // and the head-to-head of two players are read from indexes that the
 // writes keep in their own transaction (bbolt: the buckets of index.go;
 // PostgreSQL: indexes of its tables).

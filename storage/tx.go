@@ -47,6 +47,10 @@ type Tx interface {
 	// GuildGames returns the first limit active games of the guild,
 	// newest first (by ID), and how many it has, reading no other game.
 	GuildGames(guild string, limit int) ([]*Game, int, error)
+	// NewestPlayerGames returns the first limit active games that user
+	// plays (as PlayerGames finds them), newest first (by ID), and how
+	// many they are, reading no other game.
+	NewestPlayerGames(user string, limit int) ([]*Game, int, error)
 	// CountGames returns the number of active games, without reading them.
 	CountGames() (int, error)
 	// Recomputable tells the backend that what this write transaction

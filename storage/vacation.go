@@ -128,6 +128,24 @@ func (s *Core) PlayerGames(ctx context.Context, userID string) ([]*Game, error) 
 	return games, nil
 }
 
+// NewestPlayerGames returns the first limit active games the user plays,
+// in every guild, newest first (by ID, as GuildGames), and how many they
+// are: the player's index entries are counted, and only the games
+// returned are read. limit must be positive (ErrInvalid).
+func (s *Core) NewestPlayerGames(ctx context.Context, userID string, limit int) (games []*Game, total int, err error) {
+	if limit <= 0 {
+		return nil, 0, fmt.Errorf("newest games of %s: %w: the limit %d must be positive", userID, ErrInvalid, limit)
+	}
+	err = s.b.View(ctx, func(tx Tx) error {
+		games, total, err = tx.NewestPlayerGames(userID, limit)
+		return err
+	})
+	if err != nil {
+		return nil, 0, fmt.Errorf("newest games of %s: %w", userID, err)
+	}
+	return games, total, nil
+}
+
 // UpdatePlayerGames changes every active game the user plays in one
 // transaction: fn changes them (game.Game.SetLocal, say), and what it
 // leaves is stored; it returns them as stored. If fn returns an error, or

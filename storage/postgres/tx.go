@@ -248,6 +248,26 @@ func (t *tx) PlayerGames(user string, fn func(g *storage.Game, wake time.Time) e
 		ORDER BY channel`+t.lock(), []any{kindGame, user}, fn)
 }
 
+// NewestPlayerGames implements storage.Tx: the rows that name user, as
+// PlayerGames finds them, counted, and the limit of them with the
+// highest IDs read.
+func (t *tx) NewestPlayerGames(user string, limit int) ([]*storage.Game, int, error) {
+	var total int
+	if err := t.queryRow(`SELECT count(*) FROM active WHERE kind = $1 AND (red_user = $2 OR black_user = $2)`,
+		kindGame, user).Scan(&total); err != nil {
+		return nil, 0, err
+	}
+	var out []*storage.Game
+	err := t.query(`SELECT data, board_message FROM active WHERE kind = $1 AND (red_user = $2 OR black_user = $2)
+		ORDER BY id DESC LIMIT $3`, []any{kindGame, user, limit}, func(rows pgx.Rows) error {
+		return games(rows, func(g *storage.Game, _ time.Time) error {
+			out = append(out, g)
+			return nil
+		})
+	})
+	return out, total, err
+}
+
 // selectGames calls fn with every game that query (with args) selects,
 // all read before the first call: a connection reads one result at a
 // time. In a write, the games are noted locked.

@@ -126,3 +126,58 @@ func testPlayerGamesUnderConcurrentWriters(t *testing.T, open Open) {
 		assert.Equal(t, channels, mustPlayerGames(t, s, user), "user %s", user)
 	}
 }
+
+// testNewestPlayerGames: a player in 0, 1, limit and limit+3 active games,
+// across two guilds and among others' games, gets the newest limit of
+// them by ID and how many they are, each as it is now; a game that ended
+// drops out of both, and the computer plays none.
+func testNewestPlayerGames(t *testing.T, open Open) {
+	const limit = 4
+	opponents := []game.Player{alice, easyAI, carol}
+	for _, n := range []int{0, 1, limit, limit + 3} {
+		t.Run(fmt.Sprint(n), func(t *testing.T) {
+			s := open(t, storage.Options{})
+			var ids []uint64 // bob's active games, oldest first
+			for i := range n + 1 {
+				red, black := bob, opponents[i%len(opponents)]
+				if i%2 == 1 {
+					red, black = black, red
+				}
+				g := newGame(t, fmt.Sprintf("c%d", i), red, black)
+				g.GuildID = []string{guild, "2000"}[i%2]
+				require.NoError(t, s.CreateGame(t.Context(), g))
+				mustCreate(t, s, fmt.Sprintf("o%d", i), alice, carol) // another's, between bob's IDs
+				if i < n {
+					ids = append(ids, g.ID)
+				}
+			}
+			mustFinish(t, s, fmt.Sprintf("c%d", n), game.Resigned, engine.Red, moveTime(0)) // bob's newest ends
+			if n > 0 {
+				mustPlay(t, s, "c0", "D4")
+			}
+
+			got, total, err := s.NewestPlayerGames(t.Context(), bob.UserID, limit)
+			require.NoError(t, err)
+			assert.Equal(t, n, total, "bob's active games counted, the ended one not")
+			want := []uint64{}
+			for i := len(ids) - 1; i >= 0 && len(want) < limit; i-- {
+				want = append(want, ids[i])
+			}
+			gotIDs := []uint64{}
+			for _, g := range got {
+				gotIDs = append(gotIDs, g.ID)
+				if g.ChannelID == "c0" {
+					assert.Equal(t, 1, g.Ply(), "the game as it is now")
+				}
+			}
+			assert.Equal(t, want, gotIDs, "the newest %d by ID, newest first", limit)
+
+			got, total, err = s.NewestPlayerGames(t.Context(), easyAI.UserID, limit)
+			require.NoError(t, err)
+			assert.Empty(t, got, "the computer's games are not a player's")
+			assert.Zero(t, total)
+			_, _, err = s.NewestPlayerGames(t.Context(), bob.UserID, 0)
+			assert.ErrorIs(t, err, storage.ErrInvalid)
+		})
+	}
+}

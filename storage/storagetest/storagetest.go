@@ -55,6 +55,7 @@ type Store interface {
 	UpdateVacation(ctx context.Context, userID string, fn func(v *storage.Vacation, games []*storage.Game) error) (*storage.Vacation, []*storage.Game, error)
 	UpdatePlayerGames(ctx context.Context, userID string, fn func(games []*storage.Game) error) ([]*storage.Game, error)
 	PlayerGames(ctx context.Context, userID string) ([]*storage.Game, error)
+	NewestPlayerGames(ctx context.Context, userID string, limit int) ([]*storage.Game, int, error)
 
 	NextWake(ctx context.Context) (time.Time, bool, error)
 	Due(ctx context.Context, now time.Time) ([]storage.Wake, error)
@@ -144,6 +145,7 @@ func Run(t *testing.T, open Open) {
 		{"UpdatePlayerGames", testUpdatePlayerGames},
 		{"PlayerGames", testPlayerGames},
 		{"PlayerGamesUnderConcurrentWriters", testPlayerGamesUnderConcurrentWriters},
+		{"NewestPlayerGames", testNewestPlayerGames},
 		{"CreateGameRefuses", testCreateGameRefuses},
 		{"GameNotFound", testGameNotFound},
 		{"UpdateGame", testUpdateGame},

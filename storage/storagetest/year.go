@@ -204,14 +204,14 @@ func BenchmarkYear(b *testing.B, s Store, y Year, longest *Longest) {
 		return err
 	})
 	read("Games/mine", func() error { // /kulami games mine:true of a player of many running games
-		games, err := s.PlayerGames(b.Context(), yearPlayer(0).UserID)
+		games, _, err := s.NewestPlayerGames(b.Context(), yearPlayer(0).UserID, 25)
 		if err == nil && len(games) == 0 && y.Running > 0 {
 			err = fmt.Errorf("player 0 plays no game")
 		}
 		return err
 	})
 	read("Games/mine-none", func() error { // of a player on the ladder who plays none
-		_, err := s.PlayerGames(b.Context(), yearPlayer(y.Players).UserID)
+		_, _, err := s.NewestPlayerGames(b.Context(), yearPlayer(y.Players).UserID, 25)
 		return err
 	})
 	read("HeadToHead", func() error {
