@@ -56,7 +56,8 @@
 // with dc.PostInteraction(url, i): the synchronous answer is validated and recorded like a callback, so
 // WaitResponse and Original work the same. PostBody sends badly signed, stale or unsigned bodies.
 //
-// Tests may make a route fail (Fail), slow (Delay) or hold its requests until they let them go (Hold),
+// Tests may make a route fail (Fail), slow (Delay), hold its requests until they let them go (Hold),
+// lose its answers after doing what was asked (LoseResponses),
 // read every request (Requests, RequestsTo), the messages of a
 // channel (Messages), a message after its edits (Message), the commands registered (Commands), and push
 // any gateway event (Dispatch).
@@ -77,7 +78,7 @@
 // a message for its auto_archive_duration is archived (a message by the bot unarchives it; a locked
 // thread takes one only with Manage Threads). These refusals, like those after RejectCallbacks (Discord never got the answer in time), a
 // redelivered interaction (SendInteraction or PostInteraction twice, or replayed by a resume after
-// ReplayOnResume: a second acknowledgement gets 40060)
+// ReplayOnResume, or after LoseResponses lost the answer to a callback: a second acknowledgement gets 40060)
 // and a deleted channel (DeleteChannel: 404 Unknown Channel, 10003), are Discord's answers to a healthy
 // bot, so they are no violations: assert on what the bot does next.
 //

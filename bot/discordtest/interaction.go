@@ -24,6 +24,7 @@ type interaction struct {
 	dead                       bool         // never acknowledged in time: its callback and webhook are refused
 	httpPending                bool         // posted over HTTP; the fake has not yet read the answer
 	resp                       *Response
+	respLost                   bool // the bot never got the fake's answer to its callback (LoseResponses)
 	originalID                 string
 	followups                  []string
 	userInstall                bool   // only a user install authorised it: at most 5 follow-ups
@@ -239,8 +240,8 @@ var allowedResponses = map[discordgo.InteractionType][]discordgo.InteractionResp
 // names the request for violations. Call with s.mu held.
 func (s *Server) respond(i *interaction, c *call, viaHTTP bool) reply {
 	switch {
-	case i.resp != nil && i.deliveries.Load() > 1:
-		return fail(ErrAlreadyAcknowledged) // delivered twice: the bot cannot know it answered
+	case i.resp != nil && (i.deliveries.Load() > 1 || i.respLost):
+		return fail(ErrAlreadyAcknowledged) // delivered twice, or its answer lost: the bot cannot know it answered
 	case i.resp != nil:
 		return s.refuse(c, ErrAlreadyAcknowledged, fmt.Sprintf("interaction %s was already acknowledged (response type %d)", i.id, i.resp.Type))
 	case i.dead:
@@ -307,7 +308,7 @@ func (s *Server) respond(i *interaction, c *call, viaHTTP bool) reply {
 		}
 		i.originalID = m.id
 	}
-	i.resp = r
+	i.resp, i.respLost = r, c.lost
 	return noContent()
 }
 

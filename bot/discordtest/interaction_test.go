@@ -1,6 +1,7 @@
 package discordtest_test
 
 import (
+	"errors"
 	"net/http"
 	"testing"
 	"time"
@@ -237,4 +238,42 @@ func TestRejectCallbacks(t *testing.T) {
 		assert.True(t, ok, "ClearFailures ends the rejections")
 		assert.Empty(t, s.Violations())
 	})
+}
+
+func TestLoseResponses(t *testing.T) {
+	const callback = "/interactions/{interaction_id}/{interaction_token}/callback"
+	answer := &discordgo.InteractionResponse{Type: discordgo.InteractionResponseChannelMessageWithSource, Data: &discordgo.InteractionResponseData{Content: "hi"}}
+	cases := []struct {
+		name string
+		err  discordtest.APIError
+		code int // of the error the bot gets; 0 for one without Discord's body
+	}{
+		{"connection broken", discordtest.APIError{}, 0},
+		// discordgo sends a request answered 502 again: Discord refuses the repeat.
+		{"502, sent again", discordtest.ErrBadGateway, discordgo.ErrCodeInteractionHasAlreadyBeenAcknowledged},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			s := discordtest.New(t)
+			i, _ := sendCommand(t, s)
+			s.LoseResponses("POST", callback, tc.err, 1)
+			dg := s.Session()
+
+			err := dg.InteractionRespond(i, deferred)
+			require.Error(t, err, "the bot never got Discord's answer")
+			var rest *discordgo.RESTError
+			if tc.code == 0 {
+				assert.False(t, errors.As(err, &rest), "no answer from Discord: %v", err)
+			} else {
+				assert.Equal(t, tc.code, restCode(t, err))
+			}
+			assert.Equal(t, discordgo.InteractionResponseDeferredChannelMessageWithSource, s.WaitResponse(t, i.ID).Type, "Discord took the deferral")
+
+			err = dg.InteractionRespond(i, answer)
+			assert.Equal(t, discordgo.ErrCodeInteractionHasAlreadyBeenAcknowledged, restCode(t, err))
+			assert.Empty(t, s.Violations(), "the bot could not know its deferral went through")
+			assert.NoError(t, dg.InteractionRespond(s.Command(i.ChannelID, s.AddUser("bob"), "kulami"), deferred),
+				"only one answer was lost")
+		})
+	}
 }

@@ -33,6 +33,10 @@ type call struct {
 	// before any Delay or Hold: Discord judges a deadline by when a request reaches it, however long
 	// it then takes to answer.
 	arrived, arrivedNow time.Time
+	// lost: handled, but the bot gets lostWith instead of the answer, or a broken connection if its
+	// Status is 0 (LoseResponses).
+	lost     bool
+	lostWith APIError
 }
 
 // reply is what a handler answers: a status and a JSON-marshalable body (nil for none).
@@ -92,6 +96,7 @@ var (
 	ErrAlreadyAcknowledged = APIError{Status: 400, Code: 40060, Message: "Interaction has already been acknowledged."}
 	ErrInvalidWebhookToken = APIError{Status: 401, Code: 50027, Message: "Invalid Webhook Token"}
 	ErrServerError         = APIError{Status: 500, Code: 0, Message: "500: Internal Server Error"}
+	ErrBadGateway          = APIError{Status: 502, Code: 0, Message: "502: Bad Gateway"}
 
 	errNotFound       = APIError{Status: 404, Code: 0, Message: "404: Not Found"}
 	errMethod         = APIError{Status: 405, Code: 0, Message: "405: Method Not Allowed"}
@@ -182,11 +187,27 @@ func (h *Held) wait() {
 	<-h.released
 }
 
-// ClearFailures removes every injected failure and delay, and ends RejectCallbacks.
+// LoseResponses makes the fake handle the next times requests with the given method and route (as for
+// Fail; times <= 0 means every such request until ClearFailures) as usual, then answer err instead, or
+// with a zero err break the connection: Discord did what the request asked, but the bot sees an error,
+// as when its HTTP client times out, the connection breaks after the request was sent, or a proxy in
+// front of Discord answers 502 (ErrBadGateway; discordgo sends the request again). A callback whose
+// answer was lost acknowledged its interaction all the same: a second acknowledgement is answered 400
+// Interaction has already been acknowledged (40060) without a violation, since the bot could not know.
+func (s *Server) LoseResponses(method, route string, err APIError, times int) {
+	if times <= 0 {
+		times = -1
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.losses = append(s.losses, &failure{method: strings.ToUpper(method), route: route, err: err, left: times})
+}
+
+// ClearFailures removes every injected failure, delay and loss, and ends RejectCallbacks.
 func (s *Server) ClearFailures() {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	s.failures, s.delays, s.rejections = nil, nil, 0
+	s.failures, s.delays, s.losses, s.rejections = nil, nil, nil, 0
 }
 
 func (s *Server) injected(c *call) (APIError, bool) {
@@ -196,18 +217,20 @@ func (s *Server) injected(c *call) (APIError, bool) {
 	return APIError{}, false
 }
 
-// delayFor returns how long to hold a request to path before handling it, and its Hold, if any.
-func (s *Server) delayFor(method, path string) (time.Duration, *Held) {
+// delayFor returns how long to hold a request to path before handling it, its Hold, if any, and
+// whether to lose its answer (LoseResponses), then the answer instead.
+func (s *Server) delayFor(method, path string) (time.Duration, *Held, *failure) {
 	route := ""
 	if rt, _ := s.spec.match(path); rt != nil {
 		route = rt.template
 	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
+	lost := take(&s.losses, method, route, path)
 	if f := take(&s.delays, method, route, path); f != nil {
-		return f.delay, f.hold
+		return f.delay, f.hold, lost
 	}
-	return 0, nil
+	return 0, nil, lost
 }
 
 // take returns the first injection of list for a request, counting one
@@ -278,7 +301,10 @@ func (s *Server) serveREST(w http.ResponseWriter, r *http.Request) {
 		}
 	}
 
-	d, hold := s.delayFor(c.method, c.path)
+	d, hold, lost := s.delayFor(c.method, c.path)
+	if lost != nil {
+		c.lost, c.lostWith = true, lost.err
+	}
 	if d > 0 {
 		time.Sleep(d)
 	}
@@ -298,7 +324,23 @@ func (s *Server) serveREST(w http.ResponseWriter, r *http.Request) {
 	}
 	s.record(Request{Method: c.method, Path: c.path, Query: c.query, Route: c.route, Body: c.body, Files: c.files, Status: rep.status, Response: out})
 	s.notify()
-	writeRaw(w, rep.status, out)
+	switch {
+	case c.lost && c.lostWith.Status == 0:
+		breakConnection(w)
+	case c.lost:
+		writeJSON(w, c.lostWith.Status, c.lostWith)
+	default:
+		writeRaw(w, rep.status, out)
+	}
+}
+
+// breakConnection closes the connection of a request without an answer (LoseResponses).
+func breakConnection(w http.ResponseWriter) {
+	conn, _, err := http.NewResponseController(w).Hijack()
+	if err != nil {
+		panic(fmt.Sprintf("discordtest: lose an answer: %v", err))
+	}
+	_ = conn.Close()
 }
 
 // serveCall checks the request against the spec, then answers an injected failure or the handler's reply.

@@ -72,8 +72,9 @@ type Server struct {
 	mentions     []Mention
 	failures     []*failure
 	delays       []*failure
-	holds        []*Held // released by Close
-	rejections   int     // initial responses left to reject; <0 for all (RejectCallbacks)
+	losses       []*failure // LoseResponses
+	holds        []*Held    // released by Close
+	rejections   int        // initial responses left to reject; <0 for all (RejectCallbacks)
 	events       []ScheduledEvent
 	gw           gateway
 	closed       bool
