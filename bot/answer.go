@@ -16,7 +16,9 @@ import (
 type answerState uint8
 
 const (
-	// notAnswered: Discord has heard nothing of the interaction yet.
+	// notAnswered: Discord has heard nothing of the interaction yet, as
+	// far as the bot knows (a deferral for slowness may have reached it
+	// although the bot saw it fail: see answer.acknowledge).
 	notAnswered answerState = iota
 	// deferredForSlowness: the bot deferred for a handler slow to answer;
 	// the handler's first response is still to come, and is delivered in
@@ -54,11 +56,15 @@ func (s answerState) awaitsHandler() bool {
 // transitions of its state, and each makes its Discord calls under mu, so
 // the bot's deferral for a slow handler (on a timer's goroutine) and the
 // handler's own messages never cross. An answer moves on whatever Discord
-// says to a call: a first response is never sent twice. The zero answer
-// is notAnswered; it is safe for concurrent use.
+// says to a call: a first response is never sent twice, except after a
+// deferral for slowness that failed on the bot's side, which Discord may
+// have received all the same (see acknowledge). The zero answer is
+// notAnswered; it is safe for concurrent use.
 type answer struct {
 	mu    sync.Mutex
 	state answerState
+	// deferralUnsure: a deferral for slowness failed; Discord may show it.
+	deferralUnsure bool
 }
 
 var errAlreadyResponded = errors.New("interaction already answered")
@@ -81,18 +87,38 @@ func (a *answer) heard() bool {
 // deferForSlowness defers for the handler of c if Discord has heard
 // nothing yet, with the deferral that suits c (see deferType), and
 // reports whether it tried. A deferral that fails leaves the answer
-// notAnswered.
+// notAnswered, unsure of it: the handler's first response then tells
+// whether Discord got it (see acknowledge).
 func (a *answer) deferForSlowness(c *interaction) (bool, error) {
 	a.mu.Lock()
 	defer a.mu.Unlock()
 	if a.state != notAnswered {
 		return false, nil
 	}
-	if err := c.respond(&discordgo.InteractionResponse{Type: deferType(c.i)}); err != nil {
+	if _, err := a.acknowledge(c, &discordgo.InteractionResponse{Type: deferType(c.i)}); err != nil {
+		a.deferralUnsure = true
 		return true, err
 	}
 	a.state = deferredForSlowness
 	return true, nil
+}
+
+// acknowledge sends r as the interaction's first response. Discord
+// refusing it as acknowledged already (40060) means that an earlier
+// callback reached Discord although the bot saw it fail (its client timed
+// out, the connection broke after the request went out): the deferral for
+// slowness, if one failed, or else r itself, which discordgo sends again
+// after an answer 502. Either way the interaction is acknowledged, and
+// acknowledge returns no error; it reports whether Discord shows the
+// deferral for slowness, which the handler's response must then fit (see
+// answer.late).
+func (a *answer) acknowledge(c *interaction, r *discordgo.InteractionResponse) (deferralShown bool, err error) {
+	err = c.respond(r)
+	if restCode(err) != discordgo.ErrCodeInteractionHasAlreadyBeenAcknowledged {
+		return false, err
+	}
+	c.log.Info("interaction acknowledged already, by a callback whose answer was lost", "interaction", c.i.ID, "deferral", a.deferralUnsure)
+	return a.deferralUnsure, nil
 }
 
 // first sends the handler's first response, of type t: as the
@@ -107,15 +133,30 @@ func (a *answer) first(c *interaction, t discordgo.InteractionResponseType, m me
 func (a *answer) firstLocked(c *interaction, t discordgo.InteractionResponseType, m message) error {
 	switch a.state {
 	case notAnswered:
-		a.state = answered
-		if t == discordgo.InteractionResponseDeferredChannelMessageWithSource {
-			a.state = deferred
+		if shown, err := a.respondFirst(c, t, m); !shown {
+			return err
 		}
-		return c.respond(m.firstResponse(t))
+		fallthrough // Discord shows a deferral for slowness
 	case deferredForSlowness:
 		return a.late(c, t, m)
 	}
 	return errAlreadyResponded
+}
+
+// respondFirst sends m, of type t, as the interaction's first response,
+// and moves the answer on. If Discord shows a deferral for slowness
+// instead (see acknowledge), the answer is deferredForSlowness and
+// respondFirst reports it: m is still to be delivered.
+func (a *answer) respondFirst(c *interaction, t discordgo.InteractionResponseType, m message) (deferralShown bool, err error) {
+	a.state = answered
+	if t == discordgo.InteractionResponseDeferredChannelMessageWithSource {
+		a.state = deferred
+	}
+	shown, err := a.acknowledge(c, m.firstResponse(t))
+	if shown {
+		a.state = deferredForSlowness
+	}
+	return shown, err
 }
 
 // late delivers the handler's first response, of type t, after the bot
@@ -203,17 +244,21 @@ func (a *answer) postLocked(c *interaction, m message) (*discordgo.Message, erro
 func (a *answer) announce(c *interaction, m message) (*discordgo.Message, error) {
 	a.mu.Lock()
 	defer a.mu.Unlock()
-	switch a.state {
-	case notAnswered:
+	if a.state == notAnswered {
 		text := m
 		text.file = nil
-		if err := a.firstLocked(c, discordgo.InteractionResponseChannelMessageWithSource, text); err != nil {
+		shown, err := a.respondFirst(c, discordgo.InteractionResponseChannelMessageWithSource, text)
+		switch {
+		case err != nil:
 			return nil, err
-		}
-		if m.file == nil {
+		case shown: // a deferral for slowness: m follows, as below
+		case m.file == nil:
 			return nil, nil // nobody needs its ID: only boards have files, and their IDs are noted
+		default:
+			return c.editReply(m)
 		}
-		return c.editReply(m)
+	}
+	switch a.state {
 	case deferred, deferredForSlowness:
 		thinking := a.state == deferred || deferType(c.i) == discordgo.InteractionResponseDeferredChannelMessageWithSource
 		a.state = answered

@@ -5,6 +5,8 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/kulami/kulami/bot/discordtest"
 )
 
 // TestAnswerTransitions checks every transition of an interaction's
@@ -16,8 +18,6 @@ func TestAnswerTransitions(t *testing.T) {
 	dc := f.dc
 
 	public := message{content: "for everyone"}
-	secret := message{content: "only for you", ephemeral: true}
-	board := message{content: "your move", file: &attachment{name: "board.png", contentType: "image/png", data: []byte("png")}}
 	// reach brings a new answer to a state as the bot does.
 	reach := map[answerState]func(c *interaction) error{
 		notAnswered: func(*interaction) error { return nil },
@@ -28,27 +28,8 @@ func TestAnswerTransitions(t *testing.T) {
 		deferred: func(c *interaction) error { return c.deferReply(false) },
 		answered: func(c *interaction) error { return c.reply(public) },
 	}
-	events := map[string]func(c *interaction) error{
-		"slow": func(c *interaction) error {
-			_, err := c.answer.deferForSlowness(c)
-			return err
-		},
-		"reply":           func(c *interaction) error { return c.reply(public) },
-		"reply ephemeral": func(c *interaction) error { return c.reply(secret) },
-		"defer":           func(c *interaction) error { return c.deferReply(false) },
-		"defer ephemeral": func(c *interaction) error { return c.deferReply(true) },
-		"post": func(c *interaction) error {
-			_, err := c.post(public)
-			return err
-		},
-		"update": func(c *interaction) error { return c.update(public) },
-		"announce": func(c *interaction) error {
-			_, err := c.answer.announce(c, board)
-			return err
-		},
-	}
+	events := answerEvents()
 	const (
-		callback = "POST /interactions/{interaction_id}/{interaction_token}/callback"
 		edit     = "PATCH /webhooks/{webhook_id}/{webhook_token}/messages/@original"
 		remove   = "DELETE /webhooks/{webhook_id}/{webhook_token}/messages/@original"
 		followup = "POST /webhooks/{webhook_id}/{webhook_token}"
@@ -110,12 +91,104 @@ func TestAnswerTransitions(t *testing.T) {
 
 			assert.ErrorIs(t, err, tc.err) // with tc.err nil: no error
 			assert.Equal(t, tc.want, c.answer.state)
-			var calls []string
-			for _, r := range dc.Requests()[before:] {
-				calls = append(calls, r.Method+" "+r.Route)
-			}
-			assert.Equal(t, tc.calls, calls)
+			assert.Equal(t, tc.calls, calls(dc.Requests()[before:]))
 		})
+	}
+}
+
+// callback is the route of an interaction's first response, as the fake
+// records it.
+const callback = "POST /interactions/{interaction_id}/{interaction_token}/callback"
+
+// answerEvents are what may happen to an answer, by name.
+func answerEvents() map[string]func(c *interaction) error {
+	public := message{content: "for everyone"}
+	secret := message{content: "only for you", ephemeral: true}
+	board := message{content: "your move", file: &attachment{name: "board.png", contentType: "image/png", data: []byte("png")}}
+	return map[string]func(c *interaction) error{
+		"slow": func(c *interaction) error {
+			_, err := c.answer.deferForSlowness(c)
+			return err
+		},
+		"reply":           func(c *interaction) error { return c.reply(public) },
+		"reply ephemeral": func(c *interaction) error { return c.reply(secret) },
+		"defer":           func(c *interaction) error { return c.deferReply(false) },
+		"defer ephemeral": func(c *interaction) error { return c.deferReply(true) },
+		"post": func(c *interaction) error {
+			_, err := c.post(public)
+			return err
+		},
+		"update": func(c *interaction) error { return c.update(public) },
+		"announce": func(c *interaction) error {
+			_, err := c.answer.announce(c, board)
+			return err
+		},
+	}
+}
+
+// calls names the requests reqs by method and route.
+func calls(reqs []discordtest.Request) []string {
+	var out []string
+	for _, r := range reqs {
+		out = append(out, r.Method+" "+r.Route)
+	}
+	return out
+}
+
+// TestAnswerAfterLostDeferral: a deferral for slowness that reached
+// Discord although the bot saw it fail (the fake lost its answer) leaves
+// the answer not answered, and the handler's first response is refused
+// with 40060. From there the answer goes on as after a deferral the bot
+// saw go through: the same calls after the refused callback, the same
+// state, no error and no violation. A deferral answered 502, which
+// discordgo sends again and Discord refuses as a repeat, went through.
+func TestAnswerAfterLostDeferral(t *testing.T) {
+	t.Parallel()
+	f := newAnswerFixture(t)
+	dc := f.dc
+	events := answerEvents()
+	// run brings a new interaction to the deferral for slowness, its
+	// answer lost as lost says (nil: not lost), then makes event of it and
+	// returns the calls the event made and the state it left.
+	run := func(t *testing.T, component bool, lost *discordtest.APIError, event string) ([]string, answerState) {
+		t.Helper()
+		c := f.interaction(t, component)
+		want := deferredForSlowness
+		if lost != nil {
+			dc.LoseResponses("POST", "/interactions/{interaction_id}/{interaction_token}/callback", *lost, 1)
+			if lost.Status == 0 {
+				want = notAnswered // the bot cannot know Discord got it
+			}
+		}
+		_, err := c.answer.deferForSlowness(c)
+		require.Equal(t, want == notAnswered, err != nil, "deferral error: %v", err)
+		require.Equal(t, want, c.answer.state)
+		before := len(dc.Requests())
+		require.NoError(t, events[event](c))
+		return calls(dc.Requests()[before:]), c.answer.state
+	}
+	for _, component := range []bool{false, true} {
+		kind := "command"
+		if component {
+			kind = "component"
+		}
+		for _, event := range []string{"reply", "reply ephemeral", "defer", "defer ephemeral", "post", "update", "announce"} {
+			if event == "update" && !component {
+				continue // a command has no message to update
+			}
+			t.Run(kind+", "+event, func(t *testing.T) {
+				wantCalls, wantState := run(t, component, nil, event)
+
+				gotCalls, gotState := run(t, component, &discordtest.APIError{}, event)
+				assert.Equal(t, append([]string{callback}, wantCalls...), gotCalls, "the refused first response, then as after a deferral")
+				assert.Equal(t, wantState, gotState)
+
+				gotCalls, gotState = run(t, component, &discordtest.ErrBadGateway, event)
+				assert.Equal(t, wantCalls, gotCalls, "as after a deferral")
+				assert.Equal(t, wantState, gotState)
+				assert.Empty(t, dc.Violations())
+			})
+		}
 	}
 }
 
