@@ -127,24 +127,25 @@ type failure struct {
 // times <= 0 means every such request until ClearFailures. The requests are still validated and recorded,
 // but change nothing. Do not inject a 429: discordgo retries rate-limited requests itself.
 func (s *Server) Fail(method, route string, err APIError, times int) {
+	s.inject(&s.failures, &failure{method: strings.ToUpper(method), route: route, err: err}, times)
+}
+
+// inject adds f to list, for the next times requests (times <= 0: every one until ClearFailures).
+func (s *Server) inject(list *[]*failure, f *failure, times int) {
+	f.left = times
 	if times <= 0 {
-		times = -1
+		f.left = -1
 	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	s.failures = append(s.failures, &failure{method: strings.ToUpper(method), route: route, err: err, left: times})
+	*list = append(*list, f)
 }
 
 // Delay makes the fake wait d before it answers the next times requests with the given method and route
 // (a template or a concrete path, as for Fail); times <= 0 means every such request until ClearFailures.
 // It stands for a slow or rate-limited Discord: the request is then handled as usual.
 func (s *Server) Delay(method, route string, d time.Duration, times int) {
-	if times <= 0 {
-		times = -1
-	}
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	s.delays = append(s.delays, &failure{method: strings.ToUpper(method), route: route, delay: d, left: times})
+	s.inject(&s.delays, &failure{method: strings.ToUpper(method), route: route, delay: d}, times)
 }
 
 // Hold holds the next times requests with the given method and route (as for Fail; times <= 0 means
@@ -195,12 +196,7 @@ func (h *Held) wait() {
 // answer was lost acknowledged its interaction all the same: a second acknowledgement is answered 400
 // Interaction has already been acknowledged (40060) without a violation, since the bot could not know.
 func (s *Server) LoseResponses(method, route string, err APIError, times int) {
-	if times <= 0 {
-		times = -1
-	}
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	s.losses = append(s.losses, &failure{method: strings.ToUpper(method), route: route, err: err, left: times})
+	s.inject(&s.losses, &failure{method: strings.ToUpper(method), route: route, err: err}, times)
 }
 
 // ClearFailures removes every injected failure, delay and loss, and ends RejectCallbacks.
