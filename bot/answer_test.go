@@ -1,6 +1,7 @@
 package bot
 
 import (
+	"slices"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -135,59 +136,71 @@ func calls(reqs []discordtest.Request) []string {
 	return out
 }
 
-// TestAnswerAfterLostDeferral: a deferral for slowness that reached
-// Discord although the bot saw it fail (the fake lost its answer) leaves
-// the answer not answered, and the handler's first response is refused
-// with 40060. From there the answer goes on as after a deferral the bot
-// saw go through: the same calls after the refused callback, the same
-// state, no error and no violation. A deferral answered 502, which
-// discordgo sends again and Discord refuses as a repeat, went through.
-func TestAnswerAfterLostDeferral(t *testing.T) {
+// TestAnswerAfterLostCallback: a callback that Discord took although the
+// bot saw it fail (the fake lost its answer, or answered 502, which
+// discordgo sends again and Discord refuses as a repeat) leaves the answer
+// as if it went through, or makes the next first response refused with
+// 40060 tell it: the answer then goes on as after a callback the bot saw
+// go through, with the same calls after the refused one, the same state,
+// no error and no violation. A deferral for slowness whose answer was
+// lost leaves the answer not answered, for the bot cannot know Discord
+// got it.
+func TestAnswerAfterLostCallback(t *testing.T) {
 	t.Parallel()
 	f := newAnswerFixture(t)
 	dc := f.dc
 	events := answerEvents()
-	// run brings a new interaction to the deferral for slowness, its
-	// answer lost as lost says (nil: not lost), then makes event of it and
-	// returns the calls the event made and the state it left.
-	run := func(t *testing.T, component bool, lost *discordtest.APIError, event string) ([]string, answerState) {
+	cases := []struct {
+		name    string
+		slow    bool                 // the bot defers for the handler first, and that callback is lost
+		lost    discordtest.APIError // how
+		refused []string             // the calls refused with 40060 before the event's own
+	}{
+		{"deferral's answer lost", true, discordtest.APIError{}, []string{callback}},
+		{"deferral answered 502", true, discordtest.ErrBadGateway, nil},
+		{"first response answered 502", false, discordtest.ErrBadGateway, []string{callback}},
+	}
+	// run makes event of a new interaction, after a deferral for slowness
+	// if slow, the answer to the first callback lost as lost says (nil:
+	// not lost), and returns the calls the event made and the state it
+	// left.
+	run := func(t *testing.T, component, slow bool, lost *discordtest.APIError, event string) ([]string, answerState) {
 		t.Helper()
 		c := f.interaction(t, component)
-		want := deferredForSlowness
 		if lost != nil {
 			dc.LoseResponses("POST", "/interactions/{interaction_id}/{interaction_token}/callback", *lost, 1)
-			if lost.Status == 0 {
-				want = notAnswered // the bot cannot know Discord got it
-			}
 		}
-		_, err := c.answer.deferForSlowness(c)
-		require.Equal(t, want == notAnswered, err != nil, "deferral error: %v", err)
-		require.Equal(t, want, c.answer.state)
+		if slow {
+			want := deferredForSlowness
+			if lost != nil && lost.Status == 0 {
+				want = notAnswered
+			}
+			_, err := c.answer.deferForSlowness(c)
+			require.Equal(t, want == notAnswered, err != nil, "deferral error: %v", err)
+			require.Equal(t, want, c.answer.state)
+		}
 		before := len(dc.Requests())
 		require.NoError(t, events[event](c))
 		return calls(dc.Requests()[before:]), c.answer.state
 	}
-	for _, component := range []bool{false, true} {
-		kind := "command"
-		if component {
-			kind = "component"
-		}
-		for _, event := range []string{"reply", "reply ephemeral", "defer", "defer ephemeral", "post", "update", "announce"} {
-			if event == "update" && !component {
-				continue // a command has no message to update
+	for _, tc := range cases {
+		for _, component := range []bool{false, true} {
+			kind := "command"
+			if component {
+				kind = "component"
 			}
-			t.Run(kind+", "+event, func(t *testing.T) {
-				wantCalls, wantState := run(t, component, nil, event)
-
-				gotCalls, gotState := run(t, component, &discordtest.APIError{}, event)
-				assert.Equal(t, append([]string{callback}, wantCalls...), gotCalls, "the refused first response, then as after a deferral")
-				assert.Equal(t, wantState, gotState)
-
-				gotCalls, gotState = run(t, component, &discordtest.ErrBadGateway, event)
-				assert.Equal(t, wantCalls, gotCalls, "as after a deferral")
-				assert.Equal(t, wantState, gotState)
-				assert.Empty(t, dc.Violations())
-			})
+			for _, event := range []string{"reply", "reply ephemeral", "defer", "defer ephemeral", "post", "update", "announce"} {
+				if event == "update" && !component {
+					continue // a command has no message to update
+				}
+				t.Run(tc.name+", "+kind+", "+event, func(t *testing.T) {
+					wantCalls, wantState := run(t, component, tc.slow, nil, event)
+					gotCalls, gotState := run(t, component, tc.slow, &tc.lost, event)
+					assert.Equal(t, slices.Concat(tc.refused, wantCalls), gotCalls)
+					assert.Equal(t, wantState, gotState)
+					assert.Empty(t, dc.Violations())
+				})
+			}
 		}
 	}
 }

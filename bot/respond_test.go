@@ -16,7 +16,10 @@ import (
 
 // TestDeferWhenSlow checks every way a handler can answer after the bot
 // deferred for it, against the fake Discord: the answer lands where the
-// handler meant it, public or only for the user.
+// handler meant it, public or only for the user. So it does after a
+// deferral that reached Discord although the bot saw it fail (its answer
+// lost, or answered 502 and sent again): Discord shows it, and refuses the
+// handler's first response as a second acknowledgement.
 func TestDeferWhenSlow(t *testing.T) {
 	t.Parallel()
 	f := newAnswerFixture(t)
@@ -61,32 +64,46 @@ func TestDeferWhenSlow(t *testing.T) {
 			return err
 		}, outcome{original: "the board", followup: "for everyone"}},
 	}
-	for _, tc := range cases {
-		t.Run(tc.name, func(t *testing.T) {
-			c := f.interaction(t, tc.component)
-			i := c.i
-			timer := NewManualTimer()
-			stop := c.deferWhenSlow(timer, time.Second, quiet)
-			timer.Advance(time.Second)
-			r := dc.WaitResponse(t, i.ID)
-			assert.Equal(t, deferType(i), r.Type, "the bot deferred")
-
-			require.NoError(t, tc.answer(c))
-			stop()
-
-			var got outcome
-			if m, ok := dc.Original(i.ID); ok {
-				got.originalDeleted = m.Deleted
-				if !m.Deleted {
-					got.original = m.Content
+	deferrals := []struct {
+		name string
+		lost *discordtest.APIError // how Discord's answer to the deferral was lost; nil: it was not
+	}{
+		{"", nil},
+		{"deferral's answer lost, ", &discordtest.APIError{}},
+		{"deferral answered 502, ", &discordtest.ErrBadGateway},
+	}
+	for _, d := range deferrals {
+		for _, tc := range cases {
+			t.Run(d.name+tc.name, func(t *testing.T) {
+				c := f.interaction(t, tc.component)
+				i := c.i
+				if d.lost != nil {
+					dc.LoseResponses("POST", "/interactions/{interaction_id}/{interaction_token}/callback", *d.lost, 1)
 				}
-			}
-			if f := dc.Followups(i.ID); len(f) > 0 {
-				require.Len(t, f, 1)
-				got.followup, got.followupSecret = f[0].Content, f[0].Flags&discordgo.MessageFlagsEphemeral != 0
-			}
-			assert.Equal(t, tc.want, got)
-		})
+				timer := NewManualTimer()
+				stop := c.deferWhenSlow(timer, time.Second, quiet)
+				timer.Advance(time.Second)
+				r := dc.WaitResponse(t, i.ID)
+				assert.Equal(t, deferType(i), r.Type, "the bot deferred")
+
+				require.NoError(t, tc.answer(c))
+				stop()
+
+				var got outcome
+				if m, ok := dc.Original(i.ID); ok {
+					got.originalDeleted = m.Deleted
+					if !m.Deleted {
+						got.original = m.Content
+					}
+				}
+				if f := dc.Followups(i.ID); len(f) > 0 {
+					require.Len(t, f, 1)
+					got.followup, got.followupSecret = f[0].Content, f[0].Flags&discordgo.MessageFlagsEphemeral != 0
+				}
+				assert.Equal(t, tc.want, got)
+				assert.Empty(t, dc.Violations())
+			})
+		}
 	}
 
 	t.Run("a handler in time", func(t *testing.T) {

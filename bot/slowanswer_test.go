@@ -15,23 +15,34 @@ import (
 	"github.com/kulami/kulami/storage"
 )
 
-// slowSettings is a store whose changes of a guild's settings, once
-// armed, are done, then held until the test lets them go: the handler
-// that made one is slow to answer after it.
-type slowSettings struct {
+// slowWrites is a store whose next change of a guild's settings or of a
+// game, once armed, is done, then held until the test lets it go: the
+// handler that made it is slow to answer after it.
+type slowWrites struct {
 	bot.Store
-	armed   atomic.Bool
-	done    chan struct{} // receives once per change held, when it is done
-	letItGo chan struct{} // the test sends once per change, to let it go
+	settings, games atomic.Bool   // arm the next change of settings, of a game
+	done            chan struct{} // receives once per change held, when it is done
+	letItGo         chan struct{} // the test sends once per change, to let it go
 }
 
-func (s *slowSettings) UpdateGuildSettings(ctx context.Context, guildID string, fn func(*storage.GuildSettings) error) (storage.GuildSettings, error) {
+func (s *slowWrites) UpdateGuildSettings(ctx context.Context, guildID string, fn func(*storage.GuildSettings) error) (storage.GuildSettings, error) {
 	g, err := s.Store.UpdateGuildSettings(ctx, guildID, fn)
-	if s.armed.Load() {
+	s.hold(&s.settings)
+	return g, err
+}
+
+func (s *slowWrites) UpdateGame(ctx context.Context, channel string, fn func(*storage.Game) error) (*storage.Game, error) {
+	g, err := s.Store.UpdateGame(ctx, channel, fn)
+	s.hold(&s.games)
+	return g, err
+}
+
+// hold holds a change done if armed, disarming it.
+func (s *slowWrites) hold(armed *atomic.Bool) {
+	if armed.CompareAndSwap(true, false) {
 		s.done <- struct{}{}
 		<-s.letItGo
 	}
-	return g, err
 }
 
 // TestSlowEphemeralAnswer: a command whose handler is slow to answer is
@@ -54,7 +65,7 @@ func TestSlowEphemeralAnswer(t *testing.T) {
 		t.Run(mode, func(t *testing.T) {
 			const answerWithin = 500 * time.Millisecond
 			timer := bot.NewManualTimer()
-			slow := &slowSettings{done: make(chan struct{}), letItGo: make(chan struct{})}
+			slow := &slowWrites{done: make(chan struct{}), letItGo: make(chan struct{})}
 			h := newHarnessWith(t, mode, func(h *harness) {
 				h.answerWithin, h.timer = answerWithin, timer
 				h.wrap = func(s *storage.Store) bot.Store { slow.Store = s; return slow }
@@ -62,11 +73,11 @@ func TestSlowEphemeralAnswer(t *testing.T) {
 			// The first interaction of the guild notes its locale, a
 			// change of its settings too: before the store holds any.
 			h.reply(h.command(h.channel.ID, h.alice, "settings"))
-			slow.armed.Store(true)
 			for _, tc := range cases {
 				t.Run(tc.name, func(t *testing.T) {
 					i := h.dc.Command(h.channel.ID, h.alice, "kulami", discordtest.Subcommand("settings", tc.option))
 					asAdmin(i)
+					slow.settings.Store(true)
 					sent := sendAsync(h, i)
 					<-slow.done
 					timer.Advance(answerWithin)
@@ -88,4 +99,73 @@ func TestSlowEphemeralAnswer(t *testing.T) {
 			}
 		})
 	}
+}
+
+// TestSlowAnswerAfterLostDeferral: in gateway mode, the bot's deferral for
+// a slow handler reaches Discord, but its answer is lost (the connection
+// breaks after the request went out), so the bot cannot know it went
+// through. Discord shows the deferral and refuses the handler's answer as
+// a second acknowledgement (40060); the bot then delivers the answer as
+// after a deferral it saw, and the player sees it: the settings saved, in
+// a message only they see instead of the public "thinking…"; a move
+// stored, its board retired and the next one posted. It does not apply to
+// http mode: there the first response is the HTTP answer itself, written
+// once, and no second callback can be refused.
+func TestSlowAnswerAfterLostDeferral(t *testing.T) {
+	t.Parallel()
+	const answerWithin = 500 * time.Millisecond
+	timer := bot.NewManualTimer()
+	slow := &slowWrites{done: make(chan struct{}), letItGo: make(chan struct{})}
+	h := newHarnessWith(t, "gateway", func(h *harness) {
+		h.answerWithin, h.timer = answerWithin, timer
+		h.wrap = func(s *storage.Store) bot.Store { slow.Store = s; return slow }
+	})
+	// slowly sends i, whose handler's change armed holds past the time to
+	// answer, with the answer to the bot's deferral lost; it returns once
+	// the handler is done.
+	slowly := func(t *testing.T, i *discordgo.Interaction, armed *atomic.Bool) {
+		h.dc.LoseResponses("POST", "/interactions/{interaction_id}/{interaction_token}/callback", discordtest.APIError{}, 1)
+		armed.Store(true)
+		sent := sendAsync(h, i)
+		<-slow.done
+		timer.Advance(answerWithin)
+		r := h.dc.WaitResponse(t, i.ID)
+		require.Contains(t, []discordgo.InteractionResponseType{discordgo.InteractionResponseDeferredChannelMessageWithSource,
+			discordgo.InteractionResponseDeferredMessageUpdate}, r.Type, "Discord got the deferral")
+		slow.letItGo <- struct{}{}
+		<-sent
+	}
+
+	t.Run("settings", func(t *testing.T) {
+		h.reply(h.command(h.channel.ID, h.alice, "settings")) // notes the guild's locale
+		i := h.dc.Command(h.channel.ID, h.alice, "kulami", discordtest.Subcommand("settings", discordtest.StringOption("timeouts", "claim")))
+		asAdmin(i)
+		slowly(t, i, &slow.settings)
+
+		a := h.answerTo(i)
+		assert.Contains(t, a.text, "Settings saved.")
+		assert.True(t, a.ephemeral, "only alice sees the answer")
+		thinking, ok := h.dc.Original(i.ID)
+		require.True(t, ok)
+		assert.True(t, thinking.Deleted, "the public thinking message is gone")
+		assert.Empty(t, h.dc.Violations())
+	})
+	t.Run("move", func(t *testing.T) {
+		channel, board := h.startGame(slow, "lost")
+		g, err := slow.Game(t.Context(), channel)
+		require.NoError(t, err)
+		toMove, _ := h.players(g)
+		i := h.dc.Select(board.ID, toMove, menuOf(board, "D4"), "D4")
+		slowly(t, i, &slow.games)
+
+		g, err = slow.Game(t.Context(), channel)
+		require.NoError(t, err)
+		require.Equal(t, 1, g.Ply(), "the move is stored")
+		h.waitBoard(channel, "the new board", func(m *discordtest.Message) bool { return boardPly(m) == 1 })
+		h.dc.WaitUntil(t, "the board clicked is retired", func() bool {
+			old, ok := h.dc.Message(board.ID)
+			return ok && len(old.Components) == 0
+		})
+		assert.Empty(t, h.dc.Violations())
+	})
 }
