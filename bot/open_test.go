@@ -149,6 +149,7 @@ func TestLiveGame(t *testing.T) {
 			msg := h.challengeMessage(discordtest.StringOption("move_time", "5m"))
 			assert.Contains(t, msg.Content, "A live game")
 			h.click(msg.ID, h.bob, buttons(msg.Components)["Accept"])
+			h.boardAt(ch, 0) // the first board, before a move can overtake it
 			g, err := h.store.Game(t.Context(), ch)
 			require.NoError(t, err)
 			first, second := h.players(g)

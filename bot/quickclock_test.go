@@ -62,6 +62,7 @@ func TestQuickClocks(t *testing.T) {
 			msg := h.challengeMessage(discordtest.StringOption("move_time", tt.typed))
 			assert.Contains(t, msg.Content, tt.words)
 			h.click(msg.ID, h.bob, buttons(msg.Components)["Accept"])
+			h.boardAt(ch, 0) // the first board, before a move can overtake it
 			g, err := h.store.Game(t.Context(), ch)
 			require.NoError(t, err)
 			assert.Equal(t, tt.want, g.Clock())
