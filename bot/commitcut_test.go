@@ -131,21 +131,8 @@ func startCommitCut(t *testing.T, dsn, when string) *commitCut {
 	cc := &commitCut{to: u.Host, when: when, held: make(chan struct{}), released: make(chan struct{})}
 	u.Host = l.Addr().String()
 	cc.dsn = u.String()
-	var wg sync.WaitGroup
-	t.Cleanup(func() {
-		cc.release()
-		l.Close()
-		wg.Wait()
-	})
-	wg.Go(func() {
-		for {
-			c, err := l.Accept()
-			if err != nil {
-				return
-			}
-			wg.Go(func() { cc.serve(c) })
-		}
-	})
+	pgtest.Serve(t, l, cc.serve)
+	t.Cleanup(cc.release) // first: a connection held returns
 	return cc
 }
 

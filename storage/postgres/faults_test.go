@@ -241,28 +241,15 @@ func withHost(t *testing.T, dsn, addr string) string {
 func proxy(t *testing.T, addr, to string) {
 	l, err := net.Listen("tcp", addr)
 	require.NoError(t, err)
-	var wg sync.WaitGroup
-	t.Cleanup(func() {
-		l.Close()
-		wg.Wait()
-	})
-	wg.Go(func() {
-		for {
-			c, err := l.Accept()
-			if err != nil {
-				return
-			}
-			wg.Go(func() {
-				defer c.Close()
-				s, err := net.Dial("tcp", to)
-				if err != nil {
-					return
-				}
-				defer s.Close()
-				go io.Copy(s, c)
-				io.Copy(c, s)
-			})
+	pgtest.Serve(t, l, func(c net.Conn) {
+		defer c.Close()
+		s, err := net.Dial("tcp", to)
+		if err != nil {
+			return
 		}
+		defer s.Close()
+		go io.Copy(s, c)
+		io.Copy(c, s)
 	})
 }
 

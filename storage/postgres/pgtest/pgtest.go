@@ -143,6 +143,26 @@ func WithParam(tb testing.TB, dsn, k, v string) string {
 	return u.String()
 }
 
+// Serve accepts the connections of l, each served by serve on a
+// goroutine of its own, until the test ends: then it closes l and waits
+// for every serve to return. For a test's proxy in front of the server.
+func Serve(tb testing.TB, l net.Listener, serve func(net.Conn)) {
+	var wg sync.WaitGroup
+	tb.Cleanup(func() {
+		l.Close()
+		wg.Wait()
+	})
+	wg.Go(func() {
+		for {
+			c, err := l.Accept()
+			if err != nil {
+				return
+			}
+			wg.Go(func() { serve(c) })
+		}
+	})
+}
+
 // FreeAddr returns an address of the loopback where nothing listens, for
 // a test of a server that cannot be reached.
 func FreeAddr(tb testing.TB) string {
