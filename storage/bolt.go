@@ -251,13 +251,14 @@ func (t *boltTx) GamesIn(channels []string, fn func(g *Game, wake time.Time) err
 // PlayerGames implements Tx: the user's entries of bucketPlayerGames,
 // in channel order, and the games of their channels.
 func (t *boltTx) PlayerGames(user string, fn func(g *Game, wake time.Time) error) error {
-	prefix := key(nil).str(user)
-	c := t.tx.Bucket(bucketPlayerGames).Cursor()
-	for k, _ := c.Seek(prefix); k != nil && bytes.HasPrefix(k, prefix); k, _ = c.Next() {
-		channel := string(k[len(prefix) : len(k)-1])
-		g, wake, err := t.Game(channel)
+	entries, err := t.playerEntries(user)
+	if err != nil {
+		return err
+	}
+	for _, e := range entries {
+		g, wake, err := t.Game(string(e.channel))
 		if err != nil {
-			return fmt.Errorf("game of channel %s: %w", channel, err)
+			return fmt.Errorf("game of channel %s: %w", e.channel, err)
 		}
 		if err := fn(g, wake); err != nil {
 			return err
@@ -267,33 +268,46 @@ func (t *boltTx) PlayerGames(user string, fn func(g *Game, wake time.Time) error
 }
 
 // NewestPlayerGames implements Tx: the user's entries of
-// bucketPlayerGames (each a channel and its game's ID) counted and
-// sorted by ID without decoding a game, and the games of the limit
-// newest read.
+// bucketPlayerGames counted and sorted by ID without decoding a game,
+// and the games of the limit newest read.
 func (t *boltTx) NewestPlayerGames(user string, limit int) ([]*Game, int, error) {
-	type entry struct {
-		id      uint64
-		channel []byte // valid for the life of the transaction
+	entries, err := t.playerEntries(user)
+	if err != nil {
+		return nil, 0, err
 	}
-	var all []entry
-	prefix := key(nil).str(user)
-	c := t.tx.Bucket(bucketPlayerGames).Cursor()
-	for k, v := c.Seek(prefix); k != nil && bytes.HasPrefix(k, prefix); k, v = c.Next() {
-		if len(v) != 8 {
-			return nil, 0, fmt.Errorf("%w: the entry of channel %s under user %s is %d bytes", ErrCorrupt, k[len(prefix):len(k)-1], user, len(v))
-		}
-		all = append(all, entry{binary.BigEndian.Uint64(v), k[len(prefix) : len(k)-1]})
-	}
-	slices.SortFunc(all, func(a, b entry) int { return cmp.Compare(b.id, a.id) })
-	out := make([]*Game, 0, min(limit, len(all)))
-	for _, e := range all[:min(limit, len(all))] {
+	slices.SortFunc(entries, func(a, b playerEntry) int { return cmp.Compare(b.id, a.id) })
+	out := make([]*Game, 0, min(limit, len(entries)))
+	for _, e := range entries[:min(limit, len(entries))] {
 		g, _, err := t.Game(string(e.channel))
 		if err != nil {
 			return nil, 0, fmt.Errorf("game of channel %s: %w", e.channel, err)
 		}
 		out = append(out, g)
 	}
-	return out, len(all), nil
+	return out, len(entries), nil
+}
+
+// playerEntry is an entry of bucketPlayerGames: a channel and the ID of
+// its active game.
+type playerEntry struct {
+	id      uint64
+	channel []byte // valid for the life of the transaction
+}
+
+// playerEntries returns the user's entries of bucketPlayerGames, in
+// channel order.
+func (t *boltTx) playerEntries(user string) ([]playerEntry, error) {
+	var out []playerEntry
+	prefix := key(nil).str(user)
+	c := t.tx.Bucket(bucketPlayerGames).Cursor()
+	for k, v := c.Seek(prefix); k != nil && bytes.HasPrefix(k, prefix); k, v = c.Next() {
+		channel := k[len(prefix) : len(k)-1]
+		if len(v) != 8 {
+			return nil, fmt.Errorf("%w: the entry of channel %s under user %s is %d bytes", ErrCorrupt, channel, user, len(v))
+		}
+		out = append(out, playerEntry{binary.BigEndian.Uint64(v), channel})
+	}
+	return out, nil
 }
 
 // GuildGames implements Tx: the guild's first limit entries of
