@@ -133,6 +133,23 @@
 // runs out before the late player's first move ends the game at once
 // (Unstarted), as under Auto. Extend moves the deadline and the window.
 //
+// Cutoff. A game may have a cutoff (Config.Cutoff, Cut): the latest time
+// its players may decide it, as a tournament's round deadline (package
+// engine/tournament sets it; the rule is the same for any cutoff). The
+// player to move must move by their clock's deadline or by the cutoff,
+// whichever comes first: Deadline says that time, and the reminders come
+// at their shares of the move time before it. The clocks themselves keep
+// their own time (a clock for the whole game loses nothing to the
+// cutoff; Extend and GiveTime move the clock, not the cutoff). From the
+// cutoff on no move is played (ErrCutoff), and Timeout decides only what
+// the clocks decide: the player to move who has not made a first move
+// forfeits (Unstarted, whatever their clock holds, stopped or paused
+// too); a clock that ran out before the cutoff loses on time (a claim
+// not made by the cutoff is made for the opponent); a game where both
+// moved and whose clock ran on to the cutoff is left to its judge
+// (ErrNotDue; Wake is zero then), who ends it with Adjudicate. Lift
+// takes the cutoff away: the game goes on under its clocks alone.
+//
 // Conditional moves. The player not to move may plan replies (SetPlan): up
 // to MaxPlanLines (20) lines, each a move of the opponent and the reply,
 // then the opponent's next move and the reply to it, up to MaxPlanDepth (3)
