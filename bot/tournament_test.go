@@ -237,7 +237,7 @@ func TestTournamentWhole(t *testing.T) {
 			c.checkPings(st, 1)
 			if mode == "http" {
 				text, _ := c.tournament(h.bob, func(*discordgo.Interaction) {}, "standings")
-				assert.Contains(t, text, "standings after round 1 of 4")
+				assert.Contains(t, text, "standings before round 1 of 4 is complete", "round 1 is being played")
 				return
 			}
 			c.playRounds()

@@ -1,7 +1,6 @@
 package tournament
 
 import (
-	"context"
 	"testing"
 	"time"
 
@@ -9,6 +8,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/kulami/kulami/engine"
+	"github.com/kulami/kulami/engine/ai"
 	"github.com/kulami/kulami/engine/game"
 )
 
@@ -186,7 +186,7 @@ func TestEndOnTime(t *testing.T) {
 			require.NoError(t, err)
 			assert.Equal(t, tt.ended, ended)
 			if !ended {
-				_, err := tour.Judge(context.Background(), ref, g, 50*time.Millisecond)
+				_, err := tour.Judge(t.Context(), ref, g, 50*time.Millisecond)
 				require.NoError(t, err)
 				return
 			}
@@ -215,25 +215,65 @@ func TestEndOnTimeCutsAGameWithoutACutoff(t *testing.T) {
 	assert.Equal(t, game.Unstarted, g.Result().Ending)
 }
 
+// playedTo returns the game ref of tour opened at now, with random moves
+// played until left holes are left to fill: the first random game (seeds
+// 1, 2, …) that does not end before.
+func playedTo(t *testing.T, tour *Tournament, ref GameRef, left int, now time.Time) *game.Game {
+	t.Helper()
+	for seed := uint64(1); seed < 100; seed++ {
+		g, r := mustGame(t, tour, ref, now), engine.NewRand(seed)
+		for engine.MaxPly-g.Ply() > left && !g.Over() {
+			p := g.Position()
+			require.NoError(t, g.Play(g.ToMove(), g.Ply(), p.Layout().Cell(r.Pick(p.Legal())), now))
+		}
+		if !g.Over() {
+			return g
+		}
+	}
+	require.FailNow(t, "no random game reaches its end", "%d holes left", left)
+	return nil
+}
+
+// TestJudge: a game with 20 holes or fewer left is adjudicated by the
+// exact solver, whose result is the game's best play; with more, by the
+// hard level's evaluation, which says its chance; a game a player has
+// not moved in is not adjudicated.
 func TestJudge(t *testing.T) {
 	tour, now := started(t, nil)
 	ref := GameRef{1, 1, 1}
 	g := mustGame(t, tour, ref, now)
 	playFirst(t, g, now)
-	_, err := tour.Judge(context.Background(), ref, g, 50*time.Millisecond)
+	_, err := tour.Judge(t.Context(), ref, g, 50*time.Millisecond)
 	assert.ErrorIs(t, err, ErrNotAdjudicable, "the second player never moved")
-	for g.Ply() < engine.MaxPly-12 && !g.Over() {
-		playFirst(t, g, now)
-	}
-	require.False(t, g.Over())
-	v, err := tour.Judge(context.Background(), ref, g, time.Second)
-	require.NoError(t, err)
-	assert.Equal(t, ReasonSolver, v.Reason, "12 holes left: the solver")
-	assert.NotEqual(t, Pending, v.Result)
-	require.NoError(t, tour.Adjudicate(ref, v.Result, v.Reason, now))
 	other := mustGame(t, tour, GameRef{1, 2, 1}, now)
-	_, err = tour.Judge(context.Background(), ref, other, time.Second)
+	_, err = tour.Judge(t.Context(), ref, other, time.Second)
 	assert.ErrorIs(t, err, ErrNotInGame)
+
+	g = playedTo(t, tour, ref, 14, now)
+	v, err := tour.Judge(t.Context(), ref, g, time.Second)
+	require.NoError(t, err)
+	assert.Equal(t, ReasonSolver, v.Reason)
+	// The solver's result is the best play's: playing on with the solver
+	// for both sides ends the game with that result.
+	cfg := ai.Hard.Config()
+	cfg.Time, cfg.SolveAlongside = time.Second, false
+	for !g.Over() {
+		m, err := cfg.Move(t.Context(), g.Position(), g.Rules())
+		require.NoError(t, err)
+		require.True(t, m.Proven, "every move of the end is proven")
+		require.NoError(t, g.Play(g.ToMove(), g.Ply(), m.Cell, now))
+	}
+	want := Drawn
+	if w := g.Result(); !w.Draw {
+		want = map[bool]Result{true: FirstWon, false: SecondWon}[g.Player(w.Winner).UserID == g.Player(g.First()).UserID]
+	}
+	assert.Equal(t, want, v.Result, "the adjudication is the result of best play")
+
+	g = playedTo(t, tour, ref, 40, now)
+	v, err = tour.Judge(t.Context(), ref, g, 300*time.Millisecond)
+	require.NoError(t, err)
+	assert.Regexp(t, `^hard evaluation \d+%$`, v.Reason)
+	assert.NotEqual(t, Pending, v.Result)
 }
 
 func TestRelease(t *testing.T) {
