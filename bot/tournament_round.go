@@ -367,10 +367,11 @@ func (rd *rounds) finish(ctx context.Context, st *storage.Tournament, now time.T
 // (whoever ended it: its own clock, or the round's deadline), what a
 // forfeit means for the tournament, in the game's channel: the player
 // whom it withdrew, once however many games of the pairing they forfeit,
-// that they are withdrawn and whether they may still come back (while the
-// round is played) or not (its last game ended with the forfeit, and the
-// next round is paired at once); and both players of a double forfeit, in
-// each game of the pairing, that neither played it.
+// that they are withdrawn and whether they may still come back
+// (tournament.Tournament.Comeback: while the round is played; else, the
+// next round being paired at once, as a late joiner if late joins stay
+// open; else not, and they are not invited); and both players of a double
+// forfeit, in each game of the pairing, that neither played it.
 func (rd *rounds) forfeited(ctx context.Context, g *storage.Game) {
 	if g.Tournament == nil || g.Result().Ending != game.Unstarted {
 		return
@@ -399,10 +400,15 @@ func (rd *rounds) forfeited(ctx context.Context, g *storage.Game) {
 	if who == "" {
 		return
 	}
-	text := lang.T("tournament.no_show_out", "Player", "<@"+who+">", "Name", name, "Round", ref.Round+1)
-	if st.MayRejoin(who) {
+	var text string
+	switch st.Comeback(who) {
+	case tournament.ComebackThisRound:
 		text = lang.T("tournament.no_show", "Player", "<@"+who+">", "Name", name, "Round", ref.Round,
 			"Deadline", fullTime(st.Rounds()[ref.Round-1].Deadline))
+	case tournament.ComebackLater:
+		text = lang.T("tournament.no_show_later", "Player", "<@"+who+">", "Name", name, "Round", ref.Round+1)
+	default:
+		text = lang.T("tournament.no_show_out", "Player", "<@"+who+">", "Name", name, "Round", ref.Round+1)
 	}
 	rd.notify(ctx, g.ChannelID, message{content: text, mentions: []string{who}})
 }

@@ -87,10 +87,11 @@
 // A forfeit withdraws its player from the rounds still to come (none
 // after the last round), once however many games of the pairing they
 // forfeit (WithdrawnBy names the game that did, where they are told). They
-// may come back (MayRejoin, Join) while the round of the forfeit is being
+// may come back (Comeback, Join) while the round of the forfeit is being
 // played; once it is complete the next round is paired at once, so after
-// that Join refuses them (ErrRejoinClosed) unless late joins are still
-// open.
+// that only as late joiners, while late joins stay open (with the next
+// round paired); otherwise Join refuses them (ErrRejoinClosed), and they
+// are told so rather than invited.
 //
 // # The round's deadline
 //

@@ -146,7 +146,7 @@ func (t *Tournament) lateJoinOpen() bool { return 2*len(t.s.Rounds) < t.s.Settin
 // join; afterwards players may join until half the rounds have been paired
 // (scoring nothing for the rounds they missed), and a player withdrawn by
 // a forfeit may come back while the round of the forfeit is being played
-// (MayRejoin). It returns ErrFinished, ErrCancelled, ErrAlreadyJoined,
+// (Comeback). It returns ErrFinished, ErrCancelled, ErrAlreadyJoined,
 // ErrLateJoinClosed (a newcomer), ErrRejoinClosed (a withdrawn player) or
 // ErrFull.
 func (t *Tournament) Join(id string, rating int, now time.Time) error {
@@ -181,11 +181,37 @@ func (t *Tournament) rejoinOpen(p *Player) bool {
 	return p != nil && p.Withdrawn && p.NoShow && p.WithdrawnAt == len(t.s.Rounds) && t.s.Phase == Playing
 }
 
-// MayRejoin reports whether player id, withdrawn by a forfeit, may join
-// again now (Join): while the round of the forfeit is being played, if
-// the tournament is not full.
-func (t *Tournament) MayRejoin(id string) bool {
-	return t.rejoinOpen(t.player(id)) && t.Active() < t.s.Settings.limit()
+// Comeback is whether a player withdrawn by a forfeit may come back.
+type Comeback uint8
+
+// The ways back of a player withdrawn by a forfeit.
+const (
+	NoComeback        Comeback = iota // no way back into this tournament
+	ComebackThisRound                 // Join while the round of the forfeit is played
+	ComebackLater                     // Join as a late joiner, while late joins are open
+)
+
+// Comeback says whether player id, withdrawn by a forfeit, may join again
+// (Join): while the round of the forfeit is being played; else, since the
+// next round is paired as soon as that round is complete, only while late
+// joins stay open once it is paired; never when the tournament is full or
+// over.
+func (t *Tournament) Comeback(id string) Comeback {
+	p := t.player(id)
+	switch {
+	case p == nil || !p.Withdrawn || t.over() != nil || t.Active() >= t.s.Settings.limit():
+		return NoComeback
+	case t.rejoinOpen(p):
+		return ComebackThisRound
+	}
+	paired := len(t.s.Rounds)
+	if t.s.Phase == Between {
+		paired++ // the next round is paired at once
+	}
+	if 2*paired < t.s.Settings.Rounds {
+		return ComebackLater
+	}
+	return NoComeback
 }
 
 // WithdrawnBy returns the player whom the forfeit of the game ref
@@ -413,7 +439,7 @@ func (t *Tournament) Adjudicate(ref GameRef, res Result, reason string, now time
 // a duplicate pairing forfeited the game they moved first in: then
 // neither played, and both lose both games (Pairing.DoubleForfeit). A
 // forfeit withdraws its player from the rounds still to come, if any
-// (MayRejoin says when they may come back); the game whose forfeit
+// (Comeback says whether and when they may come back); the game whose forfeit
 // withdrew them is kept (WithdrawnBy). It returns ErrNotInGame and the
 // errors of Record.
 func (t *Tournament) Forfeit(ref GameRef, id string, now time.Time) error {

@@ -238,11 +238,11 @@ func TestForfeit(t *testing.T) {
 	assert.Empty(t, tour.WithdrawnBy(GameRef{3, 3, 1}), "no forfeit")
 	assert.ErrorIs(t, tour.Join("late", 1500, now), ErrLateJoinClosed)
 
-	assert.True(t, tour.MayRejoin(x), "while the round is played")
+	assert.Equal(t, ComebackThisRound, tour.Comeback(x), "while the round is played")
 	require.NoError(t, tour.Join(x, 1900, now), "a no-show may come back while the round is played")
 	assert.Empty(t, tour.WithdrawnBy(GameRef{3, 1, 1}), "x is back")
 	require.NoError(t, tour.Record(GameRef{3, 3, 1}, Drawn, now))
-	assert.False(t, tour.MayRejoin(y), "the round is complete: the next is paired at once")
+	assert.Equal(t, NoComeback, tour.Comeback(y), "the round is complete: the next is paired at once, and late joins close")
 	assert.ErrorIs(t, tour.Join(y, 1500, now), ErrRejoinClosed, "too late to come back, not too late to join")
 	require.NoError(t, tour.PairNext(now))
 	assert.ErrorIs(t, tour.Join(y, 1500, now), ErrRejoinClosed)
@@ -359,4 +359,22 @@ func TestForfeitInTheLastRoundWithdrawsNobody(t *testing.T) {
 	require.Equal(t, Finished, phase)
 	assert.Equal(t, 4, tour.Active(), "no round is left to withdraw from")
 	assert.Empty(t, tour.WithdrawnBy(GameRef{1, 2, 1}))
+}
+
+func TestComeback(t *testing.T) {
+	tour := mustTournament(t, 6, func(s *Settings) { s.Rounds = 5 })
+	now := t0.Add(time.Hour)
+	require.NoError(t, tour.Start(now))
+	p := tour.Rounds()[0].Pairings
+	require.NoError(t, tour.Forfeit(GameRef{1, 1, 1}, p[0].First, now))
+	assert.Equal(t, ComebackThisRound, tour.Comeback(p[0].First))
+	assert.Equal(t, NoComeback, tour.Comeback(p[0].Second), "not withdrawn")
+	require.NoError(t, tour.Record(GameRef{1, 2, 1}, Drawn, now))
+	require.NoError(t, tour.Forfeit(GameRef{1, 3, 1}, p[2].Second, now))
+	assert.Equal(t, ComebackLater, tour.Comeback(p[2].Second), "round 2 is paired at once, and late joins stay open (2 of 5 rounds)")
+	assert.Equal(t, ComebackLater, tour.Comeback(p[0].First))
+	require.NoError(t, tour.PairNext(now))
+	require.NoError(t, tour.Join(p[2].Second, 1500, now), "a late joiner again")
+	require.NoError(t, tour.Cancel(now))
+	assert.Equal(t, NoComeback, tour.Comeback(p[0].First), "cancelled")
 }
