@@ -401,7 +401,7 @@ func (rd *rounds) forfeited(ctx context.Context, g *storage.Game) {
 		return
 	}
 	var text string
-	switch st.Comeback(who) {
+	switch st.Comeback(who, rd.clock.Now()) {
 	case tournament.ComebackThisRound:
 		text = lang.T("tournament.no_show", "Player", "<@"+who+">", "Name", name, "Round", ref.Round,
 			"Deadline", fullTime(st.Rounds()[ref.Round-1].Deadline))

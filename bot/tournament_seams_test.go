@@ -234,7 +234,8 @@ func TestTournamentNoShowToldOnce(t *testing.T) {
 
 // TestTournamentGameDueByTheRoundsDeadline: with a move clock longer than
 // the round, a tournament game's board names the round's deadline, and
-// its reminders come before it, naming it.
+// its reminders come before it, naming it; a move made once it has passed
+// (before the round is closed) is refused, saying why.
 func TestTournamentGameDueByTheRoundsDeadline(t *testing.T) {
 	c := startCup(t, "gateway", 4, str("name", "Due Cup"), num("rounds", 2), num("days_per_round", 2), str("move_time", "3d"))
 	h := c.h
@@ -249,6 +250,13 @@ func TestTournamentGameDueByTheRoundsDeadline(t *testing.T) {
 	for _, chans := range games(t, st, 1) {
 		assert.NotEmpty(t, c.said(chans[0], "⏰", relative(deadline)), "a reminder names the round's deadline in %s", chans[0])
 	}
+
+	h.clock.Advance(deadline.Sub(h.clock.Now())) // the deadline, not yet closed
+	thread := games(t, st, 1)[0][0]
+	before := h.commits()
+	i := h.command(thread, c.byID[st.Rounds()[0].Pairings[0].First], "move", discordtest.StringOption("cell", "D4"))
+	h.refused(i, "This game's round ended", "no more moves")
+	assert.Equal(t, before, h.commits(), "nothing is stored")
 }
 
 // TestTournamentStandingsAfterTheLastCompletedRound: the standings are

@@ -51,7 +51,7 @@ func randomTournament(t testing.TB, rng *rand.Rand) *Tournament {
 					require.NoError(t, err)
 					id := []string{game.First, game.Second}[rng.IntN(2)]
 					require.NoError(t, tour.Forfeit(ref, id, now))
-					if tour.Comeback(id) == ComebackThisRound && rng.IntN(2) == 0 {
+					if tour.Comeback(id, now) == ComebackThisRound && rng.IntN(2) == 0 {
 						require.NoError(t, tour.Join(id, 1500, now))
 					}
 				case x < 10:

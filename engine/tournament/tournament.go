@@ -157,7 +157,7 @@ func (t *Tournament) Join(id string, rating int, now time.Time) error {
 	if p != nil && !p.Withdrawn {
 		return ErrAlreadyJoined
 	}
-	if t.s.Phase != Registration && !t.lateJoinOpen() && !t.rejoinOpen(p) {
+	if t.s.Phase != Registration && !t.lateJoinOpen() && !t.rejoinOpen(p, now) {
 		if p != nil {
 			return ErrRejoinClosed
 		}
@@ -175,10 +175,12 @@ func (t *Tournament) Join(id string, rating int, now time.Time) error {
 }
 
 // rejoinOpen reports whether p, a player withdrawn by a forfeit, may come
-// back: while the round of the forfeit is being played. Once it is
-// complete the next is paired at once, without them.
-func (t *Tournament) rejoinOpen(p *Player) bool {
-	return p != nil && p.Withdrawn && p.NoShow && p.WithdrawnAt == len(t.s.Rounds) && t.s.Phase == Playing
+// back at now: while the round of the forfeit is being played, before its
+// deadline. Once it is complete (at the latest when its deadline closes
+// its games) the next is paired at once, without them.
+func (t *Tournament) rejoinOpen(p *Player, now time.Time) bool {
+	return p != nil && p.Withdrawn && p.NoShow && p.WithdrawnAt == len(t.s.Rounds) && t.s.Phase == Playing &&
+		now.Before(t.s.Rounds[len(t.s.Rounds)-1].Deadline)
 }
 
 // Comeback is whether a player withdrawn by a forfeit may come back.
@@ -192,21 +194,21 @@ const (
 )
 
 // Comeback says whether player id, withdrawn by a forfeit, may join again
-// (Join): while the round of the forfeit is being played; else, since the
-// next round is paired as soon as that round is complete, only while late
-// joins stay open once it is paired; never when the tournament is full or
-// over.
-func (t *Tournament) Comeback(id string) Comeback {
+// (Join) at now: while the round of the forfeit is being played, before
+// its deadline; else, since the next round is paired as soon as that
+// round is complete, only while late joins stay open once it is paired;
+// never when the tournament is full or over.
+func (t *Tournament) Comeback(id string, now time.Time) Comeback {
 	p := t.player(id)
 	switch {
 	case p == nil || !p.Withdrawn || t.over() != nil || t.Active() >= t.s.Settings.limit():
 		return NoComeback
-	case t.rejoinOpen(p):
+	case t.rejoinOpen(p, now):
 		return ComebackThisRound
 	}
 	paired := len(t.s.Rounds)
-	if t.s.Phase == Between {
-		paired++ // the next round is paired at once
+	if t.s.Phase != Registration && t.s.Rounds[len(t.s.Rounds)-1].Completed.IsZero() || t.s.Phase == Between {
+		paired++ // the round closes and the next is paired at once
 	}
 	if 2*paired < t.s.Settings.Rounds {
 		return ComebackLater

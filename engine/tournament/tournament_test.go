@@ -238,11 +238,11 @@ func TestForfeit(t *testing.T) {
 	assert.Empty(t, tour.WithdrawnBy(GameRef{3, 3, 1}), "no forfeit")
 	assert.ErrorIs(t, tour.Join("late", 1500, now), ErrLateJoinClosed)
 
-	assert.Equal(t, ComebackThisRound, tour.Comeback(x), "while the round is played")
+	assert.Equal(t, ComebackThisRound, tour.Comeback(x, now), "while the round is played")
 	require.NoError(t, tour.Join(x, 1900, now), "a no-show may come back while the round is played")
 	assert.Empty(t, tour.WithdrawnBy(GameRef{3, 1, 1}), "x is back")
 	require.NoError(t, tour.Record(GameRef{3, 3, 1}, Drawn, now))
-	assert.Equal(t, NoComeback, tour.Comeback(y), "the round is complete: the next is paired at once, and late joins close")
+	assert.Equal(t, NoComeback, tour.Comeback(y, now), "the round is complete: the next is paired at once, and late joins close")
 	assert.ErrorIs(t, tour.Join(y, 1500, now), ErrRejoinClosed, "too late to come back, not too late to join")
 	require.NoError(t, tour.PairNext(now))
 	assert.ErrorIs(t, tour.Join(y, 1500, now), ErrRejoinClosed)
@@ -367,14 +367,29 @@ func TestComeback(t *testing.T) {
 	require.NoError(t, tour.Start(now))
 	p := tour.Rounds()[0].Pairings
 	require.NoError(t, tour.Forfeit(GameRef{1, 1, 1}, p[0].First, now))
-	assert.Equal(t, ComebackThisRound, tour.Comeback(p[0].First))
-	assert.Equal(t, NoComeback, tour.Comeback(p[0].Second), "not withdrawn")
+	assert.Equal(t, ComebackThisRound, tour.Comeback(p[0].First, now))
+	deadline := tour.Rounds()[0].Deadline
+	assert.Equal(t, ComebackLater, tour.Comeback(p[0].First, deadline), "the deadline closes the round: back only as a late joiner")
+	assert.Equal(t, NoComeback, tour.Comeback(p[0].Second, now), "not withdrawn")
 	require.NoError(t, tour.Record(GameRef{1, 2, 1}, Drawn, now))
 	require.NoError(t, tour.Forfeit(GameRef{1, 3, 1}, p[2].Second, now))
-	assert.Equal(t, ComebackLater, tour.Comeback(p[2].Second), "round 2 is paired at once, and late joins stay open (2 of 5 rounds)")
-	assert.Equal(t, ComebackLater, tour.Comeback(p[0].First))
+	assert.Equal(t, ComebackLater, tour.Comeback(p[2].Second, now), "round 2 is paired at once, and late joins stay open (2 of 5 rounds)")
+	assert.Equal(t, ComebackLater, tour.Comeback(p[0].First, now))
 	require.NoError(t, tour.PairNext(now))
 	require.NoError(t, tour.Join(p[2].Second, 1500, now), "a late joiner again")
 	require.NoError(t, tour.Cancel(now))
-	assert.Equal(t, NoComeback, tour.Comeback(p[0].First), "cancelled")
+	assert.Equal(t, NoComeback, tour.Comeback(p[0].First, now), "cancelled")
+}
+
+func TestRejoinClosesAtTheDeadline(t *testing.T) {
+	tour := mustTournament(t, 4, func(s *Settings) { s.Rounds = 2 }) // late joins close with round 1
+	now := t0.Add(time.Hour)
+	require.NoError(t, tour.Start(now))
+	x := tour.Rounds()[0].Pairings[0].First
+	require.NoError(t, tour.Forfeit(GameRef{1, 1, 1}, x, now))
+	deadline := tour.Rounds()[0].Deadline
+	assert.Equal(t, ComebackThisRound, tour.Comeback(x, deadline.Add(-time.Second)))
+	assert.Equal(t, NoComeback, tour.Comeback(x, deadline), "the deadline closes the round: no invitation then")
+	assert.ErrorIs(t, tour.Join(x, 1500, deadline), ErrRejoinClosed)
+	require.NoError(t, tour.Join(x, 1500, deadline.Add(-time.Second)))
 }
