@@ -34,6 +34,14 @@ func startCup(t *testing.T, mode string, n int, opts ...*discordgo.ApplicationCo
 	return c
 }
 
+// round returns round n of tournament 1 and the channels of its games, by
+// board and game (see games).
+func (c *cup) round(n int) (tournament.Round, [][]string) {
+	c.h.t.Helper()
+	st := c.stored(1)
+	return st.Rounds()[n-1], games(c.h.t.(*testing.T), st, n)
+}
+
 // answer runs /kulami tournament sub as user and returns the answer.
 func (c *cup) answer(user *discordgo.User, sub string, opts ...*discordgo.ApplicationCommandInteractionDataOption) string {
 	c.h.t.Helper()
@@ -85,13 +93,11 @@ func relative(t time.Time) string { return fmt.Sprintf("<t:%d:R>", t.Unix()) }
 func TestTournamentPlayerWhoNeverMovedNeverWins(t *testing.T) {
 	c := startCup(t, "gateway", 4, str("name", "Slow Cup"), num("rounds", 2), num("days_per_round", 2), str("move_time", "3d"))
 	h := c.h
-	st := c.stored(1)
-	r := st.Rounds()[0]
-	chans := games(t, st, 1)
+	r, chans := c.round(1)
 	c.resign(chans[1][0], c.byID[r.Pairings[1].Second])
 	h.tick(48 * time.Hour) // the round's deadline: board 1 untouched
 
-	st = c.stored(1)
+	st := c.stored(1)
 	tg, err := st.Game(tournament.GameRef{Round: 1, Board: 1, Game: 1})
 	require.NoError(t, err)
 	assert.False(t, tg.Adjudicated, "a game nobody moved in is not adjudicated")
@@ -114,14 +120,12 @@ func TestTournamentPlayerWhoNeverMovedNeverWins(t *testing.T) {
 func TestTournamentDoubleForfeit(t *testing.T) {
 	c := startCup(t, "gateway", 4, str("name", "Twin Cup"), num("rounds", 2), num("days_per_round", 2), str("move_time", "3d"), str("duplicate", "on"))
 	h := c.h
-	st := c.stored(1)
-	r := st.Rounds()[0]
-	chans := games(t, st, 1)
+	r, chans := c.round(1)
 	c.resign(chans[1][0], c.byID[r.Pairings[1].Second])
 	c.resign(chans[1][1], c.byID[r.Pairings[1].First])
 	h.tick(48 * time.Hour) // the round's deadline: board 1's two games untouched
 
-	st = c.stored(1)
+	st := c.stored(1)
 	p := st.Rounds()[0].Pairings[0]
 	for _, g := range p.Games {
 		assert.Equal(t, g.First, g.NoShow, "each forfeits the game they move first in")
@@ -154,9 +158,7 @@ func TestTournamentDoubleForfeit(t *testing.T) {
 func TestTournamentForfeitOneTruth(t *testing.T) {
 	c := startCup(t, "gateway", 4, str("name", "True Cup"), num("rounds", 2), num("days_per_round", 3), str("move_time", "1d"))
 	h := c.h
-	st := c.stored(1)
-	r := st.Rounds()[0]
-	chans := games(t, st, 1)
+	r, chans := c.round(1)
 	h.tick(25 * time.Hour) // every first player's clock runs out: both boards forfeited
 
 	for i, p := range r.Pairings {
@@ -186,9 +188,7 @@ func TestTournamentForfeitOneTruth(t *testing.T) {
 func TestTournamentNoShowWhoseForfeitEndsTheRound(t *testing.T) {
 	c := startCup(t, "gateway", 4, str("name", "Last Cup"), num("rounds", 3), num("days_per_round", 3), str("move_time", "1d"))
 	h := c.h
-	st := c.stored(1)
-	r := st.Rounds()[0]
-	chans := games(t, st, 1)
+	r, chans := c.round(1)
 	c.resign(chans[1][0], c.byID[r.Pairings[1].Second])
 	noShow := r.Pairings[0].First
 	h.tick(25 * time.Hour) // board 1's first player never moved: the round's last result
@@ -211,9 +211,7 @@ func TestTournamentNoShowWhoseForfeitEndsTheRound(t *testing.T) {
 func TestTournamentNoShowToldOnce(t *testing.T) {
 	c := startCup(t, "gateway", 4, str("name", "Once Cup"), num("rounds", 2), num("days_per_round", 3), str("move_time", "1d"), str("duplicate", "on"))
 	h := c.h
-	st := c.stored(1)
-	r := st.Rounds()[0]
-	chans := games(t, st, 1)
+	r, chans := c.round(1)
 	noShow := r.Pairings[0].First
 	c.resign(chans[1][0], c.byID[r.Pairings[1].Second])
 	c.resign(chans[1][1], c.byID[r.Pairings[1].First])
@@ -287,9 +285,7 @@ func TestTournamentStandingsAfterTheLastCompletedRound(t *testing.T) {
 func TestTournamentPodium(t *testing.T) {
 	c := startCup(t, "gateway", 4, str("name", "Medal Cup"), num("rounds", 1), num("days_per_round", 2))
 	h := c.h
-	st := c.stored(1)
-	r := st.Rounds()[0]
-	chans := games(t, st, 1)
+	r, chans := c.round(1)
 	c.resign(chans[0][0], c.byID[r.Pairings[0].Second])
 	quitter := c.byID[r.Pairings[0].First]
 	_, i := c.tournament(quitter, none, "leave")
