@@ -307,8 +307,8 @@ func TestTournamentPodium(t *testing.T) {
 }
 
 // TestTournamentCancelMidRound: a tournament cancelled while its games
-// are played is announced in its channel, pinging every player of a game
-// in progress; the games go on as ordinary games under their own clocks
+// are played (from another channel) is announced in its channel, pinging
+// every player of a game in progress; the games go on as ordinary games under their own clocks
 // (each is told so), nothing happens to them at the round's old deadline,
 // nobody is told later that they were withdrawn, and its standings stay
 // viewable, titled as cancelled.
@@ -321,11 +321,19 @@ func TestTournamentCancelMidRound(t *testing.T) {
 	c.move(chans[0][0])
 	h.tick(time.Hour)
 
-	text, _ := c.tournament(h.alice, manager, "cancel")
-	assert.Contains(t, text, "**Cut Cup** is cancelled")
-	assert.Contains(t, text, "go on as ordinary games")
+	lobby := h.dc.AddChannel("lobby")
+	group := &discordgo.ApplicationCommandInteractionDataOption{Type: discordgo.ApplicationCommandOptionSubCommandGroup, Name: "tournament",
+		Options: []*discordgo.ApplicationCommandInteractionDataOption{discordtest.Subcommand("cancel")}}
+	i := h.dc.Command(lobby.ID, h.alice, "kulami", group)
+	manager(i)
+	h.send(i)
+	a := h.answerTo(i)
+	assert.True(t, a.ephemeral)
+	assert.Contains(t, a.text, "**Cut Cup** is cancelled; its players are told in <#"+h.channel.ID+">")
+	posts := c.said(h.channel.ID, "**Cut Cup** is cancelled", "go on as ordinary games")
+	require.Len(t, posts, 1, "the cancel is posted in the tournament's channel")
 	for _, u := range c.players {
-		assert.NotEmpty(t, c.pinged(u.ID, "**Cut Cup** is cancelled"), "%s, who has a game in progress, is pinged", u.Username)
+		assert.Len(t, c.pinged(u.ID, "**Cut Cup** is cancelled"), 1, "%s, who has a game in progress, is pinged", u.Username)
 	}
 	for _, ch := range []string{chans[0][0], chans[1][0]} {
 		h.dc.WaitUntil(t, "the game in "+ch+" is told", func() bool { return len(c.said(ch, "was cancelled: this game goes on")) == 1 })

@@ -19,9 +19,10 @@
 // Result and refuses every change with engine.ErrGameOver.
 //
 // Adjudication. A game may be ended by a judge instead of the players: a
-// tournament judges a game unfinished at its round's deadline (package
-// engine/tournament says how) and Adjudicate ends it with that verdict, a
-// win for either colour or a draw. Unlike an abandoned game, which counts
+// tournament judges a game unfinished at its round's deadline (its
+// cutoff, below; package engine/tournament says which games and how) and
+// Adjudicate ends it with that verdict, a win for either colour or a
+// draw. Unlike an abandoned game, which counts
 // for nobody, an adjudicated game is rated as any result (Result.Rated);
 // its Result says "Red wins by adjudication" or "Draw by adjudication",
 // and its Ending is Adjudicated, whose name storage keeps ("adjudicated").
