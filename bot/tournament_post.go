@@ -139,7 +139,7 @@ func announcement(lang i18n.Lang, st *storage.Tournament) message {
 	}
 	moveTime := lang.T("tournament.move_time_default")
 	if set.MoveTime > 0 {
-		moveTime = duration(lang, set.MoveTime)
+		moveTime = lang.Duration(set.MoveTime).String()
 	}
 	lines := []string{
 		lang.T("tournament.announce_title", "Name", escape(set.Name), "ID", st.ID, "Organiser", "<@"+st.Organiser()+">"),

@@ -48,7 +48,10 @@ func readFiles(t *testing.T) map[string]file {
 }
 
 var action = regexp.MustCompile(`{{(.*?)}}`)
-var placeholder = regexp.MustCompile(`^\s*\.([A-Z][A-Za-z]*)\s*$`)
+
+// A placeholder is {{.Name}}, or {{.Name.Dative}} for a Duration after a
+// preposition that governs the dative (see Duration).
+var placeholder = regexp.MustCompile(`^\s*\.([A-Z][A-Za-z]*)(?:\.Dative)?\s*$`)
 
 // placeholders returns the sorted names of the placeholders of every form
 // of m, and the actions that are not a plain placeholder.
