@@ -359,12 +359,13 @@ func altText(lang i18n.Lang, g *storage.Game, p *engine.Position) string {
 }
 
 // scoreWords writes a player's score so far in lang: the total, and under
-// the rule sets with bonuses what it is made of ("7 (5 panels + 2 area)").
+// the rule sets with bonuses what it is made of, each part named before
+// its points ("7 (panels 5 + area 2)"), so that no count needs a plural.
 func scoreWords(lang i18n.Lang, s engine.Breakdown, rules engine.Rules) string {
 	if !rules.CountsArea() && !rules.CountsLines() {
 		return lang.Number(s.Total)
 	}
-	parts := []string{lang.N("score.panels", s.Panels)}
+	parts := []string{lang.T("score.panels", "Points", s.Panels)}
 	if rules.CountsArea() {
 		parts = append(parts, lang.T("score.area", "Points", s.Area))
 	}
