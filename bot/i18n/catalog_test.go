@@ -267,26 +267,40 @@ func stringLit(e ast.Expr) (string, bool) {
 	return s, err == nil
 }
 
-// TestCommandMentions: a message that names a subcommand ("/kulami
-// board") names it as Discord shows it in the file's language, from
-// command.<subcommand>.name of the same file.
+// TestCommandMentions: a message that names a command ("/kulami board",
+// "/puzzle next") names it as Discord shows it in the file's language,
+// from command.<subcommand>.name and command.puzzle.name of the same file,
+// and names no command the bot does not have: a renamed command leaves no
+// message behind that names its old name.
 func TestCommandMentions(t *testing.T) {
-	mention := regexp.MustCompile(`/kulami ([\p{L}_]+)`)
+	mention := regexp.MustCompile(`(?:^|[\s*(])/([\p{L}_]+)(?: ([\p{L}_]+))?`)
 	for code, f := range readFiles(t) {
-		names := map[string]bool{}
+		names, puzzles := map[string]bool{}, map[string]bool{}
 		for id, m := range f {
-			if parts := strings.Split(id, "."); len(parts) == 3 && parts[0] == "command" && parts[2] == "name" {
+			switch parts := strings.Split(id, "."); {
+			case len(parts) == 3 && parts[0] == "command" && parts[2] == "name":
 				names[m.Other] = true
+			case len(parts) == 4 && parts[0] == "command" && parts[1] == "puzzle" && parts[3] == "name":
+				puzzles[m.Other] = true
 			}
 		}
 		require.NotEmpty(t, names, code)
+		require.NotEmpty(t, puzzles, code)
+		puzzle := f["command.puzzle.name"].Other
 		for id, m := range f {
 			if strings.HasPrefix(id, "command.") {
 				continue
 			}
 			for _, s := range forms(m) {
 				for _, c := range mention.FindAllStringSubmatch(s, -1) {
-					assert.True(t, names[c[1]], "%s: %q names /kulami %s, which is not a subcommand in %s.toml", code, id, c[1], code)
+					switch c[1] {
+					case "kulami":
+						assert.True(t, c[2] == "" || names[c[2]], "%s: %q names /kulami %s, which is not a subcommand in %s.toml", code, id, c[2], code)
+					case puzzle:
+						assert.True(t, c[2] == "" || puzzles[c[2]], "%s: %q names /%s %s, which is not a subcommand in %s.toml", code, id, puzzle, c[2], code)
+					default:
+						t.Errorf("%s: %q names /%s, which is no command in %s.toml (/kulami, /%s)", code, id, c[1], code, puzzle)
+					}
 				}
 			}
 		}
