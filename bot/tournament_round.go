@@ -115,7 +115,7 @@ func (rd *rounds) begin(ctx context.Context, st *storage.Tournament, now time.Ti
 		rd.post.refresh(ctx, st)
 		rd.post.dropEvent(ctx, st)
 		lang := rd.langs.guildLang(ctx, st.GuildID)
-		_, err = rd.out.send(ctx, st.ChannelID, message{content: lang.T("tournament.not_started", "Name", escape(st.Settings().Name), "Count", st.Active())})
+		_, err = rd.out.send(ctx, st.ChannelID, message{content: lang.N("tournament.not_started", st.Active(), "Name", escape(st.Settings().Name))})
 		return st, err
 	}
 	return started, err
