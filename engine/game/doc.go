@@ -100,18 +100,26 @@
 // the server's choice (Config.Timeouts) in a game played over days; a
 // live game always ends on time at once (timeouts auto).
 //
-// Vacation. Vacation is a player's bank, across all their games: a new
-// player has VacationStart (14 days); the end of every VacationPeriod (7
-// days) since they joined adds VacationAccrual (a day), up to a cap
-// (VacationCap, 30 days, which a server may lower; a cap of 0 turns
-// vacations off and cuts every bank to 0); weeks that end during a vacation
-// add nothing. A vacation spends the bank by the hour, each hour begun
+// Vacation. Vacation is a player's bank, across all their games. It
+// opens with the player's first game, holding VacationStart (14 days): the
+// store opens it in the transaction that stores the first game a person
+// plays (Vacation.Open), so it counts from that game's start whether or
+// not they ever take a vacation. A player of an earlier release, who has
+// no bank, has it opened when it is first counted (a vacation or its
+// status) at the start of the oldest of their running games, or then if
+// none runs: the store kept no date of their first game. The end of every
+// VacationPeriod (7 days) since the bank opened adds VacationAccrual (a
+// day; Grows says when next), up to a cap (VacationCap, 30 days, which a
+// server may lower; a cap of 0 turns vacations off and cuts every bank to
+// 0); weeks that end during a vacation add nothing. A vacation spends the bank by the hour, each hour begun
 // costing a whole one, and ends when the player ends it or when the bank
 // runs out (Ends; End then counts it as ending then); the player is warned
 // VacationNotice (a day) before it runs out (Notice). Start refuses
 // ErrVacationsOff, ErrOnVacation and ErrBankEmpty (less than an hour);
-// End refuses ErrNotOnVacation. Each game of the player is told with Away
-// and Back: while a player is away their clock is stopped whenever it is
+// End refuses ErrNotOnVacation. StartVacation and EndVacation do it all
+// at once, the bank and every game of the player, and say which live
+// games a vacation leaves running. Each game is told with Away and Back:
+// while a player is away their clock is stopped whenever it is
 // their turn (it starts stopped when their turn comes), holding the time it
 // had, and runs again from Back with that time, the deadline set as every
 // deadline (so at least the time it had). Their opponent's clock runs as

@@ -142,6 +142,7 @@ func Run(t *testing.T, open Open) {
 		{"CreateGame", testCreateGame},
 		{"PlayingOverDays", testPlayingOverDays},
 		{"Vacation", testVacation},
+		{"VacationOpensWithTheFirstGame", testVacationOpensWithTheFirstGame},
 		{"UpdatePlayerGames", testUpdatePlayerGames},
 		{"PlayerGames", testPlayerGames},
 		{"PlayerGamesUnderConcurrentWriters", testPlayerGamesUnderConcurrentWriters},
