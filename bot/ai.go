@@ -86,7 +86,7 @@ func (cp *computer) playAI(c *interaction, o options, levelName string) error {
 	if err != nil {
 		return err
 	}
-	g := &storage.Game{GuildID: c.i.GuildID, ChannelID: c.i.ChannelID, Game: gg}
+	g := placed(storage.Game{GuildID: c.i.GuildID, ChannelID: c.i.ChannelID}, gg, cp.clock.Now())
 	if err := cp.store.CreateGame(c.ctx, g); err != nil {
 		if errors.Is(err, storage.ErrChannelBusy) {
 			return cp.chans.busy(c)

@@ -420,7 +420,7 @@ func (cl *challenges) accept(c *interaction, ch *storage.Challenge) error {
 		return err
 	}
 	challenger, players := ch.From, gg.Players()
-	g := &storage.Game{GuildID: ch.GuildID, ChannelID: ch.ChannelID, Game: gg}
+	g := placed(storage.Game{GuildID: ch.GuildID, ChannelID: ch.ChannelID}, gg, now)
 	if ch.GuildID == everywhere {
 		g.ServerID = c.i.GuildID // the server without the bot it is played in, if any
 	}

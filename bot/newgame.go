@@ -28,6 +28,15 @@ func (vs *vacations) newGame(ctx context.Context, now time.Time, build func(chal
 	return g, away, nil
 }
 
+// placed returns the new game gg, made at now, at the place p says (its
+// guild, channel, …), as the store is to keep it: its first board due for
+// an edit when the weekend pause of its first turn begins, if it does
+// (boardedit.go).
+func placed(p storage.Game, gg *game.Game, now time.Time) *storage.Game {
+	p.Game, p.BoardEdit = gg, gg.PauseChange(now)
+	return &p
+}
+
 // configured builds the game of cfg at now, for newGame.
 func configured(cfg game.Config, now time.Time) func(challenge.Where) (*game.Game, error) {
 	return func(w challenge.Where) (*game.Game, error) {

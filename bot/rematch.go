@@ -116,7 +116,7 @@ func (cl *challenges) rematchAI(c *interaction, f *storage.FinishedGame, players
 	if err != nil {
 		return err
 	}
-	g := &storage.Game{GuildID: f.GuildID, ChannelID: f.ChannelID, ParentChannelID: f.ParentChannelID, Game: gg}
+	g := placed(storage.Game{GuildID: f.GuildID, ChannelID: f.ChannelID, ParentChannelID: f.ParentChannelID}, gg, cl.clock.Now())
 	if err := cl.store.CreateGame(c.ctx, g); err != nil {
 		if errors.Is(err, storage.ErrChannelBusy) {
 			return cl.chans.busy(c)

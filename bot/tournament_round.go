@@ -184,7 +184,7 @@ func (rd *rounds) openGame(ctx context.Context, st *storage.Tournament, ref tour
 		return err
 	}
 	lang := rd.langs.guildLang(ctx, st.GuildID)
-	g := &storage.Game{GuildID: st.GuildID, ChannelID: st.ChannelID, Tournament: &storage.TournamentGame{ID: st.ID, Ref: ref}, Game: gg}
+	g := placed(storage.Game{GuildID: st.GuildID, ChannelID: st.ChannelID, Tournament: &storage.TournamentGame{ID: st.ID, Ref: ref}}, gg, now)
 	thread := truncate(lang.T("tournament.thread_name", "Name", set.Name, "Round", ref.Round, "Board", ref.Board, "Game", ref.Game,
 		"Red", name(tg.First), "Black", name(tg.Second)), 100)
 	th, err := rd.out.session.ThreadStartComplex(st.ChannelID, &discordgo.ThreadStart{Name: thread, AutoArchiveDuration: 10080,

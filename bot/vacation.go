@@ -109,6 +109,8 @@ func (vs *vacations) start(c *interaction, limit time.Duration) error {
 		if at := u.Quiet.Clear(v.Notice(), zoneOf(u)); !v.Warned && at.After(v.Notice()) && at.Before(v.Ends()) {
 			v.NoticeAt = at // not in their quiet hours
 		}
+		changed := slices.DeleteFunc(slices.Clone(games), func(g *storage.Game) bool { return slices.Contains(live, g.Game) })
+		editBoards(changed, now) // each says the player is on vacation
 		return nil
 	})
 	if err != nil {
@@ -233,10 +235,12 @@ func (vs *vacations) finish(ctx context.Context, userID string, now time.Time, l
 		if ranOut && (!v.On() || v.Ends().After(now)) {
 			return errNotDue
 		}
+		away := slices.DeleteFunc(slices.Clone(games), func(g *storage.Game) bool { return g.AwaySince(seat(g, userID)).IsZero() })
 		if err := game.EndVacation(&v.Vacation, userID, plainGames(games), now, limit); err != nil {
 			return err
 		}
 		v.Warned, v.NoticeAt = false, time.Time{}
+		editBoards(away, now) // each said the player was on vacation
 		return nil
 	})
 	if err != nil {

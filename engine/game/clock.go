@@ -141,6 +141,26 @@ func (g *Game) WeekendPause(now time.Time) (time.Time, bool) {
 	return mon, true
 }
 
+// PauseChange returns when, after now, WeekendPause next changes its
+// answer: the end (Monday 00:00 of the player to move) of the weekend
+// pause under way, or the start (Saturday 00:00) of their next one if it
+// comes before their deadline; zero when neither comes (no weekend pause,
+// no clock running). What a board says of the clock changes then, with
+// no move: its adapter may show it again.
+func (g *Game) PauseChange(now time.Time) time.Time {
+	if !g.s.Weekends || g.s.Result != nil || g.s.Deadline.IsZero() || g.s.Late || !now.Before(g.s.Deadline) {
+		return time.Time{}
+	}
+	sat, mon := weekendOf(now, g.zone(g.ToMove()))
+	switch {
+	case !now.Before(sat):
+		return mon
+	case sat.Before(g.s.Deadline):
+		return sat
+	}
+	return time.Time{}
+}
+
 // clocked reports whether the player of colour c plays against the clock:
 // a person, in a game with a move time.
 func (g *Game) clocked(c engine.Color) bool {

@@ -135,8 +135,10 @@
 // change lasts 47 or 49 hours, and still ends on Monday 00:00. A turn that
 // begins on a weekend starts its clock on Monday 00:00; a clock that runs
 // out on Saturday 00:00 sharp runs out then. WeekendPause says whether the
-// clock of the player to move is paused at a time, and until when. The
-// reminders' shares count as the clock runs, skipping weekends too.
+// clock of the player to move is paused at a time, and until when;
+// PauseChange when that answer next changes (what a board says of the
+// clock changes then, with no move). The reminders' shares count as the
+// clock runs, skipping weekends too.
 //
 // Quiet hours. A player may have quiet hours in their time zone (Quiet,
 // "22-08": ParseQuiet refuses ErrQuietForm, ErrQuietHour and

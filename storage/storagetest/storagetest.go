@@ -165,6 +165,7 @@ func Run(t *testing.T, open Open) {
 		{"UpdateSettingsRefuses", testUpdateSettingsRefuses},
 		{"WakeIndex", testWakeIndex},
 		{"WakeOfBoardOwed", testWakeOfBoardOwed},
+		{"WakeOfBoardEdit", testWakeOfBoardEdit},
 		{"BoardOwedPaidByNote", testBoardOwedPaidByNote},
 		{"FinalBoardOwed", testFinalBoardOwed},
 		{"WakeOfComputer", testWakeOfComputer},
