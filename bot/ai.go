@@ -77,10 +77,12 @@ func (cp *computer) playAI(c *interaction, o options, levelName string) error {
 			players = [2]game.Player{computer, human}
 		}
 	}
-	cfg := game.Config{
-		Layout: layout, Rules: rules, First: engine.Red, Players: players,
-		MoveTime: cmp(settings.MoveTime, cp.moveTime),
+	set, err := defaults(settings, cp.moveTime).Settings(game.Asked{}, true)
+	if err != nil {
+		return err
 	}
+	cfg := game.Config{Layout: layout, Rules: rules, First: engine.Red, Players: players}
+	set.Apply(&cfg)
 	// The computer is never away, nor told that the person is.
 	gg, _, err := cp.vacations.newGame(c.ctx, cp.clock.Now(), configured(cfg, cp.clock.Now()))
 	if err != nil {

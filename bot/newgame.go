@@ -37,6 +37,12 @@ func placed(p storage.Game, gg *game.Game, now time.Time) *storage.Game {
 	return &p
 }
 
+// defaults are what a new game in a guild of settings s takes for what
+// its players did not ask (game.Defaults): s, then the bot's move time.
+func defaults(s storage.GuildSettings, moveTime time.Duration) game.Defaults {
+	return game.Defaults{ServerMoveTime: s.MoveTime, BotMoveTime: moveTime, Weekends: s.Weekends, Timeouts: s.Timeouts()}
+}
+
 // configured builds the game of cfg at now, for newGame.
 func configured(cfg game.Config, now time.Time) func(challenge.Where) (*game.Game, error) {
 	return func(w challenge.Where) (*game.Game, error) {

@@ -11,7 +11,10 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/kulami/kulami/bot"
 	"github.com/kulami/kulami/bot/discordtest"
+	"github.com/kulami/kulami/bot/i18n"
+	"github.com/kulami/kulami/engine/game"
 	"github.com/kulami/kulami/storage"
 )
 
@@ -186,4 +189,36 @@ func assertListed(t *testing.T, answer, header, line string) {
 	t.Helper()
 	h, l := strings.Index(answer, header), strings.Index(answer, "• "+line)
 	assert.True(t, h >= 0 && l > h, "%q lists %q under %q", answer, line, header)
+}
+
+// TestLiveWeekendsRefused: a challenge that asks a live clock to pause
+// over weekends is refused privately in the reader's language, saying
+// what to do, and nothing is stored; on a server that pauses weekends by
+// default, the same live challenge without the option is a game that
+// never pauses.
+func TestLiveWeekendsRefused(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t, "http")
+	for _, l := range i18n.Langs() {
+		locale := discordgo.Locale(l.DiscordLocales()[0])
+		t.Run(l.Name(), func(t *testing.T) {
+			i := h.commandWith(speaking(locale, locale), h.channel.ID, h.alice, "challenge", h.userOption(h.bob),
+				discordtest.StringOption("move_time", "10m"), discordtest.StringOption("weekends", "pause"))
+			text := h.refused(i)
+			clock := game.MoveTime{Start: 10 * time.Minute, Kind: game.WholeGame}
+			assert.Equal(t, l.T("challenge.live_weekends", "Clock", bot.ClockWords(l, clock)), text)
+			if l.Name() != i18n.English.Name() {
+				assert.NotEqual(t, i18n.English.T("challenge.live_weekends", "Clock", bot.ClockWords(i18n.English, clock)), text, "in the reader's language")
+			}
+			_, err := h.store.Challenge(t.Context(), h.channel.ID)
+			assert.ErrorIs(t, err, storage.ErrNotFound, "no challenge stored")
+		})
+	}
+	h.commandWith(manageServer, h.channel.ID, h.alice, "settings", discordtest.StringOption("weekends", "pause"))
+	msg := h.challengeMessage(discordtest.StringOption("move_time", "10m"))
+	h.click(msg.ID, h.bob, buttons(msg.Components)["Accept"])
+	h.boardAt(h.channel.ID, 0)
+	g := storedGame(t, h)
+	assert.False(t, g.Weekends(), "a live game never pauses, whatever the server's default")
+	assert.NotContains(t, h.board(h.channel.ID).Content, "Clocks pause over each player's weekend.")
 }

@@ -173,13 +173,19 @@ func (rd *rounds) openGame(ctx context.Context, st *storage.Tournament, ref tour
 	if err != nil {
 		return err
 	}
+	var asked game.Asked
+	if set.MoveTime > 0 {
+		asked.Clock = &game.MoveTime{Start: set.MoveTime}
+	}
+	clock, err := defaults(gs, rd.moveTime).Settings(asked, false)
+	if err != nil {
+		return err
+	}
 	name := func(id string) string { return cmpStr(st.Names[id], id) }
-	gg, away, err := rd.vacations.newGame(ctx, now, configured(game.Config{
-		Layout: tournamentLayout(st, ref), Rules: rules, First: engine.Red,
-		Players:  [2]game.Player{{UserID: tg.First, Name: name(tg.First)}, {UserID: tg.Second, Name: name(tg.Second)}},
-		MoveTime: cmp(set.MoveTime, cmp(gs.MoveTime, rd.moveTime)),
-		Weekends: gs.Weekends, Timeouts: gs.Timeouts(),
-	}, now))
+	cfg := game.Config{Layout: tournamentLayout(st, ref), Rules: rules, First: engine.Red,
+		Players: [2]game.Player{{UserID: tg.First, Name: name(tg.First)}, {UserID: tg.Second, Name: name(tg.Second)}}}
+	clock.Apply(&cfg)
+	gg, away, err := rd.vacations.newGame(ctx, now, configured(cfg, now))
 	if err != nil {
 		return err
 	}

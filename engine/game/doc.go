@@ -76,6 +76,14 @@
 // a vacation does not stop its clock (Away refuses ErrLiveGame), New
 // clears its weekend pause, and quiet hours do not move its deadlines.
 //
+// New games. What a new game is played with, where its players asked for
+// nothing, is resolved in one place for every way a game starts (a
+// challenge, a game against the computer or its rematch, a tournament's
+// round): Defaults.Settings, from what was asked, the server's settings,
+// then the bot's move time. A game against the computer never pauses
+// over weekends nor waits for a claim; a live clock never pauses, and
+// asking for a weekend pause with one is refused (ErrLiveGame).
+//
 // # Clocks, pauses and comforts
 //
 // Which pauses hold each kind of clock back, and which comforts it has
