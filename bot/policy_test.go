@@ -127,14 +127,7 @@ var policyRulesThroughDiscord = []struct {
 		return true
 	}},
 	{"claim or wait", true, nil, func(t *testing.T, h *harness, typed string, start time.Duration) bool {
-		policyGame(t, h, "claim-"+typed, typed)
-		h.command(h.channel.ID, h.alice, "move", discordtest.StringOption("cell", "D4"))
-		h.boardAt(h.channel.ID, 1)
-		h.command(h.channel.ID, h.bob, "move", discordtest.StringOption("cell", "D7"))
-		h.boardAt(h.channel.ID, 2)
-		h.tick(2 * start) // past the deadline, with any increment, and within the claim window
-		if _, err := h.store.Game(t.Context(), h.channel.ID); err != nil {
-			require.ErrorIs(t, err, storage.ErrNotFound, "the game ended at once")
+		if ranOut(t, h, "claim-"+typed, typed, start) {
 			return false
 		}
 		claim := slices.IndexFunc(h.dc.Messages(h.channel.ID), hasButton("Claim the win"))
@@ -142,14 +135,7 @@ var policyRulesThroughDiscord = []struct {
 		return true
 	}},
 	{"timeouts auto", false, nil, func(t *testing.T, h *harness, typed string, start time.Duration) bool {
-		policyGame(t, h, "auto-"+typed, typed)
-		h.command(h.channel.ID, h.alice, "move", discordtest.StringOption("cell", "D4"))
-		h.boardAt(h.channel.ID, 1)
-		h.command(h.channel.ID, h.bob, "move", discordtest.StringOption("cell", "D7"))
-		h.boardAt(h.channel.ID, 2)
-		h.tick(2 * start)
-		_, err := h.store.Game(t.Context(), h.channel.ID)
-		return err != nil
+		return ranOut(t, h, "auto-"+typed, typed, start)
 	}},
 }
 
@@ -181,6 +167,24 @@ func TestClockPolicyThroughDiscord(t *testing.T) {
 			})
 		}
 	}
+}
+
+// ranOut starts in a new channel named name a game of the clock typed
+// (whose start is start), in which alice and bob each move once and
+// alice's clock then runs out; it reports whether that ended the game.
+func ranOut(t *testing.T, h *harness, name, typed string, start time.Duration) bool {
+	t.Helper()
+	policyGame(t, h, name, typed)
+	h.command(h.channel.ID, h.alice, "move", discordtest.StringOption("cell", "D4"))
+	h.boardAt(h.channel.ID, 1)
+	h.command(h.channel.ID, h.bob, "move", discordtest.StringOption("cell", "D7"))
+	h.boardAt(h.channel.ID, 2)
+	h.tick(2 * start) // past the deadline, with any increment, and within the claim window
+	_, err := h.store.Game(t.Context(), h.channel.ID)
+	if err != nil {
+		require.ErrorIs(t, err, storage.ErrNotFound, "the game ended")
+	}
+	return err != nil
 }
 
 // assertListed checks that the line is listed in answer under the

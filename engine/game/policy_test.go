@@ -22,6 +22,17 @@ func policyGame(t *testing.T, m game.MoveTime, start time.Time, changes ...func(
 	return mustNewAt(t, start, append([]func(*game.Config){clock}, changes...)...)
 }
 
+// ranOut returns a game of clock m and timeouts, in which both players
+// moved once and alice's clock then ran out.
+func ranOut(t *testing.T, m game.MoveTime, timeouts game.Timeouts) *game.Game {
+	t.Helper()
+	g := policyGame(t, m, t0, func(c *game.Config) { c.Timeouts = timeouts })
+	play(t, g, t0)
+	play(t, g, t0)
+	require.NoError(t, g.Timeout(g.Deadline()))
+	return g
+}
+
 // policyRules are the columns of the table of doc.go, "Clocks, pauses
 // and comforts", each as it is exercised.
 var policyRules = []struct {
@@ -95,10 +106,7 @@ var policyRules = []struct {
 		return true
 	}},
 	{"claim or wait", func(t *testing.T, m game.MoveTime) bool {
-		g := policyGame(t, m, t0, func(c *game.Config) { c.Timeouts = game.Claim })
-		play(t, g, t0)
-		play(t, g, t0)
-		require.NoError(t, g.Timeout(g.Deadline()))
+		g := ranOut(t, m, game.Claim)
 		if g.Over() {
 			assert.Equal(t, game.TimedOut, g.Result().Ending)
 			return false
@@ -108,11 +116,7 @@ var policyRules = []struct {
 		return true
 	}},
 	{"timeouts auto", func(t *testing.T, m game.MoveTime) bool {
-		g := policyGame(t, m, t0, func(c *game.Config) { c.Timeouts = game.Auto })
-		play(t, g, t0)
-		play(t, g, t0)
-		require.NoError(t, g.Timeout(g.Deadline()))
-		return g.Over()
+		return ranOut(t, m, game.Auto).Over()
 	}},
 }
 
