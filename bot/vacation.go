@@ -16,10 +16,11 @@ import (
 )
 
 // vacations handles a player's vacation bank: /kulami vacation start, end
-// and status, the games a vacation stops (game.Game.Away and Back, in the
-// transaction that changes the bank), what their opponents are told, and
-// the scheduler's wakes of a vacation: the notice a day before it runs
-// out and its end. It is safe for concurrent use.
+// and status, the games a vacation stops (game.StartVacation and
+// EndVacation, in the transaction that changes the bank, which also makes
+// their boards due for an edit: boardedit.go), what their opponents are
+// told, and the scheduler's wakes of a vacation: the notice a day before
+// it runs out and its end. It is safe for concurrent use.
 type vacations struct {
 	store interface {
 		GameStore
