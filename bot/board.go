@@ -77,6 +77,12 @@ func forfeit(g *storage.Game) forfeitKind {
 // and the menus to play; or, at the end, the result. It pings the player
 // to move, or both players at the end.
 func (v *views) boardMessage(ctx context.Context, lang i18n.Lang, g *storage.Game) (message, error) {
+	return v.drawBoard(ctx, lang, g, jobRender)
+}
+
+// drawBoard is boardMessage, its image drawn as a job of class (jobRender,
+// or jobEdit for a board drawn again for an edit).
+func (v *views) drawBoard(ctx context.Context, lang i18n.Lang, g *storage.Game, class string) (message, error) {
 	var png bytes.Buffer
 	p := g.Position()
 	outcome, reason := outcome(lang, g, playerName)
@@ -88,7 +94,7 @@ func (v *views) boardMessage(ctx context.Context, lang i18n.Lang, g *storage.Gam
 		t.Playing, t.PlayingColor = t.Playing+" · "+note, t.PlayingColor+" · "+note
 		opt.Text = &t
 	}
-	if err := v.render(jobRender, func() error { return v.renderer.Render(&png, &p, opt) }); err != nil {
+	if err := v.render(class, func() error { return v.renderer.Render(&png, &p, opt) }); err != nil {
 		return message{}, fmt.Errorf("render the board: %w", err)
 	}
 	m := message{

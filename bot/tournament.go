@@ -316,7 +316,8 @@ func (tm *tournaments) startCommand(c *interaction, o options) error {
 // games (storage's CancelTournament, in one transaction). The cancel is
 // announced in the tournament's channel (the answer, when asked there),
 // pinging every player with a game in progress; each of those games is
-// told too, and its board's text corrected.
+// told too, and its board is due for an edit (editBoards) in the cancel's
+// commit: it named the round's deadline.
 func (tm *tournaments) cancel(c *interaction, o options) error {
 	st, err := tm.pick(c, o, taking, refuse("tournament.none"))
 	if err != nil {
@@ -325,8 +326,10 @@ func (tm *tournaments) cancel(c *interaction, o options) error {
 	if err := organiser(c, st); err != nil {
 		return err
 	}
-	name := st.Settings().Name
-	st, games, err := tm.store.CancelTournament(c.ctx, st.GuildID, st.ID, tm.clock.Now())
+	name, now := st.Settings().Name, tm.clock.Now()
+	st, games, err := tm.store.CancelTournament(c.ctx, st.GuildID, st.ID, now, func(released []*storage.Game) {
+		editBoards(released, now) // their boards named the round's deadline
+	})
 	if err != nil {
 		return tournamentRefusal(err, name, 0)
 	}

@@ -108,7 +108,7 @@ func (rd *rounds) update(ctx context.Context, st *storage.Tournament, now time.T
 func (rd *rounds) begin(ctx context.Context, st *storage.Tournament, now time.Time) (*storage.Tournament, error) {
 	started, err := rd.update(ctx, st, now, func(t *storage.Tournament) error { return t.Start(now) })
 	if errors.Is(err, tournament.ErrTooFewPlayers) || errors.Is(err, tournament.ErrTooManyRounds) {
-		st, _, err = rd.store.CancelTournament(ctx, st.GuildID, st.ID, now)
+		st, _, err = rd.store.CancelTournament(ctx, st.GuildID, st.ID, now, nil)
 		if err != nil {
 			return nil, err
 		}
@@ -165,8 +165,9 @@ func (rd *rounds) pingable(ctx context.Context, user string) []string {
 // openGame opens the game ref of st: in a thread of the tournament's
 // channel (or in the channel if the bot cannot open one), with a message
 // that pings both players, then its board. The game is what the
-// tournament says (tournament.Tournament.GameConfig), with the clock of
-// the tournament or the server.
+// tournament says (tournament.Tournament.GameConfig), with the clock and
+// comforts every new game resolves (game.Defaults: the tournament's move
+// time, else the server's, else the bot's).
 func (rd *rounds) openGame(ctx context.Context, st *storage.Tournament, ref tournament.GameRef, now time.Time) error {
 	tg, err := st.Game(ref)
 	if err != nil {
@@ -177,8 +178,17 @@ func (rd *rounds) openGame(ctx context.Context, st *storage.Tournament, ref tour
 	if err != nil {
 		return err
 	}
-	clock := game.Config{MoveTime: cmp(set.MoveTime, cmp(gs.MoveTime, rd.moveTime)), Weekends: gs.Weekends, Timeouts: gs.Timeouts()}
-	cfg, err := st.GameConfig(ref, st.ID, st.Names, clock)
+	var asked game.Asked
+	if set.MoveTime > 0 {
+		asked.Clock = &game.MoveTime{Start: set.MoveTime}
+	}
+	clock, err := defaults(gs, rd.moveTime).Settings(asked, false)
+	if err != nil {
+		return err
+	}
+	var base game.Config
+	clock.Apply(&base)
+	cfg, err := st.GameConfig(ref, st.ID, st.Names, base)
 	if err != nil {
 		return err
 	}
@@ -188,7 +198,7 @@ func (rd *rounds) openGame(ctx context.Context, st *storage.Tournament, ref tour
 	}
 	lang := rd.langs.guildLang(ctx, st.GuildID)
 	name := func(id string) string { return cmpStr(st.Names[id], id) }
-	g := &storage.Game{GuildID: st.GuildID, ChannelID: st.ChannelID, Tournament: &storage.TournamentGame{ID: st.ID, Ref: ref}, Game: gg}
+	g := placed(storage.Game{GuildID: st.GuildID, ChannelID: st.ChannelID, Tournament: &storage.TournamentGame{ID: st.ID, Ref: ref}}, gg, now)
 	thread := truncate(lang.T("tournament.thread_name", "Name", set.Name, "Round", ref.Round, "Board", ref.Board, "Game", ref.Game,
 		"Red", name(tg.First), "Black", name(tg.Second)), 100)
 	th, err := rd.out.session.ThreadStartComplex(st.ChannelID, &discordgo.ThreadStart{Name: thread, AutoArchiveDuration: 10080,
@@ -422,16 +432,11 @@ func (rd *rounds) notify(ctx context.Context, channel string, m message) {
 
 // released tells the channels of the games of st, cancelled, that go on
 // as casual games (storage's CancelTournament released them) that they
-// do, and edits the text of each one's board, which named the round's
-// deadline (an edit notifies nobody: the cancel's post pinged them).
+// do, pinging nobody (the cancel's post pinged their players); their
+// boards are edited by the scheduler (boardedit.go).
 func (rd *rounds) released(ctx context.Context, st *storage.Tournament, games []*storage.Game) {
 	lang := rd.langs.guildLang(ctx, st.GuildID)
-	now := rd.clock.Now()
 	for _, g := range games {
 		rd.notify(ctx, g.ChannelID, message{content: "🏆 " + lang.T("tournament.released", "Name", escape(st.Settings().Name))})
-		if g.BoardMessageID != "" && !answerOnly(g) {
-			p := g.Position()
-			rd.out.editText(ctx, g.ChannelID, g.BoardMessageID, boardText(lang, g, &p, now, rd.table.views.returns(ctx, g)))
-		}
 	}
 }

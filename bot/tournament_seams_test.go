@@ -338,11 +338,12 @@ func TestTournamentCancelMidRound(t *testing.T) {
 	for _, ch := range []string{chans[0][0], chans[1][0]} {
 		h.dc.WaitUntil(t, "the game in "+ch+" is told", func() bool { return len(c.said(ch, "was cancelled: this game goes on")) == 1 })
 	}
+	h.tick(time.Minute) // the boards are edited
 	h.waitBoard(chans[1][0], "the untouched game's board names its own clock's deadline", func(m *discordtest.Message) bool {
 		return strings.Contains(m.Content, "due "+relative(start.Add(72*time.Hour)))
 	})
 
-	h.tick(47 * time.Hour) // past the round's old deadline
+	h.tick(47*time.Hour - time.Minute) // past the round's old deadline
 	for _, ch := range []string{chans[0][0], chans[1][0]} {
 		assert.Empty(t, c.said(ch, "is **adjudicated** by"), "no adjudication in %s", ch)
 		assert.Empty(t, c.said(ch, "wins by forfeit"), "no forfeit in %s", ch)

@@ -34,9 +34,9 @@ func (s deadlineTournaments) UpdateTournament(ctx context.Context, guildID strin
 	})
 }
 
-func (s deadlineTournaments) CancelTournament(ctx context.Context, guildID string, id uint64, now time.Time) (*storage.Tournament, []*storage.Game, error) {
+func (s deadlineTournaments) CancelTournament(ctx context.Context, guildID string, id uint64, now time.Time, fn func(released []*storage.Game)) (*storage.Tournament, []*storage.Game, error) {
 	return call2(ctx, func(ctx context.Context) (*storage.Tournament, []*storage.Game, error) {
-		return s.TournamentStore.CancelTournament(ctx, guildID, id, now)
+		return s.TournamentStore.CancelTournament(ctx, guildID, id, now, fn)
 	})
 }
 

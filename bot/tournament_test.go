@@ -334,6 +334,7 @@ func (c *cup) playWinter(side uint64) {
 		return len(c.said(sideGame, "**Side Cup** was cancelled: this game goes on as an ordinary game")) == 1
 	})
 	sideDue := sg.Moves()[0].At.Add(72 * time.Hour)
+	h.tick(time.Minute) // the board is edited
 	h.waitBoard(sideGame, "its board names its own clock's deadline", func(m *discordtest.Message) bool {
 		return strings.Contains(m.Content, "due "+relative(sideDue))
 	})

@@ -255,11 +255,13 @@ func (s *Core) OpenTournamentGame(ctx context.Context, g *Game, now time.Time) e
 // lets its games in progress go on as casual games, in one transaction:
 // the tournament's Cancel, then each of its games in progress that is
 // open and still linked to it is released (tournament.Release) and loses
-// its link (Game.Tournament). It returns the tournament and the games
-// released, for the caller to show again and tell their players; an error
+// its link (Game.Tournament); fn, if not nil, then changes the games
+// released (the bot's bookkeeping of their boards, as an UpdateGame's
+// function may), and they are stored. It returns the tournament and the
+// games released, for the caller to tell their players; an error
 // wrapping ErrNotFound, or the tournament's refusal (ErrFinished,
 // ErrCancelled), and nothing changed.
-func (s *Core) CancelTournament(ctx context.Context, guildID string, id uint64, now time.Time) (*Tournament, []*Game, error) {
+func (s *Core) CancelTournament(ctx context.Context, guildID string, id uint64, now time.Time, fn func(released []*Game)) (*Tournament, []*Game, error) {
 	type cancelled struct {
 		t     *Tournament
 		games []*Game
@@ -273,6 +275,7 @@ func (s *Core) CancelTournament(ctx context.Context, guildID string, id uint64, 
 			return cancelled{}, err
 		}
 		var games []*Game
+		var wakes []time.Time
 		for _, ref := range t.InProgress() {
 			ch, ok := t.Opened[ref.String()]
 			if !ok {
@@ -291,10 +294,15 @@ func (s *Core) CancelTournament(ctx context.Context, guildID string, id uint64, 
 				return cancelled{}, err
 			}
 			g.Tournament = nil
-			if err := tx.PutGame(g, gwake); err != nil {
+			games, wakes = append(games, g), append(wakes, gwake)
+		}
+		if fn != nil {
+			fn(games)
+		}
+		for i, g := range games {
+			if err := tx.PutGame(g, wakes[i]); err != nil {
 				return cancelled{}, err
 			}
-			games = append(games, g)
 		}
 		t.Changed = now
 		return cancelled{t, games}, tx.PutTournament(t, wake)

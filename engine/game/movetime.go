@@ -143,6 +143,13 @@ const LiveLimit = 15 * time.Minute
 // sitting: a start shorter than LiveLimit.
 func (m MoveTime) Live() bool { return m.Start > 0 && m.Start < LiveLimit }
 
+// Pauses reports whether pauses hold a clock of m back: a vacation stops
+// it, a weekend pauses it, quiet hours move its deadline. Every clock
+// does but a live one, whose players sit at the board, and no clock at
+// all. The package doc's table "Clocks, pauses and comforts" says what
+// each clock has.
+func (m MoveTime) Pauses() bool { return m.Start > 0 && !m.Live() }
+
 // units are the units of a written move time, largest first.
 var units = [...]struct {
 	name string

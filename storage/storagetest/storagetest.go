@@ -71,7 +71,7 @@ type Store interface {
 	GuildTournaments(ctx context.Context, guildID string) ([]*storage.Tournament, error)
 	UpdateTournament(ctx context.Context, guildID string, id uint64, now time.Time, fn func(*storage.Tournament) error) (*storage.Tournament, error)
 	OpenTournamentGame(ctx context.Context, g *storage.Game, now time.Time) error
-	CancelTournament(ctx context.Context, guildID string, id uint64, now time.Time) (*storage.Tournament, []*storage.Game, error)
+	CancelTournament(ctx context.Context, guildID string, id uint64, now time.Time, fn func(released []*storage.Game)) (*storage.Tournament, []*storage.Game, error)
 
 	LoadPuzzles(ctx context.Context, ps []puzzle.JSON) (int, error)
 	Puzzle(ctx context.Context, id string) (*storage.PuzzleEntry, error)
@@ -143,6 +143,7 @@ func Run(t *testing.T, open Open) {
 		{"CreateGame", testCreateGame},
 		{"PlayingOverDays", testPlayingOverDays},
 		{"Vacation", testVacation},
+		{"VacationOpensWithTheFirstGame", testVacationOpensWithTheFirstGame},
 		{"UpdatePlayerGames", testUpdatePlayerGames},
 		{"PlayerGames", testPlayerGames},
 		{"PlayerGamesUnderConcurrentWriters", testPlayerGamesUnderConcurrentWriters},
@@ -165,6 +166,7 @@ func Run(t *testing.T, open Open) {
 		{"UpdateSettingsRefuses", testUpdateSettingsRefuses},
 		{"WakeIndex", testWakeIndex},
 		{"WakeOfBoardOwed", testWakeOfBoardOwed},
+		{"WakeOfBoardEdit", testWakeOfBoardEdit},
 		{"BoardOwedPaidByNote", testBoardOwedPaidByNote},
 		{"FinalBoardOwed", testFinalBoardOwed},
 		{"WakeOfComputer", testWakeOfComputer},

@@ -272,7 +272,11 @@ func testTournamentCancelReleasesItsGames(t *testing.T, open Open) {
 	g := mustOpenRound(t, s, st, ref, 5*24*time.Hour)
 	require.Equal(t, st.Rounds()[0].Deadline, g.Deadline(), "the round's deadline (3 days) comes before the clock (5 days)")
 	cancelAt := t0.Add(2 * time.Hour)
-	st, released, err := s.CancelTournament(ctx, guild, st.ID, cancelAt)
+	st, released, err := s.CancelTournament(ctx, guild, st.ID, cancelAt, func(gs []*storage.Game) {
+		for _, g := range gs {
+			g.BoardEdit = cancelAt
+		}
+	})
 	require.NoError(t, err)
 	phase, _ := st.State()
 	assert.Equal(t, tournament.Cancelled, phase)
@@ -283,10 +287,11 @@ func testTournamentCancelReleasesItsGames(t *testing.T, open Open) {
 	require.NoError(t, err)
 	assert.Nil(t, stored.Tournament, "a casual game now")
 	assert.Zero(t, stored.Cutoff(), "without the round's deadline")
+	assert.Equal(t, cancelAt, stored.BoardEdit, "what the caller's function changed is stored with the release")
 	assert.Equal(t, t0.Add(5*24*time.Hour), stored.Deadline(), "its own clock")
-	_, _, err = s.CancelTournament(ctx, guild, st.ID, cancelAt)
+	_, _, err = s.CancelTournament(ctx, guild, st.ID, cancelAt, nil)
 	assert.ErrorIs(t, err, tournament.ErrCancelled)
-	_, _, err = s.CancelTournament(ctx, guild, 99, cancelAt)
+	_, _, err = s.CancelTournament(ctx, guild, 99, cancelAt, nil)
 	assert.ErrorIs(t, err, storage.ErrNotFound)
 
 	_, err = s.UpdateGame(ctx, g.ChannelID, func(g *storage.Game) error { return g.Timeout(g.Deadline()) })
