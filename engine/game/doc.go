@@ -107,7 +107,10 @@
 // courtesy, and adds GiveStep or the start, whichever is shorter (a
 // "5m" clock gets 5 minutes), up to twice the start. Claim or wait is
 // the server's choice (Config.Timeouts) in a game played over days; a
-// live game always ends on time at once (timeouts auto).
+// live game always ends on time at once (timeouts auto). A cutoff (a
+// tournament round's deadline: Cutoff, below) bounds every clock of the
+// table alike, and no pause holds it back: a vacation stops the clock,
+// not the round.
 //
 // Vacation. Vacation is a player's bank, across all their games. It
 // opens with the player's first game, holding VacationStart (14 days): the
