@@ -20,16 +20,18 @@ import (
 
 // policyClocks are the clocks of the table of engine/game's doc,
 // "Clocks, pauses and comforts", as a challenge types them: two played
-// over days, two live.
+// over days, one under an hour that is not live, two live.
 var policyClocks = []struct {
-	typed string
-	start time.Duration
-	live  bool
+	typed  string
+	start  time.Duration
+	pauses bool // a vacation, a weekend and quiet hours hold it back
+	live   bool // no reminders, no claims
 }{
-	{"3d", 72 * time.Hour, false},
-	{"3d+1d", 72 * time.Hour, false},
-	{"10m", 10 * time.Minute, true},
-	{"5m+10s", 5 * time.Minute, true},
+	{"3d", 72 * time.Hour, true, false},
+	{"3d+1d", 72 * time.Hour, true, false},
+	{"30m", 30 * time.Minute, false, false},
+	{"10m", 10 * time.Minute, false, true},
+	{"5m+10s", 5 * time.Minute, false, true},
 }
 
 // policyCell plays one rule of the table on a game of the clock typed,
@@ -71,7 +73,7 @@ var policyRulesThroughDiscord = []struct {
 		left, stopped := after.Stopped()
 		defer h.reply(vacation(h, h.alice, "end")) // the next cell starts back from vacation
 		if !stopped {
-			assertListed(t, answer, "live game", line+": a live game, which no vacation stops")
+			assertListed(t, answer, "under an hour", line+": a game under an hour, which no vacation stops")
 			assert.True(t, after.AwaySince(g.ToMove()).IsZero(), "not away in it")
 			assert.Equal(t, g.Deadline(), after.Deadline(), "its clock runs on")
 			assert.Empty(t, containing(h.dc, h.channel.ID, "is on vacation"), "nobody is told of a vacation that changes nothing")
@@ -92,7 +94,7 @@ var policyRulesThroughDiscord = []struct {
 			t.Helper()
 			board := h.board(g.ChannelID)
 			if g.Deadline().Equal(g.Created().Add(start)) {
-				assert.NotContains(t, board.Content, "Clocks pause over each player's weekend.", "a live game says no pause")
+				assert.NotContains(t, board.Content, "Clocks pause over each player's weekend.", "a game under an hour says no pause")
 				assert.Contains(t, board.Content, fmt.Sprintf("due <t:%d:R>", g.Created().Add(start).Unix()))
 				return
 			}
@@ -140,11 +142,11 @@ var policyRulesThroughDiscord = []struct {
 }
 
 // TestClockPolicyThroughDiscord plays the table of engine/game's doc,
-// "Clocks, pauses and comforts", as players meet it in a server: a live
-// game is never stopped by a vacation (whose answer says so), paused over
+// "Clocks, pauses and comforts", as players meet it in a server: a game
+// under an hour is never stopped by a vacation (whose answer says so), paused over
 // a weekend (from Friday 23:58 UTC, or from Friday afternoon UTC in
 // Tokyo) nor has its deadline moved by quiet hours; every clock may be
-// given time; only a game played over days waits for a claim. In both
+// given time; only a game that is not live waits for a claim. In both
 // transports, with a fake clock over days.
 func TestClockPolicyThroughDiscord(t *testing.T) {
 	t.Parallel()
@@ -162,7 +164,11 @@ func TestClockPolicyThroughDiscord(t *testing.T) {
 						assert.True(t, applied, "%s: every clock", clock.typed)
 						continue
 					}
-					assert.Equal(t, !clock.live, applied, "%s: only a clock played over days", clock.typed)
+					if rule.name == "claim or wait" {
+						assert.Equal(t, !clock.live, applied, "%s: only a clock that is not live", clock.typed)
+						continue
+					}
+					assert.Equal(t, clock.pauses, applied, "%s: only a clock of an hour or more", clock.typed)
 				}
 			})
 		}

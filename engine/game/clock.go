@@ -59,8 +59,8 @@ func (g *Game) deadline(c engine.Color, from time.Time, left time.Duration) time
 }
 
 // fit returns the deadline d of the player of colour c moved out of their
-// quiet hours (Quiet.fit), or d itself in a live game, whose players sit
-// at the board: quiet hours hold no live clock back.
+// quiet hours (Quiet.fit), or d itself in a game under an hour, whose
+// players sit at the board: quiet hours hold no such clock back.
 func (g *Game) fit(c engine.Color, d time.Time) time.Time {
 	if !g.pauses() {
 		return d

@@ -42,8 +42,8 @@ type Settings struct {
 // asked for, else the server's default move time, else the bot's, per
 // move (MoveTime.Explicit). Weekends pause as asked, else as the server
 // says; never in a game against the computer, which has no weekend and
-// waits for no one, nor in a live game (MoveTime.Pauses): asking for a
-// weekend pause with a live clock is refused with ErrLiveGame. Timeouts
+// waits for no one, nor in a game under an hour (MoveTime.Pauses): asking
+// for a weekend pause with such a clock is refused with ErrLiveGame. Timeouts
 // are the server's; a game against the computer ends on time at once
 // (the computer claims nothing), and so does a live game (New).
 //
@@ -58,7 +58,7 @@ func (d Defaults) Settings(asked Asked, computer bool) (Settings, error) {
 	}
 	s.Clock = s.Clock.Explicit()
 	if asked.Weekends != nil {
-		if *asked.Weekends && s.Clock.Live() {
+		if *asked.Weekends && !s.Clock.Pauses() {
 			return Settings{}, ErrLiveGame
 		}
 		s.Weekends = *asked.Weekends

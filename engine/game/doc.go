@@ -73,17 +73,20 @@
 // (MoveTime.Live): the players sit at the board, so there are no
 // reminders, and a clock that runs out ends the game at once (New sets
 // Timeouts to Auto whatever the config asks): no claim window for a game
-// that lasts minutes. Nor is a live game ever paused (MoveTime.Pauses):
-// a vacation does not stop its clock (Away refuses ErrLiveGame), New
-// clears its weekend pause, and quiet hours do not move its deadlines.
+// that lasts minutes. Nor is a game under an hour ever paused, live or
+// not (MoveTime.Pauses: a clock that starts under WholeGameLimit is
+// played at one sitting): a vacation does not stop its clock (Away
+// refuses ErrLiveGame), New clears its weekend pause, and quiet hours do
+// not move its deadlines.
 //
 // New games. What a new game is played with, where its players asked for
 // nothing, is resolved in one place for every way a game starts (a
 // challenge, a game against the computer or its rematch, a tournament's
 // round): Defaults.Settings, from what was asked, the server's settings,
 // then the bot's move time. A game against the computer never pauses
-// over weekends nor waits for a claim; a live clock never pauses, and
-// asking for a weekend pause with one is refused (ErrLiveGame).
+// over weekends nor waits for a claim; a clock under an hour never
+// pauses, and asking for a weekend pause with one is refused
+// (ErrLiveGame).
 //
 // # Clocks, pauses and comforts
 //
@@ -94,12 +97,15 @@
 //	days per move ("3d")           stops    pauses  moves yes       yes       yes   yes
 //	days, whole game ("3d+1d")     stops    pauses  moves yes       yes       yes   yes
 //	hours per move ("1h")          stops    pauses  moves yes       yes       yes   yes
-//	whole game, 15-59 min ("30m")  stops    pauses  moves yes       yes       yes   yes
+//	whole game, 15-59 min ("30m")  no       no      no    yes       yes       yes   yes
 //	live ("10m", "5m+10s", "5m")   no       no      no    no        yes       no    always
 //
-// A clock is live below LiveLimit, whatever its kind, and only then:
-// a whole-game clock of days ("3d+1d") is played over days, and every
-// pause holds it back. Vacation: the player's clock is stopped while it
+// Pauses hold back a clock that starts at an hour or more (Pauses), and
+// only those: a whole-game clock of days ("3d+1d") is played over days,
+// and every pause holds it back; a game under an hour is played at one
+// sitting, and a pause would only let the player who is losing stop the
+// clock. A clock is live below LiveLimit (15 minutes), whatever its kind:
+// no reminders and no claims. Vacation: the player's clock is stopped while it
 // is their move. Weekend: the clock of a game with Config.Weekends does
 // not run over its player's weekend. Quiet hours: a deadline that would
 // fall in them, or in the QuietMargin after them, is moved out. Give

@@ -125,7 +125,7 @@ func New(cfg Config, now time.Time) (*Game, error) {
 		g.s.Timeouts = Auto // nobody waits a week to claim a ten-minute game
 	}
 	if !g.pauses() {
-		g.s.Weekends = false // nor a weekend for its next move
+		g.s.Weekends = false // nor a weekend for a game under an hour
 	}
 	for c := range cfg.Zones {
 		if err := g.SetLocal(engine.Color(c), cfg.Zones[c], cfg.Quiet[c]); err != nil {
