@@ -40,13 +40,36 @@ type views struct {
 }
 
 // winner is the colour that won g, for its final board; nil while it goes
-// on, after a draw and when it counts for nobody.
+// on, after a draw and when it counts for nobody (a tournament's forfeit,
+// unrated, counts for the tournament: its winner is shown).
 func winner(g *storage.Game) *engine.Color {
 	r := g.Result()
-	if r == nil || r.Draw || !r.Rated() {
+	if r == nil || r.Draw || !r.Rated() && forfeit(g) != forfeitWon {
 		return nil
 	}
 	return &r.Winner
+}
+
+// forfeitKind is what a tournament game's end before a player's first
+// move is for the tournament.
+type forfeitKind uint8
+
+const (
+	noForfeit     forfeitKind = iota // not a tournament's forfeit
+	forfeitWon                       // the opponent wins by forfeit
+	forfeitDouble                    // neither player of the pairing played: both lose
+)
+
+// forfeit says whether g, finished, was forfeited in its tournament (its
+// clock ran out before its player's first move), and how.
+func forfeit(g *storage.Game) forfeitKind {
+	switch r := g.Result(); {
+	case r == nil || r.Ending != game.Unstarted || g.Tournament == nil:
+		return noForfeit
+	case g.Tournament.Double:
+		return forfeitDouble
+	}
+	return forfeitWon
 }
 
 // boardMessage is the message that shows game g at position p, in lang:
@@ -222,6 +245,9 @@ func boardText(lang i18n.Lang, g *storage.Game, p *engine.Position, now time.Tim
 		lines = append(lines, lang.T("move_time.board_per_move", "Clock", clockWords(lang, clock)))
 	}
 	lines = append(lines, daysLines(lang, g, now, returns)...)
+	if line := cutoffLine(lang, g); line != "" {
+		lines = append(lines, line)
+	}
 	s := p.Score(g.Rules())
 	lines = append(lines, lang.T("board.score", "Red", colorMark[engine.Red]+" "+scoreWords(lang, s[engine.Red], g.Rules()),
 		"Black", colorMark[engine.Black]+" "+scoreWords(lang, s[engine.Black], g.Rules())))
@@ -286,6 +312,17 @@ func daysLines(lang i18n.Lang, g *storage.Game, now time.Time, returns [2]time.T
 		lines = append(lines, "🛋️ "+lang.T("board.weekends"))
 	}
 	return lines
+}
+
+// cutoffLine is the line of a board that names the game's cutoff (a
+// tournament round's deadline) when the deadline it shows is not it: the
+// clock of the player to move runs out first, or is stopped. "" for a game
+// without one, or when the deadline shown is the cutoff.
+func cutoffLine(lang i18n.Lang, g *storage.Game) string {
+	if c := g.Cutoff(); !c.IsZero() && !g.Deadline().Equal(c) {
+		return "🏆 " + lang.T("board.cutoff", "Due", fullTime(c))
+	}
+	return ""
 }
 
 // imageClockNote is what the board image adds to the line of the player
@@ -398,6 +435,10 @@ func outcome(lang i18n.Lang, g *storage.Game, named naming) (result, reason stri
 	switch {
 	case r.Ending == game.Aborted:
 		return lang.T("outcome.aborted"), ""
+	case forfeit(g) == forfeitDouble:
+		return lang.T("outcome.double_forfeit", "Red", name(engine.Red), "Black", name(engine.Black)), ""
+	case forfeit(g) == forfeitWon:
+		return lang.T("outcome.forfeit", "Winner", name(w), "Loser", name(l)), ""
 	case r.Ending == game.Unstarted:
 		return lang.T("outcome.unstarted", "Player", name(l)), ""
 	case r.Ending == game.Abandoned:

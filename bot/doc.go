@@ -98,8 +98,9 @@
 //     its new board, the computer's move jobs
 //   - scheduler (schedule.go): reminders, timeouts, expiry, lost computer
 //     moves, the time given back after an outage, the tournaments' work
-//     (rounds, tournament_round.go: the start, each round's games,
-//     adjudication at the deadline, the next round, the final standings),
+//     (rounds, tournament_round.go: the step engine/tournament says is
+//     due: the start, each round's games, the round's deadline, the next
+//     round, the final standings; with their threads, posts and pings),
 //     vacations running low or out (handed to vacations), the daily
 //     puzzle's posts (handed to puzzles); poked through wakeup
 //   - views (board.go, work.go): the board message, rendered within the

@@ -422,10 +422,7 @@ func (s *scheduler) wakeGame(ctx context.Context, channelID string, now time.Tim
 		return err
 	case g.Over():
 		s.log.Info("game timed out", "channel", g.ChannelID, "game", g.ID)
-		if g.Tournament != nil && g.Result().Ending == game.Unstarted {
-			s.rounds.noShow(ctx, g)
-		}
-		return s.table.show(ctx, nil, g, old)
+		return s.rounds.ended(ctx, g, old)
 	case late:
 		return s.sendClaim(ctx, g)
 	case outage:

@@ -264,6 +264,14 @@ type TournamentStore interface {
 	// transaction. Errors: storage.ErrOpened if it is open already;
 	// storage.ErrChannelBusy if its channel is taken.
 	OpenTournamentGame(ctx context.Context, g *storage.Game, now time.Time) error
+	// CancelTournament cancels the tournament id of the guild at now and
+	// lets its games in progress go on as casual games, in one
+	// transaction in which fn (if not nil) changes the games released
+	// (the bot's bookkeeping of their boards); it returns the tournament
+	// and the games it released.
+	// Errors: the tournament's refusal (tournament.ErrFinished,
+	// ErrCancelled); storage.ErrNotFound if there is no such tournament.
+	CancelTournament(ctx context.Context, guildID string, id uint64, now time.Time, fn func(released []*storage.Game)) (*storage.Tournament, []*storage.Game, error)
 }
 
 // ScheduleStore is what the scheduler and a restart read and write: the

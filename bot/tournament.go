@@ -26,12 +26,13 @@ type tournaments struct {
 		LadderStore
 		SettingsStore
 	}
-	clock Clock
-	log   *slog.Logger
-	out   *outbound
-	langs *locales
-	wake  wakeup
-	post  *tournamentPosts
+	clock  Clock
+	log    *slog.Logger
+	out    *outbound
+	langs  *locales
+	wake   wakeup
+	post   *tournamentPosts
+	rounds *rounds // tells the games of a cancelled tournament
 }
 
 // errTournamentGone refuses a button of a tournament that is not stored
@@ -160,11 +161,9 @@ func taking(st *storage.Tournament) bool {
 	return phase != tournament.Finished && phase != tournament.Cancelled
 }
 
-// notCancelled reports whether a tournament was not cancelled.
-func notCancelled(st *storage.Tournament) bool {
-	phase, _ := st.State()
-	return phase != tournament.Cancelled
-}
+// anyTournament accepts every tournament: a cancelled one's pairings and standings
+// stay viewable.
+func anyTournament(*storage.Tournament) bool { return true }
 
 // joinCommand handles /kulami tournament join.
 func (tm *tournaments) joinCommand(c *interaction, o options) error {
@@ -312,12 +311,67 @@ func (tm *tournaments) startCommand(c *interaction, o options) error {
 	})
 }
 
-// cancel handles /kulami tournament cancel, for the organiser.
+// cancel handles /kulami tournament cancel, for the organiser: the
+// tournament is called off, and its games in progress go on as casual
+// games (storage's CancelTournament, in one transaction). The cancel is
+// announced in the tournament's channel (the answer, when asked there),
+// pinging every player with a game in progress; each of those games is
+// told too, and its board is due for an edit (editBoards) in the cancel's
+// commit: it named the round's deadline.
 func (tm *tournaments) cancel(c *interaction, o options) error {
-	return tm.organise(c, o, taking, refuse("tournament.none"), (*storage.Tournament).Cancel, func(st *storage.Tournament) error {
-		tm.post.dropEvent(c.ctx, st)
-		return c.reply(message{content: tm.langs.publicLang(c).T("tournament.cancelled", "Name", escape(st.Settings().Name))})
+	st, err := tm.pick(c, o, taking, refuse("tournament.none"))
+	if err != nil {
+		return err
+	}
+	if err := organiser(c, st); err != nil {
+		return err
+	}
+	name, now := st.Settings().Name, tm.clock.Now()
+	st, games, err := tm.store.CancelTournament(c.ctx, st.GuildID, st.ID, now, func(released []*storage.Game) {
+		editBoards(released, now) // their boards named the round's deadline
 	})
+	if err != nil {
+		return tournamentRefusal(err, name, 0)
+	}
+	tm.wake.poke()
+	tm.post.dropEvent(c.ctx, st)
+	m := cancelPost(tm.langs.guildLang(c.ctx, st.GuildID), st, games)
+	if c.i.ChannelID == st.ChannelID {
+		err = c.reply(m)
+	} else {
+		if _, err := tm.out.send(c.ctx, st.ChannelID, m); err != nil {
+			return err
+		}
+		err = c.say(c.lang().T("tournament.cancelled_there", "Name", escape(name), "Channel", "<#"+st.ChannelID+">"))
+	}
+	tm.post.refresh(c.ctx, st)
+	tm.rounds.released(c.ctx, st, games)
+	return err
+}
+
+// cancelPost is the announcement, in lang, that st is cancelled, which
+// pings the players of its games that go on as casual games.
+func cancelPost(lang i18n.Lang, st *storage.Tournament, games []*storage.Game) message {
+	m := message{content: "🏆 " + lang.T("tournament.cancelled", "Name", escape(st.Settings().Name))}
+	seen := map[string]bool{}
+	var players []string
+	for _, g := range games {
+		for _, p := range g.Players() {
+			if !seen[p.UserID] {
+				seen[p.UserID] = true
+				players = append(players, p.UserID)
+				m.mentions = append(m.mentions, p.UserID)
+			}
+		}
+	}
+	if len(players) > 0 {
+		for i, id := range players {
+			players[i] = "<@" + id + ">"
+		}
+		m.content += "\n" + lang.T("tournament.cancelled_games", "Players", strings.Join(players, ", "))
+	}
+	m.content = truncate(m.content, 2000)
+	return m
 }
 
 // organise makes the change fn, with its answer, to the tournament the
@@ -337,7 +391,7 @@ func (tm *tournaments) organise(c *interaction, o options, want func(*storage.To
 // pairings handles /kulami tournament pairings [round]: the pairings and
 // results of a round, the current one by default.
 func (tm *tournaments) pairings(c *interaction, o options) error {
-	st, err := tm.pick(c, o, notCancelled, refuse("tournament.none"))
+	st, err := tm.pick(c, o, anyTournament, refuse("tournament.none"))
 	if err != nil {
 		return err
 	}
@@ -354,10 +408,10 @@ func (tm *tournaments) pairings(c *interaction, o options) error {
 }
 
 // standings handles /kulami tournament standings: the standings as an
-// image and as text, of the newest tournament that is not cancelled (a
-// finished one's are kept) or of the one named.
+// image and as text, of the newest tournament (a finished one's are kept,
+// and a cancelled one's, titled so) or of the one named.
 func (tm *tournaments) standings(c *interaction, o options) error {
-	st, err := tm.pick(c, o, notCancelled, refuse("tournament.none"))
+	st, err := tm.pick(c, o, anyTournament, refuse("tournament.none"))
 	if err != nil {
 		return err
 	}
@@ -398,6 +452,7 @@ var tournamentRefusals = sentinelWords{
 	{tournament.ErrFinished, "tournament.err_finished"},
 	{tournament.ErrCancelled, "tournament.err_cancelled"},
 	{tournament.ErrLateJoinClosed, "tournament.err_late"},
+	{tournament.ErrRejoinClosed, "tournament.err_rejoin"},
 	{tournament.ErrStarted, "tournament.err_started"},
 	{tournament.ErrNotStarted, "tournament.err_not_started"},
 	{tournament.ErrNotJoined, "tournament.err_not_joined"},

@@ -1,7 +1,6 @@
 package bot
 
 import (
-	"strings"
 	"testing"
 	"time"
 
@@ -10,7 +9,6 @@ import (
 
 	"github.com/kulami/kulami/bot/i18n"
 	"github.com/kulami/kulami/engine"
-	"github.com/kulami/kulami/engine/ai"
 	"github.com/kulami/kulami/engine/game"
 	"github.com/kulami/kulami/engine/tournament"
 	"github.com/kulami/kulami/storage"
@@ -88,40 +86,13 @@ func playedTo(t *testing.T, left int, seed uint64) *storage.Game {
 	return &storage.Game{GuildID: "1", ChannelID: "2", Game: gg}
 }
 
-// TestJudge: a game with 20 holes or fewer left is adjudicated by the
-// exact solver, whose result is the game's best play; with more, by the
-// hard level's evaluation, which says its chance. The words of each
-// reason say by what, from the reason the tournament keeps.
-func TestJudge(t *testing.T) {
-	rd := &rounds{aiTime: time.Second}
-	tg := tournament.Game{First: "100", Second: "200"}
-	g := playedTo(t, 14, 7)
-	res, reason, err := rd.judge(t.Context(), g, tg)
-	require.NoError(t, err)
-	assert.Equal(t, "exact solver", reason)
-	assert.Contains(t, judgedBy(i18n.English, reason, g), "exact solver")
-	// The solver's result is the best play's: playing on with the solver
-	// for both sides ends the game with that result.
-	cfg := ai.Hard.Config()
-	cfg.Time, cfg.SolveAlongside = time.Second, false
-	for !g.Over() {
-		m, err := cfg.Move(t.Context(), g.Position(), g.Rules())
-		require.NoError(t, err)
-		require.True(t, m.Proven, "every move of the end is proven")
-		require.NoError(t, g.Play(g.ToMove(), g.Ply(), m.Cell, time.Now()))
-	}
-	want := tournament.Drawn
-	if w := g.Result(); !w.Draw {
-		want = map[engine.Color]tournament.Result{engine.Red: tournament.FirstWon, engine.Black: tournament.SecondWon}[w.Winner]
-	}
-	assert.Equal(t, want, res, "the adjudication is the result of best play")
-
-	g = playedTo(t, 40, 7)
-	_, reason, err = (&rounds{aiTime: 300 * time.Millisecond}).judge(t.Context(), g, tg)
-	require.NoError(t, err)
-	assert.Regexp(t, `^hard evaluation \d+%$`, reason)
-	words := judgedBy(i18n.English, reason, g)
+// TestJudgedBy: the words of each reason of an adjudication say by what,
+// from the reason the tournament keeps.
+func TestJudgedBy(t *testing.T) {
+	g := playedTo(t, 40, 7)
+	assert.Contains(t, judgedBy(i18n.English, tournament.ReasonSolver, g), "exact solver")
+	words := judgedBy(i18n.English, tournament.ReasonHard+"56%", g)
 	assert.Contains(t, words, "hard computer's evaluation")
-	assert.Contains(t, words, strings.TrimPrefix(reason, "hard evaluation ")+" to win for <@"+g.Player(g.ToMove()).UserID+">")
-	assert.Contains(t, judgedBy(i18n.English, "no game", g), "the game was gone")
+	assert.Contains(t, words, "56% to win for <@"+g.Player(g.ToMove()).UserID+">")
+	assert.Contains(t, judgedBy(i18n.English, tournament.ReasonGone, g), "a game that was gone")
 }

@@ -176,8 +176,19 @@ func cmpStr(s, def string) string {
 	return s
 }
 
-// resultMark writes a game's result from its first player's side.
-func resultMark(g tournament.Game) string {
+// resultMark writes a game of pairing p's result from its first
+// player's side: a win by forfeit as +– or –+ (the chess sites' marks for
+// a game not played), a double forfeit as 0–0, an adjudicated result with
+// a *.
+func resultMark(p tournament.Pairing, g tournament.Game) string {
+	switch {
+	case p.DoubleForfeit():
+		return "0–0"
+	case g.NoShow == g.Second && g.NoShow != "":
+		return "+–"
+	case g.NoShow == g.First && g.NoShow != "":
+		return "–+"
+	}
 	mark := map[tournament.Result]string{tournament.Pending: "…", tournament.FirstWon: "1–0", tournament.Drawn: "½–½", tournament.SecondWon: "0–1"}[g.Result]
 	if g.Adjudicated {
 		mark += "*"
@@ -190,10 +201,12 @@ func resultMark(g tournament.Game) string {
 func pairingsText(lang i18n.Lang, st *storage.Tournament, r tournament.Round) string {
 	lines := []string{lang.T("tournament.pairings_title", "Name", escape(st.Settings().Name), "Round", r.Number,
 		"Rounds", st.Settings().Rounds, "Deadline", fmt.Sprintf("<t:%d:f>", r.Deadline.Unix()))}
+	legend := false // a mark the legend explains is shown
 	for _, p := range r.Pairings {
 		var marks []string
 		for _, g := range p.Games {
-			marks = append(marks, resultMark(g))
+			marks = append(marks, resultMark(p, g))
+			legend = legend || g.Adjudicated || g.NoShow != ""
 		}
 		line := lang.T("tournament.pairing_line", "Board", p.Board, "First", "<@"+p.First+">", "Second", "<@"+p.Second+">", "Result", strings.Join(marks, " · "))
 		for i, g := range p.Games {
@@ -209,13 +222,35 @@ func pairingsText(lang i18n.Lang, st *storage.Tournament, r tournament.Round) st
 	if st.Settings().Duplicate {
 		lines = append(lines, lang.T("tournament.pairings_duplicate"))
 	}
+	if legend {
+		lines = append(lines, lang.T("tournament.pairings_legend"))
+	}
 	return strings.Join(lines, "\n")
+}
+
+// standingsName is the name of st as its standings show it, in lang: a
+// cancelled tournament's says so.
+func standingsName(lang i18n.Lang, st *storage.Tournament) string {
+	if phase, _ := st.State(); phase == tournament.Cancelled {
+		return st.Settings().Name + " " + lang.T("tournament.cancelled_mark")
+	}
+	return st.Settings().Name
+}
+
+// standingsTitle is the key of the title of st's standings in lang, and
+// its placeholders: after the last round complete (the one being played
+// does not count yet), or before any is.
+func standingsTitle(st *storage.Tournament, key string) (string, []any) {
+	if n := st.Completed(); n > 0 {
+		return key, []any{"Round", n, "Rounds", st.Settings().Rounds}
+	}
+	return key + "_start", []any{"Rounds", st.Settings().Rounds}
 }
 
 // standingsText lists the standings of st in lang, at most 40 lines.
 func standingsText(lang i18n.Lang, st *storage.Tournament, rows []tournament.Standing) string {
-	_, round := st.State()
-	lines := []string{lang.T("tournament.standings_title", "Name", escape(st.Settings().Name), "Round", round, "Rounds", st.Settings().Rounds)}
+	key, args := standingsTitle(st, "tournament.standings_title")
+	lines := []string{lang.T(key, append(args, "Name", escape(standingsName(lang, st)))...)}
 	for i, s := range rows {
 		if i == 40 {
 			break
@@ -256,10 +291,10 @@ func (tp *tournamentPosts) standingsImage(ctx context.Context, lang i18n.Lang, s
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	_, round := st.State()
+	key, args := standingsTitle(st, "tournament.standings_caption")
 	table := draw.Standings{
-		Title:   st.Settings().Name,
-		Caption: lang.T("tournament.standings_caption", "Round", round, "Rounds", st.Settings().Rounds),
+		Title:   standingsName(lang, st),
+		Caption: lang.T(key, args...),
 		Columns: [5]string{lang.T("tournament.col_player"), lang.T("tournament.col_points"), "BH-1", "BH", "SB"},
 	}
 	for _, s := range rows {
@@ -277,15 +312,14 @@ func (tp *tournamentPosts) standingsImage(ctx context.Context, lang i18n.Lang, s
 	return buf.Bytes(), nil
 }
 
-// podium says who won st, in lang.
+// podium says who won st, in lang: a medal for each place of the podium
+// (tournament.Podium: players tied share one, withdrawn players get
+// none).
 func podium(lang i18n.Lang, st *storage.Tournament, rows []tournament.Standing) string {
-	medals := []string{"🥇", "🥈", "🥉"}
+	medals := map[int]string{1: "🥇", 2: "🥈", 3: "🥉"}
 	var parts []string
-	for i, s := range rows {
-		if i == 3 {
-			break
-		}
-		parts = append(parts, medals[i]+" <@"+s.Player+">")
+	for _, p := range tournament.Podium(rows) {
+		parts = append(parts, medals[p.Place]+" <@"+p.Player+">")
 	}
 	return lang.T("tournament.podium", "Name", escape(st.Settings().Name), "Podium", strings.Join(parts, "  "))
 }
@@ -298,10 +332,8 @@ func (tp *tournamentPosts) postStandings(ctx context.Context, st *storage.Tourna
 		return err
 	}
 	if isFinished(st) {
-		for i, s := range st.Standings() {
-			if i < 3 {
-				m.mentions = append(m.mentions, s.Player)
-			}
+		for _, p := range tournament.Podium(st.Standings()) {
+			m.mentions = append(m.mentions, p.Player)
 		}
 	}
 	_, err = tp.out.send(ctx, st.ChannelID, m)

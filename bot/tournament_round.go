@@ -12,7 +12,6 @@ import (
 
 	"github.com/kulami/kulami/bot/i18n"
 	"github.com/kulami/kulami/engine"
-	"github.com/kulami/kulami/engine/ai"
 	"github.com/kulami/kulami/engine/game"
 	"github.com/kulami/kulami/engine/tournament"
 	"github.com/kulami/kulami/storage"
@@ -44,7 +43,9 @@ type rounds struct {
 }
 
 // wake does what is due at now in the tournament key names (a
-// storage.TournamentKey): each step moves it on, until nothing is due.
+// storage.TournamentKey): each step the tournament owes (its
+// storage.Tournament.Step, the domain's tournament.Tournament.Next) moves
+// it on, until nothing is due.
 func (rd *rounds) wake(ctx context.Context, key string, now time.Time) error {
 	guild, id, err := storage.ParseTournamentKey(key)
 	if err != nil {
@@ -58,19 +59,20 @@ func (rd *rounds) wake(ctx context.Context, key string, now time.Time) error {
 		if err != nil {
 			return err
 		}
-		if w := st.Wake(); w.IsZero() || w.After(now) {
+		step, at := st.Step()
+		if step == tournament.Idle || at.After(now) {
 			return nil
 		}
-		switch phase, _ := st.State(); {
-		case phase == tournament.Registration:
+		switch step {
+		case tournament.Begin:
 			st, err = rd.begin(ctx, st, now)
-		case phase == tournament.Playing && len(st.Pending()) > 0:
+		case tournament.OpenGames:
 			st, err = rd.openGames(ctx, st, now)
-		case phase == tournament.Playing:
-			st, err = rd.adjudicate(ctx, st, now)
-		case phase == tournament.Between:
+		case tournament.CloseRound:
+			st, err = rd.closeRound(ctx, st, now)
+		case tournament.PairRound:
 			st, err = rd.update(ctx, st, now, func(t *storage.Tournament) error { return t.PairNext(now) })
-		default:
+		case tournament.PostFinal:
 			st, err = rd.finish(ctx, st, now)
 		}
 		if movedOn(err) { // another bot did this step meanwhile: look again
@@ -104,14 +106,15 @@ func (rd *rounds) update(ctx context.Context, st *storage.Tournament, now time.T
 // begin starts a tournament whose start is due, or cancels it if it
 // cannot start (too few players, or too many rounds for them).
 func (rd *rounds) begin(ctx context.Context, st *storage.Tournament, now time.Time) (*storage.Tournament, error) {
-	lang := rd.langs.guildLang(ctx, st.GuildID)
 	started, err := rd.update(ctx, st, now, func(t *storage.Tournament) error { return t.Start(now) })
 	if errors.Is(err, tournament.ErrTooFewPlayers) || errors.Is(err, tournament.ErrTooManyRounds) {
-		st, err = rd.update(ctx, st, now, func(t *storage.Tournament) error { return t.Cancel(now) })
+		st, _, err = rd.store.CancelTournament(ctx, st.GuildID, st.ID, now, nil)
 		if err != nil {
 			return nil, err
 		}
+		rd.post.refresh(ctx, st)
 		rd.post.dropEvent(ctx, st)
+		lang := rd.langs.guildLang(ctx, st.GuildID)
 		_, err = rd.out.send(ctx, st.ChannelID, message{content: lang.N("tournament.not_started", st.Active(), "Name", escape(st.Settings().Name))})
 		return st, err
 	}
@@ -131,44 +134,46 @@ func (rd *rounds) openGames(ctx context.Context, st *storage.Tournament, now tim
 	if err != nil || len(st.Pending()) > 0 {
 		return st, err
 	}
+	return st, rd.postPairings(ctx, st)
+}
+
+// postPairings posts the pairings of the current round of st in its
+// channel: the players of its games are pinged in their games' threads,
+// the player with the bye here (the one notice that tells them), unless
+// it is their quiet hours.
+func (rd *rounds) postPairings(ctx context.Context, st *storage.Tournament) error {
 	_, n := st.State()
+	r := st.Rounds()[n-1]
 	lang := rd.langs.guildLang(ctx, st.GuildID)
-	_, err = rd.out.send(ctx, st.ChannelID, message{content: truncate(pairingsText(lang, st, st.Rounds()[n-1]), 2000)})
-	return st, err
-}
-
-// seed is the seed of the random board of a pairing: the two games of a
-// duplicate pairing share it.
-func seed(st *storage.Tournament, ref tournament.GameRef) uint64 {
-	return st.ID<<32 ^ uint64(ref.Round)<<16 ^ uint64(ref.Board)
-}
-
-// tournamentLayout returns the board of the pairing of ref.
-func tournamentLayout(st *storage.Tournament, ref tournament.GameRef) *engine.Layout {
-	switch st.Settings().Layout {
-	case "random":
-		return engine.RandomSquare(seed(st, ref))
-	case "irregular":
-		return engine.RandomIrregular(seed(st, ref))
+	m := message{content: truncate(pairingsText(lang, st, r), 2000)}
+	if r.Bye != "" {
+		m.mentions = rd.pingable(ctx, r.Bye)
 	}
-	return engine.Square()
+	_, err := rd.out.send(ctx, st.ChannelID, m)
+	return err
+}
+
+// pingable returns the mention of user for a notice sent now: none in
+// their quiet hours.
+func (rd *rounds) pingable(ctx context.Context, user string) []string {
+	if u, err := rd.games.UserSettings(ctx, user); err == nil && inQuietHours(u, rd.clock.Now()) {
+		return nil
+	}
+	return []string{user}
 }
 
 // openGame opens the game ref of st: in a thread of the tournament's
 // channel (or in the channel if the bot cannot open one), with a message
-// that pings both players, then its board.
+// that pings both players, then its board. The game is what the
+// tournament says (tournament.Tournament.GameConfig), with the clock and
+// comforts every new game resolves (game.Defaults: the tournament's move
+// time, else the server's, else the bot's).
 func (rd *rounds) openGame(ctx context.Context, st *storage.Tournament, ref tournament.GameRef, now time.Time) error {
 	tg, err := st.Game(ref)
 	if err != nil {
 		return err
 	}
 	set := st.Settings()
-	rules := engine.Basic
-	if set.Rules != "" {
-		if rules, err = engine.ParseRules(set.Rules); err != nil {
-			return err
-		}
-	}
 	gs, err := rd.games.GuildSettings(ctx, st.GuildID)
 	if err != nil {
 		return err
@@ -181,15 +186,18 @@ func (rd *rounds) openGame(ctx context.Context, st *storage.Tournament, ref tour
 	if err != nil {
 		return err
 	}
-	name := func(id string) string { return cmpStr(st.Names[id], id) }
-	cfg := game.Config{Layout: tournamentLayout(st, ref), Rules: rules, First: engine.Red,
-		Players: [2]game.Player{{UserID: tg.First, Name: name(tg.First)}, {UserID: tg.Second, Name: name(tg.Second)}}}
-	clock.Apply(&cfg)
+	var base game.Config
+	clock.Apply(&base)
+	cfg, err := st.GameConfig(ref, st.ID, st.Names, base)
+	if err != nil {
+		return err
+	}
 	gg, away, err := rd.vacations.newGame(ctx, now, configured(cfg, now))
 	if err != nil {
 		return err
 	}
 	lang := rd.langs.guildLang(ctx, st.GuildID)
+	name := func(id string) string { return cmpStr(st.Names[id], id) }
 	g := placed(storage.Game{GuildID: st.GuildID, ChannelID: st.ChannelID, Tournament: &storage.TournamentGame{ID: st.ID, Ref: ref}}, gg, now)
 	thread := truncate(lang.T("tournament.thread_name", "Name", set.Name, "Round", ref.Round, "Board", ref.Board, "Game", ref.Game,
 		"Red", name(tg.First), "Black", name(tg.Second)), 100)
@@ -205,9 +213,8 @@ func (rd *rounds) openGame(ctx context.Context, st *storage.Tournament, ref tour
 	} else if err != nil {
 		return err
 	}
-	r := st.Rounds()[ref.Round-1]
 	text := lang.T("tournament.game_ping", "Name", escape(set.Name), "Round", ref.Round, "Board", ref.Board,
-		"Red", "<@"+tg.First+">", "Black", "<@"+tg.Second+">", "Deadline", fmt.Sprintf("<t:%d:f>", r.Deadline.Unix()))
+		"Red", "<@"+tg.First+">", "Black", "<@"+tg.Second+">", "Deadline", fullTime(g.Cutoff()))
 	if set.Duplicate {
 		text += "\n" + lang.T("tournament.game_duplicate", "Game", ref.Game)
 	}
@@ -219,45 +226,92 @@ func (rd *rounds) openGame(ctx context.Context, st *storage.Tournament, ref tour
 	return err
 }
 
-// adjudicate adjudicates the games of st left unfinished at its round's
-// deadline, each in its own transaction.
-func (rd *rounds) adjudicate(ctx context.Context, st *storage.Tournament, now time.Time) (*storage.Tournament, error) {
+// closeRound closes the games of st left unfinished at its round's
+// deadline, each in its own transactions (closeGame).
+func (rd *rounds) closeRound(ctx context.Context, st *storage.Tournament, now time.Time) (*storage.Tournament, error) {
 	for _, ref := range st.Overdue(now) {
-		if err := rd.adjudicateGame(ctx, st, ref, now); err != nil {
-			return nil, fmt.Errorf("adjudicate game %v of tournament %d: %w", ref, st.ID, err)
+		if err := rd.closeGame(ctx, st, ref, now); err != nil {
+			return nil, fmt.Errorf("close game %v of tournament %d: %w", ref, st.ID, err)
 		}
 	}
 	return rd.store.Tournament(ctx, st.GuildID, st.ID)
 }
 
-// adjudicateGame adjudicates the game ref of st: with 20 holes or fewer
-// left, by the exact solver; otherwise by the hard level's evaluation. A
-// game no longer in its channel (ended without a result, such as
-// abandoned) is a draw. The verdict is stored in the tournament first,
-// with its reason; then the game ends with the verdict the tournament
-// keeps (game.Adjudicated, rated as any result), so the two agree even if
-// another bot judged it meanwhile, and its channel is told how.
-func (rd *rounds) adjudicateGame(ctx context.Context, st *storage.Tournament, ref tournament.GameRef, now time.Time) error {
-	channel := st.Opened[ref.String()]
-	g, err := rd.games.Game(ctx, channel)
-	if err != nil && !errors.Is(err, storage.ErrNotFound) {
-		return err
-	}
-	if err == nil && (g.Tournament == nil || g.Tournament.ID != st.ID || g.Tournament.Ref != ref) {
-		g = nil
-	}
-	tg, err := st.Game(ref)
+// errJudge leaves a game at its round's deadline to the judge: its clocks
+// do not decide it.
+var errJudge = errors.New("the game is the judge's")
+
+// closeGame closes the game ref of st at its round's deadline, as the
+// tournament's rules say: by its clocks if they decide it (a player who
+// never moved forfeits; a clock that ran out loses), else by adjudication
+// (adjudicateGame); a game that is gone is a draw.
+func (rd *rounds) closeGame(ctx context.Context, st *storage.Tournament, ref tournament.GameRef, now time.Time) error {
+	g, err := rd.roundGame(ctx, st, ref)
 	if err != nil {
 		return err
 	}
-	res, reason := tournament.Drawn, reasonGone
-	if g != nil {
-		if res, reason, err = rd.judge(ctx, g, tg); err != nil {
-			return err
+	if g == nil {
+		_, err := rd.store.UpdateTournament(ctx, st.GuildID, st.ID, now, func(t *storage.Tournament) error { return t.Gone(ref, now) })
+		if errors.Is(err, tournament.ErrResultRecorded) {
+			return nil // decided meanwhile
 		}
+		return err
+	}
+	done, old, err := rd.table.update(ctx, g.ChannelID, g.ID, byBot, func(g *storage.Game) error {
+		ended, err := st.EndOnTime(ref, g.Game, now)
+		if err == nil && !ended {
+			return errJudge
+		}
+		return err
+	})
+	switch {
+	case err == nil:
+		return rd.ended(ctx, done, old)
+	case errors.Is(err, errJudge):
+		return rd.adjudicateGame(ctx, st, ref, g, now)
+	case errors.Is(err, errGameGone), errors.Is(err, errNoGame), errors.Is(err, engine.ErrGameOver):
+		return nil // ended meanwhile
+	}
+	return err
+}
+
+// roundGame returns the game ref of st as stored, or nil if it is gone
+// (it ended without a result, or its channel holds another game now).
+func (rd *rounds) roundGame(ctx context.Context, st *storage.Tournament, ref tournament.GameRef) (*storage.Game, error) {
+	g, err := rd.games.Game(ctx, st.Opened[ref.String()])
+	if errors.Is(err, storage.ErrNotFound) {
+		return nil, nil
+	} else if err != nil {
+		return nil, err
+	}
+	if l := g.Tournament; l == nil || l.ID != st.ID || l.Ref != ref {
+		return nil, nil
+	}
+	return g, nil
+}
+
+// ended shows g, a tournament game that has just ended by its clocks (a
+// forfeit, or a loss on time), with old its board before, and tells its
+// players what a forfeit means for them (forfeited).
+func (rd *rounds) ended(ctx context.Context, g *storage.Game, old string) error {
+	err := rd.table.show(ctx, nil, g, old)
+	rd.forfeited(ctx, g)
+	return err
+}
+
+// adjudicateGame adjudicates g, the game ref of st, which both players
+// moved in: the verdict (tournament.Tournament.Judge) is stored in the
+// tournament first, with its reason; then the game ends with the verdict
+// the tournament keeps (EndAsJudged: game.Adjudicated, rated as any
+// result), so the two agree even if another bot judged it meanwhile, and
+// its channel is told how.
+func (rd *rounds) adjudicateGame(ctx context.Context, st *storage.Tournament, ref tournament.GameRef, g *storage.Game, now time.Time) error {
+	v, err := st.Judge(ctx, ref, g.Game, rd.aiTime)
+	if err != nil {
+		return err
 	}
 	st, err = rd.store.UpdateTournament(ctx, st.GuildID, st.ID, now, func(t *storage.Tournament) error {
-		return t.Adjudicate(ref, res, reason, now)
+		return t.Adjudicate(ref, v.Result, v.Reason, now)
 	})
 	if errors.Is(err, tournament.ErrResultRecorded) { // adjudicated meanwhile, or ended by its players
 		st, err = rd.store.Tournament(ctx, st.GuildID, st.ID)
@@ -265,81 +319,31 @@ func (rd *rounds) adjudicateGame(ctx context.Context, st *storage.Tournament, re
 	if err != nil {
 		return err
 	}
-	if tg, err = st.Game(ref); err != nil || g == nil || !tg.Adjudicated {
+	tg, err := st.Game(ref)
+	if err != nil || !tg.Adjudicated {
 		return err
 	}
-	g, old, err := rd.table.update(ctx, channel, g.ID, byBot, func(g *storage.Game) error {
-		if tg.Result == tournament.Drawn {
-			return g.Adjudicate(0, true, now)
-		}
-		winner := tg.First
-		if tg.Result == tournament.SecondWon {
-			winner = tg.Second
-		}
-		c, err := g.Seat(winner)
-		if err != nil {
-			return err
-		}
-		return g.Adjudicate(c, false, now)
+	g, old, err := rd.table.update(ctx, g.ChannelID, g.ID, byBot, func(g *storage.Game) error {
+		return st.EndAsJudged(ref, g.Game, now)
 	})
-	if errors.Is(err, errGameGone) || errors.Is(err, engine.ErrGameOver) {
+	if errors.Is(err, errGameGone) || errors.Is(err, errNoGame) || errors.Is(err, engine.ErrGameOver) {
 		return nil
 	} else if err != nil {
 		return err
 	}
 	lang := rd.langs.guildLang(ctx, st.GuildID)
 	text := "⚖️ " + lang.T("tournament.adjudicated", "Round", ref.Round, "By", judgedBy(lang, tg.Reason, g), "Result", tournamentResult(lang, tg))
-	if _, err := rd.out.send(ctx, channel, message{content: text, mentions: []string{tg.First, tg.Second}}); err != nil {
+	if _, err := rd.out.send(ctx, g.ChannelID, message{content: text, mentions: []string{tg.First, tg.Second}}); err != nil {
 		return err
 	}
 	return rd.table.show(ctx, nil, g, old)
 }
 
-// The reasons of an adjudication, as the tournament keeps them: the exact
-// solver's result, the hard level's evaluation (followed by the chance it
-// gives the player to move), or a draw for a game that was gone.
-const (
-	reasonSolver = "exact solver"
-	reasonHard   = "hard evaluation "
-	reasonGone   = "no game"
-)
-
-// judge computes the result of g, a tournament game tg left unfinished:
-// the exact solver's with 20 holes or fewer left (when it proves it in
-// time), otherwise the hard level's evaluation of the position. It
-// returns the result and its reason.
-func (rd *rounds) judge(ctx context.Context, g *storage.Game, tg tournament.Game) (tournament.Result, string, error) {
-	cfg := ai.Hard.Config()
-	if rd.aiTime > 0 {
-		cfg.Time = rd.aiTime
-	}
-	pos := g.Position()
-	if engine.MaxPly-pos.Ply() <= cfg.SolvePlies {
-		cfg.SolveAlongside = false // the solver first, with half the time
-	}
-	m, err := cfg.Move(ctx, pos, g.Rules())
-	if err != nil {
-		return 0, "", err
-	}
-	mover := g.Player(pos.ToMove()).UserID
-	res := tournament.Drawn
-	switch {
-	case m.WinChance > 0.5 && mover == tg.First, m.WinChance < 0.5 && mover != tg.First:
-		res = tournament.FirstWon
-	case m.WinChance != 0.5:
-		res = tournament.SecondWon
-	}
-	if m.Proven {
-		return res, reasonSolver, nil
-	}
-	return res, fmt.Sprintf("%s%.0f%%", reasonHard, 100*m.WinChance), nil
-}
-
 // judgedBy says in lang by what the game g was adjudicated, from the
 // reason the tournament keeps.
 func judgedBy(lang i18n.Lang, reason string, g *storage.Game) string {
-	switch chance, hard := strings.CutPrefix(reason, reasonHard); {
-	case reason == reasonSolver:
+	switch chance, hard := strings.CutPrefix(reason, tournament.ReasonHard); {
+	case reason == tournament.ReasonSolver:
 		return lang.T("tournament.by_solver")
 	case hard:
 		return lang.T("tournament.by_hard", "Chance", chance, "Player", who(lang, g.Player(g.ToMove())))
@@ -369,18 +373,70 @@ func (rd *rounds) finish(ctx context.Context, st *storage.Tournament, now time.T
 	})
 }
 
-// noShow tells the channel of g, a tournament game lost on time before a
-// first move, that its player is withdrawn and may join again.
-func (rd *rounds) noShow(ctx context.Context, g *storage.Game) {
+// forfeited tells the players of g, a tournament game that has just ended
+// (whoever ended it: its own clock, or the round's deadline), what a
+// forfeit means for the tournament, in the game's channel: the player
+// whom it withdrew, once however many games of the pairing they forfeit,
+// that they are withdrawn and whether they may still come back
+// (tournament.Tournament.Comeback: while the round is played; else, the
+// next round being paired at once, as a late joiner if late joins stay
+// open; else not, and they are not invited); and both players of a double
+// forfeit, in each game of the pairing, that neither played it.
+func (rd *rounds) forfeited(ctx context.Context, g *storage.Game) {
+	if g.Tournament == nil || g.Result().Ending != game.Unstarted {
+		return
+	}
 	st, err := rd.store.Tournament(ctx, g.GuildID, g.Tournament.ID)
 	if err != nil {
-		rd.log.Warn("cannot read the tournament of a no-show", "channel", g.ChannelID, "err", err)
+		rd.log.Warn("cannot read the tournament of a forfeit", "channel", g.ChannelID, "err", err)
 		return
 	}
 	lang := rd.langs.guildLang(ctx, g.GuildID)
-	who := g.Player(g.Result().Winner.Other()).UserID
-	text := lang.T("tournament.no_show", "Player", "<@"+who+">", "Name", escape(st.Settings().Name))
-	if _, err := rd.out.send(ctx, g.ChannelID, message{content: text, mentions: []string{who}}); err != nil {
-		rd.log.Warn("cannot tell a no-show", "channel", g.ChannelID, "err", err)
+	ref, name := g.Tournament.Ref, escape(st.Settings().Name)
+	if g.Tournament.Double {
+		p, err := st.Pairing(ref)
+		if err != nil {
+			return
+		}
+		text := lang.T("tournament.double_forfeit", "First", "<@"+p.First+">", "Second", "<@"+p.Second+">", "Round", ref.Round, "Board", ref.Board)
+		for i := range p.Games {
+			other := tournament.GameRef{Round: ref.Round, Board: ref.Board, Game: i + 1}
+			if ch := st.Opened[other.String()]; ch != "" {
+				rd.notify(ctx, ch, message{content: "⚖️ " + text, mentions: []string{p.First, p.Second}})
+			}
+		}
+	}
+	who := st.WithdrawnBy(ref)
+	if who == "" {
+		return
+	}
+	var text string
+	switch st.Comeback(who, rd.clock.Now()) {
+	case tournament.ComebackThisRound:
+		text = lang.T("tournament.no_show", "Player", "<@"+who+">", "Name", name, "Round", ref.Round,
+			"Deadline", fullTime(st.Rounds()[ref.Round-1].Deadline))
+	case tournament.ComebackLater:
+		text = lang.T("tournament.no_show_later", "Player", "<@"+who+">", "Name", name, "Round", ref.Round+1)
+	default:
+		text = lang.T("tournament.no_show_out", "Player", "<@"+who+">", "Name", name, "Round", ref.Round+1)
+	}
+	rd.notify(ctx, g.ChannelID, message{content: text, mentions: []string{who}})
+}
+
+// notify sends m to channel; a failure is only logged.
+func (rd *rounds) notify(ctx context.Context, channel string, m message) {
+	if _, err := rd.out.send(ctx, channel, m); err != nil {
+		rd.log.Warn("cannot post a tournament notice", "channel", channel, "err", err)
+	}
+}
+
+// released tells the channels of the games of st, cancelled, that go on
+// as casual games (storage's CancelTournament released them) that they
+// do, pinging nobody (the cancel's post pinged their players); their
+// boards are edited by the scheduler (boardedit.go).
+func (rd *rounds) released(ctx context.Context, st *storage.Tournament, games []*storage.Game) {
+	lang := rd.langs.guildLang(ctx, st.GuildID)
+	for _, g := range games {
+		rd.notify(ctx, g.ChannelID, message{content: "🏆 " + lang.T("tournament.released", "Name", escape(st.Settings().Name))})
 	}
 }

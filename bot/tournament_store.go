@@ -34,6 +34,12 @@ func (s deadlineTournaments) UpdateTournament(ctx context.Context, guildID strin
 	})
 }
 
+func (s deadlineTournaments) CancelTournament(ctx context.Context, guildID string, id uint64, now time.Time, fn func(released []*storage.Game)) (*storage.Tournament, []*storage.Game, error) {
+	return call2(ctx, func(ctx context.Context) (*storage.Tournament, []*storage.Game, error) {
+		return s.TournamentStore.CancelTournament(ctx, guildID, id, now, fn)
+	})
+}
+
 func (s deadlineTournaments) OpenTournamentGame(ctx context.Context, g *storage.Game, now time.Time) error {
 	return call0(ctx, func(ctx context.Context) error { return s.TournamentStore.OpenTournamentGame(ctx, g, now) })
 }

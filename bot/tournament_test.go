@@ -4,7 +4,9 @@ import (
 	"context"
 	"fmt"
 	"log/slog"
+	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -65,6 +67,13 @@ func newCupWith(t *testing.T, mode string, n int, db bot.Store) *cup {
 		c.byID[u.ID] = u
 	}
 	return c
+}
+
+// restart restarts the bot on the same database, as a server restart
+// does, and reads the new store.
+func (c *cup) restart() {
+	c.h.restart()
+	c.db = c.h.store
 }
 
 // manager gives the member of an interaction Manage Server.
@@ -179,17 +188,19 @@ func (c *cup) checkDuplicate(st *storage.Tournament, n int) {
 	assert.Len(t, boards, len(r.Pairings), "a random board of its own for each pairing")
 }
 
-// createOptions are the options of the 12-player tournament.
+// createOptions are the options of the whole tournament: 4 rounds of 2
+// days, duplicate, random boards, a 3-day move clock (longer than a
+// round), starting in a day, at most 8 players.
 func createOptions() []*discordgo.ApplicationCommandInteractionDataOption {
 	return []*discordgo.ApplicationCommandInteractionDataOption{
-		discordtest.StringOption("name", "Autumn Swiss"),
+		discordtest.StringOption("name", "Winter Swiss"),
 		discordtest.IntegerOption("rounds", 4),
-		discordtest.IntegerOption("days_per_round", 3),
+		discordtest.IntegerOption("days_per_round", 2),
 		discordtest.StringOption("duplicate", "on"),
 		discordtest.StringOption("layout", "random"),
-		discordtest.StringOption("move_time", "1d"),
+		discordtest.StringOption("move_time", "3d"),
 		discordtest.StringOption("start", "1d"),
-		discordtest.IntegerOption("max_players", 12),
+		discordtest.IntegerOption("max_players", 8),
 	}
 }
 
@@ -198,7 +209,7 @@ func createOptions() []*discordgo.ApplicationCommandInteractionDataOption {
 func (c *cup) announce() *discordtest.Message {
 	t := c.h.t
 	text, i := c.tournament(c.h.alice, manager, "create", createOptions()...)
-	require.Contains(t, text, "Autumn Swiss")
+	require.Contains(t, text, "Winter Swiss")
 	ann := messageAfter(t, c.h.dc, i, c.h.channel.ID, "the announcement", hasButton("Join"))
 	c.announced(1)
 	for _, u := range c.players {
@@ -208,123 +219,254 @@ func (c *cup) announce() *discordtest.Message {
 }
 
 // TestTournamentWhole plays a whole tournament through the fake Discord
-// with a fake clock: 12 players, 4 rounds of duplicate boards, a no-show
-// and an adjudication; every pairing message pings its players, and the
-// final standings are posted with their image and kept. In gateway mode
-// all of it; over HTTP the key path (announcement, joins, start, round 1's
-// games, standings).
+// with a fake clock, reading what the players read: 7 players, 4 rounds
+// of 2 days with duplicate boards and a 3-day move clock; in round 1 one
+// player never moves (two forfeits, told once, not invited back: the round
+// ends with them), one pairing is adjudicated and the bot restarts at the
+// round's deadline; in round 2 one player withdraws; a second tournament
+// is cancelled mid-round, its game going on as an ordinary game. Each
+// round's pairings name its deadline and ping its bye, each game's first
+// message pings its players and its board names the round's deadline,
+// the standings are titled by the last complete round, and the final
+// standings give medals by place, shared by ties, none to the withdrawn.
 func TestTournamentWhole(t *testing.T) {
 	for _, mode := range modes {
 		t.Run(mode, func(t *testing.T) {
-			c := newCup(t, mode, 12)
+			c := newCup(t, mode, 7)
 			h := c.h
 			ann := c.announce()
-			h.dc.WaitUntil(t, "the announcement lists 12 players", func() bool {
+			h.dc.WaitUntil(t, "the announcement lists 7 players", func() bool {
 				m, _ := h.dc.Message(ann.ID)
-				return strings.Contains(m.Content, "(12/12)")
+				return strings.Contains(m.Content, "(7/8)")
 			})
 			events := h.dc.ScheduledEvents()
 			require.Len(t, events, 1, "a scheduled event for the start")
-			assert.Equal(t, "Autumn Swiss", events[0].Name)
+			assert.Equal(t, "Winter Swiss", events[0].Name)
 			assert.True(t, events[0].Start.Equal(h.clock.Now().Add(24*time.Hour)))
+			side := c.sideCup()
 
-			h.tick(24 * time.Hour) // the start
-			st := c.stored(1)
-			phase, round := st.State()
-			require.Equal(t, tournament.Playing, phase)
-			require.Equal(t, 1, round)
-			require.Empty(t, st.Pending(), "every game of round 1 is open")
-			c.checkPings(st, 1)
-			if mode == "http" {
-				text, _ := c.tournament(h.bob, func(*discordgo.Interaction) {}, "standings")
-				assert.Contains(t, text, "standings after round 1 of 4")
-				return
-			}
-			c.playRounds()
+			h.tick(24 * time.Hour) // the start of both
+			c.playWinter(side)
+			assert.Empty(t, h.dc.Violations())
 		})
 	}
 }
 
-// playRounds plays the four rounds of the tournament of announce, started:
-// in round 1 one player never moves (a no-show, who is told and joins
-// again before round 2), in round 3 one game is
-// left unfinished at the deadline (adjudicated); every other game ends by
-// resignation of its pairing's second player in game 1 and its first in
-// game 2.
-func (c *cup) playRounds() {
-	t, h := c.h.t.(*testing.T), c.h
-	var noShow string
-	for n := 1; n <= 4; n++ {
-		st := c.stored(1)
-		c.checkPings(st, n)
-		c.checkDuplicate(st, n)
-		r := st.Rounds()[n-1]
-		chans := games(t, st, n)
-		for i, p := range r.Pairings {
-			switch {
-			case n == 1 && i == len(r.Pairings)-1:
-				noShow = p.First // moves first in game 1, never moves
-				c.move(chans[i][1])
-				h.tick(25 * time.Hour) // both clocks run out before any of their moves
-			case n == 3 && i == 0:
-				c.resign(chans[i][1], c.byID[p.Second])
-			default:
-				c.resign(chans[i][0], c.byID[p.Second])
-				c.resign(chans[i][1], c.byID[p.First])
-			}
-		}
-		if n == 1 {
-			h.dc.WaitUntil(t, "the no-show is told", func() bool {
-				return slices.ContainsFunc(h.dc.Notifications(noShow), func(m discordtest.Mention) bool { return strings.Contains(m.Content, "withdrawn") })
-			})
-			assert.False(t, joinedIn(c.stored(1), noShow), "the no-show is withdrawn")
-			text, _ := c.tournament(c.byID[noShow], func(*discordgo.Interaction) {}, "join")
-			assert.Contains(t, text, "You joined **Autumn Swiss**", "a no-show may join again before the next round")
-		}
-		if n == 3 {
-			for range 3 { // moves within each day, not finished at the deadline
-				c.move(chans[0][0])
-				h.tick(20 * time.Hour)
-			}
-			c.move(chans[0][0])
-			h.tick(20 * time.Hour)
-			h.dc.WaitUntil(t, "the adjudication is posted", func() bool {
-				return slices.ContainsFunc(h.dc.Messages(chans[0][0]), func(m *discordtest.Message) bool { return strings.Contains(m.Content, "adjudicated") })
-			})
-			c.checkAdjudicated(chans[0][0], tournament.GameRef{Round: 3, Board: r.Pairings[0].Board, Game: 1})
-		}
-		h.tick(time.Minute) // the next round is paired and opened, or the final standings posted
+// sideCup creates a second tournament, "Side Cup", starting with the
+// first, that alice, bob and carol join; it returns its number.
+func (c *cup) sideCup() uint64 {
+	t := c.h.t
+	text, _ := c.tournament(c.h.alice, manager, "create", str("name", "Side Cup"), num("rounds", 2), num("days_per_round", 2),
+		str("move_time", "3d"), str("start", "1d"))
+	require.Contains(t, text, "(number 2)")
+	c.announced(2)
+	for _, u := range c.players[:3] {
+		require.Contains(t, c.answer(u, "join", num("tournament", 2)), "You joined **Side Cup**")
 	}
+	return 2
+}
+
+// checkRoundPosts checks what the players of round n of the tournament
+// read when it is paired: the pairings, posted once, name the round's
+// deadline and ping the bye; each game's first message pings its two
+// players; each board says the player to move is due by the round's
+// deadline (before their 3-day clock runs out).
+func (c *cup) checkRoundPosts(st *storage.Tournament, n int) {
+	t, h := c.h.t.(*testing.T), c.h
+	r := st.Rounds()[n-1]
+	title := fmt.Sprintf("🏆 **Winter Swiss**, round %d of 4, to be played by <t:%d:f>:", n, r.Deadline.Unix())
+	assert.Len(t, c.said(h.channel.ID, title), 1, "round %d's pairings are posted once, with its deadline", n)
+	if r.Bye != "" {
+		assert.Len(t, c.pinged(r.Bye, title, "Bye (a won round): <@"+r.Bye+">"), 1, "round %d's bye is told", n)
+	}
+	c.checkPings(st, n)
+	c.checkDuplicate(st, n)
+	for _, chans := range games(t, st, n) {
+		for _, ch := range chans {
+			h.waitBoard(ch, "the first board names the round's deadline", func(m *discordtest.Message) bool {
+				return strings.Contains(m.Content, "your move — due "+relative(r.Deadline))
+			})
+		}
+	}
+}
+
+// playWinter plays the four rounds of Winter Swiss, started, and cancels
+// the Side Cup (number side) during round 1.
+func (c *cup) playWinter(side uint64) {
+	t, h := c.h.t.(*testing.T), c.h
 	st := c.stored(1)
+	c.checkRoundPosts(st, 1)
+	r := st.Rounds()[0]
+	chans := games(t, st, 1)
+	require.Len(t, r.Pairings, 3, "7 players: 3 pairings and a bye")
+	assert.Contains(t, c.answer(h.carol, "standings", num("tournament", 1)), "standings before round 1 of 4 is complete")
+
+	// Round 1. Board 1 plays on past the deadline; board 2 resigns; on
+	// board 3 the pairing's first player never moves.
+	noShow, present := r.Pairings[2].First, r.Pairings[2].Second
+	var adjudicated []uint64 // the IDs of board 1's games, left to the deadline
+	for _, ch := range chans[0] {
+		for range 4 {
+			c.move(ch)
+		}
+		g, err := c.db.Game(t.Context(), ch)
+		require.NoError(t, err)
+		adjudicated = append(adjudicated, g.ID)
+	}
+	c.resign(chans[1][0], c.byID[r.Pairings[1].Second])
+	c.resign(chans[1][1], c.byID[r.Pairings[1].First])
+	c.move(chans[2][1]) // the present player moves first in game 2; the no-show never answers
+
+	// The Side Cup is cancelled a day into its round, its game in
+	// progress after one move.
+	sideGame := games(t, c.stored(side), 1)[0][0]
+	c.move(sideGame)
+	h.tick(24 * time.Hour)
+	text, _ := c.tournament(h.alice, manager, "cancel", num("tournament", int64(side)))
+	assert.Contains(t, text, "**Side Cup** is cancelled")
+	assert.Contains(t, text, "go on as ordinary games")
+	sg, err := c.db.Game(t.Context(), sideGame)
+	require.NoError(t, err)
+	for _, p := range sg.Players() {
+		assert.Len(t, c.pinged(p.UserID, "**Side Cup** is cancelled"), 1, "the cancel pings %s, whose game goes on", p.Name)
+	}
+	h.dc.WaitUntil(t, "the Side Cup's game is told it goes on", func() bool {
+		return len(c.said(sideGame, "**Side Cup** was cancelled: this game goes on as an ordinary game")) == 1
+	})
+	sideDue := sg.Moves()[0].At.Add(72 * time.Hour)
+	h.tick(time.Minute) // the board is edited
+	h.waitBoard(sideGame, "its board names its own clock's deadline", func(m *discordtest.Message) bool {
+		return strings.Contains(m.Content, "due "+relative(sideDue))
+	})
+
+	// The bot restarts at the round's deadline, then does what is due
+	// there, once.
+	h.clock.Advance(r.Deadline.Sub(h.clock.Now()))
+	c.restart()
+	h.tick(0)
+	st = c.stored(1)
+	_, round := st.State()
+	require.Equal(t, 2, round, "round 1 closed and round 2 paired")
+	for g := range 2 {
+		c.checkAdjudicated(chans[0][g], adjudicated[g], tournament.GameRef{Round: 1, Board: 1, Game: g + 1})
+		ref := tournament.GameRef{Round: 1, Board: 3, Game: g + 1}
+		tg, err := st.Game(ref)
+		require.NoError(t, err)
+		assert.Equal(t, noShow, tg.NoShow, "game %v is forfeited", ref)
+		assert.False(t, tg.Adjudicated)
+		h.waitBoard(chans[2][g], "the final board says who wins by forfeit", func(m *discordtest.Message) bool {
+			return strings.Contains(m.Content, "<@"+present+"> wins by forfeit: <@"+noShow+"> did not play")
+		})
+	}
+	told := c.pinged(noShow, "withdrawn")
+	require.Len(t, told, 1, "the no-show is told once for two games")
+	assert.Contains(t, told[0].Content, "round 2 is paired at once, and there is no coming back")
+	pairings := c.answer(h.carol, "pairings", num("tournament", 1), num("round", 1))
+	assert.Contains(t, pairings, "Board 3: <@"+noShow+"> – <@"+present+"> –+ · +–", "two wins by forfeit for the present player")
+	assert.Contains(t, pairings, "+– or –+ won by forfeit")
+	assert.Empty(t, c.said(sideGame, "is **adjudicated** by"), "the cancelled tournament's game is not adjudicated")
+	assert.Empty(t, c.said(sideGame, "wins by forfeit"))
+
+	// Round 2: 6 players, no bye; one withdraws and resigns their games.
+	st = c.stored(1)
+	c.checkRoundPosts(st, 2)
+	r = st.Rounds()[1]
+	assert.NotContains(t, playing(r), noShow)
+	assert.Contains(t, c.answer(h.carol, "standings", num("tournament", 1)), "standings after round 1 of 4")
+	withdrawn := r.Pairings[0].Second
+	_, i := c.tournament(c.byID[withdrawn], none, "leave", num("tournament", 1))
+	msg := h.answerMessage(i, func(m *discordtest.Message) bool { return len(m.Components) > 0 })
+	h.click(msg.ID, c.byID[withdrawn], buttons(msg.Components)["Yes, withdraw"])
+	c.resignAll(2)
+	h.tick(time.Minute)
+
+	// Rounds 3 and 4: 5 players, 2 pairings and a bye each.
+	for n := 3; n <= 4; n++ {
+		st = c.stored(1)
+		c.checkRoundPosts(st, n)
+		require.Len(t, st.Rounds()[n-1].Pairings, 2)
+		assert.NotContains(t, playing(st.Rounds()[n-1]), withdrawn)
+		assert.Contains(t, c.answer(h.carol, "standings", num("tournament", 1)), fmt.Sprintf("standings after round %d of 4", n-1))
+		c.resignAll(n)
+		h.tick(time.Minute)
+	}
+
+	st = c.stored(1)
 	phase, _ := st.State()
 	require.Equal(t, tournament.Finished, phase)
-	assert.True(t, st.FinalPosted)
-	for _, p := range st.Players() {
-		assert.False(t, p.Withdrawn, "the no-show joined again")
-	}
-	assert.Contains(t, playing(st.Rounds()[1]), noShow, "the no-show plays round 2")
-	g, err := st.Game(tournament.GameRef{Round: 1, Board: len(st.Rounds()[0].Pairings), Game: 1})
-	require.NoError(t, err)
-	assert.Equal(t, noShow, g.NoShow, "the game is kept as a no-show")
-	adjudicated := 0
-	for _, r := range st.Rounds() {
-		for _, p := range r.Pairings {
-			for _, g := range p.Games {
-				if g.Adjudicated {
-					adjudicated++
-					assert.True(t, g.Reason == "exact solver" || strings.HasPrefix(g.Reason, "hard evaluation "), "by the solver or hard's evaluation: %s", g.Reason)
-				}
-			}
+	final := c.said(h.channel.ID, "**Winter Swiss** is over!")
+	require.Len(t, final, 1, "the final standings are posted once")
+	require.Len(t, final[0].Files, 1)
+	assert.Equal(t, "standings.png", final[0].Files[0].Name)
+	c.checkMedals(final[0].Content)
+	assert.Contains(t, c.answer(h.carol, "standings", num("tournament", 1)), "is over!", "the final standings are kept")
+
+	side1 := c.answer(h.carol, "standings", num("tournament", int64(side)))
+	assert.Contains(t, side1, "**Side Cup (cancelled)**", "a cancelled tournament's standings stay viewable")
+	for _, u := range c.players {
+		for _, m := range c.pinged(u.ID, "withdrawn") {
+			assert.NotContains(t, m.Content, "Side Cup", "nobody is withdrawn from a cancelled tournament")
 		}
 	}
-	assert.Equal(t, 1, adjudicated)
-	final := h.dc.Messages(h.channel.ID)
-	last := final[len(final)-1]
-	assert.Contains(t, last.Content, "is over!")
-	require.Len(t, last.Files, 1)
-	assert.Equal(t, "standings.png", last.Files[0].Name)
-	text, _ := c.tournament(h.carol, func(*discordgo.Interaction) {}, "standings")
-	assert.Contains(t, text, "is over!", "the final standings are kept")
+}
+
+// resignAll ends every game of round n of Winter Swiss by resignation:
+// each pairing's second player resigns game 1, its first game 2.
+func (c *cup) resignAll(n int) {
+	t := c.h.t.(*testing.T)
+	st := c.stored(1)
+	r := st.Rounds()[n-1]
+	for i, chans := range games(t, st, n) {
+		c.resign(chans[0], c.byID[r.Pairings[i].Second])
+		c.resign(chans[1], c.byID[r.Pairings[i].First])
+	}
+}
+
+// medalLine reads a line of the final standings as a player does: the
+// rank, the player and whether they withdrew.
+var medalLine = regexp.MustCompile(`^(\d+)\. <@(\d+)>: .*?( \(withdrawn\))?$`)
+
+// checkMedals checks the podium of the final standings post text against
+// its own standings lines: each player still in at rank 1, 2 or 3 among
+// those still in (players tied sharing it) has that medal, and no one
+// else, withdrawn players none.
+func (c *cup) checkMedals(text string) {
+	t := c.h.t
+	lines := strings.Split(text, "\n")
+	podium := lines[0]
+	type row struct {
+		rank      int
+		id        string
+		withdrawn bool
+	}
+	var rows []row
+	for _, l := range lines[2:] {
+		m := medalLine.FindStringSubmatch(l)
+		require.NotNil(t, m, "a standings line: %q", l)
+		rank, _ := strconv.Atoi(m[1])
+		rows = append(rows, row{rank, m[2], m[3] != ""})
+	}
+	medals := map[int]string{1: "🥇", 2: "🥈", 3: "🥉"}
+	placed, last, lastPlace := 0, -1, 0
+	withdrawn := 0
+	for _, r := range rows {
+		if r.withdrawn {
+			withdrawn++
+			assert.NotContains(t, podium, "<@"+r.id+">", "no medal for a withdrawn player")
+			continue
+		}
+		place := placed + 1
+		if r.rank == last {
+			place = lastPlace
+		}
+		placed, last, lastPlace = placed+1, r.rank, place
+		if place <= 3 {
+			assert.Contains(t, podium, medals[place]+" <@"+r.id+">", "rank %d among the players still in", place)
+		} else {
+			assert.NotContains(t, podium, "<@"+r.id+">")
+		}
+	}
+	assert.Equal(t, 2, withdrawn, "the no-show and the player who withdrew")
 }
 
 // checkAdjudicated checks the game ref, adjudicated in thread: the thread
@@ -332,7 +474,7 @@ func (c *cup) playRounds() {
 // evaluation), then shows the final board saying so; the game ended
 // adjudicated with the tournament's verdict and is rated for both
 // players, and the history says so.
-func (c *cup) checkAdjudicated(thread string, ref tournament.GameRef) {
+func (c *cup) checkAdjudicated(thread string, gameID uint64, ref tournament.GameRef) {
 	t, h := c.h.t.(*testing.T), c.h
 	msgs := h.dc.Messages(thread)
 	i := slices.IndexFunc(msgs, func(m *discordtest.Message) bool { return strings.Contains(m.Content, "is **adjudicated** by") })
@@ -351,8 +493,9 @@ func (c *cup) checkAdjudicated(thread string, ref tournament.GameRef) {
 	for i, id := range []string{tg.First, tg.Second} {
 		hist, err := c.db.History(t.Context(), h.dc.GuildID(), id, 20, 0)
 		require.NoError(t, err)
-		j := slices.IndexFunc(hist, func(e storage.HistoryEntry) bool { return e.Ending == game.Adjudicated })
-		require.GreaterOrEqual(t, j, 0, "the game of %s ended adjudicated", id)
+		j := slices.IndexFunc(hist, func(e storage.HistoryEntry) bool { return e.GameID == gameID })
+		require.GreaterOrEqual(t, j, 0, "the game of %s is in their history", id)
+		assert.Equal(t, game.Adjudicated, hist[j].Ending, "the game of %s ended adjudicated", id)
 		assert.Equal(t, want[i], hist[j].Outcome, "the game's result is the tournament's, for %s", id)
 		assert.NotZero(t, hist[j].Rating, "the adjudicated game is rated for %s", id)
 	}

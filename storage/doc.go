@@ -101,12 +101,16 @@
 // as UpdateGame does a game, so a round is paired once however many
 // processes ask. OpenTournamentGame stores a game of a round and marks it
 // opened in one transaction. A stored Game names its tournament game
-// (Game.Tournament): the transaction that finishes it records its result
-// in the tournament (a loss on time before a first move is a no-show),
-// so the round ends with its last game's commit. A tournament's wake
-// (Tournament.Wake: its start, at once while work is owed, its round's
-// deadline) is indexed with the games' and challenges', as WakeTournament
-// with the key "guild/id".
+// (Game.Tournament): the transaction that finishes it records its end in
+// the tournament as the tournament's rules say (tournament.Tournament.
+// GameEnded: a result, a forfeit, or nothing), so the round ends with its
+// last game's commit. CancelTournament cancels a tournament and releases
+// its games in progress as casual games (their link dropped, their
+// round's deadline lifted), in one transaction. A tournament's wake
+// (Tournament.Wake: when the step it owes is due, tournament.Tournament.
+// Next) is indexed with the games' and challenges', as WakeTournament
+// with the key "guild/id". Storage holds no tournament rule: it calls the
+// domain's inside its transactions.
 //
 // # Puzzles
 //

@@ -83,6 +83,11 @@ func (s *Core) finish(tx Tx, g *Game, oldWake time.Time) error {
 		return err
 	}
 	res := g.Result()
+	if g.Tournament != nil {
+		if err := recordTournamentGame(tx, g); err != nil {
+			return err
+		}
+	}
 	f := &FinishedGame{Game: *g, RecordText: g.Record().String()}
 	var err error
 	if f.Ratings, err = s.rate(tx, g); err != nil {
@@ -90,11 +95,6 @@ func (s *Core) finish(tx Tx, g *Game, oldWake time.Time) error {
 	}
 	if err := tx.PutFinished(f); err != nil {
 		return err
-	}
-	if g.Tournament != nil {
-		if err := recordTournamentGame(tx, g); err != nil {
-			return err
-		}
 	}
 	players := g.Players()
 	for c, p := range players {

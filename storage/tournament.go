@@ -7,7 +7,6 @@ import (
 	"slices"
 	"time"
 
-	"github.com/kulami/kulami/engine/game"
 	"github.com/kulami/kulami/engine/tournament"
 )
 
@@ -48,6 +47,10 @@ type Tournament struct {
 type TournamentGame struct {
 	ID  uint64             `json:"id"`
 	Ref tournament.GameRef `json:"ref"`
+	// Double: the game ended as the forfeit that made its pairing a
+	// double forfeit (tournament.Pairing.DoubleForfeit), as the
+	// tournament recorded it in the game's last transaction.
+	Double bool `json:"double,omitempty"`
 }
 
 // Key returns the name of t's wake and lease: "guild/id", as a Wake's
@@ -63,45 +66,28 @@ func ParseTournamentKey(k string) (guild string, id uint64, err error) {
 	return parseGuildKey(k, "tournament")
 }
 
-// Pending returns the games of the current round that are still pending
-// and not opened yet: the games the bot owes.
-func (t *Tournament) Pending() []tournament.GameRef {
-	phase, n := t.State()
-	if phase != tournament.Playing {
-		return nil
-	}
-	var out []tournament.GameRef
-	r := t.Rounds()[n-1]
-	for _, p := range r.Pairings {
-		for i, g := range p.Games {
-			ref := tournament.GameRef{Round: n, Board: p.Board, Game: i + 1}
-			if _, ok := t.Opened[ref.String()]; !ok && g.Result == tournament.Pending {
-				out = append(out, ref)
-			}
-		}
-	}
-	return out
+// Pending returns the games of the current round still to be opened:
+// the games the bot owes (tournament.Tournament.ToOpen, with the games
+// Opened).
+func (t *Tournament) Pending() []tournament.GameRef { return t.ToOpen(t.opened) }
+
+// opened reports whether the bot opened the game ref.
+func (t *Tournament) opened(ref tournament.GameRef) bool {
+	_, ok := t.Opened[ref.String()]
+	return ok
 }
 
-// Wake returns when the tournament is next due to the scheduler: at once
-// (Changed) while the bot owes it work (a start that is due, games to
-// open, a round to pair, the final standings to post), else its start
-// time or the deadline of its round, or zero.
+// Step returns the step the tournament owes the bot and when
+// (tournament.Tournament.Next, with what the bot opened and posted).
+func (t *Tournament) Step() (tournament.Step, time.Time) {
+	return t.Next(tournament.Progress{Opened: t.opened, FinalPosted: t.FinalPosted}, t.Changed)
+}
+
+// Wake returns when the tournament is next due to the scheduler: when its
+// Step is due, or zero when none is.
 func (t *Tournament) Wake() time.Time {
-	phase, n := t.State()
-	switch {
-	case phase == tournament.Registration && t.Due(t.Changed):
-		return t.Changed
-	case phase == tournament.Registration:
-		return t.Settings().Start
-	case phase == tournament.Playing && len(t.Pending()) > 0:
-		return t.Changed
-	case phase == tournament.Playing:
-		return t.Rounds()[n-1].Deadline
-	case phase == tournament.Between, phase == tournament.Finished && !t.FinalPosted:
-		return t.Changed
-	}
-	return time.Time{}
+	_, at := t.Step()
+	return at
 }
 
 // tournamentRecord is how a Tournament is stored.
@@ -265,39 +251,88 @@ func (s *Core) OpenTournamentGame(ctx context.Context, g *Game, now time.Time) e
 	return nil
 }
 
-// recordTournamentGame records in the tournament the result of g, a
-// tournament game that has just ended, in the transaction that finishes
-// it: a no-show (lost on time before a first move) withdraws its player,
-// a game called off (aborted, abandoned) changes nothing and is left to
-// the round's deadline, and a result recorded already (an adjudication,
-// which the round records before it ends the game as adjudicated) is
-// kept.
+// CancelTournament calls the tournament id of the guild off at now and
+// lets its games in progress go on as casual games, in one transaction:
+// the tournament's Cancel, then each of its games in progress that is
+// open and still linked to it is released (tournament.Release) and loses
+// its link (Game.Tournament); fn, if not nil, then changes the games
+// released (the bot's bookkeeping of their boards, as an UpdateGame's
+// function may), and they are stored. It returns the tournament and the
+// games released, for the caller to tell their players; an error
+// wrapping ErrNotFound, or the tournament's refusal (ErrFinished,
+// ErrCancelled), and nothing changed.
+func (s *Core) CancelTournament(ctx context.Context, guildID string, id uint64, now time.Time, fn func(released []*Game)) (*Tournament, []*Game, error) {
+	type cancelled struct {
+		t     *Tournament
+		games []*Game
+	}
+	out, err := inTx(ctx, s.b.Update, func(tx Tx) (cancelled, error) {
+		t, wake, err := tx.Tournament(guildID, id)
+		if err != nil {
+			return cancelled{}, err
+		}
+		if err := t.Cancel(now); err != nil {
+			return cancelled{}, err
+		}
+		var games []*Game
+		var wakes []time.Time
+		for _, ref := range t.InProgress() {
+			ch, ok := t.Opened[ref.String()]
+			if !ok {
+				continue
+			}
+			g, gwake, err := tx.Game(ch)
+			if errors.Is(err, ErrNotFound) {
+				continue // ended meanwhile without a result
+			} else if err != nil {
+				return cancelled{}, err
+			}
+			if l := g.Tournament; l == nil || l.ID != id || l.Ref != ref {
+				continue // the thread holds another game now
+			}
+			if err := tournament.Release(g.Game); err != nil {
+				return cancelled{}, err
+			}
+			g.Tournament = nil
+			games, wakes = append(games, g), append(wakes, gwake)
+		}
+		if fn != nil {
+			fn(games)
+		}
+		for i, g := range games {
+			if err := tx.PutGame(g, wakes[i]); err != nil {
+				return cancelled{}, err
+			}
+		}
+		t.Changed = now
+		return cancelled{t, games}, tx.PutTournament(t, wake)
+	})
+	if err != nil {
+		return nil, nil, fmt.Errorf("cancel tournament %d: %w", id, err)
+	}
+	return out.t, out.games, nil
+}
+
+// recordTournamentGame records in the tournament the end of g, a
+// tournament game, in the transaction that finishes it: what the
+// tournament makes of it is its own rule (tournament.Tournament.
+// GameEnded), which the link of g then notes (TournamentGame.Double).
 func recordTournamentGame(tx Tx, g *Game) error {
 	t, wake, err := tx.Tournament(g.GuildID, g.Tournament.ID)
 	if err != nil {
 		return err
 	}
-	res, ref := g.Result(), g.Tournament.Ref
-	first := g.Player(g.First()).UserID
-	switch {
-	case res.Ending == game.Unstarted:
-		err = t.NoShow(ref, g.Player(res.Winner.Other()).UserID, res.At)
-	case !res.Rated():
-		return nil
-	case res.Draw:
-		err = t.Record(ref, tournament.Drawn, res.At)
-	case g.Player(res.Winner).UserID == first:
-		err = t.Record(ref, tournament.FirstWon, res.At)
-	default:
-		err = t.Record(ref, tournament.SecondWon, res.At)
+	ref := g.Tournament.Ref
+	changed, err := t.GameEnded(ref, g.Game)
+	if errors.Is(err, tournament.ErrNotInGame) {
+		return nil // a link that names another game: the game ends all the same
 	}
-	if errors.Is(err, tournament.ErrResultRecorded) || errors.Is(err, tournament.ErrNoSuchGame) ||
-		errors.Is(err, tournament.ErrCancelled) || errors.Is(err, tournament.ErrFinished) {
-		return nil // adjudicated, or the tournament moved on
-	}
-	if err != nil {
+	if err != nil || !changed {
 		return err
 	}
-	t.Changed = res.At
+	if p, err := t.Pairing(ref); err == nil {
+		g.Tournament.Double = p.DoubleForfeit()
+	}
+	t.Changed = g.Result().At
 	return tx.PutTournament(t, wake)
 }

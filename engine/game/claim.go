@@ -41,11 +41,12 @@ func (g *Game) Timeouts() Timeouts { return g.s.Timeouts }
 
 // Claimable returns, in a game of claims whose clock ran out, when it
 // ran out and who may claim the win (the opponent of the player to move);
-// ok is false otherwise. It answers from the clock at now, so the claim is
-// open from the deadline on, before Timeout marks it.
+// ok is false otherwise (also when the clock runs out only at or after
+// the game's cutoff, which decides instead). It answers from the clock at
+// now, so the claim is open from the deadline on, before Timeout marks it.
 func (g *Game) Claimable(now time.Time) (since time.Time, by engine.Color, ok bool) {
 	switch {
-	case g.s.Result != nil || g.s.Timeouts != Claim || g.s.Deadline.IsZero() || g.Ply() < 2:
+	case g.s.Result != nil || g.s.Timeouts != Claim || g.s.Deadline.IsZero() || g.Ply() < 2 || !g.outrun():
 		return time.Time{}, 0, false
 	case !g.s.Late && now.Before(g.s.Deadline):
 		return time.Time{}, 0, false

@@ -193,36 +193,50 @@ func (g *Game) Reminders() int { return int(g.s.Reminders) }
 // do not count), or, if that falls in the player's quiet hours, when
 // they end.
 func (g *Game) nextReminder() (time.Time, bool) {
-	if g.s.Deadline.IsZero() || g.s.Late || int(g.s.Reminders) >= len(reminderShares) || g.live() {
+	due := g.due()
+	if due.IsZero() || g.s.Late || int(g.s.Reminders) >= len(reminderShares) || g.live() {
 		return time.Time{}, false
 	}
 	c := g.ToMove()
 	share := g.s.MoveTime / reminderShares[g.s.Reminders]
-	t := g.s.Deadline.Add(-share)
+	t := due.Add(-share)
 	if g.s.Weekends {
-		t = retreat(g.s.Deadline, share, g.zone(c))
+		t = retreat(due, share, g.zone(c))
 	}
-	return g.s.Quiet[c].after(t, g.zone(c)).In(g.s.Deadline.Location()), true
+	return g.s.Quiet[c].after(t, g.zone(c)).In(due.Location()), true
 }
 
 // Wake returns when a scheduler must next look at the game: the next
 // reminder, else the deadline; once the clock ran out in a game of
-// claims, the end of the ClaimWindow; on the computer's turn,
-// ComputerGrace after it began. It is zero when nothing is to be done (the
-// game is over, or no clock runs, or it is stopped).
+// claims, the end of the ClaimWindow (or the cutoff, if sooner); on the
+// computer's turn, ComputerGrace after it began. With a cutoff that comes
+// before the clock runs out, the cutoff if Timeout then ends the game
+// (the player to move has not made a first move). It is zero when nothing
+// is to be done (the game is over, or no clock runs, or it is stopped, or
+// at the cutoff the game is its judge's).
 func (g *Game) Wake() time.Time {
 	switch {
 	case g.s.Result != nil:
 		return time.Time{}
 	case g.Player(g.ToMove()).IsAI():
 		return g.turnStart().Add(ComputerGrace)
+	case g.s.Late && !g.s.Cutoff.IsZero():
+		return earliest(g.s.Deadline.Add(ClaimWindow), g.s.Cutoff)
 	case g.s.Late:
 		return g.s.Deadline.Add(ClaimWindow)
 	}
 	if t, ok := g.nextReminder(); ok {
 		return t
 	}
-	return g.s.Deadline
+	return g.cutoffWake()
+}
+
+// earliest returns the earlier of a and b.
+func earliest(a, b time.Time) time.Time {
+	if b.Before(a) {
+		return b
+	}
+	return a
 }
 
 // Remind marks as sent the reminders of the player to move that are due at

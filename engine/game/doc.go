@@ -19,9 +19,10 @@
 // Result and refuses every change with engine.ErrGameOver.
 //
 // Adjudication. A game may be ended by a judge instead of the players: a
-// tournament judges a game unfinished at its round's deadline (package
-// engine/tournament says how) and Adjudicate ends it with that verdict, a
-// win for either colour or a draw. Unlike an abandoned game, which counts
+// tournament judges a game unfinished at its round's deadline (its
+// cutoff, below; package engine/tournament says which games and how) and
+// Adjudicate ends it with that verdict, a win for either colour or a
+// draw. Unlike an abandoned game, which counts
 // for nobody, an adjudicated game is rated as any result (Result.Rated);
 // its Result says "Red wins by adjudication" or "Draw by adjudication",
 // and its Ending is Adjudicated, whose name storage keeps ("adjudicated").
@@ -112,7 +113,10 @@
 // courtesy, and adds GiveStep or the start, whichever is shorter (a
 // "5m" clock gets 5 minutes), up to twice the start. Claim or wait is
 // the server's choice (Config.Timeouts) in a game played over days; a
-// live game always ends on time at once (timeouts auto).
+// live game always ends on time at once (timeouts auto). A cutoff (a
+// tournament round's deadline: Cutoff, below) bounds every clock of the
+// table alike, and no pause holds it back: a vacation stops the clock,
+// not the round.
 //
 // Vacation. Vacation is a player's bank, across all their games. It
 // opens with the player's first game, holding VacationStart (14 days): the
@@ -185,6 +189,23 @@
 // made by Timeout: the game ends as under Auto, not claimed. A clock that
 // runs out before the late player's first move ends the game at once
 // (Unstarted), as under Auto. Extend moves the deadline and the window.
+//
+// Cutoff. A game may have a cutoff (Config.Cutoff, Cut): the latest time
+// its players may decide it, as a tournament's round deadline (package
+// engine/tournament sets it; the rule is the same for any cutoff). The
+// player to move must move by their clock's deadline or by the cutoff,
+// whichever comes first: Deadline says that time, and the reminders come
+// at their shares of the move time before it. The clocks themselves keep
+// their own time (a clock for the whole game loses nothing to the
+// cutoff; Extend and GiveTime move the clock, not the cutoff). From the
+// cutoff on no move is played (ErrCutoff), and Timeout decides only what
+// the clocks decide: the player to move who has not made a first move
+// forfeits (Unstarted, whatever their clock holds, stopped or paused
+// too); a clock that ran out before the cutoff loses on time (a claim
+// not made by the cutoff is made for the opponent); a game where both
+// moved and whose clock ran on to the cutoff is left to its judge
+// (ErrNotDue; Wake is zero then), who ends it with Adjudicate. Lift
+// takes the cutoff away: the game goes on under its clocks alone.
 //
 // Conditional moves. The player not to move may plan replies (SetPlan): up
 // to MaxPlanLines (20) lines, each a move of the opponent and the reply,

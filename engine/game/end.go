@@ -41,12 +41,21 @@ func (g *Game) Abort(by engine.Color, now time.Time) error {
 // the ClaimWindow has passed with no claim and no move, Timeout ends the
 // game as under Auto (TimedOut, not claimed).
 //
+// At or after the game's cutoff (Cut) the player to move who has not made
+// their first move forfeits (Unstarted), even with a clock stopped or
+// time left; one whose clock ran out before the cutoff loses on time (a
+// claim not made by the cutoff is made for the opponent); a game in which
+// both players moved and whose clock ran on to the cutoff is its judge's
+// (ErrNotDue: Adjudicate ends it).
+//
 // ErrNotDue if no clock runs or time is left (or the ClaimWindow is not
 // over); engine.ErrGameOver if the game has ended.
 func (g *Game) Timeout(now time.Time) error {
 	switch {
 	case g.s.Result != nil:
 		return engine.ErrGameOver
+	case g.cut(now):
+		return g.timeoutAtCutoff(now)
 	case g.s.Late && now.Before(g.s.Deadline.Add(ClaimWindow)):
 		return ErrNotDue
 	case g.s.Late:

@@ -63,6 +63,9 @@ var (
 	// ErrPlanConflict: two lines of a plan answer the same moves with
 	// different replies.
 	ErrPlanConflict = errors.New("two lines of the plan answer the same moves differently")
+	// ErrCutoff: the game's cutoff has come (Cut): no more moves; the
+	// game waits for its judge.
+	ErrCutoff = errors.New("the game's cutoff has passed: it is being decided")
 	// ErrInvalid: a Config or State that cannot make a game: a bad layout,
 	// rule set, colour, player, an illegal move or a result that does not
 	// follow from the moves. It is wrapped with what is wrong.

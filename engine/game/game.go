@@ -48,6 +48,9 @@ type Config struct {
 	// their time zone (nil for UTC) and quiet hours (see SetLocal).
 	Zones [2]*time.Location
 	Quiet [2]Quiet
+	// Cutoff, if not zero, is when the game must be decided, as a
+	// tournament round's deadline: see Cut.
+	Cutoff time.Time
 }
 
 // State is a game as plain data: what storage keeps. Restore turns it back
@@ -79,6 +82,7 @@ type State struct {
 	Late      bool             `json:"late,omitempty"`     // the clock ran out at Deadline; the opponent may claim
 	Plans     [2][]Line        `json:"plans,omitzero"`     // each player's plan (private)
 	PlanLog   []Plan           `json:"plan_log,omitempty"` // every plan as it was set
+	Cutoff    time.Time        `json:"cutoff,omitzero"`    // when the game must be decided (Cut); zero for never
 }
 
 // Game is a game of Kulami between two players. Make one with New or
@@ -128,6 +132,11 @@ func New(cfg Config, now time.Time) (*Game, error) {
 			return nil, err
 		}
 	}
+	if !cfg.Cutoff.IsZero() {
+		if err := g.Cut(cfg.Cutoff); err != nil {
+			return nil, err
+		}
+	}
 	g.startTurn(now)
 	return g, nil
 }
@@ -146,6 +155,9 @@ func Restore(s State) (*Game, error) {
 	}
 	if s.Created.IsZero() {
 		return nil, invalid("the game has no creation time")
+	}
+	if !s.Cutoff.IsZero() && !s.Cutoff.After(s.Created) {
+		return nil, invalid("a cutoff of %v, not after the start %v", s.Cutoff, s.Created)
 	}
 	g := &Game{s: s, layout: l, pos: engine.NewPosition(l, s.First)}
 	g.s = s.clone()
@@ -349,9 +361,11 @@ func (g *Game) Created() time.Time { return g.s.Created }
 // MoveTime returns the time a person has for each move; 0 for no limit.
 func (g *Game) MoveTime() time.Duration { return g.s.MoveTime }
 
-// Deadline returns when the player to move runs out of time; zero when no
-// clock runs (no move time, the computer's turn, the game is over).
-func (g *Game) Deadline() time.Time { return g.s.Deadline }
+// Deadline returns when the player to move must have moved: when their
+// clock runs out, or the game's cutoff if that comes first (Cut); zero
+// when no clock runs (no move time, the computer's turn, a clock stopped,
+// the game is over).
+func (g *Game) Deadline() time.Time { return g.due() }
 
 // DrawOffer returns the draw offer that stands, or nil.
 func (g *Game) DrawOffer() *DrawOffer {

@@ -11,7 +11,8 @@ import (
 // who saw the game at ply seen (the board they clicked; the current ply for
 // a typed move). It returns, and leaves the game unchanged:
 // engine.ErrGameOver once the game has ended, ErrStale if the game has
-// moved past seen, ErrNotYourTurn if by is not to move, and the engine's
+// moved past seen, ErrCutoff once the game's cutoff has come (Cut),
+// ErrNotYourTurn if by is not to move, and the engine's
 // rule error (engine.ErrOffBoard, ErrOccupied, ErrNotInLine, ErrSamePanel,
 // ErrPreviousPanel) for an illegal hole.
 //
@@ -42,6 +43,8 @@ func (g *Game) PlayTurn(by engine.Color, seen int, c engine.Cell, now time.Time)
 		return Turn{}, engine.ErrGameOver
 	case seen != g.Ply():
 		return Turn{}, ErrStale
+	case g.cut(now):
+		return Turn{}, ErrCutoff
 	}
 	if err := g.CheckTurn(by); err != nil {
 		return Turn{}, err

@@ -1,9 +1,15 @@
 // Package tournament runs Swiss tournaments for slow play as a domain
 // value: settings, players, rounds, pairings, results, byes, withdrawals,
-// standings and the round's state machine. It imports only the standard
-// library; time is always an argument; every refusal is a sentinel error
-// (errors.go). Storage persists a Tournament with MarshalJSON (a versioned
-// form); the bot opens the games and reports their results.
+// standings and the round's state machine, and the rules that join a
+// tournament to its games (package engine/game): what a round's game is
+// played with, its round's deadline, forfeits and adjudication, the
+// mapping of a game's end to the round's result and back, the step due in
+// each phase, and cancel. It imports the standard library and the engine
+// (engine, engine/game, engine/ai for adjudication); time is always an
+// argument; every refusal is a sentinel error (errors.go). Storage
+// persists a Tournament with MarshalJSON (a versioned form) and calls
+// GameEnded in the transaction that ends a round's game; the bot runs the
+// steps (Next), opens the games, posts and pings.
 //
 // # Life of a tournament
 //
@@ -33,27 +39,95 @@
 // player out of later rounds (their games keep counting), and Join still
 // admits players until half the rounds have been paired
 // (2·paired < rounds); a late joiner scores nothing for the rounds missed.
-// A no-show (NoShow: lost on time without a move) loses that game, is
-// withdrawn, and may Join again until the next round is paired.
+// A withdrawn player refused then gets ErrRejoinClosed, a newcomer
+// ErrLateJoinClosed.
 //
 // A round is paired at a time p; its deadline is p + days_per_round days.
-// Record stores a game's result (Result: first-won, drawn, second-won);
-// Adjudicate stores the result the caller computed for a game unfinished
-// at the deadline (Overdue lists them), marked adjudicated with the
-// caller's reason. The rule of adjudication, which the caller applies
-// with the engine (this package knows no board): with 20 holes or fewer
-// left, the exact solver's result (if it finishes in its time);
-// otherwise the result the hard level's evaluation of the position
-// favours (a win for the side it gives more than half the chances, a draw
-// at exactly half); a game that is gone (ended without a result before
-// the deadline) is a draw. The game itself ends with the same verdict
-// (game.Adjudicated) and counts for the ratings like any finished game.
-// The round is complete with its last result; after the
-// last round the tournament is Finished, otherwise the caller pairs the
-// next with PairNext. With duplicate rounds a pairing plays two games on
-// the same board (the caller picks the board), the pairing's First moving
-// first in game 1 and its Second in game 2; the round score is the sum
-// (0–2 points).
+// Record stores a game's result (Result: first-won, drawn, second-won).
+// The round is complete with its last result; after the last round the
+// tournament is Finished, otherwise the next is paired with PairNext.
+// With duplicate rounds a pairing plays two games on the same board, the
+// pairing's First moving first in game 1 and its Second in game 2; the
+// round score is the sum (0–2 points).
+//
+// # Round games
+//
+// GameConfig says what a round's game is played with: the caller's move
+// clock (the tournament's, else the server's) and where the players live,
+// with the tournament's part: the game's First moves first, as red; the
+// board of the settings (the classic square, or a random square or
+// irregular board drawn for the pairing, the same for both games of a
+// duplicate pairing); the rules; and the round's deadline as the game's
+// cutoff (game.Config.Cutoff). So the round's deadline bounds every
+// move's deadline: a player must move by their clock's deadline or the
+// round's, whichever comes first, and that is what the board and the
+// reminders name; the reminders count back from it. The clocks keep their
+// own time, so that a clock for the whole game loses nothing to it.
+//
+// GameEnded maps a game's end to the round's result, in the transaction
+// that ends the game: a result played out (the board, a resignation, a
+// loss on time, a draw by agreement) is recorded as it is; a forfeit
+// (game.Unstarted: a clock that ran out before its player's first move)
+// is that player's Forfeit; a game called off (abandoned) records nothing
+// and waits for the deadline. EndAsJudged maps an adjudication back to
+// the game: it ends as the tournament judged it (game.Adjudicated).
+//
+// # Forfeits
+//
+// A player who makes no move in a round's game by the time their clock,
+// bounded by the round's deadline, runs out forfeits it (Forfeit): the
+// opponent wins by forfeit, 1–0. The game ends as game.Unstarted, which
+// is not rated: no game was played (as FIDE and the chess sites do), so
+// the rating ladders do not count it either; the tournament does. If
+// both players of a duplicate pairing forfeit the game they move first
+// in, neither made a move: a double forfeit, both lose both games (0–0,
+// Pairing.DoubleForfeit). With one game a pairing has no double forfeit:
+// its second player never had the turn.
+//
+// A forfeit withdraws its player from the rounds still to come (none
+// after the last round), once however many games of the pairing they
+// forfeit (WithdrawnBy names the game that did, where they are told). They
+// may come back (Comeback, Join) while the round of the forfeit is being
+// played; once it is complete the next round is paired at once, so after
+// that only as late joiners, while late joins stay open (with the next
+// round paired); otherwise Join refuses them (ErrRejoinClosed), and they
+// are told so rather than invited.
+//
+// # The round's deadline
+//
+// At the deadline (Overdue lists the games still going on), each game is
+// closed by its clocks if they decide it (EndOnTime: a player who has
+// not made their first move forfeits; a clock that ran out before the
+// deadline loses on time, a claim not made being made for the opponent),
+// else adjudicated: only a game in which both players moved is
+// adjudicated (Judge, ErrNotAdjudicable otherwise), so a player who never
+// moved never wins by an evaluation. Judge's rule: with 20 holes or fewer
+// left, the exact solver's result (if it finishes in its time); otherwise
+// the result the hard level's evaluation of the position favours (a win
+// for the side it gives more than half the chances, a draw at exactly
+// half). Adjudicate records the verdict with its reason, then the game
+// ends with it (EndAsJudged) and counts for the ratings like any finished
+// game. A game that is gone (it ended without a result before the
+// deadline: its channel was deleted) is a draw (Gone).
+//
+// # Steps
+//
+// Next says the step a tournament owes its runner in each phase, and
+// when: Begin (its start is due, or at its start time; Start, or Cancel
+// when it cannot start), OpenGames (at once, the games ToOpen), CloseRound
+// (at the round's deadline), PairRound (at once, PairNext), PostFinal (at
+// once, the final standings), or Idle. The runner keeps which games it
+// opened and whether it posted the final standings (Progress).
+//
+// # Cancel
+//
+// The organiser may Cancel a tournament that is not finished: no result
+// is recorded any more. Its games still in progress (InProgress) go on as
+// casual games (Release): the round's deadline no longer bounds them
+// (game.Game.Lift), they are played out under their own move clock and
+// count like any casual game (rated, unless called off); nobody is
+// withdrawn or forfeited by them any more. Its standings, pairings and
+// results stay as they were.
 //
 // # Points and byes
 //
@@ -105,8 +179,9 @@
 //
 // # Standings
 //
-// Standings ranks everyone, withdrawn players included, on the results
-// recorded so far, by:
+// Standings ranks everyone, withdrawn players included, on the rounds
+// completed so far (Completed: the round being played, its bye included,
+// counts once it is complete), by:
 //
 //  1. Points, byes included.
 //  2. Buchholz Cut-1: Buchholz without its lowest contribution.
@@ -126,6 +201,11 @@
 // Players still tied share a rank and are listed by rating, then join
 // order.
 //
+// The podium (Podium) gives the places 1 to 3 to the players who did not
+// withdraw, placed among themselves by rank: players tied share a place
+// (and a medal), and the places they fill are skipped (two second, then
+// nobody third); a withdrawn player takes no place.
+//
 // # Usage
 //
 //	t, err := tournament.New(tournament.Settings{Name: "Autumn Swiss", Rounds: 5,
@@ -134,10 +214,17 @@
 //	if t.Due(now) {
 //		err = t.Start(now) // pairs round 1
 //	}
-//	for _, ref := range t.Overdue(now) {
-//		err = t.Adjudicate(ref, tournament.FirstWon, "exact solver", now)
+//	cfg, err := t.GameConfig(ref, seed, names, clockAndPlaces) // then game.New(cfg, now)
+//	changed, err := t.GameEnded(ref, g)                       // in the game's last transaction
+//	for _, ref := range t.Overdue(now) {                      // at the round's deadline
+//		if ended, err := t.EndOnTime(ref, g, now); !ended {
+//			v, err := t.Judge(ctx, ref, g, 0)
+//			err = t.Adjudicate(ref, v.Result, v.Reason, now)
+//			err = t.EndAsJudged(ref, g, now)
+//		}
 //	}
-//	if phase, _ := t.State(); phase == tournament.Between {
+//	switch step, at := t.Next(progress, changed); step {
+//	case tournament.PairRound:
 //		err = t.PairNext(now)
 //	}
 //	standings := t.Standings()

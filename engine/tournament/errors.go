@@ -34,9 +34,16 @@ var (
 	ErrFinished = errors.New("tournament: the tournament is finished")
 	// ErrCancelled: the tournament was cancelled.
 	ErrCancelled = errors.New("tournament: the tournament was cancelled")
-	// ErrLateJoinClosed: half the rounds have been paired; nobody may join
-	// any more (a no-show may re-join only before the next round).
+	// ErrLateJoinClosed: half the rounds have been paired; nobody new may
+	// join any more.
 	ErrLateJoinClosed = errors.New("tournament: too late to join")
+	// ErrRejoinClosed: a withdrawn player may not come back: late joins
+	// are closed, and a player withdrawn by a forfeit may come back only
+	// while the round of the forfeit is played.
+	ErrRejoinClosed = errors.New("tournament: too late to come back")
+	// ErrNotAdjudicable: a game in which a player has not moved is not
+	// adjudicated: its clock decides it (EndOnTime).
+	ErrNotAdjudicable = errors.New("tournament: only a game both players moved in is adjudicated")
 	// ErrStarted: the tournament has started; a player who wants out must
 	// withdraw instead of leaving, and it cannot be started again.
 	ErrStarted = errors.New("tournament: the tournament has started; withdraw instead")

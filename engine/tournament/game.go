@@ -54,7 +54,8 @@ type Game struct {
 	// Result is what the caller computed; Reason says how.
 	Adjudicated bool   `json:"adjudicated,omitempty"`
 	Reason      string `json:"reason,omitempty"`
-	// NoShow names the player who lost on time without a move.
+	// NoShow names the player who forfeited the game (Forfeit): their
+	// clock ran out before their first move in it.
 	NoShow string    `json:"no_show,omitempty"`
 	Ended  time.Time `json:"ended,omitzero"`
 }
@@ -81,13 +82,32 @@ type Pairing struct {
 }
 
 // Points returns the round score of player id in the pairing: the sum of
-// its games (0–1 point, or 0–2 with duplicate rounds).
+// its games (0–1 point, or 0–2 with duplicate rounds); 0 for both players
+// of a double forfeit.
 func (p Pairing) Points(id string) Points {
+	if p.DoubleForfeit() {
+		return 0
+	}
 	var sum Points
 	for _, g := range p.Games {
 		sum += g.points(id)
 	}
 	return sum
+}
+
+// DoubleForfeit reports whether neither player of the pairing played it:
+// with duplicate rounds, each forfeited the game they moved first in, so
+// that no move was made in either game. Both then lose both games.
+func (p Pairing) DoubleForfeit() bool {
+	if len(p.Games) < 2 {
+		return false // one game: its second player never had the turn
+	}
+	for _, g := range p.Games {
+		if g.NoShow == "" || g.NoShow != g.First {
+			return false
+		}
+	}
+	return true
 }
 
 // Opponent returns the other player of the pairing.

@@ -73,7 +73,7 @@ func FuzzUnmarshalJSON(f *testing.F) {
 		require.NoError(f, err)
 		f.Add(b)
 		require.NoError(f, tour.Start(start))
-		require.NoError(f, tour.NoShow(GameRef{1, 1, 1}, tour.Rounds()[0].Pairings[0].First, start))
+		require.NoError(f, tour.Forfeit(GameRef{1, 1, 1}, tour.Rounds()[0].Pairings[0].First, start))
 		playRound(f, tour, start)
 		b, err = json.Marshal(tour)
 		require.NoError(f, err)

@@ -10,8 +10,11 @@ type Player struct {
 	// Withdrawn: the player takes part in no further round; their games
 	// and points stay in the standings.
 	Withdrawn bool `json:"withdrawn,omitempty"`
-	// NoShow: the withdrawal came from a game lost on time without a move.
+	// NoShow: the withdrawal came from a game forfeited (Forfeit).
 	NoShow bool `json:"no_show,omitempty"`
 	// WithdrawnAt is the number of rounds paired when the player withdrew.
 	WithdrawnAt int `json:"withdrawn_at,omitempty"`
+	// Forfeited is the game whose forfeit withdrew the player, if one
+	// did: the one to tell them in (WithdrawnBy).
+	Forfeited GameRef `json:"forfeited,omitzero"`
 }

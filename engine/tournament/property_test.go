@@ -49,7 +49,11 @@ func randomTournament(t testing.TB, rng *rand.Rand) *Tournament {
 				case x < 3:
 					game, err := tour.Game(ref)
 					require.NoError(t, err)
-					require.NoError(t, tour.NoShow(ref, []string{game.First, game.Second}[rng.IntN(2)], now))
+					id := []string{game.First, game.Second}[rng.IntN(2)]
+					require.NoError(t, tour.Forfeit(ref, id, now))
+					if tour.Comeback(id, now) == ComebackThisRound && rng.IntN(2) == 0 {
+						require.NoError(t, tour.Join(id, 1500, now))
+					}
 				case x < 10:
 					require.NoError(t, tour.Adjudicate(ref, Result(1+rng.IntN(3)), "hard evaluation", now))
 				default:
@@ -64,8 +68,8 @@ func randomTournament(t testing.TB, rng *rand.Rand) *Tournament {
 		require.Equal(t, Between, phase)
 		for _, p := range tour.Players() {
 			switch {
-			case p.Withdrawn && p.NoShow && p.WithdrawnAt == k && rng.IntN(2) == 0:
-				require.NoError(t, tour.Join(p.ID, p.Rating, now))
+			case p.Withdrawn && p.NoShow && p.WithdrawnAt == k && !tour.lateJoinOpen():
+				require.ErrorIs(t, tour.Join(p.ID, p.Rating, now), ErrRejoinClosed, "the round of the forfeit is complete")
 			case !p.Withdrawn && rng.IntN(40) == 0:
 				require.NoError(t, tour.Withdraw(p.ID))
 			}
@@ -253,7 +257,7 @@ func TestRandomTournaments(t *testing.T) {
 }
 
 // checkStandings checks that standings hand out exactly the points the
-// games and byes gave, in order.
+// games and byes gave (a double forfeit none), in order.
 func checkStandings(t *testing.T, tour *Tournament) {
 	t.Helper()
 	var total Points
@@ -261,7 +265,11 @@ func checkStandings(t *testing.T, tour *Tournament) {
 		if r.Bye != "" {
 			total += tour.Settings().roundPoints()
 		}
-		total += Points(len(r.Pairings)) * tour.Settings().roundPoints()
+		for _, p := range r.Pairings {
+			if !p.DoubleForfeit() {
+				total += tour.Settings().roundPoints()
+			}
+		}
 	}
 	st := tour.Standings()
 	require.Len(t, st, len(tour.Players()))

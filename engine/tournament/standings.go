@@ -27,8 +27,9 @@ type Standing struct {
 	Withdrawn       bool   `json:"withdrawn,omitempty"`
 }
 
-// Standings ranks the players, withdrawn ones included, on the games
-// recorded so far: points, then Buchholz Cut-1, Buchholz,
+// Standings ranks the players, withdrawn ones included, on the rounds
+// completed so far (Completed; the round being played counts once it is
+// complete, its bye too): points, then Buchholz Cut-1, Buchholz,
 // Sonneborn–Berger and direct encounter (see the package documentation);
 // players still tied share a rank and are listed by rating, then by the
 // order they joined.
@@ -39,15 +40,16 @@ func (t *Tournament) Standings() []Standing {
 		idx[p.ID] = i
 		out[i] = Standing{Player: p.ID, Rating: p.Rating, Withdrawn: p.Withdrawn}
 	}
+	rounds := t.s.Rounds[:t.Completed()] // rounds complete in order
 	// opponent[i][r] is player i's opponent in round r, -1 without one.
 	opponent := make([][]int, len(out))
 	won := make([][]Points, len(out)) // the round's points against that opponent
 	for i := range out {
-		opponent[i] = make([]int, len(t.s.Rounds))
-		won[i] = make([]Points, len(t.s.Rounds))
+		opponent[i] = make([]int, len(rounds))
+		won[i] = make([]Points, len(rounds))
 	}
 	roundPoints := t.s.Settings.roundPoints()
-	for r, round := range t.s.Rounds {
+	for r, round := range rounds {
 		for i := range out {
 			opponent[i][r] = -1
 		}
@@ -136,4 +138,36 @@ func directEncounter(out []Standing, group []int, opponent [][]int, won [][]Poin
 	for _, i := range group {
 		out[i].DirectEncounter = points[i]
 	}
+}
+
+// Placing is a place on a tournament's podium.
+type Placing struct {
+	Place  int // 1, 2 or 3
+	Player string
+}
+
+// Podium returns the places 1 to 3 of the standings rows (as Standings
+// orders them): the players who did not withdraw, placed among
+// themselves by their rank, so that a withdrawn player takes no medal
+// and leaves theirs to the next. Players tied share a place, and the
+// places they fill are skipped: two players second, then nobody third.
+func Podium(rows []Standing) []Placing {
+	var out []Placing
+	better, last := 0, Standing{Rank: -1} // players placed before, and the last one placed
+	for _, s := range rows {
+		if s.Withdrawn {
+			continue
+		}
+		place := better + 1
+		if len(out) > 0 && s.Rank == last.Rank {
+			place = out[len(out)-1].Place
+		}
+		better++
+		last = s
+		if place > 3 {
+			break
+		}
+		out = append(out, Placing{Place: place, Player: s.Player})
+	}
+	return out
 }

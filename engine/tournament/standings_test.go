@@ -2,15 +2,17 @@ package tournament
 
 import (
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 )
 
 // finished returns a finished tournament with the given players (ID and
 // rating) and rounds, built directly to test standings on chosen results.
 func finished(players []Player, rounds ...Round) *Tournament {
 	for i := range rounds {
-		rounds[i].Number = i + 1
+		rounds[i].Number, rounds[i].Completed = i+1, t0
 		for j := range rounds[i].Pairings {
 			p := &rounds[i].Pairings[j]
 			p.Board = j + 1
@@ -23,7 +25,8 @@ func finished(players []Player, rounds ...Round) *Tournament {
 		Phase: Finished, Players: players, Rounds: rounds}}
 }
 
-func game(first, second string, r Result) Pairing {
+// oneGame is a pairing of one game with the result r.
+func oneGame(first, second string, r Result) Pairing {
 	return Pairing{First: first, Second: second, Games: []Game{{Result: r}}}
 }
 
@@ -31,8 +34,8 @@ func TestStandingsByesAndWithdrawals(t *testing.T) {
 	// X beats Y while Z has the bye; Z beats X while Y (who then
 	// withdraws) has the bye.
 	tour := finished([]Player{{ID: "X", Rating: 1500}, {ID: "Y", Rating: 1600, Withdrawn: true}, {ID: "Z", Rating: 1400}},
-		Round{Pairings: []Pairing{game("X", "Y", FirstWon)}, Bye: "Z"},
-		Round{Pairings: []Pairing{game("Z", "X", FirstWon)}, Bye: "Y"},
+		Round{Pairings: []Pairing{oneGame("X", "Y", FirstWon)}, Bye: "Z"},
+		Round{Pairings: []Pairing{oneGame("Z", "X", FirstWon)}, Bye: "Y"},
 	)
 	assert.Equal(t, []Standing{
 		// Z: a bye counts Z's own 2 points in Buchholz, X 1; SB only X's 1.
@@ -49,9 +52,9 @@ func TestStandingsDirectEncounter(t *testing.T) {
 	// B tie on points (1½), Buchholz (4½), Cut-1 (4) and SB (1¾); A won
 	// their game, so A ranks above the higher rated B.
 	tour := finished([]Player{{ID: "A", Rating: 1900}, {ID: "B", Rating: 2000}, {ID: "C", Rating: 1800}, {ID: "D", Rating: 1700}},
-		Round{Pairings: []Pairing{game("A", "B", FirstWon), game("C", "D", FirstWon)}},
-		Round{Pairings: []Pairing{game("A", "C", SecondWon), game("B", "D", FirstWon)}},
-		Round{Pairings: []Pairing{game("A", "D", Drawn), game("B", "C", Drawn)}},
+		Round{Pairings: []Pairing{oneGame("A", "B", FirstWon), oneGame("C", "D", FirstWon)}},
+		Round{Pairings: []Pairing{oneGame("A", "C", SecondWon), oneGame("B", "D", FirstWon)}},
+		Round{Pairings: []Pairing{oneGame("A", "D", Drawn), oneGame("B", "C", Drawn)}},
 	)
 	got := tour.Standings()
 	assert.Equal(t, []string{"C", "A", "B", "D"}, []string{got[0].Player, got[1].Player, got[2].Player, got[3].Player})
@@ -66,9 +69,9 @@ func TestStandingsSharedRank(t *testing.T) {
 	// encounter cannot break, so A, B and C share first place, listed by
 	// rating.
 	tour := finished([]Player{{ID: "A", Rating: 1500}, {ID: "B", Rating: 1700}, {ID: "C", Rating: 1600}, {ID: "D", Rating: 1800}},
-		Round{Pairings: []Pairing{game("A", "B", FirstWon), game("C", "D", FirstWon)}},
-		Round{Pairings: []Pairing{game("C", "A", FirstWon), game("B", "D", FirstWon)}},
-		Round{Pairings: []Pairing{game("A", "D", FirstWon), game("B", "C", FirstWon)}},
+		Round{Pairings: []Pairing{oneGame("A", "B", FirstWon), oneGame("C", "D", FirstWon)}},
+		Round{Pairings: []Pairing{oneGame("C", "A", FirstWon), oneGame("B", "D", FirstWon)}},
+		Round{Pairings: []Pairing{oneGame("A", "D", FirstWon), oneGame("B", "C", FirstWon)}},
 	)
 	got := tour.Standings()
 	var ranks []any
@@ -76,4 +79,50 @@ func TestStandingsSharedRank(t *testing.T) {
 		ranks = append(ranks, s.Player, s.Rank)
 	}
 	assert.Equal(t, []any{"B", 1, "C", 1, "A", 1, "D", 4}, ranks)
+}
+
+func TestStandingsAfterTheLastCompletedRound(t *testing.T) {
+	tour := mustTournament(t, 5, nil)
+	now := t0.Add(time.Hour)
+	require.NoError(t, tour.Start(now))
+	assert.Zero(t, tour.Completed())
+	for _, s := range tour.Standings() {
+		assert.Zero(t, s.Points, "round 1's bye counts once round 1 is complete: %s", s.Player)
+	}
+	playRound(t, tour, now)
+	require.NoError(t, tour.PairNext(now))
+	assert.Equal(t, 1, tour.Completed())
+	bye := tour.Rounds()[1].Bye
+	require.NotEmpty(t, bye)
+	require.NoError(t, tour.Record(GameRef{2, 1, 1}, FirstWon, now))
+	var total Points
+	for _, s := range tour.Standings() {
+		total += s.Points
+	}
+	assert.Equal(t, Points(3*2), total, "round 1 only: two wins and a bye, not round 2's bye nor its first result")
+}
+
+func TestPodium(t *testing.T) {
+	tests := []struct {
+		name string
+		rows []Standing
+		want []Placing
+	}{
+		{"three places", []Standing{{Rank: 1, Player: "a"}, {Rank: 2, Player: "b"}, {Rank: 3, Player: "c"}, {Rank: 4, Player: "d"}},
+			[]Placing{{1, "a"}, {2, "b"}, {3, "c"}}},
+		{"two share the second place, none is third", []Standing{{Rank: 1, Player: "a"}, {Rank: 2, Player: "b"}, {Rank: 2, Player: "c"}, {Rank: 4, Player: "d"}},
+			[]Placing{{1, "a"}, {2, "b"}, {2, "c"}}},
+		{"three share the first place", []Standing{{Rank: 1, Player: "a"}, {Rank: 1, Player: "b"}, {Rank: 1, Player: "c"}, {Rank: 4, Player: "d"}},
+			[]Placing{{1, "a"}, {1, "b"}, {1, "c"}}},
+		{"two share the third place", []Standing{{Rank: 1, Player: "a"}, {Rank: 2, Player: "b"}, {Rank: 3, Player: "c"}, {Rank: 3, Player: "d"}, {Rank: 5, Player: "e"}},
+			[]Placing{{1, "a"}, {2, "b"}, {3, "c"}, {3, "d"}}},
+		{"a withdrawn player takes no medal", []Standing{{Rank: 1, Player: "a", Withdrawn: true}, {Rank: 2, Player: "b"}, {Rank: 3, Player: "c"}, {Rank: 4, Player: "d"}},
+			[]Placing{{1, "b"}, {2, "c"}, {3, "d"}}},
+		{"a withdrawn player tied with another", []Standing{{Rank: 1, Player: "a"}, {Rank: 2, Player: "b", Withdrawn: true}, {Rank: 2, Player: "c"}, {Rank: 4, Player: "d"}},
+			[]Placing{{1, "a"}, {2, "c"}, {3, "d"}}},
+		{"two players", []Standing{{Rank: 1, Player: "a"}, {Rank: 2, Player: "b"}}, []Placing{{1, "a"}, {2, "b"}}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) { assert.Equal(t, tt.want, Podium(tt.rows)) })
+	}
 }

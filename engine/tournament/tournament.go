@@ -144,9 +144,11 @@ func (t *Tournament) lateJoinOpen() bool { return 2*len(t.s.Rounds) < t.s.Settin
 
 // Join adds a player with the given rating. Before the start anyone may
 // join; afterwards players may join until half the rounds have been paired
-// (scoring nothing for the rounds they missed), and a no-show may re-join
-// until the next round is paired. It returns ErrFinished, ErrCancelled,
-// ErrAlreadyJoined, ErrLateJoinClosed or ErrFull.
+// (scoring nothing for the rounds they missed), and a player withdrawn by
+// a forfeit may come back while the round of the forfeit is being played
+// (Comeback). It returns ErrFinished, ErrCancelled, ErrAlreadyJoined,
+// ErrLateJoinClosed (a newcomer), ErrRejoinClosed (a withdrawn player) or
+// ErrFull.
 func (t *Tournament) Join(id string, rating int, now time.Time) error {
 	if err := t.over(); err != nil {
 		return err
@@ -155,19 +157,79 @@ func (t *Tournament) Join(id string, rating int, now time.Time) error {
 	if p != nil && !p.Withdrawn {
 		return ErrAlreadyJoined
 	}
-	rejoin := p != nil && p.NoShow && p.WithdrawnAt == len(t.s.Rounds)
-	if t.s.Phase != Registration && !t.lateJoinOpen() && !rejoin {
+	if t.s.Phase != Registration && !t.lateJoinOpen() && !t.rejoinOpen(p, now) {
+		if p != nil {
+			return ErrRejoinClosed
+		}
 		return ErrLateJoinClosed
 	}
 	if t.Active() >= t.s.Settings.limit() {
 		return ErrFull
 	}
 	if p != nil {
-		p.Withdrawn, p.NoShow, p.WithdrawnAt, p.Rating = false, false, 0, rating
+		p.Withdrawn, p.NoShow, p.WithdrawnAt, p.Forfeited, p.Rating = false, false, 0, GameRef{}, rating
 		return nil
 	}
 	t.s.Players = append(t.s.Players, Player{ID: id, Rating: rating, Joined: now})
 	return nil
+}
+
+// rejoinOpen reports whether p, a player withdrawn by a forfeit, may come
+// back at now: while the round of the forfeit is being played, before its
+// deadline. Once it is complete (at the latest when its deadline closes
+// its games) the next is paired at once, without them.
+func (t *Tournament) rejoinOpen(p *Player, now time.Time) bool {
+	return p != nil && p.Withdrawn && p.NoShow && p.WithdrawnAt == len(t.s.Rounds) && t.s.Phase == Playing &&
+		now.Before(t.s.Rounds[len(t.s.Rounds)-1].Deadline)
+}
+
+// Comeback is whether a player withdrawn by a forfeit may come back.
+type Comeback uint8
+
+// The ways back of a player withdrawn by a forfeit.
+const (
+	NoComeback        Comeback = iota // no way back into this tournament
+	ComebackThisRound                 // Join while the round of the forfeit is played
+	ComebackLater                     // Join as a late joiner, while late joins are open
+)
+
+// Comeback says whether player id, withdrawn by a forfeit, may join again
+// (Join) at now: while the round of the forfeit is being played, before
+// its deadline; else, since the next round is paired as soon as that
+// round is complete, only while late joins stay open once it is paired;
+// never when the tournament is full or over.
+func (t *Tournament) Comeback(id string, now time.Time) Comeback {
+	p := t.player(id)
+	switch {
+	case p == nil || !p.Withdrawn || t.over() != nil || t.Active() >= t.s.Settings.limit():
+		return NoComeback
+	case t.rejoinOpen(p, now):
+		return ComebackThisRound
+	}
+	paired := len(t.s.Rounds)
+	if t.s.Phase != Registration && t.s.Rounds[len(t.s.Rounds)-1].Completed.IsZero() || t.s.Phase == Between {
+		paired++ // the round closes and the next is paired at once
+	}
+	if 2*paired < t.s.Settings.Rounds {
+		return ComebackLater
+	}
+	return NoComeback
+}
+
+// WithdrawnBy returns the player whom the forfeit of the game ref
+// withdrew, or "" if it withdrew nobody (the game was not forfeited, or
+// its player was withdrawn already: by their own withdrawal, or by the
+// forfeit of the other game of a duplicate pairing). The one player it
+// returns is told once, in that game.
+func (t *Tournament) WithdrawnBy(ref GameRef) string {
+	g, err := t.Game(ref)
+	if err != nil || g.NoShow == "" {
+		return ""
+	}
+	if p := t.player(g.NoShow); p != nil && p.NoShow && p.Forfeited == ref {
+		return p.ID
+	}
+	return ""
 }
 
 // Leave removes a player before the start. It returns ErrStarted once
@@ -260,8 +322,9 @@ func (t *Tournament) PairNext(now time.Time) error {
 	return nil
 }
 
-// Cancel calls the tournament off; games still pending are the caller's
-// to abort. It returns ErrFinished or ErrCancelled.
+// Cancel calls the tournament off: no result is recorded any more. The
+// games still in progress (InProgress) go on as casual games (Release).
+// It returns ErrFinished or ErrCancelled.
 func (t *Tournament) Cancel(now time.Time) error {
 	if err := t.over(); err != nil {
 		return err
@@ -303,6 +366,24 @@ func (t *Tournament) Overdue(now time.Time) []GameRef {
 	if now.Before(r.Deadline) {
 		return nil
 	}
+	return t.InProgress()
+}
+
+// Pairing returns the pairing of the game ref, or ErrNoSuchGame.
+func (t *Tournament) Pairing(ref GameRef) (Pairing, error) {
+	if _, err := t.Game(ref); err != nil {
+		return Pairing{}, err
+	}
+	return t.Rounds()[ref.Round-1].Pairings[ref.Board-1], nil
+}
+
+// InProgress returns the games of the current round still without a
+// result: after Cancel, the games that go on as casual games.
+func (t *Tournament) InProgress() []GameRef {
+	if len(t.s.Rounds) == 0 {
+		return nil
+	}
+	r := t.s.Rounds[len(t.s.Rounds)-1]
 	var refs []GameRef
 	for _, p := range r.Pairings {
 		for i, g := range p.Games {
@@ -312,6 +393,18 @@ func (t *Tournament) Overdue(now time.Time) []GameRef {
 		}
 	}
 	return refs
+}
+
+// Completed returns the number of rounds complete: every game of them
+// has a result.
+func (t *Tournament) Completed() int {
+	n := 0
+	for _, r := range t.s.Rounds {
+		if !r.Completed.IsZero() {
+			n++
+		}
+	}
+	return n
 }
 
 // Game returns the game ref names, or ErrNoSuchGame.
@@ -342,10 +435,16 @@ func (t *Tournament) Adjudicate(ref GameRef, res Result, reason string, now time
 	return t.record(ref, Game{Result: res, Adjudicated: true, Reason: reason, Ended: now}, now)
 }
 
-// NoShow records that player id lost the game on time without a move: the
-// opponent wins and the player is withdrawn (Join lets them back until the
-// next round is paired). It returns ErrNotInGame and the errors of Record.
-func (t *Tournament) NoShow(ref GameRef, id string, now time.Time) error {
+// Forfeit records that player id forfeited the game ref at now: their
+// clock, bounded by the round's deadline, ran out before their first
+// move in it. The opponent wins by forfeit (1–0), unless both players of
+// a duplicate pairing forfeited the game they moved first in: then
+// neither played, and both lose both games (Pairing.DoubleForfeit). A
+// forfeit withdraws its player from the rounds still to come, if any
+// (Comeback says whether and when they may come back); the game whose forfeit
+// withdrew them is kept (WithdrawnBy). It returns ErrNotInGame and the
+// errors of Record.
+func (t *Tournament) Forfeit(ref GameRef, id string, now time.Time) error {
 	g, err := t.Game(ref)
 	if err != nil {
 		return err
@@ -361,8 +460,8 @@ func (t *Tournament) NoShow(ref GameRef, id string, now time.Time) error {
 	if err := t.record(ref, Game{Result: res, NoShow: id, Ended: now}, now); err != nil {
 		return err
 	}
-	if p := t.player(id); !p.Withdrawn {
-		p.Withdrawn, p.NoShow, p.WithdrawnAt = true, true, len(t.s.Rounds)
+	if p := t.player(id); !p.Withdrawn && t.s.Phase != Finished {
+		p.Withdrawn, p.NoShow, p.WithdrawnAt, p.Forfeited = true, true, len(t.s.Rounds), ref
 	}
 	return nil
 }

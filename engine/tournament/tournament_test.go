@@ -211,7 +211,7 @@ func TestCancel(t *testing.T) {
 	assert.ErrorIs(t, tour.Leave("p1"), ErrCancelled)
 }
 
-func TestNoShow(t *testing.T) {
+func TestForfeit(t *testing.T) {
 	tour := mustTournament(t, 6, func(s *Settings) { s.Rounds = 5 })
 	now := t0.Add(time.Hour)
 	require.NoError(t, tour.Start(now))
@@ -223,9 +223,9 @@ func TestNoShow(t *testing.T) {
 	// Round 3: late joins are closed (3 of 5 rounds paired); two no-shows.
 	r := tour.Rounds()[2]
 	x, y := r.Pairings[0].First, r.Pairings[1].Second
-	assert.ErrorIs(t, tour.NoShow(GameRef{3, 1, 1}, "nobody", now), ErrNotInGame)
-	require.NoError(t, tour.NoShow(GameRef{3, 1, 1}, x, now))
-	require.NoError(t, tour.NoShow(GameRef{3, 2, 1}, y, now))
+	assert.ErrorIs(t, tour.Forfeit(GameRef{3, 1, 1}, "nobody", now), ErrNotInGame)
+	require.NoError(t, tour.Forfeit(GameRef{3, 1, 1}, x, now))
+	require.NoError(t, tour.Forfeit(GameRef{3, 2, 1}, y, now))
 	g, err := tour.Game(GameRef{3, 1, 1})
 	require.NoError(t, err)
 	assert.Equal(t, SecondWon, g.Result, "the no-show loses")
@@ -234,12 +234,18 @@ func TestNoShow(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, FirstWon, g.Result)
 	assert.Equal(t, 4, tour.Active())
+	assert.Equal(t, x, tour.WithdrawnBy(GameRef{3, 1, 1}), "the forfeit withdrew x: x is told there")
+	assert.Empty(t, tour.WithdrawnBy(GameRef{3, 3, 1}), "no forfeit")
 	assert.ErrorIs(t, tour.Join("late", 1500, now), ErrLateJoinClosed)
 
+	assert.Equal(t, ComebackThisRound, tour.Comeback(x, now), "while the round is played")
+	require.NoError(t, tour.Join(x, 1900, now), "a no-show may come back while the round is played")
+	assert.Empty(t, tour.WithdrawnBy(GameRef{3, 1, 1}), "x is back")
 	require.NoError(t, tour.Record(GameRef{3, 3, 1}, Drawn, now))
-	require.NoError(t, tour.Join(x, 1900, now), "a no-show may re-join before the next round")
+	assert.Equal(t, NoComeback, tour.Comeback(y, now), "the round is complete: the next is paired at once, and late joins close")
+	assert.ErrorIs(t, tour.Join(y, 1500, now), ErrRejoinClosed, "too late to come back, not too late to join")
 	require.NoError(t, tour.PairNext(now))
-	assert.ErrorIs(t, tour.Join(y, 1500, now), ErrLateJoinClosed, "but not after it is paired")
+	assert.ErrorIs(t, tour.Join(y, 1500, now), ErrRejoinClosed)
 	paired := map[string]bool{}
 	for _, p := range tour.Rounds()[3].Pairings {
 		paired[p.First], paired[p.Second] = true, true
@@ -304,4 +310,86 @@ func TestFinishesWhenTooFewPlayersAreLeft(t *testing.T) {
 	require.NoError(t, tour.PairNext(now))
 	phase, k := tour.State()
 	assert.Equal(t, []any{Finished, 1}, []any{phase, k})
+}
+
+func TestForfeitInDuplicateRounds(t *testing.T) {
+	tour := mustTournament(t, 4, func(s *Settings) { s.Rounds, s.Duplicate = 2, true })
+	now := t0.Add(time.Hour)
+	require.NoError(t, tour.Start(now))
+	one, two := tour.Rounds()[0].Pairings[0], tour.Rounds()[0].Pairings[1]
+
+	// Board 1: its first player misses both games, the second plays: one
+	// withdrawal, told once, in the first game forfeited.
+	require.NoError(t, tour.Forfeit(GameRef{1, 1, 2}, one.First, now))
+	require.NoError(t, tour.Forfeit(GameRef{1, 1, 1}, one.First, now.Add(time.Minute)))
+	assert.Equal(t, one.First, tour.WithdrawnBy(GameRef{1, 1, 2}))
+	assert.Empty(t, tour.WithdrawnBy(GameRef{1, 1, 1}), "told once")
+	p := tour.Rounds()[0].Pairings[0]
+	assert.False(t, p.DoubleForfeit())
+	assert.Equal(t, Points(4), p.Points(one.Second), "two wins by forfeit")
+	assert.Equal(t, Points(0), p.Points(one.First))
+
+	// Board 2: neither plays: each forfeits the game they move first in.
+	require.NoError(t, tour.Forfeit(GameRef{1, 2, 1}, two.First, now))
+	require.NoError(t, tour.Forfeit(GameRef{1, 2, 2}, two.Second, now))
+	p = tour.Rounds()[0].Pairings[1]
+	assert.True(t, p.DoubleForfeit())
+	assert.Equal(t, [2]Points{0, 0}, [2]Points{p.Points(two.First), p.Points(two.Second)}, "a double forfeit: both lose")
+	assert.Equal(t, 1, tour.Completed())
+	for _, s := range tour.Standings() {
+		if s.Player == two.First || s.Player == two.Second || s.Player == one.First {
+			assert.Zero(t, s.Points, s.Player)
+			assert.True(t, s.Withdrawn, s.Player)
+		}
+	}
+	require.NoError(t, tour.PairNext(now))
+	assert.Equal(t, 1, tour.Active())
+	phase, _ := tour.State()
+	assert.Equal(t, Finished, phase, "one player left")
+}
+
+func TestForfeitInTheLastRoundWithdrawsNobody(t *testing.T) {
+	tour := mustTournament(t, 4, func(s *Settings) { s.Rounds = 1 })
+	now := t0.Add(time.Hour)
+	require.NoError(t, tour.Start(now))
+	p := tour.Rounds()[0].Pairings
+	require.NoError(t, tour.Record(GameRef{1, 1, 1}, Drawn, now))
+	require.NoError(t, tour.Forfeit(GameRef{1, 2, 1}, p[1].Second, now))
+	phase, _ := tour.State()
+	require.Equal(t, Finished, phase)
+	assert.Equal(t, 4, tour.Active(), "no round is left to withdraw from")
+	assert.Empty(t, tour.WithdrawnBy(GameRef{1, 2, 1}))
+}
+
+func TestComeback(t *testing.T) {
+	tour := mustTournament(t, 6, func(s *Settings) { s.Rounds = 5 })
+	now := t0.Add(time.Hour)
+	require.NoError(t, tour.Start(now))
+	p := tour.Rounds()[0].Pairings
+	require.NoError(t, tour.Forfeit(GameRef{1, 1, 1}, p[0].First, now))
+	assert.Equal(t, ComebackThisRound, tour.Comeback(p[0].First, now))
+	deadline := tour.Rounds()[0].Deadline
+	assert.Equal(t, ComebackLater, tour.Comeback(p[0].First, deadline), "the deadline closes the round: back only as a late joiner")
+	assert.Equal(t, NoComeback, tour.Comeback(p[0].Second, now), "not withdrawn")
+	require.NoError(t, tour.Record(GameRef{1, 2, 1}, Drawn, now))
+	require.NoError(t, tour.Forfeit(GameRef{1, 3, 1}, p[2].Second, now))
+	assert.Equal(t, ComebackLater, tour.Comeback(p[2].Second, now), "round 2 is paired at once, and late joins stay open (2 of 5 rounds)")
+	assert.Equal(t, ComebackLater, tour.Comeback(p[0].First, now))
+	require.NoError(t, tour.PairNext(now))
+	require.NoError(t, tour.Join(p[2].Second, 1500, now), "a late joiner again")
+	require.NoError(t, tour.Cancel(now))
+	assert.Equal(t, NoComeback, tour.Comeback(p[0].First, now), "cancelled")
+}
+
+func TestRejoinClosesAtTheDeadline(t *testing.T) {
+	tour := mustTournament(t, 4, func(s *Settings) { s.Rounds = 2 }) // late joins close with round 1
+	now := t0.Add(time.Hour)
+	require.NoError(t, tour.Start(now))
+	x := tour.Rounds()[0].Pairings[0].First
+	require.NoError(t, tour.Forfeit(GameRef{1, 1, 1}, x, now))
+	deadline := tour.Rounds()[0].Deadline
+	assert.Equal(t, ComebackThisRound, tour.Comeback(x, deadline.Add(-time.Second)))
+	assert.Equal(t, NoComeback, tour.Comeback(x, deadline), "the deadline closes the round: no invitation then")
+	assert.ErrorIs(t, tour.Join(x, 1500, deadline), ErrRejoinClosed)
+	require.NoError(t, tour.Join(x, 1500, deadline.Add(-time.Second)))
 }

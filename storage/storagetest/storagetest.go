@@ -71,6 +71,7 @@ type Store interface {
 	GuildTournaments(ctx context.Context, guildID string) ([]*storage.Tournament, error)
 	UpdateTournament(ctx context.Context, guildID string, id uint64, now time.Time, fn func(*storage.Tournament) error) (*storage.Tournament, error)
 	OpenTournamentGame(ctx context.Context, g *storage.Game, now time.Time) error
+	CancelTournament(ctx context.Context, guildID string, id uint64, now time.Time, fn func(released []*storage.Game)) (*storage.Tournament, []*storage.Game, error)
 
 	LoadPuzzles(ctx context.Context, ps []puzzle.JSON) (int, error)
 	Puzzle(ctx context.Context, id string) (*storage.PuzzleEntry, error)
@@ -177,7 +178,9 @@ func Run(t *testing.T, open Open) {
 		{"SeasonChannels", testSeasonChannels},
 		{"TournamentLifecycle", testTournamentLifecycle},
 		{"TournamentGameRecordsItsResult", testTournamentGameRecordsItsResult},
-		{"TournamentNoShow", testTournamentNoShow},
+		{"TournamentForfeit", testTournamentForfeit},
+		{"TournamentDoubleForfeit", testTournamentDoubleForfeit},
+		{"TournamentCancelReleasesItsGames", testTournamentCancelReleasesItsGames},
 		{"TournamentAdjudicatedGameRated", testTournamentAdjudicatedGameRated},
 		{"TournamentExportImport", testTournamentExportImport},
 		{"LoadPuzzles", testLoadPuzzles},

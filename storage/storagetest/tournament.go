@@ -28,6 +28,35 @@ func mustTournament(tb testing.TB, s Store, rounds int) *storage.Tournament {
 	return st
 }
 
+// mustDuplicate stores a new tournament of one duplicate round with
+// alice, bob and carol joined, and starts it at t0+1h: one pairing of two
+// games, and a bye.
+func mustDuplicate(tb testing.TB, s Store) *storage.Tournament {
+	tb.Helper()
+	tn, err := tournament.New(tournament.Settings{Name: "Twins", Rounds: 1, DaysPerRound: 3, Duplicate: true, Start: t0.Add(time.Hour)}, alice.UserID, t0)
+	require.NoError(tb, err)
+	for i, p := range []game.Player{alice, bob, carol} {
+		require.NoError(tb, tn.Join(p.UserID, 1500-i, t0))
+	}
+	st := &storage.Tournament{GuildID: guild, ChannelID: "lobby", Changed: t0, Tournament: tn}
+	require.NoError(tb, s.CreateTournament(tb.Context(), st))
+	return mustStart(tb, s, st)
+}
+
+// mustOpenRound opens the game ref of the tournament as the bot does
+// (tournament.Tournament.GameConfig: the round's deadline as its cutoff),
+// with a clock of clock, and returns it.
+func mustOpenRound(tb testing.TB, s Store, st *storage.Tournament, ref tournament.GameRef, clock time.Duration) *storage.Game {
+	tb.Helper()
+	names := map[string]string{alice.UserID: alice.Name, bob.UserID: bob.Name, carol.UserID: carol.Name}
+	cfg, err := st.GameConfig(ref, st.ID, names, game.Config{MoveTime: clock})
+	require.NoError(tb, err)
+	g := mustNewGame(tb, "t-"+ref.String(), cfg)
+	g.Tournament = &storage.TournamentGame{ID: st.ID, Ref: ref}
+	require.NoError(tb, s.OpenTournamentGame(tb.Context(), g, t0))
+	return g
+}
+
 // mustStart starts the tournament at t0+1h and returns it.
 func mustStart(tb testing.TB, s Store, st *storage.Tournament) *storage.Tournament {
 	tb.Helper()
@@ -150,9 +179,11 @@ func testTournamentGameRecordsItsResult(t *testing.T, open Open) {
 	assert.True(t, st.Wake().Equal(end), "the final standings are owed")
 }
 
-// testTournamentNoShow: a tournament game lost on time before a first
-// move withdraws its player; an abandoned game records nothing.
-func testTournamentNoShow(t *testing.T, open Open) {
+// testTournamentForfeit: a tournament game whose first player never
+// moved is their forfeit: the opponent wins it in the tournament, the
+// player is withdrawn, and the game is not rated; an abandoned game
+// records nothing.
+func testTournamentForfeit(t *testing.T, open Open) {
 	s := open(t, storage.Options{})
 	ctx := t.Context()
 	st := mustStart(t, s, mustTournament(t, s, 2))
@@ -173,6 +204,105 @@ func testTournamentNoShow(t *testing.T, open Open) {
 	assert.Equal(t, tournament.SecondWon, tg.Result)
 	for _, p := range st.Players() {
 		assert.Equal(t, p.ID == tg.First, p.Withdrawn, "player %s", p.ID)
+	}
+	assert.Equal(t, tg.First, st.WithdrawnBy(ref))
+	f, err := s.FinishedGame(ctx, guild, g.ID)
+	require.NoError(t, err)
+	assert.Equal(t, game.Unstarted, f.Result().Ending)
+	assert.Equal(t, [2]storage.RatingChange{}, f.Ratings, "a forfeit is not rated")
+	_, err = s.Profile(ctx, guild, tg.Second, storage.Human)
+	assert.ErrorIs(t, err, storage.ErrNotFound, "nor counted on the ladder")
+
+	// Round 2: an abandoned game (its thread deleted) records nothing.
+	_, err = s.UpdateTournament(ctx, guild, st.ID, t0.Add(time.Hour), func(t *storage.Tournament) error { return t.PairNext(t0.Add(time.Hour)) })
+	require.NoError(t, err)
+	st, err = s.Tournament(ctx, guild, st.ID)
+	require.NoError(t, err)
+	ref = st.Pending()[0]
+	g = mustOpenRound(t, s, st, ref, moveTimeLimit)
+	mustFinish(t, s, g.ChannelID, game.Abandoned, engine.Red, t0.Add(2*time.Hour))
+	st, err = s.Tournament(ctx, guild, st.ID)
+	require.NoError(t, err)
+	tg, err = st.Game(ref)
+	require.NoError(t, err)
+	assert.Equal(t, tournament.Pending, tg.Result, "left to the round's deadline")
+}
+
+// testTournamentDoubleForfeit: when both players of a duplicate pairing
+// forfeit the game they move first in, the pairing is a double forfeit,
+// which the link of the game that made it notes, in its finished record
+// too.
+func testTournamentDoubleForfeit(t *testing.T, open Open) {
+	s := open(t, storage.Options{})
+	ctx := t.Context()
+	st := mustDuplicate(t, s)
+	var games []*storage.Game
+	for _, ref := range st.Pending() {
+		games = append(games, mustOpenRound(t, s, st, ref, moveTimeLimit))
+	}
+	require.Len(t, games, 2)
+	deadline := st.Rounds()[0].Deadline
+	for i, g := range games {
+		g, err := s.UpdateGame(ctx, g.ChannelID, func(g *storage.Game) error { return g.Timeout(deadline) })
+		require.NoError(t, err)
+		require.Equal(t, game.Unstarted, g.Result().Ending)
+		assert.Equal(t, i == 1, g.Tournament.Double, "game %d", i+1)
+		f, err := s.FinishedGame(ctx, guild, g.ID)
+		require.NoError(t, err)
+		assert.Equal(t, i == 1, f.Tournament.Double, "the finished game %d", i+1)
+	}
+	st, err := s.Tournament(ctx, guild, st.ID)
+	require.NoError(t, err)
+	p := st.Rounds()[0].Pairings[0]
+	assert.True(t, p.DoubleForfeit())
+	assert.Equal(t, [2]tournament.Points{0, 0}, [2]tournament.Points{p.Points(p.First), p.Points(p.Second)})
+	phase, _ := st.State()
+	assert.Equal(t, tournament.Finished, phase)
+}
+
+// testTournamentCancelReleasesItsGames: a tournament cancelled while its
+// games are played lets them go on as casual games, in one transaction:
+// their link and their round's deadline are gone, and their end records
+// nothing.
+func testTournamentCancelReleasesItsGames(t *testing.T, open Open) {
+	s := open(t, storage.Options{})
+	ctx := t.Context()
+	st := mustStart(t, s, mustTournament(t, s, 2))
+	ref := st.Pending()[0]
+	g := mustOpenRound(t, s, st, ref, 5*24*time.Hour)
+	require.Equal(t, st.Rounds()[0].Deadline, g.Deadline(), "the round's deadline (3 days) comes before the clock (5 days)")
+	cancelAt := t0.Add(2 * time.Hour)
+	st, released, err := s.CancelTournament(ctx, guild, st.ID, cancelAt, func(gs []*storage.Game) {
+		for _, g := range gs {
+			g.BoardEdit = cancelAt
+		}
+	})
+	require.NoError(t, err)
+	phase, _ := st.State()
+	assert.Equal(t, tournament.Cancelled, phase)
+	assert.Zero(t, st.Wake(), "a cancelled tournament owes nothing")
+	require.Len(t, released, 1)
+	assert.Nil(t, released[0].Tournament)
+	stored, err := s.Game(ctx, g.ChannelID)
+	require.NoError(t, err)
+	assert.Nil(t, stored.Tournament, "a casual game now")
+	assert.Zero(t, stored.Cutoff(), "without the round's deadline")
+	assert.Equal(t, cancelAt, stored.BoardEdit, "what the caller's function changed is stored with the release")
+	assert.Equal(t, t0.Add(5*24*time.Hour), stored.Deadline(), "its own clock")
+	_, _, err = s.CancelTournament(ctx, guild, st.ID, cancelAt, nil)
+	assert.ErrorIs(t, err, tournament.ErrCancelled)
+	_, _, err = s.CancelTournament(ctx, guild, 99, cancelAt, nil)
+	assert.ErrorIs(t, err, storage.ErrNotFound)
+
+	_, err = s.UpdateGame(ctx, g.ChannelID, func(g *storage.Game) error { return g.Timeout(g.Deadline()) })
+	require.NoError(t, err)
+	st, err = s.Tournament(ctx, guild, st.ID)
+	require.NoError(t, err)
+	tg, err := st.Game(ref)
+	require.NoError(t, err)
+	assert.Equal(t, tournament.Pending, tg.Result, "nothing recorded in the cancelled tournament")
+	for _, p := range st.Players() {
+		assert.False(t, p.Withdrawn, "nobody withdrawn from a cancelled tournament: %s", p.ID)
 	}
 }
 
