@@ -340,7 +340,7 @@ func (vs *vacations) gameLines(lang i18n.Lang, games []*storage.Game, userID, gu
 		}
 		var line string
 		switch _, stopped := g.Stopped(); {
-		case !g.Clock().Pauses():
+		case g.Clock().OneSitting():
 			line = lang.T("vacation.game_live", "Channel", channel, "Opponent", opp)
 		case g.ToMove() == col && stopped:
 			line = lang.T("vacation.game_stopped", "Channel", channel, "Opponent", opp)

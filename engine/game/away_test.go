@@ -101,3 +101,31 @@ func TestAwayAfterTheClockRanOut(t *testing.T) {
 	assert.False(t, stopped, "a clock that ran out is not stopped")
 	require.NoError(t, g.Timeout(t0.Add(moveTime)))
 }
+
+func TestAwayByClock(t *testing.T) {
+	// A vacation marks a player away in a game of an hour or more, and in
+	// a game without a clock (nothing to stop, nothing to refuse); a game
+	// under an hour refuses it, live or not.
+	for _, tc := range []struct {
+		name  string
+		clock time.Duration
+		err   error
+	}{
+		{"no clock", 0, nil},
+		{"an hour", time.Hour, nil},
+		{"59 minutes", 59 * time.Minute, game.ErrLiveGame},
+		{"10 minutes", 10 * time.Minute, game.ErrLiveGame},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			g := mustNewAt(t, t0, func(c *game.Config) { c.MoveTime = tc.clock })
+			err := g.Away(black, t0)
+			if tc.err != nil {
+				assert.ErrorIs(t, err, tc.err)
+				assert.True(t, g.AwaySince(black).IsZero(), "not marked away")
+				return
+			}
+			require.NoError(t, err)
+			assert.Equal(t, t0, g.AwaySince(black))
+		})
+	}
+}

@@ -58,7 +58,7 @@ func (d Defaults) Settings(asked Asked, computer bool) (Settings, error) {
 	}
 	s.Clock = s.Clock.Explicit()
 	if asked.Weekends != nil {
-		if *asked.Weekends && !s.Clock.Pauses() {
+		if *asked.Weekends && s.Clock.OneSitting() {
 			return Settings{}, ErrLiveGame
 		}
 		s.Weekends = *asked.Weekends

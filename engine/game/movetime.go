@@ -152,6 +152,12 @@ func (m MoveTime) Live() bool { return m.Start > 0 && m.Start < LiveLimit }
 // doc's table "Clocks, pauses and comforts" says what each clock has.
 func (m MoveTime) Pauses() bool { return m.Start >= WholeGameLimit }
 
+// OneSitting reports whether m is a clock under an hour, whose game is
+// played at one sitting: nothing pauses it (Pauses), and a pause asked
+// of it is refused (ErrLiveGame). A game without a clock has nothing to
+// pause, and nothing to refuse.
+func (m MoveTime) OneSitting() bool { return m.Start > 0 && !m.Pauses() }
+
 // units are the units of a written move time, largest first.
 var units = [...]struct {
 	name string
