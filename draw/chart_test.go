@@ -129,5 +129,7 @@ func TestChartTextsDefaults(t *testing.T) {
 	got := c.texts()
 	want := DefaultChartTexts()
 	want.Move = "Zug"
+	assert.Equal(t, "25%", got.Percent(0.25), "percentages as English writes them")
+	got.Percent = nil
 	assert.Equal(t, want, got)
 }
