@@ -85,7 +85,7 @@ func (rv *reviews) replayGIF(c *interaction, f *storage.FinishedGame) error {
 // says.
 func (rv *reviews) animate(lang i18n.Lang, f *storage.FinishedGame, rec *engine.Record, lk look) ([]byte, error) {
 	a := draw.Animation{Record: rec, Options: draw.Options{Names: names(lang, &f.Game), Over: true, Winner: winner(&f.Game), Text: drawText(lang), Theme: lk.theme, Marbles: lk.marbles}}
-	a.Options.Outcome, a.Options.Reason = outcome(lang, &f.Game, playerName)
+	a.Options.Outcome, a.Options.Reason = outcome(lang, &f.Game, playerName, true)
 	var gif bytes.Buffer
 	err := rv.views.render(jobGIF, func() error { return rv.views.renderer.Animate(&gif, a) })
 	if errors.Is(err, jobs.ErrQueueFull) {

@@ -58,7 +58,7 @@ func (r *Renderer) newState(p *engine.Position, opt *Options, g *geometry, fs *f
 	if st.t == nil {
 		st.t = &English
 	}
-	st.colors = st.t.colorNames(opt.Marbles)
+	st.colors = st.t.ColorNames(opt.Marbles)
 	for _, c := range []engine.Color{engine.Red, engine.Black} {
 		st.names[c] = st.colors[c]
 		if n, ok := fs.printable(opt.Names[c]); ok && n != "" {
@@ -106,11 +106,12 @@ func (t *Text) card(fs *faces, rules engine.Rules, width, points, panels int, sc
 }
 
 // cardLines returns how many lines the players' boxes have, whatever the
-// position: a line for the name and as many as the widest points and
-// panels (three digits, the wider plural form) take. The boxes, and so
-// the board under them, stay in place from move to move.
+// position: a line for the name and as many as the widest score takes
+// (points of three digits, panels held and each part of the points of
+// two, the wider plural form). The boxes, and so the board under them,
+// stay in place from move to move.
 func cardLines(fs *faces, t *Text, rules engine.Rules, g *geometry) int {
-	const wide = 888 // as wide as any score: the Go fonts' digits are all alike
+	const wide, part = 888, 88 // as wide as any score: the Go fonts' digits are all alike
 	widest := *t
 	widest.One = func(int) bool { return false }
 	if w := t.fill(t.Points.One, "", 1); textWidth(fs.get(roleScore), w) > textWidth(fs.get(roleScore), t.fill(t.Points.Other, "", 1)) {
@@ -119,7 +120,7 @@ func cardLines(fs *faces, t *Text, rules engine.Rules, g *geometry) int {
 	if w := t.fill(t.Panels.One, "", 1); textWidth(fs.get(roleScore), w) > textWidth(fs.get(roleScore), t.fill(t.Panels.Other, "", 1)) {
 		widest.Panels.Other = t.Panels.One
 	}
-	cd := widest.card(fs, rules, g.cardText(engine.Red).Dx(), wide, wide, engine.Breakdown{Panels: wide, Area: wide, Lines: wide, Total: wide})
+	cd := widest.card(fs, rules, g.cardText(engine.Red).Dx(), wide, part, engine.Breakdown{Panels: part, Area: part, Lines: part, Total: wide})
 	return 1 + len(cd.score.lines) + len(cd.bonus.lines)
 }
 

@@ -92,9 +92,10 @@ var English = Text{
 	ColTotal:       "Total",
 }
 
-// colorNames returns the colours' names as an image drawn with marbles m
-// shows them.
-func (t *Text) colorNames(m Marbles) [2]string {
+// ColorNames returns the colours' names, indexed by engine.Color, as an
+// image drawn with marbles m shows them: with ColourBlind, red's is
+// ColourBlindRed.
+func (t *Text) ColorNames(m Marbles) [2]string {
 	c := t.Colors
 	if m == ColourBlind && t.ColourBlindRed != "" {
 		c[engine.Red] = t.ColourBlindRed
