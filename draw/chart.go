@@ -153,7 +153,9 @@ func (r *Renderer) chart(c Chart) (*image.RGBA, error) {
 	n := len(c.Red) - 1
 	x := func(ply int) float64 { return left + (right-left)*float64(ply)/float64(n) }
 	mark := face(chartTypes.mark)
-	labels, rows := placeMarkLabels(c.Marks, x, func(t string) float64 { return float64(font.MeasureString(mark, say(t))) / 64 }, float64(width), s)
+	// The words of the marks keep right of the plot's left edge, clear of
+	// the chances written left of it ("100%" at the top).
+	labels, rows := placeMarkLabels(c.Marks, x, func(t string) float64 { return float64(font.MeasureString(mark, say(t))) / 64 }, left, float64(width)-8*s, s)
 	top, bottom := 102*s+float64(extra)+float64(max(rows-1, 0))*markRow*s, float64(height)-70*s
 	y := func(v float64) float64 { return bottom - (bottom-top)*v }
 
@@ -296,13 +298,13 @@ type markLabel struct {
 }
 
 // placeMarkLabels places the words of marks above the plot, whose mark
-// with ply p is at x(p), in an image width wide drawn at scale s: each
-// centred on its mark where it can, inside the image, moved right of the
-// words before it in its row, and in the first row where that leaves it
-// inside the image, so that no two overlap, however close the marks (the
-// last three moves of a game, at the right edge, too). It returns the
-// places, in the order of marks, and the number of rows.
-func placeMarkLabels(marks []ChartMark, x func(int) float64, measure func(string) float64, width, s float64) ([]markLabel, int) {
+// with ply p is at x(p), between lo and hi, in an image drawn at scale s:
+// each centred on its mark where it can, between lo and hi, moved right of
+// the words before it in its row, and in the first row where that leaves
+// it before hi, so that no two overlap, however close the marks (the last
+// three moves of a game, at the right edge, too). It returns the places,
+// in the order of marks, and the number of rows.
+func placeMarkLabels(marks []ChartMark, x func(int) float64, measure func(string) float64, lo, hi, s float64) ([]markLabel, int) {
 	order := make([]int, len(marks))
 	for i := range order {
 		order[i] = i
@@ -310,13 +312,13 @@ func placeMarkLabels(marks []ChartMark, x func(int) float64, measure func(string
 	sort.SliceStable(order, func(a, b int) bool { return marks[order[a]].Ply < marks[order[b]].Ply })
 	labels := make([]markLabel, len(marks))
 	var ends []float64 // per row, the right end of its last words plus a gap
-	margin, gap := 8*s, 18*s
+	gap := 18 * s
 	for _, i := range order {
 		w := measure(marks[i].Label)
-		lx := max(min(x(marks[i].Ply)-w/2, width-w-margin), margin)
+		lx := max(min(x(marks[i].Ply)-w/2, hi-w), lo)
 		row := 0
 		for ; row < len(ends); row++ {
-			if at := max(lx, ends[row]); at+w <= width-margin {
+			if at := max(lx, ends[row]); at+w <= hi {
 				lx = at
 				break
 			}

@@ -45,7 +45,7 @@ func TestNoTextIsCut(t *testing.T) {
 						return r.Animate(io.Discard, a)
 					},
 					"chart": func(rep *Report) error {
-						c := Chart{Red: chartGame, Marks: []ChartMark{{37, "37. D3"}, {38, "38. A3"}}, Width: width, Names: names, Report: rep,
+						c := Chart{Red: chartGame, Marks: []ChartMark{{2, "2. E6"}, {37, "37. D3"}, {38, "38. A3"}}, Width: width, Names: names, Report: rep,
 							Texts: ChartTexts{Title: names[0] + " against " + names[1] + ": chance to win", RedWins: names[0] + " wins", BlackWins: names[1] + " wins"}}
 						return r.RenderChart(io.Discard, c)
 					},

@@ -217,12 +217,15 @@ func (m *multiFace) Metrics() font.Metrics { return m.main.Metrics() }
 // caller of a name then shows something else, never a box. Other
 // characters the fonts lack (emoji, symbols) and invisible ones (controls,
 // joiners, direction marks, variation selectors) are left out, runs of
-// spaces become one, and runs of right-to-left letters (Hebrew, Arabic)
-// are reversed, as the image is drawn left to right.
+// spaces become one (a no-break space if the run had a no-break or a
+// narrow no-break space, as French puts before « : » and « % », so that
+// no line breaks there), and runs of right-to-left letters (Hebrew,
+// Arabic) are reversed, as the image is drawn left to right.
 func printable(s string, fonts []*sfnt.Font) (string, bool) {
 	var out, rtl []rune
 	var buf sfnt.Buffer
 	space, all := false, true
+	gap := ' ' // the space to put in: a no-break one if the run had one
 	flush := func() {
 		slices.Reverse(rtl)
 		out, rtl = append(out, rtl...), rtl[:0]
@@ -230,6 +233,12 @@ func printable(s string, fonts []*sfnt.Font) (string, bool) {
 	for _, r := range s {
 		switch {
 		case unicode.IsSpace(r):
+			if !space {
+				gap = ' '
+			}
+			if r == '\u00a0' || r == '\u202f' || r == '\u2007' {
+				gap = '\u00a0' // French « : », « 25 % »: never a line break
+			}
 			space = len(out)+len(rtl) > 0
 			continue
 		case unicode.In(r, unicode.Cc, unicode.Cf, unicode.Co, unicode.Cs, unicode.Variation_Selector) || r == unicode.ReplacementChar:
@@ -244,10 +253,10 @@ func printable(s string, fonts []*sfnt.Font) (string, bool) {
 		isRTL := unicode.In(r, unicode.Hebrew, unicode.Arabic, unicode.Syriac, unicode.Thaana)
 		if space {
 			if isRTL && len(rtl) > 0 {
-				rtl = append(rtl, ' ')
+				rtl = append(rtl, gap)
 			} else {
 				flush()
-				out = append(out, ' ')
+				out = append(out, gap)
 			}
 			space = false
 		}

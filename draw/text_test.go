@@ -50,6 +50,7 @@ func TestPrintable(t *testing.T) {
 		{"joined emoji and selectors", goFonts, "👩\u200d💻x\ufe0f", "x", true},
 		{"controls and direction marks", goFonts, "a\x00b\u202ec\u200fd", "abcd", true},
 		{"runs of space", goFonts, "  a \t\n b  ", "a b", true},
+		{"no-break spaces stay, so that no line breaks there", goFonts, "arrêtée\u202f: vacances, 25\u00a0%", "arrêtée\u00a0: vacances, 25\u00a0%", true},
 		{"invalid UTF-8", goFonts, "ok\xff", "ok", true},
 		{"nothing left", goFonts, "🎲🔥", "", true},
 	}
