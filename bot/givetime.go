@@ -34,7 +34,7 @@ func (ov *overtime) giveTime(c *interaction, g *storage.Game) error {
 	}
 	opp, giver := g.Player(g.ToMove()), g.Player(g.ToMove().Other())
 	lang := ov.langs.publicLang(c)
-	left := duration(lang, g.TimeLeft(g.ToMove(), now))
+	left := lang.Duration(g.TimeLeft(g.ToMove(), now))
 	text := "⏳ " + lang.T("give.channel", "Player", who(lang, opp), "Giver", escape(playerName(lang, giver)), "Left", left, "Board", boardLink(lang, g))
 	if d := g.Deadline(); !d.IsZero() {
 		text += " " + lang.T("give.due", "Due", timestamp(d))
@@ -52,7 +52,7 @@ func (ov *overtime) giveTime(c *interaction, g *storage.Game) error {
 		}
 		ov.refreshBoard(c.ctx, lang, g)
 	}
-	return c.say(c.lang().T("give.done", "Opponent", escape(playerName(c.lang(), opp)), "Left", duration(c.lang(), g.TimeLeft(g.ToMove(), now))))
+	return c.say(c.lang().T("give.done", "Opponent", escape(playerName(c.lang(), opp)), "Left", c.lang().Duration(g.TimeLeft(g.ToMove(), now))))
 }
 
 // refreshBoard rewrites the text of g's board, in lang, after a change

@@ -439,7 +439,7 @@ func (s *scheduler) sendReminder(ctx context.Context, g *storage.Game, note *tim
 	text := "⏰ " + lang.T("remind.channel", "Player", who(lang, p), "Opponent", escape(playerName(lang, opponent)), "Due", timestamp(deadline),
 		"Deadline", fmt.Sprintf("<t:%d:f>", deadline.Unix()), "Board", boardLink(lang, g))
 	if note != nil {
-		text = "⏰ " + lang.T("remind.channel_after_outage", "Player", who(lang, p), "Down", duration(lang, *note), "Opponent", escape(playerName(lang, opponent)),
+		text = "⏰ " + lang.T("remind.channel_after_outage", "Player", who(lang, p), "Down", lang.Duration(*note), "Opponent", escape(playerName(lang, opponent)),
 			"Due", timestamp(deadline), "Deadline", fmt.Sprintf("<t:%d:f>", deadline.Unix()), "Board", boardLink(lang, g))
 	}
 	u, uerr := s.store.UserSettings(ctx, p.UserID)
@@ -460,7 +460,7 @@ func (s *scheduler) sendReminder(ctx context.Context, g *storage.Game, note *tim
 		lang := s.langs.userLang(ctx, p.UserID)
 		text := "⏰ " + lang.T("remind.dm", "Opponent", escape(playerName(lang, opponent)), "Due", timestamp(deadline), "Board", boardLink(lang, g))
 		if note != nil {
-			text = "⏰ " + lang.T("remind.dm_after_outage", "Down", duration(lang, *note), "Opponent", escape(playerName(lang, opponent)), "Due", timestamp(deadline), "Board", boardLink(lang, g))
+			text = "⏰ " + lang.T("remind.dm_after_outage", "Down", lang.Duration(*note), "Opponent", escape(playerName(lang, opponent)), "Due", timestamp(deadline), "Board", boardLink(lang, g))
 		}
 		s.out.dm(ctx, p.UserID, text)
 	}
@@ -479,7 +479,7 @@ func (s *scheduler) remindByDM(ctx context.Context, g *storage.Game, note *time.
 	lang := s.langs.userLang(ctx, p.UserID)
 	text := "⏰ " + lang.T("remind.dm", "Opponent", escape(playerName(lang, opponent)), "Due", timestamp(g.Deadline()), "Board", boardLink(lang, g))
 	if note != nil {
-		text = "⏰ " + lang.T("remind.dm_after_outage", "Down", duration(lang, *note), "Opponent", escape(playerName(lang, opponent)), "Due", timestamp(g.Deadline()), "Board", boardLink(lang, g))
+		text = "⏰ " + lang.T("remind.dm_after_outage", "Down", lang.Duration(*note), "Opponent", escape(playerName(lang, opponent)), "Due", timestamp(g.Deadline()), "Board", boardLink(lang, g))
 	}
 	err := s.out.dmMessage(ctx, p.UserID, message{content: text})
 	s.metrics.Reminded(err)

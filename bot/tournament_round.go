@@ -112,7 +112,7 @@ func (rd *rounds) begin(ctx context.Context, st *storage.Tournament, now time.Ti
 			return nil, err
 		}
 		rd.post.dropEvent(ctx, st)
-		_, err = rd.out.send(ctx, st.ChannelID, message{content: lang.T("tournament.not_started", "Name", escape(st.Settings().Name), "Count", st.Active())})
+		_, err = rd.out.send(ctx, st.ChannelID, message{content: lang.N("tournament.not_started", st.Active(), "Name", escape(st.Settings().Name))})
 		return st, err
 	}
 	return started, err

@@ -48,19 +48,18 @@ func vacationCap(s storage.GuildSettings) time.Duration {
 	return min(game.VacationCap, time.Duration(*s.VacationDays)*24*time.Hour)
 }
 
-// vacationErrors are the refusals of the vacation bank's rules.
+// vacationErrors are the refusals of the vacation bank's rules but
+// game.ErrBankEmpty, which says what the bank holds (see start).
 var vacationErrors = sentinelWords{
 	{game.ErrVacationsOff, "vacation.off"},
 	{game.ErrOnVacation, "vacation.already"},
-	{game.ErrBankEmpty, "vacation.bank_empty"},
 	{game.ErrNotOnVacation, "vacation.not_on"},
 }
 
 // vacationRefusal returns the refusal of err, a rule of the bank (whose
-// vacation under way ends then, and which holds bank), or err itself if
-// it is none.
-func vacationRefusal(err error, ends time.Time, bank string) error {
-	return vacationErrors.refusal(err, "Ends", fullTime(ends), "Bank", bank)
+// vacation under way ends then), or err itself if it is none.
+func vacationRefusal(err error, ends time.Time) error {
+	return vacationErrors.refusal(err, "Ends", fullTime(ends))
 }
 
 // vacationCommand handles /kulami vacation action:start|end|status.
@@ -100,8 +99,11 @@ func (vs *vacations) start(c *interaction, limit time.Duration) error {
 	v, games, err := vs.banks.UpdateVacation(c.ctx, me, func(v *storage.Vacation, games []*storage.Game) error {
 		opened(v, now, limit)
 		bank := v.Balance(now, limit)
-		if err := v.Start(now, limit); err != nil {
-			return vacationRefusal(err, v.Ends(), duration(lang, bank))
+		switch err := v.Start(now, limit); {
+		case errors.Is(err, game.ErrBankEmpty):
+			return refuse("vacation.bank_empty", "Bank", lang.Duration(bank))
+		case err != nil:
+			return vacationRefusal(err, v.Ends())
 		}
 		v.Warned = !v.Notice().After(now) // a bank of a day or less: the answer is the warning
 		v.NoticeAt = time.Time{}
@@ -119,7 +121,7 @@ func (vs *vacations) start(c *interaction, limit time.Duration) error {
 		return err // a refusal comes wrapped: explain finds it
 	}
 	vs.wake.poke()
-	answered := c.say("🏖️ " + lang.T("vacation.started", "Bank", duration(lang, v.Bank), "Ends", timestamp(v.Ends()),
+	answered := c.say("🏖️ " + lang.T("vacation.started", "Bank", lang.Duration(v.Bank), "Ends", timestamp(v.Ends()),
 		"EndsAt", fullTime(v.Ends()), "Games", len(games)))
 	for _, g := range games {
 		vs.tellAway(c.ctx, g, seat(g, me), v.Ends())
@@ -194,9 +196,9 @@ func (vs *vacations) end(c *interaction, limit time.Duration) error {
 	lang := c.lang()
 	v, games, err := vs.finish(c.ctx, c.user().ID, vs.clock.Now(), limit, false)
 	if err != nil {
-		return vacationRefusal(err, v.Ends(), "")
+		return vacationRefusal(err, v.Ends())
 	}
-	answered := c.say("👋 " + lang.T("vacation.ended", "Bank", duration(lang, v.Balance(vs.clock.Now(), limit))))
+	answered := c.say("👋 " + lang.T("vacation.ended", "Bank", lang.Duration(v.Balance(vs.clock.Now(), limit))))
 	vs.remindBack(c.ctx, games, c.user().ID)
 	return answered
 }
@@ -266,9 +268,9 @@ func (vs *vacations) status(c *interaction, limit time.Duration) error {
 		lines = append(lines, lang.T("vacation.off"))
 	case v.On():
 		lines = append(lines, "🏖️ "+lang.T("vacation.status_on", "Since", fullTime(v.Since), "Ends", timestamp(v.Ends()),
-			"EndsAt", fullTime(v.Ends()), "Left", duration(lang, v.Balance(now, limit))))
+			"EndsAt", fullTime(v.Ends()), "Left", lang.Duration(v.Balance(now, limit))))
 	default:
-		lines = append(lines, lang.T("vacation.status_off", "Bank", duration(lang, v.Balance(now, limit)), "Cap", duration(lang, limit)))
+		lines = append(lines, lang.T("vacation.status_off", "Bank", lang.Duration(v.Balance(now, limit)), "Cap", lang.Duration(limit)))
 	}
 	games, err := vs.banks.PlayerGames(c.ctx, me)
 	if err != nil {
