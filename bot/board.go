@@ -54,12 +54,18 @@ func winner(g *storage.Game) *engine.Color {
 // and the menus to play; or, at the end, the result. It pings the player
 // to move, or both players at the end.
 func (v *views) boardMessage(ctx context.Context, lang i18n.Lang, g *storage.Game) (message, error) {
+	return v.drawBoard(ctx, lang, g, jobRender)
+}
+
+// drawBoard is boardMessage, its image drawn as a job of class (jobRender,
+// or jobEdit for a board drawn again for an edit).
+func (v *views) drawBoard(ctx context.Context, lang i18n.Lang, g *storage.Game, class string) (message, error) {
 	var png bytes.Buffer
 	p := g.Position()
 	hints, lk := v.guildLook(ctx, g.GuildID)
 	now := v.clock.Now()
 	opt := boardImage(lang, g, lk, now)
-	if err := v.render(jobRender, func() error { return v.renderer.Render(&png, &p, opt) }); err != nil {
+	if err := v.render(class, func() error { return v.renderer.Render(&png, &p, opt) }); err != nil {
 		return message{}, fmt.Errorf("render the board: %w", err)
 	}
 	m := message{

@@ -40,3 +40,6 @@ var OptionID = optionID
 // BeforeRetire makes f run each time a new board is noted and the old
 // one not yet retired, for a test of a process that dies between the two.
 func (b *Bot) BeforeRetire(f func()) { b.play.table.beforeRetire = f }
+
+// ClockWords says a move clock in lang, as challenges and boards do.
+var ClockWords = clockWords

@@ -353,10 +353,10 @@ func (s *scheduler) runWake(ctx context.Context, w storage.Wake, now time.Time) 
 	return true
 }
 
-// wakeGame does what is due in the game of a channel: the computer's lost
-// move, a timeout (in a game of claims, the message that lets the opponent
-// claim the win), a reminder, or the reminder of the time given back after
-// an outage.
+// wakeGame does what is due in the game of a channel: a board owed, a
+// board's edit (boardedit.go), the computer's lost move, a timeout (in a
+// game of claims, the message that lets the opponent claim the win), a
+// reminder, or the reminder of the time given back after an outage.
 func (s *scheduler) wakeGame(ctx context.Context, channelID string, now time.Time) error {
 	g, err := s.store.Game(ctx, channelID)
 	if errors.Is(err, storage.ErrNotFound) {
@@ -370,6 +370,17 @@ func (s *scheduler) wakeGame(ctx context.Context, channelID string, now time.Tim
 	if !g.BoardDue.IsZero() && !g.BoardDue.After(now) {
 		// The board owed first; then whatever else is due.
 		if err := s.table.repair(ctx, g); err != nil {
+			return err
+		}
+		if g, err = s.store.Game(ctx, channelID); errors.Is(err, storage.ErrNotFound) {
+			return nil
+		} else if err != nil {
+			return err
+		}
+	}
+	if e := g.BoardEdit; !e.IsZero() && !e.After(now) {
+		// The board shows the game as it now is; then whatever else is due.
+		if err := s.table.editBoard(ctx, g, now); err != nil {
 			return err
 		}
 		if g, err = s.store.Game(ctx, channelID); errors.Is(err, storage.ErrNotFound) {
