@@ -85,15 +85,9 @@ func (v *views) boardMessage(ctx context.Context, lang i18n.Lang, g *storage.Gam
 func (v *views) drawBoard(ctx context.Context, lang i18n.Lang, g *storage.Game, class string) (message, error) {
 	var png bytes.Buffer
 	p := g.Position()
-	outcome, reason := outcome(lang, g, playerName)
 	hints, lk := v.guildLook(ctx, g.GuildID)
-	opt := draw.Options{Names: names(lang, g), Rules: g.Rules(), Over: g.Over(), Outcome: outcome, Reason: reason, Winner: winner(g), Text: drawText(lang), Theme: lk.theme, Marbles: lk.marbles}
 	now := v.clock.Now()
-	if note := imageClockNote(lang, g, now); note != "" {
-		t := *opt.Text // shared by every board in lang: changed in a copy
-		t.Playing, t.PlayingColor = t.Playing+" · "+note, t.PlayingColor+" · "+note
-		opt.Text = &t
-	}
+	opt := boardImage(lang, g, lk, now)
 	if err := v.render(class, func() error { return v.renderer.Render(&png, &p, opt) }); err != nil {
 		return message{}, fmt.Errorf("render the board: %w", err)
 	}
@@ -118,6 +112,15 @@ func (v *views) drawBoard(ctx context.Context, lang i18n.Lang, g *storage.Game, 
 		m.mentions = []string{pl.UserID}
 	}
 	return m, nil
+}
+
+// boardImage is how the board image of game g is drawn for readers of
+// lang, in the look lk, at now: the players' names, the result in plain
+// words at the end, and under the footer a note while a clock is stopped.
+func boardImage(lang i18n.Lang, g *storage.Game, lk look, now time.Time) draw.Options {
+	outcome, reason := outcome(lang, g, playerName, true)
+	return draw.Options{Names: names(lang, g), Rules: g.Rules(), Over: g.Over(), Outcome: outcome, Reason: reason, Winner: winner(g),
+		Note: imageClockNote(lang, g, now), Text: drawText(lang), Theme: lk.theme, Marbles: lk.marbles}
 }
 
 // look is how an image is drawn: for which Discord theme, with which set
@@ -218,7 +221,7 @@ func boardText(lang i18n.Lang, g *storage.Game, p *engine.Position, now time.Tim
 		}
 	}
 	if g.Over() {
-		outcome, reason := outcome(lang, g, who)
+		outcome, reason := outcome(lang, g, who, false)
 		lines = append(lines, lang.T("board.game_over", "Outcome", strings.TrimSpace(outcome+" "+reason)))
 		if g.Ply() > 0 {
 			// Every move: even with the longest names, a full board's
@@ -325,9 +328,9 @@ func cutoffLine(lang i18n.Lang, g *storage.Game) string {
 	return ""
 }
 
-// imageClockNote is what the board image adds to the line of the player
-// to move while their clock is stopped (on vacation) or paused for their
-// weekend at now, or the game pauses over weekends; "" for none.
+// imageClockNote is the note under the board image's footer while the
+// clock of the player to move is stopped (on vacation) or paused for
+// their weekend at now, or the game pauses over weekends; "" for none.
 func imageClockNote(lang i18n.Lang, g *storage.Game, now time.Time) string {
 	_, paused := g.WeekendPause(now)
 	switch _, stopped := g.Stopped(); {
@@ -391,7 +394,7 @@ func altText(lang i18n.Lang, g *storage.Game, p *engine.Position) string {
 	}
 	s := p.Score(g.Rules())
 	if g.Over() {
-		result, reason := outcome(lang, g, playerName)
+		result, reason := outcome(lang, g, playerName, true)
 		parts = append(parts, lang.T("alt.game_over", "Outcome", strings.TrimSpace(result+" "+reason)))
 	} else {
 		parts = append(parts, lang.T("alt.to_move", "Player", name(g.ToMove()), "Holes", legalList(lang, p)))
@@ -424,51 +427,56 @@ type naming func(lang i18n.Lang, p game.Player) string
 
 // outcome says in lang how a finished game ended, naming the players by
 // named: the result, and for a game played out on the board why it ended
-// there (for the other endings the result says it).
-func outcome(lang i18n.Lang, g *storage.Game, named naming) (result, reason string) {
+// there (for the other endings the result says it). plain words it for
+// an image or an attachment's description, without Markdown.
+func outcome(lang i18n.Lang, g *storage.Game, named naming, plain bool) (result, reason string) {
 	r := g.Result()
 	if r == nil {
 		return "", ""
+	}
+	say := lang.T
+	if plain {
+		say = lang.Plain
 	}
 	name := func(c engine.Color) string { return named(lang, g.Player(c)) }
 	w, l := r.Winner, r.Winner.Other()
 	switch {
 	case r.Ending == game.Aborted:
-		return lang.T("outcome.aborted"), ""
+		return say("outcome.aborted"), ""
 	case forfeit(g) == forfeitDouble:
-		return lang.T("outcome.double_forfeit", "Red", name(engine.Red), "Black", name(engine.Black)), ""
+		return say("outcome.double_forfeit", "Red", name(engine.Red), "Black", name(engine.Black)), ""
 	case forfeit(g) == forfeitWon:
-		return lang.T("outcome.forfeit", "Winner", name(w), "Loser", name(l)), ""
+		return say("outcome.forfeit", "Winner", name(w), "Loser", name(l)), ""
 	case r.Ending == game.Unstarted:
-		return lang.T("outcome.unstarted", "Player", name(l)), ""
+		return say("outcome.unstarted", "Player", name(l)), ""
 	case r.Ending == game.Abandoned:
-		return lang.T("outcome.abandoned"), ""
+		return say("outcome.abandoned"), ""
 	case r.Ending == game.DrawAgreed:
-		return lang.T("outcome.draw_agreed"), ""
+		return say("outcome.draw_agreed"), ""
 	case r.Ending == game.Adjudicated && r.Draw:
-		return lang.T("outcome.adjudicated_draw"), ""
+		return say("outcome.adjudicated_draw"), ""
 	case r.Ending == game.Adjudicated:
-		return lang.T("outcome.adjudicated", "Winner", name(w), "Loser", name(l)), ""
+		return say("outcome.adjudicated", "Winner", name(w), "Loser", name(l)), ""
 	case r.Ending == game.Resigned:
-		return lang.T("outcome.resigned", "Loser", name(l), "Winner", name(w)), ""
+		return say("outcome.resigned", "Loser", name(l), "Winner", name(w)), ""
 	case r.Ending == game.TimedOut && r.Claimed:
-		return lang.T("claim.outcome", "Loser", name(l), "Winner", name(w)), ""
+		return say("claim.outcome", "Loser", name(l), "Winner", name(w)), ""
 	case r.Ending == game.TimedOut:
-		return lang.T("outcome.timed_out", "Loser", name(l), "Winner", name(w)), ""
+		return say("outcome.timed_out", "Loser", name(l), "Winner", name(w)), ""
 	case r.Draw:
-		return lang.T("outcome.draw", "Red", r.Score[engine.Red].Total, "Black", r.Score[engine.Black].Total), endReason(lang, g, name)
+		return say("outcome.draw", "Red", r.Score[engine.Red].Total, "Black", r.Score[engine.Black].Total), endReason(say, g, name)
 	}
-	return lang.T("outcome.wins", "Winner", name(w), "Points", r.Score[w].Total, "Against", r.Score[l].Total, "Loser", name(l)), endReason(lang, g, name)
+	return say("outcome.wins", "Winner", name(w), "Points", r.Score[w].Total, "Against", r.Score[l].Total, "Loser", name(l)), endReason(say, g, name)
 }
 
-// endReason says in lang why a game played out on the board ended
-// (RULES.md): the player to move had no legal hole, or every marble was
-// placed.
-func endReason(lang i18n.Lang, g *storage.Game, name func(engine.Color) string) string {
+// endReason says in words of say why a game played out on the board
+// ended (RULES.md): the player to move had no legal hole, or every marble
+// was placed.
+func endReason(say func(id string, args ...any) string, g *storage.Game, name func(engine.Color) string) string {
 	if g.Blocked() {
-		return lang.T("outcome.no_hole", "Player", name(g.ToMove()), "Move", g.Ply())
+		return say("outcome.no_hole", "Player", name(g.ToMove()), "Move", g.Ply())
 	}
-	return lang.T("outcome.all_placed", "Marbles", engine.MaxPly)
+	return say("outcome.all_placed", "Marbles", engine.MaxPly)
 }
 
 // scoreEmbed is the score breakdown of a finished, rated game, with the

@@ -138,20 +138,28 @@ func (l *locales) noteLocale(key, locale string, store func(locale string) error
 	l.noted.Store(key, locale)
 }
 
-// drawTexts are the board image's texts in each language, made once.
-var drawTexts = func() map[i18n.Lang]*draw.Text {
-	m := map[i18n.Lang]*draw.Text{}
+// drawTexts are the board image's texts in each language, made once:
+// for the players' boards, and for a puzzle's, which addresses its reader.
+var drawTexts, drawYouTexts = func() (m, you map[i18n.Lang]*draw.Text) {
+	m, you = map[i18n.Lang]*draw.Text{}, map[i18n.Lang]*draw.Text{}
 	for _, l := range i18n.Langs() {
-		t := l.Draw()
-		m[l] = &t
+		t, y := l.Draw(), l.DrawYou()
+		m[l], you[l] = &t, &y
 	}
-	return m
+	return m, you
 }()
 
 // drawText returns the board image's texts in l.
-func drawText(l i18n.Lang) *draw.Text {
-	if t, ok := drawTexts[l]; ok {
+func drawText(l i18n.Lang) *draw.Text { return inLang(drawTexts, l) }
+
+// drawYouText returns the texts in l of a board image for the one who
+// plays the colour to move (a puzzle's solver).
+func drawYouText(l i18n.Lang) *draw.Text { return inLang(drawYouTexts, l) }
+
+// inLang returns the texts of m in l, or in English.
+func inLang(m map[i18n.Lang]*draw.Text, l i18n.Lang) *draw.Text {
+	if t, ok := m[l]; ok {
 		return t
 	}
-	return drawTexts[i18n.English]
+	return m[i18n.English]
 }

@@ -248,7 +248,7 @@ func (pz *puzzles) show(c *interaction, try *storage.PuzzleTry, e *storage.Puzzl
 	}
 	lang := c.lang()
 	pos := a.Position()
-	m, err := pz.drawBoard(c, lang, p, &pos, false).message(pz.heading(lang, e, p, try), pz.menus(lang, try, &pos))
+	m, err := pz.drawBoard(c, lang, p, &pos, attemptGoing).message(pz.heading(lang, e, p, try), pz.menus(lang, try, &pos))
 	if err != nil {
 		return err
 	}
@@ -292,14 +292,27 @@ type pendingBoard struct {
 	err  error
 }
 
+// attemptEnd is how an attempt at a puzzle stands, as its board shows
+// it: going on, or ended solved or failed.
+type attemptEnd uint8
+
+const (
+	attemptGoing attemptEnd = iota
+	attemptSolved
+	attemptFailed
+)
+
 // drawBoard starts drawing the board of a puzzle's position pos for the
-// caller, in their look (ownLook), and returns it.
-func (pz *puzzles) drawBoard(c *interaction, lang i18n.Lang, p *puzzle.Puzzle, pos *engine.Position, over bool) *pendingBoard {
+// caller, in their look (ownLook), as the attempt stands (end), and
+// returns it.
+func (pz *puzzles) drawBoard(c *interaction, lang i18n.Lang, p *puzzle.Puzzle, pos *engine.Position, end attemptEnd) *pendingBoard {
 	solver, _ := p.Solver()
 	var names [2]string
 	names[solver], names[solver.Other()] = lang.T("puzzle.you"), lang.T("puzzle.defence")
 	opt := drawPuzzle(lang, p, names, pz.views.ownLook(c.ctx, c.guild(), c.user().ID))
-	opt.Over = over
+	if end != attemptGoing {
+		puzzleEnd(lang, pos, &opt, end == attemptSolved)
+	}
 	b := &pendingBoard{done: make(chan struct{}), alt: puzzleAlt(lang, pos, p, names)}
 	at := *pos
 	go func() {
@@ -325,9 +338,28 @@ func (b *pendingBoard) message(text string, components []discordgo.MessageCompon
 }
 
 // drawPuzzle are the drawing options of a puzzle's board in lang and
-// the look lk (theme and marbles), its players named names.
+// the look lk (theme and marbles), its players named names: the footer
+// says it is the reader's move ("à vous de jouer", not "à Vous").
 func drawPuzzle(lang i18n.Lang, p *puzzle.Puzzle, names [2]string, lk look) draw.Options {
-	return draw.Options{Names: names, Rules: p.Record.Rules, Text: drawText(lang), Theme: lk.theme, Marbles: lk.marbles}
+	return draw.Options{Names: names, Rules: p.Record.Rules, Text: drawYouText(lang), Theme: lk.theme, Marbles: lk.marbles}
+}
+
+// puzzleEnd shows pos, where an attempt at a puzzle ended (solved or
+// not), as ended in opt: the result line says which, and, if the game
+// ended on the board there, the reason names the colour (the boxes name
+// the solver "You", which a sentence in the third person cannot take).
+func puzzleEnd(lang i18n.Lang, pos *engine.Position, opt *draw.Options, solved bool) {
+	opt.Over, opt.Outcome = true, lang.Plain("puzzle.image_failed")
+	if solved {
+		opt.Outcome = lang.Plain("puzzle.image_solved")
+	}
+	colors := opt.Text.ColorNames(opt.Marbles)
+	switch {
+	case pos.Ply() >= engine.MaxPly:
+		opt.Reason = lang.Plain("outcome.all_placed", "Marbles", engine.MaxPly)
+	case pos.IsOver():
+		opt.Reason = lang.Plain("outcome.no_hole", "Player", colors[pos.ToMove()], "Move", pos.Ply())
+	}
 }
 
 // move answers a hole picked in the menu of a puzzle under way: the
@@ -381,7 +413,14 @@ func (pz *puzzles) move(c *interaction, id customID) error {
 			return err
 		}
 	}
-	board := pz.drawBoard(c, lang, p, &pos, ans.Solved || !ans.Right)
+	end := attemptGoing
+	switch {
+	case ans.Solved:
+		end = attemptSolved
+	case !ans.Right:
+		end = attemptFailed
+	}
+	board := pz.drawBoard(c, lang, p, &pos, end)
 	var text string
 	var components []discordgo.MessageComponent
 	if ans.Right && !ans.Solved {

@@ -81,11 +81,19 @@ func (rv *reviews) replayGIF(c *interaction, f *storage.FinishedGame) error {
 	return nil
 }
 
+// replayAnimation is the replay of f, whose record is rec, for readers
+// of lang in the look lk: its last frame says how the game ended, in
+// plain words.
+func replayAnimation(lang i18n.Lang, f *storage.FinishedGame, rec *engine.Record, lk look) draw.Animation {
+	a := draw.Animation{Record: rec, Options: draw.Options{Names: names(lang, &f.Game), Over: true, Winner: winner(&f.Game), Text: drawText(lang), Theme: lk.theme, Marbles: lk.marbles}}
+	a.Options.Outcome, a.Options.Reason = outcome(lang, &f.Game, playerName, true)
+	return a
+}
+
 // animate draws the replay of f, whose record is rec, in lang, as lk
 // says.
 func (rv *reviews) animate(lang i18n.Lang, f *storage.FinishedGame, rec *engine.Record, lk look) ([]byte, error) {
-	a := draw.Animation{Record: rec, Options: draw.Options{Names: names(lang, &f.Game), Over: true, Winner: winner(&f.Game), Text: drawText(lang), Theme: lk.theme, Marbles: lk.marbles}}
-	a.Options.Outcome, a.Options.Reason = outcome(lang, &f.Game, playerName)
+	a := replayAnimation(lang, f, rec, lk)
 	var gif bytes.Buffer
 	err := rv.views.render(jobGIF, func() error { return rv.views.renderer.Animate(&gif, a) })
 	if errors.Is(err, jobs.ErrQueueFull) {

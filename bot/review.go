@@ -120,7 +120,7 @@ func (rv *reviews) reviewCommand(c *interaction, o options) error {
 	a, err := rv.storedReview(c.ctx, f)
 	if err == nil {
 		_, lk := rv.views.guildLook(c.ctx, f.GuildID)
-		m, err := reviewMessage(lang, f, a, lk)
+		m, err := reviewMessage(rv.views.renderer, lang, f, a, lk)
 		if err != nil {
 			return err
 		}
@@ -365,7 +365,7 @@ func (rv *reviews) analyse(ctx context.Context, lang i18n.Lang, f *storage.Finis
 	}
 	rv.cooldowns.take(jobReview, owner, rv.clock.Now())
 	_, lk := rv.views.guildLook(ctx, f.GuildID)
-	m, err := reviewMessage(lang, f, a, lk)
+	m, err := reviewMessage(rv.views.renderer, lang, f, a, lk)
 	if err != nil {
 		return err
 	}
@@ -374,18 +374,15 @@ func (rv *reviews) analyse(ctx context.Context, lang i18n.Lang, f *storage.Finis
 }
 
 // reviewMessage is the public review of f in lang: the chart of red's
-// chance to win, drawn as the guild's boards look (lk), each player's
-// three costliest moves and the buttons to step through the game.
-func reviewMessage(lang i18n.Lang, f *storage.FinishedGame, a *review.Analysis, lk look) (message, error) {
-	chart := draw.Chart{Red: a.RedChances(), Theme: lk.theme, Marbles: lk.marbles, Texts: lang.Chart(playerName(lang, f.Player(engine.Red)))}
-	for _, m := range a.SwingMarks(3) {
-		chart.Marks = append(chart.Marks, draw.ChartMark(m))
-	}
+// chance to win, drawn by r as the guild's boards look (lk), each
+// player's three costliest moves and the buttons to step through the
+// game.
+func reviewMessage(r *draw.Renderer, lang i18n.Lang, f *storage.FinishedGame, a *review.Analysis, lk look) (message, error) {
 	var png bytes.Buffer
-	if err := draw.RenderChart(&png, chart); err != nil {
+	if err := r.RenderChart(&png, reviewChart(lang, f, a, lk)); err != nil {
 		return message{}, fmt.Errorf("draw the chart: %w", err)
 	}
-	outcome, _ := outcome(lang, &f.Game, playerName)
+	outcome, _ := outcome(lang, &f.Game, playerName, false)
 	var t strings.Builder
 	t.WriteString(lang.T("review.title", "Game", f.ID, "Red", colorMark[engine.Red]+" "+escape(playerName(lang, f.Player(engine.Red))),
 		"Black", colorMark[engine.Black]+" "+escape(playerName(lang, f.Player(engine.Black))), "Outcome", escape(outcome)) + "\n")
@@ -407,6 +404,19 @@ func reviewMessage(lang i18n.Lang, f *storage.FinishedGame, a *review.Analysis, 
 		file:       &attachment{name: "review.png", contentType: "image/png", data: png.Bytes(), description: chartAlt(lang, f, a)},
 		components: stepButtons(f, -1, len(a.Moves)),
 	}, nil
+}
+
+// reviewChart is the chart of red's chance to win in f, as a analysed it,
+// for readers of lang in the look lk: the players named in its title and
+// at the top (red wins) and the bottom (black wins) of the plot, and the
+// three moves that swung the game most marked.
+func reviewChart(lang i18n.Lang, f *storage.FinishedGame, a *review.Analysis, lk look) draw.Chart {
+	n := names(lang, &f.Game)
+	chart := draw.Chart{Red: a.RedChances(), Theme: lk.theme, Marbles: lk.marbles, Names: n, Texts: lang.Chart(n[engine.Red], n[engine.Black])}
+	for _, m := range a.SwingMarks(3) {
+		chart.Marks = append(chart.Marks, draw.ChartMark(m))
+	}
+	return chart
 }
 
 // chartAlt describes the review chart of f's analysis a in lang, for
@@ -518,7 +528,7 @@ func (rv *reviews) reviewStep(c *interaction, id customID) error {
 	lk := rv.views.ownLook(c.ctx, c.i.GuildID, c.user().ID) // only the clicker sees it
 	opt := draw.Options{Names: names(lang, &f.Game), Rules: f.Rules(), Over: over, Text: drawText(lang), Theme: lk.theme, Marbles: lk.marbles}
 	if over {
-		opt.Outcome, opt.Reason = outcome(lang, &f.Game, playerName)
+		opt.Outcome, opt.Reason = outcome(lang, &f.Game, playerName, true)
 		opt.Winner = winner(&f.Game)
 	}
 	var png bytes.Buffer

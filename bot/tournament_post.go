@@ -20,10 +20,11 @@ import (
 // with the player list (kept up to date), its scheduled event, and its
 // standings. It is safe for concurrent use.
 type tournamentPosts struct {
-	store TournamentStore
-	out   *outbound
-	langs *locales
-	log   *slog.Logger
+	store    TournamentStore
+	out      *outbound
+	langs    *locales
+	renderer *draw.Renderer // draws the standings with the boards' fonts
+	log      *slog.Logger
 }
 
 // scheduleEvent creates a Discord scheduled event for the start of st,
@@ -256,7 +257,7 @@ func standingsText(lang i18n.Lang, st *storage.Tournament, rows []tournament.Sta
 			break
 		}
 		line := lang.T("tournament.standings_line", "Rank", s.Rank, "Player", "<@"+s.Player+">", "Points", s.Points.String(),
-			"Cut", s.BuchholzCut1.String(), "BH", s.Buchholz.String(), "SB", fmt.Sprintf("%.2f", s.SonnebornBerger))
+			"Cut", s.BuchholzCut1.String(), "BH", s.Buchholz.String(), "SB", lang.Decimal(s.SonnebornBerger, 2))
 		if s.Withdrawn {
 			line += " " + lang.T("tournament.withdrawn_mark")
 		}
@@ -291,25 +292,36 @@ func (tp *tournamentPosts) standingsImage(ctx context.Context, lang i18n.Lang, s
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
+	var buf bytes.Buffer
+	if err := tp.renderer.RenderStandings(&buf, standingsTable(lang, st, rows)); err != nil {
+		return nil, err
+	}
+	return buf.Bytes(), nil
+}
+
+// standingsTable is the standings rows of st as an image shows them in
+// lang: the numbers as lang writes them (Sonneborn–Berger 4,25 in French)
+// and the medals of the podium.
+func standingsTable(lang i18n.Lang, st *storage.Tournament, rows []tournament.Standing) draw.Standings {
 	key, args := standingsTitle(st, "tournament.standings_caption")
 	table := draw.Standings{
 		Title:   standingsName(lang, st),
 		Caption: lang.T(key, args...),
 		Columns: [5]string{lang.T("tournament.col_player"), lang.T("tournament.col_points"), "BH-1", "BH", "SB"},
 	}
+	medals := map[string]int{}
+	for _, p := range tournament.Podium(rows) {
+		medals[p.Player] = p.Place
+	}
 	for _, s := range rows {
 		name := st.Names[s.Player]
 		if name == "" {
 			name = s.Player
 		}
-		table.Rows = append(table.Rows, draw.StandingsRow{Rank: s.Rank, Name: name, Points: s.Points.String(),
-			Cut: s.BuchholzCut1.String(), Buchholz: s.Buchholz.String(), SB: fmt.Sprintf("%.2f", s.SonnebornBerger), Withdrawn: s.Withdrawn})
+		table.Rows = append(table.Rows, draw.StandingsRow{Rank: s.Rank, Medal: medals[s.Player], Name: name, Points: s.Points.String(),
+			Cut: s.BuchholzCut1.String(), Buchholz: s.Buchholz.String(), SB: lang.Decimal(s.SonnebornBerger, 2), Withdrawn: s.Withdrawn})
 	}
-	var buf bytes.Buffer
-	if err := draw.RenderStandings(&buf, table); err != nil {
-		return nil, err
-	}
-	return buf.Bytes(), nil
+	return table
 }
 
 // podium says who won st, in lang: a medal for each place of the podium

@@ -56,32 +56,34 @@ func (r *Renderer) Animate(w io.Writer, a Animation) error {
 	last := opt
 	opt.Over, opt.Outcome = false, ""
 
-	// Every frame is as tall as the last, with the score table where the
-	// last has it: no empty band under the board while it plays, and the
-	// table does not jump at the end.
-	end := engine.NewPosition(a.Record.Layout, a.Record.First)
-	for i, m := range a.Record.Moves {
-		if err := end.PlayMove(m); err != nil {
-			return &engine.MoveError{Ply: i + 1, Move: m, Err: err}
-		}
-	}
-	if err := last.check(&end); err != nil {
-		return err
-	}
-	f := r.lastFrame(&end, last)
-	opt.frame = &f
-
+	// Every frame is laid out as the one that needs most room (the last,
+	// as a rule, whose score table every frame shows where the last has
+	// it): the board stays in place, there is no empty band under it
+	// while it plays, and the table does not jump at the end.
+	positions := make([]engine.Position, 0, len(a.Record.Moves))
 	p := engine.NewPosition(a.Record.Layout, a.Record.First)
-	frames := make([]*image.Paletted, 0, len(a.Record.Moves))
 	for i, m := range a.Record.Moves {
 		if err := p.PlayMove(m); err != nil {
-			return err // legal: played above
+			return &engine.MoveError{Ply: i + 1, Move: m, Err: err}
 		}
+		positions = append(positions, p)
+	}
+	if err := last.check(&p); err != nil {
+		return err
+	}
+	f := r.frameLayout(positions, opt, last)
+	opt.frame, last.frame = &f, &f
+
+	frames := make([]*image.Paletted, 0, len(a.Record.Moves))
+	for i := range positions {
 		o := opt
-		if i == len(a.Record.Moves)-1 {
+		if i == len(positions)-1 {
 			o = last
 		}
-		im, err := r.image(&p, o, &r.rgba, nil) // frames are kept: their pixels are not pooled
+		if o.Report != nil {
+			o.Report.frame = i + 1
+		}
+		im, err := r.image(&positions[i], o, &r.rgba, nil) // frames are kept: their pixels are not pooled
 		if err != nil {
 			return err
 		}
@@ -97,6 +99,21 @@ func (r *Renderer) Animate(w io.Writer, a Animation) error {
 		return fmt.Errorf("draw: write GIF: %w", err)
 	}
 	return nil
+}
+
+// frameLayout returns the layout every frame of an animation takes: the
+// most room any of positions needs, drawn with opt, the last with last.
+func (r *Renderer) frameLayout(positions []engine.Position, opt, last Options) frame {
+	var f frame
+	for i := range positions {
+		o := opt
+		if i == len(positions)-1 {
+			o = last
+		}
+		fi := r.frameOf(&positions[i], o)
+		f = frame{cardLines: max(f.cardLines, fi.cardLines), footerLines: max(f.footerLines, fi.footerLines), keyRows: max(f.keyRows, fi.keyRows)}
+	}
+	return f
 }
 
 // hundredths returns d, or def if d is 0, in hundredths of a second, at

@@ -65,24 +65,26 @@ func TestAnimateFramesAreTheBoards(t *testing.T) {
 	// move, as Image draws it; only the last is shown as ended.
 	canvas := image.NewRGBA(image.Rect(0, 0, g.Config.Width, g.Config.Height))
 	r := NewRenderer(Config{})
+	var positions []engine.Position
 	end := engine.NewPosition(rec.Layout, rec.First)
 	for _, m := range rec.Moves {
 		require.NoError(t, end.PlayMove(m))
+		positions = append(positions, end)
 	}
 	lastOpt := opt
 	lastOpt.Rules = rec.Rules
-	last := r.lastFrame(&end, lastOpt)
-	p := engine.NewPosition(rec.Layout, rec.First)
+	playing := lastOpt
+	playing.Over, playing.Outcome = false, ""
+	layout := r.frameLayout(positions, playing, lastOpt)
+	assert.Equal(t, r.frameOf(&end, lastOpt).footerLines, layout.footerLines, "the last frame's footer is the tallest")
 	for i, f := range g.Image {
 		draw.Draw(canvas, f.Rect, f, f.Rect.Min, draw.Over)
-		require.NoError(t, p.PlayMove(rec.Moves[i]))
-		o := opt
-		o.Rules = rec.Rules
+		o := lastOpt
 		if i < 7 { // as tall as the last, with the table as it stands
-			o.Over, o.Outcome = false, ""
-			o.frame = &last
+			o = playing
 		}
-		want, err := r.image(&p, o, nil, nil)
+		o.frame = &layout
+		want, err := r.image(&positions[i], o, nil, nil)
 		require.NoError(t, err)
 		off := 0
 		for y := want.Rect.Min.Y; y < want.Rect.Max.Y; y++ {

@@ -6,6 +6,7 @@ import (
 	"strconv"
 
 	"github.com/kulami/kulami/engine"
+	"golang.org/x/image/font"
 )
 
 // board is the empty board of one layout at one width and theme: the
@@ -45,20 +46,55 @@ func newBoard(l *engine.Layout, g *geometry, k *kit, pool *pixPool) *board {
 	fs := k.faces.get()
 	defer k.faces.put(fs)
 	label := fs.get(roleLabel)
-	ch := capHeight(label)
+	for _, l := range labels(g, label) {
+		text(dst, label, labelColor, l.s, l.x, l.y, alignCenter)
+	}
+	return &board{band: bd}
+}
+
+// label is a coordinate on the frame: its text, centred at x on the
+// baseline y, in its room.
+type label struct {
+	s    string
+	x, y int
+	box  image.Rectangle
+}
+
+// labels returns the coordinates of the frame of geometry g, in face f:
+// each in its margin, a cell long. Their ink is their capitals' and
+// digits' height: they have no accents and no descenders.
+func labels(g *geometry, f font.Face) []label {
+	ch := capHeight(f)
 	mid := g.margin / 2
+	var out []label
 	for c := range g.cols {
 		x := g.origin.X + c*g.cell + g.cell/2
-		s := string(rune('A' + c))
-		text(dst, label, labelColor, s, x, g.frame.Min.Y+mid+ch/2, alignCenter)
+		y := g.frame.Min.Y + mid + ch/2
+		out = append(out, label{string(rune('A' + c)), x, y, image.Rect(x-g.cell/2, g.frame.Min.Y, x+g.cell/2, g.origin.Y)})
 	}
 	for r := range g.rows {
 		y := g.origin.Y + r*g.cell + g.cell/2 + ch/2
 		s := strconv.Itoa(r + 1)
-		text(dst, label, labelColor, s, g.frame.Min.X+mid, y, alignCenter)
-		text(dst, label, labelColor, s, g.frame.Max.X-mid, y, alignCenter)
+		top := g.origin.Y + r*g.cell
+		out = append(out, label{s, g.frame.Min.X + mid, y, image.Rect(g.frame.Min.X, top, g.origin.X, top+g.cell)},
+			label{s, g.frame.Max.X - mid, y, image.Rect(g.origin.X+g.cols*g.cell, top, g.frame.Max.X, top+g.cell)})
 	}
-	return &board{band: bd}
+	return out
+}
+
+// reportLabels records the coordinates of the frame of geometry g in rep,
+// as newBoard draws them (the empty board is drawn once and kept).
+func reportLabels(rep *Report, g *geometry, fs *faces) {
+	if rep == nil {
+		return
+	}
+	f := fs.get(roleLabel)
+	for _, l := range labels(g, f) {
+		w := font.MeasureString(f, l.s)
+		x0 := l.x - (w / 2).Ceil()
+		rep.add(Laid{What: "coordinate", Text: l.s, Lines: []string{l.s}, Box: l.box,
+			Ink: image.Rect(x0, l.y-capHeight(f), x0+w.Ceil(), l.y)})
+	}
 }
 
 func (b *board) bytes() int { return 32 + b.band.bytes() }

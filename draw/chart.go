@@ -12,24 +12,28 @@ import (
 
 	"github.com/fogleman/gg"
 	"golang.org/x/image/font"
-	"golang.org/x/image/font/opentype"
 	"golang.org/x/image/font/sfnt"
 
 	"github.com/kulami/kulami/engine"
 )
 
 // ChartTexts are the words a win-chance chart shows. DefaultChartTexts
-// gives them in English; a bot sets them in the server's language.
+// gives them in English; a bot sets them in the server's language, with
+// the players' names (Chart.Names) in them.
 type ChartTexts struct {
-	Title     string // above the chart, naming the player: "alice: chance to win"
+	Title     string // above the chart: "alice against bob: chance to win"
 	Move      string // under the axis of moves: "Move"
-	RedWins   string // at the top of the axis of chances: "Red wins"
-	BlackWins string // at its bottom: "Black wins"
+	RedWins   string // at the top of the axis of chances: "alice wins"
+	BlackWins string // at its bottom: "bob wins"
+	// Percent writes a share (0.25) as a percentage, as the language
+	// does: "25%", or "25 %" in French; nil writes "25%".
+	Percent func(share float64) string
 }
 
-// DefaultChartTexts returns the chart's words in English.
+// DefaultChartTexts returns the chart's words in English, naming the
+// players by their colours.
 func DefaultChartTexts() ChartTexts {
-	return ChartTexts{Title: "Red: chance to win", Move: "Move", RedWins: "Red wins", BlackWins: "Black wins"}
+	return ChartTexts{Title: "Red against Black: chance to win", Move: "Move", RedWins: "Red wins", BlackWins: "Black wins"}
 }
 
 // ChartMark is a move the chart points out, such as one of the moves
@@ -49,13 +53,20 @@ type Chart struct {
 	Red   []float64
 	Marks []ChartMark
 	// Width is the width in pixels, from MinWidth to MaxWidth; 0 means
-	// DefaultWidth. The height is half the width.
+	// DefaultWidth. The height is half the width, and a line more if the
+	// title takes two.
 	Width int
 	Theme Theme
 	// Marbles is the set of marbles whose colours the chart's sides take.
 	Marbles Marbles
 	// Texts are the chart's words; a zero field takes its English default.
 	Texts ChartTexts
+	// Names are the players' names, indexed by engine.Color, as Texts
+	// hold them: the title wraps onto a second line if it is long, and a
+	// name that still does not fit is shortened with an ellipsis.
+	Names [2]string
+	// Report, if not nil, collects the texts the chart lays out.
+	Report *Report
 }
 
 // chartPalette is the chart's colours on each theme: the board images'
@@ -80,12 +91,16 @@ func chartColors(t Theme, ms *marbleSet) chartPalette {
 	return p
 }
 
-// RenderChart writes c as a PNG image to w. It returns an error wrapping
-// ErrOptions for a chart it cannot draw (fewer than two values, a value
-// outside 0–1, a mark off the chart, a bad width or theme), or the error
-// of writing to w.
-func RenderChart(w io.Writer, c Chart) error {
-	im, err := c.Image()
+// RenderChart writes c as a PNG image to w, using a Renderer shared by
+// the package; see Renderer.RenderChart.
+func RenderChart(w io.Writer, c Chart) error { return defaultRenderer().RenderChart(w, c) }
+
+// RenderChart writes c as a PNG image to w, its names drawn with the
+// Renderer's fonts. It returns an error wrapping ErrOptions for a chart it
+// cannot draw (fewer than two values, a value outside 0–1, a mark off the
+// chart, a bad width or theme), or the error of writing to w.
+func (r *Renderer) RenderChart(w io.Writer, c Chart) error {
+	im, err := r.chart(c)
 	if err != nil {
 		return err
 	}
@@ -95,8 +110,11 @@ func RenderChart(w io.Writer, c Chart) error {
 	return nil
 }
 
-// Image draws c; see RenderChart.
-func (c Chart) Image() (*image.RGBA, error) {
+// Image draws c with the Renderer shared by the package; see RenderChart.
+func (c Chart) Image() (*image.RGBA, error) { return defaultRenderer().chart(c) }
+
+// chart draws c.
+func (r *Renderer) chart(c Chart) (*image.RGBA, error) {
 	if err := c.check(); err != nil {
 		return nil, err
 	}
@@ -105,51 +123,75 @@ func (c Chart) Image() (*image.RGBA, error) {
 		width = c.Width
 	}
 	s := float64(width) / DefaultWidth
-	height := width / 2
-	dc := gg.NewContext(width, height)
+	pool := r.faces(s)
+	fs := pool.get()
+	defer pool.put(fs)
 	col := chartColors(c.Theme, c.Marbles.set())
 	tx := c.texts()
-	face := func(t chartType) font.Face { return chartFace(t.font, t.size*s) }
+	face := func(t chartType) font.Face { return fs.face(t.font, t.size) }
+	var names []string
+	for _, n := range c.Names {
+		if p, ok := fs.printable(n); ok && p != "" {
+			names = append(names, p)
+		}
+	}
+	say := func(t string) string { p, _ := fs.printable(t); return p }
 
-	dc.SetColor(col.bg)
-	dc.Clear()
-
-	// The plot's corners, leaving room for the title, the labels of the
-	// axes and the marks' words.
+	// The title, on one line or two, and the plot's corners under it,
+	// leaving room for the labels of the axes and the marks' words.
 	// Marks whose words do not fit side by side stack them in rows,
 	// which lower the plot's top.
+	title := face(chartTypes.title)
+	titleH := px(36, s)
+	titleP := layText(title, say(tx.Title), names, width-px(40, s), 2)
+	extra := titleH * (min(len(titleP.lines), 2) - 1)
+	height := width/2 + extra
+	dst := image.NewRGBA(image.Rect(0, 0, width, height))
+	dc := gg.NewContextForRGBA(dst)
+	wr := &writer{dst: dst, rep: c.Report}
 	left, right := 88*s, float64(width)-26*s
 	n := len(c.Red) - 1
 	x := func(ply int) float64 { return left + (right-left)*float64(ply)/float64(n) }
-	dc.SetFontFace(face(chartTypes.mark))
-	labels, rows := placeMarkLabels(c.Marks, x, func(t string) float64 { w, _ := dc.MeasureString(chartText(t)); return w }, float64(width), s)
-	top, bottom := 102*s+float64(max(rows-1, 0))*markRow*s, float64(height)-70*s
+	mark := face(chartTypes.mark)
+	// The words of the marks keep right of the plot's left edge, clear of
+	// the chances written left of it ("100%" at the top).
+	labels, rows := placeMarkLabels(c.Marks, x, func(t string) float64 { return float64(font.MeasureString(mark, say(t))) / 64 }, left, float64(width)-8*s, s)
+	top, bottom := 102*s+float64(extra)+float64(max(rows-1, 0))*markRow*s, float64(height)-70*s
 	y := func(v float64) float64 { return bottom - (bottom-top)*v }
 
-	title := face(chartTypes.title)
-	dc.SetFontFace(title)
-	dc.SetColor(col.text)
-	dc.DrawString(ellipsize(title, chartText(tx.Title), width-int(40*s)), 20*s, 40*s)
+	dc.SetColor(col.bg)
+	dc.Clear()
+	ty := px(40, s)
+	wr.paragraph("title", title, col.text, titleP, spot{x: px(20, s), y: ty, lineH: titleH, a: alignLeft,
+		box: lineBox(title, px(20, s), width-px(20, s), ty, titleH, 2)})
 
 	// The grid: 0, 25, 50, 75 and 100%, and a line every tenth move.
-	dc.SetFontFace(face(chartTypes.axis))
+	axis := face(chartTypes.axis)
+	half := capHeight(axis) / 2
 	dc.SetLineWidth(max(1, 1.5*s))
 	for _, v := range []float64{0, 0.25, 0.5, 0.75, 1} {
 		dc.SetColor(col.grid)
 		dc.DrawLine(left, y(v), right, y(v))
 		dc.Stroke()
-		dc.SetColor(col.muted)
-		dc.DrawStringAnchored(strconv.Itoa(int(100*v))+"%", left-10*s, y(v), 1, 0.35)
+		yy := int(math.Round(y(v))) + half
+		wr.line("percent", axis, col.muted, tx.Percent(v), nil, spot{x: int(left - 10*s), y: yy, a: alignRight,
+			box: lineBox(axis, 0, int(left-6*s), yy, 0, 1)})
 	}
 	step := max(1, (n+5)/6/5*5) // about six labels, every fifth or tenth move
+	room := int((right - left) * float64(step) / float64(n))
 	for ply := 0; ply <= n; ply += step {
 		dc.SetColor(col.grid)
 		dc.DrawLine(x(ply), top, x(ply), bottom)
 		dc.Stroke()
-		dc.SetColor(col.muted)
-		dc.DrawStringAnchored(strconv.Itoa(ply), x(ply), bottom+29*s, 0.5, 0)
+		if ply == 0 {
+			continue // "0" would crowd "0%" in the corner
+		}
+		xx, yy := int(math.Round(x(ply))), int(bottom+29*s)
+		wr.line("move number", axis, col.muted, strconv.Itoa(ply), nil, spot{x: xx, y: yy, a: alignCenter,
+			box: lineBox(axis, xx-room/2, xx+room/2, yy, 0, 1)})
 	}
-	dc.DrawStringAnchored(chartText(tx.Move), right, bottom+60*s, 1, 0)
+	yy := int(bottom + 60*s)
+	wr.line("axis", axis, col.muted, say(tx.Move), nil, spot{x: int(right), y: yy, a: alignRight, box: lineBox(axis, int(left), int(right)+1, yy, 0, 1)})
 
 	// Red's side above the 50% line, black's below: the area between the
 	// line and the curve, clipped to each half.
@@ -184,16 +226,17 @@ func (c Chart) Image() (*image.RGBA, error) {
 	}
 	dc.Stroke()
 
-	dc.SetFontFace(face(chartTypes.side))
-	dc.SetColor(col.red)
-	dc.DrawStringAnchored(chartText(tx.RedWins), left+8*s, top+26*s, 0, 0)
-	dc.SetColor(col.muted)
-	dc.DrawStringAnchored(chartText(tx.BlackWins), left+8*s, bottom-10*s, 0, 0)
+	// Who wins at the top and at the bottom of the plot.
+	side := face(chartTypes.side)
+	x0, x1 := int(left+8*s), int(right-8*s)
+	yy = int(top + 26*s)
+	wr.line("side", side, col.red, say(tx.RedWins), names, spot{x: x0, y: yy, a: alignLeft, box: lineBox(side, x0, x1, yy, 0, 1)})
+	yy = int(bottom - 10*s)
+	wr.line("side", side, col.muted, say(tx.BlackWins), names, spot{x: x0, y: yy, a: alignLeft, box: lineBox(side, x0, x1, yy, 0, 1)})
 
 	// The marks: a dashed accent line through the plot and a dot on the
 	// curve, with their words above the plot as placeMarkLabels placed
 	// them, tied to its line when a word had to move off it.
-	dc.SetFontFace(face(chartTypes.mark))
 	for i, m := range c.Marks {
 		px, py := x(m.Ply), y(c.Red[m.Ply])
 		dc.SetColor(alpha(themes[c.Theme].hi, 0.7))
@@ -210,15 +253,16 @@ func (c Chart) Image() (*image.RGBA, error) {
 		dc.Fill()
 
 		l := labels[i]
-		base := top - 14*s - float64(l.row)*markRow*s
-		dc.SetColor(themes[c.Theme].hi) // the accent, darker on the light theme
-		dc.DrawString(chartText(m.Label), l.x, base)
+		base := int(top - 14*s - float64(l.row)*markRow*s)
+		wr.line("mark", mark, themes[c.Theme].hi, say(m.Label), nil, spot{x: int(l.x), y: base, a: alignLeft, // the accent, darker on the light theme
+			box: lineBox(mark, 0, width, base, 0, 1)})
 		if l.row == 0 && (l.x > px || l.x+l.w < px) {
+			dc.SetColor(themes[c.Theme].hi)
 			dc.DrawLine(math.Min(math.Max(px, l.x), l.x+l.w), top-10*s, px, top-6*s)
 			dc.Stroke()
 		}
 	}
-	return dc.Image().(*image.RGBA), nil
+	return dst, nil
 }
 
 // chartType is the font and size of one kind of the chart's texts, in
@@ -254,13 +298,13 @@ type markLabel struct {
 }
 
 // placeMarkLabels places the words of marks above the plot, whose mark
-// with ply p is at x(p), in an image width wide drawn at scale s: each
-// centred on its mark where it can, inside the image, moved right of the
-// words before it in its row, and in the first row where that leaves it
-// inside the image, so that no two overlap, however close the marks (the
-// last three moves of a game, at the right edge, too). It returns the
-// places, in the order of marks, and the number of rows.
-func placeMarkLabels(marks []ChartMark, x func(int) float64, measure func(string) float64, width, s float64) ([]markLabel, int) {
+// with ply p is at x(p), between lo and hi, in an image drawn at scale s:
+// each centred on its mark where it can, between lo and hi, moved right of
+// the words before it in its row, and in the first row where that leaves
+// it before hi, so that no two overlap, however close the marks (the last
+// three moves of a game, at the right edge, too). It returns the places,
+// in the order of marks, and the number of rows.
+func placeMarkLabels(marks []ChartMark, x func(int) float64, measure func(string) float64, lo, hi, s float64) ([]markLabel, int) {
 	order := make([]int, len(marks))
 	for i := range order {
 		order[i] = i
@@ -268,13 +312,13 @@ func placeMarkLabels(marks []ChartMark, x func(int) float64, measure func(string
 	sort.SliceStable(order, func(a, b int) bool { return marks[order[a]].Ply < marks[order[b]].Ply })
 	labels := make([]markLabel, len(marks))
 	var ends []float64 // per row, the right end of its last words plus a gap
-	margin, gap := 8*s, 18*s
+	gap := 18 * s
 	for _, i := range order {
 		w := measure(marks[i].Label)
-		lx := max(min(x(marks[i].Ply)-w/2, width-w-margin), margin)
+		lx := max(min(x(marks[i].Ply)-w/2, hi-w), lo)
 		row := 0
 		for ; row < len(ends); row++ {
-			if at := max(lx, ends[row]); at+w <= width-margin {
+			if at := max(lx, ends[row]); at+w <= hi {
 				lx = at
 				break
 			}
@@ -288,15 +332,6 @@ func placeMarkLabels(marks []ChartMark, x func(int) float64, measure func(string
 	return labels, len(ends)
 }
 
-// chartFace returns font f at size pixels.
-func chartFace(f *sfnt.Font, size float64) font.Face {
-	fc, err := opentype.NewFace(f, &opentype.FaceOptions{Size: size, DPI: 72, Hinting: font.HintingNone})
-	if err != nil {
-		panic("draw: embedded font: " + err.Error())
-	}
-	return fc
-}
-
 // texts returns c.Texts with the English default for every empty field.
 func (c *Chart) texts() ChartTexts {
 	t, d := c.Texts, DefaultChartTexts()
@@ -307,6 +342,9 @@ func (c *Chart) texts() ChartTexts {
 		if *f.v == "" {
 			*f.v = f.d
 		}
+	}
+	if t.Percent == nil {
+		t.Percent = func(v float64) string { return strconv.Itoa(int(math.Round(100*v))) + "%" }
 	}
 	return t
 }
@@ -335,11 +373,4 @@ func (c *Chart) check() error {
 	o := Options{Width: c.Width}
 	_, err := o.width()
 	return err
-}
-
-// chartText returns s as the chart's fonts can draw it (see printable):
-// the chart's texts are the caller's words, in the Go fonts' scripts.
-func chartText(s string) string {
-	t, _ := printable(s, []*sfnt.Font{regularFont, boldFont})
-	return t
 }

@@ -72,13 +72,14 @@ func TestChartLabelsNeverOverlap(t *testing.T) {
 		}
 		x := func(p int) float64 { return 78*s + (width-104*s)*float64(p)/float64(n) }
 		measure := func(l string) float64 { return float64(len(l)) * 14 * s }
-		labels, rows := placeMarkLabels(marks, x, measure, width, s)
+		lo, hi := 78*s, width-8*s // right of the plot's left edge, inside the image
+		labels, rows := placeMarkLabels(marks, x, measure, lo, hi, s)
 		require.Len(t, labels, len(marks))
 		for i, a := range labels {
 			assert.Less(t, a.row, rows)
-			if a.w+16*s <= width {
-				assert.GreaterOrEqual(t, a.x, 8*s-1e-9, "inside the image: %+v", marks)
-				assert.LessOrEqual(t, a.x+a.w, width-8*s+1e-9, "inside the image: %+v", marks)
+			if a.w <= hi-lo {
+				assert.GreaterOrEqual(t, a.x, lo-1e-9, "inside its room: %+v", marks)
+				assert.LessOrEqual(t, a.x+a.w, hi+1e-9, "inside its room: %+v", marks)
 			}
 			for _, b := range labels[i+1:] {
 				if a.row == b.row {
@@ -129,5 +130,7 @@ func TestChartTextsDefaults(t *testing.T) {
 	got := c.texts()
 	want := DefaultChartTexts()
 	want.Move = "Zug"
+	assert.Equal(t, "25%", got.Percent(0.25), "percentages as English writes them")
+	got.Percent = nil
 	assert.Equal(t, want, got)
 }

@@ -112,16 +112,43 @@
 //
 // Names, scores, coordinates and the footer are at least 25 pixels at 800
 // wide, 11 pixels or more when a phone shows the image 360 pixels wide;
-// so is every text of the win-chance chart (Chart), at any width.
+// so is every text of the win-chance chart (Chart) and of the standings
+// (Standings), at any width.
+//
+// No text is ever cut. A text wraps at its spaces onto a bounded number
+// of lines and the image grows to hold them: the points and panels in a
+// player's box (the boxes are as tall as the widest score, whatever the
+// position, so that the board stays in place from move to move), the
+// footer's line, the result and the reason a game ended, the note
+// (Options.Note), the key (a row per group of entries that fit), the
+// chart's title, the standings' title and caption. A separator "·" where
+// a line breaks is left out, and "+" or a dash starts the next line. The
+// only text that may be shortened is a name: a name is never broken
+// across lines, and where the lines would not hold it otherwise (a name
+// wider than a line, or more lines than allowed) it ends in an ellipsis.
+// Texts come to the image as plain text: the bot gives the plain forms of
+// its messages, without Markdown. A Report (Options.Report, Chart.Report,
+// Standings.Report) lists every text an image laid out, the lines it was
+// drawn in and its room; Report.Problems says which were cut, went out of
+// their room or touch another, for the tests that draw every image in
+// every language with the longest names.
+//
 // The Go fonts (golang.org/x/image/font/gofont, BSD licence) are embedded:
-// Latin, Greek and Cyrillic. For the letters of names in other scripts a
-// Renderer uses fallback fonts (Config.Fonts, or SystemFonts that exist:
+// Latin, Greek and Cyrillic. For the letters of names in other scripts
+// every image (boards, replays, charts, standings) uses the same fallback
+// fonts, the Renderer's (Config.Fonts, or SystemFonts that exist:
 // Debian's fonts-noto-cjk and fonts-dejavu-core); a name with a letter no
 // font has is shown as its colour ("Red", "Black"), never as boxes.
 // Right-to-left letters are drawn in reading order but not joined (Arabic
 // appears in its isolated forms). Emoji and other symbols no font has are
-// left out, invisible characters are dropped and a name too wide for its
-// place ends in an ellipsis.
+// left out and invisible characters are dropped. Numbers are written as
+// the caller's language writes them (Text.Number, ChartTexts.Percent, the
+// standings' strings). With the ColourBlind marbles red's colour is named
+// Text.ColourBlindRed ("Orange").
+//
+// The tests never depend on a machine's fonts: drawtest.Fonts ships DejaVu
+// Sans and a subset of Noto Sans CJK (both under permissive licences, see
+// drawtest/fonts) with the letters of the test names.
 //
 // # Determinism
 //

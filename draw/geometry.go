@@ -54,20 +54,28 @@ func newGeometry(l *engine.Layout, width int, r engine.Rules) geometry {
 	if r.CountsArea() || r.CountsLines() {
 		g.lines = 3
 	}
+	g.setCardLines(g.lines)
+	return g
+}
+
+// setCardLines makes the players' boxes n lines tall, and places the
+// board under them and the key under the board.
+func (g *geometry) setCardLines(n int) {
+	s := g.scale
+	g.lines = n
 	g.header = g.pad + px(cardPad+cardLine*float64(g.lines), s) + px(6, s)
 	// Cells are whole pixels, so every hole is drawn alike; a layout taller
 	// than it is wide keeps the cells of a square one and is centred.
 	side := max(g.cols, g.rows, 8)
-	g.cell = (width - 2*g.pad - 2*g.margin) / side
+	g.cell = (g.width - 2*g.pad - 2*g.margin) / side
 	g.groove = max(1, px(2.5, s))
 	boardW, boardH := g.cols*g.cell, g.rows*g.cell
 	// Column letters above the board only, row numbers on both sides: a
 	// second row of letters would make a phone user scroll further.
-	g.frame = image.Rect(0, 0, boardW+2*g.margin, boardH+g.margin+g.bottom).Add(image.Pt((width-boardW)/2-g.margin, g.header))
+	g.frame = image.Rect(0, 0, boardW+2*g.margin, boardH+g.margin+g.bottom).Add(image.Pt((g.width-boardW)/2-g.margin, g.header))
 	g.origin = g.frame.Min.Add(image.Pt(g.margin, g.margin))
 	g.keyY = g.frame.Max.Y
 	g.setKeyRows(1)
-	return g
 }
 
 // px scales a length given for an 800-pixel image to scale s, rounded to
@@ -103,27 +111,35 @@ func (g *geometry) tile(p engine.Panel) roundRect {
 	return roundRect{float64(r.Min.X) + gr, float64(r.Min.Y) + gr, float64(r.Max.X) - gr, float64(r.Max.Y) - gr, float64(g.cell) * 0.09}
 }
 
-// footerHeight returns the height of the footer below the key: one line
-// while the game goes on; at its end the result, the reason in as many
-// lines as it takes, and the score breakdown.
-func (g *geometry) footerHeight(final bool, reasonLines int) int {
-	if !final {
-		return px(footerLine+10, g.scale)
+// footerHeight returns the height of the footer below the key: its
+// texts' lines, and at the end of a game (or in an animation's frame,
+// where the last frame has it) the score table.
+func (g *geometry) footerHeight(lines int, table bool) int {
+	if !table {
+		return px(footerLine*float64(lines)+10, g.scale)
 	}
-	return px(footerLine*float64(1+reasonLines)+3*38+20, g.scale)
+	return px(footerLine*float64(lines)+3*38+20, g.scale)
 }
 
 // HoleCenter returns the pixel at the centre of cell c of layout l in an
 // image drawn with opt; for an even cell size it is the pixel just below
 // and right of the exact centre. It is what a test or a click map needs to
-// find a hole in the image. Options it cannot draw with give the centre at
-// DefaultWidth.
+// find a hole in the image: the board's place depends on the layout, the
+// width, the rule set and the words of the players' boxes, not on the
+// position. Options it cannot draw with give the centre at DefaultWidth.
 func HoleCenter(l *engine.Layout, c engine.Cell, opt Options) image.Point {
 	w, err := opt.width()
 	if err != nil {
 		w = DefaultWidth
 	}
 	g := newGeometry(l, w, opt.Rules)
+	t := opt.Text
+	if t == nil {
+		t = &English
+	}
+	fs := defaultRenderer().faces(g.scale).get()
+	g.setCardLines(cardLines(fs, t, opt.Rules, &g))
+	defaultRenderer().faces(g.scale).put(fs)
 	r := g.cellRect(c)
 	return r.Min.Add(image.Pt(g.cell/2, g.cell/2))
 }

@@ -10,6 +10,7 @@ import (
 type keyItem struct {
 	icon  *image.RGBA
 	label string
+	name  string // for a player's name, the whole name, which label may shorten
 }
 
 // keyItems returns the entries of the key for what the board shows: while
@@ -23,57 +24,60 @@ func (st *state) keyItems(ic *icons) []keyItem {
 	var items []keyItem
 	if st.final {
 		// The tints of the panels held, each labelled with its player.
-		items = append(items, keyItem{nil, t.KeyHeld}, keyItem{ic.held[engine.Red], st.names[engine.Red]}, keyItem{ic.held[engine.Black], st.names[engine.Black]})
+		items = append(items, keyItem{label: t.KeyHeld}, keyItem{ic.held[engine.Red], st.names[engine.Red], st.names[engine.Red]}, keyItem{ic.held[engine.Black], st.names[engine.Black], st.names[engine.Black]})
 		if st.opt.Rules.CountsArea() && max(st.p.LargestGroup(engine.Red).Len(), st.p.LargestGroup(engine.Black).Len()) >= 2 {
-			items = append(items, keyItem{ic.area, t.KeyArea})
+			items = append(items, keyItem{icon: ic.area, label: t.KeyArea})
 		}
 		if st.opt.Rules.CountsLines() && len(st.p.Lines()) > 0 {
-			items = append(items, keyItem{ic.line, t.KeyLine})
+			items = append(items, keyItem{icon: ic.line, label: t.KeyLine})
 		}
 		if last != engine.NoHole {
-			items = append(items, keyItem{ic.last, t.KeyLast})
+			items = append(items, keyItem{icon: ic.last, label: t.KeyLast})
 		}
 		if prev != engine.NoHole {
-			items = append(items, keyItem{ic.prev, t.KeyPrev})
+			items = append(items, keyItem{icon: ic.prev, label: t.KeyPrev})
 		}
 		return items
 	}
 	if !st.opt.HideLegal && st.p.Legal() != 0 {
-		items = append(items, keyItem{ic.legal, t.KeyLegal})
+		items = append(items, keyItem{icon: ic.legal, label: t.KeyLegal})
 	}
 	if last != engine.NoHole {
-		items = append(items, keyItem{ic.last, t.KeyLast})
+		items = append(items, keyItem{icon: ic.last, label: t.KeyLast})
 	}
 	if prev != engine.NoHole {
-		items = append(items, keyItem{ic.prev, t.KeyPrev})
+		items = append(items, keyItem{icon: ic.prev, label: t.KeyPrev})
 	}
 	if last != engine.NoHole {
-		items = append(items, keyItem{ic.closed, t.KeyClosed})
+		items = append(items, keyItem{icon: ic.closed, label: t.KeyClosed})
 	}
 	return items
 }
 
-// maxKeyRows is how many rows the key may take.
-const maxKeyRows = 3
-
-// keyRows lays the key out in rows that fit the image's width at the key's
-// size, as few as it can (at most maxKeyRows; a label that still does
-// not fit ends in an ellipsis). An item without an icon is a heading,
-// kept with the item after it.
+// keyRows lays the key out in rows that fit the image's width, as few as
+// it can: as many items in a row as fit, the image growing by a row for
+// each row more. A name too wide for a row of its own is shortened with
+// an ellipsis. An item without an icon is a heading, kept with the item
+// after it.
 func (st *state) keyRows(ic *icons) [][]keyItem {
 	items := st.keyItems(ic)
-	if len(items) == 0 {
-		return nil
-	}
 	avail := st.g.width - 2*st.g.pad
+	f := st.fs.get(roleKey)
+	for i, it := range items {
+		if it.name == "" {
+			continue
+		}
+		group := items[i : i+1] // the name, and the heading it is kept with
+		if i > 0 && items[i-1].icon == nil {
+			group = items[i-1 : i+1]
+		}
+		items[i].label = ellipsize(f, it.label, avail-st.keyWidth(group)+textWidth(f, it.label))
+	}
 	var rows [][]keyItem
 	for len(items) > 0 {
 		k := 1
 		for k < len(items) && (st.keyWidth(items[:k+1]) <= avail || items[k-1].icon == nil) {
 			k++
-		}
-		if len(rows) == maxKeyRows-1 {
-			k = len(items)
 		}
 		rows, items = append(rows, items[:k]), items[k:]
 	}
@@ -89,27 +93,33 @@ func (st *state) keyWidth(row []keyItem) int {
 		if it.icon != nil {
 			total += it.icon.Rect.Dx() + px(8, g.scale)
 		}
-		total += width(f, it.label)
+		total += textWidth(f, it.label)
 	}
 	return total
 }
 
 // drawKey draws the rows of the key under the board, each centred.
-func (st *state) drawKey(dst *image.RGBA, rows [][]keyItem) {
+func (st *state) drawKey(w *writer, rows [][]keyItem) {
 	g := st.g
 	gap, sep := px(8, g.scale), px(22, g.scale)
-	avail := g.width - 2*g.pad
 	f := st.fs.get(roleKey)
+	rowH := px(keyRow, g.scale)
 	for r, row := range rows {
 		mid := g.keyY + px(keyPad+keyRow/2+float64(r*keyRow), g.scale)
 		x := max(g.pad, (g.width-st.keyWidth(row))/2)
+		y := mid + capHeight(f)/2
 		for _, it := range row {
 			if it.icon != nil {
-				over(dst, image.Pt(x, mid-it.icon.Rect.Dy()/2), it.icon)
+				over(w.dst, image.Pt(x, mid-it.icon.Rect.Dy()/2), it.icon)
 				x += it.icon.Rect.Dx() + gap
 			}
-			s := ellipsize(f, it.label, avail+g.pad-x)
-			x += text(dst, f, st.th.muted, s, x, mid+capHeight(f)/2, alignLeft) + sep
+			sp := spot{x: x, y: y, a: alignLeft, box: image.Rect(g.pad, mid-rowH/2, g.width-g.pad, mid+rowH/2)}
+			p := paragraph{lines: []string{it.label}, text: it.label}
+			if it.name != "" && it.label != it.name {
+				p.short = []Shortened{{Name: it.name, Shown: it.label}}
+			}
+			w.paragraph("key", f, st.th.muted, p, sp)
+			x += textWidth(f, it.label) + sep
 		}
 	}
 }

@@ -6,7 +6,6 @@ import (
 
 	"github.com/fogleman/gg"
 	"github.com/kulami/kulami/engine"
-	"golang.org/x/image/font/sfnt"
 )
 
 // kit is what the images of one width, theme, set of marbles, cell size
@@ -31,9 +30,9 @@ type icons struct {
 	area, line                *image.RGBA
 }
 
-func newKit(g *geometry, theme Theme, m Marbles, fallback []*sfnt.Font) *kit {
+func newKit(g *geometry, theme Theme, m Marbles, faces *facePool) *kit {
 	ms := m.set()
-	k := &kit{theme: theme, marbles: ms, sprites: newSprites(g.cell, g.scale, ms), faces: &facePool{scale: g.scale, fallback: fallback}}
+	k := &kit{theme: theme, marbles: ms, sprites: newSprites(g.cell, g.scale, ms), faces: faces}
 	for _, hi := range []engine.Color{engine.Red, engine.Black, noCard} {
 		k.headers[hi] = newBand(g.width, 0, g.header, nil)
 		drawCards(k.headers[hi].rgba, g, theme, ms, hi)

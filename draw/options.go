@@ -95,15 +95,20 @@ type Options struct {
 	// position with no legal move is always shown as ended.
 	Over bool
 	// Outcome is the result line shown when the game has ended, such as
-	// "bob wins — alice resigned". When empty, the line says who won on the
-	// board and by how much, or that the game is a draw.
+	// "bob wins — alice resigned", in plain text (no Markdown), wrapped
+	// onto more lines if it is long. When empty, the line says who won on
+	// the board and by how much, or that the game is a draw.
 	Outcome string
 	// Reason says why the game ended, under the result line, such as
-	// "alice ran out of time" or "draw agreed after move 31": one clause,
-	// wrapped onto a second line or set smaller if it is long. When empty
+	// "alice ran out of time" or "draw agreed after move 31", in plain
+	// text, wrapped onto more lines if it is long. When empty
 	// and the game ended on the board, the image says so itself ("alice has
 	// no legal hole after move 48", or that all marbles are placed).
 	Reason string
+	// Note is a line under the footer's, such as that the clock of the
+	// player to move is stopped: wrapped onto a second line if it is
+	// long, the image growing to hold it.
+	Note string
 	// Winner is the colour that won a game shown as ended with Over that
 	// the board does not decide (a resignation, a timeout): its card is
 	// outlined, as the winner's of a game played out. nil: nobody's (a
@@ -111,16 +116,21 @@ type Options struct {
 	Winner *engine.Color
 	// Text holds the words the image shows; nil means English.
 	Text *Text
+	// Report, if not nil, collects the texts the image lays out (for an
+	// animation, those of every frame).
+	Report *Report
 	// frame, for a frame of an animation before its last, makes the image
 	// as tall as the last: the score table as it stands, where the last
 	// shows its own (see Animate).
 	frame *frame
 }
 
-// frame is how the last frame of an animation is laid out.
+// frame is how every frame of an animation is laid out at least, so that
+// the board and the score table stay in place from frame to frame.
 type frame struct {
-	reasonLines int // the lines of the reason the game ended, above its score table
-	keyRows     int // the rows of its key
+	cardLines   int // the lines of the players' boxes
+	footerLines int // the lines of the footer's texts above the score table
+	keyRows     int // the rows of the key
 }
 
 // width returns the width to draw at, or an error naming the allowed range.

@@ -32,6 +32,7 @@ type Renderer struct {
 	renders, animations stopwatch // the time Render and Animate took
 
 	fallback   []*sfnt.Font // fonts for letters the Go fonts lack
+	pools      sync.Map     // the faces of each scale (float64 → *facePool)
 	fontFiles  []string     // their files
 	fontsTried []string
 	fontErr    error
@@ -51,6 +52,16 @@ func NewRenderer(c Config) *Renderer {
 	r.fontsTried = paths
 	r.fallback, r.fontFiles, r.fontErr = loadFonts(paths, must)
 	return r
+}
+
+// faces returns the pool of the faces of images drawn at scale (their
+// width over DefaultWidth), with the Renderer's fallback fonts.
+func (r *Renderer) faces(scale float64) *facePool {
+	if p, ok := r.pools.Load(scale); ok {
+		return p.(*facePool)
+	}
+	p, _ := r.pools.LoadOrStore(scale, &facePool{scale: scale, fallback: r.fallback})
+	return p.(*facePool)
 }
 
 // CacheBytes returns the memory the Renderer's cache holds now.
@@ -105,7 +116,7 @@ func (r *Renderer) image(p *engine.Position, opt Options, rgba, pal *pixPool) (*
 func (r *Renderer) kit(g *geometry, t Theme, m Marbles) *kit {
 	k := cacheKey{width: g.width, theme: t, marbles: m, cell: g.cell, lines: g.lines}
 	return r.cache.get(k, func() sized {
-		kt := newKit(g, t, m, r.fallback)
+		kt := newKit(g, t, m, r.faces(g.scale))
 		if !r.raw {
 			kt.pack(quantizers[t][m]())
 		}
@@ -127,16 +138,16 @@ func (r *Renderer) board(l *engine.Layout, g *geometry, t Theme, m Marbles, kt *
 	}).(*board)
 }
 
-// lastFrame returns how the image of p with opt, the last frame of an
-// animation, is laid out.
-func (r *Renderer) lastFrame(p *engine.Position, opt Options) frame {
+// frameOf returns how the image of p with opt, a frame of an animation,
+// is laid out.
+func (r *Renderer) frameOf(p *engine.Position, opt Options) frame {
 	width, _ := opt.width()
 	g := newGeometry(p.Layout(), width, opt.Rules)
-	kt := r.kit(&g, opt.Theme, opt.Marbles)
-	fs := kt.faces.get()
-	defer kt.faces.put(fs)
+	fs := r.faces(g.scale).get()
+	defer r.faces(g.scale).put(fs)
 	st := r.newState(p, &opt, &g, fs)
-	return frame{reasonLines: len(st.reason), keyRows: len(st.keyRows(&kt.icons))}
+	kt := r.kit(&g, opt.Theme, opt.Marbles)
+	return frame{cardLines: g.lines, footerLines: st.footerLines(), keyRows: len(st.keyRows(&kt.icons))}
 }
 
 // compose draws p in full colour, with pixels from pool (nil allocates).
@@ -147,21 +158,18 @@ func (r *Renderer) compose(p *engine.Position, opt Options, pool *pixPool) (*ima
 	width, _ := opt.width()
 	l := p.Layout()
 	g := newGeometry(l, width, opt.Rules)
+	fs := r.faces(g.scale).get()
+	defer r.faces(g.scale).put(fs)
+	st := r.newState(p, &opt, &g, fs) // sets the header's height
 	kt := r.kit(&g, opt.Theme, opt.Marbles)
 	b := r.board(l, &g, opt.Theme, opt.Marbles, kt)
-	fs := kt.faces.get()
-	defer kt.faces.put(fs)
-	st := r.newState(p, &opt, &g, fs)
 	keyRows := st.keyRows(&kt.icons)
-	g.setKeyRows(max(len(keyRows), 1))
-	if opt.frame != nil && !st.final {
-		g.setKeyRows(max(len(keyRows), opt.frame.keyRows))
+	rows, lines := max(len(keyRows), 1), st.footerLines()
+	if opt.frame != nil {
+		rows, lines = max(rows, opt.frame.keyRows), st.tableLines()
 	}
-
-	footer := g.footerHeight(st.final, len(st.reason))
-	if opt.frame != nil && !st.final {
-		footer = g.footerHeight(true, opt.frame.reasonLines)
-	}
+	g.setKeyRows(rows)
+	footer := g.footerHeight(lines, st.final || opt.frame != nil)
 	bounds := image.Rect(0, 0, width, g.footerY+footer)
 	dst := &image.RGBA{Pix: pool.get(4 * bounds.Dx() * bounds.Dy()), Stride: 4 * bounds.Dx(), Rect: bounds}
 	kt.headers[st.highlight()].paint(dst)
@@ -206,9 +214,11 @@ func (r *Renderer) compose(p *engine.Position, opt Options, pool *pixPool) (*ima
 		put(dst, &g, l.Cell(last), kt.sprites.last)
 	}
 
-	st.drawHeader(dst)
-	st.drawKey(dst, keyRows)
-	st.drawFooter(dst)
+	w := &writer{dst: dst, rep: opt.Report}
+	reportLabels(opt.Report, &g, fs)
+	st.drawHeader(w)
+	st.drawKey(w, keyRows)
+	st.drawFooter(w)
 	return dst, nil
 }
 

@@ -200,14 +200,15 @@ func TestRendererIsSafeForConcurrentUse(t *testing.T) {
 	// Names in a fallback font too: its file is read by every render.
 	opts := []Options{{Names: [2]string{"ნინო", "Dan דני"}}, {Theme: Light, Width: 400}}
 	want := map[[2]int][]byte{}
+	font := dejaVu(t)
 	for i := range ps {
 		for j := range opts {
 			var buf bytes.Buffer
-			require.NoError(t, NewRenderer(Config{Fonts: []string{dejaVu}}).Render(&buf, &ps[i], opts[j]))
+			require.NoError(t, NewRenderer(Config{Fonts: []string{font}}).Render(&buf, &ps[i], opts[j]))
 			want[[2]int{i, j}] = buf.Bytes()
 		}
 	}
-	r := NewRenderer(Config{CacheBytes: 400 << 10, Fonts: []string{dejaVu}}) // smaller than the boards in use: evictions under load
+	r := NewRenderer(Config{CacheBytes: 400 << 10, Fonts: []string{font}}) // smaller than the boards in use: evictions under load
 	var wg sync.WaitGroup
 	for k := range 4 {
 		wg.Go(func() {

@@ -12,10 +12,11 @@ import (
 )
 
 // standingsCase is the standings of a 12-player tournament after its last
-// round, with a withdrawn player and a long name.
+// round, with a withdrawn player, a long name, a Chinese one and a Hebrew
+// one, and two players sharing the bronze medal.
 func standingsCase() Standings {
 	names := []string{"Amélie", "bob", "Carol", "Dmitri the Very Long Named Player of Kulami", "Eve", "Farid",
-		"Grete", "Hiro", "Ines", "Jonas", "Kaja", "Lars"}
+		"田中", "Hiro", "Ines", "Jonas", "Kaja", "דני כהן"}
 	points := []string{"7", "6½", "6", "6", "5", "4½", "4", "4", "3", "2½", "2", "1"}
 	s := Standings{Title: "Autumn Swiss", Caption: "Final standings after round 4 of 4",
 		Columns: [5]string{"Player", "Points", "BH-1", "BH", "SB"}}
@@ -24,7 +25,11 @@ func standingsCase() Standings {
 		if i == 3 {
 			rank, tb = 3, 2 // tied with the one above on every tie-break
 		}
-		s.Rows = append(s.Rows, StandingsRow{Rank: rank, Name: n, Points: points[i], Cut: fmt.Sprint(14 - tb), Buchholz: fmt.Sprint(16 - tb),
+		medal := 0
+		if rank <= 3 {
+			medal = rank
+		}
+		s.Rows = append(s.Rows, StandingsRow{Rank: rank, Medal: medal, Name: n, Points: points[i], Cut: fmt.Sprint(14 - tb), Buchholz: fmt.Sprint(16 - tb),
 			SB: fmt.Sprintf("%.2f", 10-float64(tb)*0.75), Withdrawn: i == 10})
 	}
 	return s
@@ -40,7 +45,7 @@ func TestStandingsGolden(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			var buf bytes.Buffer
-			require.NoError(t, RenderStandings(&buf, tc.s))
+			require.NoError(t, NewRenderer(Config{Fonts: drawtest.Fonts(t)}).RenderStandings(&buf, tc.s))
 			drawtest.AssertGolden(t, tc.name, buf.Bytes())
 		})
 	}

@@ -20,8 +20,7 @@ func newTestState(tb testing.TB, r *Renderer, p *engine.Position, opt Options) *
 	require.NoError(tb, opt.check(p))
 	w, _ := opt.width()
 	g := newGeometry(p.Layout(), w, opt.Rules)
-	fs := (&facePool{scale: g.scale, fallback: r.fallback}).get()
-	return r.newState(p, &opt, &g, fs)
+	return r.newState(p, &opt, &g, r.faces(g.scale).get())
 }
 
 func TestReasonTheGameEnded(t *testing.T) {
@@ -56,12 +55,22 @@ func TestReasonTheGameEnded(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			st := newTestState(t, r, &tc.p, tc.opt)
 			if tc.want == nil && tc.opt.Reason != "" {
-				assert.Len(t, st.reason, 2)
+				assert.Len(t, footerBlock(st, "reason"), 2)
 				return
 			}
-			assert.Equal(t, tc.want, st.reason)
+			assert.Equal(t, tc.want, footerBlock(st, "reason"))
 		})
 	}
+}
+
+// footerBlock returns the lines of st's footer text what, or nil.
+func footerBlock(st *state, what string) []string {
+	for _, b := range st.footer {
+		if b.what == what {
+			return b.p.lines
+		}
+	}
+	return nil
 }
 
 func itoa(n int) string { return English.number(n) }
@@ -147,8 +156,9 @@ func TestNamesInOtherScripts(t *testing.T) {
 	assert.Equal(t, asColour, render(none, georgian), "without a font for it, the name is shown as its colour")
 	assert.Equal(t, "Red", newTestState(t, none, &p, Options{Names: georgian}).names[engine.Red])
 
-	withFont := NewRenderer(Config{Fonts: []string{dejaVu}})
-	assert.Contains(t, withFont.Fonts(), "fallback fonts for names: "+dejaVu)
+	font := dejaVu(t)
+	withFont := NewRenderer(Config{Fonts: []string{font}})
+	assert.Contains(t, withFont.Fonts(), "fallback fonts for names: "+font)
 	assert.NotContains(t, withFont.Fonts(), "not found")
 	assert.Equal(t, "ნინო", newTestState(t, withFont, &p, Options{Names: georgian}).names[engine.Red])
 	assert.NotEqual(t, asColour, render(withFont, georgian), "the name is drawn in the fallback font")

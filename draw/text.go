@@ -45,21 +45,21 @@ const (
 	numRoles
 )
 
-// roleSizes are the roles' font sizes in pixels at 800 pixels wide, and
-// the smallest a role may shrink to, to fit a long text. Names, scores,
-// coordinates and the footer are at least 24.5 pixels, so that they are 11
-// pixels or more when a phone shows the image 360 pixels wide.
+// roleSizes are the roles' fonts and sizes in pixels at 800 pixels wide:
+// 24.5 pixels or more, so that every text is 11 pixels or more when a
+// phone shows the image 360 pixels wide. No text shrinks to fit: it wraps
+// onto more lines, or, a name, ends in an ellipsis.
 var roleSizes = [numRoles]struct {
-	font      *sfnt.Font
-	size, min float64
+	font *sfnt.Font
+	size float64
 }{
-	roleName:   {boldFont, 28, 25},
-	roleScore:  {regularFont, 25, 25},
-	roleLabel:  {boldFont, 25, 25},
-	roleStrong: {boldFont, 26, 25},
-	roleFooter: {regularFont, 25, 25},
-	roleReason: {regularFont, 25, 25},
-	roleKey:    {regularFont, 25, 25},
+	roleName:   {boldFont, 28},
+	roleScore:  {regularFont, 25},
+	roleLabel:  {boldFont, 25},
+	roleStrong: {boldFont, 26},
+	roleFooter: {regularFont, 25},
+	roleReason: {regularFont, 25},
+	roleKey:    {regularFont, 25},
 }
 
 // faces makes and keeps the type faces of one image size: a face keeps a
@@ -72,18 +72,19 @@ type faces struct {
 }
 
 type faceKey struct {
-	r    role
+	font *sfnt.Font
 	size float64
 }
 
-// get returns the face of role r at its size.
-func (fs *faces) get(r role) font.Face { return fs.sized(r, roleSizes[r].size) }
+// get returns the face of role r.
+func (fs *faces) get(r role) font.Face { return fs.face(roleSizes[r].font, roleSizes[r].size) }
 
-// sized returns the face of role r at size pixels (at 800 wide).
-func (fs *faces) sized(r role, size float64) font.Face {
-	k := faceKey{r, size}
-	if f, ok := fs.made[k]; ok {
-		return f
+// face returns font f at size pixels (at 800 wide), with the fallback
+// fonts for the letters f lacks.
+func (fs *faces) face(f *sfnt.Font, size float64) font.Face {
+	k := faceKey{f, size}
+	if fc, ok := fs.made[k]; ok {
+		return fc
 	}
 	opt := &opentype.FaceOptions{Size: size * fs.scale, DPI: 72, Hinting: font.HintingNone}
 	face := func(f *sfnt.Font) font.Face {
@@ -93,27 +94,19 @@ func (fs *faces) sized(r role, size float64) font.Face {
 		}
 		return fc
 	}
-	m := &multiFace{main: face(roleSizes[r].font), fonts: []*sfnt.Font{roleSizes[r].font}, which: map[rune]int{}, glyphs: map[glyphKey]glyph{}}
-	for _, f := range fs.fallback {
-		m.faces = append(m.faces, face(f))
-		m.fonts = append(m.fonts, f)
+	m := &multiFace{main: face(f), fonts: []*sfnt.Font{f}, which: map[rune]int{}, glyphs: map[glyphKey]glyph{}}
+	for _, fb := range fs.fallback {
+		m.faces = append(m.faces, face(fb))
+		m.fonts = append(m.fonts, fb)
 	}
 	fs.made[k] = m
 	return m
 }
 
-// fit returns the largest face of role r, down to its smallest size, in
-// which s is at most width pixels wide, and s, cut short with an ellipsis
-// if even the smallest is too narrow.
-func (fs *faces) fit(r role, s string, width int) (font.Face, string) {
-	size := roleSizes[r].size
-	for ; size > roleSizes[r].min; size-- {
-		if f := fs.sized(r, size); font.MeasureString(f, s) <= fixed.I(width) {
-			return f, s
-		}
-	}
-	f := fs.sized(r, roleSizes[r].min)
-	return f, ellipsize(f, s, width)
+// printable returns s as the faces can draw it (see the function
+// printable), and whether every letter of s is in one of their fonts.
+func (fs *faces) printable(s string) (string, bool) {
+	return printable(s, append([]*sfnt.Font{boldFont}, fs.fallback...))
 }
 
 // facePool hands out the faces of one scale to concurrent renders. It is
@@ -224,12 +217,15 @@ func (m *multiFace) Metrics() font.Metrics { return m.main.Metrics() }
 // caller of a name then shows something else, never a box. Other
 // characters the fonts lack (emoji, symbols) and invisible ones (controls,
 // joiners, direction marks, variation selectors) are left out, runs of
-// spaces become one, and runs of right-to-left letters (Hebrew, Arabic)
-// are reversed, as the image is drawn left to right.
+// spaces become one (a no-break space if the run had a no-break or a
+// narrow no-break space, as French puts before « : » and « % », so that
+// no line breaks there), and runs of right-to-left letters (Hebrew,
+// Arabic) are reversed, as the image is drawn left to right.
 func printable(s string, fonts []*sfnt.Font) (string, bool) {
 	var out, rtl []rune
 	var buf sfnt.Buffer
 	space, all := false, true
+	gap := ' ' // the space to put in: a no-break one if the run had one
 	flush := func() {
 		slices.Reverse(rtl)
 		out, rtl = append(out, rtl...), rtl[:0]
@@ -237,6 +233,12 @@ func printable(s string, fonts []*sfnt.Font) (string, bool) {
 	for _, r := range s {
 		switch {
 		case unicode.IsSpace(r):
+			if !space {
+				gap = ' '
+			}
+			if r == '\u00a0' || r == '\u202f' || r == '\u2007' {
+				gap = '\u00a0' // French « : », « 25 % »: never a line break
+			}
 			space = len(out)+len(rtl) > 0
 			continue
 		case unicode.In(r, unicode.Cc, unicode.Cf, unicode.Co, unicode.Cs, unicode.Variation_Selector) || r == unicode.ReplacementChar:
@@ -251,10 +253,10 @@ func printable(s string, fonts []*sfnt.Font) (string, bool) {
 		isRTL := unicode.In(r, unicode.Hebrew, unicode.Arabic, unicode.Syriac, unicode.Thaana)
 		if space {
 			if isRTL && len(rtl) > 0 {
-				rtl = append(rtl, ' ')
+				rtl = append(rtl, gap)
 			} else {
 				flush()
-				out = append(out, ' ')
+				out = append(out, gap)
 			}
 			space = false
 		}
@@ -296,27 +298,6 @@ func ellipsize(f font.Face, s string, width int) string {
 	return "…"
 }
 
-// wrap splits s into at most n lines of at most width pixels in face f,
-// at spaces; the last line is cut short with an ellipsis if s is longer.
-func wrap(f font.Face, s string, width, n int) []string {
-	var lines []string
-	words := strings.Fields(s)
-	for len(words) > 0 && len(lines) < n-1 {
-		k := 1
-		for k < len(words) && font.MeasureString(f, strings.Join(words[:k+1], " ")) <= fixed.I(width) {
-			k++
-		}
-		if font.MeasureString(f, strings.Join(words[:k], " ")) > fixed.I(width) {
-			break // a word too long for a line: the last line cuts it
-		}
-		lines, words = append(lines, strings.Join(words[:k], " ")), words[k:]
-	}
-	if len(words) > 0 {
-		lines = append(lines, ellipsize(f, strings.Join(words, " "), width))
-	}
-	return lines
-}
-
 // anchor says where a text's position lies: at its left end, centre or
 // right end, on the baseline.
 type anchor int
@@ -344,8 +325,8 @@ func text(dst *image.RGBA, f font.Face, c color.Color, s string, x, y int, a anc
 	return w.Ceil()
 }
 
-// width returns how wide s is in face f, in whole pixels.
-func width(f font.Face, s string) int { return font.MeasureString(f, s).Ceil() }
+// textWidth returns how wide s is in face f, in whole pixels.
+func textWidth(f font.Face, s string) int { return font.MeasureString(f, s).Ceil() }
 
 // capHeight returns the height of a capital letter in face f, to centre
 // text vertically.

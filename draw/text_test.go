@@ -6,6 +6,7 @@ import (
 	"unicode"
 	"unicode/utf8"
 
+	"github.com/kulami/kulami/draw/drawtest"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 	"golang.org/x/image/font"
@@ -13,16 +14,16 @@ import (
 	"golang.org/x/image/math/fixed"
 )
 
-// dejaVu is the fallback font the tests use (Hebrew, Arabic, Georgian,
-// Armenian and more, no Chinese): a copy of DejaVu Sans shipped with them
-// (see testdata/fonts/LICENSE), so that they never depend on the fonts a
-// machine has.
-const dejaVu = "testdata/fonts/DejaVuSans.ttf"
+// dejaVu returns the file of the fallback font the tests use for Hebrew,
+// Arabic, Georgian, Armenian and more (no Chinese): a copy of DejaVu Sans
+// that drawtest ships, so that they never depend on the fonts a machine
+// has.
+func dejaVu(tb testing.TB) string { return drawtest.Fonts(tb)[0] }
 
 // mustFallback returns the dejaVu font.
 func mustFallback(tb testing.TB) []*sfnt.Font {
 	tb.Helper()
-	fonts, _, err := loadFonts([]string{dejaVu}, true)
+	fonts, _, err := loadFonts([]string{dejaVu(tb)}, true)
 	require.NoError(tb, err)
 	return fonts
 }
@@ -49,6 +50,7 @@ func TestPrintable(t *testing.T) {
 		{"joined emoji and selectors", goFonts, "👩\u200d💻x\ufe0f", "x", true},
 		{"controls and direction marks", goFonts, "a\x00b\u202ec\u200fd", "abcd", true},
 		{"runs of space", goFonts, "  a \t\n b  ", "a b", true},
+		{"no-break spaces stay, so that no line breaks there", goFonts, "arrêtée\u202f: vacances, 25\u00a0%", "arrêtée\u00a0: vacances, 25\u00a0%", true},
 		{"invalid UTF-8", goFonts, "ok\xff", "ok", true},
 		{"nothing left", goFonts, "🎲🔥", "", true},
 	}
@@ -119,32 +121,85 @@ func TestEllipsize(t *testing.T) {
 	}
 }
 
-func TestWrapFit(t *testing.T) {
+// TestLayText checks how a text is laid out in lines: at spaces, never
+// cutting a word, a separator at a line's end moved or left out, and
+// names shortened with an ellipsis only where the lines would not hold
+// them otherwise.
+func TestLayText(t *testing.T) {
 	fs := (&facePool{scale: 1}).get()
+	f := fs.get(roleReason)
+	const room = 776
+	long := "Françoise-Éléonore Dupont-Aignan"
 	cases := []struct {
-		name   string
-		in     string
-		lines  int
-		shrunk bool
-		cut    bool
+		name  string
+		in    string
+		names []string
+		width int
+		max   int
+		want  []string // the lines, or nil to check only the counts
+		lines int
+		short int // names shortened
+		fits  bool
 	}{
-		{"one clause", "alice has no legal hole after move 48", 1, false, false},
-		{"two lines", strings.Repeat("alice ran out of time ", 4), 2, false, false},
-		// The reason's least size is its size (11 px on a phone): a
-		// reason too long for two lines is cut, not shrunk.
-		{"cut", strings.Repeat("alice ran out of time ", 7), 2, false, true},
+		{name: "one clause", in: "alice has no legal hole after move 48", width: room, max: 2,
+			want: []string{"alice has no legal hole after move 48"}, fits: true},
+		{name: "two lines", in: strings.TrimSpace(strings.Repeat("alice ran out of time ", 4)), width: room, max: 2, lines: 2, fits: true},
+		{name: "a dot at a break is left out", in: "Move 12 · alice to play · full scoring", width: 260, max: 3,
+			want: []string{"Move 12 · alice to play", "full scoring"}, fits: true},
+		{name: "lines break at the dots", in: "Move 12 · alice to play · full scoring", width: 160, max: 3,
+			want: []string{"Move 12", "alice to play", "full scoring"}, fits: true},
+		{name: "a plus starts the next line", in: "25 + 4 area + 3 lines", width: 200, max: 2,
+			want: []string{"25 + 4 area", "+ 3 lines"}, fits: true},
+		{name: "a name is never broken", in: long + " resigned", names: []string{long}, width: 460, max: 2,
+			want: []string{long, "resigned"}, fits: true},
+		{name: "a name wider than a line is shortened", in: long + " resigned", names: []string{long}, width: 300, max: 2,
+			lines: 2, short: 1, fits: true},
+		{name: "names shortened to keep the lines", in: long + " wins against " + long, names: []string{long}, width: room, max: 1,
+			lines: 1, short: 2, fits: true},
+		{name: "too long even so: every word kept, and said", in: strings.TrimSpace(strings.Repeat("alice ran out of time ", 9)), width: room, max: 2,
+			lines: 3, fits: false},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
-			f, lines := fs.wrapFit(roleReason, strings.TrimSpace(tc.in), 776, maxReasonLines)
-			require.Len(t, lines, tc.lines)
-			for _, l := range lines {
-				assert.LessOrEqual(t, width(f, l), 776, "%q is too wide", l)
+			p := layText(f, tc.in, tc.names, tc.width, tc.max)
+			if tc.want != nil {
+				assert.Equal(t, tc.want, p.lines)
+			} else {
+				assert.Len(t, p.lines, tc.lines)
 			}
-			assert.Equal(t, tc.shrunk, f != fs.get(roleReason), "shrunk")
-			assert.Equal(t, tc.cut, strings.HasSuffix(lines[len(lines)-1], "…"), "cut short")
+			assert.Equal(t, tc.fits, p.fits)
+			assert.Len(t, p.short, tc.short)
+			for _, sh := range p.short {
+				assert.True(t, strings.HasSuffix(sh.Shown, "…"), sh.Shown)
+				assert.True(t, strings.HasPrefix(sh.Name, strings.TrimSuffix(sh.Shown, "…")), sh.Shown)
+			}
+			l := Laid{Text: p.text, Lines: p.lines}
+			assert.False(t, l.Lost(), "every word is in the lines: %q", p.lines)
+			if tc.fits {
+				for _, line := range p.lines {
+					assert.LessOrEqual(t, textWidth(f, line), tc.width, "%q is too wide", line)
+				}
+			}
 		})
 	}
+}
+
+// TestTokenize: a name is one token wherever it stands, glued to
+// punctuation or not, but not inside a longer word.
+func TestTokenize(t *testing.T) {
+	toks := tokenize("bob: bobby wins, Jürgen Größenwahn!", []string{"bob", "Jürgen Größenwahn"})
+	var got []string
+	for _, tk := range toks {
+		s := tk.s
+		if tk.name {
+			s = "[" + s + "]"
+		}
+		if tk.space {
+			s = "_" + s
+		}
+		got = append(got, s)
+	}
+	assert.Equal(t, []string{"[bob]", ":", "_bobby", "_wins,", "_[Jürgen Größenwahn]", "!"}, got)
 }
 
 func TestTheme(t *testing.T) {

@@ -16,6 +16,9 @@ type Text struct {
 	// Colors are the colours' names, indexed by engine.Color, shown for a
 	// player whose name is empty or cannot be drawn.
 	Colors [2]string
+	// ColourBlindRed is red's name on an image drawn with the ColourBlind
+	// marbles, whose red marbles are orange: "Orange".
+	ColourBlindRed string
 	// Rules are the rule sets' names, indexed by engine.Rules.
 	Rules [4]string
 	// Number writes a number as the language does; nil writes its digits.
@@ -59,33 +62,45 @@ type Plural struct{ One, Other string }
 // English is the default Text. Copy it to start a translation; do not
 // change it.
 var English = Text{
-	Colors:       [2]string{engine.Red: "Red", engine.Black: "Black"},
-	Rules:        [4]string{engine.Basic: "basic", engine.Area: "area", engine.Lines: "lines", engine.Full: "full"},
-	Score:        "{a} · {b}",
-	Points:       Plural{"{n} point", "{n} points"},
-	Panels:       Plural{"{n} panel", "{n} panels"},
-	Bonus:        "{n}",
-	BonusArea:    " + {n} area",
-	BonusLines:   " + {n} lines",
-	KeyLegal:     "legal hole",
-	KeyLast:      "last marble",
-	KeyPrev:      "one before",
-	KeyClosed:    "closed panel",
-	KeyHeld:      "panels held",
-	KeyArea:      "largest group",
-	KeyLine:      "line of 5+",
-	Playing:      "Move {n} · {name} ({a}) to play · {b} scoring",
-	PlayingColor: "Move {n} · {a} to play · {b} scoring",
-	Wins:         "{name} wins {a}–{b}",
-	Won:          "{name} wins",
-	DrawScore:    "Draw, {a}–{b}",
-	GameOver:     "Game over",
-	NoHole:       "{name} has no legal hole after move {n}",
-	AllPlaced:    "all {n} marbles are placed",
-	ColPanels:    "Panels",
-	ColArea:      "Area",
-	ColLines:     "Lines",
-	ColTotal:     "Total",
+	Colors:         [2]string{engine.Red: "Red", engine.Black: "Black"},
+	ColourBlindRed: "Orange",
+	Rules:          [4]string{engine.Basic: "basic", engine.Area: "area", engine.Lines: "lines", engine.Full: "full"},
+	Score:          "{a} · {b}",
+	Points:         Plural{"{n} point", "{n} points"},
+	Panels:         Plural{"{n} panel", "{n} panels"},
+	Bonus:          "{n}",
+	BonusArea:      " + {n} area",
+	BonusLines:     " + {n} lines",
+	KeyLegal:       "legal hole",
+	KeyLast:        "last marble",
+	KeyPrev:        "one before",
+	KeyClosed:      "closed panel",
+	KeyHeld:        "panels held",
+	KeyArea:        "largest group",
+	KeyLine:        "line of 5+",
+	Playing:        "Move {n} · {name} ({a}) to play · {b} scoring",
+	PlayingColor:   "Move {n} · {a} to play · {b} scoring",
+	Wins:           "{name} wins {a}–{b}",
+	Won:            "{name} wins",
+	DrawScore:      "Draw, {a}–{b}",
+	GameOver:       "Game over",
+	NoHole:         "{name} has no legal hole after move {n}",
+	AllPlaced:      "all {n} marbles are placed",
+	ColPanels:      "Panels",
+	ColArea:        "Area",
+	ColLines:       "Lines",
+	ColTotal:       "Total",
+}
+
+// ColorNames returns the colours' names, indexed by engine.Color, as an
+// image drawn with marbles m shows them: with ColourBlind, red's is
+// ColourBlindRed.
+func (t *Text) ColorNames(m Marbles) [2]string {
+	c := t.Colors
+	if m == ColourBlind && t.ColourBlindRed != "" {
+		c[engine.Red] = t.ColourBlindRed
+	}
+	return c
 }
 
 // number writes n as the language does. It is the one place numbers are

@@ -99,6 +99,9 @@ func Open(path string, opt Options) (*Store, error) {
 	if opt.RatingPeriod == 0 {
 		opt.RatingPeriod = DefaultRatingPeriod
 	}
+	if err := checkBoltFile(path); err != nil {
+		return nil, fmt.Errorf("open %s: %w; check storage.path, or name a file that does not exist to start a new database", path, err)
+	}
 	db, err := bolt.Open(path, 0o600, &bolt.Options{
 		Timeout:      opt.Timeout,
 		FreelistType: bolt.FreelistMapType,

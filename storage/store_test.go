@@ -1,6 +1,7 @@
 package storage
 
 import (
+	"bytes"
 	"encoding/binary"
 	"errors"
 	"fmt"
@@ -96,10 +97,14 @@ func TestOpenRefusesOtherFiles(t *testing.T) {
 	}))
 	require.NoError(t, db.Close())
 
+	short := filepath.Join(dir, "short.db")
+	require.NoError(t, os.WriteFile(short, bytes.Repeat([]byte("x"), 5000), 0o600))
+
 	tests := []struct {
 		name, path, msg string
 	}{
-		{"text file", text, "check the path"},
+		{"text file", text, "it is a file of 9066 bytes that does not start as a database does; check storage.path"},
+		{"a file smaller than a database", short, "it is a file of 5000 bytes that does not start as a database does; check storage.path, or name a file that does not exist"},
 		{"another program's bbolt file", foreign, `it holds data of another program (bucket "sessions")`},
 	}
 	for _, tt := range tests {

@@ -114,6 +114,30 @@ func (l Lang) T(id string, args ...any) string {
 	return l.render(id, nil, l.data(args))
 }
 
+// Plain returns the message id in l as T does, as plain text: without
+// the Markdown of its own words (**bold**, *italic*, __underline__,
+// ~~strike~~, ||spoiler||, `code`), for an image or an attachment's
+// description, where nothing renders Markdown. The values of args are put
+// in as they are: a name keeps its asterisks.
+func (l Lang) Plain(id string, args ...any) string {
+	data := l.data(args)
+	values := make([]string, 0, len(data))
+	for name, v := range data {
+		// A value stands in the message as a mark no message has, so
+		// that stripping the message's Markdown leaves it alone.
+		data[name] = fmt.Sprintf("\x00%d\x00", len(values))
+		values = append(values, v.(string))
+	}
+	s := markdown.Replace(l.render(id, nil, data))
+	for i, v := range values {
+		s = strings.ReplaceAll(s, fmt.Sprintf("\x00%d\x00", i), v)
+	}
+	return s
+}
+
+// markdown removes Discord's Markdown marks from a message's words.
+var markdown = strings.NewReplacer("**", "", "__", "", "~~", "", "||", "", "`", "", "*", "")
+
 // N returns the plural message id in the form l uses for count (CLDR's
 // plural rules: French says "0 point", English "0 points"), with
 // {{.Count}} the count written as l writes numbers, and the other

@@ -172,8 +172,10 @@ func TestFallback(t *testing.T) {
 }
 
 // TestCalls reads every Go file of the module and checks each call
-// x.T("id", "Name", v, …) and x.N("id", n, "Name", v, …) (and the bot's
-// refuse and refuseN, which take the same): the message id
+// x.T("id", "Name", v, …), x.Plain("id", "Name", v, …) and x.N("id", n,
+// "Name", v, …) (and the bot's refuse and refuseN, which take the same,
+// and say, T or Plain in a function that words a message both ways): the
+// message id
 // exists in English, is plural exactly for N, and the placeholders passed
 // are the ones it has (N's {{.Count}} aside, which a form may leave out).
 func TestCalls(t *testing.T) {
@@ -206,8 +208,11 @@ func TestCalls(t *testing.T) {
 			switch f := call.Fun.(type) {
 			case *ast.SelectorExpr:
 				fn = f.Sel.Name
+				if fn == "Plain" { // T's plain-text form
+					fn = "T"
+				}
 			case *ast.Ident:
-				fn = map[string]string{"refuse": "T", "refuseN": "N"}[f.Name]
+				fn = map[string]string{"refuse": "T", "refuseN": "N", "say": "T"}[f.Name]
 			}
 			if (fn != "T" && fn != "N") || len(call.Args) == 0 {
 				return true

@@ -10,7 +10,8 @@ import (
 // {{.Move}}, …); Draw turns them into draw's own ({name}, {n}, {a}, {b}).
 func (l Lang) Draw() draw.Text {
 	return draw.Text{
-		Colors: [2]string{engine.Red: l.T("color.red"), engine.Black: l.T("color.black")},
+		Colors:         [2]string{engine.Red: l.T("color.red"), engine.Black: l.T("color.black")},
+		ColourBlindRed: l.T("draw.colour_blind_red"),
 		Rules: [4]string{
 			engine.Basic: l.T("rules.basic"), engine.Area: l.T("rules.area"),
 			engine.Lines: l.T("rules.lines"), engine.Full: l.T("rules.full"),
@@ -45,6 +46,16 @@ func (l Lang) Draw() draw.Text {
 	}
 }
 
+// DrawYou returns the texts of a board image in l for the one who plays
+// the colour to move, such as a puzzle's solver: its footer says "your
+// move", where Draw's would put the player's name in a sentence.
+func (l Lang) DrawYou() draw.Text {
+	t := l.Draw()
+	t.Playing = l.T("draw.playing_you", "Move", "{n}", "Color", "{a}", "Rules", "{b}")
+	t.PlayingColor = t.Playing
+	return t
+}
+
 // drawPlural returns the singular and plural forms of the plural message
 // id with draw's {n} for the count.
 func (l Lang) drawPlural(id string) draw.Plural {
@@ -56,13 +67,16 @@ func (l Lang) drawPlural(id string) draw.Plural {
 	return draw.Plural{One: form(1), Other: form(2)}
 }
 
-// Chart returns the texts of a win-chance chart in l, whose title names
-// red, the player whose chance it shows, as red.
-func (l Lang) Chart(red string) draw.ChartTexts {
+// Chart returns the texts of a win-chance chart in l, of a game between
+// red and black (their names as the chart shows them, in Chart.Names):
+// the title names both, and the top and the bottom of the plot who wins
+// there.
+func (l Lang) Chart(red, black string) draw.ChartTexts {
 	return draw.ChartTexts{
-		Title:     l.T("chart.title", "Player", red),
+		Title:     l.T("chart.title", "Red", red, "Black", black),
 		Move:      l.T("chart.move"),
-		RedWins:   l.T("chart.red_wins"),
-		BlackWins: l.T("chart.black_wins"),
+		RedWins:   l.T("chart.wins", "Player", red),
+		BlackWins: l.T("chart.wins", "Player", black),
+		Percent:   l.Percent,
 	}
 }

@@ -26,7 +26,10 @@ func TestDrawEnglish(t *testing.T) {
 	assert.False(t, got.One(0))
 	got.Number, got.One = nil, nil
 	assert.Equal(t, want, got)
-	assert.Equal(t, draw.DefaultChartTexts(), i18n.English.Chart("Red"))
+	chart := i18n.English.Chart("Red", "Black")
+	assert.Equal(t, "25%", chart.Percent(0.25))
+	chart.Percent = nil
+	assert.Equal(t, draw.DefaultChartTexts(), chart)
 }
 
 // TestDrawFrench: a French board says "0 plaque", singular, and writes

@@ -75,7 +75,7 @@ func runReview(ctx context.Context, e *env, args []string) error {
 		p.names[c], _ = rec.Tag(c.Title())
 	}
 	if *chart != "" {
-		if err := writeChart(*chart, a, th, ms, e.lang, p.player(engine.Red)); err != nil {
+		if err := writeChart(*chart, a, th, ms, e.lang, [2]string{engine.Red: p.player(engine.Red), engine.Black: p.player(engine.Black)}); err != nil {
 			return e.fileError(err)
 		}
 	}
@@ -163,10 +163,11 @@ func (p *printer) verdict(v float64, proven bool) string {
 }
 
 // writeChart draws a's chart of red's chance, with the biggest swings
-// marked and red named in the title, to the file name, for theme and in
-// the colours of marbles.
-func writeChart(name string, a *review.Analysis, theme draw.Theme, marbles draw.Marbles, l i18n.Lang, red string) error {
-	c := draw.Chart{Red: a.RedChances(), Theme: theme, Marbles: marbles, Texts: l.Chart(red)}
+// marked and the players (names, by colour) named, to the file name, for
+// theme and in the colours of marbles.
+func writeChart(name string, a *review.Analysis, theme draw.Theme, marbles draw.Marbles, l i18n.Lang, names [2]string) error {
+	c := draw.Chart{Red: a.RedChances(), Theme: theme, Marbles: marbles, Names: names,
+		Texts: l.Chart(names[engine.Red], names[engine.Black])}
 	for _, m := range a.SwingMarks(3) {
 		c.Marks = append(c.Marks, draw.ChartMark(m))
 	}
