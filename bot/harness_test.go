@@ -24,6 +24,12 @@ import (
 	"github.com/kulami/kulami/storage"
 )
 
+// hung bounds every wait of these tests for something the bot does (the
+// fake's Wait methods, Eventually): a wait is for an event, never for a
+// time, and this bound, long enough for any machine however loaded (and
+// the race detector), only stops a test whose bot hangs.
+const hung = time.Minute
+
 // modes are the two ways the bot connects; every flow runs in both.
 var modes = []string{"gateway", "http"}
 
@@ -44,8 +50,10 @@ type harness struct {
 	alice, bob, carol *discordgo.User
 	moveTime, expiry  time.Duration
 	answerWithin      time.Duration // the bot's default if zero
-	restTimeout       time.Duration // the timeout of the bot's REST calls; NewSession's if zero
-	logs              *discordtest.LogBuffer
+	// timeouts, if set, makes the bot's REST requests it picks run out of
+	// time when the test says (a Discord slower than the bot's client).
+	timeouts *bot.CuedTimeouts
+	logs     *discordtest.LogBuffer
 	// manual: the test runs the scheduler's work itself (tick) instead of
 	// a RunScheduler goroutine.
 	manual bool
@@ -92,9 +100,7 @@ func newManualHarness(t testing.TB, mode string, opts ...discordtest.Option) *ha
 // bot starts.
 func newHarnessWith(t testing.TB, mode string, setup func(*harness), opts ...discordtest.Option) *harness {
 	t.Helper()
-	// The race detector makes drawing a board ten times slower: wait long
-	// enough for it.
-	dc := discordtest.New(t, append([]discordtest.Option{discordtest.WithTimeout(30 * time.Second)}, opts...)...)
+	dc := discordtest.New(t, append([]discordtest.Option{discordtest.WithTimeout(hung)}, opts...)...)
 	h := &harness{
 		t: t, mode: mode, dc: dc, clock: newFakeClock(),
 		dbPath:   filepath.Join(t.TempDir(), "kulami.db"),
@@ -133,8 +139,8 @@ func (h *harness) start() {
 	require.NoError(t, err)
 	s, err := bot.NewSession(h.dc.Token(), h.dc.APIURL())
 	require.NoError(t, err)
-	if h.restTimeout > 0 {
-		s.Client.Timeout = h.restTimeout
+	if h.timeouts != nil {
+		s.Client.Transport = h.timeouts.Wrap(s.Client.Transport)
 	}
 	if prom != nil {
 		s.Client.Transport = prom.Transport(s.Client.Transport)
