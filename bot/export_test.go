@@ -40,3 +40,10 @@ var OptionID = optionID
 // BeforeRetire makes f run each time a new board is noted and the old
 // one not yet retired, for a test of a process that dies between the two.
 func (b *Bot) BeforeRetire(f func()) { b.play.table.beforeRetire = f }
+
+// CloseAfter is Close with its waits for the interactions in flight on
+// after instead of the system's timers, for a test that says when the
+// grace is over.
+func (b *Bot) CloseAfter(grace time.Duration, after func(time.Duration) <-chan time.Time) {
+	b.close(grace, after)
+}
