@@ -21,6 +21,11 @@ func mustOpen(tb testing.TB, opt storage.Options) *Store {
 	return s
 }
 
+// hung bounds the tests' waits for the server (a context's deadline, a
+// pool's acquire timeout): long enough for any machine, however loaded,
+// it only stops a test whose server hangs.
+const hung = time.Minute
+
 // t0 is the time of the tests' games.
 var t0 = time.Date(2026, 11, 22, 20, 0, 0, 0, time.UTC)
 
