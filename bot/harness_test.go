@@ -20,7 +20,9 @@ import (
 	"github.com/kulami/kulami/bot"
 	"github.com/kulami/kulami/bot/discordtest"
 	"github.com/kulami/kulami/bot/metrics"
+	"github.com/kulami/kulami/engine"
 	"github.com/kulami/kulami/engine/puzzle"
+	"github.com/kulami/kulami/engine/review"
 	"github.com/kulami/kulami/storage"
 )
 
@@ -29,6 +31,21 @@ import (
 // time, and this bound, long enough for any machine however loaded (and
 // the race detector), only stops a test whose bot hangs.
 const hung = time.Minute
+
+// reviewPlayouts is the search per position of the tests' reviews: what
+// a review shows, and when, does not depend on how deep it searched, and
+// review.DefaultPlayouts (300,000) took a minute a position under the
+// race detector on a loaded machine.
+const reviewPlayouts = 2000
+
+// quickReview is review.Analyse searching reviewPlayouts a position when
+// the bot sets no budget: the reviewer of the tests' bots.
+func quickReview(ctx context.Context, rec *engine.Record, opt review.Options) (*review.Analysis, error) {
+	if opt.Playouts == 0 && opt.Time == 0 {
+		opt.Playouts = reviewPlayouts
+	}
+	return review.Analyse(ctx, rec, opt)
+}
 
 // modes are the two ways the bot connects; every flow runs in both.
 var modes = []string{"gateway", "http"}
@@ -154,6 +171,7 @@ func (h *harness) start() {
 		bs = h.wrap(store)
 	}
 	b := bot.New(s, bot.Options{Store: bs, Logger: log, Clock: h.clock, MoveTime: h.moveTime, ChallengeExpiry: h.expiry, AITime: 300 * time.Millisecond, AnswerWithin: h.answerWithin, Timer: h.timer, Metrics: h.metrics, Puzzles: h.puzzles})
+	b.SetReviewer(quickReview)
 	if h.hooks != nil {
 		h.hooks(b)
 	}
@@ -198,7 +216,7 @@ func (h *harness) start() {
 			srv.Close()
 		}
 		wg.Wait()
-		b.Close(5 * time.Second)
+		b.Close(5 * time.Second) // a test that checks what the work under way stores waits for it before it stops the bot
 		store.Close()
 		h.stop = func() {}
 	}

@@ -311,7 +311,7 @@ func TestSeasonEndPostedOnceByTwoBots(t *testing.T) {
 	s, err := bot.NewSession(h.dc.Token(), h.dc.APIURL())
 	require.NoError(t, err)
 	other := bot.New(s, bot.Options{Store: pg, Logger: slog.New(slog.NewTextHandler(h.logs, nil)), Clock: h.clock, MoveTime: h.moveTime, ChallengeExpiry: h.expiry})
-	t.Cleanup(func() { other.Close(10 * time.Second) })
+	t.Cleanup(func() { other.Close(hung) })
 	h.clock.Advance(time.Date(2027, 1, 1, 0, 0, 0, 0, time.UTC).Sub(h.clock.Now()))
 	var wg sync.WaitGroup
 	for _, b := range []*bot.Bot{h.bot, other, h.bot, other} {

@@ -373,7 +373,7 @@ func TestTournamentRoundsPairedOnceByTwoBots(t *testing.T) {
 	s, err := bot.NewSession(h.dc.Token(), h.dc.APIURL())
 	require.NoError(t, err)
 	other := bot.New(s, bot.Options{Store: pg, Logger: slog.New(slog.NewTextHandler(h.logs, nil)), Clock: h.clock, MoveTime: h.moveTime, AITime: 300 * time.Millisecond})
-	t.Cleanup(func() { other.Close(10 * time.Second) })
+	t.Cleanup(func() { other.Close(hung) })
 	text, _ := c.tournament(h.alice, manager, "create", str("name", "Twin Cup"), num("rounds", 2), str("start", "1d"))
 	require.Contains(t, text, "is created")
 	c.announced(1)

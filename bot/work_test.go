@@ -32,7 +32,7 @@ func (r *gatedReviewer) analyse(ctx context.Context, rec *engine.Record, opt rev
 		return nil, ctx.Err()
 	}
 	opt.Playouts = 200 // a real analysis, small
-	return review.Analyse(ctx, rec, opt)
+	return quickReview(ctx, rec, opt)
 }
 
 // TestMoveNotHeldBehindReviews: the computer's move goes before the
