@@ -403,7 +403,7 @@ func (h *harness) boardAt(channel string, ply int) *discordtest.Message {
 	require.Eventually(h.t, func() bool {
 		g, err := h.store.Game(h.t.Context(), channel)
 		return err != nil || g.Ply() != ply || g.BoardMessageID == m.ID
-	}, 10*time.Second, time.Millisecond, "the bot notes the board at ply %d", ply)
+	}, hung, time.Millisecond, "the bot notes the board at ply %d", ply)
 	return m
 }
 

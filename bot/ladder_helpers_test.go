@@ -136,7 +136,7 @@ func (c *club) newGame(red, black *discordgo.User, opts ...*discordgo.Applicatio
 	require.Eventually(c.t, func() bool {
 		ch, err := c.store.Challenge(c.t.Context(), ch.ID)
 		return err == nil && ch.MessageID == msg.ID
-	}, 5*time.Second, time.Millisecond, "the challenge knows its message")
+	}, hung, time.Millisecond, "the challenge knows its message")
 	accept := c.click(msg.ID, black, buttons(msg.Components)["Accept"])
 	c.boardAfter(accept)
 	g := c.game(ch.ID)

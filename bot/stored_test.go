@@ -467,7 +467,7 @@ func TestBoardAgainDiesBetween(t *testing.T) {
 			dying.Store(true)
 			h.reply(h.command(ch, first, "board"))
 			h.dc.WaitUntil(t, "the board posted again", func() bool { return boardsAt(h, ch, 0) == 2 })
-			require.Eventually(t, died.Load, 10*time.Second, time.Millisecond, "the process died between the note and the retirement")
+			require.Eventually(t, died.Load, hung, time.Millisecond, "the process died between the note and the retirement")
 			h.dc.ClearFailures()
 			h.restart()
 

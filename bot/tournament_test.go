@@ -95,7 +95,7 @@ func (c *cup) stored(id uint64) *storage.Tournament {
 // and noted (the answer to create comes first).
 func (c *cup) announced(id uint64) {
 	c.h.t.Helper()
-	require.Eventually(c.h.t, func() bool { return c.stored(id).AnnouncementID != "" }, 10*time.Second, time.Millisecond)
+	require.Eventually(c.h.t, func() bool { return c.stored(id).AnnouncementID != "" }, hung, time.Millisecond)
 }
 
 // resign resigns the game of thread for user, with /kulami resign and its
