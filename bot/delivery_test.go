@@ -51,7 +51,7 @@ func capturing(next http.Handler, mu *sync.Mutex, got *[]captured) http.Handler 
 // second board posted, no second move).
 func TestReplayToAnotherProcess(t *testing.T) {
 	t.Parallel()
-	pg, err := postgres.Open(pgtest.Schema(t), storage.Options{})
+	pg, err := postgres.OpenConfig(pgtest.Schema(t), storage.Options{}, patientPG)
 	require.NoError(t, err)
 	h := newHarnessWith(t, "http", func(h *harness) { h.wrap = func(*storage.Store) bot.Store { return pg } })
 	t.Cleanup(func() { h.stop(); pg.Close() })

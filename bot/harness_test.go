@@ -24,6 +24,7 @@ import (
 	"github.com/kulami/kulami/engine/puzzle"
 	"github.com/kulami/kulami/engine/review"
 	"github.com/kulami/kulami/storage"
+	"github.com/kulami/kulami/storage/postgres"
 )
 
 // hung bounds every wait of these tests for something the bot does (the
@@ -31,6 +32,12 @@ import (
 // time, and this bound, long enough for any machine however loaded (and
 // the race detector), only stops a test whose bot hangs.
 const hung = time.Minute
+
+// patientPG is the PostgreSQL Config of the tests' stores: a call waits
+// for a connection or a locked row as long as it takes, not the defaults'
+// 1 s and 2 s that a loaded machine can spend; the tests of those
+// timeouts set their own.
+var patientPG = postgres.Config{AcquireTimeout: hung, LockTimeout: hung}
 
 // reviewPlayouts is the search per position of the tests' reviews: what
 // a review shows, and when, does not depend on how deep it searched, and

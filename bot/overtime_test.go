@@ -35,7 +35,7 @@ func newDaysGame(t *testing.T, mode, backend string) *daysGame {
 		h := newHarnessWith(t, mode, func(h *harness) { h.manual, h.claims = true, true })
 		return &daysGame{harness: h, st: h.store}
 	}
-	pg, err := postgres.Open(pgtest.Schema(t), storage.Options{})
+	pg, err := postgres.OpenConfig(pgtest.Schema(t), storage.Options{}, patientPG)
 	require.NoError(t, err)
 	h := newHarnessWith(t, mode, func(h *harness) {
 		h.manual, h.claims = true, true

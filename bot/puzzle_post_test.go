@@ -142,7 +142,7 @@ func TestPuzzleChannelRefused(t *testing.T) {
 func TestDailyPuzzlePostedOnceByTwoBots(t *testing.T) {
 	t.Parallel()
 	set := threePuzzles(t)
-	pg, err := postgres.Open(pgtest.Schema(t), storage.Options{})
+	pg, err := postgres.OpenConfig(pgtest.Schema(t), storage.Options{}, patientPG)
 	require.NoError(t, err)
 	h := newHarnessWith(t, "gateway", func(h *harness) {
 		h.manual = true

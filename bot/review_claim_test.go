@@ -20,7 +20,7 @@ import (
 // makes it) make it once between them, and post it once.
 func TestPendingReviewMadeByOneBot(t *testing.T) {
 	t.Parallel()
-	pg, err := postgres.Open(pgtest.Schema(t), storage.Options{})
+	pg, err := postgres.OpenConfig(pgtest.Schema(t), storage.Options{}, patientPG)
 	require.NoError(t, err)
 	h := newHarnessWith(t, "gateway", func(h *harness) { h.wrap = func(*storage.Store) bot.Store { return pg } })
 	t.Cleanup(func() { h.stop(); pg.Close() })
@@ -68,7 +68,7 @@ func TestPendingReviewMadeByOneBot(t *testing.T) {
 // dies before making it, the other takes it over once its claim lapses.
 func TestReviewHeldWhileQueued(t *testing.T) {
 	t.Parallel()
-	pg, err := postgres.Open(pgtest.Schema(t), storage.Options{})
+	pg, err := postgres.OpenConfig(pgtest.Schema(t), storage.Options{}, patientPG)
 	require.NoError(t, err)
 	h := newHarnessWith(t, "gateway", func(h *harness) {
 		h.manual = true

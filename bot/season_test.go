@@ -297,7 +297,7 @@ func TestSeasonChannelRefused(t *testing.T) {
 // them.
 func TestSeasonEndPostedOnceByTwoBots(t *testing.T) {
 	t.Parallel()
-	pg, err := postgres.Open(pgtest.Schema(t), storage.Options{})
+	pg, err := postgres.OpenConfig(pgtest.Schema(t), storage.Options{}, patientPG)
 	require.NoError(t, err)
 	h := newHarnessWith(t, "gateway", func(h *harness) {
 		h.manual = true

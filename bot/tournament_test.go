@@ -365,7 +365,7 @@ func (c *cup) checkAdjudicated(thread string, ref tournament.GameRef) {
 // round's end, pair each round once and open each game once, pinged once.
 func TestTournamentRoundsPairedOnceByTwoBots(t *testing.T) {
 	t.Parallel()
-	pg, err := postgres.Open(pgtest.Schema(t), storage.Options{})
+	pg, err := postgres.OpenConfig(pgtest.Schema(t), storage.Options{}, patientPG)
 	require.NoError(t, err)
 	c := newCupWith(t, "gateway", 4, pg)
 	h := c.h

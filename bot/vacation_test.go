@@ -40,7 +40,7 @@ func newDaysHarness(t *testing.T, mode, backend string) (*harness, daysStore) {
 		h := newManualHarness(t, mode)
 		return h, h.store
 	}
-	pg, err := postgres.Open(pgtest.Schema(t), storage.Options{})
+	pg, err := postgres.OpenConfig(pgtest.Schema(t), storage.Options{}, patientPG)
 	require.NoError(t, err)
 	h := newHarnessWith(t, mode, func(h *harness) {
 		h.manual = true

@@ -11,11 +11,17 @@ import (
 	"github.com/kulami/kulami/storage/postgres/pgtest"
 )
 
+// patient is the Config of the tests' stores: a call waits for a
+// connection or a locked row as long as it takes (the conformance suite's
+// concurrent writers on a loaded machine waited over the defaults' 1 s and
+// 2 s); only the tests of those timeouts set them.
+var patient = Config{AcquireTimeout: hung, LockTimeout: hung}
+
 // mustOpen opens a store in a new schema of its own, closed when the test
 // ends.
 func mustOpen(tb testing.TB, opt storage.Options) *Store {
 	tb.Helper()
-	s, err := Open(pgtest.Schema(tb), opt)
+	s, err := OpenConfig(pgtest.Schema(tb), opt, patient)
 	require.NoError(tb, err)
 	tb.Cleanup(func() { s.Close() })
 	return s
