@@ -77,16 +77,18 @@ func (cp *computer) playAI(c *interaction, o options, levelName string) error {
 			players = [2]game.Player{computer, human}
 		}
 	}
-	cfg := game.Config{
-		Layout: layout, Rules: rules, First: engine.Red, Players: players,
-		MoveTime: cmp(settings.MoveTime, cp.moveTime),
+	set, err := defaults(settings, cp.moveTime).Settings(game.Asked{}, true)
+	if err != nil {
+		return err
 	}
+	cfg := game.Config{Layout: layout, Rules: rules, First: engine.Red, Players: players}
+	set.Apply(&cfg)
 	// The computer is never away, nor told that the person is.
 	gg, _, err := cp.vacations.newGame(c.ctx, cp.clock.Now(), configured(cfg, cp.clock.Now()))
 	if err != nil {
 		return err
 	}
-	g := &storage.Game{GuildID: c.i.GuildID, ChannelID: c.i.ChannelID, Game: gg}
+	g := placed(storage.Game{GuildID: c.i.GuildID, ChannelID: c.i.ChannelID}, gg, cp.clock.Now())
 	if err := cp.store.CreateGame(c.ctx, g); err != nil {
 		if errors.Is(err, storage.ErrChannelBusy) {
 			return cp.chans.busy(c)

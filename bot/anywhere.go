@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"log/slog"
+	"net/http"
 	"sync"
 	"time"
 
@@ -80,6 +81,34 @@ func (co *courier) retire(ctx context.Context, channelID, messageID string) {
 	if err != nil {
 		co.log.Warn("cannot retire an old board by its interaction", "channel", channelID, "message", messageID, "err", RedactError(err))
 	}
+}
+
+// edit replaces the board messageID of an answer-only game with m, the
+// same board drawn again, through the token of the interaction whose
+// answer it is, while Discord lets that token edit it (editWithin). It
+// reports whether it could: a board answered longer ago, or before a
+// restart, can only be seen as it is by its Refresh button.
+func (co *courier) edit(ctx context.Context, channelID, messageID string, m message) bool {
+	co.mu.Lock()
+	b, ok := co.boards[messageID]
+	co.mu.Unlock()
+	if !ok || co.clock.Now().Sub(b.at) >= editWithin {
+		return false
+	}
+	e := &discordgo.WebhookEdit{Content: &m.content, Components: &m.components, AllowedMentions: message{}.allowedMentions()}
+	if *e.Components == nil {
+		e.Components = &[]discordgo.MessageComponent{}
+	}
+	uri := discordgo.EndpointWebhookMessage(b.appID, b.token, messageID)
+	payload := struct {
+		*discordgo.WebhookEdit
+		Attachments []attachmentRef `json:"attachments"`
+	}{e, m.attachmentRefs()}
+	if _, err := sendWithFile(ctx, co.out.session, http.MethodPatch, uri, uri, payload, m); err != nil {
+		co.log.Warn("cannot edit a board by its interaction", "channel", channelID, "message", messageID, "err", RedactError(err))
+		return false
+	}
+	return true
 }
 
 // tell says m about the answer-only game g: as the answer to c, a new

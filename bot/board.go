@@ -54,6 +54,12 @@ func winner(g *storage.Game) *engine.Color {
 // and the menus to play; or, at the end, the result. It pings the player
 // to move, or both players at the end.
 func (v *views) boardMessage(ctx context.Context, lang i18n.Lang, g *storage.Game) (message, error) {
+	return v.drawBoard(ctx, lang, g, jobRender)
+}
+
+// drawBoard is boardMessage, its image drawn as a job of class (jobRender,
+// or jobEdit for a board drawn again for an edit).
+func (v *views) drawBoard(ctx context.Context, lang i18n.Lang, g *storage.Game, class string) (message, error) {
 	var png bytes.Buffer
 	p := g.Position()
 	outcome, reason := outcome(lang, g, playerName)
@@ -65,7 +71,7 @@ func (v *views) boardMessage(ctx context.Context, lang i18n.Lang, g *storage.Gam
 		t.Playing, t.PlayingColor = t.Playing+" · "+note, t.PlayingColor+" · "+note
 		opt.Text = &t
 	}
-	if err := v.render(jobRender, func() error { return v.renderer.Render(&png, &p, opt) }); err != nil {
+	if err := v.render(class, func() error { return v.renderer.Render(&png, &p, opt) }); err != nil {
 		return message{}, fmt.Errorf("render the board: %w", err)
 	}
 	m := message{
@@ -209,7 +215,7 @@ func boardText(lang i18n.Lang, g *storage.Game, p *engine.Position, now time.Tim
 	switch clock := g.Clock(); {
 	case clock.Whole():
 		lines = append(lines, lang.T("move_time.board", "Clock", clockWords(lang, clock), "Player", colorMark[c.Other()]+" "+escape(playerName(lang, g.Player(c.Other()))),
-			"Left", duration(lang, g.TimeLeft(c.Other(), time.Time{}))))
+			"Left", lang.Duration(g.TimeLeft(c.Other(), time.Time{}))))
 	case clock.Live():
 		// A live clock per move (of an earlier release) says so: "5m"
 		// typed today is for the whole game.
@@ -260,16 +266,18 @@ func daysLines(lang i18n.Lang, g *storage.Game, now time.Time, returns [2]time.T
 		if g.AwaySince(c).IsZero() {
 			continue
 		}
-		id, mark := "board.away", "🏖️ "
-		if _, stopped := g.Stopped(); stopped && c == g.ToMove() {
-			id, mark = "board.stopped", "⏸️ "
+		name, ends := escape(playerName(lang, g.Player(c))), returns[c]
+		left, stopped := g.Stopped()
+		switch stopped = stopped && c == g.ToMove(); {
+		case stopped && ends.IsZero():
+			lines = append(lines, "⏸️ "+lang.T("board.stopped", "Player", name, "Left", lang.Duration(left)))
+		case stopped:
+			lines = append(lines, "⏸️ "+lang.T("board.stopped_until", "Player", name, "Left", lang.Duration(left), "Ends", fullTime(ends)))
+		case ends.IsZero():
+			lines = append(lines, "🏖️ "+lang.T("board.away", "Player", name))
+		default:
+			lines = append(lines, "🏖️ "+lang.T("board.away_until", "Player", name, "Ends", fullTime(ends)))
 		}
-		left, _ := g.Stopped()
-		args := []any{"Player", escape(playerName(lang, g.Player(c))), "Left", duration(lang, left)}
-		if r := returns[c]; !r.IsZero() {
-			id, args = id+"_until", append(args, "Ends", fullTime(r))
-		}
-		lines = append(lines, mark+lang.T(id, args...))
 	}
 	if until, paused := g.WeekendPause(now); paused {
 		lines = append(lines, "⏸️ "+lang.T("board.weekend_paused", "Player", escape(playerName(lang, g.Player(g.ToMove()))), "Until", fullTime(until)))
@@ -357,12 +365,13 @@ func altText(lang i18n.Lang, g *storage.Game, p *engine.Position) string {
 }
 
 // scoreWords writes a player's score so far in lang: the total, and under
-// the rule sets with bonuses what it is made of ("7 (5 panels + 2 area)").
+// the rule sets with bonuses what it is made of, each part named before
+// its points ("7 (panels 5 + area 2)"), so that no count needs a plural.
 func scoreWords(lang i18n.Lang, s engine.Breakdown, rules engine.Rules) string {
 	if !rules.CountsArea() && !rules.CountsLines() {
 		return lang.Number(s.Total)
 	}
-	parts := []string{lang.N("score.panels", s.Panels)}
+	parts := []string{lang.T("score.panels", "Points", s.Panels)}
 	if rules.CountsArea() {
 		parts = append(parts, lang.T("score.area", "Points", s.Area))
 	}

@@ -16,7 +16,7 @@ import (
 func TestExplainBusy(t *testing.T) {
 	err := fmt.Errorf("update game in channel 1: %w: a row it needs stayed locked", storage.ErrBusy)
 	msg, expected := explain(i18n.English, err)
-	assert.Equal(t, "This game is busy, try again in a moment.", msg)
+	assert.Equal(t, "This game is being updated; try again in a moment.", msg)
 	assert.True(t, expected)
 	for _, lang := range i18n.Langs() {
 		t.Run(lang.Name(), func(t *testing.T) {

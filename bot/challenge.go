@@ -173,21 +173,27 @@ func (cl *challenges) challenge(c *interaction, o options) error {
 	if err != nil {
 		return err
 	}
-	clock := game.MoveTime{Start: cmp(settings.MoveTime, cl.moveTime)}
+	var asked game.Asked
 	if v := o.str("move_time"); v != "" {
-		if clock, err = readMoveTime(v); err != nil {
+		clock, err := readMoveTime(v)
+		if err != nil {
 			return err
 		}
+		asked.Clock = &clock
 	}
-	weekends := settings.Weekends
 	switch o.str("weekends") {
-	case "pause":
-		weekends = true
-	case "play":
-		weekends = false
+	case "pause", "play":
+		pause := o.str("weekends") == "pause"
+		asked.Weekends = &pause
 	case "":
 	default:
 		return refuse("challenge.pick_weekends")
+	}
+	set, err := defaults(settings, cl.moveTime).Settings(asked, false)
+	if errors.Is(err, game.ErrLiveGame) {
+		return refuse("challenge.live_weekends", "Clock", clockWords(c.lang(), *asked.Clock))
+	} else if err != nil {
+		return err
 	}
 	first := challenge.FirstRandom
 	switch o.str("first") {
@@ -206,11 +212,11 @@ func (cl *challenges) challenge(c *interaction, o options) error {
 		Layout:    layout,
 		Rules:     rules,
 		First:     first,
-		MoveTime:  clock.Start,
-		Increment: clock.Increment,
-		Kind:      clock.Kind,
-		Timeouts:  settings.Timeouts(),
-		Weekends:  weekends,
+		MoveTime:  set.Clock.Start,
+		Increment: set.Clock.Increment,
+		Kind:      set.Clock.Kind,
+		Timeouts:  set.Timeouts,
+		Weekends:  set.Weekends,
 		Open:      cl.expiry,
 	}, cl.clock.Now())
 	if err != nil {
@@ -420,7 +426,7 @@ func (cl *challenges) accept(c *interaction, ch *storage.Challenge) error {
 		return err
 	}
 	challenger, players := ch.From, gg.Players()
-	g := &storage.Game{GuildID: ch.GuildID, ChannelID: ch.ChannelID, Game: gg}
+	g := placed(storage.Game{GuildID: ch.GuildID, ChannelID: ch.ChannelID}, gg, now)
 	if ch.GuildID == everywhere {
 		g.ServerID = c.i.GuildID // the server without the bot it is played in, if any
 	}

@@ -76,7 +76,8 @@ func (t *table) update(ctx context.Context, channel string, gameID uint64, by as
 	var seen *storage.Game
 	var oldBoard string
 	var ply int
-	owed := t.clock.Now().Add(repairAfter)
+	now := t.clock.Now()
+	owed := now.Add(repairAfter)
 	var applied *appliedChange // the change's result, if it ran to its end
 	g, err := t.store.UpdateGame(ctx, channel, func(g *storage.Game) error {
 		applied = nil
@@ -96,6 +97,7 @@ func (t *table) update(ctx context.Context, channel string, gameID uint64, by as
 			// posts it; the note of the board pays it.
 			g.BoardMessageID = ""
 			g.BoardDue = owed
+			g.BoardEdit = g.PauseChange(now) // the new board's weekend pause, if it comes
 			if g.Over() {
 				// A finished game's final board is owed only when
 				// Discord fails it (oweFinal): paying it would cost

@@ -2,7 +2,6 @@ package bot
 
 import (
 	"fmt"
-	"strings"
 	"time"
 
 	"github.com/bwmarrin/discordgo"
@@ -48,30 +47,6 @@ func parseMoveTime(v string) (time.Duration, error) {
 		}
 	}
 	return 0, fmt.Errorf("unknown move time %q", v)
-}
-
-// duration says d in words in lang, in its two largest units, to the
-// second: "10 hours", "2 days 3 hours", "45 minutes", "4 minutes 30
-// seconds", "10 seconds", "less than a second". A move clock reads the
-// same way ("3 days").
-func duration(lang i18n.Lang, d time.Duration) string {
-	units := []struct {
-		d  time.Duration
-		id string
-	}{{24 * time.Hour, "time.days"}, {time.Hour, "time.hours"}, {time.Minute, "time.minutes"}, {time.Second, "time.seconds"}}
-	var parts []string
-	for _, u := range units {
-		if n := int(d / u.d); n > 0 && len(parts) < 2 {
-			parts = append(parts, lang.N(u.id, n))
-			d -= time.Duration(n) * u.d
-		} else if len(parts) > 0 {
-			break // two adjacent units at most: "2 days 5 minutes" says too much
-		}
-	}
-	if len(parts) == 0 {
-		return lang.T("time.less_than_a_second")
-	}
-	return strings.Join(parts, " ")
 }
 
 // choices are the choices of an option with the given values, named in

@@ -29,6 +29,7 @@ type entry struct {
 	name, desc   string
 	names, descs map[discordgo.Locale]string
 	choice       bool
+	option       bool // an option, not a command, subcommand or group
 }
 
 // levels returns the entries of the command tree level by level: the
@@ -51,7 +52,8 @@ func levels(cmd *discordgo.ApplicationCommand) [][]entry {
 		var level []entry
 		for _, o := range opts {
 			path, id := strings.TrimPrefix(prefix+"."+o.Name, "."), bot.OptionID(prefixID, o.Name)
-			level = append(level, entry{path: path, id: id, name: o.Name, desc: o.Description, names: o.NameLocalizations, descs: o.DescriptionLocalizations})
+			option := o.Type != discordgo.ApplicationCommandOptionSubCommand && o.Type != discordgo.ApplicationCommandOptionSubCommandGroup
+			level = append(level, entry{path: path, id: id, name: o.Name, desc: o.Description, names: o.NameLocalizations, descs: o.DescriptionLocalizations, option: option})
 			walk(path, id, o.Options)
 			if len(o.Choices) > 0 {
 				var cs []entry
@@ -122,6 +124,40 @@ func TestCommandLocalizations(t *testing.T) {
 			}
 		}
 	}
+}
+
+// TestSameNameEverywhere: an option that several subcommands take
+// (layout, rules, move_time, player, game, tournament…) has the same name
+// in each language wherever it appears, and so has a subcommand that two
+// commands or groups have (stats in /kulami and /puzzle): a player who
+// learnt it once types it everywhere.
+func TestSameNameEverywhere(t *testing.T) {
+	type key struct {
+		option bool
+		name   string
+	}
+	seen := map[key][]entry{}
+	for _, level := range slices.Concat(levels(bot.Commands()[0]), levels(bot.Commands()[1])) {
+		for _, e := range level {
+			if !e.choice && e.path != "" {
+				k := key{e.option, e.name}
+				seen[k] = append(seen[k], e)
+			}
+		}
+	}
+	shared := 0
+	for k, es := range seen {
+		if len(es) < 2 {
+			continue
+		}
+		shared++
+		for loc, name := range es[0].names {
+			for _, e := range es[1:] {
+				assert.Equal(t, name, e.names[loc], "%s (%s): %q is named as in %s, %q, everywhere", e.id, loc, k.name, es[0].id, name)
+			}
+		}
+	}
+	assert.Positive(t, shared, "some options are shared")
 }
 
 // TestCommandMessages: each subcommand and option has its messages, the

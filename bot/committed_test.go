@@ -75,7 +75,7 @@ func (s *lateCommit) UpdateGame(ctx context.Context, channel string, fn func(*st
 // the store failed (the interaction's storage deadline ended while it
 // waited), whose COMMIT lands after the bot's first look for it gave up on
 // the row's lock, is answered as a move played and its board shown; never
-// "This game is busy".
+// "This game is being updated".
 func TestMoveCommittedAfterLookingBusy(t *testing.T) {
 	t.Parallel()
 	for _, mode := range modes {
@@ -101,7 +101,7 @@ func TestMoveCommittedAfterLookingBusy(t *testing.T) {
 			g, err = store.Game(t.Context(), channel)
 			require.NoError(t, err)
 			require.Equal(t, 1, g.Ply(), "the move is stored")
-			assert.NotContains(t, r.Content, "busy")
+			assert.NotContains(t, r.Content, i18n.English.T("error.busy"))
 			assert.Equal(t, discordgo.InteractionResponseUpdateMessage, r.Type, "the click answered as a move played: its board retired")
 			h.waitBoard(channel, "the new board", func(m *discordtest.Message) bool { return boardPly(m) == 1 })
 		})

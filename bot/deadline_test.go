@@ -97,7 +97,7 @@ func (h *harness) startGame(store bot.Store, name string) (string, *discordtest.
 
 // TestLockedGameDelaysItselfOnly, on PostgreSQL: while another connection
 // holds a game's row locked, a move in that game waits for the row until
-// the deadline of its storage call, then is answered "busy, try again"
+// the deadline of its storage call, then is answered "being updated, try again"
 // (before the bot would defer); a move in another game goes through,
 // board and all, in the meantime. The interaction's time moves only when
 // the test says (bot.ManualTimer), and the store's lock timeout is longer
@@ -147,7 +147,7 @@ func TestLockedGameDelaysItselfOnly(t *testing.T) {
 	timer.Advance(answerWithin * 4 / 5) // the deadline of its storage calls; the bot defers at answerWithin
 	r := h.dc.WaitResponse(t, stuck.ID)
 	assert.Equal(t, discordgo.InteractionResponseChannelMessageWithSource, r.Type, "the answer itself, before the bot would defer")
-	assert.Equal(t, "This game is busy, try again in a moment.", r.Content)
+	assert.Equal(t, "This game is being updated; try again in a moment.", r.Content)
 
 	i := move(other, otherBoard)
 	h.send(i)

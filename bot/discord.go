@@ -229,14 +229,33 @@ func (out *outbound) editChallenge(ctx context.Context, ch *storage.Challenge, t
 	}
 }
 
-// editText replaces the text of a message of the bot, keeping its files
-// and components, and pings nobody; a message that cannot be edited keeps
-// its text (logged).
-func (out *outbound) editText(ctx context.Context, channelID, messageID, content string) {
-	_, err := out.session.ChannelMessageEditComplex(&discordgo.MessageEdit{
-		ID: messageID, Channel: channelID, Content: &content, AllowedMentions: message{}.allowedMentions(),
-	}, discordgo.WithContext(ctx))
-	if err != nil {
-		out.log.Warn("cannot edit a message's text", "channel", channelID, "message", messageID, "err", err)
+// routeEditMessage is the route of editBoard's request, as Discord's API
+// reference spells it.
+const routeEditMessage = "PATCH /channels/{channel_id}/messages/{message_id}"
+
+// editBoard replaces a board message of the bot with m, a board of the
+// same game and ply drawn again: its text, its image (m.file, which takes
+// the place of the old one) and its components; it pings nobody (an
+// edit notifies no one anyway).
+func (out *outbound) editBoard(ctx context.Context, channelID, messageID string, m message) (err error) {
+	defer func() { logFault(out.log, routeEditMessage, channelID, err) }()
+	comps, embeds := m.components, m.embeds
+	if comps == nil {
+		comps = []discordgo.MessageComponent{}
 	}
+	if embeds == nil {
+		embeds = []*discordgo.MessageEmbed{}
+	}
+	edit := &discordgo.MessageEdit{Content: &m.content, Components: &comps, Embeds: &embeds, AllowedMentions: message{}.allowedMentions()}
+	uri := discordgo.EndpointChannelMessage(channelID, messageID)
+	if m.file == nil {
+		_, err = out.session.RequestWithBucketID(http.MethodPatch, uri, edit, discordgo.EndpointChannelMessage(channelID, ""), discordgo.WithContext(ctx))
+		return err
+	}
+	payload := struct {
+		*discordgo.MessageEdit
+		Attachments []attachmentRef `json:"attachments"`
+	}{edit, m.attachmentRefs()}
+	_, err = sendWithFile(ctx, out.session, http.MethodPatch, uri, discordgo.EndpointChannelMessage(channelID, ""), payload, m)
+	return err
 }

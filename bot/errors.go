@@ -205,7 +205,7 @@ func (e *gameError) explain(lang i18n.Lang) (string, bool) {
 	case errors.Is(e.err, game.ErrNoClock):
 		return lang.T("give.no_clock"), true
 	case errors.Is(e.err, game.ErrTimeLimit):
-		return lang.T("give.limit", "Opponent", name(g.ToMove()), "Max", duration(lang, 2*g.MoveTime()), "Due", timestamp(g.Deadline())), true
+		return lang.T("give.limit", "Opponent", name(g.ToMove()), "Max", lang.Duration(2*g.MoveTime()), "Due", timestamp(g.Deadline())), true
 	case errors.Is(e.err, game.ErrNotClaimable) && g.Timeouts() == game.Claim && !g.Deadline().IsZero():
 		return lang.T("claim.not_yet", "Player", name(g.ToMove()), "Due", timestamp(g.Deadline())), true
 	case errors.Is(e.err, game.ErrNotClaimable):

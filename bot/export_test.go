@@ -47,3 +47,6 @@ func (b *Bot) BeforeRetire(f func()) { b.play.table.beforeRetire = f }
 func (b *Bot) CloseAfter(grace time.Duration, after func(time.Duration) <-chan time.Time) {
 	b.close(grace, after)
 }
+
+// ClockWords says a move clock in lang, as challenges and boards do.
+var ClockWords = clockWords

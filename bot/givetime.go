@@ -1,9 +1,6 @@
 package bot
 
 import (
-	"context"
-
-	"github.com/kulami/kulami/bot/i18n"
 	"github.com/kulami/kulami/engine"
 	"github.com/kulami/kulami/storage"
 )
@@ -22,45 +19,40 @@ type overtime struct {
 
 // giveTime adds time to the clock of the opponent of the player who asks
 // (game.Game.GiveTime), tells the opponent with a message that pings
-// them, and shows the new deadline on the board.
+// them, and edits the board so that it shows the new deadline (the board
+// is due for its edit in the change's commit, so that the scheduler makes
+// it if this one fails: boardedit.go).
 func (ov *overtime) giveTime(c *interaction, g *storage.Game) error {
 	now := ov.clock.Now()
 	user := c.user().ID
 	g, _, err := ov.table.update(c.ctx, g.ChannelID, g.ID, asker{user: user}, seated(user, func(g *storage.Game, by engine.Color) error {
-		return g.GiveTime(by, now)
+		if err := g.GiveTime(by, now); err != nil {
+			return err
+		}
+		g.BoardEdit = now
+		return nil
 	}))
 	if err != nil {
 		return err
 	}
 	opp, giver := g.Player(g.ToMove()), g.Player(g.ToMove().Other())
 	lang := ov.langs.publicLang(c)
-	left := duration(lang, g.TimeLeft(g.ToMove(), now))
+	left := lang.Duration(g.TimeLeft(g.ToMove(), now))
 	text := "⏳ " + lang.T("give.channel", "Player", who(lang, opp), "Giver", escape(playerName(lang, giver)), "Left", left, "Board", boardLink(lang, g))
 	if d := g.Deadline(); !d.IsZero() {
 		text += " " + lang.T("give.due", "Due", timestamp(d))
 	}
 	m := message{content: text, mentions: []string{opp.UserID}}
 	if answerOnly(g) {
-		// The news is the answer, a new message that pings the
-		// opponent; the board's deadline shows at its next Refresh.
+		// The news is the answer, a new message that pings the opponent.
 		if err := ov.table.courier.tell(c.ctx, c, g, m); err != nil {
 			return &storedError{err: err}
 		}
-	} else {
-		if _, err := ov.out.send(c.ctx, g.ChannelID, m); err != nil {
-			return &storedError{err: err}
-		}
-		ov.refreshBoard(c.ctx, lang, g)
+	} else if _, err := ov.out.send(c.ctx, g.ChannelID, m); err != nil {
+		return &storedError{err: err}
 	}
-	return c.say(c.lang().T("give.done", "Opponent", escape(playerName(c.lang(), opp)), "Left", duration(c.lang(), g.TimeLeft(g.ToMove(), now))))
-}
-
-// refreshBoard rewrites the text of g's board, in lang, after a change
-// that moved its deadline without a move: the image and menus stay.
-func (ov *overtime) refreshBoard(ctx context.Context, lang i18n.Lang, g *storage.Game) {
-	if g.BoardMessageID == "" {
-		return
+	if err := ov.table.editBoard(c.ctx, g, now); err != nil {
+		ov.table.log.Warn("cannot edit the board after time given: the scheduler edits it", "channel", g.ChannelID, "err", RedactError(err))
 	}
-	p := g.Position()
-	ov.out.editText(ctx, g.ChannelID, g.BoardMessageID, boardText(lang, g, &p, ov.clock.Now(), ov.table.views.returns(ctx, g)))
+	return c.say(c.lang().T("give.done", "Opponent", escape(playerName(c.lang(), opp)), "Left", c.lang().Duration(g.TimeLeft(g.ToMove(), now))))
 }

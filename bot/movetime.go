@@ -37,12 +37,12 @@ func readMoveTime(v string) (game.MoveTime, error) {
 func clockWords(lang i18n.Lang, m game.MoveTime) string {
 	switch {
 	case !m.Whole():
-		return lang.T("move_time.per_move", "Time", duration(lang, m.Start))
+		return lang.T("move_time.per_move", "Time", lang.Duration(m.Start))
 	case m.Increment == 0:
-		return lang.T("move_time.whole_game", "Time", duration(lang, m.Start))
+		return lang.T("move_time.whole_game", "Time", lang.Duration(m.Start))
 	}
-	return lang.T("move_time.increment_words", "Clock", m.String(), "Start", duration(lang, m.Start),
-		"Increment", duration(lang, m.Increment), "Cap", duration(lang, 2*m.Start))
+	return lang.T("move_time.increment_words", "Clock", m.String(), "Start", lang.Duration(m.Start),
+		"Increment", lang.Duration(m.Increment), "Cap", lang.Duration(2*m.Start))
 }
 
 // moveTimeAutocomplete suggests the move clocks that start with what was

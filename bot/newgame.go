@@ -28,6 +28,21 @@ func (vs *vacations) newGame(ctx context.Context, now time.Time, build func(chal
 	return g, away, nil
 }
 
+// placed returns the new game gg, made at now, at the place p says (its
+// guild, channel, …), as the store is to keep it: its first board due for
+// an edit when the weekend pause of its first turn begins, if it does
+// (boardedit.go).
+func placed(p storage.Game, gg *game.Game, now time.Time) *storage.Game {
+	p.Game, p.BoardEdit = gg, gg.PauseChange(now)
+	return &p
+}
+
+// defaults are what a new game in a guild of settings s takes for what
+// its players did not ask (game.Defaults): s, then the bot's move time.
+func defaults(s storage.GuildSettings, moveTime time.Duration) game.Defaults {
+	return game.Defaults{ServerMoveTime: s.MoveTime, BotMoveTime: moveTime, Weekends: s.Weekends, Timeouts: s.Timeouts()}
+}
+
 // configured builds the game of cfg at now, for newGame.
 func configured(cfg game.Config, now time.Time) func(challenge.Where) (*game.Game, error) {
 	return func(w challenge.Where) (*game.Game, error) {

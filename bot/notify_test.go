@@ -120,7 +120,7 @@ func TestBoardExplainsItself(t *testing.T) {
 	h.command(ch, first, "move", discordtest.StringOption("cell", "D4"))
 	board = h.boardAt(ch, 1)
 	assert.Contains(t, board.Files[0].Description, "Move 1: "+first.Username+" played D4.")
-	assert.Regexp(t, `Score so far: 🔴 \d+ \(\d+ panels? \+ \d+ area \+ \d+ lines\) · ⚫ \d+ \(0 panels \+ 0 area \+ 0 lines\)`, board.Content)
+	assert.Regexp(t, `Score so far: 🔴 \d+ \(panels \d+ \+ area \d+ \+ lines \d+\) · ⚫ \d+ \(panels 0 \+ area 0 \+ lines 0\)`, board.Content)
 	assert.Regexp(t, `^Panel of \d: you 1, them 1 \(tied\)|you \d, them \d`, selectMenus(board)[0].Options[0].Description)
 }
 

@@ -167,7 +167,7 @@ func plannerMessage(lang i18n.Lang, g *storage.Game, by engine.Color, path game.
 	case mine:
 		lines = append(lines, lang.T("plan.pick_reply", "Moves", lineWords(lang, path)))
 	default:
-		lines = append(lines, lang.T("plan.saved", "Opponent", opp, "Lines", len(plan), "Max", game.MaxPlanLines))
+		lines = append(lines, lang.N("plan.saved", len(plan), "Opponent", opp, "Max", game.MaxPlanLines))
 	}
 	var rows []discordgo.MessageComponent
 	if len(path) < 2*game.MaxPlanDepth && !p.IsOver() {

@@ -110,13 +110,19 @@ func rematchMessage(lang i18n.Lang, ch *storage.Challenge, f *storage.FinishedGa
 // rematchAI starts the rematch of f against the computer at once, with
 // players (red first).
 func (cl *challenges) rematchAI(c *interaction, f *storage.FinishedGame, players [2]game.Player, layout *engine.Layout) error {
-	cfg := game.Config{Layout: layout, Rules: f.Rules(), First: engine.Red, Players: players, MoveTime: f.MoveTime(), Increment: f.Clock().Increment, Kind: f.Clock().Kind}
+	clock := f.Clock()
+	set, err := game.Defaults{}.Settings(game.Asked{Clock: &clock}, true) // the clock of the game it follows
+	if err != nil {
+		return err
+	}
+	cfg := game.Config{Layout: layout, Rules: f.Rules(), First: engine.Red, Players: players}
+	set.Apply(&cfg)
 	// The computer is never away, nor told that the person is.
 	gg, _, err := cl.vacations.newGame(c.ctx, cl.clock.Now(), configured(cfg, cl.clock.Now()))
 	if err != nil {
 		return err
 	}
-	g := &storage.Game{GuildID: f.GuildID, ChannelID: f.ChannelID, ParentChannelID: f.ParentChannelID, Game: gg}
+	g := placed(storage.Game{GuildID: f.GuildID, ChannelID: f.ChannelID, ParentChannelID: f.ParentChannelID}, gg, cl.clock.Now())
 	if err := cl.store.CreateGame(c.ctx, g); err != nil {
 		if errors.Is(err, storage.ErrChannelBusy) {
 			return cl.chans.busy(c)

@@ -353,10 +353,10 @@ func (s *scheduler) runWake(ctx context.Context, w storage.Wake, now time.Time) 
 	return true
 }
 
-// wakeGame does what is due in the game of a channel: the computer's lost
-// move, a timeout (in a game of claims, the message that lets the opponent
-// claim the win), a reminder, or the reminder of the time given back after
-// an outage.
+// wakeGame does what is due in the game of a channel: a board owed, a
+// board's edit (boardedit.go), the computer's lost move, a timeout (in a
+// game of claims, the message that lets the opponent claim the win), a
+// reminder, or the reminder of the time given back after an outage.
 func (s *scheduler) wakeGame(ctx context.Context, channelID string, now time.Time) error {
 	g, err := s.store.Game(ctx, channelID)
 	if errors.Is(err, storage.ErrNotFound) {
@@ -370,6 +370,17 @@ func (s *scheduler) wakeGame(ctx context.Context, channelID string, now time.Tim
 	if !g.BoardDue.IsZero() && !g.BoardDue.After(now) {
 		// The board owed first; then whatever else is due.
 		if err := s.table.repair(ctx, g); err != nil {
+			return err
+		}
+		if g, err = s.store.Game(ctx, channelID); errors.Is(err, storage.ErrNotFound) {
+			return nil
+		} else if err != nil {
+			return err
+		}
+	}
+	if e := g.BoardEdit; !e.IsZero() && !e.After(now) {
+		// The board shows the game as it now is; then whatever else is due.
+		if err := s.table.editBoard(ctx, g, now); err != nil {
 			return err
 		}
 		if g, err = s.store.Game(ctx, channelID); errors.Is(err, storage.ErrNotFound) {
@@ -439,7 +450,7 @@ func (s *scheduler) sendReminder(ctx context.Context, g *storage.Game, note *tim
 	text := "⏰ " + lang.T("remind.channel", "Player", who(lang, p), "Opponent", escape(playerName(lang, opponent)), "Due", timestamp(deadline),
 		"Deadline", fmt.Sprintf("<t:%d:f>", deadline.Unix()), "Board", boardLink(lang, g))
 	if note != nil {
-		text = "⏰ " + lang.T("remind.channel_after_outage", "Player", who(lang, p), "Down", duration(lang, *note), "Opponent", escape(playerName(lang, opponent)),
+		text = "⏰ " + lang.T("remind.channel_after_outage", "Player", who(lang, p), "Down", lang.Duration(*note), "Opponent", escape(playerName(lang, opponent)),
 			"Due", timestamp(deadline), "Deadline", fmt.Sprintf("<t:%d:f>", deadline.Unix()), "Board", boardLink(lang, g))
 	}
 	u, uerr := s.store.UserSettings(ctx, p.UserID)
@@ -460,7 +471,7 @@ func (s *scheduler) sendReminder(ctx context.Context, g *storage.Game, note *tim
 		lang := s.langs.userLang(ctx, p.UserID)
 		text := "⏰ " + lang.T("remind.dm", "Opponent", escape(playerName(lang, opponent)), "Due", timestamp(deadline), "Board", boardLink(lang, g))
 		if note != nil {
-			text = "⏰ " + lang.T("remind.dm_after_outage", "Down", duration(lang, *note), "Opponent", escape(playerName(lang, opponent)), "Due", timestamp(deadline), "Board", boardLink(lang, g))
+			text = "⏰ " + lang.T("remind.dm_after_outage", "Down", lang.Duration(*note), "Opponent", escape(playerName(lang, opponent)), "Due", timestamp(deadline), "Board", boardLink(lang, g))
 		}
 		s.out.dm(ctx, p.UserID, text)
 	}
@@ -479,7 +490,7 @@ func (s *scheduler) remindByDM(ctx context.Context, g *storage.Game, note *time.
 	lang := s.langs.userLang(ctx, p.UserID)
 	text := "⏰ " + lang.T("remind.dm", "Opponent", escape(playerName(lang, opponent)), "Due", timestamp(g.Deadline()), "Board", boardLink(lang, g))
 	if note != nil {
-		text = "⏰ " + lang.T("remind.dm_after_outage", "Down", duration(lang, *note), "Opponent", escape(playerName(lang, opponent)), "Due", timestamp(g.Deadline()), "Board", boardLink(lang, g))
+		text = "⏰ " + lang.T("remind.dm_after_outage", "Down", lang.Duration(*note), "Opponent", escape(playerName(lang, opponent)), "Due", timestamp(g.Deadline()), "Board", boardLink(lang, g))
 	}
 	err := s.out.dmMessage(ctx, p.UserID, message{content: text})
 	s.metrics.Reminded(err)

@@ -299,7 +299,7 @@ func (pf *preferences) settingsCommand(c *interaction, o options) error {
 	}
 	lines = append(lines,
 		lang.T("settings.threads", "State", onOff[s.Threads]),
-		lang.T("settings.move_time", "MoveTime", duration(lang, cmp(s.MoveTime, pf.moveTime))),
+		lang.T("settings.move_time", "MoveTime", lang.Duration(cmp(s.MoveTime, pf.moveTime))),
 		lang.T("settings.hints", "State", onOff[s.Hints]),
 		lang.T("settings.language", "Language", language),
 		lang.T("settings.timeouts."+s.Timeouts().String()),
@@ -308,7 +308,7 @@ func (pf *preferences) settingsCommand(c *interaction, o options) error {
 		lang.T("settings.marbles", "Marbles", lang.T("command.choices.marbles."+cmpStr(s.Marbles, "standard"))),
 	)
 	if limit := vacationCap(s); limit > 0 {
-		lines = append(lines, lang.T("settings.vacation_days", "Cap", duration(lang, limit)))
+		lines = append(lines, lang.T("settings.vacation_days", "Cap", lang.Duration(limit)))
 	} else {
 		lines = append(lines, lang.T("settings.vacation_off"))
 	}

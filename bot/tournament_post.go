@@ -42,7 +42,7 @@ func (tp *tournamentPosts) scheduleEvent(ctx context.Context, lang i18n.Lang, st
 	end := start.Add(time.Duration(st.Settings().Rounds*st.Settings().DaysPerRound) * 24 * time.Hour)
 	ev, err := tp.out.session.GuildScheduledEventCreate(st.GuildID, &discordgo.GuildScheduledEventParams{
 		Name:               truncate(st.Settings().Name, 100),
-		Description:        truncate(lang.T("tournament.event_description", "Rounds", st.Settings().Rounds, "Days", st.Settings().DaysPerRound), 1000),
+		Description:        truncate(lang.N("tournament.event_description", st.Settings().Rounds, "Days", roundDays(lang, st.Settings())), 1000),
 		ScheduledStartTime: &start, ScheduledEndTime: &end,
 		PrivacyLevel:   discordgo.GuildScheduledEventPrivacyLevelGuildOnly,
 		EntityType:     discordgo.GuildScheduledEventEntityTypeExternal,
@@ -139,11 +139,11 @@ func announcement(lang i18n.Lang, st *storage.Tournament) message {
 	}
 	moveTime := lang.T("tournament.move_time_default")
 	if set.MoveTime > 0 {
-		moveTime = duration(lang, set.MoveTime)
+		moveTime = lang.Duration(set.MoveTime).String()
 	}
 	lines := []string{
 		lang.T("tournament.announce_title", "Name", escape(set.Name), "ID", st.ID, "Organiser", "<@"+st.Organiser()+">"),
-		lang.T("tournament.announce_settings", "Rounds", set.Rounds, "Days", set.DaysPerRound, "Board", board, "Rules", rules, "MoveTime", moveTime),
+		lang.N("tournament.announce_settings", set.Rounds, "Days", roundDays(lang, set), "Board", board, "Rules", rules, "MoveTime", moveTime),
 	}
 	if set.Duplicate {
 		lines = append(lines, lang.T("tournament.announce_duplicate"))
@@ -161,6 +161,11 @@ func announcement(lang i18n.Lang, st *storage.Tournament) message {
 		}}}
 	}
 	return m
+}
+
+// roundDays says in lang how long set gives each round: "7 days".
+func roundDays(lang i18n.Lang, set tournament.Settings) i18n.Duration {
+	return lang.Duration(time.Duration(set.DaysPerRound) * 24 * time.Hour)
 }
 
 // cmpStr returns s, or def if s is empty.

@@ -240,7 +240,7 @@ func TestTournamentStartsOnItsOwn(t *testing.T) {
 	assert.Equal(t, tournament.Cancelled, phase, "one player at its start time")
 	h.dc.WaitUntil(t, "the channel is told", func() bool {
 		for _, m := range h.dc.Messages(h.channel.ID) {
-			if strings.Contains(m.Content, "**Early Cup** could not start: it needs at least 3 players, and the number who joined is 1") {
+			if strings.Contains(m.Content, "**Early Cup** could not start: it needs at least 3 players, and only 1 joined") {
 				return true
 			}
 		}

@@ -112,7 +112,7 @@ func (rd *rounds) begin(ctx context.Context, st *storage.Tournament, now time.Ti
 			return nil, err
 		}
 		rd.post.dropEvent(ctx, st)
-		_, err = rd.out.send(ctx, st.ChannelID, message{content: lang.T("tournament.not_started", "Name", escape(st.Settings().Name), "Count", st.Active())})
+		_, err = rd.out.send(ctx, st.ChannelID, message{content: lang.N("tournament.not_started", st.Active(), "Name", escape(st.Settings().Name))})
 		return st, err
 	}
 	return started, err
@@ -173,18 +173,24 @@ func (rd *rounds) openGame(ctx context.Context, st *storage.Tournament, ref tour
 	if err != nil {
 		return err
 	}
+	var asked game.Asked
+	if set.MoveTime > 0 {
+		asked.Clock = &game.MoveTime{Start: set.MoveTime}
+	}
+	clock, err := defaults(gs, rd.moveTime).Settings(asked, false)
+	if err != nil {
+		return err
+	}
 	name := func(id string) string { return cmpStr(st.Names[id], id) }
-	gg, away, err := rd.vacations.newGame(ctx, now, configured(game.Config{
-		Layout: tournamentLayout(st, ref), Rules: rules, First: engine.Red,
-		Players:  [2]game.Player{{UserID: tg.First, Name: name(tg.First)}, {UserID: tg.Second, Name: name(tg.Second)}},
-		MoveTime: cmp(set.MoveTime, cmp(gs.MoveTime, rd.moveTime)),
-		Weekends: gs.Weekends, Timeouts: gs.Timeouts(),
-	}, now))
+	cfg := game.Config{Layout: tournamentLayout(st, ref), Rules: rules, First: engine.Red,
+		Players: [2]game.Player{{UserID: tg.First, Name: name(tg.First)}, {UserID: tg.Second, Name: name(tg.Second)}}}
+	clock.Apply(&cfg)
+	gg, away, err := rd.vacations.newGame(ctx, now, configured(cfg, now))
 	if err != nil {
 		return err
 	}
 	lang := rd.langs.guildLang(ctx, st.GuildID)
-	g := &storage.Game{GuildID: st.GuildID, ChannelID: st.ChannelID, Tournament: &storage.TournamentGame{ID: st.ID, Ref: ref}, Game: gg}
+	g := placed(storage.Game{GuildID: st.GuildID, ChannelID: st.ChannelID, Tournament: &storage.TournamentGame{ID: st.ID, Ref: ref}}, gg, now)
 	thread := truncate(lang.T("tournament.thread_name", "Name", set.Name, "Round", ref.Round, "Board", ref.Board, "Game", ref.Game,
 		"Red", name(tg.First), "Black", name(tg.Second)), 100)
 	th, err := rd.out.session.ThreadStartComplex(st.ChannelID, &discordgo.ThreadStart{Name: thread, AutoArchiveDuration: 10080,

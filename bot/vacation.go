@@ -5,19 +5,22 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"slices"
 	"strings"
 	"time"
 
+	"github.com/kulami/kulami/bot/i18n"
 	"github.com/kulami/kulami/engine"
 	"github.com/kulami/kulami/engine/game"
 	"github.com/kulami/kulami/storage"
 )
 
 // vacations handles a player's vacation bank: /kulami vacation start, end
-// and status, the games a vacation stops (game.Game.Away and Back, in the
-// transaction that changes the bank), what their opponents are told, and
-// the scheduler's wakes of a vacation: the notice a day before it runs
-// out and its end. It is safe for concurrent use.
+// and status, the games a vacation stops (game.StartVacation and
+// EndVacation, in the transaction that changes the bank, which also makes
+// their boards due for an edit: boardedit.go), what their opponents are
+// told, and the scheduler's wakes of a vacation: the notice a day before
+// it runs out and its end. It is safe for concurrent use.
 type vacations struct {
 	store interface {
 		GameStore
@@ -48,19 +51,18 @@ func vacationCap(s storage.GuildSettings) time.Duration {
 	return min(game.VacationCap, time.Duration(*s.VacationDays)*24*time.Hour)
 }
 
-// vacationErrors are the refusals of the vacation bank's rules.
+// vacationErrors are the refusals of the vacation bank's rules but
+// game.ErrBankEmpty, which says what the bank holds (see start).
 var vacationErrors = sentinelWords{
 	{game.ErrVacationsOff, "vacation.off"},
 	{game.ErrOnVacation, "vacation.already"},
-	{game.ErrBankEmpty, "vacation.bank_empty"},
 	{game.ErrNotOnVacation, "vacation.not_on"},
 }
 
 // vacationRefusal returns the refusal of err, a rule of the bank (whose
-// vacation under way ends then, and which holds bank), or err itself if
-// it is none.
-func vacationRefusal(err error, ends time.Time, bank string) error {
-	return vacationErrors.refusal(err, "Ends", fullTime(ends), "Bank", bank)
+// vacation under way ends then), or err itself if it is none.
+func vacationRefusal(err error, ends time.Time) error {
+	return vacationErrors.refusal(err, "Ends", fullTime(ends))
 }
 
 // vacationCommand handles /kulami vacation action:start|end|status.
@@ -81,15 +83,10 @@ func (vs *vacations) vacationCommand(c *interaction, o options) error {
 	return refuse("vacation.pick_action")
 }
 
-// opened opens the bank v at now, if it was not.
-func opened(v *storage.Vacation, now time.Time, limit time.Duration) {
-	if v.Joined.IsZero() {
-		v.Vacation = game.NewVacation(now, limit)
-	}
-}
-
 // start starts the caller's vacation: the bank, and their clock stopped in
-// each of their games, in one commit; then each opponent is told.
+// each of their games played over days, in one commit
+// (game.StartVacation); then each opponent of a game it stops is told.
+// The answer lists the games it stops and the live ones it cannot.
 func (vs *vacations) start(c *interaction, limit time.Duration) error {
 	me, now := c.user().ID, vs.clock.Now()
 	lang := c.lang()
@@ -97,34 +94,58 @@ func (vs *vacations) start(c *interaction, limit time.Duration) error {
 	if err != nil {
 		return err
 	}
+	var live []*game.Game
 	v, games, err := vs.banks.UpdateVacation(c.ctx, me, func(v *storage.Vacation, games []*storage.Game) error {
-		opened(v, now, limit)
-		bank := v.Balance(now, limit)
-		if err := v.Start(now, limit); err != nil {
-			return vacationRefusal(err, v.Ends(), duration(lang, bank))
+		plain := plainGames(games)
+		opened := v.Vacation
+		opened.Open(plain, now)
+		bank := opened.Balance(now, limit)
+		var err error
+		switch live, err = game.StartVacation(&v.Vacation, me, plain, now, limit); {
+		case errors.Is(err, game.ErrBankEmpty):
+			return refuse("vacation.bank_empty", "Bank", lang.Duration(bank))
+		case err != nil:
+			return vacationRefusal(err, v.Ends())
 		}
 		v.Warned = !v.Notice().After(now) // a bank of a day or less: the answer is the warning
 		v.NoticeAt = time.Time{}
 		if at := u.Quiet.Clear(v.Notice(), zoneOf(u)); !v.Warned && at.After(v.Notice()) && at.Before(v.Ends()) {
 			v.NoticeAt = at // not in their quiet hours
 		}
-		for _, g := range games {
-			if err := g.Away(seat(g, me), now); err != nil && !errors.Is(err, game.ErrOnVacation) {
-				return err
-			}
-		}
+		changed := slices.DeleteFunc(slices.Clone(games), func(g *storage.Game) bool { return slices.Contains(live, g.Game) })
+		editBoards(changed, now) // each says the player is on vacation
 		return nil
 	})
 	if err != nil {
 		return err // a refusal comes wrapped: explain finds it
 	}
 	vs.wake.poke()
-	answered := c.say("🏖️ " + lang.T("vacation.started", "Bank", duration(lang, v.Bank), "Ends", timestamp(v.Ends()),
-		"EndsAt", fullTime(v.Ends()), "Games", len(games)))
-	for _, g := range games {
+	stopped := slices.DeleteFunc(slices.Clone(games), func(g *storage.Game) bool { return slices.Contains(live, g.Game) })
+	running := slices.DeleteFunc(slices.Clone(games), func(g *storage.Game) bool { return !slices.Contains(live, g.Game) })
+	text := "🏖️ " + lang.T("vacation.started", "Bank", lang.Duration(v.Bank), "Ends", timestamp(v.Ends()), "EndsAt", fullTime(v.Ends()))
+	if len(stopped) > 0 {
+		text += "\n" + lang.N("vacation.stops", len(stopped)) + "\n" + vs.gameLines(lang, stopped, me, c.i.GuildID, listBudget/2)
+	}
+	if len(running) > 0 {
+		text += "\n" + lang.N("vacation.live", len(running)) + "\n" + vs.gameLines(lang, running, me, c.i.GuildID, listBudget/2)
+	}
+	answered := c.say(truncate(text, maxContent))
+	for _, g := range stopped {
 		vs.tellAway(c.ctx, g, seat(g, me), v.Ends())
 	}
 	return answered
+}
+
+// maxContent is the most characters Discord takes in a message's text.
+const maxContent = 2000
+
+// plainGames returns the games of games, for the rules of engine/game.
+func plainGames(games []*storage.Game) []*game.Game {
+	out := make([]*game.Game, len(games))
+	for i, g := range games {
+		out[i] = g.Game
+	}
+	return out
 }
 
 // seat returns the colour of userID in g, who plays in it.
@@ -165,7 +186,8 @@ func (vs *vacations) tellAway(ctx context.Context, g *storage.Game, c engine.Col
 
 // awayAtStart tells the new game g, about to be stored, which of its
 // players are on vacation (game.Game.Away, from now): their clock starts
-// stopped. It returns when each player's vacation runs out, zero for a
+// stopped, unless g is live (game.ErrLiveGame: a player on vacation who
+// starts a live game plays it). It returns when each player's vacation runs out, zero for a
 // player not on vacation, for tellAway once the game is shown.
 func (vs *vacations) awayAtStart(ctx context.Context, g *game.Game, now time.Time) ([2]time.Time, error) {
 	var ends [2]time.Time
@@ -180,7 +202,10 @@ func (vs *vacations) awayAtStart(ctx context.Context, g *game.Game, now time.Tim
 			return ends, err
 		}
 		if v.On() {
-			if err := g.Away(engine.Color(col), now); err != nil {
+			switch err := g.Away(engine.Color(col), now); {
+			case errors.Is(err, game.ErrLiveGame):
+				continue // a live game is never stopped, nor its opponent told
+			case err != nil:
 				return ends, err
 			}
 			ends[col] = v.Ends()
@@ -194,18 +219,18 @@ func (vs *vacations) end(c *interaction, limit time.Duration) error {
 	lang := c.lang()
 	v, games, err := vs.finish(c.ctx, c.user().ID, vs.clock.Now(), limit, false)
 	if err != nil {
-		return vacationRefusal(err, v.Ends(), "")
+		return vacationRefusal(err, v.Ends())
 	}
-	answered := c.say("👋 " + lang.T("vacation.ended", "Bank", duration(lang, v.Balance(vs.clock.Now(), limit))))
+	answered := c.say("👋 " + lang.T("vacation.ended", "Bank", lang.Duration(v.Balance(vs.clock.Now(), limit))))
 	vs.remindBack(c.ctx, games, c.user().ID)
 	return answered
 }
 
 // finish ends the vacation of userID at now (or when it ran out, if
-// earlier), and tells each of their games they are back, in one commit.
-// If ranOut, it does so only if the vacation ran out by now (the
-// scheduler's), and returns a nil bank if it did not. It returns the bank
-// as it was for a refusal (game.ErrNotOnVacation).
+// earlier), and tells each of their games they are back, in one commit
+// (game.EndVacation). If ranOut, it does so only if the vacation ran out
+// by now (the scheduler's), and returns a nil bank if it did not. It
+// returns the bank as it was for a refusal (game.ErrNotOnVacation).
 func (vs *vacations) finish(ctx context.Context, userID string, now time.Time, limit time.Duration, ranOut bool) (*storage.Vacation, []*storage.Game, error) {
 	var was storage.Vacation
 	v, games, err := vs.banks.UpdateVacation(ctx, userID, func(v *storage.Vacation, games []*storage.Game) error {
@@ -213,16 +238,12 @@ func (vs *vacations) finish(ctx context.Context, userID string, now time.Time, l
 		if ranOut && (!v.On() || v.Ends().After(now)) {
 			return errNotDue
 		}
-		opened(v, now, limit)
-		if err := v.End(now, limit); err != nil {
+		away := slices.DeleteFunc(slices.Clone(games), func(g *storage.Game) bool { return g.AwaySince(seat(g, userID)).IsZero() })
+		if err := game.EndVacation(&v.Vacation, userID, plainGames(games), now, limit); err != nil {
 			return err
 		}
 		v.Warned, v.NoticeAt = false, time.Time{}
-		for _, g := range games {
-			if err := g.Back(seat(g, userID), now); err != nil && !errors.Is(err, game.ErrNotOnVacation) {
-				return err
-			}
-		}
+		editBoards(away, now) // each said the player was on vacation
 		return nil
 	})
 	if err != nil {
@@ -248,14 +269,27 @@ func (vs *vacations) remindBack(ctx context.Context, games []*storage.Game, user
 	}
 }
 
-// status shows the caller's bank and their games on every server (a
-// vacation stops their clock in each), naming the server of one not here.
+// status shows the caller's bank, how it grows, and their games on every
+// server (a vacation stops their clock in each played over days), naming
+// the server of one not here. A bank never opened (a player of an earlier
+// release) is opened at their oldest running game, and stored: it is
+// counted from then on (game.Vacation.Open); a player without a game has
+// none yet.
 func (vs *vacations) status(c *interaction, limit time.Duration) error {
 	me, now, lang := c.user().ID, vs.clock.Now(), c.lang()
+	games, err := vs.banks.PlayerGames(c.ctx, me)
+	if err != nil {
+		return err
+	}
 	v, err := vs.banks.Vacation(c.ctx, me)
-	if errors.Is(err, storage.ErrNotFound) {
+	switch {
+	case errors.Is(err, storage.ErrNotFound) && len(games) > 0:
+		v, games, err = vs.banks.UpdateVacation(c.ctx, me, func(v *storage.Vacation, games []*storage.Game) error {
+			v.Open(plainGames(games), now)
+			return nil
+		})
+	case errors.Is(err, storage.ErrNotFound):
 		v, err = &storage.Vacation{UserID: me}, nil
-		opened(v, now, limit)
 	}
 	if err != nil {
 		return err
@@ -266,41 +300,67 @@ func (vs *vacations) status(c *interaction, limit time.Duration) error {
 		lines = append(lines, lang.T("vacation.off"))
 	case v.On():
 		lines = append(lines, "🏖️ "+lang.T("vacation.status_on", "Since", fullTime(v.Since), "Ends", timestamp(v.Ends()),
-			"EndsAt", fullTime(v.Ends()), "Left", duration(lang, v.Balance(now, limit))))
+			"EndsAt", fullTime(v.Ends()), "Left", lang.Duration(v.Balance(now, limit))))
+	case v.Joined.IsZero():
+		lines = append(lines, lang.T("vacation.status_off", "Bank", lang.Duration(min(game.VacationStart, limit)), "Cap", lang.Duration(limit)),
+			lang.T("vacation.status_unopened"))
 	default:
-		lines = append(lines, lang.T("vacation.status_off", "Bank", duration(lang, v.Balance(now, limit)), "Cap", duration(lang, limit)))
+		lines = append(lines, lang.T("vacation.status_off", "Bank", lang.Duration(v.Balance(now, limit)), "Cap", lang.Duration(limit)))
+		if next := v.Grows(now, limit); next.IsZero() {
+			lines = append(lines, lang.T("vacation.status_full"))
+		} else {
+			lines = append(lines, lang.T("vacation.status_grows", "Since", fmt.Sprintf("<t:%d:D>", v.Joined.Unix()), "Next", fmt.Sprintf("<t:%d:D>", next.Unix())))
+		}
 	}
-	games, err := vs.banks.PlayerGames(c.ctx, me)
-	if err != nil {
-		return err
+	if len(games) == 0 {
+		lines = append(lines, lang.T("vacation.no_games"))
+	} else {
+		lines = append(lines, lang.T("vacation.games"), vs.gameLines(lang, games, me, c.i.GuildID, listBudget))
 	}
-	var mine []string
-	for _, g := range games {
-		col, err := g.Seat(me)
+	return c.say(truncate(strings.Join(lines, "\n"), maxContent))
+}
+
+// gameLines lists in lang the games of userID, a line each, as a
+// vacation treats them: live (never stopped), their move with their clock
+// stopped or running, their opponent's move; a game of another server
+// than guildID by a link. The lines stop where a message would grow too
+// long, with how many more there are.
+func (vs *vacations) gameLines(lang i18n.Lang, games []*storage.Game, userID, guildID string, budget int) string {
+	var out []string
+	size := 0
+	for i, g := range games {
+		col, err := g.Seat(userID)
 		if err != nil {
 			continue
 		}
 		opp := escape(playerName(lang, g.Player(col.Other())))
 		channel := "<#" + g.ChannelID + ">"
-		if g.GuildID != c.i.GuildID { // a vacation stops clocks on every server
+		if g.GuildID != guildID { // a vacation stops clocks on every server
 			channel = lang.T("vacation.elsewhere", "Link", fmt.Sprintf("https://discord.com/channels/%s/%s", g.GuildID, g.ChannelID))
 		}
+		var line string
 		switch _, stopped := g.Stopped(); {
+		case !g.Clock().Pauses():
+			line = lang.T("vacation.game_live", "Channel", channel, "Opponent", opp)
 		case g.ToMove() == col && stopped:
-			mine = append(mine, lang.T("vacation.game_stopped", "Channel", channel, "Opponent", opp))
+			line = lang.T("vacation.game_stopped", "Channel", channel, "Opponent", opp)
 		case g.ToMove() == col:
-			mine = append(mine, lang.T("vacation.game_your_move", "Channel", channel, "Opponent", opp))
+			line = lang.T("vacation.game_your_move", "Channel", channel, "Opponent", opp)
 		default:
-			mine = append(mine, lang.T("vacation.game_their_move", "Channel", channel, "Opponent", opp))
+			line = lang.T("vacation.game_their_move", "Channel", channel, "Opponent", opp)
 		}
+		if size += len(line) + 3; size > budget && i < len(games)-1 {
+			out = append(out, lang.N("vacation.more", len(games)-i))
+			break
+		}
+		out = append(out, line)
 	}
-	if len(mine) == 0 {
-		lines = append(lines, lang.T("vacation.no_games"))
-	} else {
-		lines = append(lines, lang.T("vacation.games"), "• "+strings.Join(mine, "\n• "))
-	}
-	return c.say(strings.Join(lines, "\n"))
+	return "• " + strings.Join(out, "\n• ")
 }
+
+// listBudget is about the most characters a list of games takes in an
+// answer, which Discord cuts at maxContent with the rest of its text.
+const listBudget = 1200
 
 // wakeVacation does what is due in the vacation of userID at now: the
 // notice a day before it runs out (a direct message), or its end, when

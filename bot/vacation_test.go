@@ -135,6 +135,8 @@ func TestVacationOverTwoWeeks(t *testing.T) {
 
 		before, err := st.Vacation(t.Context(), second.ID)
 		require.NoError(t, err)
+		opponent, err := st.Vacation(t.Context(), first.ID)
+		require.NoError(t, err, "the opponent's bank opened with the game")
 		commits := h.commits() // the bbolt file's; PostgreSQL's bank is compared
 		h.refused(vacation(h, second, "start"), "You are on vacation already")
 		h.refused(vacation(h, first, "end"), "You are not on vacation")
@@ -142,8 +144,9 @@ func TestVacationOverTwoWeeks(t *testing.T) {
 		require.NoError(t, err)
 		assert.Equal(t, before, after, "a refusal stores nothing")
 		assert.Equal(t, commits, h.commits(), "no commit")
-		_, err = st.Vacation(t.Context(), first.ID)
-		assert.ErrorIs(t, err, storage.ErrNotFound, "nor opens a bank")
+		after, err = st.Vacation(t.Context(), first.ID)
+		require.NoError(t, err)
+		assert.Equal(t, opponent, after, "nor changes the opponent's bank")
 		status := vacation(h, second, "status")
 		assert.Contains(t, h.reply(status), "your move, your clock is stopped")
 
@@ -535,4 +538,83 @@ func TestVacationStatusEveryServer(t *testing.T) {
 	vacation(h, h.bob, "start")
 	status = h.reply(vacation(h, h.bob, "status"))
 	assert.Contains(t, status, "(on another server) against carol: your move, your clock is stopped")
+}
+
+// playAny makes the player to move in the game of the harness's channel
+// play its first legal hole, and waits for the board that follows.
+func playAny(t *testing.T, h *harness) {
+	t.Helper()
+	g, err := h.store.Game(t.Context(), h.channel.ID)
+	require.NoError(t, err)
+	p := g.Position()
+	toMove, _ := h.players(g)
+	h.command(h.channel.ID, toMove, "move", discordtest.StringOption("cell", p.Legal().Cells(p.Layout())[0].String()))
+	h.boardAt(h.channel.ID, g.Ply()+1)
+}
+
+// forgetBanks makes the harness's store one of a release before banks
+// opened with a player's first game: the same records, without the
+// vacation banks (an export imported into a new file, the bot restarted
+// on it).
+func forgetBanks(t *testing.T, h *harness) {
+	t.Helper()
+	h.stop()
+	old, err := storage.Open(h.dbPath, storage.Options{})
+	require.NoError(t, err)
+	path := h.dbPath + ".old"
+	s, err := storage.Open(path, storage.Options{})
+	require.NoError(t, err)
+	_, err = s.Import(t.Context(), func(ctx context.Context, fn func(storage.Record) error) error {
+		return old.Export(ctx, func(r storage.Record) error {
+			if kind, _ := r.Kind(); kind == "vacation" {
+				return nil
+			}
+			return fn(r)
+		})
+	})
+	require.NoError(t, err)
+	require.NoError(t, s.Close())
+	require.NoError(t, old.Close())
+	h.dbPath = path
+	h.start()
+}
+
+// TestVacationBankGrows: the bank grows by a day every week from the
+// player's first game, whether or not they ever took a vacation, and
+// status says so, with the date of the next day: after five weeks of
+// play it holds 19 days. A player of an earlier release, who has no bank,
+// has it opened at their oldest running game. In both transports.
+func TestVacationBankGrows(t *testing.T) {
+	t.Parallel()
+	for _, tt := range []struct {
+		name   string
+		before bool // a player of an earlier release
+	}{{"from the first game", false}, {"a player of an earlier release", true}} {
+		for _, mode := range modes {
+			t.Run(tt.name+"/"+mode, func(t *testing.T) {
+				t.Parallel()
+				h, st := newDaysHarness(t, mode, "bbolt")
+				g := startDaysGame(t, h, st)
+				if tt.before {
+					forgetBanks(t, h)
+					_, err := h.store.Vacation(t.Context(), h.alice.ID)
+					require.ErrorIs(t, err, storage.ErrNotFound, "no bank yet")
+				}
+				for range 18 { // five weeks and a day, a move every other day
+					h.tick(2 * 24 * time.Hour)
+					playAny(t, h)
+				}
+				h.tick(time.Hour)
+				status := h.reply(vacation(h, h.alice, "status"))
+				assert.Contains(t, status, "Your vacation bank holds 19 days (at most 30 days).")
+				assert.Contains(t, status, fmt.Sprintf("It grows by a day at the end of every week since your first game (<t:%d:D>); the next day comes on <t:%d:D>.",
+					g.Created().Unix(), g.Created().Add(6*7*24*time.Hour).Unix()))
+				v, err := h.store.Vacation(t.Context(), h.alice.ID)
+				require.NoError(t, err, "the bank is stored")
+				assert.True(t, v.Joined.Equal(g.Created()), "from the game's start")
+				start := h.reply(vacation(h, h.alice, "start"))
+				assert.Contains(t, start, "Your bank holds 19 days")
+			})
+		}
+	}
 }

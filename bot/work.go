@@ -12,12 +12,14 @@ import (
 // The classes of the bot's slow work, run by the bot's runner (see package
 // jobs): the computer's searches on one worker, since each uses every
 // core, with its moves (and hints) before reviews; renders on a worker a
-// core, boards before GIF replays.
+// core, boards before GIF replays, and last the boards drawn again for an
+// edit (boardedit.go), which nobody waits for.
 const (
 	jobMove   = "move"
 	jobReview = "review"
 	jobRender = "render"
 	jobGIF    = "gif"
+	jobEdit   = "edit"
 )
 
 // reviewQueue is the most reviews waiting for the computer; each user has
@@ -34,6 +36,7 @@ func newRunner(log *slog.Logger) *jobs.Runner {
 			{Name: jobReview, Pool: "search", Priority: 1, Queue: reviewQueue, PerOwner: 1},
 			{Name: jobRender, Pool: "render", Queue: 1024},
 			{Name: jobGIF, Pool: "render", Priority: 1, Queue: 16},
+			{Name: jobEdit, Pool: "render", Priority: 2, Queue: dueAtOnce},
 		},
 		Failed: func(j jobs.Job, err error) {
 			level := slog.LevelError
@@ -45,7 +48,7 @@ func newRunner(log *slog.Logger) *jobs.Runner {
 	})
 }
 
-// render runs draw, a render of class jobRender or jobGIF, within the
+// render runs draw, a render of class jobRender, jobGIF or jobEdit, within the
 // render bound: renders at once gain nothing past one per core and cost
 // memory.
 func (v *views) render(class string, draw func() error) error {

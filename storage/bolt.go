@@ -681,6 +681,14 @@ func (t *boltTx) PutVacation(v *Vacation, oldWake time.Time) error {
 	return t.setWake(WakeVacation, v.UserID, oldWake, r.WakeAt)
 }
 
+// OpenVacation implements Tx.
+func (t *boltTx) OpenVacation(v *Vacation) error {
+	if t.tx.Bucket(bucketVacations).Get([]byte(v.UserID)) != nil {
+		return nil
+	}
+	return t.PutVacation(v, time.Time{})
+}
+
 // Review implements Tx.
 func (t *boltTx) Review(guild string, id uint64) ([]byte, error) {
 	r, err := get[json.RawMessage](t.tx.Bucket(bucketReviews), finishedKey(guild, id), fmt.Sprintf("review of game %d", id))

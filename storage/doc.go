@@ -74,10 +74,12 @@
 // # Board messages
 //
 // Storage knows one thing of Discord: a Game's BoardMessageID,
-// ClickedBoards and BoardDue, the messages that show its board and when a
-// board not posted yet is owed (the game's wake is then at the latest
-// BoardDue, for the scheduler to post it; the change that makes a ply
-// owes its board in its own commit, and the board's note pays it). They are the one
+// ClickedBoards, BoardDue and BoardEdit, the messages that show its board,
+// when a board not posted yet is owed (the game's wake is then at the
+// latest BoardDue, for the scheduler to post it; the change that makes a
+// ply owes its board in its own commit, and the board's note pays it),
+// and when the board shown is due for an edit (the wake is then at the
+// latest BoardEdit). They are the one
 // exception to a Game holding only the game and where it is played, and
 // are kept in the game's own stored form, not beside it, because they
 // must commit with the game: the update that moves a game past its board

@@ -47,6 +47,15 @@ type Game struct {
 	// stored with the game. A board noted (BoardMessageID, NoteBoard)
 	// pays the debt: BoardDue counts only while BoardMessageID is empty.
 	BoardDue time.Time
+	// BoardEdit, if not zero, is when the board message (BoardMessageID)
+	// is due for an edit that makes it show the game as it then is: the
+	// change that makes the board say something else without a move (a
+	// vacation begun or ended, time given) sets it in its own commit, and
+	// the bot sets it to when the board's words next change by themselves
+	// (a weekend pause that begins or ends, game.Game.PauseChange). The
+	// game is due to the scheduler then (NotedWake). Discord state,
+	// stored with the game.
+	BoardEdit time.Time
 	// Tournament, if not nil, is the tournament game this game is: its
 	// end records its result in the tournament, in the same transaction.
 	Tournament *TournamentGame
@@ -108,14 +117,26 @@ func (g *Game) Wake() time.Time {
 }
 
 // NotedWake returns when the game is due to the scheduler once its board
-// is noted: game.Game's wake, or the reminder of the time given back
-// (GivenBack) if it is owed earlier (see OutageReminder).
+// is noted: game.Game's wake, or, if earlier, the reminder of the time
+// given back (GivenBack, see OutageReminder) or the board's edit
+// (BoardEdit).
 func (g *Game) NotedWake() time.Time {
 	w := g.Game.Wake()
-	if at := g.outageRemind(); !at.IsZero() && (w.IsZero() || at.Before(w)) {
-		return at
+	for _, at := range [...]time.Time{g.outageRemind(), g.boardEdit()} {
+		if !at.IsZero() && (w.IsZero() || at.Before(w)) {
+			w = at
+		}
 	}
 	return w
+}
+
+// boardEdit returns when the board is due for an edit (BoardEdit); zero
+// once the game is over, whose final board says how it ended.
+func (g *Game) boardEdit() time.Time {
+	if g.Over() {
+		return time.Time{}
+	}
+	return g.BoardEdit
 }
 
 // gameRecord is how a Game is stored: the game's State with its place, and
@@ -130,6 +151,7 @@ type gameRecord struct {
 	BoardMessageID string          `json:"board_message,omitempty"`
 	ClickedBoards  []string        `json:"clicked_boards,omitempty"`
 	BoardDue       time.Time       `json:"board_due,omitzero"`
+	BoardEdit      time.Time       `json:"board_edit,omitzero"`
 	WakeAt         time.Time       `json:"wake_at,omitzero"`
 	Tournament     *TournamentGame `json:"tournament,omitempty"`
 	GivenBack      *GivenBack      `json:"given_back,omitempty"`
@@ -146,7 +168,7 @@ func (g *Game) Noted(messageID string) {
 func (g *Game) record() *gameRecord {
 	r := &gameRecord{
 		ID: g.ID, GuildID: g.GuildID, ChannelID: g.ChannelID, ParentChannelID: g.ParentChannelID, ServerID: g.ServerID,
-		State: g.State(), BoardMessageID: g.BoardMessageID, ClickedBoards: g.ClickedBoards, BoardDue: g.BoardDue, WakeAt: g.Wake(), Tournament: g.Tournament,
+		State: g.State(), BoardMessageID: g.BoardMessageID, ClickedBoards: g.ClickedBoards, BoardDue: g.BoardDue, BoardEdit: g.boardEdit(), WakeAt: g.Wake(), Tournament: g.Tournament,
 	}
 	if r.BoardMessageID != "" {
 		r.BoardDue = time.Time{} // paid
@@ -166,7 +188,7 @@ func (r *gameRecord) game() (*Game, error) {
 		return nil, fmt.Errorf("game %d: %w: %w", r.ID, ErrCorrupt, err)
 	}
 	return &Game{ID: r.ID, GuildID: r.GuildID, ChannelID: r.ChannelID, ParentChannelID: r.ParentChannelID, ServerID: r.ServerID,
-		BoardMessageID: r.BoardMessageID, ClickedBoards: r.ClickedBoards, BoardDue: r.BoardDue, Tournament: r.Tournament, GivenBack: r.GivenBack, Game: gg}, nil
+		BoardMessageID: r.BoardMessageID, ClickedBoards: r.ClickedBoards, BoardDue: r.BoardDue, BoardEdit: r.BoardEdit, Tournament: r.Tournament, GivenBack: r.GivenBack, Game: gg}, nil
 }
 
 // Ladder returns the ladder the game counts on (rating.LadderOf): AI if

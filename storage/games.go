@@ -7,7 +7,8 @@ import (
 )
 
 // CreateGame stores g as the active game of g.ChannelID and sets g.ID to a
-// new unique ID. It returns an error wrapping ErrChannelBusy if the channel
+// new unique ID, and opens the vacation bank of each of its players who
+// has none, in the same transaction (openBanks). It returns an error wrapping ErrChannelBusy if the channel
 // already has a game or an open challenge, and ErrInvalid if g may not be
 // stored (no game, a bad place or player, a game that is over).
 func (s *Core) CreateGame(ctx context.Context, g *Game) error {
@@ -36,7 +37,10 @@ func createGame(tx Tx, g *Game) (uint64, error) {
 	}
 	n := *g
 	n.ID = id
-	return id, tx.PutGame(&n, time.Time{})
+	if err := tx.PutGame(&n, time.Time{}); err != nil {
+		return 0, err
+	}
+	return id, openBanks(tx, &n)
 }
 
 // checkFree returns an error wrapping ErrChannelBusy if channel has an

@@ -153,6 +153,10 @@ type Tx interface {
 	// PutVacation stores v, whose stored version is indexed under oldWake
 	// (zero for none), indexed under v.Wake().
 	PutVacation(v *Vacation, oldWake time.Time) error
+	// OpenVacation stores v, a bank just opened (on no vacation, so
+	// indexed under no wake), unless the user has one: then it does
+	// nothing.
+	OpenVacation(v *Vacation) error
 
 	// Review returns the stored review of a finished game.
 	Review(guild string, id uint64) ([]byte, error)

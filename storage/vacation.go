@@ -64,7 +64,7 @@ func (s *Core) Vacation(ctx context.Context, userID string) (*Vacation, error) {
 
 // UpdateVacation changes the vacation bank of the user and their active
 // games in one transaction: fn is called with the stored bank (one with
-// only UserID if none was opened: fn opens it, with game.NewVacation) and
+// only UserID if none was opened: fn opens it, with game.Vacation.Open) and
 // every active game the user plays, and what it leaves is stored, the
 // bank indexed under its Wake. It returns the bank and the games as
 // stored. If fn returns an error, or leaves a bank without Joined, a game
@@ -109,6 +109,24 @@ func (s *Core) UpdateVacation(ctx context.Context, userID string, fn func(v *Vac
 		return nil, nil, fmt.Errorf("update vacation of %s: %w", userID, err)
 	}
 	return r.v, r.games, nil
+}
+
+// openBanks opens the vacation bank of each person of g, a game being
+// stored for the first time, who has none (game.Vacation.Open): a bank
+// opens with its player's first game, whose start its weeks count from.
+// A game against the computer opens the person's.
+func openBanks(tx Tx, g *Game) error {
+	for _, user := range PlayerUsers(g.Players()) {
+		if user == "" {
+			continue
+		}
+		v := &Vacation{UserID: user}
+		v.Open([]*game.Game{g.Game}, g.Created())
+		if err := tx.OpenVacation(v); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // PlayerGames returns the active games the user plays, in every guild.

@@ -104,8 +104,9 @@ func Has(id string) bool {
 //
 //	lang.T("refuse.not_your_turn", "Player", name)
 //
-// An int value is written as l writes numbers (see Number); any other as
-// fmt.Sprint writes it. A message l's file lacks is taken from English;
+// An int value is written as l writes numbers (see Number), a Duration
+// in the form the message asks for ({{.Left}} or {{.Left.Dative}}); any
+// other as fmt.Sprint writes it. A message l's file lacks is taken from English;
 // an id no file has returns the id itself, so that a slip shows instead
 // of an empty message (the package's tests check every call's id and
 // placeholders).
@@ -139,6 +140,8 @@ func (l Lang) data(args []any) map[string]any {
 			data[name] = l.Number(v)
 		case int64:
 			data[name] = l.Number(int(v))
+		case Duration:
+			data[name] = v // the template picks its form
 		default:
 			data[name] = fmt.Sprint(v)
 		}

@@ -48,7 +48,10 @@ func readFiles(t *testing.T) map[string]file {
 }
 
 var action = regexp.MustCompile(`{{(.*?)}}`)
-var placeholder = regexp.MustCompile(`^\s*\.([A-Z][A-Za-z]*)\s*$`)
+
+// A placeholder is {{.Name}}, or {{.Name.Dative}} for a Duration after a
+// preposition that governs the dative (see Duration).
+var placeholder = regexp.MustCompile(`^\s*\.([A-Z][A-Za-z]*)(?:\.Dative)?\s*$`)
 
 // placeholders returns the sorted names of the placeholders of every form
 // of m, and the actions that are not a plain placeholder.
@@ -264,26 +267,73 @@ func stringLit(e ast.Expr) (string, bool) {
 	return s, err == nil
 }
 
-// TestCommandMentions: a message that names a subcommand ("/kulami
-// board") names it as Discord shows it in the file's language, from
-// command.<subcommand>.name of the same file.
+// optionMention finds an option in a mention of a command ("game:12").
+var optionMention = regexp.MustCompile(`([\p{L}_-]+):`)
+
+// optionNames returns the options of each subcommand of /kulami, by their
+// names in file f.
+func optionNames(f file) map[string]map[string]bool {
+	subs := map[string]string{} // id → name
+	for id, m := range f {
+		if parts := strings.Split(id, "."); len(parts) == 3 && parts[0] == "command" && parts[2] == "name" {
+			subs[parts[1]] = m.Other
+		}
+	}
+	out := map[string]map[string]bool{}
+	for id, m := range f {
+		parts := strings.Split(id, ".")
+		if parts[0] != "command" || parts[len(parts)-1] != "name" || (len(parts) != 4 && (len(parts) != 5 || parts[2] != "options")) {
+			continue
+		}
+		if name, ok := subs[parts[1]]; ok {
+			if out[name] == nil {
+				out[name] = map[string]bool{}
+			}
+			out[name][m.Other] = true
+		}
+	}
+	return out
+}
+
+// TestCommandMentions: a message that names a command ("/kulami board",
+// "/kulami export game:", "/puzzle next") names it and its options as
+// Discord shows them in the file's language, from command.<subcommand>.name,
+// command.<subcommand>.<option>.name and command.puzzle.name of the same
+// file, and names no command the bot does not have: a renamed command
+// leaves no message behind that names its old name.
 func TestCommandMentions(t *testing.T) {
-	mention := regexp.MustCompile(`/kulami ([\p{L}_]+)`)
+	mention := regexp.MustCompile(`(?:^|[\s*(])/([\p{L}_]+)(?: ([\p{L}_]+))?((?: [\p{L}_-]+:[^\s*]*)*)`)
 	for code, f := range readFiles(t) {
-		names := map[string]bool{}
+		names, puzzles := map[string]bool{}, map[string]bool{}
 		for id, m := range f {
-			if parts := strings.Split(id, "."); len(parts) == 3 && parts[0] == "command" && parts[2] == "name" {
+			switch parts := strings.Split(id, "."); {
+			case len(parts) == 3 && parts[0] == "command" && parts[2] == "name":
 				names[m.Other] = true
+			case len(parts) == 4 && parts[0] == "command" && parts[1] == "puzzle" && parts[3] == "name":
+				puzzles[m.Other] = true
 			}
 		}
 		require.NotEmpty(t, names, code)
+		require.NotEmpty(t, puzzles, code)
+		puzzle := f["command.puzzle.name"].Other
+		options := optionNames(f)
 		for id, m := range f {
 			if strings.HasPrefix(id, "command.") {
 				continue
 			}
 			for _, s := range forms(m) {
 				for _, c := range mention.FindAllStringSubmatch(s, -1) {
-					assert.True(t, names[c[1]], "%s: %q names /kulami %s, which is not a subcommand in %s.toml", code, id, c[1], code)
+					switch c[1] {
+					case "kulami":
+						assert.True(t, c[2] == "" || names[c[2]], "%s: %q names /kulami %s, which is not a subcommand in %s.toml", code, id, c[2], code)
+						for _, o := range optionMention.FindAllStringSubmatch(c[3], -1) {
+							assert.True(t, options[c[2]][o[1]], "%s: %q names the option %s of /kulami %s, which it does not have in %s.toml", code, id, o[1], c[2], code)
+						}
+					case puzzle:
+						assert.True(t, c[2] == "" || puzzles[c[2]], "%s: %q names /%s %s, which is not a subcommand in %s.toml", code, id, puzzle, c[2], code)
+					default:
+						t.Errorf("%s: %q names /%s, which is no command in %s.toml (/kulami, /%s)", code, id, c[1], code, puzzle)
+					}
 				}
 			}
 		}

@@ -21,11 +21,20 @@
 //	opt := draw.Options{Text: ptr(lang.Draw())}   // the board's words
 //
 // T and N take a message's placeholders as pairs of name and value; an int
-// is written as the language writes numbers. The package's tests check
-// that every file has the same messages with the same placeholders, that
-// each plural message has the forms its language needs, and that every
-// call of T and N in the module names a message that exists with the
-// placeholders it has.
+// is written as the language writes numbers. A length of time is passed
+// as a Duration (lang.Duration(d): "2 days 3 hours"), which a message
+// writes as {{.Left}}, or as {{.Left.Dative}} after a preposition that
+// governs the dative: German says „bei 2 Tagen“, not „bei 2 Tage“.
+//
+// The package's tests check that every file has the same messages with
+// the same placeholders, that each plural message has the forms its
+// language needs, and that every call of T and N in the module names a
+// message that exists with the placeholders it has. They check the
+// classes of slips a native speaker's review found: a German duration
+// after bei, mit, in… not in the dative (the module's code is
+// type-checked to find which placeholders hold a Duration), a noun in the
+// singular and the plural at once ("move(s)", „Zug/Zügen“), and a command
+// name spelled without the accents the language writes it with.
 //
 // To add a language, copy locales/en.toml to locales/<code>.toml (the
 // ISO 639-1 code Discord's locales begin with, such as "it"), translate

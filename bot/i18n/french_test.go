@@ -61,3 +61,22 @@ func TestNameAfterDeIsCaught(t *testing.T) {
 	assert.Equal(t, "la balise  manque", code.ReplaceAllString(`la balise [Layout \"...\"] manque`, ""))
 	assert.Equal(t, "il manque le  fermant", code.ReplaceAllString("il manque le «\u00a0\"\u00a0» fermant", ""))
 }
+
+// spaceBeforePunct finds a colon, semicolon, exclamation or question mark
+// after an ordinary space, which can wrap it onto a line of its own.
+var spaceBeforePunct = regexp.MustCompile(`\S+ [:;!?](?:\s|$)`)
+
+// TestFrenchNoBreakSpaces: French puts a no-break space before : ; ! and
+// ?, so that Discord never wraps the mark onto a line of its own.
+func TestFrenchNoBreakSpaces(t *testing.T) {
+	for id, m := range readFiles(t)["fr"] {
+		for form, s := range forms(m) {
+			for _, p := range spaceBeforePunct.FindAllString(code.ReplaceAllString(s, ""), -1) {
+				t.Errorf("fr: %q (%s): %q: put a no-break space (U+00A0) before the mark", id, form, p)
+			}
+		}
+	}
+	assert.True(t, spaceBeforePunct.MatchString("à la fois ; rien"))
+	assert.False(t, spaceBeforePunct.MatchString("à la fois\u00a0; rien"))
+	assert.False(t, spaceBeforePunct.MatchString("**/kulami réglages salon_saison:**"))
+}

@@ -192,8 +192,8 @@ func (e *env) solvePuzzle(ctx context.Context, pz *puzzle.Puzzle) error {
 	}
 	p := e.newPrinter()
 	pos := a.Position()
-	p.line(p.lang.T("cli.puzzle.intro", "ID", pz.ID, "Rating", pz.Rating, "Rules", p.rulesName(pz.Record.Rules),
-		"Color", p.colorName(pos.ToMove()), "Goal", p.lang.T("cli.puzzle.goal."+string(pz.Goal)), "Moves", pz.Moves()))
+	p.line(p.lang.N("cli.puzzle.intro", pz.Moves(), "ID", pz.ID, "Rating", pz.Rating, "Rules", p.rulesName(pz.Record.Rules),
+		"Color", p.colorName(pos.ToMove()), "Goal", p.lang.T("cli.puzzle.goal."+string(pz.Goal))))
 	lines, done := readLines(e.stdin)
 	defer close(done)
 	for !a.Over() {

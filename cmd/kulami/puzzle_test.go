@@ -20,7 +20,7 @@ func puzzleFile(t *testing.T, n int) (string, []puzzle.Puzzle) {
 	path := filepath.Join(t.TempDir(), "p.jsonl")
 	o := mustRun(t, "", "puzzle", "generate", "--count", "3", "--workers", "2", "-o", path)
 	require.Equal(t, statusOK, o.code, o.stderr)
-	assert.Contains(t, o.stderr, "3 of 3 puzzles", "progress is shown")
+	assert.Contains(t, o.stderr, "puzzles: 3 of 3", "progress is shown")
 	f, err := os.Open(path)
 	require.NoError(t, err)
 	defer f.Close()

@@ -11,8 +11,9 @@ import (
 // stopped, holding the time it had; it starts stopped when their turn
 // comes. Their opponent's clock runs as usual. A clock that has already
 // run out is not stopped. It returns engine.ErrGameOver once the game has
-// ended, ErrNotAPlayer for the computer and ErrOnVacation if c is away
-// already.
+// ended, ErrNotAPlayer for the computer, ErrLiveGame for a game played
+// at one sitting (MoveTime.Pauses: no pause holds its clocks back, and
+// the player is not marked away in it) and ErrOnVacation if c is away already.
 func (g *Game) Away(c engine.Color, now time.Time) error {
 	c &= 1
 	switch {
@@ -20,6 +21,8 @@ func (g *Game) Away(c engine.Color, now time.Time) error {
 		return engine.ErrGameOver
 	case g.Player(c).IsAI():
 		return ErrNotAPlayer
+	case !g.pauses():
+		return ErrLiveGame
 	case !g.s.Away[c].IsZero():
 		return ErrOnVacation
 	}

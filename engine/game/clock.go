@@ -49,14 +49,28 @@ func (g *Game) runClock(left time.Duration, now time.Time) {
 // deadline returns when a clock of the player of colour c started at from
 // with left on it runs out: left later, not counting their weekends if
 // the game pauses over weekends, then moved out of their quiet hours
-// (Quiet.fit).
+// (fit); a live game's, left later (MoveTime.Pauses).
 func (g *Game) deadline(c engine.Color, from time.Time, left time.Duration) time.Time {
 	d := from.Add(left)
 	if g.s.Weekends {
 		d = advance(from, left, g.zone(c))
 	}
-	return g.s.Quiet[c&1].fit(d, g.zone(c)).In(from.Location())
+	return g.fit(c, d).In(from.Location())
 }
+
+// fit returns the deadline d of the player of colour c moved out of their
+// quiet hours (Quiet.fit), or d itself in a game under an hour, whose
+// players sit at the board: quiet hours hold no such clock back.
+func (g *Game) fit(c engine.Color, d time.Time) time.Time {
+	if !g.pauses() {
+		return d
+	}
+	return g.s.Quiet[c&1].fit(d, g.zone(c))
+}
+
+// pauses reports whether pauses hold g's clocks back (MoveTime.Pauses):
+// a vacation, weekends, quiet hours.
+func (g *Game) pauses() bool { return g.Clock().Pauses() }
 
 // zone returns the time zone of the player of colour c.
 func (g *Game) zone(c engine.Color) *time.Location {
@@ -125,6 +139,26 @@ func (g *Game) WeekendPause(now time.Time) (time.Time, bool) {
 		return time.Time{}, false
 	}
 	return mon, true
+}
+
+// PauseChange returns when, after now, WeekendPause next changes its
+// answer: the end (Monday 00:00 of the player to move) of the weekend
+// pause under way, or the start (Saturday 00:00) of their next one if it
+// comes before their deadline; zero when neither comes (no weekend pause,
+// no clock running). What a board says of the clock changes then, with
+// no move: its adapter may show it again.
+func (g *Game) PauseChange(now time.Time) time.Time {
+	if !g.s.Weekends || g.s.Result != nil || g.s.Deadline.IsZero() || g.s.Late || !now.Before(g.s.Deadline) {
+		return time.Time{}
+	}
+	sat, mon := weekendOf(now, g.zone(g.ToMove()))
+	switch {
+	case !now.Before(sat):
+		return mon
+	case sat.Before(g.s.Deadline):
+		return sat
+	}
+	return time.Time{}
 }
 
 // clocked reports whether the player of colour c plays against the clock:
@@ -227,8 +261,7 @@ func (g *Game) Extend(d time.Duration) error {
 	}
 	g.s.Deadline = g.s.Deadline.Add(d)
 	if !g.s.Late {
-		c := g.ToMove()
-		g.s.Deadline = g.s.Quiet[c].fit(g.s.Deadline, g.zone(c)).In(g.s.Deadline.Location())
+		g.s.Deadline = g.fit(g.ToMove(), g.s.Deadline).In(g.s.Deadline.Location())
 	}
 	return nil
 }

@@ -72,46 +72,99 @@
 // (MoveTime.Live): the players sit at the board, so there are no
 // reminders, and a clock that runs out ends the game at once (New sets
 // Timeouts to Auto whatever the config asks): no claim window for a game
-// that lasts minutes.
+// that lasts minutes. Nor is a game under an hour ever paused, live or
+// not (MoveTime.Pauses: a clock that starts under WholeGameLimit is
+// played at one sitting): a vacation does not stop its clock (Away
+// refuses ErrLiveGame), New clears its weekend pause, and quiet hours do
+// not move its deadlines.
 //
-// Vacation. Vacation is a player's bank, across all their games: a new
-// player has VacationStart (14 days); the end of every VacationPeriod (7
-// days) since they joined adds VacationAccrual (a day), up to a cap
-// (VacationCap, 30 days, which a server may lower; a cap of 0 turns
-// vacations off and cuts every bank to 0); weeks that end during a vacation
-// add nothing. A vacation spends the bank by the hour, each hour begun
+// New games. What a new game is played with, where its players asked for
+// nothing, is resolved in one place for every way a game starts (a
+// challenge, a game against the computer or its rematch, a tournament's
+// round): Defaults.Settings, from what was asked, the server's settings,
+// then the bot's move time. A game against the computer never pauses
+// over weekends nor waits for a claim; a clock under an hour never
+// pauses, and asking for a weekend pause with one is refused
+// (ErrLiveGame).
+//
+// # Clocks, pauses and comforts
+//
+// Which pauses hold each kind of clock back, and which comforts it has
+// (TestClockPolicy plays every cell):
+//
+//	clock                          vacation weekend quiet reminders give-time claim auto
+//	days per move ("3d")           stops    pauses  moves yes       yes       yes   yes
+//	days, whole game ("3d+1d")     stops    pauses  moves yes       yes       yes   yes
+//	hours per move ("1h")          stops    pauses  moves yes       yes       yes   yes
+//	whole game, 15-59 min ("30m")  no       no      no    yes       yes       yes   yes
+//	live ("10m", "5m+10s", "5m")   no       no      no    no        yes       no    always
+//
+// Pauses hold back a clock that starts at an hour or more (Pauses), and
+// only those: a whole-game clock of days ("3d+1d") is played over days,
+// and every pause holds it back; a game under an hour is played at one
+// sitting, and a pause would only let the player who is losing stop the
+// clock. A clock is live below LiveLimit (15 minutes), whatever its kind:
+// no reminders and no claims. Vacation: the player's clock is stopped while it
+// is their move. Weekend: the clock of a game with Config.Weekends does
+// not run over its player's weekend. Quiet hours: a deadline that would
+// fall in them, or in the QuietMargin after them, is moved out. Give
+// time is offered in every clock, live ones too: it is the giver's own
+// courtesy, and adds GiveStep or the start, whichever is shorter (a
+// "5m" clock gets 5 minutes), up to twice the start. Claim or wait is
+// the server's choice (Config.Timeouts) in a game played over days; a
+// live game always ends on time at once (timeouts auto).
+//
+// Vacation. Vacation is a player's bank, across all their games. It
+// opens with the player's first game, holding VacationStart (14 days): the
+// store opens it in the transaction that stores the first game a person
+// plays (Vacation.Open), so it counts from that game's start whether or
+// not they ever take a vacation. A player of an earlier release, who has
+// no bank, has it opened when it is first counted (a vacation or its
+// status) at the start of the oldest of their running games, or then if
+// none runs: the store kept no date of their first game. The end of every
+// VacationPeriod (7 days) since the bank opened adds VacationAccrual (a
+// day; Grows says when next), up to a cap (VacationCap, 30 days, which a
+// server may lower; a cap of 0 turns vacations off and cuts every bank to
+// 0); weeks that end during a vacation add nothing. A vacation spends the bank by the hour, each hour begun
 // costing a whole one, and ends when the player ends it or when the bank
 // runs out (Ends; End then counts it as ending then); the player is warned
 // VacationNotice (a day) before it runs out (Notice). Start refuses
 // ErrVacationsOff, ErrOnVacation and ErrBankEmpty (less than an hour);
-// End refuses ErrNotOnVacation. Each game of the player is told with Away
-// and Back: while a player is away their clock is stopped whenever it is
+// End refuses ErrNotOnVacation. StartVacation and EndVacation do it all
+// at once, the bank and every game of the player, and say which live
+// games a vacation leaves running. Each game is told with Away and Back:
+// while a player is away their clock is stopped whenever it is
 // their turn (it starts stopped when their turn comes), holding the time it
 // had, and runs again from Back with that time, the deadline set as every
 // deadline (so at least the time it had). Their opponent's clock runs as
 // usual and they may move; the player away may move too. A clock that had
-// already run out is not stopped. Away refuses ErrOnVacation, Back
+// already run out is not stopped, nor is a live game's (Away refuses
+// ErrLiveGame and marks nobody away). Away refuses ErrOnVacation, Back
 // ErrNotOnVacation, both ErrNotAPlayer for the computer.
 //
-// Weekend pause. In a game with Config.Weekends, a player's clock does not
-// run from Saturday 00:00 to Monday 00:00 in their own time zone (SetLocal
-// or Config.Zones; UTC when none). The days are the player's wall-clock
-// days: a weekend that holds a daylight-saving change lasts 47 or 49
-// hours, and still ends on Monday 00:00. A turn that begins on a weekend
-// starts its clock on Monday 00:00; a clock that runs out on Saturday
-// 00:00 sharp runs out then. WeekendPause says whether the clock of the
-// player to move is paused at a time, and until when. The reminders' shares count as the clock
-// runs, skipping weekends too.
+// Weekend pause. In a game with Config.Weekends (never a live one), a
+// player's clock does not run from Saturday 00:00 to Monday 00:00 in
+// their own time zone (SetLocal or Config.Zones; UTC when none). The days
+// are the player's wall-clock days: a weekend that holds a daylight-saving
+// change lasts 47 or 49 hours, and still ends on Monday 00:00. A turn that
+// begins on a weekend starts its clock on Monday 00:00; a clock that runs
+// out on Saturday 00:00 sharp runs out then. WeekendPause says whether the
+// clock of the player to move is paused at a time, and until when;
+// PauseChange when that answer next changes (what a board says of the
+// clock changes then, with no move). The reminders' shares count as the
+// clock runs, skipping weekends too.
 //
 // Quiet hours. A player may have quiet hours in their time zone (Quiet,
 // "22-08": ParseQuiet refuses ErrQuietForm, ErrQuietHour and
 // ErrQuietLength for empty hours or more than MaxQuiet, 12; Holds says
-// whether a time falls in them, Clear when a ping due then may come). A reminder due in them comes at their end. A loss on time never comes in them nor in the
-// QuietMargin (6 hours) after them: a deadline that would is moved to 6
-// hours after they end (only ever later), so a reminder held back by the
-// night still comes at least 6 hours before a loss. Every deadline set (a
-// turn, given time, a return, Extend) is moved so; a change of zone or
-// quiet hours applies from the next deadline set.
+// whether a time falls in them, Clear when a ping due then may come). A
+// reminder due in them comes at their end. A loss on time never comes in
+// them nor in the QuietMargin (6 hours) after them, but in a live game: a
+// deadline that would is moved to 6 hours after they end (only ever
+// later), so a reminder held back by the night still comes at least 6
+// hours before a loss. Every deadline set (a turn, given time, a return,
+// Extend) is moved so; a change of zone or quiet hours applies from the
+// next deadline set.
 //
 // Give time. GiveTime lets the player not to move add GiveStep (a day), or
 // the move time if that is shorter, to their opponent's clock, as long as

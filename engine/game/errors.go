@@ -44,6 +44,10 @@ var (
 	ErrOnVacation = errors.New("already on vacation")
 	// ErrNotOnVacation: the player is not on vacation (or away).
 	ErrNotOnVacation = errors.New("not on vacation")
+	// ErrLiveGame: a pause was asked of a game played at one sitting (a
+	// clock under an hour, MoveTime.Pauses), whose clock nothing holds
+	// back: its players sit at the board.
+	ErrLiveGame = errors.New("a game under an hour never pauses")
 	// ErrBankEmpty: the vacation bank holds less than an hour.
 	ErrBankEmpty = errors.New("the vacation bank is empty")
 	// ErrVacationsOff: vacations are turned off (a cap of 0).

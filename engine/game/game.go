@@ -38,7 +38,8 @@ type Config struct {
 	// carries over, as with an increment, adding Increment or nothing).
 	// None (the zero ClockKind) counts as MoveTime.Explicit says.
 	Kind ClockKind
-	// Weekends pauses every clock over its player's weekend.
+	// Weekends pauses every clock over its player's weekend; New clears
+	// it for a clock that no pause holds back (MoveTime.Pauses).
 	Weekends bool
 	// Timeouts is what a clock that runs out does: end the game (Auto) or
 	// let the opponent claim the win (Claim).
@@ -118,6 +119,9 @@ func New(cfg Config, now time.Time) (*Game, error) {
 	}
 	if g.live() {
 		g.s.Timeouts = Auto // nobody waits a week to claim a ten-minute game
+	}
+	if !g.pauses() {
+		g.s.Weekends = false // nor a weekend for a game under an hour
 	}
 	for c := range cfg.Zones {
 		if err := g.SetLocal(engine.Color(c), cfg.Zones[c], cfg.Quiet[c]); err != nil {

@@ -151,27 +151,33 @@ func TestWeekendPause(t *testing.T) {
 	start := time.Date(2026, 3, 27, 12, 0, 0, 0, paris)
 	monday := time.Date(2026, 3, 30, 0, 0, 0, 0, paris)
 	g := mustNewAt(t, start, weekends(paris))
+	saturday := time.Date(2026, 3, 28, 0, 0, 0, 0, paris)
 	tests := []struct {
-		name  string
-		at    time.Time
-		until time.Time // zero: not paused
+		name   string
+		at     time.Time
+		until  time.Time // zero: not paused
+		change time.Time // when the answer next changes
 	}{
-		{"on Friday", start, time.Time{}},
-		{"at Saturday 00:00", time.Date(2026, 3, 28, 0, 0, 0, 0, paris), monday},
-		{"on Sunday, summer time", time.Date(2026, 3, 29, 12, 0, 0, 0, paris), monday},
-		{"at Monday 00:00", monday, time.Time{}},
-		{"Friday 23:30 UTC, Saturday in Paris", time.Date(2026, 3, 27, 23, 30, 0, 0, time.UTC), monday},
+		{"on Friday", start, time.Time{}, saturday},
+		{"at Saturday 00:00", saturday, monday, monday},
+		{"on Sunday, summer time", time.Date(2026, 3, 29, 12, 0, 0, 0, paris), monday, monday},
+		{"at Monday 00:00", monday, time.Time{}, time.Time{}}, // the deadline, Wednesday noon, comes first
+		{"Friday 23:30 UTC, Saturday in Paris", time.Date(2026, 3, 27, 23, 30, 0, 0, time.UTC), monday, monday},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			until, ok := g.WeekendPause(tt.at)
 			assert.Equal(t, !tt.until.IsZero(), ok)
 			assert.True(t, until.Equal(tt.until), "until %v", until)
+			assert.True(t, g.PauseChange(tt.at).Equal(tt.change), "PauseChange %v", g.PauseChange(tt.at))
 		})
 	}
 	plain := mustNewAt(t, start)
 	_, ok := plain.WeekendPause(time.Date(2026, 3, 28, 12, 0, 0, 0, paris))
 	assert.False(t, ok, "a game without the weekend pause")
+	assert.True(t, plain.PauseChange(start).IsZero(), "nor a change of it")
+	require.NoError(t, g.Away(red, start))
+	assert.True(t, g.PauseChange(start).IsZero(), "a clock stopped does not pause")
 }
 
 func TestWeekendsAreTheirs(t *testing.T) {

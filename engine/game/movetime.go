@@ -143,6 +143,15 @@ const LiveLimit = 15 * time.Minute
 // sitting: a start shorter than LiveLimit.
 func (m MoveTime) Live() bool { return m.Start > 0 && m.Start < LiveLimit }
 
+// Pauses reports whether pauses hold a clock of m back: a vacation stops
+// it, a weekend pauses it, quiet hours move its deadline. A clock that
+// starts at WholeGameLimit (an hour) or more does: its game is played
+// over hours or days. One that starts under it does not, live or not: a
+// "30m" game lasts an hour at most, its players sit at the board, and a
+// pause would only let the one who is losing stop the clock. The package
+// doc's table "Clocks, pauses and comforts" says what each clock has.
+func (m MoveTime) Pauses() bool { return m.Start >= WholeGameLimit }
+
 // units are the units of a written move time, largest first.
 var units = [...]struct {
 	name string

@@ -14,10 +14,11 @@ const (
 )
 
 // Vacation is a player's bank of vacation time, across all their games
-// (the games are told with Game.Away and Game.Back). A new player's bank
-// holds VacationStart; it grows by VacationAccrual at the end of every
-// VacationPeriod since they joined, never beyond the cap, and weeks that
-// end while they are on vacation add nothing. A vacation spends the bank
+// (the games are told with Game.Away and Game.Back, or all at once with
+// StartVacation and EndVacation). A bank opens with the player's first
+// game (Open) holding VacationStart; it grows by VacationAccrual at the
+// end of every VacationPeriod since then, never beyond the cap, and weeks
+// that end while they are on vacation add nothing. A vacation spends the bank
 // by the hour: every hour begun costs a whole hour. It ends when the
 // player ends it, or when the bank runs out (Ends).
 //
@@ -37,6 +38,40 @@ type Vacation struct {
 // or the cap if it is lower.
 func NewVacation(now time.Time, limit time.Duration) Vacation {
 	return Vacation{Bank: min(VacationStart, max(0, limit)), Joined: now, Counted: now}
+}
+
+// Open opens the bank v if it never was (its Joined is zero), and reports
+// whether it did. A bank opens with the player's first game: at the
+// start of the oldest of games, the player's, or at now if there is none.
+// The store opens the bank of each player of a game it stores for the
+// first time, in the same transaction (so from that game's start); a
+// player of an earlier release, who played before banks opened so and
+// has none, has theirs opened when it is first counted, at the start of
+// the oldest of their games then running. It holds VacationStart, cut to
+// a lower cap when counted.
+func (v *Vacation) Open(games []*Game, now time.Time) bool {
+	if !v.Joined.IsZero() {
+		return false
+	}
+	at := now
+	for _, g := range games {
+		if c := g.Created(); c.Before(at) {
+			at = c
+		}
+	}
+	*v = NewVacation(at, VacationCap)
+	return true
+}
+
+// Grows returns when the bank next grows by VacationAccrual, counted at
+// now: the end of the VacationPeriod under way since Joined. It is zero
+// on vacation (the weeks that end then add nothing) and when the bank
+// holds the cap.
+func (v Vacation) Grows(now time.Time, limit time.Duration) time.Time {
+	if v.On() || v.counted(now, limit).Bank >= limit {
+		return time.Time{}
+	}
+	return v.Joined.Add((now.Sub(v.Joined)/VacationPeriod + 1) * VacationPeriod)
 }
 
 // counted returns v with its bank counted up to now: the periods ended

@@ -941,6 +941,18 @@ func (t *tx) PutVacation(v *storage.Vacation, _ time.Time) error {
 	return nil
 }
 
+// OpenVacation implements storage.Tx: one statement, which inserts no row
+// for a user who has one (and waits for a write of it under way).
+func (t *tx) OpenVacation(v *storage.Vacation) error {
+	data, err := storage.Encode(v)
+	if err != nil {
+		return err
+	}
+	t.exec(`INSERT INTO vacations (user_id, wake_at, data) VALUES ($1, $2, $3) ON CONFLICT (user_id) DO NOTHING`,
+		v.UserID, wakeAt(v.Wake()), string(data))
+	return nil
+}
+
 // Review implements storage.Tx.
 func (t *tx) Review(guild string, id uint64) ([]byte, error) {
 	var data string

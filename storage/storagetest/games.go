@@ -68,7 +68,8 @@ func testCreateGameRefuses(t *testing.T, open Open) {
 			assert.Zero(t, tt.g.ID, "a refused game gets no ID")
 		})
 	}
-	assert.Equal(t, map[string]int{"game": 1, "challenge": 1, "sequence": 2}, counts(t, s), "refusals store nothing")
+	assert.Equal(t, map[string]int{"game": 1, "challenge": 1, "sequence": 2, "vacation": 2}, counts(t, s),
+		"refusals store nothing: the banks are alice's and bob's, opened by their game (carol's was refused)")
 	third := mustCreate(t, s, "free", alice, bob)
 	assert.Equal(t, uint64(2), third.ID, "refusals use up no ID")
 }

@@ -28,27 +28,30 @@ func testVacation(t *testing.T, open Open) {
 	mustPlay(t, s, "mine", "D4") // bob to move
 	mustCreate(t, s, "others", alice, carol)
 	start := t0.Add(2 * time.Hour)
+	opened, err := s.Vacation(ctx, bob.UserID)
+	require.NoError(t, err, "bob's first game opened his bank")
 
 	boom := errors.New("boom")
 	_, _, err = s.UpdateVacation(ctx, bob.UserID, func(v *storage.Vacation, games []*storage.Game) error {
-		v.Vacation = game.NewVacation(t0, game.VacationCap)
+		require.NoError(t, v.Start(start, game.VacationCap))
 		require.NoError(t, games[0].Away(engine.Black, start))
 		return boom
 	})
 	assert.ErrorIs(t, err, boom)
-	_, err = s.Vacation(ctx, bob.UserID)
-	assert.ErrorIs(t, err, storage.ErrNotFound, "a refused update writes no bank")
+	v, err := s.Vacation(ctx, bob.UserID)
+	require.NoError(t, err)
+	assert.Equal(t, opened, v, "a refused update writes no bank")
 	g, err := s.Game(ctx, "mine")
 	require.NoError(t, err)
 	assert.True(t, g.AwaySince(engine.Black).IsZero(), "nor a game")
 
-	_, _, err = s.UpdateVacation(ctx, bob.UserID, func(*storage.Vacation, []*storage.Game) error { return nil })
+	_, _, err = s.UpdateVacation(ctx, "999", func(*storage.Vacation, []*storage.Game) error { return nil })
 	assert.ErrorIs(t, err, storage.ErrInvalid, "a bank must be opened")
 
-	v, games, err := s.UpdateVacation(ctx, bob.UserID, func(v *storage.Vacation, games []*storage.Game) error {
+	var games []*storage.Game
+	v, games, err = s.UpdateVacation(ctx, bob.UserID, func(v *storage.Vacation, games []*storage.Game) error {
 		assert.Equal(t, bob.UserID, v.UserID)
 		require.Len(t, games, 1, "bob's games only")
-		v.Vacation = game.NewVacation(t0, game.VacationCap)
 		if err := v.Start(start, game.VacationCap); err != nil {
 			return err
 		}
@@ -106,6 +109,46 @@ func testVacation(t *testing.T, open Open) {
 	require.NoError(t, err)
 	assert.Equal(t, []storage.Wake{{Kind: storage.WakeGame, ChannelID: "mine", At: g.Wake()}}, utc(mustWakes(t, s)),
 		"a vacation over has no wake; bob's clock runs again")
+}
+
+// testVacationOpensWithTheFirstGame: a player's bank opens with their
+// first game, in the transaction that stores it, whichever way it is
+// stored (a game created, a challenge accepted, a tournament's game
+// opened), counting its weeks from the game's start; a later game leaves
+// it alone, and the computer gets none. Refused, nothing opens.
+func testVacationOpensWithTheFirstGame(t *testing.T, open Open) {
+	s := open(t, storage.Options{})
+	ctx := t.Context()
+	opened := func(p game.Player) *storage.Vacation {
+		t.Helper()
+		v, err := s.Vacation(ctx, p.UserID)
+		require.NoError(t, err, "%s's bank", p.Name)
+		return v
+	}
+	vs := mustCreate(t, s, "first", alice, hardAI)
+	v := opened(alice)
+	assert.True(t, v.Joined.Equal(vs.Created()), "from the start of her first game")
+	assert.Equal(t, game.VacationStart, v.Bank)
+	assert.False(t, v.On())
+	later := t0.Add(5 * 7 * 24 * time.Hour)
+	assert.Equal(t, game.VacationStart+5*game.VacationAccrual, v.Balance(later, game.VacationCap), "five weeks later: five days more")
+	_, err := s.Vacation(ctx, hardAI.UserID)
+	assert.ErrorIs(t, err, storage.ErrNotFound, "the computer has no bank")
+	for _, w := range mustWakes(t, s) {
+		assert.NotEqual(t, storage.WakeVacation, w.Kind, "a bank opened is due to nobody")
+	}
+
+	require.NoError(t, s.CreateChallenge(ctx, newChallenge("chal", alice, bob)))
+	second, err := game.New(squareConfig(bob, alice), t0.Add(24*time.Hour))
+	require.NoError(t, err)
+	require.NoError(t, s.AcceptChallenge(ctx, "chal", 1, &storage.Game{GuildID: guild, ChannelID: "chal", Game: second}))
+	assert.Equal(t, v, opened(alice), "a later game leaves her bank alone")
+	assert.True(t, opened(bob).Joined.Equal(second.Created()), "bob's first game, by a challenge accepted")
+
+	err = s.CreateGame(ctx, newGame(t, "first", carol, bob))
+	require.ErrorIs(t, err, storage.ErrChannelBusy)
+	_, err = s.Vacation(ctx, carol.UserID)
+	assert.ErrorIs(t, err, storage.ErrNotFound, "a game refused opens no bank")
 }
 
 // testUpdatePlayerGames changes every game of a player in one transaction,

@@ -65,6 +65,55 @@ func testWakeOfBoardOwed(t *testing.T, open Open) {
 	}, utc(mustWakes(t, s)), "the game's own wake when it comes first, or when nothing is owed")
 }
 
+// testWakeOfBoardEdit: a game whose board is due for an edit (BoardEdit)
+// is due then, if that is before its own wake, with its board noted (the
+// note keeps it: PostgreSQL's NoteBoard makes the wake noted_wake) or
+// not; BoardEdit is stored with the game and, cleared or moved past its
+// own wake, gives the game back its own wake.
+func testWakeOfBoardEdit(t *testing.T, open Open) {
+	s := open(t, storage.Options{})
+	g := newClockGame(t, "g", 4*time.Hour) // wakes at t0+2h
+	require.NoError(t, s.CreateGame(t.Context(), g))
+	idle := mustCreate(t, s, "idle", carol, alice) // no clock, no wake
+	edit := func(channel string, at time.Time) {
+		t.Helper()
+		_, err := s.UpdateGame(t.Context(), channel, func(g *storage.Game) error {
+			g.BoardEdit = at
+			return nil
+		})
+		require.NoError(t, err)
+	}
+	edit("g", t0.Add(time.Minute))
+	edit("idle", t0.Add(3*time.Hour))
+	want := []storage.Wake{
+		{Kind: storage.WakeGame, ChannelID: "g", At: t0.Add(time.Minute)},
+		{Kind: storage.WakeGame, ChannelID: "idle", At: t0.Add(3 * time.Hour)},
+	}
+	assert.Equal(t, want, utc(mustWakes(t, s)), "a board due for an edit wakes a game, with or without a clock")
+	require.NoError(t, s.NoteBoard(t.Context(), "g", g.ID, 0, "m0"))
+	require.NoError(t, s.NoteBoard(t.Context(), "idle", idle.ID, 0, "m1"))
+	due, err := s.Due(t.Context(), t0.Add(time.Minute))
+	require.NoError(t, err)
+	assert.Equal(t, want[:1], utc(due), "noted, the board is still due for its edit")
+	got, err := s.Game(t.Context(), "g")
+	require.NoError(t, err)
+	assert.True(t, got.BoardEdit.Equal(t0.Add(time.Minute)), "BoardEdit is stored")
+	assert.Equal(t, "m0", got.BoardMessageID)
+
+	edit("g", t0.Add(5*time.Hour))
+	edit("idle", time.Time{})
+	assert.Equal(t, []storage.Wake{
+		{Kind: storage.WakeGame, ChannelID: "g", At: t0.Add(2 * time.Hour)},
+	}, utc(mustWakes(t, s)), "the game's own wake when it comes first, or when no edit is due")
+
+	_, err = s.UpdateGame(t.Context(), "g", func(g *storage.Game) error {
+		g.BoardEdit = t0.Add(time.Minute)
+		return g.Resign(engine.Red, t0)
+	})
+	require.NoError(t, err)
+	assert.Empty(t, mustWakes(t, s), "a game that ended has no board to edit")
+}
+
 // testBoardOwedPaidByNote: a board owed by the change that made the ply
 // (BoardDue, set in its commit) is paid by the note of a board of that
 // ply: the game is read with the board and nothing owed, is no longer due
