@@ -59,7 +59,7 @@ func (h *harness) notedBoard(channel, boardID string) *storage.Game {
 		var err error
 		g, err = h.store.Game(h.t.Context(), channel)
 		return err == nil && g.BoardMessageID == boardID
-	}, 10*time.Second, time.Millisecond, "the bot notes the board %s", boardID)
+	}, hung, time.Millisecond, "the bot notes the board %s", boardID)
 	return g
 }
 
@@ -89,7 +89,7 @@ func (h *harness) playOn(g *storage.Game, board *discordtest.Message, who map[st
 		assert.Eventually(h.t, func() bool {
 			old, _ := h.dc.Message(board.ID)
 			return len(menus(old)) == 0
-		}, 10*time.Second, time.Millisecond, "the board clicked loses its menus")
+		}, hung, time.Millisecond, "the board clicked loses its menus")
 	}
 	if _, err := h.store.Game(h.t.Context(), g.ChannelID); err != nil {
 		require.ErrorIs(h.t, err, storage.ErrNotFound)

@@ -191,7 +191,11 @@ func (b *Bot) Register(ctx context.Context, appID, guildID string) error {
 // so in its channel. Call Close once nothing brings new work: after the
 // interactions stop coming and RunScheduler has returned; and close the
 // store after it, since the work uses the store to its end.
-func (b *Bot) Close(grace time.Duration) {
+func (b *Bot) Close(grace time.Duration) { b.close(grace, time.After) }
+
+// close is Close, with the waits for the interactions in flight on after
+// (time.After, or a test's).
+func (b *Bot) close(grace time.Duration, after func(time.Duration) <-chan time.Time) {
 	deadline := time.Now().Add(grace)
 	done := make(chan struct{})
 	go func() {
@@ -200,12 +204,12 @@ func (b *Bot) Close(grace time.Duration) {
 	}()
 	select {
 	case <-done:
-	case <-time.After(grace):
+	case <-after(grace):
 		b.log.Warn("shutting down with interactions still in flight: cancelling them")
 		b.cancel()
 		select {
 		case <-done:
-		case <-time.After(grace):
+		case <-after(grace):
 			b.log.Warn("interactions in flight did not stop when cancelled")
 		}
 	}

@@ -23,7 +23,9 @@ import (
 // that hung until the bot's client gave up) is withdrawn all the same,
 // so that the channel is free for the next challenge, rather than busy
 // with a challenge nobody sees until it expires. The load test's Discord
-// hangs found it.
+// hangs found it. Discord holds the post while the interaction's time
+// runs out (a ManualTimer) and until the client gives up on it (the
+// test's cue), however slow the machine.
 func TestWithdrawOutlivesTheInteraction(t *testing.T) {
 	store, err := storage.Open(filepath.Join(t.TempDir(), "kulami.db"), storage.Options{})
 	require.NoError(t, err)
@@ -32,18 +34,21 @@ func TestWithdrawOutlivesTheInteraction(t *testing.T) {
 	channel := dc.AddChannel("games").ID
 	s, err := NewSession(dc.Token(), dc.APIURL())
 	require.NoError(t, err)
-	s.Client.Timeout = 300 * time.Millisecond
-	dc.Delay("POST", "/channels/{channel_id}/messages", 600*time.Millisecond, 1) // the post outlasts the client
+	const post = "/channels/{channel_id}/messages"
+	timeouts := NewCuedTimeouts(RequestTo("POST", post))
+	s.Client.Transport = timeouts.Wrap(s.Client.Transport)
+	held := dc.Hold("POST", post, 1)
+	defer held.Release()
 
 	log := slog.New(slog.DiscardHandler)
 	st := deadlineStore{store}
 	cl := &challenges{store: st, clock: systemClock{}, log: log, wake: make(wakeup, 1),
 		out: &outbound{session: s, log: log}, langs: &locales{store: st, log: log}}
 	c := &interaction{i: &discordgo.Interaction{GuildID: dc.GuildID(), ChannelID: channel}}
-	// The interaction's storage calls have 100 ms (4/5 of 125 ms): the
-	// challenge is stored in time, the post takes longer.
+	const answerWithin = 125 * time.Millisecond
+	timer := NewManualTimer()
 	var stop func()
-	c.ctx, stop = withStoreDeadlines(t.Context(), c, systemTimer{}, 125*time.Millisecond)
+	c.ctx, stop = withStoreDeadlines(t.Context(), c, timer, answerWithin)
 	defer stop()
 	cc, err := challenge.New(challenge.Config{
 		From: game.Player{UserID: "100", Name: "alice"}, To: game.Player{UserID: "200", Name: "bob"},
@@ -52,7 +57,14 @@ func TestWithdrawOutlivesTheInteraction(t *testing.T) {
 	require.NoError(t, err)
 	ch := &storage.Challenge{GuildID: dc.GuildID(), ChannelID: channel, Challenge: *cc}
 
-	err = cl.openChallenge(c, ch, func(i18n.Lang) message { return message{content: "challenge"} }, "sent")
+	opened := make(chan error, 1)
+	go func() {
+		opened <- cl.openChallenge(c, ch, func(i18n.Lang) message { return message{content: "challenge"} }, "sent")
+	}()
+	held.Wait(t)                        // the challenge is stored; Discord holds its post
+	timer.Advance(answerWithin * 4 / 5) // the interaction's time for the database runs out
+	require.Equal(t, 1, timeouts.Expire(), "the post outlasts the bot's client")
+	err = <-opened
 	require.Error(t, err, "the post failed")
 	_, err = store.Challenge(t.Context(), channel)
 	assert.ErrorIs(t, err, storage.ErrNotFound, "the challenge is withdrawn")

@@ -33,7 +33,7 @@ func (h *harness) challengeWithResponse(opts ...*discordgo.ApplicationCommandInt
 	require.Eventually(h.t, func() bool {
 		c, err := h.store.Challenge(h.t.Context(), h.channel.ID)
 		return err == nil && c.MessageID == m.ID
-	}, 5*time.Second, time.Millisecond, "the challenge knows its message")
+	}, hung, time.Millisecond, "the challenge knows its message")
 	return m, h.dc.WaitResponse(h.t, i.ID)
 }
 

@@ -50,7 +50,7 @@ func (c *fakeClock) After(d time.Duration) <-chan time.Time {
 // moves the time on by d, as Advance does.
 func (c *fakeClock) AdvanceWaited(tb testing.TB, d time.Duration) {
 	tb.Helper()
-	timeout := time.After(30 * time.Second)
+	timeout := time.After(hung)
 	for {
 		c.mu.Lock()
 		n, asked := len(c.waiters), c.asked

@@ -63,7 +63,7 @@ func TestMoveCommitCut(t *testing.T) {
 				if when == "late" {
 					select {
 					case <-cut.held:
-					case <-time.After(30 * time.Second):
+					case <-time.After(hung):
 						require.FailNow(t, "the move's COMMIT never came")
 					}
 					timer.Advance(2 * time.Second) // the time of its storage calls (4/5 of the 2.5 s before the bot defers)

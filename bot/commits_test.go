@@ -49,7 +49,7 @@ func thinkTime(ply int) time.Duration {
 // records the bot alive, in a commit) and returns commits then.
 func (h *harness) startedCommits() uint64 {
 	h.t.Helper()
-	require.Eventually(h.t, func() bool { return !h.alive().IsZero() }, 10*time.Second, time.Millisecond, "the scheduler starts")
+	require.Eventually(h.t, func() bool { return !h.alive().IsZero() }, hung, time.Millisecond, "the scheduler starts")
 	return h.commits()
 }
 
@@ -66,6 +66,6 @@ func (h *harness) assertCommitsPerMove(before uint64, moves int, elapsed time.Du
 	h.t.Logf("%d commits for %d moves over %v: %.2f a move; %d records of the bot alive", made, moves, elapsed, float64(made)/float64(moves), alive)
 	assert.GreaterOrEqual(h.t, alive, int64(0), "a commit per move")
 	assert.LessOrEqual(h.t, alive, int64(elapsed/bot.AliveEvery), "besides the moves, at most one record of the bot alive per %v of the clock", bot.AliveEvery)
-	assert.Eventually(h.t, func() bool { return !h.alive().Before(h.clock.Now().Add(-bot.AliveEvery)) }, 10*time.Second, time.Millisecond,
+	assert.Eventually(h.t, func() bool { return !h.alive().Before(h.clock.Now().Add(-bot.AliveEvery)) }, hung, time.Millisecond,
 		"the record of the bot alive is at most %v old", bot.AliveEvery)
 }

@@ -152,7 +152,7 @@ func TestBoardShownButNotNoted(t *testing.T) {
 				r := h.dc.WaitResponse(t, i.ID)
 				posted := h.waitBoard(ch, "the new board", func(m *discordtest.Message) bool { return boardPly(m) == 1 })
 				require.Eventually(t, func() bool { return strings.Contains(h.logs.String(), "name=move") },
-					5*time.Second, time.Millisecond, "the move handled, its board noted or not")
+					hung, time.Millisecond, "the move handled, its board noted or not")
 				answers := append([]string{r.Content}, contents(h.dc.Followups(i.ID))...)
 				assert.Contains(t, answers, i18n.English.T("move.played", "Hole", "D4"))
 				assert.NotContains(t, answers, i18n.English.T("error.stored"))

@@ -90,7 +90,7 @@ func (h *harness) startGame(store bot.Store, name string) (string, *discordtest.
 	require.Eventually(h.t, func() bool {
 		c, err := store.Challenge(h.t.Context(), h.channel.ID)
 		return err == nil && c.MessageID == msg.ID
-	}, 5*time.Second, time.Millisecond, "the challenge knows its message")
+	}, hung, time.Millisecond, "the challenge knows its message")
 	h.click(msg.ID, h.bob, buttons(msg.Components)["Accept"])
 	return h.channel.ID, h.waitBoard(h.channel.ID, "the first board", func(m *discordtest.Message) bool { return boardPly(m) == 0 })
 }
@@ -141,7 +141,7 @@ func TestLockedGameDelaysItselfOnly(t *testing.T) {
 		var n int
 		err := holder.QueryRow(t.Context(), `SELECT count(*) FROM pg_stat_activity WHERE application_name = $1 AND wait_event_type = 'Lock'`, app).Scan(&n)
 		return err == nil && n == 1
-	}, 30*time.Second, time.Millisecond, "the move waits for the locked row")
+	}, hung, time.Millisecond, "the move waits for the locked row")
 	_, answered := h.dc.Response(stuck.ID)
 	assert.False(t, answered, "no answer while the move waits and its time lasts")
 	timer.Advance(answerWithin * 4 / 5) // the deadline of its storage calls; the bot defers at answerWithin

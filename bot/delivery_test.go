@@ -9,7 +9,6 @@ import (
 	"net/http/httptest"
 	"sync"
 	"testing"
-	"time"
 
 	"github.com/bwmarrin/discordgo"
 	"github.com/stretchr/testify/assert"
@@ -52,7 +51,7 @@ func capturing(next http.Handler, mu *sync.Mutex, got *[]captured) http.Handler 
 // second board posted, no second move).
 func TestReplayToAnotherProcess(t *testing.T) {
 	t.Parallel()
-	pg, err := postgres.Open(pgtest.Schema(t), storage.Options{})
+	pg, err := postgres.OpenConfig(pgtest.Schema(t), storage.Options{}, patientPG)
 	require.NoError(t, err)
 	h := newHarnessWith(t, "http", func(h *harness) { h.wrap = func(*storage.Store) bot.Store { return pg } })
 	t.Cleanup(func() { h.stop(); pg.Close() })
@@ -68,7 +67,7 @@ func TestReplayToAnotherProcess(t *testing.T) {
 	otherLogs := &discordtest.LogBuffer{}
 	other := bot.New(s, bot.Options{Store: pg, Logger: slog.New(slog.NewTextHandler(otherLogs, nil)), Clock: h.clock, MoveTime: h.moveTime, ChallengeExpiry: h.expiry})
 	second := httptest.NewServer(other.HTTPHandler(h.dc.PublicKey()))
-	t.Cleanup(func() { second.Close(); other.Close(5 * time.Second) })
+	t.Cleanup(func() { second.Close(); other.Close(hung) })
 
 	ch, _ := h.startGame(pg, "replays")
 	g, err := pg.Game(t.Context(), ch)
@@ -96,7 +95,7 @@ func TestReplayToAnotherProcess(t *testing.T) {
 		assert.Contains(t, []discordgo.InteractionResponseType{discordgo.InteractionResponseDeferredChannelMessageWithSource, discordgo.InteractionResponseDeferredMessageUpdate}, answer.Type,
 			"the replay is only acknowledged, not answered")
 	}
-	other.Close(5 * time.Second) // whatever the replays started is done
+	other.Close(hung) // whatever the replays started is done
 
 	assert.Len(t, boardsOf(h.dc.Messages(ch)), 3, "no board posted for the replays")
 	g, err = pg.Game(t.Context(), ch)

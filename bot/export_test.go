@@ -41,5 +41,12 @@ var OptionID = optionID
 // one not yet retired, for a test of a process that dies between the two.
 func (b *Bot) BeforeRetire(f func()) { b.play.table.beforeRetire = f }
 
+// CloseAfter is Close with its waits for the interactions in flight on
+// after instead of the system's timers, for a test that says when the
+// grace is over.
+func (b *Bot) CloseAfter(grace time.Duration, after func(time.Duration) <-chan time.Time) {
+	b.close(grace, after)
+}
+
 // ClockWords says a move clock in lang, as challenges and boards do.
 var ClockWords = clockWords

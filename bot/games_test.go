@@ -36,7 +36,7 @@ func TestGamesList(t *testing.T) {
 			require.Eventually(t, func() bool {
 				c, err := h.store.Challenge(t.Context(), other.ID)
 				return err == nil && c.MessageID == msg.ID
-			}, 5*time.Second, time.Millisecond)
+			}, hung, time.Millisecond)
 			h.click(msg.ID, h.alice, buttons(msg.Components)["Accept"])
 			h.boardAt(other.ID, 0)
 			second := h.waitNoted(other.ID)
@@ -64,7 +64,7 @@ func (h *harness) waitNoted(channel string) *storage.Game {
 		var err error
 		g, err = h.store.Game(h.t.Context(), channel)
 		return err == nil && g.BoardMessageID != ""
-	}, 5*time.Second, time.Millisecond, "the game knows its board")
+	}, hung, time.Millisecond, "the game knows its board")
 	return g
 }
 

@@ -33,7 +33,7 @@ func runGateway(t *testing.T, dc *discordtest.Server) <-chan error {
 		cancel()
 		select {
 		case <-done:
-		case <-time.After(10 * time.Second):
+		case <-time.After(hung):
 			t.Error("RunGateway did not return after its context was cancelled")
 		}
 	})
@@ -73,7 +73,7 @@ func TestRunGatewayFatalClose(t *testing.T) {
 				var err error
 				select {
 				case err = <-errc:
-				case <-time.After(10 * time.Second):
+				case <-time.After(hung):
 					t.Fatal("RunGateway goes on after a fatal close")
 				}
 				var closed *bot.GatewayClosedError
@@ -105,7 +105,7 @@ func TestRunGatewayReconnects(t *testing.T) {
 			tc.drop(h.dc)
 			require.Eventually(t, func() bool {
 				return strings.Contains(h.logs.String(), "reconnected to the Discord gateway")
-			}, 10*time.Second, 10*time.Millisecond)
+			}, hung, 10*time.Millisecond)
 			i := h.command(h.channel.ID, h.alice, "help")
 			r := h.dc.WaitResponse(t, i.ID)
 			assert.True(t, r.Content != "" || len(r.Embeds) > 0, "the bot answers after the reconnection")

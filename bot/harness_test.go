@@ -20,9 +20,39 @@ import (
 	"github.com/kulami/kulami/bot"
 	"github.com/kulami/kulami/bot/discordtest"
 	"github.com/kulami/kulami/bot/metrics"
+	"github.com/kulami/kulami/engine"
 	"github.com/kulami/kulami/engine/puzzle"
+	"github.com/kulami/kulami/engine/review"
 	"github.com/kulami/kulami/storage"
+	"github.com/kulami/kulami/storage/postgres"
 )
+
+// hung bounds every wait of these tests for something the bot does (the
+// fake's Wait methods, Eventually): a wait is for an event, never for a
+// time, and this bound, long enough for any machine however loaded (and
+// the race detector), only stops a test whose bot hangs.
+const hung = time.Minute
+
+// patientPG is the PostgreSQL Config of the tests' stores: a call waits
+// for a connection or a locked row as long as it takes, not the defaults'
+// 1 s and 2 s that a loaded machine can spend; the tests of those
+// timeouts set their own.
+var patientPG = postgres.Config{AcquireTimeout: hung, LockTimeout: hung}
+
+// reviewPlayouts is the search per position of the tests' reviews: what
+// a review shows, and when, does not depend on how deep it searched, and
+// review.DefaultPlayouts (300,000) took a minute a position under the
+// race detector on a loaded machine.
+const reviewPlayouts = 2000
+
+// quickReview is review.Analyse searching reviewPlayouts a position when
+// the bot sets no budget: the reviewer of the tests' bots.
+func quickReview(ctx context.Context, rec *engine.Record, opt review.Options) (*review.Analysis, error) {
+	if opt.Playouts == 0 && opt.Time == 0 {
+		opt.Playouts = reviewPlayouts
+	}
+	return review.Analyse(ctx, rec, opt)
+}
 
 // modes are the two ways the bot connects; every flow runs in both.
 var modes = []string{"gateway", "http"}
@@ -44,8 +74,10 @@ type harness struct {
 	alice, bob, carol *discordgo.User
 	moveTime, expiry  time.Duration
 	answerWithin      time.Duration // the bot's default if zero
-	restTimeout       time.Duration // the timeout of the bot's REST calls; NewSession's if zero
-	logs              *discordtest.LogBuffer
+	// timeouts, if set, makes the bot's REST requests it picks run out of
+	// time when the test says (a Discord slower than the bot's client).
+	timeouts *bot.CuedTimeouts
+	logs     *discordtest.LogBuffer
 	// manual: the test runs the scheduler's work itself (tick) instead of
 	// a RunScheduler goroutine.
 	manual bool
@@ -92,9 +124,7 @@ func newManualHarness(t testing.TB, mode string, opts ...discordtest.Option) *ha
 // bot starts.
 func newHarnessWith(t testing.TB, mode string, setup func(*harness), opts ...discordtest.Option) *harness {
 	t.Helper()
-	// The race detector makes drawing a board ten times slower: wait long
-	// enough for it.
-	dc := discordtest.New(t, append([]discordtest.Option{discordtest.WithTimeout(30 * time.Second)}, opts...)...)
+	dc := discordtest.New(t, append([]discordtest.Option{discordtest.WithTimeout(hung)}, opts...)...)
 	h := &harness{
 		t: t, mode: mode, dc: dc, clock: newFakeClock(),
 		dbPath:   filepath.Join(t.TempDir(), "kulami.db"),
@@ -133,8 +163,8 @@ func (h *harness) start() {
 	require.NoError(t, err)
 	s, err := bot.NewSession(h.dc.Token(), h.dc.APIURL())
 	require.NoError(t, err)
-	if h.restTimeout > 0 {
-		s.Client.Timeout = h.restTimeout
+	if h.timeouts != nil {
+		s.Client.Transport = h.timeouts.Wrap(s.Client.Transport)
 	}
 	if prom != nil {
 		s.Client.Transport = prom.Transport(s.Client.Transport)
@@ -148,6 +178,7 @@ func (h *harness) start() {
 		bs = h.wrap(store)
 	}
 	b := bot.New(s, bot.Options{Store: bs, Logger: log, Clock: h.clock, MoveTime: h.moveTime, ChallengeExpiry: h.expiry, AITime: 300 * time.Millisecond, AnswerWithin: h.answerWithin, Timer: h.timer, Metrics: h.metrics, Puzzles: h.puzzles})
+	b.SetReviewer(quickReview)
 	if h.hooks != nil {
 		h.hooks(b)
 	}
@@ -192,7 +223,7 @@ func (h *harness) start() {
 			srv.Close()
 		}
 		wg.Wait()
-		b.Close(5 * time.Second)
+		b.Close(5 * time.Second) // a test that checks what the work under way stores waits for it before it stops the bot
 		store.Close()
 		h.stop = func() {}
 	}
@@ -379,7 +410,7 @@ func (h *harness) boardAt(channel string, ply int) *discordtest.Message {
 	require.Eventually(h.t, func() bool {
 		g, err := h.store.Game(h.t.Context(), channel)
 		return err != nil || g.Ply() != ply || g.BoardMessageID == m.ID
-	}, 10*time.Second, time.Millisecond, "the bot notes the board at ply %d", ply)
+	}, hung, time.Millisecond, "the bot notes the board at ply %d", ply)
 	return m
 }
 

@@ -29,10 +29,6 @@ type club struct {
 	byName map[string]*discordgo.User
 }
 
-// clubTimeout is how long a club's waits last: the fake's default, five
-// seconds, is too short for the first board under the race detector.
-const clubTimeout = 30 * time.Second
-
 // newClub starts a harness whose members are alice, bob, carol and the
 // users named.
 func newClub(t testing.TB, mode string, names ...string) *club {
@@ -44,7 +40,7 @@ func newClub(t testing.TB, mode string, names ...string) *club {
 // starts.
 func newClubWith(t testing.TB, mode string, setup func(*harness), names ...string) *club {
 	t.Helper()
-	h := newHarnessWith(t, mode, setup, discordtest.WithTimeout(clubTimeout))
+	h := newHarnessWith(t, mode, setup)
 	c := &club{harness: h, users: map[string]*discordgo.User{}, byName: map[string]*discordgo.User{}}
 	for _, u := range []*discordgo.User{h.alice, h.bob, h.carol} {
 		c.users[u.ID], c.byName[u.Username] = u, u
@@ -140,7 +136,7 @@ func (c *club) newGame(red, black *discordgo.User, opts ...*discordgo.Applicatio
 	require.Eventually(c.t, func() bool {
 		ch, err := c.store.Challenge(c.t.Context(), ch.ID)
 		return err == nil && ch.MessageID == msg.ID
-	}, 5*time.Second, time.Millisecond, "the challenge knows its message")
+	}, hung, time.Millisecond, "the challenge knows its message")
 	accept := c.click(msg.ID, black, buttons(msg.Components)["Accept"])
 	c.boardAfter(accept)
 	g := c.game(ch.ID)

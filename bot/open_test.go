@@ -24,7 +24,7 @@ func (h *harness) openChallenge(opts ...*discordgo.ApplicationCommandInteraction
 	require.Eventually(h.t, func() bool {
 		c, err := h.store.Challenge(h.t.Context(), h.channel.ID)
 		return err == nil && c.MessageID == m.ID
-	}, 5*time.Second, time.Millisecond, "the challenge knows its message")
+	}, hung, time.Millisecond, "the challenge knows its message")
 	return m, h.reply(i)
 }
 
@@ -65,7 +65,7 @@ func TestOpenChallenge(t *testing.T) {
 				require.Eventually(t, func() bool {
 					msg, _ := h.dc.Message(m.ID)
 					return msg.Content != m.Content
-				}, 5*time.Second, time.Millisecond)
+				}, hung, time.Millisecond)
 				msg, _ := h.dc.Message(m.ID)
 				assert.Contains(t, msg.Content, "alice's open challenge expired: nobody accepted it in time")
 			})

@@ -62,7 +62,7 @@ func newOutageGames(t *testing.T, backend string, n int, last, alive time.Durati
 	var pg *postgres.Store
 	if backend == "postgres" {
 		var err error
-		pg, err = postgres.Open(pgtest.Schema(t), storage.Options{})
+		pg, err = postgres.OpenConfig(pgtest.Schema(t), storage.Options{}, patientPG)
 		require.NoError(t, err)
 	}
 	h := newHarnessWith(t, "gateway", func(h *harness) {

@@ -35,7 +35,7 @@ func newDaysGame(t *testing.T, mode, backend string) *daysGame {
 		h := newHarnessWith(t, mode, func(h *harness) { h.manual, h.claims = true, true })
 		return &daysGame{harness: h, st: h.store}
 	}
-	pg, err := postgres.Open(pgtest.Schema(t), storage.Options{})
+	pg, err := postgres.OpenConfig(pgtest.Schema(t), storage.Options{}, patientPG)
 	require.NoError(t, err)
 	h := newHarnessWith(t, mode, func(h *harness) {
 		h.manual, h.claims = true, true
@@ -66,7 +66,7 @@ func (d *daysGame) noted(board *discordtest.Message) {
 	require.Eventually(d.t, func() bool {
 		g, err := d.st.Game(d.t.Context(), d.channel.ID)
 		return err == nil && g.BoardMessageID == board.ID
-	}, 30*time.Second, time.Millisecond, "the bot notes the board")
+	}, hung, time.Millisecond, "the bot notes the board")
 }
 
 // game returns the game of the channel as the store has it.
@@ -541,7 +541,7 @@ func TestPlannedReplyOneCommit(t *testing.T) {
 	require.NoError(t, err)
 	before := d.commits()
 	board := d.move(lines[0][0].String(), 4)
-	require.Eventually(t, func() bool { return d.game().BoardMessageID == board.ID }, 10*time.Second, time.Millisecond, "the board is noted")
+	require.Eventually(t, func() bool { return d.game().BoardMessageID == board.ID }, hung, time.Millisecond, "the board is noted")
 	assert.Equal(t, uint64(1), d.commits()-before, "one commit for the move and its planned reply")
 	assert.Equal(t, 4, d.game().Ply())
 }

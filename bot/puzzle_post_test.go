@@ -142,7 +142,7 @@ func TestPuzzleChannelRefused(t *testing.T) {
 func TestDailyPuzzlePostedOnceByTwoBots(t *testing.T) {
 	t.Parallel()
 	set := threePuzzles(t)
-	pg, err := postgres.Open(pgtest.Schema(t), storage.Options{})
+	pg, err := postgres.OpenConfig(pgtest.Schema(t), storage.Options{}, patientPG)
 	require.NoError(t, err)
 	h := newHarnessWith(t, "gateway", func(h *harness) {
 		h.manual = true
@@ -154,7 +154,7 @@ func TestDailyPuzzlePostedOnceByTwoBots(t *testing.T) {
 	require.NoError(t, err)
 	other := bot.New(s, bot.Options{Store: pg, Logger: slog.New(slog.NewTextHandler(h.logs, nil)), Clock: h.clock, MoveTime: h.moveTime,
 		ChallengeExpiry: h.expiry, Puzzles: func() ([]puzzle.Puzzle, error) { return set, nil }})
-	t.Cleanup(func() { other.Close(10 * time.Second) })
+	t.Cleanup(func() { other.Close(hung) })
 	require.NoError(t, other.Resume(t.Context()), "the second bot loads the set: nothing new")
 	assert.Contains(t, h.logs.String(), `msg="puzzles loaded" puzzles=3 "new or changed"=0`)
 

@@ -69,7 +69,7 @@ func TestRematch(t *testing.T) {
 			require.Eventually(t, func() bool {
 				c, err := h.store.Challenge(t.Context(), ch)
 				return err == nil && c.MessageID == offer.ID
-			}, 5*time.Second, time.Millisecond, "the offer knows its message")
+			}, hung, time.Millisecond, "the offer knows its message")
 
 			h.refused(h.click(final.ID, oldRed, rematch), "You have already asked "+oldBlack.Username+" for a rematch")
 			h.refused(h.click(final.ID, oldBlack, rematch), "has already asked you for a rematch", offer.ID)
@@ -130,7 +130,7 @@ func TestRematchComputer(t *testing.T) {
 	require.Eventually(t, func() bool {
 		g, err = h.store.Game(t.Context(), ch)
 		return err == nil && g.ID != old.ID && g.Ply() >= 1
-	}, 10*time.Second, time.Millisecond, "the rematch starts and the computer makes its first move")
+	}, hung, time.Millisecond, "the rematch starts and the computer makes its first move")
 	assert.True(t, g.Player(engine.Red).IsAI(), "the computer plays red and moves first")
 	assert.Equal(t, h.carol.ID, g.Player(engine.Black).UserID)
 	assert.True(t, g.Layout().IsSquare())

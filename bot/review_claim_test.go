@@ -20,7 +20,7 @@ import (
 // makes it) make it once between them, and post it once.
 func TestPendingReviewMadeByOneBot(t *testing.T) {
 	t.Parallel()
-	pg, err := postgres.Open(pgtest.Schema(t), storage.Options{})
+	pg, err := postgres.OpenConfig(pgtest.Schema(t), storage.Options{}, patientPG)
 	require.NoError(t, err)
 	h := newHarnessWith(t, "gateway", func(h *harness) { h.wrap = func(*storage.Store) bot.Store { return pg } })
 	t.Cleanup(func() { h.stop(); pg.Close() })
@@ -41,7 +41,8 @@ func TestPendingReviewMadeByOneBot(t *testing.T) {
 	}
 	assert.Equal(t, g.ID, <-gate.started, "one bot makes the review")
 	close(gate.release[g.ID])
-	other.Close(10 * time.Second)
+	h.dc.WaitUntil(t, "the review posted", func() bool { return len(reviewsPosted(h, ch)) == 1 })
+	other.Close(hung)
 	h.stop()
 
 	assert.Zero(t, len(gate.started), "the other bot skips the review the first holds")
@@ -67,7 +68,7 @@ func TestPendingReviewMadeByOneBot(t *testing.T) {
 // dies before making it, the other takes it over once its claim lapses.
 func TestReviewHeldWhileQueued(t *testing.T) {
 	t.Parallel()
-	pg, err := postgres.Open(pgtest.Schema(t), storage.Options{})
+	pg, err := postgres.OpenConfig(pgtest.Schema(t), storage.Options{}, patientPG)
 	require.NoError(t, err)
 	h := newHarnessWith(t, "gateway", func(h *harness) {
 		h.manual = true
@@ -90,12 +91,12 @@ func TestReviewHeldWhileQueued(t *testing.T) {
 	s, err := bot.NewSession(h.dc.Token(), h.dc.APIURL())
 	require.NoError(t, err)
 	other := bot.New(s, bot.Options{Store: pg, Logger: slog.New(slog.NewTextHandler(h.logs, nil)), Clock: h.clock, MoveTime: h.moveTime, ChallengeExpiry: h.expiry})
-	t.Cleanup(func() { other.Close(10 * time.Second) })
+	t.Cleanup(func() { other.Close(hung) })
 	other.SetReviewer(gate.analyse)
 	other.ResumeReviews(t.Context())
 	close(gate.release[g.ID])
 	h.dc.WaitUntil(t, "the review posted", func() bool { return len(reviewsPosted(h, ch)) == 1 })
-	other.Close(10 * time.Second)
+	other.Close(hung)
 	assert.Zero(t, len(gate.started), "the other bot left the review to the first")
 	assert.Len(t, reviewsPosted(h, ch), 1, "the review is posted once")
 
@@ -109,7 +110,7 @@ func TestReviewHeldWhileQueued(t *testing.T) {
 	require.Equal(t, g2.ID, <-gate.started, "the first bot starts the second review")
 	h.stop() // it dies: the review is left pending
 	third := bot.New(s, bot.Options{Store: pg, Logger: slog.New(slog.NewTextHandler(h.logs, nil)), Clock: h.clock, MoveTime: h.moveTime, ChallengeExpiry: h.expiry})
-	t.Cleanup(func() { third.Close(10 * time.Second) })
+	t.Cleanup(func() { third.Close(hung) })
 	third.SetReviewer(gate.analyse)
 	third.ResumeReviews(t.Context())
 	assert.Zero(t, len(gate.started), "the dead bot's claim has not lapsed yet")
@@ -119,7 +120,7 @@ func TestReviewHeldWhileQueued(t *testing.T) {
 	third.ResumeReviews(t.Context())
 	close(gate.release[g2.ID])
 	h.dc.WaitUntil(t, "the second review posted", func() bool { return len(reviewsPosted(h, ch2)) == 1 })
-	third.Close(10 * time.Second)
+	third.Close(hung)
 	assert.Zero(t, len(gate.started), "made once")
 	assert.Len(t, reviewsPosted(h, ch2), 1, "posted once")
 }

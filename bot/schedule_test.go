@@ -259,7 +259,7 @@ func TestSchedulerSleepsUntilDue(t *testing.T) {
 	}()
 	t.Cleanup(func() { cancel(); <-done })
 	sleeps := func(k int) []time.Duration {
-		require.Eventually(t, func() bool { return len(h.clock.Sleeps()) >= k }, 5*time.Second, time.Millisecond)
+		require.Eventually(t, func() bool { return len(h.clock.Sleeps()) >= k }, hung, time.Millisecond)
 		return h.clock.Sleeps()
 	}
 	assert.Equal(t, []time.Duration{time.Minute}, sleeps(1), "it sleeps until the first reminder is due, waking for its heartbeat every minute")
@@ -451,18 +451,18 @@ func TestOutageRemindersPaced(t *testing.T) {
 		}
 		return k
 	}
-	require.Eventually(t, func() bool { return sent() == 10 }, 5*time.Second, time.Millisecond, "the first ten at once")
+	require.Eventually(t, func() bool { return sent() == 10 }, hung, time.Millisecond, "the first ten at once")
 	asleep := func(k int) { // the scheduler sleeps a second at most, for the next reminders
 		require.Eventually(t, func() bool {
 			return len(slices.DeleteFunc(h.clock.Sleeps(), func(d time.Duration) bool { return d <= 0 || d > time.Second })) >= k
-		}, 5*time.Second, time.Millisecond)
+		}, hung, time.Millisecond)
 	}
 	asleep(1)
 	assert.Equal(t, 10, sent(), "no more before a second passed")
 	h.clock.Advance(time.Second)
-	require.Eventually(t, func() bool { return sent() == 20 }, 5*time.Second, time.Millisecond, "ten more a second later")
+	require.Eventually(t, func() bool { return sent() == 20 }, hung, time.Millisecond, "ten more a second later")
 	asleep(2)
 	assert.Equal(t, 20, sent(), "no more before the next second")
 	h.clock.Advance(time.Second)
-	require.Eventually(t, func() bool { return sent() == n }, 5*time.Second, time.Millisecond, "and the rest")
+	require.Eventually(t, func() bool { return sent() == n }, hung, time.Millisecond, "and the rest")
 }

@@ -262,10 +262,10 @@ func TestSchedulerWakesAtSeasonEnd(t *testing.T) {
 			require.Eventually(t, func() bool {
 				s := h.clock.Sleeps()
 				return len(s) > 1 && s[len(s)-1] == 40*time.Second
-			}, 10*time.Second, time.Millisecond, "it sleeps until the end of the season, not a whole heartbeat")
+			}, hung, time.Millisecond, "it sleeps until the end of the season, not a whole heartbeat")
 			assert.Empty(t, h.podiums(podium.ID))
 			h.clock.AdvanceWaited(t, 40*time.Second)
-			require.Eventually(t, func() bool { return len(h.podiums(podium.ID)) == 1 }, 10*time.Second, time.Millisecond, "posted when the quarter ends")
+			require.Eventually(t, func() bool { return len(h.podiums(podium.ID)) == 1 }, hung, time.Millisecond, "posted when the quarter ends")
 			assert.Contains(t, h.podiums(podium.ID)[0].Embeds[0].Description, "🥇 **carol**")
 		})
 	}
@@ -297,7 +297,7 @@ func TestSeasonChannelRefused(t *testing.T) {
 // them.
 func TestSeasonEndPostedOnceByTwoBots(t *testing.T) {
 	t.Parallel()
-	pg, err := postgres.Open(pgtest.Schema(t), storage.Options{})
+	pg, err := postgres.OpenConfig(pgtest.Schema(t), storage.Options{}, patientPG)
 	require.NoError(t, err)
 	h := newHarnessWith(t, "gateway", func(h *harness) {
 		h.manual = true
@@ -311,7 +311,7 @@ func TestSeasonEndPostedOnceByTwoBots(t *testing.T) {
 	s, err := bot.NewSession(h.dc.Token(), h.dc.APIURL())
 	require.NoError(t, err)
 	other := bot.New(s, bot.Options{Store: pg, Logger: slog.New(slog.NewTextHandler(h.logs, nil)), Clock: h.clock, MoveTime: h.moveTime, ChallengeExpiry: h.expiry})
-	t.Cleanup(func() { other.Close(10 * time.Second) })
+	t.Cleanup(func() { other.Close(hung) })
 	h.clock.Advance(time.Date(2027, 1, 1, 0, 0, 0, 0, time.UTC).Sub(h.clock.Now()))
 	var wg sync.WaitGroup
 	for _, b := range []*bot.Bot{h.bot, other, h.bot, other} {

@@ -81,23 +81,30 @@ func TestStoredMoveShownLater(t *testing.T) {
 
 // TestStoredMoveBoardTimedOut: a board post that hangs past the bot's
 // timeout is answered as stored and is not posted twice: Discord posted
-// it after all, and the scheduler's repair finds and notes it.
+// it after all, and the scheduler's repair finds and notes it. Discord
+// holds the post until the bot's client has given up on it (the test's
+// cue, bot.CuedTimeouts), however slow the machine.
 func TestStoredMoveBoardTimedOut(t *testing.T) {
 	t.Parallel()
+	const post = "/channels/{channel_id}/messages"
 	for _, mode := range modes {
 		t.Run(mode, func(t *testing.T) {
 			t.Parallel()
-			h := newHarnessWith(t, mode, func(h *harness) { h.manual, h.restTimeout = true, time.Second })
+			timeouts := bot.NewCuedTimeouts(bot.RequestTo("POST", post))
+			h := newHarnessWith(t, mode, func(h *harness) { h.manual, h.timeouts = true, timeouts })
 			ch := h.channel.ID
 			g := h.challengeAndAccept()
 			first, _ := h.players(g)
 
-			h.dc.Delay("POST", "/channels/{channel_id}/messages", 2500*time.Millisecond, 1)
+			held := h.dc.Hold("POST", post, 1)
 			i := h.command(ch, first, "move", discordtest.StringOption("cell", "D4"))
+			held.Wait(t)
+			require.Equal(t, 1, timeouts.Expire(), "the board's post outlasts the bot's client")
 			stored := i18n.English.T("error.stored")
 			h.dc.WaitUntil(t, "the answer that the move is stored", func() bool {
 				return slices.Contains(contents(h.dc.Followups(i.ID)), stored)
 			})
+			held.Release()
 			late := h.waitBoard(ch, "the board Discord posts once it answers", func(m *discordtest.Message) bool { return boardPly(m) == 1 })
 
 			h.tick(time.Minute) // the scheduler's repair
@@ -228,22 +235,28 @@ func TestFinalBoardShownLater(t *testing.T) {
 // in time (the callback hangs past the bot's timeout) is logged with the
 // route, its move still shows its board, and the player is never told to
 // try again. In gateway mode, where the answer is a REST call of its own.
-// Discord holds the callback until the test lets it go, and the
-// interaction's time moves only when the test says (bot.ManualTimer): the
-// bot never defers for the move, however slow the machine.
+// Discord holds the callback until the bot's client has given up on it
+// (the test's cue, bot.CuedTimeouts: no other request of the bot can time
+// out), and the interaction's time moves only when the test says
+// (bot.ManualTimer): the bot never defers for the move, however slow the
+// machine.
 func TestAnswerTimeoutNotARefusal(t *testing.T) {
 	t.Parallel()
+	const callback = "/interactions/{interaction_id}/{interaction_token}/callback"
+	timeouts := bot.NewCuedTimeouts(bot.RequestTo("POST", callback))
 	h := newHarnessWith(t, "gateway", func(h *harness) {
-		h.manual, h.restTimeout, h.timer = true, 500*time.Millisecond, bot.NewManualTimer()
+		h.manual, h.timeouts, h.timer = true, timeouts, bot.NewManualTimer()
 	})
 	ch := h.channel.ID
 	g := h.challengeAndAccept()
 	first, second := h.players(g)
 	board := h.boardAt(ch, 0)
 
-	held := h.dc.Hold("POST", "/interactions/{interaction_id}/{interaction_token}/callback", 1)
+	held := h.dc.Hold("POST", callback, 1)
 	i := h.dc.Select(board.ID, first, menuOf(board, "D4"), "D4")
 	h.send(i)
+	held.Wait(t)
+	require.Equal(t, 1, timeouts.Expire(), "the callback outlasts the bot's client")
 	later := h.boardAt(ch, 1)
 	assert.Contains(t, later.Notified, second.ID, "the board pings the opponent")
 	var line string
@@ -255,7 +268,7 @@ func TestAnswerTimeoutNotARefusal(t *testing.T) {
 			}
 		}
 		return false
-	}, 30*time.Second, time.Millisecond, "the timeout logged")
+	}, hung, time.Millisecond, "the timeout logged")
 	held.Release()
 	h.dc.WaitResponse(t, i.ID)
 	assert.Contains(t, line, `route="POST /interactions/{interaction_id}/{interaction_token}/callback"`)
@@ -454,7 +467,7 @@ func TestBoardAgainDiesBetween(t *testing.T) {
 			dying.Store(true)
 			h.reply(h.command(ch, first, "board"))
 			h.dc.WaitUntil(t, "the board posted again", func() bool { return boardsAt(h, ch, 0) == 2 })
-			require.Eventually(t, died.Load, 10*time.Second, time.Millisecond, "the process died between the note and the retirement")
+			require.Eventually(t, died.Load, hung, time.Millisecond, "the process died between the note and the retirement")
 			h.dc.ClearFailures()
 			h.restart()
 

@@ -104,7 +104,7 @@ func (c *cup) stored(id uint64) *storage.Tournament {
 // and noted (the answer to create comes first).
 func (c *cup) announced(id uint64) {
 	c.h.t.Helper()
-	require.Eventually(c.h.t, func() bool { return c.stored(id).AnnouncementID != "" }, 10*time.Second, time.Millisecond)
+	require.Eventually(c.h.t, func() bool { return c.stored(id).AnnouncementID != "" }, hung, time.Millisecond)
 }
 
 // resign resigns the game of thread for user, with /kulami resign and its
@@ -508,7 +508,7 @@ func (c *cup) checkAdjudicated(thread string, gameID uint64, ref tournament.Game
 // round's end, pair each round once and open each game once, pinged once.
 func TestTournamentRoundsPairedOnceByTwoBots(t *testing.T) {
 	t.Parallel()
-	pg, err := postgres.Open(pgtest.Schema(t), storage.Options{})
+	pg, err := postgres.OpenConfig(pgtest.Schema(t), storage.Options{}, patientPG)
 	require.NoError(t, err)
 	c := newCupWith(t, "gateway", 4, pg)
 	h := c.h
@@ -516,7 +516,7 @@ func TestTournamentRoundsPairedOnceByTwoBots(t *testing.T) {
 	s, err := bot.NewSession(h.dc.Token(), h.dc.APIURL())
 	require.NoError(t, err)
 	other := bot.New(s, bot.Options{Store: pg, Logger: slog.New(slog.NewTextHandler(h.logs, nil)), Clock: h.clock, MoveTime: h.moveTime, AITime: 300 * time.Millisecond})
-	t.Cleanup(func() { other.Close(10 * time.Second) })
+	t.Cleanup(func() { other.Close(hung) })
 	text, _ := c.tournament(h.alice, manager, "create", str("name", "Twin Cup"), num("rounds", 2), str("start", "1d"))
 	require.Contains(t, text, "is created")
 	c.announced(1)

@@ -40,7 +40,7 @@ func newDaysHarness(t *testing.T, mode, backend string) (*harness, daysStore) {
 		h := newManualHarness(t, mode)
 		return h, h.store
 	}
-	pg, err := postgres.Open(pgtest.Schema(t), storage.Options{})
+	pg, err := postgres.OpenConfig(pgtest.Schema(t), storage.Options{}, patientPG)
 	require.NoError(t, err)
 	h := newHarnessWith(t, mode, func(h *harness) {
 		h.manual = true
@@ -75,7 +75,7 @@ func startDaysGame(t *testing.T, h *harness, st daysStore, opts ...*discordgo.Ap
 	require.Eventually(t, func() bool {
 		c, err := st.Challenge(t.Context(), ch)
 		return err == nil && c.MessageID == msg.ID
-	}, 5*time.Second, time.Millisecond, "the challenge knows its message")
+	}, hung, time.Millisecond, "the challenge knows its message")
 	h.click(msg.ID, h.bob, buttons(msg.Components)["Accept"])
 	h.waitBoard(ch, "the first board", func(m *discordtest.Message) bool { return boardPly(m) == 0 })
 	g, err := st.Game(t.Context(), ch)

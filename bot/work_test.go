@@ -32,7 +32,7 @@ func (r *gatedReviewer) analyse(ctx context.Context, rec *engine.Record, opt rev
 		return nil, ctx.Err()
 	}
 	opt.Playouts = 200 // a real analysis, small
-	return review.Analyse(ctx, rec, opt)
+	return quickReview(ctx, rec, opt)
 }
 
 // TestMoveNotHeldBehindReviews: the computer's move goes before the
@@ -71,7 +71,7 @@ func TestMoveNotHeldBehindReviews(t *testing.T) {
 
 	ai := h.dc.AddChannel("computer")
 	h.command(ai.ID, h.bob, "play", discordtest.StringOption("level", "easy"), discordtest.StringOption("first", "them"))
-	require.Eventually(t, func() bool { return h.bot.QueuedMoves() == 1 }, 30*time.Second, time.Millisecond, "the computer's move is queued")
+	require.Eventually(t, func() bool { return h.bot.QueuedMoves() == 1 }, hung, time.Millisecond, "the computer's move is queued")
 	close(gate.release[games[0]]) // the first review's search ends
 	// The computer moves before the reviews waiting: the second review's
 	// search has not been let go, so a move behind it would never come.

@@ -57,7 +57,7 @@ func TestCrashChild(t *testing.T) {
 		return
 	}
 	players := []game.Player{alice, bob, carol}
-	stop := time.Now().Add(30 * time.Second) // in case nobody kills the child
+	stop := time.Now().Add(2 * hungChild) // in case nobody kills the child
 	var wg sync.WaitGroup
 	for w := range 3 {
 		channel := fmt.Sprintf("crash-%d", w)
@@ -183,6 +183,10 @@ func TestCrashSafety(t *testing.T) {
 	t.Logf("%d runs, %d moves of %d games reported", runs, reports.n, len(reports.channel))
 }
 
+// hungChild bounds the wait for the child's first commit: long enough for
+// any machine, however loaded, it only stops a test whose child hangs.
+const hungChild = time.Minute
+
 // runCrashChild starts the child on path, kills it with SIGKILL after
 // wait (from the start if early, else from its first commit) and returns
 // the lines it printed.
@@ -212,8 +216,8 @@ func runCrashChild(tb testing.TB, path string, early bool, wait time.Duration) [
 		select {
 		case <-first:
 		case <-done:
-		case <-time.After(10 * time.Second):
-			tb.Errorf("the child committed nothing in 10s")
+		case <-time.After(hungChild):
+			tb.Errorf("the child committed nothing in %v", hungChild)
 		}
 	}
 	time.Sleep(wait)

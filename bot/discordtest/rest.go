@@ -155,7 +155,7 @@ func (s *Server) Hold(method, route string, times int) *Held {
 	if times <= 0 {
 		times = -1
 	}
-	h := &Held{arrived: make(chan struct{}), released: make(chan struct{})}
+	h := &Held{arrived: make(chan struct{}), released: make(chan struct{}), timeout: s.cfg.timeout}
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	s.delays = append(s.delays, &failure{method: strings.ToUpper(method), route: route, hold: h, left: times})
@@ -167,6 +167,7 @@ func (s *Server) Hold(method, route string, times int) *Held {
 type Held struct {
 	arrive, release   sync.Once
 	arrived, released chan struct{}
+	timeout           time.Duration // the server's WithTimeout
 }
 
 // Wait waits until a request is held.
@@ -174,8 +175,8 @@ func (h *Held) Wait(tb testing.TB) {
 	tb.Helper()
 	select {
 	case <-h.arrived:
-	case <-time.After(30 * time.Second):
-		tb.Fatalf("discordtest: no request was held within 30s")
+	case <-time.After(h.timeout):
+		tb.Fatalf("discordtest: no request was held within %v", h.timeout)
 	}
 }
 

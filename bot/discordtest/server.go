@@ -102,7 +102,9 @@ type Option func(*config)
 // that a bad request is caught; read them with Violations.
 func CollectViolations() Option { return func(c *config) { c.collect = true } }
 
-// WithTimeout sets how long the Wait methods and Dispatch wait before failing the test (default 5s).
+// WithTimeout sets how long the Wait methods and Dispatch wait before failing the test (default a
+// minute): a wait is for an event, and its bound, long enough for any machine however loaded, only
+// stops a test that hangs.
 func WithTimeout(d time.Duration) Option { return func(c *config) { c.timeout = d } }
 
 // WithAckDeadline sets how soon the bot must send the initial response to an interaction (default 3s,
@@ -118,7 +120,7 @@ func WithAppPermissions(p int64) Option { return func(c *config) { c.appPermissi
 func New(tb testing.TB, opts ...Option) *Server {
 	tb.Helper()
 	cfg := config{
-		timeout:        5 * time.Second,
+		timeout:        time.Minute,
 		ackDeadline:    3 * time.Second,
 		appPermissions: DefaultAppPermissions,
 		botName:        "Kulami",

@@ -12,6 +12,7 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
+	"sync"
 	"syscall"
 	"testing"
 	"time"
@@ -20,16 +21,38 @@ import (
 // botPackage is the import path of the bot's main package.
 const botPackage = "github.com/kulami/kulami/cmd/kulamibot"
 
-// buildBot builds kulamibot into a temporary directory and returns its
-// path.
+// The kulamibot that buildBot built for the tests of this process, once.
+var (
+	buildOnce sync.Once
+	builtDir  string // removed by removeBuild, at the end of the tests
+	built     string
+	buildErr  error
+)
+
+// buildBot builds kulamibot, once for all the tests of the process, into
+// a temporary directory, and returns its path.
 func buildBot(tb testing.TB) string {
 	tb.Helper()
-	bin := filepath.Join(tb.TempDir(), "kulamibot")
-	out, err := exec.Command("go", "build", "-o", bin, botPackage).CombinedOutput()
-	if err != nil {
-		tb.Fatalf("loadtest: build kulamibot: %v\n%s", err, out)
+	buildOnce.Do(func() {
+		if builtDir, buildErr = os.MkdirTemp("", "kulami-loadtest-"); buildErr != nil {
+			return
+		}
+		built = filepath.Join(builtDir, "kulamibot")
+		if out, err := exec.Command("go", "build", "-o", built, botPackage).CombinedOutput(); err != nil {
+			buildErr = fmt.Errorf("%w\n%s", err, out)
+		}
+	})
+	if buildErr != nil {
+		tb.Fatalf("loadtest: build kulamibot: %v", buildErr)
 	}
-	return bin
+	return built
+}
+
+// removeBuild removes what buildBot built, when the tests are over.
+func removeBuild() {
+	if builtDir != "" {
+		_ = os.RemoveAll(builtDir)
+	}
 }
 
 // botProcess is a kulamibot running in a process of its own.

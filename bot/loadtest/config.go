@@ -33,6 +33,13 @@ type Config struct {
 	Pin bool
 	// Fault is the fault injected while the players play.
 	Fault Fault
+	// UntilStruck keeps the players playing past Duration, until the
+	// fault has struck and they have played a move after that (without a
+	// fault, until they have played a move), or until struckWithin has
+	// passed, which only stops a run that hangs: a short run, such as CI's
+	// TestFaults and TestLoad, is then never in vain, however slow the
+	// machine; the throughput is still counted over Duration.
+	UntilStruck bool
 	// Wait is how long a player waits for the new board of a move, and
 	// the run, after the players stopped, for the boards they did not
 	// see (the grace period); 0 is boardWait.
@@ -104,3 +111,7 @@ func (c Config) check() error {
 	}
 	return nil
 }
+
+// struckWithin bounds how long a run with UntilStruck waits for its fault
+// to strike and its players to move: only a run that hangs gets there.
+const struckWithin = 5 * time.Minute

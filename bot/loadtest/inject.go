@@ -41,7 +41,7 @@ func (r *runner) anyFinished(rng *rand.Rand) (finishedRef, bool) {
 // inject starts the run's fault, which lasts until ctx ends; wait waits
 // for all it started to stop. Errors of the injection itself (not the
 // bot's) go to errs.
-func (r *runner) inject(ctx context.Context, until time.Time) (wait func() []string) {
+func (r *runner) inject(ctx context.Context) (wait func() []string) {
 	f := r.cfg.Fault
 	var wg sync.WaitGroup
 	var mu sync.Mutex
@@ -53,7 +53,7 @@ func (r *runner) inject(ctx context.Context, until time.Time) (wait func() []str
 	}
 	switch f.Kind {
 	case faultDiscord500, faultDiscordHang:
-		r.proxy.injectREST(f.Kind, f.Rate, until, r.faults)
+		r.proxy.injectREST(f.Kind, f.Rate, ctx.Done(), r.faults)
 	case faultPGRestart:
 		wg.Go(func() {
 			if err := r.pgRestarts(ctx); err != nil {

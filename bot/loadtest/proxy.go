@@ -42,10 +42,10 @@ type latencyProxy struct {
 
 // restFaults are the faults the proxy injects into the bot's REST calls.
 type restFaults struct {
-	kind  string    // faultDiscord500 or faultDiscordHang
-	rate  float64   // the share of calls hit
-	until time.Time // none after
-	log   *faultLog
+	kind string          // faultDiscord500 or faultDiscordHang
+	rate float64         // the share of calls hit
+	over <-chan struct{} // closed when the fault ends: none after
+	log  *faultLog
 }
 
 // postedBoard is a board the bot posted in a channel.
@@ -94,12 +94,12 @@ func (p *latencyProxy) Close() {
 }
 
 // injectREST makes the proxy fail the share rate of the bot's REST calls
-// until until, the way kind says: faultDiscord500 answers 500 Internal
+// until over is closed, the way kind says: faultDiscord500 answers 500 Internal
 // Server Error at once, faultDiscordHang holds the call without answering
 // until the bot gives up on it; neither reaches the fake. Each goes to
 // log, with the channel it was for.
-func (p *latencyProxy) injectREST(kind string, rate float64, until time.Time, log *faultLog) {
-	p.faults.Store(&restFaults{kind: kind, rate: rate, until: until, log: log})
+func (p *latencyProxy) injectREST(kind string, rate float64, over <-chan struct{}, log *faultLog) {
+	p.faults.Store(&restFaults{kind: kind, rate: rate, over: over, log: log})
 }
 
 // ServeHTTP delays and forwards one request, or fails it.
@@ -109,11 +109,21 @@ func (p *latencyProxy) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		d += rand.N(p.max - p.min + 1)
 	}
 	time.Sleep(d)
-	if f := p.faults.Load(); f != nil && time.Now().Before(f.until) && rand.Float64() < f.rate {
+	if f := p.faults.Load(); f != nil && !closed(f.over) && rand.Float64() < f.rate {
 		p.fail(w, r, f)
 		return
 	}
 	p.next.ServeHTTP(w, r)
+}
+
+// closed reports whether c is closed.
+func closed(c <-chan struct{}) bool {
+	select {
+	case <-c:
+		return true
+	default:
+		return false
+	}
 }
 
 // fail serves the fault f to the request r.

@@ -12,6 +12,7 @@ import (
 	"slices"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -38,6 +39,9 @@ type runner struct {
 	app    string    // the application_name of the bot's PostgreSQL connections
 	faults *faultLog // what the run's fault did
 
+	playing context.Context // ends when the players stop starting interactions (see keepPlaying)
+	moves   atomic.Int64    // the moves whose new boards came back, in all games
+
 	mu       sync.Mutex
 	bots     []*botProcess
 	alive    int // bot processes running
@@ -62,8 +66,10 @@ func Run(tb testing.TB, cfg Config) *Report {
 	start := time.Now()
 	r.deadline = start.Add(cfg.Duration)
 	r.rec = newRecorder(r.deadline)
-	ctx, cancel := context.WithDeadline(tb.Context(), r.deadline)
-	injected := r.inject(ctx, r.deadline)
+	ctx, cancel := context.WithCancel(tb.Context())
+	r.playing = ctx
+	go r.keepPlaying(start, cancel)
+	injected := r.inject(ctx)
 	var wg sync.WaitGroup
 	for _, t := range tables {
 		wg.Go(t.play)
@@ -140,6 +146,38 @@ func Run(tb testing.TB, cfg Config) *Report {
 	return rep
 }
 
+// keepPlaying ends the players' time (stop) at the end of Config.Duration,
+// or with UntilStruck once the fault has struck and a move was played
+// after it first struck (without a fault, once a move was played), if
+// later (at struckWithin at most).
+func (r *runner) keepPlaying(start time.Time, stop context.CancelFunc) {
+	defer stop()
+	select {
+	case <-r.playing.Done():
+		return
+	case <-time.After(time.Until(r.deadline)):
+	}
+	if !r.cfg.UntilStruck {
+		return
+	}
+	tick := time.NewTicker(50 * time.Millisecond)
+	defer tick.Stop()
+	movesAtStrike := int64(-1) // the moves played when the fault was first seen to strike
+	for time.Since(start) < struckWithin {
+		if movesAtStrike < 0 && (!r.cfg.Fault.on() || r.faults.count() > 0) {
+			movesAtStrike = r.moves.Load()
+		}
+		if movesAtStrike >= 0 && r.moves.Load() > movesAtStrike {
+			return
+		}
+		select {
+		case <-r.playing.Done():
+			return
+		case <-tick.C:
+		}
+	}
+}
+
 // newRunner makes the fake Discord of a run, its proxy and its tables,
 // and the bot's environment; no bot runs yet (see startBot).
 func newRunner(tb testing.TB, cfg Config) *runner {
@@ -158,7 +196,7 @@ func newRunner(tb testing.TB, cfg Config) *runner {
 	if cfg.Bot == "" {
 		cfg.Bot = buildBot(tb)
 	}
-	r := &runner{cfg: cfg, dc: dc, proxy: proxy, botDone: make(chan struct{}), faults: &faultLog{}, env: map[string]string{
+	r := &runner{cfg: cfg, dc: dc, proxy: proxy, botDone: make(chan struct{}), faults: &faultLog{}, playing: context.Background(), env: map[string]string{
 		"KULAMI_DISCORD_TOKEN":          dc.Token(),
 		"KULAMI_DISCORD_APPLICATION_ID": dc.AppID(),
 		"KULAMI_DISCORD_GUILD_ID":       dc.GuildID(),

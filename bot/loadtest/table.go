@@ -51,7 +51,7 @@ type playedGame struct {
 }
 
 // table is one channel where two players play game after game, until the
-// run's deadline. Its methods run on the table's own goroutine.
+// run's players stop. Its methods run on the table's own goroutine.
 type table struct {
 	run     *runner
 	channel string
@@ -61,10 +61,10 @@ type table struct {
 	games   []*playedGame
 }
 
-// play plays games until the deadline or a failure.
+// play plays games until the players stop or a failure.
 func (t *table) play() {
 	t.think()
-	for time.Now().Before(t.run.deadline) && t.playGame() {
+	for t.run.playing.Err() == nil && t.playGame() {
 	}
 }
 
@@ -84,7 +84,7 @@ func (t *table) playGame() bool {
 		return false
 	}
 	for !isOver(board) {
-		if !time.Now().Before(t.run.deadline) {
+		if t.run.playing.Err() != nil {
 			return false
 		}
 		t.think()
@@ -220,6 +220,7 @@ func (t *table) move(g *playedGame, board *discordtest.Message) (*discordtest.Me
 		if a.board != nil {
 			g.cells = append(g.cells, playedCell(a.board, cell))
 			g.pending = nil
+			t.run.moves.Add(1)
 			t.run.rec.board(a.kind, t.channel, start, a.at)
 			return a.board, true
 		}

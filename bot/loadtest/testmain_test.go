@@ -7,5 +7,5 @@ import (
 )
 
 // TestMain stops the PostgreSQL server that the tests may start (see
-// pgtest).
-func TestMain(m *testing.M) { pgtest.Main(m) }
+// pgtest), and removes the kulamibot they built.
+func TestMain(m *testing.M) { pgtest.Main(m, removeBuild) }

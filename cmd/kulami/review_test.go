@@ -19,11 +19,11 @@ import (
 func TestReview(t *testing.T) {
 	file := filepath.Join("testdata", "replay", "finished.kul")
 	chart := filepath.Join(t.TempDir(), "chart.png")
-	o := mustRun(t, "", "review", file, "--playouts", "20000", "--chart", chart)
+	o := mustRun(t, "", "review", file, "--playouts", "2000", "--chart", chart)
 	require.Equal(t, statusOK, o.code, o.stderr)
 	assert.Empty(t, o.stderr)
 	lines := strings.Split(o.stdout, "\n")
-	assert.Equal(t, "Review of 56 moves, full rules (20,000 playouts a position; * proven by an exact search)", lines[0])
+	assert.Equal(t, "Review of 56 moves, full rules (2,000 playouts a position; * proven by an exact search)", lines[0])
 	assert.True(t, strings.HasPrefix(lines[2], "start          red "), lines[2])
 	assert.Equal(t, "  1. red   A8  red ", lines[3][:19])
 	// The end is decided, whatever the search: black wins from move 47 on.
@@ -59,7 +59,7 @@ func TestReviewJSON(t *testing.T) {
 }
 
 func TestReviewNoMoves(t *testing.T) {
-	o := mustRun(t, mustRead(t, filepath.Join("testdata", "replay", "empty-game.kul")), "review")
+	o := mustRun(t, mustRead(t, filepath.Join("testdata", "replay", "empty-game.kul")), "review", "--playouts", "1000") // what it searches proves nothing here
 	require.Equal(t, statusOK, o.code, o.stderr)
 	assert.Contains(t, o.stdout, "There are no moves to review.")
 }

@@ -45,6 +45,11 @@ func startBot(t *testing.T, e func(string) string) (cancel context.CancelFunc, d
 	return cancel, exit, stderr
 }
 
+// hung bounds the tests' waits for kulamibot (to stop, to be ready, to
+// count): a wait is for an event, and this bound, long enough for any
+// machine however loaded, only stops a test whose bot hangs.
+const hung = time.Minute
+
 // waitExit waits for a run of kulamibot whose context was cancelled to
 // end, with exit code 0; logs returns what it logged.
 func waitExit(t *testing.T, done <-chan int, logs func() string) {
@@ -52,7 +57,7 @@ func waitExit(t *testing.T, done <-chan int, logs func() string) {
 	select {
 	case code := <-done:
 		assert.Equal(t, 0, code, logs())
-	case <-time.After(20 * time.Second):
+	case <-time.After(hung):
 		t.Fatal("kulamibot did not stop on its signal")
 	}
 }
@@ -134,7 +139,7 @@ func TestRunHTTP(t *testing.T) {
 			resp.Body.Close()
 		}
 		return err == nil && resp.StatusCode == http.StatusOK
-	}, 10*time.Second, 10*time.Millisecond)
+	}, hung, 10*time.Millisecond)
 	i := challenge(dc, games.ID, alice, bob)
 	_, err = dc.PostInteraction(url+"/interactions", i)
 	require.NoError(t, err)
@@ -217,7 +222,7 @@ func TestRunFatalGatewayClose(t *testing.T) {
 		select {
 		case status := <-done:
 			assert.Equal(t, 1, status)
-		case <-time.After(20 * time.Second):
+		case <-time.After(hung):
 			t.Fatal("kulamibot runs on after Discord refused its token")
 		}
 		assert.Contains(t, stderr.String(), "reconnect to the Discord gateway: Discord closed the gateway with code 4004, authentication failed")

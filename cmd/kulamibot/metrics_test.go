@@ -33,7 +33,7 @@ func TestMetricsAfterAGame(t *testing.T) {
 	cancel, done, stderr := startBot(t, fakeEnv(dc, filepath.Join(t.TempDir(), "kulami.db"), map[string]string{"KULAMI_METRICS_LISTEN": addr}))
 	url := "http://" + addr
 	dc.WaitReady(t)
-	require.Eventually(t, func() bool { code, _ := get(url + "/readyz"); return code == http.StatusOK }, 10*time.Second, 10*time.Millisecond, "the bot is ready")
+	require.Eventually(t, func() bool { code, _ := get(url + "/readyz"); return code == http.StatusOK }, hung, 10*time.Millisecond, "the bot is ready")
 	code, body := get(url + "/healthz")
 	assert.Equal(t, http.StatusOK, code)
 	assert.Equal(t, "ok\n", body)
@@ -90,7 +90,7 @@ func TestMetricsAfterAGame(t *testing.T) {
 	require.Eventually(t, func() bool {
 		want, got = restByRoute(dc), scrape(t, url).restByRoute()
 		return assert.ObjectsAreEqual(want, got)
-	}, 10*time.Second, 10*time.Millisecond)
+	}, hung, 10*time.Millisecond)
 	assert.Equal(t, want, got)
 	assert.NotZero(t, want["POST /channels/{id}/messages 200"], "the boards were posted")
 	assert.Equal(t, 5.0, want["POST /interactions/{id}/{token}/callback 204"], "the interactions were answered")
@@ -101,8 +101,8 @@ func TestMetricsAfterAGame(t *testing.T) {
 	require.Eventually(t, func() bool {
 		m := scrape(t, url)
 		return m.sum("kulami_gateway_reconnects_total", labels{"shard": "0"}) == 1 && m.sum("kulami_gateway_connected", nil) == 1
-	}, 10*time.Second, 10*time.Millisecond, "the reconnection is counted")
-	require.Eventually(t, func() bool { code, _ := get(url + "/readyz"); return code == http.StatusOK }, 10*time.Second, 10*time.Millisecond, "the bot is ready again")
+	}, hung, 10*time.Millisecond, "the reconnection is counted")
+	require.Eventually(t, func() bool { code, _ := get(url + "/readyz"); return code == http.StatusOK }, hung, 10*time.Millisecond, "the bot is ready again")
 
 	cancel()
 	waitExit(t, done, stderr.String)
@@ -298,7 +298,7 @@ func TestOpsOnTheHTTPListener(t *testing.T) {
 		"KULAMI_HTTP_LISTEN":        addr,
 	}))
 	url := "http://" + addr
-	require.Eventually(t, func() bool { code, _ := get(url + "/readyz"); return code == http.StatusOK }, 10*time.Second, 10*time.Millisecond, "the bot is ready")
+	require.Eventually(t, func() bool { code, _ := get(url + "/readyz"); return code == http.StatusOK }, hung, 10*time.Millisecond, "the bot is ready")
 	_, body := get(url + "/readyz")
 	assert.Equal(t, "ready\n", body)
 	code, body := get(url + "/healthz")

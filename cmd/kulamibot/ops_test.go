@@ -4,7 +4,6 @@ import (
 	"context"
 	"path/filepath"
 	"testing"
-	"time"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -44,7 +43,7 @@ func TestReady(t *testing.T) {
 			if tt.closed {
 				require.NoError(t, store.Close())
 			}
-			ctx, cancel := context.WithTimeout(t.Context(), time.Second)
+			ctx, cancel := context.WithTimeout(t.Context(), hung)
 			defer cancel()
 			err = o.ready(ctx)
 			if tt.want == "" {

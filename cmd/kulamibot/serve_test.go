@@ -54,11 +54,14 @@ func TestShutdownOrder(t *testing.T) {
 	require.NoError(t, s.SetAlive(t.Context(), time.Now()), "the bot stopped just now: no outage to give back")
 	require.NoError(t, s.Close())
 
-	dc.Delay("POST", "/channels/{channel_id}/messages", time.Second, 1)
+	held := dc.Hold("POST", "/channels/{channel_id}/messages", 1)
+	defer held.Release()
 	cancel, done, stderr := startBot(t, fakeEnv(dc, db, nil))
-	dc.WaitReady(t) // the scheduler runs: its reminder waits for Discord
+	held.Wait(t) // the scheduler runs: its reminder waits for Discord, as long as the test says
 	stopped := time.Now()
 	cancel()
+	require.Eventually(t, func() bool { return strings.Contains(stderr.String(), "shutting down") }, hung, time.Millisecond, "the bot stops")
+	held.Release() // Discord takes the reminder while the bot stops
 	waitExit(t, done, stderr.String)
 
 	var reminders []string

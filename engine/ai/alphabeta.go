@@ -24,11 +24,13 @@ type AlphaBeta struct {
 	// Seed shuffles moves of equal value, the same way for the same Seed
 	// and position.
 	Seed uint64
+
+	clock *clock // the time the search goes by; nil is the system's
 }
 
 // Move returns the move alpha-beta search rates best; see Player.
 func (a AlphaBeta) Move(ctx context.Context, pos engine.Position, rules engine.Rules) (Move, error) {
-	begin := time.Now()
+	begin := a.clock.now()
 	legal, err := start(ctx, &pos)
 	if err != nil {
 		return Move{}, err
@@ -42,7 +44,7 @@ func (a AlphaBeta) Move(ctx context.Context, pos engine.Position, rules engine.R
 	}
 	var stopped atomic.Bool
 	defer context.AfterFunc(ctx, func() { stopped.Store(true) })()
-	s := negamax{scorer: engine.NewScorer(pos.Layout()), rules: rules, stop: stopped.Load}
+	s := negamax{scorer: engine.NewScorer(pos.Layout()), rules: rules, stop: stopped.Load, clock: a.clock}
 	s.deadline = Config{Time: a.Time}.deadline(ctx, begin)
 
 	moves := holes(legal)

@@ -78,12 +78,18 @@ func TestAlphaBetaFindsForcedWins(t *testing.T) {
 }
 
 func TestAlphaBetaBudget(t *testing.T) {
+	// The budget is counted on a clock that moves on 1 ms each time the
+	// search reads it (every 1,024 positions), not by how fast the machine
+	// searches: the search returns once its budget is spent, not after.
+	// From the empty board it would search for hours without one.
 	pos := engine.NewPosition(engine.Square(), engine.Red)
-	begin := time.Now()
-	m, err := ai.AlphaBeta{Time: 200 * time.Millisecond}.Move(context.Background(), pos, engine.Full)
+	const budget = 200 * time.Millisecond
+	clock := newStepClock(time.Millisecond)
+	m, err := ai.AlphaBeta{Time: budget}.WithClock(clock.now).Move(context.Background(), pos, engine.Full)
 	require.NoError(t, err)
 	assert.NoError(t, pos.Check(m.Cell))
-	assert.Less(t, time.Since(begin), 400*time.Millisecond)
+	assert.LessOrEqual(t, clock.elapsed(), budget, "the search stops within its budget")
+	assert.Greater(t, clock.elapsed(), budget/2, "and spends it")
 
 	// The zero AlphaBeta looks one move ahead, like Greedy.
 	pos = mustRandomGame(t, engine.Square(), 8, 10)

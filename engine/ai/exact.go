@@ -49,7 +49,7 @@ func Solve(pos engine.Position, rules engine.Rules, maxNodes int) (Solution, err
 	if legal == 0 {
 		return Solution{}, engine.ErrGameOver
 	}
-	s := newSolver(engine.NewScorer(pos.Layout()), rules, nil, maxNodes, time.Time{})
+	s := newSolver(engine.NewScorer(pos.Layout()), rules, nil, maxNodes, time.Time{}, nil)
 	sol := Solution{Values: make(map[engine.Hole]int, legal.Len())}
 	for h := range legal.All() {
 		u := pos.Apply(h)

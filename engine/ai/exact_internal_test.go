@@ -18,7 +18,7 @@ func TestSolveAgreesWithTheSolversRoot(t *testing.T) {
 		sol, err := Solve(pos, rs[i], 0)
 		require.NoError(t, err)
 		assert.Len(t, sol.Values, pos.Legal().Len())
-		n := newSolver(engine.NewScorer(pos.Layout()), rs[i], nil, 0, time.Time{})
+		n := newSolver(engine.NewScorer(pos.Layout()), rs[i], nil, 0, time.Time{}, nil)
 		var buf [engine.NumHoles]engine.Hole
 		best, v, ok := n.root(&pos, n.order(&pos, pos.Legal(), engine.MaxPly, buf[:0]), engine.MaxPly)
 		require.True(t, ok)

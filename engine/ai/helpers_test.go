@@ -1,7 +1,10 @@
 package ai_test
 
 import (
+	"context"
+	"sync/atomic"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/require"
 
@@ -122,3 +125,33 @@ func bruteMargin(pos engine.Position, rules engine.Rules) int {
 	}
 	return best
 }
+
+// stepClock is a clock that moves on by step each time a search reads it,
+// from the system's time when it was made: a search's budget is then
+// counted in its own readings, not in how fast the machine runs it. Safe
+// for concurrent use (the workers read it at once).
+type stepClock struct {
+	start time.Time
+	step  time.Duration
+	reads atomic.Int64
+}
+
+// newStepClock returns a stepClock that moves on by step at each reading.
+func newStepClock(step time.Duration) *stepClock { return &stepClock{start: time.Now(), step: step} }
+
+// now returns the time of the next reading.
+func (c *stepClock) now() time.Time {
+	return c.start.Add(time.Duration(c.reads.Add(1)) * c.step)
+}
+
+// elapsed returns how much time the readings so far took.
+func (c *stepClock) elapsed() time.Duration { return time.Duration(c.reads.Load()) * c.step }
+
+// deadlineOnly is a context whose deadline a search reads (by its own
+// clock) but which the system's clock never ends.
+type deadlineOnly struct {
+	context.Context
+	at time.Time
+}
+
+func (d deadlineOnly) Deadline() (time.Time, bool) { return d.at, true }

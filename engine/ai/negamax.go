@@ -25,7 +25,8 @@ type negamax struct {
 	wdl      bool      // value finished games by their sign only
 	target   int       // in wdl mode, red wins if its margin is above target (a draw if equal)
 	flat     bool      // value a finished game ±decided, whatever its margin
-	deadline time.Time // stop when it passes; zero for none
+	deadline time.Time // stop when it passes (by clock); zero for none
+	clock    *clock
 	stop     func() bool
 	maxNodes int // stop after this many nodes; 0 for no limit
 	nodes    int
@@ -44,11 +45,12 @@ type negamax struct {
 const cheapOrderPlies = 8
 
 // newSolver returns the endgame solver: a negamax that values finished
-// games by win, draw or loss, within a deadline (zero for none) and
-// maxNodes positions (0 for no limit), stopping when stop reports true.
-func newSolver(scorer *engine.Scorer, rules engine.Rules, stop func() bool, maxNodes int, deadline time.Time) *negamax {
+// games by win, draw or loss, within a deadline by clk (zero for none)
+// and maxNodes positions (0 for no limit), stopping when stop reports
+// true.
+func newSolver(scorer *engine.Scorer, rules engine.Rules, stop func() bool, maxNodes int, deadline time.Time, clk *clock) *negamax {
 	panels := panelMasks(scorer.Layout())
-	return &negamax{scorer: scorer, rules: rules, wdl: true, stop: stop, maxNodes: maxNodes, deadline: deadline, panels: &panels}
+	return &negamax{scorer: scorer, rules: rules, wdl: true, stop: stop, maxNodes: maxNodes, deadline: deadline, clock: clk, panels: &panels}
 }
 
 // value returns the value of p for the player to move: for a finished game
@@ -137,7 +139,7 @@ func (s *negamax) root(p *engine.Position, moves []engine.Hole, depth int) (best
 }
 
 func (s *negamax) expired() bool {
-	return !s.deadline.IsZero() && time.Now().After(s.deadline) || s.stop != nil && s.stop()
+	return !s.deadline.IsZero() && s.clock.now().After(s.deadline) || s.stop != nil && s.stop()
 }
 
 // order appends the legal holes of p to moves, those that leave the best

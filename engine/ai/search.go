@@ -73,6 +73,21 @@ type Config struct {
 	// drawing level in it) rather than from all legal moves; 0 plays
 	// uniformly random games, the fastest.
 	Greed float64
+
+	clock *clock // the time the search goes by; nil is the system's (a test's, see export_test.go)
+}
+
+// clock is what a search reads the time from: the system's clock (a nil
+// *clock), or a test's, so that a test of a budget does not depend on how
+// fast the machine searches. A pointer, so that a Config stays comparable.
+type clock struct{ read func() time.Time }
+
+// now returns the time by c.
+func (c *clock) now() time.Time {
+	if c == nil {
+		return time.Now()
+	}
+	return c.read()
 }
 
 // marginScale is the margin that counts fully under Config.MarginWeight.
@@ -122,7 +137,7 @@ func (c Config) Move(ctx context.Context, pos engine.Position, rules engine.Rule
 // reusing their subtrees for pos (see Searcher), and leaves its trees
 // there.
 func (c Config) move(ctx context.Context, pos engine.Position, rules engine.Rules, kept *[]*tree) (Move, error) {
-	begin := time.Now()
+	begin := c.clock.now()
 	legal, err := start(ctx, &pos)
 	if err != nil {
 		return Move{}, err
@@ -146,7 +161,7 @@ func (c Config) move(ctx context.Context, pos engine.Position, rules engine.Rule
 		if !deadline.IsZero() {
 			half = begin.Add(deadline.Sub(begin) / 2)
 		}
-		best, v, ok := c.solve(newSolver(scorer, rules, stopped.Load, c.Playouts, half), pos, legal, nil)
+		best, v, ok := c.solve(newSolver(scorer, rules, stopped.Load, c.Playouts, half, c.clock), pos, legal, nil)
 		if cancelled(ctx) {
 			return Move{}, ctx.Err()
 		}
@@ -202,7 +217,7 @@ func provenMove(pos *engine.Position, h engine.Hole, v int) Move {
 // stops the tree search when the solver proves a win or a draw.
 func (c Config) solveAlongside(ctx context.Context, pos engine.Position, scorer *engine.Scorer, rules engine.Rules,
 	seed uint64, deadline time.Time, legal engine.Holes, stop func() bool, kept *[]*tree) (Move, error) {
-	s := newSolver(scorer, rules, stop, c.Playouts, deadline)
+	s := newSolver(scorer, rules, stop, c.Playouts, deadline, c.clock)
 	var proved atomic.Bool
 	var best engine.Hole
 	var v int
@@ -262,7 +277,7 @@ func (c Config) search(pos engine.Position, scorer *engine.Scorer, rules engine.
 	if legal&(legal-1) == 0 && (budget == 0 || budget > forcedPlayouts) {
 		budget = forcedPlayouts // one legal move: search only to estimate its chances
 	}
-	begin := time.Now()
+	begin := c.clock.now()
 	trees := make([]*tree, workers)
 	if kept != nil {
 		for len(*kept) < workers {
@@ -285,7 +300,7 @@ func (c Config) search(pos engine.Position, scorer *engine.Scorer, rules engine.
 		wg.Go(func() {
 			r := engine.NewRand(seed + uint64(w))
 			trees[w].prepare(pos, scorer, rules, r.Uint64(), p, kept != nil)
-			trees[w].run(share, deadline, begin, c.Temperature == 0 && !c.SpendAll, stop)
+			trees[w].run(share, deadline, begin, c.Temperature == 0 && !c.SpendAll, stop, c.clock)
 		})
 	}
 	wg.Wait()
@@ -356,9 +371,9 @@ func choose(visits *[engine.NumHoles]float64, legal engine.Holes, temperature fl
 }
 
 // run iterates until share playouts are done (0: no limit), the deadline
-// passes (zero: none), stop reports true, or, if settle, the most visited
-// root move cannot be overtaken in the playouts left.
-func (t *tree) run(share int, deadline, begin time.Time, settle bool, stop func() bool) {
+// passes (zero: none) by clk, stop reports true, or, if settle, the most
+// visited root move cannot be overtaken in the playouts left.
+func (t *tree) run(share int, deadline, begin time.Time, settle bool, stop func() bool, clk *clock) {
 	for done := 0; share == 0 || done < share; done++ {
 		if done%checkEvery == 0 && done > 0 {
 			if stop() {
@@ -369,7 +384,7 @@ func (t *tree) run(share int, deadline, begin time.Time, settle bool, stop func(
 				left = share - done
 			}
 			if !deadline.IsZero() {
-				now := time.Now()
+				now := clk.now()
 				if !now.Before(deadline) {
 					return
 				}

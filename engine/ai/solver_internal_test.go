@@ -40,7 +40,7 @@ func solveAll(t testing.TB, ps []engine.Position, rs []engine.Rules, s func(*eng
 
 // The two ways the solver can order moves.
 var (
-	panelGainOrder = func(sc *engine.Scorer, r engine.Rules) *negamax { return newSolver(sc, r, nil, 0, time.Time{}) }
+	panelGainOrder = func(sc *engine.Scorer, r engine.Rules) *negamax { return newSolver(sc, r, nil, 0, time.Time{}, nil) }
 	marginOrder    = func(sc *engine.Scorer, r engine.Rules) *negamax { return &negamax{scorer: sc, rules: r, wdl: true} }
 )
 

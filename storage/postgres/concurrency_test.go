@@ -19,7 +19,7 @@ import (
 // mustOpenDSN opens a store on dsn, closed when the test ends.
 func mustOpenDSN(tb testing.TB, dsn string) *Store {
 	tb.Helper()
-	s, err := Open(dsn, storage.Options{})
+	s, err := OpenConfig(dsn, storage.Options{}, patient)
 	require.NoError(tb, err)
 	tb.Cleanup(func() { s.Close() })
 	return s

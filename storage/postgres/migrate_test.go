@@ -80,7 +80,9 @@ func TestOpenRefuses(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			_, err := Open(tt.dsn, storage.Options{})
+			// The message, not the wait for a server that never comes
+			// (TestOpenWaitsForServer): 30 s by default.
+			_, err := OpenConfig(tt.dsn, storage.Options{}, Config{ConnectWait: time.Millisecond})
 			assert.ErrorContains(t, err, tt.msg)
 		})
 	}

@@ -17,7 +17,7 @@ import (
 func TestRecomputableCommitsUnsynced(t *testing.T) {
 	s := mustOpenConfig(t, "kulami_test_recomputable", Config{PoolMax: 1})
 	mustCreateGame(t, s, "c1")
-	b := backend{s.pool, time.Second}
+	b := backend{s.pool, hung}
 	setting := func(recomputable bool) string {
 		var got string
 		require.NoError(t, b.Update(t.Context(), func(st storage.Tx) error {

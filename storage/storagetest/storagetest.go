@@ -98,7 +98,7 @@ type Store interface {
 type Open func(tb testing.TB, opt storage.Options) Store
 
 // Run runs every test of the suite, each on stores of its own that open
-// makes.
+// makes, in parallel.
 func Run(t *testing.T, open Open) {
 	tests := []struct {
 		name string
@@ -191,6 +191,9 @@ func Run(t *testing.T, open Open) {
 		{"DailyPuzzle", testDailyPuzzle},
 	}
 	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) { tt.fn(t, open) })
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel() // each test on stores of its own: their waits for the disk or the server overlap
+			tt.fn(t, open)
+		})
 	}
 }

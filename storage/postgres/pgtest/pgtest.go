@@ -55,11 +55,15 @@ var (
 )
 
 // Main runs the tests of m, stops the server they started if they did,
-// says why tests skipped if some did for want of a server, and exits. A
-// package that uses pgtest calls it from its TestMain.
-func Main(m *testing.M) {
+// says why tests skipped if some did for want of a server, and exits; the
+// functions after, if any, are called once the tests are over, before the
+// exit. A package that uses pgtest calls it from its TestMain.
+func Main(m *testing.M, after ...func()) {
 	mainCalled.Store(true)
 	code := m.Run()
+	for _, f := range after {
+		f()
+	}
 	if started != nil {
 		if err := started.stop(); err != nil {
 			fmt.Fprintf(os.Stderr, "pgtest: stop the tests' PostgreSQL server: %v\n", err)
