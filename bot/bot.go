@@ -135,9 +135,10 @@ func New(s *discordgo.Session, opt Options) *Bot {
 	wake := make(wakeup, 1)
 	langs := &locales{store: st, log: log}
 	out := &outbound{session: s, log: log}
+	nt := &notices{settings: st, langs: langs, clock: clock, out: out, log: log}
 	vw := &views{renderer: opt.Renderer, runner: runner, baseCtx: ctx, finished: st, vacations: days, settings: st, clock: clock, log: log}
 	tb := &table{store: st, clock: clock, log: log, metrics: opt.Metrics, wake: wake, out: out, langs: langs, views: vw, runner: runner, aiTime: opt.AITime,
-		courier: &courier{out: out, clock: clock, log: log, boards: map[string]boardToken{}}}
+		courier: &courier{out: out, clock: clock, log: log, boards: map[string]boardToken{}}, notices: nt}
 	chans := &channels{store: st, log: log}
 	tst := deadlineTournaments{opt.Store}
 	posts := &tournamentPosts{store: tst, out: out, langs: langs, renderer: opt.Renderer, log: log}
@@ -146,7 +147,7 @@ func New(s *discordgo.Session, opt Options) *Bot {
 	pz := &puzzles{store: deadlinePuzzles{opt.Store}, views: vw, clock: clock, log: log, langs: langs, out: out, wake: wake, set: opt.Puzzles}
 	sched := &scheduler{store: opt.Store, clock: clock, log: log, metrics: opt.Metrics, owner: owner, wake: wake, within: dueWithin,
 		table: tb, out: out, langs: langs, rounds: rd, puzzles: pz}
-	vac := &vacations{store: st, banks: days, clock: clock, log: log, wake: wake, out: out, langs: langs, reminders: sched}
+	vac := &vacations{store: st, banks: days, clock: clock, log: log, wake: wake, out: out, langs: langs, notices: nt, reminders: sched}
 	sched.vacations, rd.vacations, cp.vacations = vac, vac, vac
 	h := handlers{
 		store: st, table: tb, computer: cp, vacations: vac,

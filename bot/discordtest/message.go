@@ -24,7 +24,7 @@ const (
 	// flagSilent is SUPPRESS_NOTIFICATIONS (1<<12): the message notifies nobody, its mentions nor a
 	// DM's recipient (Discord's "@silent" messages).
 	flagSilent = int64(discordgo.MessageFlagsSuppressNotifications)
-	maxContent    = 2000 // Discord's docs; the OpenAPI description allows 4000 on some routes
+	maxContent = 2000 // Discord's docs; the OpenAPI description allows 4000 on some routes
 )
 
 // attachmentsPath serves the bytes of attachments at the URLs the fake gives them.
