@@ -141,7 +141,7 @@ func New(s *discordgo.Session, opt Options) *Bot {
 		courier: &courier{out: out, clock: clock, log: log, boards: map[string]boardToken{}}, notices: nt}
 	chans := &channels{store: st, log: log}
 	tst := deadlineTournaments{opt.Store}
-	posts := &tournamentPosts{store: tst, out: out, langs: langs, renderer: opt.Renderer, log: log}
+	posts := &tournamentPosts{store: tst, out: out, langs: langs, notices: nt, renderer: opt.Renderer, log: log}
 	rd := &rounds{store: tst, games: st, clock: clock, log: log, out: out, langs: langs, table: tb, post: posts, moveTime: opt.MoveTime, aiTime: opt.AITime}
 	cp := &computer{store: st, clock: clock, moveTime: opt.MoveTime, wake: wake, langs: langs, table: tb, chans: chans, runner: runner, baseCtx: ctx}
 	pz := &puzzles{store: deadlinePuzzles{opt.Store}, views: vw, clock: clock, log: log, langs: langs, out: out, wake: wake, set: opt.Puzzles}

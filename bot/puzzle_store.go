@@ -74,7 +74,9 @@ func (s deadlinePuzzles) NextPuzzle(ctx context.Context, userID string) (*storag
 }
 
 func (s deadlinePuzzles) DailyPost(ctx context.Context, guildID, day string) (*storage.DailyPost, error) {
-	return call1(ctx, func(ctx context.Context) (*storage.DailyPost, error) { return s.PuzzleStore.DailyPost(ctx, guildID, day) })
+	return call1(ctx, func(ctx context.Context) (*storage.DailyPost, error) {
+		return s.PuzzleStore.DailyPost(ctx, guildID, day)
+	})
 }
 
 func (s deadlinePuzzles) DailyPuzzle(ctx context.Context, day string) (*storage.DailyPuzzle, error) {
