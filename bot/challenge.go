@@ -254,13 +254,13 @@ func (cl *challenges) openChallenge(c *interaction, ch *storage.Challenge, m fun
 		if ch.To.UserID != "" {
 			lang = cl.table.notices.readerLang(c, ch.To.UserID) // the words are for the challenged
 		}
-		if _, err := c.answer.announce(c, m(lang)); err != nil {
+		if _, err := c.answer.announce(c, cl.table.notices.answer(c, nil, m(lang))); err != nil {
 			cl.withdrawUnseen(c, ch)
 			return fmt.Errorf("answer with the challenge: %w", err)
 		}
 		return nil
 	}
-	msg, err := cl.out.send(c.ctx, ch.ChannelID, m(cl.langs.publicLang(c)))
+	msg, err := cl.table.notices.post(c.ctx, nil, ch.ChannelID, m(cl.langs.publicLang(c)))
 	if err != nil {
 		cl.withdrawUnseen(c, ch)
 		return fmt.Errorf("post the challenge: %w", err)
