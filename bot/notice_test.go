@@ -250,3 +250,30 @@ func TestOneSittingPingsAtNight(t *testing.T) {
 	b := h.boardAt(ch, 1)
 	assert.Equal(t, []string{h.alice.ID}, b.Notified, "the board that hands alice the turn pings her at 22:00")
 }
+
+// TestDMChallengeInOpponentsLanguage: a challenge in a DM is addressed
+// to the challenged player, in their language when the bot knows it
+// (carol spoke English to it), else in the challenger's (bob never
+// spoke to it).
+func TestDMChallengeInOpponentsLanguage(t *testing.T) {
+	t.Parallel()
+	for _, mode := range modes {
+		t.Run(mode, func(t *testing.T) {
+			h := newHarness(t, mode)
+			h.command(h.channel.ID, h.carol, "notify") // in English
+			toCarol := h.dc.AddPrivateChannel(h.alice, h.carol)
+			i := h.commandWith(inFrench, toCarol.ID, h.alice, "challenge", discordtest.UserOption("opponent", h.carol.ID))
+			m, ok := h.dc.Original(i.ID)
+			require.True(t, ok)
+			assert.Contains(t, m.Content, "challenges you to a game", "in carol's English")
+			assert.Contains(t, buttons(m.Components), "Accept")
+			assert.NotContains(t, buttons(m.Components), "Accepter")
+
+			toBob := h.dc.AddPrivateChannel(h.alice, h.bob)
+			i = h.commandWith(inFrench, toBob.ID, h.alice, "challenge", discordtest.UserOption("opponent", h.bob.ID))
+			m, ok = h.dc.Original(i.ID)
+			require.True(t, ok)
+			assert.Contains(t, buttons(m.Components), "Accepter", "bob's language is not known: alice's French")
+		})
+	}
+}
