@@ -19,7 +19,8 @@ import (
 // own messages in the channel: to a player's interaction, the answer
 // itself, a new message that notifies whom it mentions (answer.announce);
 // with no interaction to answer (the scheduler's reminders, timeouts and
-// claims), a DM to each player it concerns who can receive one. It
+// claims), the notices (notice.go) send a DM to each player it concerns
+// who can receive one, in their language. It
 // retires an old board with the token of the interaction whose answer the
 // board is, while Discord lets that token edit it (15 minutes); after
 // that, or after a restart, the old board keeps its menus, and a click on
