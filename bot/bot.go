@@ -152,7 +152,7 @@ func New(s *discordgo.Session, opt Options) *Bot {
 	h := handlers{
 		store: st, table: tb, computer: cp, vacations: vac,
 		challenges: &challenges{store: st, clock: clock, log: log, moveTime: opt.MoveTime, expiry: opt.ChallengeExpiry,
-			wake: wake, out: out, langs: langs, table: tb, chans: chans, computer: cp, vacations: vac},
+			wake: wake, out: out, langs: langs, notices: nt, table: tb, chans: chans, computer: cp, vacations: vac},
 		play:     &playing{store: st, clock: clock, out: out, langs: langs, table: tb},
 		records:  &records{store: st, players: days, langs: langs, clock: clock},
 		reviews:  &reviews{store: st, clock: clock, log: log, runner: runner, out: out, langs: langs, views: vw, replays: newReplays(replayCacheBytes), reviewer: review.Analyse, leases: opt.Store, owner: owner},

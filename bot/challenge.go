@@ -130,6 +130,7 @@ type challenges struct {
 	wake      wakeup
 	out       *outbound
 	langs     *locales
+	notices   *notices // a challenge is a notice to the challenged
 	table     *table
 	chans     *channels
 	computer  *computer  // a challenge of the bot itself is a game against it
@@ -252,15 +253,15 @@ func (cl *challenges) openChallenge(c *interaction, ch *storage.Challenge, m fun
 		// it (an answer to them updates it); nothing else edits it.
 		lang := cl.langs.publicLang(c)
 		if ch.To.UserID != "" {
-			lang = cl.table.notices.readerLang(c, ch.To.UserID) // the words are for the challenged
+			lang = cl.notices.readerLang(c, ch.To.UserID) // the words are for the challenged
 		}
-		if _, err := c.answer.announce(c, cl.table.notices.answer(c, nil, m(lang))); err != nil {
+		if _, err := c.answer.announce(c, cl.notices.answer(c, nil, m(lang))); err != nil {
 			cl.withdrawUnseen(c, ch)
 			return fmt.Errorf("answer with the challenge: %w", err)
 		}
 		return nil
 	}
-	msg, err := cl.table.notices.post(c.ctx, nil, ch.ChannelID, m(cl.langs.publicLang(c)))
+	msg, err := cl.notices.post(c.ctx, nil, ch.ChannelID, m(cl.langs.publicLang(c)))
 	if err != nil {
 		cl.withdrawUnseen(c, ch)
 		return fmt.Errorf("post the challenge: %w", err)
