@@ -57,7 +57,8 @@ func fromDM(c *interaction, g *storage.Game) bool { return c.i.ChannelID != g.Ch
 // keepWaiting is the Keep waiting button of a claim message: the player
 // who may claim lets the late player move on. Nothing is stored: the claim
 // stays open (/kulami claim) until the late player moves or the claim
-// window ends; the message loses its buttons and says so.
+// window ends; the message loses its buttons and says so. From the
+// claim's DM, the late player is told too.
 func (ov *overtime) keepWaiting(c *interaction, g *storage.Game) error {
 	since, by, ok := g.Claimable(ov.clock.Now())
 	if !ok {
@@ -66,23 +67,21 @@ func (ov *overtime) keepWaiting(c *interaction, g *storage.Game) error {
 	if err := ov.claimant(c, g, by); err != nil {
 		return err
 	}
-	lang := ov.langs.publicLang(c)
 	late := g.Player(by.Other())
-	m := message{content: "⌛ " + lang.T("claim.waiting", "Claimant", escape(c.displayName()), "Late", who(lang, late),
-		"Until", timestamp(since.Add(game.ClaimWindow))), mentions: []string{late.UserID}}
+	until := timestamp(since.Add(game.ClaimWindow))
 	if fromDM(c, g) {
-		// The claimant's own DM: the late player is told where the
-		// game is, as a notice of it.
-		m.mentions = nil
-		if err := c.update(message{content: c.i.Message.Content + "\n" + c.lang().T("claim.waiting_you", "Until", timestamp(since.Add(game.ClaimWindow)))}); err != nil {
+		// The claimant's own DM: it says so, and the late player is told
+		// as a notice of the game (in its channel, or by DM).
+		if err := c.update(message{content: c.i.Message.Content + "\n" + c.lang().T("claim.waiting_you", "Until", until)}); err != nil {
 			return err
 		}
 		return ov.table.notices.tell(c.ctx, g, []string{late.UserID}, func(lang i18n.Lang, to string) message {
-			return message{content: "⌛ " + lang.T("claim.waiting", "Claimant", escape(c.displayName()), "Late", whoFor(lang, late, to),
-				"Until", timestamp(since.Add(game.ClaimWindow)))}
+			return message{content: "⌛ " + lang.T("claim.waiting", "Claimant", escape(c.displayName()), "Late", whoFor(lang, late, to), "Until", until)}
 		})
 	}
-	return c.update(ov.table.notices.answer(c, g.Game, m))
+	lang := ov.langs.publicLang(c)
+	return c.update(message{content: "⌛ " + lang.T("claim.waiting", "Claimant", escape(c.displayName()), "Late", who(lang, late), "Until", until),
+		mentions: []string{late.UserID}})
 }
 
 // claimant returns nil if the user of c is the player of colour by, who

@@ -277,3 +277,46 @@ func TestDMChallengeInOpponentsLanguage(t *testing.T) {
 		})
 	}
 }
+
+// TestKeepWaitingFromTheClaimDM: in a game where the bot cannot post,
+// the claim comes by DM with buttons that work there: Keep waiting
+// updates the DM (in alice's English), tells the late player by DM, in
+// his language (French, as he played), that he may still move, and the
+// game goes on.
+func TestKeepWaitingFromTheClaimDM(t *testing.T) {
+	t.Parallel()
+	for _, mode := range modes {
+		t.Run(mode, func(t *testing.T) {
+			h := newQuietHarness(t, mode)
+			dm := h.dc.AddPrivateChannel(h.alice, h.bob)
+			i := h.command(dm.ID, h.bob, "challenge", discordtest.UserOption("opponent", h.alice.ID),
+				discordtest.StringOption("first", "them"), discordtest.StringOption("move_time", "1h"))
+			ch, ok := h.dc.Original(i.ID)
+			require.True(t, ok)
+			accept := h.click(ch.ID, h.alice, buttonFor(t, ch, ":accept:"))
+			board := messageAfter(t, h.dc, accept, dm.ID, "the first board", func(m *discordtest.Message) bool { return boardPly(m) == 0 && len(m.Files) > 0 })
+			board = h.moveIn(board, h.alice)
+			board = h.moveIn(board, h.bob)
+			h.moveIn(board, h.alice)
+			h.until(h.clock.Now().Add(time.Hour + time.Minute)) // bob's hour is out
+			var claimDM *discordtest.Message
+			for _, m := range h.dmsTo(h.alice) {
+				if strings.HasPrefix(m.Content, "⌛") {
+					claimDM = m
+				}
+			}
+			require.NotNil(t, claimDM, "the claim by DM")
+			assert.Equal(t, []string{h.alice.ID}, claimDM.Notified, "it pings alice, who has no quiet hours")
+			before := len(h.dmsTo(h.bob))
+			wait := h.click(claimDM.ID, h.alice, buttonFor(t, claimDM, ":claim-wait-dm:"))
+			assert.Equal(t, discordgo.InteractionResponseUpdateMessage, h.dc.WaitResponse(t, wait.ID).Type)
+			h.dc.WaitUntil(t, "bob told by DM", func() bool { return len(h.dmsTo(h.bob)) > before })
+			assert.Contains(t, h.dmsTo(h.bob)[before].Content, "vous pouvez toujours jouer", "in bob's language: he played in French (moveIn)")
+			updated, _ := h.dc.Message(claimDM.ID)
+			assert.Contains(t, updated.Content, "You keep waiting")
+			_, err := h.store.Game(t.Context(), dm.ID)
+			assert.NoError(t, err, "the game goes on")
+			assert.Empty(t, h.dc.Violations())
+		})
+	}
+}
