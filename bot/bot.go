@@ -146,6 +146,7 @@ func New(s *discordgo.Session, opt Options) *Bot {
 	pz := &puzzles{store: deadlinePuzzles{opt.Store}, views: vw, clock: clock, log: log, langs: langs, out: out, wake: wake, set: opt.Puzzles}
 	sched := &scheduler{store: opt.Store, clock: clock, log: log, metrics: opt.Metrics, owner: owner, wake: wake, within: dueWithin,
 		table: tb, out: out, langs: langs, rounds: rd, puzzles: pz}
+	sched.giver = &giver{store: opt.Store, log: log, wake: wake, logFailure: sched.logFailure}
 	vac := &vacations{store: st, banks: days, clock: clock, log: log, wake: wake, out: out, langs: langs, reminders: sched}
 	sched.vacations, rd.vacations, cp.vacations = vac, vac, vac
 	h := handlers{

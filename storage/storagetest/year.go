@@ -24,12 +24,14 @@ var (
 	yearFinished = flag.Int("kulami.finished", 2000, "finished games of the database BenchmarkYear builds")
 	yearRunning  = flag.Int("kulami.running", 200, "running games of the database BenchmarkYear builds")
 	yearLadder   = flag.Int("kulami.ladder", 1000, "profiles on the ladder of the database BenchmarkYear builds")
+	yearOutage   = flag.Duration("kulami.outage", time.Hour, "the outage before the restart that BenchmarkYear/Resume times")
 )
 
 // Year is the size of a database that BenchmarkYear builds: in one guild
 // (yearGuild), Finished games between Players players, each in a thread
 // of its own under one parent channel (as with threads on), Running games
-// with a clock, and Ladder profiles on the Human ladder.
+// with a clock (one in busyEvery with yearBusy as black), and Ladder
+// profiles on the Human ladder.
 type Year struct {
 	Finished, Running, Ladder, Players int
 }
@@ -52,6 +54,15 @@ const (
 func yearPlayer(i int) game.Player {
 	return game.Player{UserID: fmt.Sprint(400000000000000000 + i), Name: fmt.Sprintf("player %d", i)}
 }
+
+// busyEvery is how often the busy player (yearBusy) plays black in a
+// year's running games: one in 92, 1,087 of 100,000, as many as the
+// player of most running games had where issue 41 measured mine:true.
+const busyEvery = 92
+
+// yearBusy is the player of a year's database who plays black in every
+// busyEvery-th running game, and no finished one.
+var yearBusy = game.Player{UserID: "390000000000000000", Name: "busy player"}
 
 // yearStart is when a year's games begin; yearNow is when the running
 // games are read.
@@ -77,6 +88,9 @@ func YearRecords(tb testing.TB, y Year) func(ctx context.Context, fn func(storag
 			red, black := yearPlayer(i%y.Players), yearPlayer((7*i+1)%y.Players)
 			if red == black {
 				black = yearPlayer((i + 1) % y.Players)
+			}
+			if moveTime > 0 && i%busyEvery == 0 {
+				black = yearBusy
 			}
 			gg, err := game.New(game.Config{Layout: engine.Square(), Rules: engine.Full, First: engine.Red,
 				Players: [2]game.Player{red, black}, MoveTime: moveTime}, begun)
@@ -207,6 +221,13 @@ func BenchmarkYear(b *testing.B, s Store, y Year, longest *Longest) {
 		games, _, err := s.NewestPlayerGames(b.Context(), yearPlayer(0).UserID, 25)
 		if err == nil && len(games) == 0 && y.Running > 0 {
 			err = fmt.Errorf("player 0 plays no game")
+		}
+		return err
+	})
+	read("Games/mine-busy", func() error { // of the player of most running games (yearBusy)
+		games, n, err := s.NewestPlayerGames(b.Context(), yearBusy.UserID, 25)
+		if want := (y.Running + busyEvery - 1) / busyEvery; err == nil && (n != want || len(games) != min(25, want)) {
+			err = fmt.Errorf("the busy player plays %d games, %d read; want %d", n, len(games), want)
 		}
 		return err
 	})
