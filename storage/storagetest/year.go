@@ -4,6 +4,7 @@ import (
 	"context"
 	"flag"
 	"fmt"
+	"slices"
 	"sync"
 	"testing"
 	"time"
@@ -186,16 +187,23 @@ func (l *Longest) Take() time.Duration {
 // player makes whose cost could grow with the database, and a restart
 // after an outage (Resume), for which it also reports the longest
 // write transaction (tx-max-ms, from longest, which s's Options.Updated
-// feeds). Each is a sub-benchmark; ns/op is one call.
+// feeds). Each is a sub-benchmark; ns/op is one call, and each read
+// reports its 99th percentile call (p99-ms, the slowest of fewer than 100
+// calls).
 func BenchmarkYear(b *testing.B, s Store, y Year, longest *Longest) {
 	last := (max(y.Ladder, y.Players) - 1) / 10 * 10
 	read := func(name string, fn func() error) {
 		b.Run(name, func(b *testing.B) {
+			var took []time.Duration
 			for b.Loop() {
+				start := time.Now()
 				if err := fn(); err != nil {
 					b.Fatal(err)
 				}
+				took = append(took, time.Since(start))
 			}
+			slices.Sort(took)
+			b.ReportMetric(float64(took[(len(took)*99+99)/100-1])/1e6, "p99-ms")
 		})
 	}
 	read("ReviewLast/parent", func() error { // no game ended in the parent: the old scan read every game
