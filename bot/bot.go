@@ -157,7 +157,7 @@ func New(s *discordgo.Session, opt Options) *Bot {
 		records:  &records{store: st, players: days, langs: langs, clock: clock},
 		reviews:  &reviews{store: st, clock: clock, log: log, runner: runner, out: out, langs: langs, views: vw, replays: newReplays(replayCacheBytes), reviewer: review.Analyse, leases: opt.Store, owner: owner},
 		prefs:    &preferences{store: st, players: days, log: log, langs: langs, moveTime: opt.MoveTime, clock: clock, out: out, puzzles: pz},
-		overtime: &overtime{clock: clock, out: out, langs: langs, table: tb},
+		overtime: &overtime{clock: clock, out: out, langs: langs, table: tb, giver: sched.giver},
 		planner:  &planner{clock: clock, table: tb},
 		tourney:  &tournaments{store: tst, members: st, clock: clock, log: log, out: out, langs: langs, wake: wake, post: posts, rounds: rd},
 		puzzles:  pz,

@@ -78,6 +78,7 @@ func extendClock(g *storage.Game, down time.Duration) (bool, error) {
 // It is safe for concurrent use.
 type giver struct {
 	store interface {
+		Resuming(ctx context.Context) (*storage.Resuming, error)
 		GiveBack(ctx context.Context, channels []string, fn func(g *storage.Game, down time.Duration) (bool, error)) ([]string, error)
 	}
 	log  *slog.Logger
@@ -190,3 +191,16 @@ func (gv *giver) run(ctx context.Context) {
 
 // wait returns when the giver has reached every game handed to it.
 func (gv *giver) wait() { gv.work.Wait() }
+
+// first gives the game of channel the time a resume under way owes it,
+// if any, at once: what a claim of a win on time does before it looks at
+// the clock, so that a clock that ran out while the bot was down is not
+// claimed before the giver or the resume's batch reach the game.
+func (gv *giver) first(ctx context.Context, channel string) error {
+	r, err := gv.store.Resuming(ctx)
+	if err != nil || r == nil {
+		return err
+	}
+	_, err = gv.store.GiveBack(ctx, []string{channel}, extendClock)
+	return err
+}

@@ -58,12 +58,14 @@ type outageGames struct {
 // with last; and it records the bot last alive alive after that time. The
 // bot is left stopped.
 func newOutageGames(t *testing.T, backend string, n int, last, alive time.Duration) *outageGames {
-	return newOutageGamesShort(t, backend, n, 1, last, alive)
+	return newOutageGamesShort(t, backend, n, 1, last, alive, game.Auto)
 }
 
 // newOutageGamesShort is newOutageGames with the last short games, not
-// only the last one, on a move clock of last.
-func newOutageGamesShort(t *testing.T, backend string, n, short int, last, alive time.Duration) *outageGames {
+// only the last one, on a move clock of last, and their clocks' timeouts;
+// in games of claims (game.Claim) alice and bob have made a move each,
+// which a claim needs.
+func newOutageGamesShort(t *testing.T, backend string, n, short int, last, alive time.Duration, timeouts game.Timeouts) *outageGames {
 	t.Helper()
 	var pg *postgres.Store
 	if backend == "postgres" {
@@ -95,10 +97,16 @@ func newOutageGamesShort(t *testing.T, backend string, n, short int, last, alive
 			moveTime = last
 		}
 		gg, err := game.New(game.Config{
-			Layout: engine.Square(), First: engine.Red, MoveTime: moveTime,
+			Layout: engine.Square(), First: engine.Red, MoveTime: moveTime, Timeouts: timeouts,
 			Players: [2]game.Player{{UserID: h.alice.ID, Name: "alice"}, {UserID: h.bob.ID, Name: "bob"}},
 		}, h.clock.Now())
 		require.NoError(t, err)
+		if timeouts == game.Claim {
+			for range 2 {
+				p := gg.Position()
+				require.NoError(t, gg.Play(gg.ToMove(), gg.Ply(), p.Legal().Cells(p.Layout())[0], h.clock.Now()))
+			}
+		}
 		require.NoError(t, o.st.CreateGame(t.Context(), &storage.Game{GuildID: h.dc.GuildID(), ChannelID: ch.ID, Game: gg}))
 	}
 	require.NoError(t, o.st.SetAlive(t.Context(), h.clock.Now().Add(alive)))
@@ -265,7 +273,7 @@ func TestOutageFirstPass(t *testing.T) {
 		t.Run(backend, func(t *testing.T) {
 			t.Parallel()
 			const n, short = 40, storage.ResumeBatch + 5 // the giver's two batches
-			o := newOutageGamesShort(t, backend, n, short, 40*time.Minute, 30*time.Minute)
+			o := newOutageGamesShort(t, backend, n, short, 40*time.Minute, 30*time.Minute, game.Auto)
 			t0 := o.clock.Now()
 			o.clock.Advance(90 * time.Minute) // down an hour, in which the short games' deadlines passed
 			held := heldGiveBack{entered: make(chan int, n), release: make(chan struct{})}
@@ -327,6 +335,36 @@ func TestOutageFirstPass(t *testing.T) {
 				_, err := o.store().Game(t.Context(), ch)
 				assert.ErrorIs(t, err, storage.ErrNotFound, "game %d: timed out at its deadline given back", i)
 			}
+		})
+	}
+}
+
+// TestOutageClaim: after an outage, a win on time in a game of claims
+// whose clock ran out while the bot was down cannot be claimed before the
+// game has its time back: the claim gives it first, and finds nothing to
+// claim.
+func TestOutageClaim(t *testing.T) {
+	t.Parallel()
+	for _, backend := range []string{"bbolt", "postgres"} {
+		t.Run(backend, func(t *testing.T) {
+			t.Parallel()
+			o := newOutageGamesShort(t, backend, 2, 1, 40*time.Minute, 30*time.Minute, game.Claim)
+			t0 := o.clock.Now()
+			o.clock.Advance(90 * time.Minute) // down an hour, in which alice's clock ran out
+			inner := o.wrap
+			o.wrap = func(s *storage.Store) bot.Store {
+				if inner != nil {
+					return cutResume{inner(s), 0}
+				}
+				return cutResume{s, 0} // the resume reaches no game
+			}
+			o.resumeErr = errCut
+			o.start()
+			ch := o.channels[1]
+			require.WithinDuration(t, t0.Add(40*time.Minute), o.deadline(ch), 0, "not given its hour yet")
+
+			o.refused(o.command(ch, o.bob, "claim"), "no win to claim yet")
+			assert.WithinDuration(t, t0.Add(100*time.Minute), o.deadline(ch), 0, "the claim gave the game its hour first")
 		})
 	}
 }
