@@ -24,11 +24,15 @@ func (ov *overtime) claimButton(c *interaction, g *storage.Game) error {
 
 // claim ends g as a win on time, claimed, for the player who asks
 // (game.Game.Claim) and shows the final board; a button's claim message
-// loses its buttons. A claim from the claim's DM (fromDM: its buttons
-// are clicked in the bot's DM, not in the game's place) shows the final
-// board as the scheduler would: in the game's channel, or by DM to both
-// players of a game where the bot cannot post.
+// loses its buttons. A game owed the time the bot was down has it first.
+// A claim from the claim's DM (fromDM: its buttons are clicked in the
+// bot's DM, not in the game's place) shows the final board as the
+// scheduler would: in the game's channel, or by DM to both players of a
+// game where the bot cannot post.
 func (ov *overtime) claim(c *interaction, g *storage.Game, button bool) error {
+	if err := ov.giver.first(c.ctx, g.ChannelID); err != nil {
+		return err
+	}
 	now := ov.clock.Now()
 	user := c.user().ID
 	g, old, err := ov.table.update(c.ctx, g.ChannelID, g.ID, asker{user: user}, seated(user, func(g *storage.Game, by engine.Color) error {
