@@ -35,6 +35,7 @@ type table struct {
 	views   *views
 	courier *courier     // the boards of answer-only games
 	runner  *jobs.Runner // the computer's moves run on it
+	mend    *mender      // tries again the boards Discord failed
 	aiTime  time.Duration
 	// searchers keeps the trees of hard's last few games, to search on
 	// from at its next move in each.
@@ -319,6 +320,9 @@ func (t *table) post(ctx context.Context, c *interaction, g *storage.Game, oldBo
 		if oerr := t.owe(ctx, g); oerr != nil {
 			return errors.Join(err, oerr)
 		}
+		if _, fault := discordFault(err); fault {
+			t.mendBoard(g)
+		}
 		return fmt.Errorf("%w: %w", errBoardOwed, err)
 	}
 	// The new board is noted before the old one is retired: a process
@@ -390,10 +394,15 @@ func (t *table) note(ctx context.Context, g *storage.Game, msgID string) error {
 var boardRetries = []time.Duration{0, time.Second, 3 * time.Second}
 
 // sendBoard sends m in channel as outbound.send does, trying again after
-// the waits of boardRetries while Discord answers 5xx and ctx lasts.
+// the waits of boardRetries while Discord answers 5xx and ctx lasts, unless
+// ctx is a try of the mender's (tryOnce), which backs off itself.
 func (t *table) sendBoard(ctx context.Context, channel string, m message) (*discordgo.Message, error) {
 	msg, err := t.out.send(ctx, channel, m)
-	for _, d := range boardRetries {
+	retries := boardRetries
+	if ctx.Value(oneTry{}) != nil {
+		retries = nil
+	}
+	for _, d := range retries {
 		if status, fault := discordFault(err); !fault || status == "timeout" {
 			break
 		}
@@ -408,7 +417,8 @@ func (t *table) sendBoard(ctx context.Context, channel string, m message) (*disc
 }
 
 // repairAfter is how long after Discord failed to post a board the
-// scheduler posts it (see owe).
+// scheduler posts it (see owe), if this process has not (mendBoard): the
+// debt's durable bound, for a process that dies.
 const repairAfter = time.Minute
 
 // storeWithin bounds owe's store call, which outlives the interaction
