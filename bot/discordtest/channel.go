@@ -472,8 +472,11 @@ func (s *Server) createDM(c *call) reply {
 	return jsonOK(s.channelJSON(s.dm(b.RecipientID)))
 }
 
-// getCurrentUser answers the bot user.
+// getCurrentUser answers the bot user, or the user whose Bearer token the request carries.
 func (s *Server) getCurrentUser(c *call) reply {
+	if c.user != "" {
+		return jsonOK(userJSON(s.users[c.user]))
+	}
 	j := userJSON(s.bot)
 	j["mfa_enabled"] = false
 	j["locale"] = "en-US"
