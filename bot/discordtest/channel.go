@@ -474,10 +474,11 @@ func (s *Server) createDM(c *call) reply {
 
 // getCurrentUser answers the bot user, or the user whose Bearer token the request carries.
 func (s *Server) getCurrentUser(c *call) reply {
+	u := s.bot
 	if c.user != "" {
-		return jsonOK(userJSON(s.users[c.user]))
+		u = s.users[c.user]
 	}
-	j := userJSON(s.bot)
+	j := userJSON(u)
 	j["mfa_enabled"] = false
 	j["locale"] = "en-US"
 	j["verified"] = true

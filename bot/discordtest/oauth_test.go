@@ -136,9 +136,9 @@ func TestOAuthViolations(t *testing.T) {
 	meta := `[{"type":2,"key":"best_rating","name":"Best rating","description":"Rating at least"}]`
 	path := "/users/@me/applications/" + s.AppID() + "/role-connection"
 	for _, tc := range []struct {
-		name                             string
+		name                            string
 		method, path, auth, ctype, body string
-		want                             string
+		want                            string
 	}{
 		{"bot token on a user's route", "PUT", path, "Bot " + s.Token(), "application/json", `{"metadata":{}}`, "Authorization"},
 		{"JSON to the token endpoint", "POST", "/oauth2/token", "", "application/json", `{}`, "Content-Type"},
