@@ -76,7 +76,11 @@ type syncWriter struct {
 	w  io.Writer
 }
 
-func (s *syncWriter) Write(p []byte) (int, error) { s.mu.Lock(); defer s.mu.Unlock(); return s.w.Write(p) }
+func (s *syncWriter) Write(p []byte) (int, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.w.Write(p)
+}
 
 // browser is a client with cookies that follows redirects, as a browser does.
 func browser(t *testing.T) *http.Client {
