@@ -165,3 +165,72 @@ func TestLinkedRolesPushes(t *testing.T) {
 	assert.Equal(t, before+2, pushes(), "alice's push only: bob is never pushed again")
 	assert.Contains(t, lh.logs.String(), "revoked the link")
 }
+
+// TestListenerPaths tries every path of the bot's HTTP listener, with Linked Roles on and off, with
+// and without an interaction's signature: the sign-in pages take no signature and open nothing else;
+// off, they are not there.
+func TestListenerPaths(t *testing.T) {
+	t.Parallel()
+	on := newLinkedHarness(t)
+	off := newHarness(t, "http")
+	bases := map[bool]string{true: on.pub.URL, false: strings.TrimSuffix(off.url, "/interactions")}
+	fakes := map[bool]*discordtest.Server{true: on.dc, false: off.dc}
+	ping := []byte(`{"type":1}`)
+	for _, tc := range []struct {
+		method, path string
+		on, off      int // the status without a signature, with Linked Roles on and off
+		signedOn     int // with a valid signature, on or off, if it differs (0: the same)
+	}{
+		{"POST", "/interactions", 401, 401, 200},
+		{"GET", "/interactions", 405, 405, 0},
+		{"GET", "/healthz", 200, 200, 0},
+		{"GET", "/linked-roles", 302, 404, 0},
+		{"POST", "/linked-roles", 405, 404, 0},
+		{"GET", "/linked-roles/callback", 400, 404, 0},
+		{"POST", "/linked-roles/callback", 405, 404, 0},
+		{"GET", "/linked-roles/", 404, 404, 0},
+		{"GET", "/linked-roles/other", 404, 404, 0},
+		{"GET", "/linked-roles/callback/more", 404, 404, 0},
+		{"GET", "/linked-rolesx", 404, 404, 0},
+		{"GET", "/", 404, 404, 0},
+		{"GET", "/metrics", 404, 404, 0},
+		{"GET", "/readyz", 404, 404, 0},
+		{"GET", "/admin", 404, 404, 0},
+		{"PUT", "/interactions", 405, 405, 0},
+	} {
+		for _, linked := range []bool{true, false} {
+			for _, signed := range []bool{false, true} {
+				t.Run(tc.method+" "+tc.path+" "+map[bool]string{true: "on", false: "off"}[linked]+map[bool]string{true: " signed", false: ""}[signed], func(t *testing.T) {
+					var body []byte
+					if tc.method != "GET" {
+						body = ping
+					}
+					req, err := http.NewRequest(tc.method, bases[linked]+tc.path, strings.NewReader(string(body)))
+					require.NoError(t, err)
+					if signed {
+						ts := strconv.FormatInt(time.Now().Unix(), 10)
+						req.Header.Set("X-Signature-Timestamp", ts)
+						req.Header.Set("X-Signature-Ed25519", fakes[linked].Sign(ts, body))
+					}
+					client := &http.Client{CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}
+					resp, err := client.Do(req)
+					require.NoError(t, err)
+					page, err := io.ReadAll(resp.Body)
+					require.NoError(t, err)
+					require.NoError(t, resp.Body.Close())
+					want := tc.off
+					if linked {
+						want = tc.on
+					}
+					if signed && tc.signedOn != 0 {
+						want = tc.signedOn
+					}
+					assert.Equal(t, want, resp.StatusCode, string(page))
+					if want == 302 {
+						assert.True(t, strings.HasPrefix(resp.Header.Get("Location"), on.dc.AuthorizeURL()+"?"), "to Discord's authorization page")
+					}
+				})
+			}
+		}
+	}
+}
