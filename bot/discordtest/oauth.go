@@ -161,7 +161,6 @@ func (s *Server) serveAuthorize(w http.ResponseWriter, r *http.Request) {
 
 // tokenError is the token endpoint's error answer (RFC 6749 section 5.2).
 type tokenError struct {
-	status      int
 	Error       string `json:"error"`
 	Description string `json:"error_description,omitempty"`
 }

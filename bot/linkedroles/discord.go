@@ -180,7 +180,7 @@ func (c *client) do(req *http.Request, out any) (int, error) {
 	}
 	if out != nil && len(body) > 0 && strings.HasPrefix(resp.Header.Get("Content-Type"), "application/json") {
 		if err := json.Unmarshal(body, out); err != nil && resp.StatusCode/100 == 2 {
-			return resp.StatusCode, fmt.Errorf("Discord's answer: %w", err)
+			return resp.StatusCode, fmt.Errorf("the answer of Discord: %w", err)
 		}
 	}
 	return resp.StatusCode, nil
