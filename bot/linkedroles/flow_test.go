@@ -47,6 +47,12 @@ type env struct {
 
 func newEnv(t *testing.T, opts ...discordtest.Option) *env {
 	t.Helper()
+	return newEnvWith(t, func(*linkedroles.Config) {}, opts...)
+}
+
+// newEnvWith is newEnv with set changing the Linker's configuration.
+func newEnvWith(t *testing.T, set func(*linkedroles.Config), opts ...discordtest.Option) *env {
+	t.Helper()
 	c := &clock{now: time.Date(2026, 5, 6, 7, 8, 9, 0, time.UTC)}
 	dc := discordtest.New(t, append([]discordtest.Option{discordtest.WithClock(c.Now)}, opts...)...)
 	st, err := storage.Open(filepath.Join(t.TempDir(), "kulami.db"), storage.Options{})
@@ -58,10 +64,12 @@ func newEnv(t *testing.T, opts ...discordtest.Option) *env {
 	key := make([]byte, linkedroles.KeySize)
 	_, _ = rand.Read(key)
 	logs := &bytes.Buffer{}
-	l, err := linkedroles.New(linkedroles.Config{
+	cfg := linkedroles.Config{
 		AppID: dc.AppID(), ClientSecret: dc.ClientSecret(), BotToken: dc.Token(), PublicURL: srv.URL, Key: key,
 		APIURL: dc.APIURL(), AuthorizeURL: dc.AuthorizeURL(), Now: c.Now, Log: slog.New(slog.NewTextHandler(&syncWriter{w: logs}, nil)),
-	}, st)
+	}
+	set(&cfg)
+	l, err := linkedroles.New(cfg, st)
 	require.NoError(t, err)
 	t.Cleanup(func() { l.Close(t.Context()) })
 	h = l.Handler()

@@ -7,6 +7,7 @@ import (
 	"log/slog"
 	"net/http"
 	"strings"
+	"sync/atomic"
 	"time"
 
 	"github.com/kulami/kulami/bot/jobs"
@@ -54,6 +55,7 @@ type Linker struct {
 	api    *client
 	runner *jobs.Runner
 	log    *slog.Logger
+	seq    atomic.Uint64 // numbers the pushes, for their jobs' keys
 }
 
 // jobPush is the class of the pushes on the Linker's runner.
@@ -166,13 +168,15 @@ func (l *Linker) Puzzled(user string) {
 }
 
 // submit queues a push for user, which first changes their link by
-// change (which reports whether it changed it). A push of the same user
-// for the same reason already queued covers this one.
+// change (which reports whether it changed it). Each event queues its
+// own push: one queued or running for the same user may have read the
+// store before this event was stored.
 func (l *Linker) submit(user, why string, change func(*storage.RoleLink) bool) {
-	_, err := l.runner.Submit(jobs.Job{Class: jobPush, Key: user + " " + why, Run: func(ctx context.Context) error {
+	key := fmt.Sprintf("%s %s #%d", user, why, l.seq.Add(1))
+	_, err := l.runner.Submit(jobs.Job{Class: jobPush, Key: key, Run: func(ctx context.Context) error {
 		return l.push(ctx, user, change)
 	}})
-	if err != nil && !errors.Is(err, jobs.ErrDuplicate) {
+	if err != nil {
 		l.log.Warn("linked roles: a push was not queued", "user", user, "why", why, "err", err)
 	}
 }

@@ -1,13 +1,16 @@
 package linkedroles_test
 
 import (
+	"context"
 	"net/http"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
 	"github.com/kulami/kulami/bot/discordtest"
+	"github.com/kulami/kulami/bot/linkedroles"
 	"github.com/kulami/kulami/storage"
 )
 
@@ -86,5 +89,25 @@ func TestChampion(t *testing.T) {
 	assert.Equal(t, "1", connection(t, e.dc, alice.ID)["season_champion"])
 	e.linker.Puzzled(alice.ID)
 	require.NoError(t, e.linker.Wait(t.Context()))
+	assert.Equal(t, "1", connection(t, e.dc, alice.ID)["season_champion"])
+}
+
+// TestPushRateLimited: a push Discord answers 429 waits what Retry-After says, then is sent again.
+func TestPushRateLimited(t *testing.T) {
+	var waited []time.Duration
+	e := newEnvWith(t, func(c *linkedroles.Config) {
+		c.Wait = func(_ context.Context, d time.Duration) error { waited = append(waited, d); return nil }
+	})
+	alice := e.dc.AddUser("alice")
+	link(t, e, alice.ID)
+	e.dc.Fail("PUT", connectionRoute, discordtest.APIError{Status: 429, Message: "You are being rate limited."}, 1)
+	e.linker.Champion("g1", alice.ID)
+	require.NoError(t, e.linker.Wait(t.Context()))
+	assert.Equal(t, []time.Duration{time.Second}, waited, "the wait Discord asked for")
+	statuses := []int{}
+	for _, r := range e.dc.RequestsTo("PUT", connectionRoute) {
+		statuses = append(statuses, r.Status)
+	}
+	assert.Equal(t, []int{200, 429, 200}, statuses, "the link's push, the push refused, and sent again")
 	assert.Equal(t, "1", connection(t, e.dc, alice.ID)["season_champion"])
 }
