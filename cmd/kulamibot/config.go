@@ -357,7 +357,7 @@ func (c *Config) checkOffline() error {
 	if _, _, err := net.SplitHostPort(c.HTTP.Listen); err != nil {
 		return fmt.Errorf("http.listen %q is not host:port, like 127.0.0.1:8080 or :8080", c.HTTP.Listen)
 	}
-	if err := c.Metrics.check(c.HTTP, c.Discord.Mode); err != nil {
+	if err := c.Metrics.check(c.HTTP, c.Discord.Mode, c.Discord.linkedRoles()); err != nil {
 		return err
 	}
 	if c.Discord.linkedRoles() {
@@ -396,7 +396,7 @@ func (c *Config) checkOffline() error {
 
 // check reports whether the metrics' listener can work next to h's in
 // mode.
-func (m MetricsConfig) check(h HTTPConfig, mode string) error {
+func (m MetricsConfig) check(h HTTPConfig, mode string, linkedRoles bool) error {
 	if m.Listen == "" {
 		return nil
 	}
@@ -405,6 +405,9 @@ func (m MetricsConfig) check(h HTTPConfig, mode string) error {
 	}
 	if mode == "http" && m.Listen == h.Listen {
 		return fmt.Errorf("metrics.listen is http.listen (%s): leave metrics.listen empty to serve /metrics there, or choose another port", m.Listen)
+	}
+	if linkedRoles && m.Listen == h.Listen {
+		return fmt.Errorf("metrics.listen is http.listen (%s), where the Linked Roles pages are served: choose another port for the metrics, which should stay private", m.Listen)
 	}
 	return nil
 }

@@ -126,6 +126,7 @@ func TestConfigErrors(t *testing.T) {
 		{"bad listen", "[http]\nlisten = \"8080\"\n", minimal, "not host:port"},
 		{"linked roles without a key", "[discord]\nclient_secret = \"s\"\n[http]\npublic_url = \"https://k.example\"\n", minimal, "discord.linked_roles_key must be 64 hex digits"},
 		{"linked roles with a short key", "[discord]\nclient_secret = \"s\"\nlinked_roles_key = \"abcd\"\n[http]\npublic_url = \"https://k.example\"\n", minimal, "discord.linked_roles_key must be 64 hex digits"},
+		{"linked roles and metrics on one port", "[discord]\nclient_secret = \"s\"\nlinked_roles_key = \"" + strings.Repeat("ab", 32) + "\"\n[http]\npublic_url = \"https://k.example\"\n[metrics]\nlisten = \"127.0.0.1:8080\"\n", minimal, "where the Linked Roles pages are served"},
 		{"linked roles without a public URL", "[discord]\nclient_secret = \"s\"\nlinked_roles_key = \"" + strings.Repeat("ab", 32) + "\"\n", minimal, "http.public_url \"\": Linked Roles"},
 		{"bad metrics listen", "[metrics]\nlisten = \"9090\"\n", minimal, `metrics.listen "9090" is not host:port, like 127.0.0.1:9090`},
 		{"metrics on the http listener", "[discord]\nmode = \"http\"\npublic_key = \"3b6a27bcceb6a42d62a3a8d02a6f0d73653215771de243a63ac048a18b59da29\"\n[metrics]\nlisten = \"127.0.0.1:8080\"\n", minimal, "leave metrics.listen empty to serve /metrics there"},
