@@ -9,8 +9,9 @@
 // at start (Linker.Register, an idempotent PUT of the same five): the
 // player's best rating over the ladders of the servers they play in,
 // their rated games there, their puzzle rating, their puzzles solved at
-// the first attempt, and whether they ever won a season. Values computes
-// them from the player's ladders, puzzle record and link.
+// the first attempt, and whether they ever won a season. valuesOf
+// computes them (Values) from the player's ladders, puzzle record and
+// link.
 //
 // # The flow
 //
@@ -22,7 +23,7 @@
 // state Discord sends back is the cookie's, signed by this bot, unexpired
 // and never used before; then it exchanges the code for tokens, reads the
 // user, pushes their metadata and stores the link: the tokens sealed with
-// AES-GCM (Sealer) under a key of the configuration, bound to the user.
+// AES-GCM (seal.go) under a key of the configuration, bound to the user.
 // Each refusal (no cookie, a forged, used or expired state, consent
 // denied, a code or a token Discord refuses, Discord unreachable) gets a
 // page in the reader's language (Accept-Language), stores nothing and

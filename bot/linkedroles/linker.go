@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"log/slog"
 	"net/http"
+	"slices"
 	"strings"
 	"sync/atomic"
 	"time"
@@ -192,7 +193,9 @@ func (l *Linker) push(ctx context.Context, user string, change func(*storage.Rol
 	if err != nil {
 		return err
 	}
-	if probe := *link; change(&probe) {
+	probe := *link
+	probe.Guilds = slices.Clone(link.Guilds) // change may append to them
+	if change(&probe) {
 		if link, err = l.store.UpdateRoleLink(ctx, user, func(s *storage.RoleLink) error { change(s); return nil }); err != nil {
 			if errors.Is(err, storage.ErrNotFound) {
 				return nil // unlinked meanwhile
