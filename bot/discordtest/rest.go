@@ -330,9 +330,6 @@ func (s *Server) serveREST(w http.ResponseWriter, r *http.Request) {
 	case c.lost:
 		writeJSON(w, c.lostWith.Status, c.lostWith)
 	default:
-		if rep.status == http.StatusTooManyRequests {
-			w.Header().Set("Retry-After", "1") // an injected 429 asks for a second, as Discord's header says it
-		}
 		writeRaw(w, rep.status, out)
 	}
 }
