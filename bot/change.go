@@ -28,7 +28,8 @@ type table struct {
 	}
 	clock   Clock
 	log     *slog.Logger
-	metrics Metrics // told of the moves and the endings
+	metrics Metrics   // told of the moves and the endings
+	links   RoleLinks // told of the rated games
 	wake    wakeup
 	out     *outbound
 	langs   *locales
@@ -131,6 +132,10 @@ func (t *table) update(ctx context.Context, channel string, gameID uint64, by as
 	}
 	if g.Over() { // it was not before: the store keeps no finished game as active
 		t.metrics.GameEnded(g.Result().Ending)
+		if g.Result().Rated() {
+			users := storage.PlayerUsers(g.Players())
+			t.links.Played(g.GuildID, users[:]...)
+		}
 	}
 	return g, oldBoard, nil
 }

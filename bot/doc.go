@@ -115,6 +115,11 @@
 //     runner's render bound; the other messages are functions of the
 //     language and the data (challengeMessage, reviewMessage,
 //     leaderboardMessage, …)
+//   - Linked Roles live in their own package, bot/linkedroles, on a
+//     store port of their own: the bot only tells them (rolelinks.go:
+//     RoleLinks) of the rated games (table), the seasons won (scheduler)
+//     and the puzzles that counted (puzzles), shows their line in
+//     /kulami settings, and mounts their pages on HTTPHandler
 //   - outbound (discord.go): the bot's own messages, DMs, retired boards
 //     and edited challenges; respond.go: answering interactions, whose
 //     answer moves through the states of answer.go

@@ -656,6 +656,21 @@ func (t *boltTx) PutUserSettings(user string, v *UserSettings) error {
 	return put(t.tx.Bucket(bucketUsers), []byte(user), v)
 }
 
+// RoleLink implements Tx.
+func (t *boltTx) RoleLink(user string) (*RoleLink, error) {
+	return get[RoleLink](t.tx.Bucket(bucketRoleLinks), []byte(user), "role link")
+}
+
+// PutRoleLink implements Tx.
+func (t *boltTx) PutRoleLink(l *RoleLink) error {
+	return put(t.tx.Bucket(bucketRoleLinks), []byte(l.UserID), l)
+}
+
+// DeleteRoleLink implements Tx.
+func (t *boltTx) DeleteRoleLink(user string) error {
+	return t.tx.Bucket(bucketRoleLinks).Delete([]byte(user))
+}
+
 // vacationRecord is how a Vacation is stored in bbolt: with the wake time
 // it was indexed under.
 type vacationRecord struct {
@@ -977,6 +992,13 @@ func (t *boltTx) Records(out func(Record) error) error {
 				return err
 			}
 			return fn(UserSettingsRecords.Record(r))
+		}},
+		{bucketRoleLinks, func(_, v []byte) error {
+			l := new(RoleLink)
+			if err := decode(v, l); err != nil {
+				return err
+			}
+			return fn(RoleLinkRecords.Record(l))
 		}},
 		{bucketTournaments, func(_, v []byte) error {
 			tn, _, err := DecodeTournament(v)

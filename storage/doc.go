@@ -58,6 +58,11 @@
 // why that is safe). Every value a method returns is a copy that the
 // caller owns.
 //
+// A user's link to Discord's Linked Roles (RoleLink: their OAuth2 grant,
+// which the bot seals before storage sees it, and the guilds and title
+// their metadata count) is kept by user; UpdateRoleLink makes one only
+// with its token.
+//
 // # Contexts
 //
 // Every method that reads or writes takes a context.Context first: the

@@ -31,7 +31,7 @@ var (
 		bucketLastFinished, bucketGuildGames, bucketHeadToHead, bucketLadderSizes, bucketSeasonSizes,
 		bucketPuzzles, bucketPuzzleRatings, bucketPuzzleProfiles, bucketPuzzleRanks, bucketPuzzleSizes,
 		bucketPuzzleAttempts, bucketPuzzleTries, bucketDailyPuzzles, bucketDailyPosts,
-		bucketRankBands, bucketSeasonRankBands, bucketPlayerGames, bucketGuildGameCounts}
+		bucketRankBands, bucketSeasonRankBands, bucketPlayerGames, bucketGuildGameCounts, bucketRoleLinks}
 
 	keySchema = []byte("schema")
 )
