@@ -22,8 +22,9 @@ import (
 // roll back in part: the batch's transaction is rolled back, the others
 // run again without it, and it runs again alone in its caller's
 // goroutine, where its error is its own (it may have failed because of
-// an earlier write of the batch) and its panic the caller's. Running a
-// write's function again is what Backend allows.
+// an earlier write of the batch) and its panic the caller's; the first
+// write of a batch, which saw only what was committed, keeps the error it
+// returned. Running a write's function again is what Backend allows.
 //
 // It is safe for concurrent use.
 type groupCommit struct {
@@ -100,34 +101,41 @@ func commit(db *bolt.DB, batch []*groupWrite) {
 		return err != nil
 	})
 	for len(batch) > 0 {
-		failed := -1
+		failed, panicked := -1, false
 		err := db.Update(func(tx *bolt.Tx) error {
 			for i, w := range batch {
-				if err := runOne(tx, w.fn); err != nil {
+				var err error
+				if panicked, err = runOne(tx, w.fn); err != nil {
 					failed = i
 					return err
 				}
 			}
 			return nil
 		})
-		if failed < 0 {
+		switch {
+		case failed < 0:
 			for _, w := range batch {
 				w.done <- err
 			}
 			return
+		case failed == 0 && !panicked:
+			// It ran first, on what is committed, as if alone: its
+			// error is its own.
+			batch[0].done <- err
+		default:
+			batch[failed].done <- errRunAlone
 		}
-		batch[failed].done <- errRunAlone
 		batch = append(batch[:failed:failed], batch[failed+1:]...)
 	}
 }
 
 // runOne runs fn in tx, turning a panic into an error (the write runs
 // again alone, in its caller's goroutine, and panics there).
-func runOne(tx *bolt.Tx, fn func(*bolt.Tx) error) (err error) {
+func runOne(tx *bolt.Tx, fn func(*bolt.Tx) error) (panicked bool, err error) {
 	defer func() {
 		if r := recover(); r != nil {
-			err = fmt.Errorf("panic in a write: %v", r)
+			panicked, err = true, fmt.Errorf("panic in a write: %v", r)
 		}
 	}()
-	return fn(tx)
+	return false, fn(tx)
 }
