@@ -93,6 +93,7 @@ type Bot struct {
 	// renders (work.go).
 	runner   *jobs.Runner
 	recent   recent          // the interactions received lately, to act on each once
+	bridge   bridge          // deliveries handled while the database could not check them
 	baseCtx  context.Context // for work that outlives a request: cancelled by Close
 	cancel   context.CancelFunc
 	inflight sync.WaitGroup
