@@ -158,6 +158,12 @@ func (t *table) committedAnyway(ctx context.Context, applied *appliedChange) (*s
 	err := storage.ErrBusy
 	for errors.Is(err, storage.ErrBusy) && ctx.Err() == nil {
 		_, err = t.store.UpdateGame(ctx, applied.channel, func(*storage.Game) error { return errLookOnly })
+		if errors.Is(err, errGameBusy) { // the game's gate is full: its turn comes after theirs
+			select {
+			case <-ctx.Done():
+			case <-time.After(gateRetry):
+			}
+		}
 	}
 	if !errors.Is(err, errLookOnly) && !errors.Is(err, storage.ErrNotFound) {
 		return nil, false

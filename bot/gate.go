@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"sync"
+	"time"
 
 	"github.com/kulami/kulami/storage"
 )
@@ -34,6 +35,10 @@ type gate struct {
 // gateQueue is how many writes of one channel may be at the gate at once:
 // the one that runs and one that waits.
 const gateQueue = 2
+
+// gateRetry is how long work that must have its turn on a game (see
+// table.committedAnyway) waits before it asks again at a full gate.
+const gateRetry = 20 * time.Millisecond
 
 // errGameBusy is the refusal of a write on a channel whose game already
 // has a write running and one waiting.
