@@ -200,6 +200,8 @@ func (e *gameError) explain(lang i18n.Lang) (string, bool) {
 		return lang.T("error.computer_declines"), true
 	case errors.Is(e.err, engine.ErrGameOver):
 		return lang.T("error.game_ended"), true
+	case errors.Is(e.err, game.ErrCutoff) && g.Ply() == 0:
+		return lang.T("error.cutoff_first", "Due", fullTime(g.MoveCutoff())), true
 	case errors.Is(e.err, game.ErrCutoff):
 		return lang.T("error.cutoff", "Due", fullTime(g.Cutoff())), true
 	case errors.Is(e.err, game.ErrOwnTurn):

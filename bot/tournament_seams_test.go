@@ -12,6 +12,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/kulami/kulami/bot/discordtest"
+	"github.com/kulami/kulami/engine/game"
 	"github.com/kulami/kulami/engine/tournament"
 )
 
@@ -231,29 +232,41 @@ func TestTournamentNoShowToldOnce(t *testing.T) {
 }
 
 // TestTournamentGameDueByTheRoundsDeadline: with a move clock longer than
-// the round, a tournament game's board names the round's deadline, and
-// its reminders come before it, naming it; a move made once it has passed
-// (before the round is closed) is refused, saying why.
+// the round, a tournament game's board names the round's deadline, less a
+// day kept for the reply before the first move, and its reminders come
+// before it, naming it; a first move made once it has passed is refused,
+// saying why; the reply is due by the round's deadline.
 func TestTournamentGameDueByTheRoundsDeadline(t *testing.T) {
 	c := startCup(t, "gateway", 4, str("name", "Due Cup"), num("rounds", 2), num("days_per_round", 2), str("move_time", "3d"))
 	h := c.h
 	st := c.stored(1)
 	deadline := st.Rounds()[0].Deadline
+	first := deadline.Add(-game.MaxReplyShare)
 	for _, chans := range games(t, st, 1) {
-		h.waitBoard(chans[0], "the first board names the round's deadline", func(m *discordtest.Message) bool {
-			return strings.Contains(m.Content, "your move — due "+relative(deadline))
+		h.waitBoard(chans[0], "the first board names the first move's deadline", func(m *discordtest.Message) bool {
+			return strings.Contains(m.Content, "your move — due "+relative(first))
 		})
 	}
-	h.tick(12 * time.Hour) // half the move time before the round's deadline
+	h.tick(12 * time.Hour)
 	for _, chans := range games(t, st, 1) {
-		assert.NotEmpty(t, c.said(chans[0], "⏰", relative(deadline)), "a reminder names the round's deadline in %s", chans[0])
+		assert.NotEmpty(t, c.said(chans[0], "⏰", relative(first)), "a reminder names the first move's deadline in %s", chans[0])
 	}
 
-	h.clock.Advance(deadline.Sub(h.clock.Now())) // the deadline, not yet closed
+	// The reply is due by the round's deadline, a day after a first move
+	// made at the last minute.
+	pairings := st.Rounds()[0].Pairings
+	h.clock.Advance(first.Add(-time.Minute).Sub(h.clock.Now()))
+	played := games(t, st, 1)[1][0]
+	h.command(played, c.byID[pairings[1].First], "move", discordtest.StringOption("cell", "D4"))
+	h.waitBoard(played, "the reply names the round's deadline", func(m *discordtest.Message) bool {
+		return boardPly(m) == 1 && strings.Contains(m.Content, "your move — due "+relative(deadline))
+	})
+
+	h.clock.Advance(first.Sub(h.clock.Now())) // the first move's deadline, the game not yet closed
 	thread := games(t, st, 1)[0][0]
 	before := h.commits()
-	i := h.command(thread, c.byID[st.Rounds()[0].Pairings[0].First], "move", discordtest.StringOption("cell", "D4"))
-	h.refused(i, "This game's round ended", "no more moves")
+	i := h.command(thread, c.byID[pairings[0].First], "move", discordtest.StringOption("cell", "D4"))
+	h.refused(i, fmt.Sprintf("The first move of this game was due <t:%d:f>, to leave the reply time before its round ends", first.Unix()), "no more moves")
 	assert.Equal(t, before, h.commits(), "nothing is stored")
 }
 

@@ -283,8 +283,8 @@ func (c *cup) checkRoundPosts(st *storage.Tournament, n int) {
 	c.checkDuplicate(st, n)
 	for _, chans := range games(t, st, n) {
 		for _, ch := range chans {
-			h.waitBoard(ch, "the first board names the round's deadline", func(m *discordtest.Message) bool {
-				return strings.Contains(m.Content, "your move — due "+relative(r.Deadline))
+			h.waitBoard(ch, "the first board names the round's deadline less the reply's day", func(m *discordtest.Message) bool {
+				return strings.Contains(m.Content, "your move — due "+relative(r.Deadline.Add(-game.MaxReplyShare)))
 			})
 		}
 	}
@@ -360,7 +360,8 @@ func (c *cup) playWinter(side uint64) {
 	}
 	told := c.pinged(noShow, "withdrawn")
 	require.Len(t, told, 1, "the no-show is told once for two games")
-	assert.Contains(t, told[0].Content, "round 2 is paired at once, and there is no coming back")
+	assert.Contains(t, told[0].Content, "join again with **/kulami tournament join** while round 1 is played",
+		"the first move was due a day before the deadline: the no-show is told while the round is played")
 	pairings := c.answer(h.carol, "pairings", num("tournament", 1), num("round", 1))
 	assert.Contains(t, pairings, "Board 3: <@"+noShow+"> – <@"+present+"> –+ · +–", "two wins by forfeit for the present player")
 	assert.Contains(t, pairings, "+– or –+ won by forfeit")

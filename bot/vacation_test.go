@@ -77,9 +77,15 @@ func startDaysGame(t *testing.T, h *harness, st daysStore, opts ...*discordgo.Ap
 		return err == nil && c.MessageID == msg.ID
 	}, hung, time.Millisecond, "the challenge knows its message")
 	h.click(msg.ID, h.bob, buttons(msg.Components)["Accept"])
-	h.waitBoard(ch, "the first board", func(m *discordtest.Message) bool { return boardPly(m) == 0 })
-	g, err := st.Game(t.Context(), ch)
-	require.NoError(t, err)
+	board := h.waitBoard(ch, "the first board", func(m *discordtest.Message) bool { return boardPly(m) == 0 })
+	// The bot notes the board just after posting it; until then an edit
+	// due (a weekend pause that begins) has no message to edit.
+	var g *storage.Game
+	require.Eventually(t, func() bool {
+		var err error
+		g, err = st.Game(t.Context(), ch)
+		return err == nil && g.BoardMessageID == board.ID
+	}, hung, time.Millisecond, "the bot notes the first board")
 	return g
 }
 

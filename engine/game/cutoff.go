@@ -40,26 +40,57 @@ func (g *Game) Lift() error {
 // Cutoff returns the game's cutoff (Cut), or zero if it has none.
 func (g *Game) Cutoff() time.Time { return g.s.Cutoff }
 
-// cut reports whether the game's cutoff has come at now.
+// MoveCutoff returns the cutoff of the player to move: the game's, or,
+// before the first move, the game's less the share kept for the reply
+// (MaxReplyShare); zero if the game has none.
+func (g *Game) MoveCutoff() time.Time { return g.limit() }
+
+// MaxReplyShare is the most of the time before a cutoff that is kept for
+// the second player's first move (replyShare).
+const MaxReplyShare = 24 * time.Hour
+
+// replyShare returns the time before the cutoff kept for the second
+// player's first move: MaxReplyShare, or half the time from the game's
+// start to the cutoff if that is less. The first move is due that long
+// before the cutoff (limit), so that a first move made at the last moment
+// leaves the opponent time to answer rather than a forfeit.
+func (g *Game) replyShare() time.Duration {
+	return min(MaxReplyShare, g.s.Cutoff.Sub(g.s.Created)/2)
+}
+
+// limit returns the cutoff that binds the player to move: the cutoff, or,
+// before the first move, the cutoff less the reply's share (replyShare);
+// zero if the game has no cutoff.
+func (g *Game) limit() time.Time {
+	if g.s.Cutoff.IsZero() || g.Ply() > 0 {
+		return g.s.Cutoff
+	}
+	return g.s.Cutoff.Add(-g.replyShare())
+}
+
+// cut reports whether the cutoff of the player to move (limit) has come
+// at now.
 func (g *Game) cut(now time.Time) bool {
-	return !g.s.Cutoff.IsZero() && !now.Before(g.s.Cutoff)
+	l := g.limit()
+	return !l.IsZero() && !now.Before(l)
 }
 
 // outrun reports whether the clock of the player to move runs out before
-// the cutoff (or the game has none), so that the clock, not the cutoff,
-// decides what happens when it runs out.
+// their cutoff (limit; or the game has none), so that the clock, not the
+// cutoff, decides what happens when it runs out.
 func (g *Game) outrun() bool {
-	return g.s.Cutoff.IsZero() || !g.s.Deadline.IsZero() && g.s.Deadline.Before(g.s.Cutoff)
+	l := g.limit()
+	return l.IsZero() || !g.s.Deadline.IsZero() && g.s.Deadline.Before(l)
 }
 
 // due returns when the player to move must have moved: the deadline of
-// their clock, or the cutoff if that comes first; zero when no clock runs
-// (or it is stopped).
+// their clock, or their cutoff (limit) if that comes first; zero when no
+// clock runs (or it is stopped).
 func (g *Game) due() time.Time {
 	if g.s.Deadline.IsZero() || g.outrun() {
 		return g.s.Deadline
 	}
-	return g.s.Cutoff
+	return g.limit()
 }
 
 // cutoffWake returns when a scheduler must look at the game for its clock
@@ -72,7 +103,7 @@ func (g *Game) cutoffWake() time.Time {
 	case g.outrun():
 		return g.s.Deadline
 	case g.unstarted():
-		return g.s.Cutoff
+		return g.limit()
 	}
 	return time.Time{}
 }

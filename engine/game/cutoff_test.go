@@ -18,14 +18,21 @@ var cutoff = t0.Add(6 * time.Hour)
 // cutAt gives a game the cutoff at.
 func cutAt(at time.Time) func(*game.Config) { return func(c *game.Config) { c.Cutoff = at } }
 
+// firstDue is when the first move of a game with the tests' cutoff is
+// due: the cutoff less half the time from the start to it (3 hours, less
+// than a day), kept for the reply.
+var firstDue = cutoff.Add(-3 * time.Hour)
+
 func TestCutoffBoundsTheDeadline(t *testing.T) {
 	g := mustNew(t, cutAt(cutoff))
-	assert.Equal(t, cutoff, g.Deadline(), "the cutoff comes before the clock runs out")
+	assert.Equal(t, firstDue, g.Deadline(), "the first move keeps the reply's share of the time to the cutoff")
 	assert.Equal(t, moveTime, g.TimeLeft(red, t0), "the clock keeps its own time")
-	assert.Equal(t, cutoff.Add(-moveTime/2), g.Wake(), "the first reminder counts back from the cutoff")
+	assert.Equal(t, firstDue.Add(-moveTime/2), g.Wake(), "the first reminder counts back from the first move's deadline")
 	require.NoError(t, g.Remind(g.Wake()))
-	assert.Equal(t, cutoff.Add(-moveTime/10), g.Wake())
+	assert.Equal(t, firstDue.Add(-moveTime/10), g.Wake())
 	restored(t, g)
+	play(t, g, firstDue.Add(-time.Minute))
+	assert.Equal(t, cutoff, g.Deadline(), "the reply is due by the cutoff: 3 hours after a first move at the last minute")
 
 	early := t0.Add(time.Hour)
 	g = mustNew(t, cutAt(t0.Add(20*time.Hour)))
@@ -36,10 +43,39 @@ func TestCutoffBoundsTheDeadline(t *testing.T) {
 	assert.Equal(t, t0.Add(20*time.Hour), g.Deadline(), "the cutoff, once it comes first")
 }
 
+// TestReplyShare: the first move is due by the cutoff less the reply's
+// share: a day, or half the time from the start to the cutoff if that is
+// less; the first player may not move from then on, and forfeits.
+func TestReplyShare(t *testing.T) {
+	tests := []struct {
+		name   string
+		cutoff time.Duration // after the start
+		share  time.Duration
+	}{
+		{"an hour", time.Hour, 30 * time.Minute},
+		{"six hours", 6 * time.Hour, 3 * time.Hour},
+		{"two days", 48 * time.Hour, 24 * time.Hour},
+		{"two weeks", 14 * 24 * time.Hour, 24 * time.Hour},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			g := mustNew(t, cutAt(t0.Add(tt.cutoff)), func(c *game.Config) { c.MoveTime = 30 * 24 * time.Hour })
+			due := t0.Add(tt.cutoff - tt.share)
+			assert.Equal(t, due, g.Deadline())
+			refuse(t, g, game.ErrCutoff, func() error { return g.Play(red, 0, firstLegal(g.Position()), due) })
+			refuse(t, g, game.ErrNotDue, func() error { return g.Timeout(due.Add(-time.Nanosecond)) })
+			require.NoError(t, g.Timeout(due))
+			require.NotNil(t, g.Result())
+			assert.Equal(t, game.Unstarted, g.Result().Ending)
+			assert.Equal(t, black, g.Result().Winner, "the first player forfeits")
+		})
+	}
+}
+
 func TestCutoffKeepsAWholeGameClock(t *testing.T) {
 	g := mustNew(t, cutAt(t0.Add(2*time.Hour)), func(c *game.Config) { c.Kind = game.WholeGame })
-	play(t, g, t0.Add(time.Hour))
-	assert.Equal(t, moveTime-time.Hour, g.TimeLeft(red, t0.Add(time.Hour)), "red keeps what their clock had, not what the cutoff left")
+	play(t, g, t0.Add(30*time.Minute))
+	assert.Equal(t, moveTime-30*time.Minute, g.TimeLeft(red, t0.Add(30*time.Minute)), "red keeps what their clock had, not what the cutoff left")
 	assert.Equal(t, t0.Add(2*time.Hour), g.Deadline())
 }
 
@@ -51,9 +87,9 @@ func TestTimeoutAtTheCutoff(t *testing.T) {
 		loser  engine.Color
 		wake   time.Time // the game's wake once its reminders are sent
 	}{
-		{"no move: the first player forfeits", func(*testing.T, *game.Game) {}, game.Unstarted, red, cutoff},
+		{"no move: the first player forfeits", func(*testing.T, *game.Game) {}, game.Unstarted, red, firstDue},
 		{"one move: the second player forfeits", func(t *testing.T, g *game.Game) { play(t, g, t0.Add(time.Hour)) }, game.Unstarted, black, cutoff},
-		{"no move, away: forfeits all the same", func(t *testing.T, g *game.Game) { require.NoError(t, g.Away(red, t0)) }, game.Unstarted, red, cutoff},
+		{"no move, away: forfeits all the same", func(t *testing.T, g *game.Game) { require.NoError(t, g.Away(red, t0)) }, game.Unstarted, red, firstDue},
 		{"both moved: the judge's", func(t *testing.T, g *game.Game) {
 			play(t, g, t0.Add(time.Hour))
 			play(t, g, t0.Add(2*time.Hour))
@@ -68,19 +104,23 @@ func TestTimeoutAtTheCutoff(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			g := mustNew(t, cutAt(cutoff))
 			tt.setup(t, g)
-			for w := g.Wake(); !w.IsZero() && w.Before(cutoff); w = g.Wake() {
+			at := cutoff // when the player to move is cut off
+			if g.Ply() == 0 {
+				at = firstDue
+			}
+			for w := g.Wake(); !w.IsZero() && w.Before(at); w = g.Wake() {
 				require.NoError(t, g.Remind(w))
 			}
 			assert.Equal(t, tt.wake, g.Wake())
-			refuse(t, g, game.ErrNotDue, func() error { return g.Timeout(cutoff.Add(-time.Nanosecond)) })
-			refuse(t, g, game.ErrCutoff, func() error { return g.Play(g.ToMove(), g.Ply(), firstLegal(g.Position()), cutoff) })
+			refuse(t, g, game.ErrNotDue, func() error { return g.Timeout(at.Add(-time.Nanosecond)) })
+			refuse(t, g, game.ErrCutoff, func() error { return g.Play(g.ToMove(), g.Ply(), firstLegal(g.Position()), at) })
 			if tt.ending == 0 {
 				refuse(t, g, game.ErrNotDue, func() error { return g.Timeout(cutoff.Add(time.Hour)) })
 				require.NoError(t, g.Adjudicate(black, false, cutoff))
 				assert.Equal(t, "Black wins by adjudication", g.Result().String())
 				return
 			}
-			require.NoError(t, g.Timeout(cutoff))
+			require.NoError(t, g.Timeout(at))
 			r := g.Result()
 			require.NotNil(t, r)
 			assert.Equal(t, tt.ending, r.Ending)

@@ -194,7 +194,11 @@
 // its players may decide it, as a tournament's round deadline (package
 // engine/tournament sets it; the rule is the same for any cutoff). The
 // player to move must move by their clock's deadline or by the cutoff,
-// whichever comes first: Deadline says that time, and the reminders come
+// whichever comes first; the first move of the game, by the cutoff less
+// the share kept for the reply (a day, MaxReplyShare, or half the time
+// from the start to the cutoff if that is less), so that a first move
+// made at the last moment leaves the second player time to make theirs
+// rather than a forfeit. Deadline says that time, and the reminders come
 // at their shares of the move time before it. The clocks themselves keep
 // their own time (a clock for the whole game loses nothing to the
 // cutoff; Extend and GiveTime move the clock, not the cutoff). From the

@@ -60,7 +60,10 @@
 // duplicate pairing); the rules; and the round's deadline as the game's
 // cutoff (game.Config.Cutoff). So the round's deadline bounds every
 // move's deadline: a player must move by their clock's deadline or the
-// round's, whichever comes first, and that is what the board and the
+// round's, whichever comes first (the game's first move by a day before
+// the round's deadline, or half the time to it if that is less, so that
+// a first move at the last moment leaves the reply time rather than a
+// forfeit: game.MaxReplyShare), and that is what the board and the
 // reminders name; the reminders count back from it. The clocks keep their
 // own time, so that a clock for the whole game loses nothing to it.
 //

@@ -64,7 +64,7 @@ func TestGameConfig(t *testing.T) {
 	other := mustGame(t, tour, GameRef{1, 2, 1}, now)
 	assert.NotEqual(t, one.Layout().String(), other.Layout().String(), "each pairing its own board")
 	assert.Equal(t, deadline, one.Cutoff(), "the round's deadline bounds the game")
-	assert.Equal(t, deadline, one.Deadline(), "and is the first move's deadline, before the 3-day clock")
+	assert.Equal(t, deadline.Add(-game.MaxReplyShare), one.Deadline(), "the first move is due a day before it, before the 3-day clock, so that the reply has a day")
 	assert.Equal(t, moveTime, one.MoveTime(), "the caller's clock")
 
 	_, err := tour.GameConfig(GameRef{2, 1, 1}, 7, nil, game.Config{})

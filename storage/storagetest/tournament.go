@@ -270,7 +270,8 @@ func testTournamentCancelReleasesItsGames(t *testing.T, open Open) {
 	st := mustStart(t, s, mustTournament(t, s, 2))
 	ref := st.Pending()[0]
 	g := mustOpenRound(t, s, st, ref, 5*24*time.Hour)
-	require.Equal(t, st.Rounds()[0].Deadline, g.Deadline(), "the round's deadline (3 days) comes before the clock (5 days)")
+	require.Equal(t, st.Rounds()[0].Deadline, g.Cutoff(), "the round's deadline (3 days) bounds the game")
+	require.Equal(t, g.MoveCutoff(), g.Deadline(), "and, less the reply's share, comes before the clock (5 days)")
 	cancelAt := t0.Add(2 * time.Hour)
 	st, released, err := s.CancelTournament(ctx, guild, st.ID, cancelAt, func(gs []*storage.Game) {
 		for _, g := range gs {
