@@ -17,7 +17,8 @@ import (
 // that finds the writer idle commits at once, alone.
 //
 // The first caller that finds no commit under way leads: it commits the
-// waiting writes, batch after batch, until none is left. A write whose
+// waiting writes in one batch, then hands the lead to the first write
+// that came meanwhile. A write whose
 // function fails (or panics) cannot stay in the batch, which bbolt cannot
 // roll back in part: the batch's transaction is rolled back, the others
 // run again without it, and it runs again alone in its caller's
@@ -36,8 +37,9 @@ type groupCommit struct {
 // groupWrite is one write transaction waiting for the group's commit.
 type groupWrite struct {
 	fn    func(*bolt.Tx) error
-	ready func() error // nil, or why the write is no longer wanted
-	done  chan error   // errRunAlone, or what the commit returned
+	ready func() error  // nil, or why the write is no longer wanted
+	done  chan error    // errRunAlone, or what the commit returned
+	lead  chan struct{} // the write is to lead the next batch
 }
 
 // errRunAlone tells a write that it failed in its batch and must run
@@ -50,17 +52,25 @@ var errRunAlone = errors.New("run the write alone")
 // lock); ready, called under it before the batch runs, drops a write whose
 // caller gave up (its context is done) with the error it returns.
 func (g *groupCommit) update(db *bolt.DB, lock sync.Locker, ready func() error, fn func(*bolt.Tx) error) error {
-	w := &groupWrite{fn: fn, ready: ready, done: make(chan error, 1)}
+	w := &groupWrite{fn: fn, ready: ready, done: make(chan error, 1), lead: make(chan struct{}, 1)}
 	g.mu.Lock()
 	g.pending = append(g.pending, w)
 	lead := !g.leading
 	g.leading = true
 	g.mu.Unlock()
-	if lead {
-		g.lead(db, lock)
-	}
-	err := <-w.done
-	if errors.Is(err, errRunAlone) {
+	for {
+		if lead {
+			g.lead(db, lock)
+		}
+		select {
+		case <-w.lead:
+			lead = true
+			continue
+		case err := <-w.done:
+			if !errors.Is(err, errRunAlone) {
+				return err
+			}
+		}
 		lock.Lock()
 		defer lock.Unlock()
 		if err := ready(); err != nil {
@@ -68,26 +78,27 @@ func (g *groupCommit) update(db *bolt.DB, lock sync.Locker, ready func() error, 
 		}
 		return db.Update(fn)
 	}
-	return err
 }
 
-// lead commits batches of the pending writes until none is left.
+// lead commits one batch, the writes pending (its own among them), and
+// hands the lead to the first write that came meanwhile, if one did: a
+// leader leads once, so that its own caller is not kept answering for
+// the writes that keep coming.
 func (g *groupCommit) lead(db *bolt.DB, lock sync.Locker) {
-	for {
-		lock.Lock()
-		g.mu.Lock()
-		batch := g.pending
-		g.pending = nil
-		if len(batch) == 0 {
-			g.leading = false
-			g.mu.Unlock()
-			lock.Unlock()
-			return
-		}
-		g.mu.Unlock()
-		commit(db, batch)
-		lock.Unlock()
+	lock.Lock()
+	g.mu.Lock()
+	batch := g.pending
+	g.pending = nil
+	g.mu.Unlock()
+	commit(db, batch)
+	lock.Unlock()
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	if len(g.pending) == 0 {
+		g.leading = false
+		return
 	}
+	g.pending[0].lead <- struct{}{}
 }
 
 // commit runs batch in one transaction of db and tells each write what
