@@ -56,8 +56,8 @@ func withStoreDeadlines(ctx context.Context, c *interaction, timer Timer, answer
 	workOver, endWork := context.WithCancelCause(context.Background())
 	stopAnswer := timer.AfterFunc(time.Duration(float64(answerWithin)*storeAnswerShare), func() { endAnswer(errOutOfTime) })
 	stopWork := timer.AfterFunc(storeWork, func() { endWork(errOutOfTime) })
-	d := &storeDeadlines{answer: &c.answer, deferrable: c.i.Type != discordgo.InteractionApplicationCommandAutocomplete,
-		answerOver: answerOver, workOver: workOver}
+	deferrable := c.i == nil || c.i.Type != discordgo.InteractionApplicationCommandAutocomplete
+	d := &storeDeadlines{answer: &c.answer, deferrable: deferrable, answerOver: answerOver, workOver: workOver}
 	return context.WithValue(ctx, storeDeadlinesKey{}, d), func() { stopAnswer(); stopWork() }
 }
 
