@@ -148,6 +148,7 @@ func New(s *discordgo.Session, opt Options) *Bot {
 	pz := &puzzles{store: deadlinePuzzles{opt.Store}, views: vw, clock: clock, log: log, langs: langs, out: out, wake: wake, set: opt.Puzzles}
 	sched := &scheduler{store: opt.Store, clock: clock, log: log, metrics: opt.Metrics, owner: owner, wake: wake, within: dueWithin,
 		table: tb, out: out, langs: langs, rounds: rd, puzzles: pz}
+	sched.giver = &giver{store: opt.Store, log: log, wake: wake, logFailure: sched.logFailure}
 	vac := &vacations{store: st, banks: days, clock: clock, log: log, wake: wake, out: out, langs: langs, reminders: sched}
 	sched.vacations, rd.vacations, cp.vacations = vac, vac, vac
 	h := handlers{
@@ -158,7 +159,7 @@ func New(s *discordgo.Session, opt Options) *Bot {
 		records:  &records{store: st, players: days, langs: langs, clock: clock},
 		reviews:  &reviews{store: st, clock: clock, log: log, runner: runner, out: out, langs: langs, views: vw, replays: newReplays(replayCacheBytes), reviewer: review.Analyse, leases: opt.Store, owner: owner},
 		prefs:    &preferences{store: st, players: days, log: log, langs: langs, moveTime: opt.MoveTime, clock: clock, out: out, puzzles: pz},
-		overtime: &overtime{clock: clock, out: out, langs: langs, table: tb},
+		overtime: &overtime{clock: clock, out: out, langs: langs, table: tb, giver: sched.giver},
 		planner:  &planner{clock: clock, table: tb},
 		tourney:  &tournaments{store: tst, members: st, clock: clock, log: log, out: out, langs: langs, wake: wake, post: posts, rounds: rd},
 		puzzles:  pz,

@@ -23,8 +23,11 @@ func (ov *overtime) claimButton(c *interaction, g *storage.Game) error {
 
 // claim ends g as a win on time, claimed, for the player who asks
 // (game.Game.Claim) and shows the final board; a button's claim message
-// loses its buttons.
+// loses its buttons. A game owed the time the bot was down has it first.
 func (ov *overtime) claim(c *interaction, g *storage.Game, button bool) error {
+	if err := ov.giver.first(c.ctx, g.ChannelID); err != nil {
+		return err
+	}
 	now := ov.clock.Now()
 	user := c.user().ID
 	g, old, err := ov.table.update(c.ctx, g.ChannelID, g.ID, asker{user: user}, seated(user, func(g *storage.Game, by engine.Color) error {

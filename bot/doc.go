@@ -97,7 +97,9 @@
 //     a stored game (update, asked for by a player's asker or byBot),
 //     its new board, the computer's move jobs
 //   - scheduler (schedule.go): reminders, timeouts, expiry, lost computer
-//     moves, the time given back after an outage, the tournaments' work
+//     moves, the time given back after an outage (outage.go: the resume,
+//     and the giver of the games due before it reached them, beside the
+//     passes), the tournaments' work
 //     (rounds, tournament_round.go: the step engine/tournament says is
 //     due: the start, each round's games, the round's deadline, the next
 //     round, the final standings; with their threads, posts and pings),

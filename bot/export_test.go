@@ -7,12 +7,26 @@ import (
 
 // RunDue does, once, what the scheduler does when it wakes: it records
 // the bot alive (and renews its claims on reviews) and does everything
-// due now. Tests of the clocks call it instead of running RunScheduler,
+// due now, and waits for the games it handed to the giver to have their
+// time back. Tests of the clocks call it instead of running RunScheduler,
 // so they know when the work is done.
 func (b *Bot) RunDue(ctx context.Context) bool {
 	b.sched.heartbeat(ctx, b.clock.Now())
+	failed := b.sched.runDue(ctx)
+	b.sched.giver.wait()
+	return failed
+}
+
+// HandDue does what the scheduler does when it wakes, as RunDue, but
+// returns without waiting for the giver, whose GiveBack calls a test
+// may hold: it reports whether something failed.
+func (b *Bot) HandDue(ctx context.Context) bool {
+	b.sched.heartbeat(ctx, b.clock.Now())
 	return b.sched.runDue(ctx)
 }
+
+// WaitGiven waits for the games handed to the giver to have their time.
+func (b *Bot) WaitGiven() { b.sched.giver.wait() }
 
 // Resume does what RunScheduler does first: give back the time the bot was
 // down, here all of it before it returns (the reminders that say so are

@@ -15,6 +15,7 @@ type overtime struct {
 	out   *outbound
 	langs *locales
 	table *table
+	giver *giver // gives a game its time down before a claim
 }
 
 // giveTime adds time to the clock of the opponent of the player who asks

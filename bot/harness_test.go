@@ -96,8 +96,10 @@ type harness struct {
 	// claims existed run with timeouts auto, as the guilds of that
 	// release played, unless they set it.
 	claims bool
-	// timer, if set, counts the interactions' limits (bot.Options.Timer)
-	// instead of the system's timers.
+	// timer counts the interactions' limits (bot.Options.Timer): by
+	// default a manual timer no test advances, so that how fast the
+	// machine runs a handler never decides whether it is deferred or
+	// answered "busy"; the tests of those limits set their own.
 	timer bot.Timer
 	// hooks, if set, is called with each bot the harness makes, before
 	// it starts: a test sets the bot's test hooks there.
@@ -173,6 +175,9 @@ func (h *harness) start() {
 		}
 	}
 	log := slog.New(slog.NewTextHandler(h.logs, &slog.HandlerOptions{Level: slog.LevelDebug, ReplaceAttr: bot.RedactAttr}))
+	if h.timer == nil {
+		h.timer = bot.NewManualTimer()
+	}
 	var bs bot.Store = store
 	if h.wrap != nil {
 		bs = h.wrap(store)

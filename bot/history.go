@@ -10,6 +10,7 @@ import (
 	"github.com/kulami/kulami/engine"
 	"github.com/kulami/kulami/engine/game"
 	"github.com/kulami/kulami/engine/rating"
+	"github.com/kulami/kulami/engine/tournament"
 	"github.com/kulami/kulami/storage"
 )
 
@@ -29,6 +30,12 @@ var outcomeWords = map[game.Outcome]string{
 	game.Won: "history.won", game.Lost: "history.lost", game.Drawn: "history.drew", game.NoContest: "history.no_result",
 }
 
+// forfeitWords are the message IDs of a tournament game won or lost by
+// forfeit, for one player: what the board and the standings say too.
+var forfeitWords = map[tournament.Side]string{
+	tournament.WonByForfeit: "history.won_by_forfeit", tournament.LostByForfeit: "history.lost_by_forfeit",
+}
+
 // historyCommand lists a player's recent finished games.
 func (rs *records) historyCommand(c *interaction, o options) error {
 	id, name := target(c, o)
@@ -45,7 +52,9 @@ func (rs *records) historyCommand(c *interaction, o options) error {
 	var lines []string
 	for _, h := range games {
 		result := lang.T(outcomeWords[h.Outcome])
-		if h.Ending != game.Aborted {
+		if w, ok := forfeitWords[h.Forfeit]; ok {
+			result = lang.T(w)
+		} else if h.Ending != game.Aborted {
 			result += " " + lang.T("history.score", "Points", h.Score[h.Color].Total, "Against", h.Score[h.Color.Other()].Total)
 		}
 		if w := endingWords[h.Ending]; h.Claimed {

@@ -58,6 +58,14 @@ type outageGames struct {
 // with last; and it records the bot last alive alive after that time. The
 // bot is left stopped.
 func newOutageGames(t *testing.T, backend string, n int, last, alive time.Duration) *outageGames {
+	return newOutageGamesShort(t, backend, n, 1, last, alive, game.Auto)
+}
+
+// newOutageGamesShort is newOutageGames with the last short games, not
+// only the last one, on a move clock of last, and their clocks' timeouts;
+// in games of claims (game.Claim) alice and bob have made a move each,
+// which a claim needs.
+func newOutageGamesShort(t *testing.T, backend string, n, short int, last, alive time.Duration, timeouts game.Timeouts) *outageGames {
 	t.Helper()
 	var pg *postgres.Store
 	if backend == "postgres" {
@@ -85,14 +93,20 @@ func newOutageGames(t *testing.T, backend string, n int, last, alive time.Durati
 		ch := h.dc.AddChannel(fmt.Sprintf("game-%d", i))
 		o.channels = append(o.channels, ch.ID)
 		moveTime := 72 * time.Hour
-		if i == n-1 {
+		if i >= n-short {
 			moveTime = last
 		}
 		gg, err := game.New(game.Config{
-			Layout: engine.Square(), First: engine.Red, MoveTime: moveTime,
+			Layout: engine.Square(), First: engine.Red, MoveTime: moveTime, Timeouts: timeouts,
 			Players: [2]game.Player{{UserID: h.alice.ID, Name: "alice"}, {UserID: h.bob.ID, Name: "bob"}},
 		}, h.clock.Now())
 		require.NoError(t, err)
+		if timeouts == game.Claim {
+			for range 2 {
+				p := gg.Position()
+				require.NoError(t, gg.Play(gg.ToMove(), gg.Ply(), p.Legal().Cells(p.Layout())[0], h.clock.Now()))
+			}
+		}
 		require.NoError(t, o.st.CreateGame(t.Context(), &storage.Game{GuildID: h.dc.GuildID(), ChannelID: ch.ID, Game: gg}))
 	}
 	require.NoError(t, o.st.SetAlive(t.Context(), h.clock.Now().Add(alive)))
@@ -227,6 +241,130 @@ func TestOutageTimeoutBeforeReminders(t *testing.T) {
 			_, err := o.store().Game(t.Context(), short)
 			assert.ErrorIs(t, err, storage.ErrNotFound, "timed out at its deadline")
 			assert.Equal(t, 60, o.sent(), "the reminders go on at their pace")
+		})
+	}
+}
+
+// heldGiveBack is a store whose GiveBack waits until release is closed,
+// after it sends how many games it was called with to entered.
+type heldGiveBack struct {
+	bot.Store
+	entered chan int
+	release chan struct{}
+}
+
+// GiveBack implements bot.Store.
+func (h heldGiveBack) GiveBack(ctx context.Context, channels []string, fn func(g *storage.Game, down time.Duration) (bool, error)) ([]string, error) {
+	h.entered <- len(channels)
+	<-h.release
+	return h.Store.GiveBack(ctx, channels, fn)
+}
+
+// TestOutageFirstPass: after an outage, the scheduler's first pass does
+// not wait for the games due before the resume reached them to be given
+// their time (their GiveBack is held here): it hands them to the giver,
+// which gives each its time once, storage.ResumeBatch a transaction, and
+// none of them is timed out before it has it. Nobody loses on time
+// because the bot was down: each then times out at its deadline given
+// back, not a second earlier.
+func TestOutageFirstPass(t *testing.T) {
+	t.Parallel()
+	for _, backend := range []string{"bbolt", "postgres"} {
+		t.Run(backend, func(t *testing.T) {
+			t.Parallel()
+			const n, short = 40, storage.ResumeBatch + 5 // the giver's two batches
+			o := newOutageGamesShort(t, backend, n, short, 40*time.Minute, 30*time.Minute, game.Auto)
+			t0 := o.clock.Now()
+			o.clock.Advance(90 * time.Minute) // down an hour, in which the short games' deadlines passed
+			held := heldGiveBack{entered: make(chan int, n), release: make(chan struct{})}
+			inner := o.wrap
+			o.wrap = func(s *storage.Store) bot.Store {
+				var st bot.Store = s
+				if inner != nil {
+					st = inner(s)
+				}
+				held.Store = cutResume{st, 0} // the resume reaches no game
+				return held
+			}
+			o.resumeErr = errCut
+			o.start()
+			due := o.channels[n-short:]
+
+			pass := make(chan bool, 1)
+			go func() { pass <- o.bot.HandDue(t.Context()) }()
+			select {
+			case k := <-held.entered:
+				assert.Equal(t, storage.ResumeBatch, k, "the giver's first batch")
+			case <-time.After(time.Minute): // only a bound against a hang
+				close(held.release)
+				require.FailNow(t, "the giver never gave back the time")
+			}
+			select {
+			case failed := <-pass:
+				assert.False(t, failed, "the first pass succeeds")
+			case <-time.After(time.Minute): // only a bound against a hang
+				close(held.release)
+				require.FailNow(t, "the first pass waits for the time to be given back")
+			}
+			assert.False(t, o.bot.HandDue(t.Context()), "a second pass while the giver works")
+			for i, ch := range due {
+				assert.WithinDuration(t, t0.Add(40*time.Minute), o.deadline(ch), 0, "game %d: not given its hour yet, and not timed out", i)
+			}
+
+			close(held.release)
+			o.bot.WaitGiven()
+			handed := 0
+			for len(held.entered) > 0 {
+				handed += <-held.entered
+			}
+			assert.Equal(t, short-storage.ResumeBatch, handed, "each game due handed to the giver once")
+			for i, ch := range due {
+				assert.WithinDuration(t, t0.Add(100*time.Minute), o.deadline(ch), 0, "game %d: given its hour", i)
+			}
+			for i, ch := range o.channels[:n-short] {
+				assert.WithinDuration(t, t0.Add(72*time.Hour), o.deadline(ch), 0, "game %d: not due, its hour left to the resume", i)
+			}
+
+			o.tick(t0.Add(100*time.Minute - time.Second).Sub(o.clock.Now()))
+			for i, ch := range due {
+				_, err := o.store().Game(t.Context(), ch)
+				assert.NoError(t, err, "game %d: running a second before its deadline given back", i)
+			}
+			o.tick(time.Second)
+			for i, ch := range due {
+				_, err := o.store().Game(t.Context(), ch)
+				assert.ErrorIs(t, err, storage.ErrNotFound, "game %d: timed out at its deadline given back", i)
+			}
+		})
+	}
+}
+
+// TestOutageClaim: after an outage, a win on time in a game of claims
+// whose clock ran out while the bot was down cannot be claimed before the
+// game has its time back: the claim gives it first, and finds nothing to
+// claim.
+func TestOutageClaim(t *testing.T) {
+	t.Parallel()
+	for _, backend := range []string{"bbolt", "postgres"} {
+		t.Run(backend, func(t *testing.T) {
+			t.Parallel()
+			o := newOutageGamesShort(t, backend, 2, 1, 40*time.Minute, 30*time.Minute, game.Claim)
+			t0 := o.clock.Now()
+			o.clock.Advance(90 * time.Minute) // down an hour, in which alice's clock ran out
+			inner := o.wrap
+			o.wrap = func(s *storage.Store) bot.Store {
+				if inner != nil {
+					return cutResume{inner(s), 0}
+				}
+				return cutResume{s, 0} // the resume reaches no game
+			}
+			o.resumeErr = errCut
+			o.start()
+			ch := o.channels[1]
+			require.WithinDuration(t, t0.Add(40*time.Minute), o.deadline(ch), 0, "not given its hour yet")
+
+			o.refused(o.command(ch, o.bob, "claim"), "no win to claim yet")
+			assert.WithinDuration(t, t0.Add(100*time.Minute), o.deadline(ch), 0, "the claim gave the game its hour first")
 		})
 	}
 }

@@ -101,6 +101,9 @@ type scheduler struct {
 	// resuming is set while this bot gives back the time it was down
 	// (resumeGames), whose batches make reminders due without a poke.
 	resuming atomic.Bool
+	// giver gives their time to the games due before the resume reached
+	// them, beside the passes.
+	giver *giver
 }
 
 // RunScheduler keeps games moving until ctx is cancelled: it sends the
@@ -135,10 +138,11 @@ func (s *scheduler) run(ctx context.Context) error {
 		alive = time.Time{} // record it at once
 	}
 	// The time down is given back in batches while the due work goes on
-	// (a game due first is given its time at once, see giveBackDue); the
-	// batches end before the store may close.
+	// (a game due first is given its time in the background, see giver);
+	// the batches and the giver end before the store may close.
 	var background sync.WaitGroup
 	defer background.Wait()
+	defer s.giver.wait()
 	if resuming {
 		s.resuming.Store(true)
 		background.Go(func() {
@@ -255,9 +259,15 @@ func (s *scheduler) runDue(ctx context.Context) bool {
 		s.logFailure(ctx, "scheduler cannot read what is due", "err", err)
 		return true
 	}
-	if due, err = s.giveBackDue(ctx, due); err != nil {
-		s.logFailure(ctx, "scheduler cannot give back the time down to the games due", "err", err)
-		return true
+	if slices.ContainsFunc(due, func(w storage.Wake) bool { return w.Kind == storage.WakeGame }) {
+		// A game due before a resume under way reached it is given its
+		// time first, in the background (giver), not ahead of the rest.
+		r, err := s.store.Resuming(ctx)
+		if err != nil {
+			s.logFailure(ctx, "scheduler cannot read the resume under way", "err", err)
+			return true
+		}
+		due = s.giver.hold(ctx, r, due)
 	}
 	s.log.Debug("scheduler looks at what is due", "due", len(due))
 	for _, w := range due {
@@ -278,36 +288,6 @@ func (s *scheduler) runDue(ctx context.Context) bool {
 	}
 	wg.Wait()
 	return failed.Load()
-}
-
-// giveBackDue gives the games of due that a resume under way has not
-// reached yet the time they are owed (storage's GiveBack, in batches)
-// instead of acting on their wakes, which were set before the outage was
-// given back: it returns the wakes left to handle. A game's new wake is
-// in the index then, for the next pass.
-func (s *scheduler) giveBackDue(ctx context.Context, due []storage.Wake) ([]storage.Wake, error) {
-	var games []string
-	for _, w := range due {
-		if w.Kind == storage.WakeGame {
-			games = append(games, w.ChannelID)
-		}
-	}
-	if len(games) == 0 {
-		return due, nil
-	}
-	if r, err := s.store.Resuming(ctx); err != nil || r == nil {
-		return due, err
-	}
-	given, err := s.store.GiveBack(ctx, games, extendClock)
-	if err != nil || len(given) == 0 {
-		return due, err
-	}
-	s.wake.poke()
-	done := make(map[string]bool, len(given))
-	for _, ch := range given {
-		done[ch] = true
-	}
-	return slices.DeleteFunc(due, func(w storage.Wake) bool { return w.Kind == storage.WakeGame && done[w.ChannelID] }), nil
 }
 
 // runWake handles one due wake, if this bot claims it, within s.within
@@ -522,52 +502,4 @@ func (s *scheduler) expireChallenge(ctx context.Context, channelID string, now t
 	}
 	s.out.editChallenge(ctx, ch, text)
 	return nil
-}
-
-// outageReminders is how many reminders of the time given back a resume
-// makes due a second at most (each a message, and a DM to a player who
-// asked for them): well under Discord's 50 requests a second, so that a
-// restart with thousands of games leaves the interactions and the rest of
-// the due work theirs.
-const outageReminders = 10
-
-// beginResume begins to give back to the players the time the bot was
-// down, if it lasted minOutage or more (storage's BeginResume): it reports
-// whether a resume is under way, for resumeGames. Until a game's batch
-// reaches it, the first wake of the game gives it its time (giveBackDue), so
-// no deadline is enforced before.
-func (s *scheduler) beginResume(ctx context.Context) (bool, error) {
-	down, resuming, err := s.store.BeginResume(ctx, s.clock.Now(), minOutage, outageReminders)
-	if err != nil {
-		return false, err
-	}
-	if resuming {
-		s.log.Info("giving the players back the time the bot was down", "down", down)
-	}
-	return resuming, nil
-}
-
-// resumeGames gives every running clock the time the bot was down, in
-// batches (storage's Resume), each game with its reminder that says so,
-// made due at the pace of outageReminders. On an error, the next start
-// goes on where it stopped.
-func (s *scheduler) resumeGames(ctx context.Context) error {
-	n, err := s.store.Resume(ctx, extendClock)
-	if err != nil {
-		return err
-	}
-	s.log.Info("gave the players back the time the bot was down", "games", n)
-	s.wake.poke()
-	return nil
-}
-
-// extendClock gives the player to move in g down more time, if a clock
-// runs: what a resume does to each game (storage's Resume and GiveBack).
-func extendClock(g *storage.Game, down time.Duration) (bool, error) {
-	if err := g.Extend(down); errors.Is(err, game.ErrNotDue) {
-		return false, nil // no clock runs
-	} else if err != nil {
-		return false, err
-	}
-	return true, nil
 }

@@ -154,8 +154,10 @@ func TestTournamentDoubleForfeit(t *testing.T) {
 
 // TestTournamentForfeitOneTruth: a player whose clock runs out before
 // their first move forfeits: the board says who wins by forfeit (not
-// "aborted; it counts for nobody"), the pairings record the win, and the
-// game is rated for nobody, so the leaderboard does not count it.
+// "aborted; it counts for nobody"), the pairings record the win, both
+// players' histories and the game's record say it was won and lost by
+// forfeit (not "called off, no result"), and the game is rated for
+// nobody, so the leaderboard does not count it.
 func TestTournamentForfeitOneTruth(t *testing.T) {
 	c := startCup(t, "gateway", 4, str("name", "True Cup"), num("rounds", 2), num("days_per_round", 3), str("move_time", "1d"))
 	h := c.h
@@ -174,6 +176,17 @@ func TestTournamentForfeitOneTruth(t *testing.T) {
 		require.NoError(t, err)
 		require.Len(t, hist, 1)
 		assert.Zero(t, hist[0].Rating, "a forfeit is not rated")
+
+		for id, want := range map[string]string{p.Second: "Won by forfeit", p.First: "Lost by forfeit"} {
+			i := h.command(chans[i][0], c.byID[id], "history")
+			history := soleEmbed(t, h.dc.WaitResponse(t, i.ID)).Description
+			assert.Contains(t, history, want+" (counts for the tournament only)")
+			assert.NotContains(t, history, "no result")
+		}
+		i := h.command(chans[i][0], c.byID[p.Second], "export", discordtest.IntegerOption("game", int64(hist[0].GameID)))
+		m := h.dc.WaitOriginal(t, i.ID, func(m *discordtest.Message) bool { return len(m.Files) > 0 })
+		require.Len(t, m.Files, 1)
+		assert.Contains(t, string(m.Files[0].Data), `[Result "Black wins by forfeit, Red did not make a first move"]`)
 	}
 	assert.Contains(t, c.answer(h.carol, "pairings", num("round", 1)), "–+", "the pairings mark the wins by forfeit")
 	board := soleEmbed(t, h.dc.WaitResponse(t, h.command(h.channel.ID, h.carol, "leaderboard").ID))

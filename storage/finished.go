@@ -8,6 +8,7 @@ import (
 
 	"github.com/kulami/kulami/engine"
 	"github.com/kulami/kulami/engine/game"
+	"github.com/kulami/kulami/engine/tournament"
 )
 
 // FinishedGame is a game that has ended, kept for good: the game as it
@@ -16,7 +17,7 @@ import (
 // aborted game).
 type FinishedGame struct {
 	Game
-	RecordText string // RECORD.md text, as game.Game.Record writes it
+	RecordText string // RECORD.md text, as game.Game.Record writes it (a tournament's forfeit says so: tournament.ForfeitResult)
 	Ratings    [2]RatingChange
 }
 
@@ -73,6 +74,10 @@ type HistoryEntry struct {
 	Outcome  game.Outcome  `json:"outcome"`
 	Score    engine.Score  `json:"score"`           // by colour
 	Rating   RatingChange  `json:"rating,omitzero"` // zero for an aborted game
+	// Forfeit: a tournament game that ended before a player's first move,
+	// won or lost by forfeit (tournament.ForfeitSide); its Outcome is
+	// NoContest, for no game was played and no rating changed.
+	Forfeit tournament.Side `json:"forfeit,omitempty"`
 }
 
 // finish moves the active game g, which has a Result and had the wake
@@ -88,7 +93,15 @@ func (s *Core) finish(tx Tx, g *Game, oldWake time.Time) error {
 			return err
 		}
 	}
-	f := &FinishedGame{Game: *g, RecordText: g.Record().String()}
+	rec := g.Record()
+	var double bool
+	if g.Tournament != nil {
+		double = g.Tournament.Double
+		if tag := tournament.ForfeitResult(res, double); tag != "" {
+			rec.SetTag("Result", tag)
+		}
+	}
+	f := &FinishedGame{Game: *g, RecordText: rec.String()}
 	var err error
 	if f.Ratings, err = s.rate(tx, g); err != nil {
 		return err
@@ -102,6 +115,9 @@ func (s *Core) finish(tx Tx, g *Game, oldWake time.Time) error {
 		e := &HistoryEntry{
 			GameID: g.ID, At: res.At, Ladder: g.Ladder(), Color: c, Opponent: players[c.Other()],
 			Ending: res.Ending, Claimed: res.Claimed, Clock: g.Clock(), Outcome: res.Outcome(c), Score: res.Score, Rating: f.Ratings[c],
+		}
+		if g.Tournament != nil {
+			e.Forfeit = tournament.ForfeitSide(res, c, double)
 		}
 		if err := tx.PutHistory(g.GuildID, ProfileID(p), e); err != nil {
 			return err

@@ -233,8 +233,8 @@ func (t *tx) GamesIn(channels []string, fn func(g *storage.Game, wake time.Time)
 }
 
 // PlayerGames implements storage.Tx: the rows that name user as the red
-// or the black player, found by the indexes active_red_user and
-// active_black_user (locked in a write, as Games locks every game).
+// or the black player, found by the indexes active_red_user_id and
+// active_black_user_id (locked in a write, as Games locks every game).
 //
 // The players are two columns of active that the statements writing a
 // game set from it (PutGame, with storage.PlayerUsers, the rule of the
@@ -248,18 +248,24 @@ func (t *tx) PlayerGames(user string, fn func(g *storage.Game, wake time.Time) e
 		ORDER BY channel`+t.lock(), []any{kindGame, user}, fn)
 }
 
-// NewestPlayerGames implements storage.Tx: the rows that name user, as
-// PlayerGames finds them, counted, and the limit of them with the
-// highest IDs read.
+// NewestPlayerGames implements storage.Tx: the rows that name user as
+// red and those that name them as black, each found, counted and read
+// newest first on its index (active_red_user_id, active_black_user_id),
+// merged by ID and cut at limit. A person never plays themself (the game
+// refuses it), so no row is in both.
 func (t *tx) NewestPlayerGames(user string, limit int) ([]*storage.Game, int, error) {
 	var total int
-	if err := t.queryRow(`SELECT count(*) FROM active WHERE kind = $1 AND (red_user = $2 OR black_user = $2)`,
+	if err := t.queryRow(`SELECT (SELECT count(*) FROM active WHERE red_user = $2 AND kind = $1)
+		+ (SELECT count(*) FROM active WHERE black_user = $2 AND kind = $1)`,
 		kindGame, user).Scan(&total); err != nil {
 		return nil, 0, err
 	}
 	var out []*storage.Game
-	err := t.query(`SELECT data, board_message FROM active WHERE kind = $1 AND (red_user = $2 OR black_user = $2)
-		ORDER BY id DESC LIMIT $3`, []any{kindGame, user, limit}, func(rows pgx.Rows) error {
+	err := t.query(`SELECT data, board_message FROM (
+		(SELECT id, data, board_message FROM active WHERE red_user = $2 AND kind = $1 ORDER BY id DESC LIMIT $3)
+		UNION ALL
+		(SELECT id, data, board_message FROM active WHERE black_user = $2 AND kind = $1 ORDER BY id DESC LIMIT $3)
+		) AS mine ORDER BY id DESC LIMIT $3`, []any{kindGame, user, limit}, func(rows pgx.Rows) error {
 		return games(rows, func(g *storage.Game, _ time.Time) error {
 			out = append(out, g)
 			return nil
