@@ -76,6 +76,14 @@ func (a *answer) responded() bool {
 	return !a.state.awaitsHandler()
 }
 
+// complete reports whether the first response is complete, so that
+// further messages are follow-ups.
+func (a *answer) complete() bool {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	return a.state == answered
+}
+
 // heard reports whether Discord has heard from the bot: a first
 // response, or a deferral the bot sent for a slow handler.
 func (a *answer) heard() bool {

@@ -138,7 +138,8 @@ func New(s *discordgo.Session, opt Options) *Bot {
 	langs := &locales{store: st, log: log}
 	out := &outbound{session: s, log: log}
 	vw := &views{renderer: opt.Renderer, runner: runner, baseCtx: ctx, finished: st, vacations: days, settings: st, clock: clock, log: log}
-	tb := &table{store: st, clock: clock, log: log, metrics: opt.Metrics, wake: wake, out: out, langs: langs, views: vw, runner: runner, aiTime: opt.AITime,
+	mend := &mender{clock: clock, runner: runner, log: log, ctx: ctx, pending: map[string]bool{}}
+	tb := &table{store: st, clock: clock, log: log, metrics: opt.Metrics, wake: wake, out: out, langs: langs, views: vw, runner: runner, aiTime: opt.AITime, mend: mend,
 		courier: &courier{out: out, clock: clock, log: log, boards: map[string]boardToken{}}}
 	chans := &channels{store: st, log: log}
 	tst := deadlineTournaments{opt.Store}
@@ -223,4 +224,5 @@ func (b *Bot) close(grace time.Duration, after func(time.Duration) <-chan time.T
 		b.log.Warn("shutting down with a job not done", "class", j.Class, "job", j.Key, "err", err)
 	}
 	b.cancel()
+	b.play.table.mend.wait()
 }

@@ -35,6 +35,7 @@ type table struct {
 	views   *views
 	courier *courier     // the boards of answer-only games
 	runner  *jobs.Runner // the computer's moves run on it
+	mend    *mender      // tries again the boards Discord failed
 	aiTime  time.Duration
 	// searchers keeps the trees of hard's last few games, to search on
 	// from at its next move in each.
@@ -319,7 +320,7 @@ func (t *table) post(ctx context.Context, c *interaction, g *storage.Game, oldBo
 	if answerOnly(g) {
 		msg, err = t.courier.board(c, m)
 	} else {
-		msg, err = t.sendBoard(ctx, g.ChannelID, m)
+		msg, err = t.sendBoard(ctx, g, m)
 	}
 	if err != nil {
 		err = fmt.Errorf("post the board: %w", err)
@@ -334,6 +335,9 @@ func (t *table) post(ctx context.Context, c *interaction, g *storage.Game, oldBo
 		}
 		if oerr := t.owe(ctx, g); oerr != nil {
 			return errors.Join(err, oerr)
+		}
+		if _, fault := discordFault(err); fault {
+			t.mendBoard(g)
 		}
 		return fmt.Errorf("%w: %w", errBoardOwed, err)
 	}
@@ -405,11 +409,20 @@ func (t *table) note(ctx context.Context, g *storage.Game, msgID string) error {
 // it, and the scheduler's repair comes later.
 var boardRetries = []time.Duration{0, time.Second, 3 * time.Second}
 
-// sendBoard sends m in channel as outbound.send does, trying again after
-// the waits of boardRetries while Discord answers 5xx and ctx lasts.
-func (t *table) sendBoard(ctx context.Context, channel string, m message) (*discordgo.Message, error) {
-	msg, err := t.out.send(ctx, channel, m)
-	for _, d := range boardRetries {
+// sendBoard sends m, the board of g, in g's channel as outbound.send
+// does, trying again after the waits of boardRetries while Discord answers
+// 5xx and ctx lasts, unless ctx is a try of the mender's (oneTry), which
+// backs off itself. Before each new try, and after a post that got no
+// answer, it looks for the board in the channel (findBoard): a 5xx may hide
+// a post Discord made (a proxy's 502), as may a broken connection, and a
+// board is never posted twice, nor said to be missing when it is shown.
+func (t *table) sendBoard(ctx context.Context, g *storage.Game, m message) (*discordgo.Message, error) {
+	msg, err := t.out.send(ctx, g.ChannelID, m)
+	retries := boardRetries
+	if ctx.Value(oneTry{}) != nil {
+		retries = nil
+	}
+	for _, d := range retries {
 		if status, fault := discordFault(err); !fault || status == "timeout" {
 			break
 		}
@@ -418,13 +431,25 @@ func (t *table) sendBoard(ctx context.Context, channel string, m message) (*disc
 			return nil, err
 		case <-t.clock.After(d):
 		}
-		msg, err = t.out.send(ctx, channel, m)
+		if posted, ferr := t.out.findBoard(ctx, g.ChannelID, g.ID, g.Ply(), g.Over()); ferr == nil && posted != "" {
+			return &discordgo.Message{ID: posted, ChannelID: g.ChannelID}, nil
+		}
+		msg, err = t.out.send(ctx, g.ChannelID, m)
+	}
+	var rest *discordgo.RESTError
+	if err != nil && !errors.As(err, &rest) && ctx.Err() == nil {
+		// No answer came (the connection broke, the client gave up):
+		// Discord may have posted it.
+		if posted, ferr := t.out.findBoard(ctx, g.ChannelID, g.ID, g.Ply(), g.Over()); ferr == nil && posted != "" {
+			return &discordgo.Message{ID: posted, ChannelID: g.ChannelID}, nil
+		}
 	}
 	return msg, err
 }
 
 // repairAfter is how long after Discord failed to post a board the
-// scheduler posts it (see owe).
+// scheduler posts it (see owe), if this process has not (mendBoard): the
+// debt's durable bound, for a process that dies.
 const repairAfter = time.Minute
 
 // storeWithin bounds owe's store call, which outlives the interaction
@@ -519,7 +544,7 @@ func (t *table) repairFinal(ctx context.Context, name string, now time.Time) err
 		if err != nil {
 			return err
 		}
-		msg, err := t.sendBoard(ctx, g.ChannelID, m)
+		msg, err := t.sendBoard(ctx, g, m)
 		if err != nil {
 			if err := t.abandonIfGone(ctx, g, err); err == nil {
 				return t.store.SetFinalBoard(ctx, guild, id, "", time.Time{}) // no channel to post in

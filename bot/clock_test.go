@@ -89,3 +89,10 @@ func (c *fakeClock) Sleeps() []time.Duration {
 	defer c.mu.Unlock()
 	return append([]time.Duration(nil), c.sleeps...)
 }
+
+// Waiting returns how many waits on the clock (After) are not over yet.
+func (c *fakeClock) Waiting() int {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return len(c.waiters)
+}

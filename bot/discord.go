@@ -60,7 +60,7 @@ func (out *outbound) sendOnce(ctx context.Context, channelID string, m message) 
 		AllowedMentions: m.allowedMentions(),
 	}
 	if m.file == nil {
-		return out.session.ChannelMessageSendComplex(channelID, send, discordgo.WithContext(ctx))
+		return out.session.ChannelMessageSendComplex(channelID, send, discordgo.WithContext(ctx), discordgo.WithRestRetries(0))
 	}
 	payload := struct {
 		*discordgo.MessageSend
@@ -74,13 +74,15 @@ func (out *outbound) sendOnce(ctx context.Context, channelID string, m message) 
 // with its description, and m's file as a multipart request to uri, in
 // rate-limit bucket bucket, and returns the message it made. discordgo
 // cannot give a file a description (the image's alt text), so the request
-// is built here, as discordgo builds it.
+// is built here, as discordgo builds it. A 502 is not sent again blindly,
+// as discordgo would (a proxy's 502 may hide a message Discord made): the
+// caller looks before it tries again (sendBoard).
 func sendWithFile(ctx context.Context, s *discordgo.Session, method, uri, bucket string, payload any, m message) (*discordgo.Message, error) {
 	contentType, body, err := discordgo.MultipartBodyWithJSON(payload, m.files())
 	if err != nil {
 		return nil, err
 	}
-	resp, err := s.RequestRaw(method, uri, contentType, body, bucket, 0, discordgo.WithContext(ctx))
+	resp, err := s.RequestRaw(method, uri, contentType, body, bucket, 0, discordgo.WithContext(ctx), discordgo.WithRestRetries(0))
 	if err != nil {
 		return nil, err
 	}

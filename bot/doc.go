@@ -20,8 +20,12 @@
 // board's message with the store, which costs no commit. Once the change
 // has committed, a failure is never worded as a refusal: a board Discord
 // fails (5xx) is tried again at once and after a back-off, then owed
-// (table.owe: the game is due to the scheduler a minute later, which posts
-// it), and the player is told the change is stored (storedError); a board
+// (table.owe: the game is due to the scheduler a minute later, the debt's
+// durable bound), and the player is told the change is stored
+// (storedError); the process tries the board, and that follow-up if
+// Discord failed it too, again on the job runner from a second on,
+// backing off to 8 s (mend.go), so both come seconds after Discord
+// answers again; a board
 // posted whose note the store fails (tried twice) is shown, so it is
 // answered as a success and left owed: the scheduler's repair finds it in
 // the channel and notes it (errUnnoted). When the
@@ -64,6 +68,8 @@
 // interaction, message and error types are shared by every handler, and
 // subpackages would export them for nothing.
 //
+//   - mend.go: the tries again of what Discord failed after a change
+//     committed (a board owed, the follow-up saying so)
 //   - bot.go: Bot, the public surface and the wiring (New, Register,
 //     Close); gateway.go and http.go: RunGateway and HTTPHandler;
 //     router.go: Bot.handle, dispatch and the router's tables

@@ -314,7 +314,12 @@ func (b *Bot) fail(c *interaction, err error) {
 		}
 		return
 	}
-	if err := c.reply(message{content: msg, ephemeral: true}); err != nil {
-		b.log.Error("could not tell the user about a failure", "err", err)
+	m := message{content: msg, ephemeral: true}
+	if rerr := c.reply(m); rerr != nil {
+		b.log.Error("could not tell the user about a failure", "err", rerr)
+		var se *storedError
+		if errors.As(err, &se) {
+			b.play.table.mendFollowup(c, m, rerr)
+		}
 	}
 }

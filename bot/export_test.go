@@ -64,3 +64,13 @@ func (b *Bot) CloseAfter(grace time.Duration, after func(time.Duration) <-chan t
 
 // ClockWords says a move clock in lang, as challenges and boards do.
 var ClockWords = clockWords
+
+// StopMending makes the bot try nothing again that Discord failed
+// (mender), as a process that died after owing it: the scheduler's repair
+// pays the debts, for a test of that repair.
+func (b *Bot) StopMending() {
+	m := b.play.table.mend
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	m.off = true
+}

@@ -9,6 +9,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/kulami/kulami/bot/discordtest"
+	"github.com/kulami/kulami/bot/i18n"
 	"github.com/kulami/kulami/storage"
 )
 
@@ -107,7 +108,9 @@ func TestOutdatedClients(t *testing.T) {
 // TestForeignCustomIDs checks that a component acts only on its
 // interaction's own channel and guild: a click whose custom ID names the
 // game or challenge of another channel, or another guild's leaderboard, is
-// refused as stale, and the game or challenge it names does not change.
+// refused with what is true (the button was made for another channel or
+// server; the game it names goes on), in the clicker's language, and the
+// game or challenge it names does not change.
 func TestForeignCustomIDs(t *testing.T) {
 	t.Parallel()
 	for _, mode := range modes {
@@ -129,12 +132,13 @@ func TestForeignCustomIDs(t *testing.T) {
 				return fmt.Sprintf("kulami:%s:%s:%d:%d", action, ch, g.ID, n)
 			}
 			otherGuild := h.dc.GuildID() + "1"
-			const gameGone, challengeGone = "from a game that has ended", "no longer open"
+			en := i18n.English
+			elsewhere := en.T("error.elsewhere")
 			t.Run("a move in another channel's game", func(t *testing.T) {
 				for id, values := range menus(board) {
 					i := h.dc.Select(offer.ID, first, id, values[0])
 					h.send(i)
-					h.refused(i, gameGone)
+					h.refused(i, elsewhere)
 				}
 			})
 			clicks := []struct {
@@ -144,19 +148,39 @@ func TestForeignCustomIDs(t *testing.T) {
 				customID string
 				want     string
 			}{
-				{"resigning another channel's game", offer.ID, first, game("resign-yes", 0), gameGone},
-				{"the resign button of another channel's game", offer.ID, first, game("resign", 0), gameGone},
-				{"a draw in another channel's game", offer.ID, first, game("draw-yes", 0), gameGone},
-				{"accepting another channel's challenge", board.ID, h.alice, buttons(offer.Components)["Accept"], challengeGone},
-				{"withdrawing another channel's challenge", board.ID, h.carol, buttons(offer.Components)["Withdraw"], challengeGone},
-				{"another guild's leaderboard", board.ID, h.carol, "kulami:leaderboard:" + otherGuild + ":0:1", "leaderboard does not exist"},
+				{"resigning another channel's game", offer.ID, first, game("resign-yes", 0), elsewhere},
+				{"the resign button of another channel's game", offer.ID, first, game("resign", 0), elsewhere},
+				{"a draw in another channel's game", offer.ID, first, game("draw-yes", 0), elsewhere},
+				{"accepting another channel's challenge", board.ID, h.alice, buttons(offer.Components)["Accept"], elsewhere},
+				{"withdrawing another channel's challenge", board.ID, h.carol, buttons(offer.Components)["Withdraw"], elsewhere},
+				{"another guild's leaderboard", board.ID, h.carol, "kulami:leaderboard:" + otherGuild + ":0:1", en.T("error.elsewhere_server")},
 			}
 			for _, c := range clicks {
 				t.Run(c.name, func(t *testing.T) {
 					require.NotEmpty(t, c.customID)
-					h.refused(h.click(c.message, c.user, c.customID), c.want)
+					got := h.refused(h.click(c.message, c.user, c.customID), c.want)
+					assert.NotContains(t, got, "ended", "the game or challenge it names goes on")
 				})
 			}
+			t.Run("in each language", func(t *testing.T) {
+				for lang, locale := range map[i18n.Lang]discordgo.Locale{
+					i18n.English: discordgo.EnglishUS, i18n.French: discordgo.French,
+					i18n.Spanish: discordgo.SpanishES, i18n.German: discordgo.German,
+				} {
+					t.Run(string(lang), func(t *testing.T) {
+						for _, c := range []struct{ customID, id string }{
+							{game("resign", 0), "error.elsewhere"},
+							{"kulami:leaderboard:" + otherGuild + ":0:1", "error.elsewhere_server"},
+						} {
+							i := h.dc.Button(offer.ID, first, c.customID)
+							i.Locale = locale
+							h.send(i)
+							h.dc.WaitResponse(t, i.ID)
+							assert.Equal(t, lang.T(c.id), h.refused(i), c.customID)
+						}
+					})
+				}
+			})
 			after, err := h.store.Game(t.Context(), ch)
 			require.NoError(t, err)
 			assert.Equal(t, 0, after.Ply(), "nothing was played")

@@ -233,40 +233,49 @@ func componentHandlers(h handlers) map[string]componentHandler {
 	}
 }
 
-// elsewhere is, by action, the refusal of a component whose custom ID
-// names a channel other than the interaction's own (for actLeaders, a
-// guild): a message's components are clicked where it was posted, so such
-// an ID is stale or forged, and acting on the place it names would change
-// another channel's game or show another guild's leaderboard. The actions
+// elsewhere is the set of actions whose component is refused if its custom
+// ID names a channel other than the interaction's own (for actLeaders, a
+// guild), with errElsewhere (errOtherServer): a message's components are
+// clicked where it was posted, so such an ID is stale or forged, and acting
+// on the place it names would change another channel's game or show another
+// guild's leaderboard. The refusal says so, not that the game or challenge
+// it names is gone: it may well go on in its own channel. The actions
 // not listed name no place to check: the rules, a review's steps,
 // which may be posted in another channel than their game's, and the
 // leaderboard's pages from a mark (which the ID holds in place of a
 // channel); they read the interaction's own guild.
 var elsewhere = map[string]error{
-	actMove:       errGameGone,
-	actResign:     errGameGone,
-	actResignYes:  errGameGone,
-	actResignNo:   errGameGone,
-	actDrawAccept: errGameGone,
-	actDrawReject: errGameGone,
-	actAccept:     errChallengeGone,
-	actDecline:    errChallengeGone,
-	actCancel:     errChallengeGone,
-	actRematch:    errFinishedGone,
-	actReplayGIF:  errFinishedGone,
-	actGiveTime:   errGameGone,
-	actClaim:      errGameGone,
-	actWait:       errGameGone,
-	actPlan:       errGameGone,
-	actPlanPick:   errGameGone,
-	actPlanClear:  errGameGone,
-	actLeaders:    refuse("ladder.gone"),
-	actTJoin:      errTournamentGone,
-	actTLeave:     errTournamentGone,
-	actTWithdraw:  errTournamentGone,
-	actTStay:      errTournamentGone,
-	actRefresh:    errGameGone,
+	actMove:       errElsewhere,
+	actResign:     errElsewhere,
+	actResignYes:  errElsewhere,
+	actResignNo:   errElsewhere,
+	actDrawAccept: errElsewhere,
+	actDrawReject: errElsewhere,
+	actAccept:     errElsewhere,
+	actDecline:    errElsewhere,
+	actCancel:     errElsewhere,
+	actRematch:    errElsewhere,
+	actReplayGIF:  errElsewhere,
+	actGiveTime:   errElsewhere,
+	actClaim:      errElsewhere,
+	actWait:       errElsewhere,
+	actPlan:       errElsewhere,
+	actPlanPick:   errElsewhere,
+	actPlanClear:  errElsewhere,
+	actLeaders:    errOtherServer,
+	actTJoin:      errElsewhere,
+	actTLeave:     errElsewhere,
+	actTWithdraw:  errElsewhere,
+	actTStay:      errElsewhere,
+	actRefresh:    errElsewhere,
 }
+
+// errElsewhere and errOtherServer are the refusals of a component whose
+// custom ID names another channel, or another server's leaderboard.
+var (
+	errElsewhere   = refuse("error.elsewhere")
+	errOtherServer = refuse("error.elsewhere_server")
+)
 
 // ownPlace returns elsewhere's refusal if id names a channel (or guild)
 // other than c's own.

@@ -347,8 +347,9 @@ func (s *scheduler) wakeGame(ctx context.Context, channelID string, now time.Tim
 	if w := g.Wake(); w.IsZero() || w.After(now) {
 		return nil // moved on since
 	}
-	if !g.BoardDue.IsZero() && !g.BoardDue.After(now) {
-		// The board owed first; then whatever else is due.
+	if !g.BoardDue.IsZero() && !g.BoardDue.After(now) && !s.table.mend.mending(boardDebt(g)) {
+		// The board owed first (unless this process is trying it again
+		// already: mendBoard); then whatever else is due.
 		if err := s.table.repair(ctx, g); err != nil {
 			return err
 		}

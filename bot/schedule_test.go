@@ -370,6 +370,7 @@ func TestSchedulerHungDiscordCallAbandoned(t *testing.T) {
 	const within = 5 * time.Second
 	h := newManualHarness(t, "gateway")
 	h.bot.SetDueWithin(within)
+	h.bot.StopMending() // the scheduler's repair, as after a process that owed the boards died
 	slow := h.channel.ID
 	gs := h.challengeAndAccept()
 	h.channel = h.dc.AddChannel("other")

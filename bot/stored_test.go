@@ -32,6 +32,7 @@ func TestStoredMoveShownLater(t *testing.T) {
 			t.Run(mode+"/"+how, func(t *testing.T) {
 				t.Parallel()
 				h := newManualHarness(t, mode)
+				h.bot.StopMending() // the scheduler's repair; TestBoardMended tries the process's own
 				ch := h.channel.ID
 				g := h.challengeAndAccept()
 				first, second := h.players(g)
@@ -107,11 +108,12 @@ func TestStoredMoveBoardTimedOut(t *testing.T) {
 			held.Release()
 			late := h.waitBoard(ch, "the board Discord posts once it answers", func(m *discordtest.Message) bool { return boardPly(m) == 1 })
 
-			h.tick(time.Minute) // the scheduler's repair
-			g, err := h.store.Game(t.Context(), ch)
-			require.NoError(t, err)
-			assert.Equal(t, late.ID, g.BoardMessageID, "the board posted late is noted")
-			assert.True(t, g.BoardDue.IsZero(), "nothing is owed any more")
+			h.clock.AdvanceWaited(t, time.Minute) // the repair: the mender's tries, on the clock
+			require.Eventually(t, func() bool {
+				g, err := h.store.Game(t.Context(), ch)
+				return err == nil && g.BoardMessageID == late.ID && g.BoardDue.IsZero()
+			}, hung, time.Millisecond, "the board posted late noted, and nothing owed")
+			h.tick(time.Minute)
 			assert.Equal(t, 1, boardsAt(h, ch, 1), "the board is posted once")
 		})
 	}

@@ -37,6 +37,7 @@ type call struct {
 	// Status is 0 (LoseResponses).
 	lost     bool
 	lostWith APIError
+	headers  http.Header // of the answer (the rate limit's)
 }
 
 // reply is what a handler answers: a status and a JSON-marshalable body (nil for none).
@@ -125,7 +126,7 @@ type failure struct {
 // Fail makes the fake answer err to the next times requests with the given method whose route template
 // (e.g. "/channels/{channel_id}/messages") or concrete path (e.g. "/channels/123/messages") is route;
 // times <= 0 means every such request until ClearFailures. The requests are still validated and recorded,
-// but change nothing. Do not inject a 429: discordgo retries rate-limited requests itself.
+// but change nothing. For a 429, use RateLimited, which answers it as Discord does.
 func (s *Server) Fail(method, route string, err APIError, times int) {
 	s.inject(&s.failures, &failure{method: strings.ToUpper(method), route: route, err: err}, times)
 }
@@ -200,11 +201,12 @@ func (s *Server) LoseResponses(method, route string, err APIError, times int) {
 	s.inject(&s.losses, &failure{method: strings.ToUpper(method), route: route, err: err}, times)
 }
 
-// ClearFailures removes every injected failure, delay and loss, and ends RejectCallbacks.
+// ClearFailures removes every injected failure, delay, loss and 429 (RateLimited), and ends
+// RejectCallbacks; the rate limits stay.
 func (s *Server) ClearFailures() {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	s.failures, s.delays, s.losses, s.rejections = nil, nil, nil, 0
+	s.failures, s.delays, s.losses, s.rejections, s.limits.forced = nil, nil, nil, 0, nil
 }
 
 func (s *Server) injected(c *call) (APIError, bool) {
@@ -259,7 +261,7 @@ func (s *Server) serveUnknown(w http.ResponseWriter, r *http.Request) {
 
 // serveREST validates, records and answers one API request.
 func (s *Server) serveREST(w http.ResponseWriter, r *http.Request) {
-	c := &call{method: r.Method, query: r.URL.Query(), arrived: time.Now(), arrivedNow: s.Now()}
+	c := &call{method: r.Method, query: r.URL.Query(), arrived: time.Now(), arrivedNow: s.Now(), headers: w.Header()}
 	rest, version := "", ""
 	for _, v := range []string{"9", "10"} {
 		if p, found := strings.CutPrefix(r.URL.Path, "/api/v"+v+"/"); found {
@@ -397,6 +399,9 @@ func (s *Server) serveCall(c *call, auth string, multi bool, problems []string) 
 			s.violate(c.method, c.path, c.route, p)
 		}
 		return fail(errInvalidBody)
+	}
+	if rep, limited := s.rateLimit(c, time.Now(), c.headers); limited {
+		return rep
 	}
 	if e, ok := s.injected(c); ok {
 		return fail(e)

@@ -73,6 +73,7 @@ type Server struct {
 	failures     []*failure
 	delays       []*failure
 	losses       []*failure // LoseResponses
+	limits       rateLimits // RateLimit, GlobalLimit, RateLimited
 	holds        []*Held    // released by Close
 	rejections   int        // initial responses left to reject; <0 for all (RejectCallbacks)
 	events       []ScheduledEvent
