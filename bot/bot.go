@@ -60,8 +60,9 @@ type Options struct {
 	Renderer *draw.Renderer
 	// AnswerWithin is how long a handler may take to answer before the
 	// bot defers for it (Discord fails interactions not answered within
-	// 3 seconds); default 2.5 s. The storage calls an interaction makes
-	// before it answers get 4/5 of it (see storeAnswerShare).
+	// 3 seconds); default 2.5 s. The storage calls of an autocomplete,
+	// which cannot be deferred, get 4/5 of it (see storeAnswerShare);
+	// those of the other interactions go on after the deferral.
 	AnswerWithin time.Duration
 	// Metrics is told what the bot does; nothing is counted if nil.
 	Metrics Metrics
@@ -95,6 +96,7 @@ type Bot struct {
 	// renders (work.go).
 	runner   *jobs.Runner
 	recent   recent          // the interactions received lately, to act on each once
+	bridge   bridge          // deliveries handled while the database could not check them
 	baseCtx  context.Context // for work that outlives a request: cancelled by Close
 	cancel   context.CancelFunc
 	inflight sync.WaitGroup
@@ -136,7 +138,7 @@ func New(s *discordgo.Session, opt Options) *Bot {
 		links = noRoleLinks{}
 	}
 	ctx, cancel := context.WithCancel(context.Background())
-	st, log, clock, owner := deadlineStore{opt.Store}, opt.Logger, opt.Clock, newOwner()
+	st, log, clock, owner := deadlineStore{interactionStore: opt.Store, gates: &gates{}}, opt.Logger, opt.Clock, newOwner()
 	days := deadlineDays{opt.Store}
 	runner := newRunner(log)
 	wake := make(wakeup, 1)

@@ -126,6 +126,11 @@
 //   - courier (anywhere.go): what answer-only games say, as answers or
 //     by DM, and their Refresh; place.go: where an interaction comes
 //     from, and the everywhere key
+//   - deadline.go: the deadlines of an interaction's storage calls
+//     (a slow call is deferred and finished, never refused for its
+//     slowness); gate.go: the turns of the writes on one game (one at the
+//     store, one waiting, further ones "busy" at once); replay.go: the
+//     deliveries seen, and the bridge over a slow deliveries table
 //   - locales (lang.go): which language each message is in
 //   - errors.go: the one table from errors to the user's words
 //   - metrics.go: what the bot tells its Metrics for its operators

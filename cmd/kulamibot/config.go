@@ -436,7 +436,7 @@ func (s StorageConfig) check() error {
 	case s.PoolMax < 0 || s.PoolMax > 1000:
 		return fmt.Errorf("storage.pool_max is %d; choose 0 (%d on this machine: 4 per core, 8 to 32) or from 1 to 1000, within the server's max_connections for all the processes", s.PoolMax, postgres.DefaultPoolMax())
 	case s.PoolAcquireTimeout.Duration < 10*time.Millisecond || s.PoolAcquireTimeout.Duration > 30*time.Second:
-		return fmt.Errorf("storage.pool_acquire_timeout is %s; choose between 10ms and 30s (under 3s, so that a player gets an answer from Discord)", s.PoolAcquireTimeout)
+		return fmt.Errorf("storage.pool_acquire_timeout is %s; choose between 10ms and 30s (a call waits this long for a free connection, then answers busy)", s.PoolAcquireTimeout)
 	case s.LockTimeout.Duration < 10*time.Millisecond || s.LockTimeout.Duration > time.Minute:
 		return fmt.Errorf("storage.lock_timeout is %s; choose between 10ms and 1m", s.LockTimeout)
 	case s.ConnectWait.Duration < time.Second || s.ConnectWait.Duration > time.Hour:

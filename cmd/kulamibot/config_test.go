@@ -80,7 +80,7 @@ func TestConfigPostgres(t *testing.T) {
 	assert.Equal(t, "postgres", c.Storage.Backend)
 	assert.Equal(t, e["KULAMI_STORAGE_DSN"], c.Storage.DSN, "the DSN may come from the environment")
 	assert.Equal(t, "PostgreSQL database kulami on db.example.com:5433 as kulami", c.Storage.where(), "logs never show the password")
-	assert.Equal(t, postgres.Config{AcquireTimeout: time.Second, LockTimeout: 2 * time.Second, ConnectWait: 30 * time.Second},
+	assert.Equal(t, postgres.Config{AcquireTimeout: 10 * time.Second, LockTimeout: 2 * time.Second, ConnectWait: 30 * time.Second},
 		c.Storage.pgConfig(nil), "the defaults")
 
 	e["KULAMI_STORAGE_POOL_MAX"] = "12"
