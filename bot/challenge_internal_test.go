@@ -41,7 +41,7 @@ func TestWithdrawOutlivesTheInteraction(t *testing.T) {
 	defer held.Release()
 
 	log := slog.New(slog.DiscardHandler)
-	st := deadlineStore{store}
+	st := deadlineStore{interactionStore: store}
 	out, langs := &outbound{session: s, log: log}, &locales{store: st, log: log}
 	cl := &challenges{store: st, clock: systemClock{}, log: log, wake: make(wakeup, 1), out: out, langs: langs,
 		notices: &notices{settings: st, langs: langs, clock: systemClock{}, out: out, log: log}}

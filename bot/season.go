@@ -118,6 +118,7 @@ func (s *scheduler) endSeason(ctx context.Context, guildID string, season storag
 	case len(top) == 0:
 		return true, nil // nobody played: nothing to crown
 	}
+	s.links.Champion(guildID, top[0].UserID)
 	lang := s.langs.guildLang(ctx, guildID)
 	// The top three are pinged (a mention in an embed pings nobody), as
 	// a notice: not those in their quiet hours.
