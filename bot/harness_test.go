@@ -84,6 +84,10 @@ type harness struct {
 	// wrap, if set, is what the bot is given for the real store: a test
 	// that must act at a given point inside a store call wraps it.
 	wrap func(*storage.Store) bot.Store
+	// db, if set, is the database wrap gives the bot instead of store (a
+	// PostgreSQL schema): the harness's waits for what the bot noted (a
+	// challenge's message, a game's board) read it there.
+	db gameReader
 	// metrics, if set, is told what the bot does.
 	metrics bot.Metrics
 	// prometheus: the bot counts everything for Prometheus, wired as
@@ -420,7 +424,7 @@ func (h *harness) boardAt(channel string, ply int) *discordtest.Message {
 		return boardPly(m) == ply
 	})
 	require.Eventually(h.t, func() bool {
-		g, err := h.store.Game(h.t.Context(), channel)
+		g, err := h.games().Game(h.t.Context(), channel)
 		return err != nil || g.Ply() != ply || g.BoardMessageID == m.ID
 	}, hung, time.Millisecond, "the bot notes the board at ply %d", ply)
 	return m
@@ -486,17 +490,41 @@ func boardPly(m *discordtest.Message) int {
 	return -1
 }
 
-// challengeAndAccept starts a game between alice (challenger) and bob in
-// the harness channel and returns it once its first board is out.
-func (h *harness) challengeAndAccept(opts ...*discordgo.ApplicationCommandInteractionDataOption) *storage.Game {
+// gameReader is what the harness's waits read of the bot's database.
+type gameReader interface {
+	Game(ctx context.Context, channelID string) (*storage.Game, error)
+	Challenge(ctx context.Context, channelID string) (*storage.Challenge, error)
+}
+
+// games is the database the bot runs on, as the harness's waits read it.
+func (h *harness) games() gameReader {
+	if h.db != nil {
+		return h.db
+	}
+	return h.store
+}
+
+// open is the opening of a game, the one every test that needs a game
+// going shares: alice challenges bob in the harness's channel with opts,
+// bob accepts, and open returns the first board once the bot has noted it
+// as the game's board (so that an edit or a refusal due next finds it),
+// and the game as stored then.
+func (h *harness) open(opts ...*discordgo.ApplicationCommandInteractionDataOption) (*discordtest.Message, *storage.Game) {
 	h.t.Helper()
 	msg := h.challengeMessage(opts...)
 	accept := buttons(msg.Components)["Accept"]
 	require.NotEmpty(h.t, accept, "the challenge has an Accept button")
 	h.click(msg.ID, h.bob, accept)
-	h.boardAt(h.channel.ID, 0)
-	g, err := h.store.Game(h.t.Context(), h.channel.ID)
+	board := h.boardAt(h.channel.ID, 0)
+	g, err := h.games().Game(h.t.Context(), h.channel.ID)
 	require.NoError(h.t, err)
+	return board, g
+}
+
+// challengeAndAccept is open for a test that needs only the game.
+func (h *harness) challengeAndAccept(opts ...*discordgo.ApplicationCommandInteractionDataOption) *storage.Game {
+	h.t.Helper()
+	_, g := h.open(opts...)
 	return g
 }
 
