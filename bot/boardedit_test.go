@@ -91,8 +91,7 @@ func TestBoardsNeverLie(t *testing.T) {
 			// Saturday 00:00 to Monday 00:00.
 			h.tick(time.Date(2026, 12, 4, 12, 0, 0, 0, time.UTC).Sub(h.clock.Now()))
 			h.channel = h.dc.AddChannel("weekend")
-			g = h.challengeAndAccept(discordtest.StringOption("weekends", "pause"), discordtest.StringOption("first", "me"))
-			board = h.board(h.channel.ID)
+			board, g = h.open(discordtest.StringOption("weekends", "pause"), discordtest.StringOption("first", "me"))
 			require.NotContains(t, board.Content, "paused for the weekend")
 			saturday, monday := time.Date(2026, 12, 5, 0, 0, 0, 0, time.UTC), time.Date(2026, 12, 7, 0, 0, 0, 0, time.UTC)
 			h.tick(saturday.Add(-time.Second).Sub(h.clock.Now()))

@@ -412,9 +412,9 @@ func TestWeekendsServerDefault(t *testing.T) {
 	h, _ := newDaysHarness(t, "http", "bbolt")
 	set := h.commandWith(manageServer, h.channel.ID, h.alice, "settings", discordtest.StringOption("weekends", "pause"))
 	assert.Contains(t, h.reply(set), "**Weekends**: pause (clocks stop on weekends)")
-	g := h.challengeAndAccept()
+	board, g := h.open()
 	assert.True(t, g.Weekends(), "the server's default")
-	assert.Contains(t, h.board(h.channel.ID).Content, "Clocks pause over each player's weekend.")
+	assert.Contains(t, board.Content, "Clocks pause over each player's weekend.")
 
 	h.channel = h.dc.AddChannel("weekdays")
 	g = h.challengeAndAccept(discordtest.StringOption("weekends", "play"))
