@@ -12,7 +12,7 @@ import (
 // 56-move game at draw.DefaultAnimationWidth is 540 KB). A storm of
 // replays costs the process this, and the garbage collector's room as
 // much again, on top of the two frames each render holds: within the
-// 40 MiB over idle that a storm may cost (issue 41).
+// 40 MiB over idle that a storm may cost.
 const replayCacheBytes = 16 << 20
 
 // replayRepost is how long after its replay was posted a click on Replay
