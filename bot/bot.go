@@ -60,8 +60,9 @@ type Options struct {
 	Renderer *draw.Renderer
 	// AnswerWithin is how long a handler may take to answer before the
 	// bot defers for it (Discord fails interactions not answered within
-	// 3 seconds); default 2.5 s. The storage calls an interaction makes
-	// before it answers get 4/5 of it (see storeAnswerShare).
+	// 3 seconds); default 2.5 s. The storage calls of an autocomplete,
+	// which cannot be deferred, get 4/5 of it (see storeAnswerShare);
+	// those of the other interactions go on after the deferral.
 	AnswerWithin time.Duration
 	// Metrics is told what the bot does; nothing is counted if nil.
 	Metrics Metrics
@@ -69,6 +70,9 @@ type Options struct {
 	// its scheduler starts (puzzle.Shipped for kulamibot); none if nil.
 	// A set that fails to load is logged, and the bot runs without it.
 	Puzzles func() ([]puzzle.Puzzle, error)
+	// RoleLinks is told of the rated games, seasons won and puzzles, and
+	// serves its pages on HTTPHandler; Linked Roles are off if nil.
+	RoleLinks RoleLinks
 }
 
 // Bot is the Kulami Discord application: one set of handlers fed by the
@@ -92,6 +96,7 @@ type Bot struct {
 	// renders (work.go).
 	runner   *jobs.Runner
 	recent   recent          // the interactions received lately, to act on each once
+	bridge   bridge          // deliveries handled while the database could not check them
 	baseCtx  context.Context // for work that outlives a request: cancelled by Close
 	cancel   context.CancelFunc
 	inflight sync.WaitGroup
@@ -128,8 +133,12 @@ func New(s *discordgo.Session, opt Options) *Bot {
 	if opt.Metrics == nil {
 		opt.Metrics = noMetrics{}
 	}
+	links := opt.RoleLinks
+	if links == nil {
+		links = noRoleLinks{}
+	}
 	ctx, cancel := context.WithCancel(context.Background())
-	st, log, clock, owner := deadlineStore{opt.Store}, opt.Logger, opt.Clock, newOwner()
+	st, log, clock, owner := deadlineStore{interactionStore: opt.Store, gates: &gates{}}, opt.Logger, opt.Clock, newOwner()
 	days := deadlineDays{opt.Store}
 	runner := newRunner(log)
 	wake := make(wakeup, 1)
@@ -137,15 +146,15 @@ func New(s *discordgo.Session, opt Options) *Bot {
 	out := &outbound{session: s, log: log}
 	vw := &views{renderer: opt.Renderer, runner: runner, baseCtx: ctx, finished: st, vacations: days, settings: st, clock: clock, log: log}
 	mend := &mender{clock: clock, runner: runner, log: log, ctx: ctx, pending: map[string]bool{}}
-	tb := &table{store: st, clock: clock, log: log, metrics: opt.Metrics, wake: wake, out: out, langs: langs, views: vw, runner: runner, aiTime: opt.AITime, mend: mend,
+	tb := &table{store: st, clock: clock, log: log, metrics: opt.Metrics, links: links, wake: wake, out: out, langs: langs, views: vw, runner: runner, aiTime: opt.AITime, mend: mend,
 		courier: &courier{out: out, clock: clock, log: log, boards: map[string]boardToken{}}}
 	chans := &channels{store: st, log: log}
 	tst := deadlineTournaments{opt.Store}
 	posts := &tournamentPosts{store: tst, out: out, langs: langs, renderer: opt.Renderer, log: log}
 	rd := &rounds{store: tst, games: st, clock: clock, log: log, out: out, langs: langs, table: tb, post: posts, moveTime: opt.MoveTime, aiTime: opt.AITime}
 	cp := &computer{store: st, clock: clock, moveTime: opt.MoveTime, wake: wake, langs: langs, table: tb, chans: chans, runner: runner, baseCtx: ctx}
-	pz := &puzzles{store: deadlinePuzzles{opt.Store}, views: vw, clock: clock, log: log, langs: langs, out: out, wake: wake, set: opt.Puzzles}
-	sched := &scheduler{store: opt.Store, clock: clock, log: log, metrics: opt.Metrics, owner: owner, wake: wake, within: dueWithin,
+	pz := &puzzles{store: deadlinePuzzles{opt.Store}, links: links, views: vw, clock: clock, log: log, langs: langs, out: out, wake: wake, set: opt.Puzzles}
+	sched := &scheduler{store: opt.Store, clock: clock, log: log, metrics: opt.Metrics, links: links, owner: owner, wake: wake, within: dueWithin,
 		table: tb, out: out, langs: langs, rounds: rd, puzzles: pz}
 	sched.giver = &giver{store: opt.Store, log: log, wake: wake, logFailure: sched.logFailure}
 	vac := &vacations{store: st, banks: days, clock: clock, log: log, wake: wake, out: out, langs: langs, reminders: sched}
@@ -157,7 +166,7 @@ func New(s *discordgo.Session, opt Options) *Bot {
 		play:     &playing{store: st, clock: clock, out: out, langs: langs, table: tb},
 		records:  &records{store: st, players: days, langs: langs, clock: clock},
 		reviews:  &reviews{store: st, clock: clock, log: log, runner: runner, out: out, langs: langs, views: vw, replays: newReplays(replayCacheBytes), reviewer: review.Analyse, leases: opt.Store, owner: owner},
-		prefs:    &preferences{store: st, players: days, log: log, langs: langs, moveTime: opt.MoveTime, clock: clock, out: out, puzzles: pz},
+		prefs:    &preferences{store: st, players: days, log: log, langs: langs, moveTime: opt.MoveTime, clock: clock, out: out, puzzles: pz, roleLinks: opt.RoleLinks != nil},
 		overtime: &overtime{clock: clock, out: out, langs: langs, table: tb, giver: sched.giver},
 		planner:  &planner{clock: clock, table: tb},
 		tourney:  &tournaments{store: tst, members: st, clock: clock, log: log, out: out, langs: langs, wake: wake, post: posts, rounds: rd},

@@ -41,7 +41,7 @@ func TestWithdrawOutlivesTheInteraction(t *testing.T) {
 	defer held.Release()
 
 	log := slog.New(slog.DiscardHandler)
-	st := deadlineStore{store}
+	st := deadlineStore{interactionStore: store}
 	cl := &challenges{store: st, clock: systemClock{}, log: log, wake: make(wakeup, 1),
 		out: &outbound{session: s, log: log}, langs: &locales{store: st, log: log}}
 	c := &interaction{i: &discordgo.Interaction{GuildID: dc.GuildID(), ChannelID: channel}}

@@ -28,7 +28,8 @@ type table struct {
 	}
 	clock   Clock
 	log     *slog.Logger
-	metrics Metrics // told of the moves and the endings
+	metrics Metrics   // told of the moves and the endings
+	links   RoleLinks // told of the rated games
 	wake    wakeup
 	out     *outbound
 	langs   *locales
@@ -131,6 +132,10 @@ func (t *table) update(ctx context.Context, channel string, gameID uint64, by as
 	}
 	if g.Over() { // it was not before: the store keeps no finished game as active
 		t.metrics.GameEnded(g.Result().Ending)
+		if g.Result().Rated() {
+			users := storage.PlayerUsers(g.Players())
+			t.links.Played(g.GuildID, users[:]...)
+		}
 	}
 	return g, oldBoard, nil
 }
@@ -159,6 +164,12 @@ func (t *table) committedAnyway(ctx context.Context, applied *appliedChange) (*s
 	err := storage.ErrBusy
 	for errors.Is(err, storage.ErrBusy) && ctx.Err() == nil {
 		_, err = t.store.UpdateGame(ctx, applied.channel, func(*storage.Game) error { return errLookOnly })
+		if errors.Is(err, errGameBusy) { // the game's gate is full: its turn comes after theirs
+			select {
+			case <-ctx.Done():
+			case <-time.After(gateRetry):
+			}
+		}
 	}
 	if !errors.Is(err, errLookOnly) && !errors.Is(err, storage.ErrNotFound) {
 		return nil, false
@@ -276,14 +287,24 @@ func (t *table) shown(ctx context.Context, c *interaction, g *storage.Game, oldB
 }
 
 // showAgain posts the current board of g again at the bottom of its
-// channel, for someone who asked to see it: it pings nobody.
+// channel, for someone who asked to see it: it pings nobody. A board
+// shown that the store fails to note (the game's row locked) is only
+// logged: the asker has the board, and nothing is owed.
 func (t *table) showAgain(c *interaction, g *storage.Game) error {
 	m, err := t.views.boardMessage(c.ctx, t.langs.publicLang(c), g)
 	if err != nil {
 		return err
 	}
 	m.mentions = nil
-	return t.post(c.ctx, c, g, g.BoardMessageID, m)
+	err = t.post(c.ctx, c, g, g.BoardMessageID, m)
+	if errors.Is(err, errUnnoted) {
+		// The board is shown, which is all that was asked: a note the
+		// store could not take (the game's row locked, say) is not the
+		// asker's failure, and nothing is owed.
+		t.log.Warn("a board shown again could not be noted", "channel", g.ChannelID, "game", g.ID, "ply", g.Ply(), "err", RedactError(err))
+		return nil
+	}
+	return err
 }
 
 // post posts m, the board of g, as show says. A board of a game that goes

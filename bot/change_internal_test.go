@@ -38,7 +38,7 @@ func TestOweOutlivesTheInteraction(t *testing.T) {
 	g, err := store.Game(t.Context(), "c1")
 	require.NoError(t, err)
 
-	tb := &table{store: deadlineStore{store}, clock: fixedClock(now), log: slog.New(slog.DiscardHandler), wake: make(wakeup, 1)}
+	tb := &table{store: deadlineStore{interactionStore: store}, clock: fixedClock(now), log: slog.New(slog.DiscardHandler), wake: make(wakeup, 1)}
 	for _, heard := range []bool{false, true} {
 		c := &interaction{}
 		if heard {

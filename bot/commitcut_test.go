@@ -27,10 +27,10 @@ import (
 // the move is stored: the connection is lost as the COMMIT goes to the
 // server (which rolls the move back: "before"), or once the server has
 // committed it, on the way back ("after"); or the server's answer is late,
-// and the interaction's time for the database runs out while it waits
-// ("late"). The bot looks the move up, and answers each truly: the board
-// (pinging the opponent) and no failure if the move is stored; that
-// nothing changed, and no board, if not. The interaction's time moves
+// and the interaction's time for the database (15 s; the bot deferred at
+// 2.5 s) runs out while it waits ("late"). The bot looks the move up, and
+// answers each truly: the board (pinging the opponent) and no failure if
+// the move is stored; that nothing changed, and no board, if not. The interaction's time moves
 // only when the test says (bot.ManualTimer).
 func TestMoveCommitCut(t *testing.T) {
 	t.Parallel()
@@ -66,7 +66,7 @@ func TestMoveCommitCut(t *testing.T) {
 					case <-time.After(hung):
 						require.FailNow(t, "the move's COMMIT never came")
 					}
-					timer.Advance(2 * time.Second) // the time of its storage calls (4/5 of the 2.5 s before the bot defers)
+					timer.Advance(15 * time.Second) // the bot defers, then the time of its storage calls runs out (storeWork)
 				}
 				answers := func() string {
 					out := contents(h.dc.Followups(i.ID))

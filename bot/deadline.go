@@ -6,24 +6,28 @@ import (
 	"fmt"
 	"time"
 
+	"github.com/bwmarrin/discordgo"
+
 	"github.com/kulami/kulami/storage"
 )
 
-// storeWork bounds the storage calls of an interaction once Discord has
-// heard from the bot (an answer, a deferral): the player waits for a
-// deferred answer, which Discord shows as "thinking…" for up to 15
-// minutes, but a game whose row stays locked this long should be answered
-// "busy, try again" rather than leave the player waiting for nothing.
-// Counted from the interaction's start. Before Discord has heard anything,
-// the bound is shorter (see Options.AnswerWithin and storeAnswerShare).
+// storeWork bounds the storage calls of an interaction that Discord
+// waits for: the player waits for a deferred answer, which Discord shows
+// as "thinking…" for up to 15 minutes, but a game whose row stays locked
+// this long should be answered "busy, try again" rather than leave the
+// player waiting for nothing. Counted from the interaction's start.
 const storeWork = 15 * time.Second
 
 // storeAnswerShare is the share of Options.AnswerWithin that the storage
-// calls of an interaction may take before Discord has heard from the bot:
-// a call that runs out (a game's row locked, no connection free) is
-// answered "busy, try again" as the first response, before the bot would
-// defer and well before Discord's 3 s; an autocomplete, which cannot be
-// deferred, answers an empty list. 4/5: 2 s of the default 2.5 s.
+// calls of an autocomplete may take: it cannot be deferred, so a call
+// that runs out answers an empty list, before Discord's 3 s. 4/5: 2 s of
+// the default 2.5 s. Every other interaction's calls outlive it: a call
+// still under way when the bot defers for its slow handler (at
+// AnswerWithin) goes on, and the handler answers once it has finished its
+// work. A queue of honest work (a burst that waits for the disk, for a
+// connection) is load, not a fault, and is never answered "busy"; only a
+// game's row locked past the database's lock timeout (storage.ErrBusy
+// from the store) or past storeWork is.
 const storeAnswerShare = 0.8
 
 // errOutOfTime is the cause of an interaction's storage call cut short by
@@ -31,13 +35,14 @@ const storeAnswerShare = 0.8
 var errOutOfTime = errors.New("the interaction's time for the database ran out")
 
 // storeDeadlines are the deadlines of one interaction's storage calls: by
-// answerOver while Discord has heard nothing of it, by workOver after;
-// each is done, with the cause errOutOfTime, once its time has run out
-// on the bot's Timer. It rides on the interaction's context (see
-// withStoreDeadlines); work that outlives the interaction (the
-// scheduler's, a job's) bounds its calls itself.
+// answerOver for an autocomplete while Discord has heard nothing of it,
+// by workOver otherwise; each is done, with the cause errOutOfTime, once
+// its time has run out on the bot's Timer. It rides on the interaction's
+// context (see withStoreDeadlines); work that outlives the interaction
+// (the scheduler's, a job's) bounds its calls itself.
 type storeDeadlines struct {
 	answer     *answer
+	deferrable bool // the interaction may be deferred: not an autocomplete
 	answerOver context.Context
 	workOver   context.Context
 }
@@ -51,7 +56,8 @@ func withStoreDeadlines(ctx context.Context, c *interaction, timer Timer, answer
 	workOver, endWork := context.WithCancelCause(context.Background())
 	stopAnswer := timer.AfterFunc(time.Duration(float64(answerWithin)*storeAnswerShare), func() { endAnswer(errOutOfTime) })
 	stopWork := timer.AfterFunc(storeWork, func() { endWork(errOutOfTime) })
-	d := &storeDeadlines{answer: &c.answer, answerOver: answerOver, workOver: workOver}
+	deferrable := c.i == nil || c.i.Type != discordgo.InteractionApplicationCommandAutocomplete
+	d := &storeDeadlines{answer: &c.answer, deferrable: deferrable, answerOver: answerOver, workOver: workOver}
 	return context.WithValue(ctx, storeDeadlinesKey{}, d), func() { stopAnswer(); stopWork() }
 }
 
@@ -71,7 +77,7 @@ func bound(ctx context.Context) (context.Context, context.CancelFunc) {
 		return ctx, func() {}
 	}
 	over := d.workOver
-	if !d.answer.heard() {
+	if !d.deferrable && !d.answer.heard() {
 		over = d.answerOver
 	}
 	bctx, cancel := context.WithCancelCause(ctx)
@@ -126,10 +132,14 @@ func call2[T, U any](ctx context.Context, f func(context.Context) (T, U, error))
 
 // deadlineStore is the store of the handlers and their parts, whose calls
 // made for an interaction keep to its deadlines (see storeDeadlines);
-// others go through as they are. The scheduler's own calls (NextWake, Due,
-// Claim, SetAlive, Resume) are never an interaction's: it has the store
-// itself.
-type deadlineStore struct{ interactionStore }
+// others go through as they are. Its writes on a channel's game or
+// challenge take their turn at the channel's gate (see gates; none if
+// gates is nil). The scheduler's own calls (NextWake, Due, Claim,
+// SetAlive, Resume) are never an interaction's: it has the store itself.
+type deadlineStore struct {
+	interactionStore
+	gates *gates
+}
 
 func (s deadlineStore) CreateGame(ctx context.Context, g *storage.Game) error {
 	return call0(ctx, func(ctx context.Context) error { return s.interactionStore.CreateGame(ctx, g) })
@@ -141,7 +151,9 @@ func (s deadlineStore) Game(ctx context.Context, channelID string) (*storage.Gam
 
 func (s deadlineStore) UpdateGame(ctx context.Context, channelID string, fn func(*storage.Game) error) (*storage.Game, error) {
 	return call1(ctx, func(ctx context.Context) (*storage.Game, error) {
-		return s.interactionStore.UpdateGame(ctx, channelID, fn)
+		return gated(ctx, s.gates, channelID, func(ctx context.Context) (*storage.Game, error) {
+			return s.interactionStore.UpdateGame(ctx, channelID, fn)
+		})
 	})
 }
 
@@ -169,23 +181,35 @@ func (s deadlineStore) Challenge(ctx context.Context, channelID string) (*storag
 
 func (s deadlineStore) UpdateChallenge(ctx context.Context, channelID string, fn func(*storage.Challenge) error) (*storage.Challenge, error) {
 	return call1(ctx, func(ctx context.Context) (*storage.Challenge, error) {
-		return s.interactionStore.UpdateChallenge(ctx, channelID, fn)
+		return gated(ctx, s.gates, channelID, func(ctx context.Context) (*storage.Challenge, error) {
+			return s.interactionStore.UpdateChallenge(ctx, channelID, fn)
+		})
 	})
 }
 
 func (s deadlineStore) DeleteChallenge(ctx context.Context, channelID string, id uint64) error {
-	return call0(ctx, func(ctx context.Context) error { return s.interactionStore.DeleteChallenge(ctx, channelID, id) })
+	return call0(ctx, func(ctx context.Context) error {
+		_, err := gated(ctx, s.gates, channelID, func(ctx context.Context) (struct{}, error) {
+			return struct{}{}, s.interactionStore.DeleteChallenge(ctx, channelID, id)
+		})
+		return err
+	})
 }
 
 func (s deadlineStore) AcceptChallenge(ctx context.Context, channelID string, challengeID uint64, g *storage.Game) error {
 	return call0(ctx, func(ctx context.Context) error {
-		return s.interactionStore.AcceptChallenge(ctx, channelID, challengeID, g)
+		_, err := gated(ctx, s.gates, channelID, func(ctx context.Context) (struct{}, error) {
+			return struct{}{}, s.interactionStore.AcceptChallenge(ctx, channelID, challengeID, g)
+		})
+		return err
 	})
 }
 
 func (s deadlineStore) MoveIntoThread(ctx context.Context, channelID string, gameID uint64, threadID string) (*storage.Game, error) {
 	return call1(ctx, func(ctx context.Context) (*storage.Game, error) {
-		return s.interactionStore.MoveIntoThread(ctx, channelID, gameID, threadID)
+		return gated(ctx, s.gates, channelID, func(ctx context.Context) (*storage.Game, error) {
+			return s.interactionStore.MoveIntoThread(ctx, channelID, gameID, threadID)
+		})
 	})
 }
 

@@ -96,12 +96,13 @@ func (h *harness) startGame(store bot.Store, name string) (string, *discordtest.
 }
 
 // TestLockedGameDelaysItselfOnly, on PostgreSQL: while another connection
-// holds a game's row locked, a move in that game waits for the row until
-// the deadline of its storage call, then is answered "being updated, try again"
-// (before the bot would defer); a move in another game goes through,
-// board and all, in the meantime. The interaction's time moves only when
-// the test says (bot.ManualTimer), and the store's lock timeout is longer
-// than the test: only the deadline ends the wait.
+// holds a game's row locked, a move in that game waits for the row; the
+// bot defers for it (a wait is no reason to refuse: issue 41, item 1) and
+// answers "being updated, try again" only once the interaction's time for
+// the database is over (storeWork, 15 s); a move in another game goes
+// through, board and all, in the meantime. The interaction's time moves
+// only when the test says (bot.ManualTimer), and the store's lock timeout
+// is longer than the test: only the deadline ends the wait.
 func TestLockedGameDelaysItselfOnly(t *testing.T) {
 	t.Parallel()
 	dsn := pgtest.Schema(t)
@@ -144,14 +145,19 @@ func TestLockedGameDelaysItselfOnly(t *testing.T) {
 	}, hung, time.Millisecond, "the move waits for the locked row")
 	_, answered := h.dc.Response(stuck.ID)
 	assert.False(t, answered, "no answer while the move waits and its time lasts")
-	timer.Advance(answerWithin * 4 / 5) // the deadline of its storage calls; the bot defers at answerWithin
+	timer.Advance(answerWithin) // the bot defers; the move still waits for the row
 	r := h.dc.WaitResponse(t, stuck.ID)
-	assert.Equal(t, discordgo.InteractionResponseChannelMessageWithSource, r.Type, "the answer itself, before the bot would defer")
-	assert.Equal(t, "This game is being updated; try again in a moment.", r.Content)
+	assert.Equal(t, discordgo.InteractionResponseDeferredMessageUpdate, r.Type, "deferred while the row is locked")
 
 	i := move(other, otherBoard)
 	h.send(i)
 	h.waitBoard(other, "the other game's next board, while the row of the locked one stays locked", func(m *discordtest.Message) bool { return boardPly(m) == 1 })
+
+	timer.Advance(15*time.Second - answerWithin) // the interaction's time for the database is over
+	h.dc.WaitUntil(t, "the locked move's answer", func() bool { return len(h.dc.Followups(stuck.ID)) > 0 })
+	f := h.dc.Followups(stuck.ID)[0]
+	assert.Equal(t, "This game is being updated; try again in a moment.", f.Content)
+	assert.True(t, f.Ephemeral())
 	g, err := pg.Game(t.Context(), locked)
 	require.NoError(t, err)
 	assert.Zero(t, g.Ply(), "nothing changed in the locked game")

@@ -2,15 +2,19 @@ package bot_test
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"io"
 	"log/slog"
 	"net/http"
 	"net/http/httptest"
+	"strings"
 	"sync"
 	"testing"
+	"time"
 
 	"github.com/bwmarrin/discordgo"
+	"github.com/jackc/pgx/v5"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
@@ -102,4 +106,86 @@ func TestReplayToAnotherProcess(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, 1, g.Ply(), "the move was made once")
 	assert.Contains(t, otherLogs.String(), "interaction delivered again", "the second bot refused the replays")
+}
+
+// TestReplayCheckBridgesSlowDatabase, on PostgreSQL: while the table of
+// deliveries is locked, the first interaction waits for it only until
+// the check's time is over (on the bot's Timer), the next ones not at
+// all, and each is handled once and recorded in the process; once the
+// table answers, the bot writes them to it, so that a replay of one to
+// another process sharing the database is refused there. Issue 41, item
+// 5: the check let such interactions through unrecorded (fail open), and
+// every interaction waited 500 ms while the table was slow.
+func TestReplayCheckBridgesSlowDatabase(t *testing.T) {
+	t.Parallel()
+	dsn := pgtest.Schema(t)
+	const app = "kulami_test_slow_deliveries"
+	pg, err := postgres.OpenConfig(pgtest.WithParam(t, dsn, "application_name", app), storage.Options{}, patientPG)
+	require.NoError(t, err)
+	timer := bot.NewManualTimer()
+	h := newHarnessWith(t, "http", func(h *harness) {
+		h.timer = timer
+		h.wrap = func(*storage.Store) bot.Store { return pg }
+	})
+	t.Cleanup(func() { h.stop(); pg.Close() })
+	var mu sync.Mutex
+	var got []captured
+	first := httptest.NewServer(capturing(h.bot.HTTPHandler(h.dc.PublicKey()), &mu, &got))
+	t.Cleanup(first.Close)
+	h.url = first.URL + "/interactions"
+	ch, _ := h.startGame(pg, "bridged")
+
+	holder, err := pgx.Connect(t.Context(), dsn)
+	require.NoError(t, err)
+	defer holder.Close(context.Background())
+	tx, err := holder.Begin(t.Context())
+	require.NoError(t, err)
+	defer tx.Rollback(context.Background())
+	_, err = tx.Exec(t.Context(), `LOCK TABLE deliveries IN EXCLUSIVE MODE`)
+	require.NoError(t, err)
+
+	timer.WaitPending(t, 0)
+	slow := h.dc.Command(ch, h.carol, "kulami", discordtest.Subcommand("board"))
+	sent := sendAsync(h, slow)
+	require.Eventually(t, func() bool {
+		var n int
+		err := holder.QueryRow(t.Context(), `SELECT count(*) FROM pg_stat_activity WHERE application_name = $1 AND wait_event_type = 'Lock'`, app).Scan(&n)
+		return err == nil && n == 1
+	}, hung, time.Millisecond, "the check waits for the locked table")
+	timer.Advance(500 * time.Millisecond) // the check's time
+	<-sent
+	h.waitBoard(ch, "the board the slow check let through", func(m *discordtest.Message) bool { return len(boardsOf(h.dc.Messages(ch))) == 2 })
+	next := h.command(ch, h.carol, "board") // the timer stays where it is: no wait
+	h.waitBoard(ch, "the board of the next interaction", func(m *discordtest.Message) bool { return len(boardsOf(h.dc.Messages(ch))) == 3 })
+	assert.Contains(t, h.logs.String(), "recording them in this process")
+
+	require.NoError(t, tx.Rollback(t.Context())) // the table answers again
+	require.Eventually(t, func() bool {
+		var n int
+		err := holder.QueryRow(t.Context(), `SELECT count(*) FROM deliveries WHERE id = ANY($1)`, []string{slow.ID, next.ID}).Scan(&n)
+		return err == nil && n == 2
+	}, hung, time.Millisecond, "both deliveries written once the table answers")
+
+	s, err := bot.NewSession(h.dc.Token(), h.dc.APIURL())
+	require.NoError(t, err)
+	otherLogs := &discordtest.LogBuffer{}
+	other := bot.New(s, bot.Options{Store: pg, Logger: slog.New(slog.NewTextHandler(otherLogs, nil)), Clock: h.clock, MoveTime: h.moveTime, ChallengeExpiry: h.expiry})
+	second := httptest.NewServer(other.HTTPHandler(h.dc.PublicKey()))
+	t.Cleanup(func() { second.Close(); other.Close(hung) })
+	mu.Lock()
+	requests := append([]captured(nil), got...)
+	mu.Unlock()
+	for _, c := range requests[len(requests)-2:] { // the two boards asked while the table was locked
+		req, err := http.NewRequest(http.MethodPost, second.URL+"/interactions", bytes.NewReader(c.body))
+		require.NoError(t, err)
+		req.Header = c.header.Clone()
+		resp, err := http.DefaultClient.Do(req)
+		require.NoError(t, err)
+		io.Copy(io.Discard, resp.Body)
+		resp.Body.Close()
+		require.Equal(t, http.StatusOK, resp.StatusCode)
+	}
+	other.Close(hung)
+	assert.Len(t, boardsOf(h.dc.Messages(ch)), 3, "no board posted for the replays")
+	assert.Equal(t, 2, strings.Count(otherLogs.String(), "interaction delivered again"), "the second bot refused both replays")
 }

@@ -116,12 +116,22 @@
 //     GIF: the images drawn at once are a core's worth, whatever the
 //     storm); the other messages are functions of the language and the
 //     data (challengeMessage, reviewMessage, leaderboardMessage, …)
+//   - Linked Roles live in their own package, bot/linkedroles, on a
+//     store port of their own: the bot only tells them (rolelinks.go:
+//     RoleLinks) of the rated games (table), the seasons won (scheduler)
+//     and the puzzles that counted (puzzles), shows their line in
+//     /kulami settings, and mounts their pages on HTTPHandler
 //   - outbound (discord.go): the bot's own messages, DMs, retired boards
 //     and edited challenges; respond.go: answering interactions, whose
 //     answer moves through the states of answer.go
 //   - courier (anywhere.go): what answer-only games say, as answers or
 //     by DM, and their Refresh; place.go: where an interaction comes
 //     from, and the everywhere key
+//   - deadline.go: the deadlines of an interaction's storage calls
+//     (a slow call is deferred and finished, never refused for its
+//     slowness); gate.go: the turns of the writes on one game (one at the
+//     store, one waiting, further ones "busy" at once); replay.go: the
+//     deliveries seen, and the bridge over a slow deliveries table
 //   - locales (lang.go): which language each message is in
 //   - errors.go: the one table from errors to the user's words
 //   - metrics.go: what the bot tells its Metrics for its operators

@@ -107,6 +107,9 @@ type harness struct {
 	// resumeErr, if set, is the error a manual start's resume is to
 	// end with (a test that cuts the resume short); else it must succeed.
 	resumeErr error
+	// links, if set, makes the bot's Linked Roles on its store
+	// (bot.Options.RoleLinks).
+	links func(*storage.Store) bot.RoleLinks
 }
 
 // newHarness starts a bot in mode with a guild channel and three members.
@@ -182,7 +185,11 @@ func (h *harness) start() {
 	if h.wrap != nil {
 		bs = h.wrap(store)
 	}
-	b := bot.New(s, bot.Options{Store: bs, Logger: log, Clock: h.clock, MoveTime: h.moveTime, ChallengeExpiry: h.expiry, AITime: 300 * time.Millisecond, AnswerWithin: h.answerWithin, Timer: h.timer, Metrics: h.metrics, Puzzles: h.puzzles})
+	var links bot.RoleLinks
+	if h.links != nil {
+		links = h.links(store)
+	}
+	b := bot.New(s, bot.Options{Store: bs, Logger: log, Clock: h.clock, MoveTime: h.moveTime, ChallengeExpiry: h.expiry, AITime: 300 * time.Millisecond, AnswerWithin: h.answerWithin, Timer: h.timer, Metrics: h.metrics, Puzzles: h.puzzles, RoleLinks: links})
 	b.SetReviewer(quickReview)
 	if h.hooks != nil {
 		h.hooks(b)

@@ -37,7 +37,9 @@ func ParsePublicKey(s string) (ed25519.PublicKey, error) {
 // interactions signed with key (bad or missing signature or a stale
 // timestamp: 401; a body over 1 MiB: 413), answers PING, and feeds every
 // other interaction to the same handlers as the gateway; GET /healthz
-// answers 200 while the bot runs. Refused signatures are counted and
+// answers 200 while the bot runs; with Options.RoleLinks, GET
+// /linked-roles and /linked-roles/callback serve its sign-in pages, which
+// take no signature. Refused signatures are counted and
 // logged at most once a minute (see refusals).
 func (b *Bot) HTTPHandler(key ed25519.PublicKey) http.Handler {
 	mux := http.NewServeMux()
@@ -49,6 +51,11 @@ func (b *Bot) HTTPHandler(key ed25519.PublicKey) http.Handler {
 		w.Header().Set("Content-Type", "text/plain; charset=utf-8")
 		io.WriteString(w, "ok\n")
 	})
+	if b.opt.RoleLinks != nil {
+		links := b.opt.RoleLinks.Handler()
+		mux.Handle("GET "+roleLinksPath, links)
+		mux.Handle("GET "+roleLinksCallback, links)
+	}
 	return mux
 }
 

@@ -31,6 +31,7 @@ import (
 // safe for concurrent use.
 type puzzles struct {
 	store PuzzleStore
+	links RoleLinks // told of the puzzles that counted
 	views *views
 	clock Clock
 	log   *slog.Logger
@@ -440,6 +441,9 @@ func (pz *puzzles) move(c *interaction, id customID) error {
 			return refuse("puzzle.stale")
 		} else if err != nil {
 			return err
+		}
+		if o.Counted {
+			pz.links.Puzzled(me)
 		}
 		result := "✅ " + lang.T("puzzle.solved", "Solution", p.SolutionText())
 		switch {

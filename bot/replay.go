@@ -2,6 +2,8 @@ package bot
 
 import (
 	"context"
+	"errors"
+	"fmt"
 	"sync"
 	"time"
 )
@@ -64,25 +66,147 @@ type deliveries interface {
 }
 
 // deliveryWithin bounds firstDelivery's round trip to the database, a
-// small share of the 3 s Discord gives the first answer.
+// small share of the 3 s Discord gives the first answer, counted on the
+// bot's Timer.
 const deliveryWithin = 500 * time.Millisecond
 
 // firstDelivery reports whether the interaction id, delivered over HTTP
 // at now, comes for the first time to any of the processes sharing the
-// store (always true for a store no other process opens). A database that
-// cannot tell in time lets the interaction through, logged: refusing it
-// would fail a player's click for a fault of the database, which the
-// handlers meet anyway; only replays within that fault slip through.
+// store (always true for a store no other process opens). It never lets
+// an interaction through unrecorded: a database that cannot tell within
+// deliveryWithin (the table locked, the server slow or restarting) makes
+// the bot bridge it (see bridge): the interaction is handled, recorded in
+// this process (recent already refuses it here again) and written to the
+// table as soon as the database answers; while the bridge lasts, the
+// interactions that come are recorded the same way without waiting for
+// the database, so a slow table costs one interaction deliveryWithin, not
+// every one.
 func (b *Bot) firstDelivery(ctx context.Context, id string, now time.Time) bool {
 	if b.deliveries == nil {
 		return true
 	}
-	ctx, cancel := context.WithTimeout(ctx, deliveryWithin)
-	defer cancel()
-	first, err := b.deliveries.FirstDelivery(ctx, id, now, tokenLife)
-	if err != nil {
-		b.log.Warn("cannot check with the database that an interaction is new: handling it", "interaction", id, "err", err)
+	if b.bridge.add(id, now) {
 		return true
 	}
-	return first
+	ctx, cancel := context.WithCancelCause(ctx)
+	stop := b.opt.Timer.AfterFunc(deliveryWithin, func() { cancel(errDeliverySlow) })
+	defer func() { stop(); cancel(nil) }()
+	first, err := b.deliveries.FirstDelivery(ctx, id, now, tokenLife)
+	if err == nil {
+		return first
+	}
+	if errors.Is(context.Cause(ctx), errDeliverySlow) {
+		err = fmt.Errorf("%w: %w", errDeliverySlow, err)
+	}
+	if b.bridge.start(id, now) {
+		b.log.Warn("cannot check with the database that interactions are new: recording them in this process until it answers",
+			"interaction", id, "err", err)
+		b.inflight.Add(1)
+		go func() {
+			defer b.inflight.Done()
+			b.flushBridge(b.baseCtx)
+		}()
+	}
+	return true
+}
+
+// errDeliverySlow is the cause of a delivery check cut at deliveryWithin.
+var errDeliverySlow = errors.New("the check of the deliveries took longer than its time")
+
+// bridgeRetry is the pause between two tries to write the bridged
+// deliveries while the database fails them.
+const bridgeRetry = time.Second
+
+// flushBridge writes the deliveries of the bridge to the database, one
+// at a time, waiting as long as the database takes, until none is left,
+// and then ends the bridge. A delivery another process recorded first
+// was handled there too (it came to both while neither could tell): it
+// is logged, as nothing can undo it now.
+func (b *Bot) flushBridge(ctx context.Context) {
+	written := 0
+	for {
+		id, at, ok := b.bridge.next()
+		if !ok {
+			b.log.Info("the database checks interactions again: the ones recorded in this process are written", "count", written)
+			return
+		}
+		first, err := b.deliveries.FirstDelivery(ctx, id, at, tokenLife)
+		switch {
+		case ctx.Err() != nil:
+			b.log.Warn("shutting down with interactions recorded in this process only", "count", b.bridge.end())
+			return
+		case err != nil:
+			select {
+			case <-ctx.Done():
+			case <-time.After(bridgeRetry):
+			}
+			continue
+		case !first:
+			b.log.Warn("an interaction recorded in this process while the database could not tell was handled by another process too", "interaction", id)
+		}
+		b.bridge.done(id)
+		written++
+	}
+}
+
+// bridge holds the deliveries handled while the database could not check
+// them, until they are written to it (see firstDelivery). It is safe for
+// concurrent use.
+type bridge struct {
+	mu      sync.Mutex
+	on      bool
+	pending map[string]time.Time
+}
+
+// add records the delivery id at now if the bridge is on, and reports
+// whether it is.
+func (r *bridge) add(id string, now time.Time) bool {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if r.on {
+		r.pending[id] = now
+	}
+	return r.on
+}
+
+// start records the delivery id at now and turns the bridge on; it
+// reports whether it was off (the caller then writes the bridge out).
+func (r *bridge) start(id string, now time.Time) bool {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if r.pending == nil {
+		r.pending = map[string]time.Time{}
+	}
+	r.pending[id] = now
+	was := r.on
+	r.on = true
+	return !was
+}
+
+// next returns a delivery to write, or turns the bridge off if none is
+// left.
+func (r *bridge) next() (string, time.Time, bool) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	for id, at := range r.pending {
+		return id, at, true
+	}
+	r.on = false
+	return "", time.Time{}, false
+}
+
+// done forgets the delivery id, written.
+func (r *bridge) done(id string) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	delete(r.pending, id)
+}
+
+// end turns the bridge off and returns how many deliveries it held.
+func (r *bridge) end() int {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	n := len(r.pending)
+	r.pending, r.on = nil, false
+	return n
 }

@@ -80,8 +80,9 @@ type scheduler struct {
 	}
 	clock   Clock
 	log     *slog.Logger
-	metrics Metrics // told of the reminders sent
-	owner   string  // names this bot's leases on due work (see runDue)
+	metrics Metrics   // told of the reminders sent
+	links   RoleLinks // told of the seasons won
+	owner   string    // names this bot's leases on due work (see runDue)
 	wake    wakeup
 	table   *table
 	out     *outbound

@@ -118,6 +118,7 @@ func (s *scheduler) endSeason(ctx context.Context, guildID string, season storag
 	case len(top) == 0:
 		return true, nil // nobody played: nothing to crown
 	}
+	s.links.Champion(guildID, top[0].UserID)
 	lang := s.langs.guildLang(ctx, guildID)
 	m := message{embeds: []*discordgo.MessageEmbed{{
 		Title:       "🏆 " + lang.T("season.over", "Season", seasonName(lang, season)),

@@ -27,6 +27,9 @@ type preferences struct {
 	clock    Clock         // what season a season channel starts with
 	out      *outbound     // posts in a season channel chosen, to check it
 	puzzles  *puzzles      // told of a puzzle channel chosen
+	// roleLinks: Linked Roles are on, and the settings say how to make a
+	// role of them.
+	roleLinks bool
 }
 
 // notifyCommand sets how and when the caller is reminded: by direct
@@ -324,6 +327,9 @@ func (pf *preferences) settingsCommand(c *interaction, o options) error {
 		lines = append(lines, lang.T("puzzle.setting", "Channel", fmt.Sprintf("<#%s>", s.PuzzleChannel)))
 	} else {
 		lines = append(lines, lang.T("puzzle.setting_none"))
+	}
+	if pf.roleLinks {
+		lines = append(lines, lang.T("linked_roles.setting", "URL", roleLinksHelp))
 	}
 	if puzzleChannel != "" {
 		pf.puzzles.forgetDay() // today's puzzle goes out there now

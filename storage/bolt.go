@@ -38,20 +38,18 @@ func (b boltBackend) View(ctx context.Context, fn func(Tx) error) error {
 	return b.s.db.View(func(tx *bolt.Tx) error { return fn(&boltTx{tx: tx, boards: &b.s.boards}) })
 }
 
-// Update runs fn in a bbolt write transaction. Writes are serialized by
-// bbolt; the order lock also orders them with NoteBoard, and the board
-// notes that a write stores are forgotten once it commits. ctx is
-// checked before and after the wait for the order lock (see begin).
+// Update runs fn in a bbolt write transaction, which it shares with the
+// writes that arrive together (groupCommit: one commit, one fsync, for a
+// burst). Writes are serialized by bbolt; the order lock also orders them
+// with NoteBoard, and the board notes that a write stores are forgotten
+// once it commits. ctx is checked before the write waits and again when
+// its transaction begins (see begin): a write whose ctx is done by then
+// writes nothing.
 func (b boltBackend) Update(ctx context.Context, fn func(Tx) error) error {
 	if err := begin(ctx); err != nil {
 		return err
 	}
-	b.s.boards.order.Lock()
-	defer b.s.boards.order.Unlock()
-	if err := begin(ctx); err != nil {
-		return err
-	}
-	return b.s.db.Update(func(tx *bolt.Tx) error {
+	return b.s.writes.update(b.s.db, &b.s.boards.order, func() error { return begin(ctx) }, func(tx *bolt.Tx) error {
 		t := &boltTx{tx: tx, boards: &b.s.boards, applied: map[string]boardNote{}}
 		if err := fn(t); err != nil {
 			return err
@@ -656,6 +654,21 @@ func (t *boltTx) PutUserSettings(user string, v *UserSettings) error {
 	return put(t.tx.Bucket(bucketUsers), []byte(user), v)
 }
 
+// RoleLink implements Tx.
+func (t *boltTx) RoleLink(user string) (*RoleLink, error) {
+	return get[RoleLink](t.tx.Bucket(bucketRoleLinks), []byte(user), "role link")
+}
+
+// PutRoleLink implements Tx.
+func (t *boltTx) PutRoleLink(l *RoleLink) error {
+	return put(t.tx.Bucket(bucketRoleLinks), []byte(l.UserID), l)
+}
+
+// DeleteRoleLink implements Tx.
+func (t *boltTx) DeleteRoleLink(user string) error {
+	return t.tx.Bucket(bucketRoleLinks).Delete([]byte(user))
+}
+
 // vacationRecord is how a Vacation is stored in bbolt: with the wake time
 // it was indexed under.
 type vacationRecord struct {
@@ -977,6 +990,13 @@ func (t *boltTx) Records(out func(Record) error) error {
 				return err
 			}
 			return fn(UserSettingsRecords.Record(r))
+		}},
+		{bucketRoleLinks, func(_, v []byte) error {
+			l := new(RoleLink)
+			if err := decode(v, l); err != nil {
+				return err
+			}
+			return fn(RoleLinkRecords.Record(l))
 		}},
 		{bucketTournaments, func(_, v []byte) error {
 			tn, _, err := DecodeTournament(v)

@@ -49,7 +49,9 @@
 // The logic of every method is Core's, shared by the backends: this
 // package's bbolt Store and storage/postgres. Every method is one
 // transaction (here, a bbolt one), and every write one durable commit
-// (Commits counts them), but for Claim here, which writes to memory. UpdateGame and the other Update methods are a read-modify-write:
+// (Commits counts them), but for Claim here, which writes to memory; on
+// bbolt the writes that arrive while a commit is under way share the next
+// one (groupcommit.go), each as atomic as alone. UpdateGame and the other Update methods are a read-modify-write:
 // the function sees the stored value and what it leaves is written,
 // atomically, or nothing is written if it returns an error. A move is
 // checked against the board the player saw by game.Game.Play itself
@@ -57,6 +59,11 @@
 // transaction of its own: it rides on the game's next write (see there
 // why that is safe). Every value a method returns is a copy that the
 // caller owns.
+//
+// A user's link to Discord's Linked Roles (RoleLink: their OAuth2 grant,
+// which the bot seals before storage sees it, and the guilds and title
+// their metadata count) is kept by user; UpdateRoleLink makes one only
+// with its token.
 //
 // # Contexts
 //

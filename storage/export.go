@@ -105,6 +105,11 @@ var (
 	DailyPostRecords = &RecordKind[DailyPost]{name: "daily post",
 		key: func(p *DailyPost) string { return p.GuildID + "/" + p.Day },
 		put: Tx.PutDailyPost}
+	// RoleLinkRecords hold the users' links to Linked Roles, their
+	// tokens sealed as stored (a copy needs the same key to use them).
+	RoleLinkRecords = &RecordKind[RoleLink]{name: "role link",
+		key: func(l *RoleLink) string { return l.UserID },
+		put: Tx.PutRoleLink}
 )
 
 // Record returns v as a record of kind k.

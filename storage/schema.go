@@ -26,6 +26,7 @@ var migrations = []func(tx *bolt.Tx) error{
 	addPuzzles,          // 9 → 10
 	addRankBands,        // 10 → 11
 	addPlayerGames,      // 11 → 12
+	addRoleLinks,        // 12 → 13
 }
 
 // clearFinishedClocks brings a file of schema version 1 to version 2: the
@@ -152,6 +153,17 @@ var bucketVacations = []byte("vacations")
 // creates the bucket of vacations. No stored value changes.
 func addVacations(tx *bolt.Tx) error {
 	_, err := tx.CreateBucketIfNotExists(bucketVacations)
+	return err
+}
+
+// bucketRoleLinks holds the users' links to Discord's Linked Roles
+// (RoleLink): user → RoleLink. Schema version 13 added it (addRoleLinks).
+var bucketRoleLinks = []byte("role_links")
+
+// addRoleLinks brings a file of schema version 12 to version 13: it
+// creates the bucket of role links. No stored value changes.
+func addRoleLinks(tx *bolt.Tx) error {
+	_, err := tx.CreateBucketIfNotExists(bucketRoleLinks)
 	return err
 }
 

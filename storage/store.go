@@ -31,7 +31,7 @@ var (
 		bucketLastFinished, bucketGuildGames, bucketHeadToHead, bucketLadderSizes, bucketSeasonSizes,
 		bucketPuzzles, bucketPuzzleRatings, bucketPuzzleProfiles, bucketPuzzleRanks, bucketPuzzleSizes,
 		bucketPuzzleAttempts, bucketPuzzleTries, bucketDailyPuzzles, bucketDailyPosts,
-		bucketRankBands, bucketSeasonRankBands, bucketPlayerGames, bucketGuildGameCounts}
+		bucketRankBands, bucketSeasonRankBands, bucketPlayerGames, bucketGuildGameCounts, bucketRoleLinks}
 
 	keySchema = []byte("schema")
 )
@@ -85,6 +85,7 @@ type Store struct {
 	opt    Options
 	boards boardNotes // board messages noted and not yet written
 	leases leases     // claims on the work of wakes (Claim)
+	writes groupCommit
 }
 
 // Open opens the database file at path, creating it if it does not exist,

@@ -234,6 +234,13 @@ type Tx interface {
 	// again).
 	PutDailyPost(p *DailyPost) error
 
+	// RoleLink returns the role link of user.
+	RoleLink(user string) (*RoleLink, error)
+	// PutRoleLink stores l.
+	PutRoleLink(l *RoleLink) error
+	// DeleteRoleLink deletes the role link of user, if any.
+	DeleteRoleLink(user string) error
+
 	// Records calls fn with every stored record, made by its kind (the
 	// RecordKind table of export.go: GameRecords, …; see Export).
 	Records(fn func(Record) error) error

@@ -472,9 +472,13 @@ func (s *Server) createDM(c *call) reply {
 	return jsonOK(s.channelJSON(s.dm(b.RecipientID)))
 }
 
-// getCurrentUser answers the bot user.
+// getCurrentUser answers the bot user, or the user whose Bearer token the request carries.
 func (s *Server) getCurrentUser(c *call) reply {
-	j := userJSON(s.bot)
+	u := s.bot
+	if c.user != "" {
+		u = s.users[c.user]
+	}
+	j := userJSON(u)
 	j["mfa_enabled"] = false
 	j["locale"] = "en-US"
 	j["verified"] = true

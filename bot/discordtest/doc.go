@@ -62,6 +62,20 @@
 // channel (Messages), a message after its edits (Message), the commands registered (Commands), and push
 // any gateway event (Dispatch).
 //
+// # OAuth2 and Linked Roles
+//
+// The fake is also Discord's OAuth2 provider for its application: AuthorizeURL stands for
+// https://discord.com/oauth2/authorize (the signed-in user of Consent approves and the browser is
+// redirected with a code, or with error=access_denied; a redirect URI not registered with
+// AddRedirectURI, another client ID or an unknown scope is a violation), and POST /api/v10/oauth2/token
+// takes the authorization_code and refresh_token grants with ClientSecret, form-encoded as RFC 6749 says
+// (the OpenAPI description leaves this endpoint out). A code works once, for 10 minutes; an access token
+// for OAuthTokenLifetime by the fake's clock; refresh tokens rotate; RevokeGrant kills a user's tokens.
+// A user's Bearer token is taken on the routes whose security has OAuth2 (with their scopes, else a
+// violation), and the bot token refused on those that have no BotToken. The Linked Roles routes keep
+// the metadata registered (RoleMetadata) and each user's role connection (RoleConnection), refusing, as
+// Discord does, a key not registered or a value not of its type.
+//
 // # Notifications
 //
 // Discord notifies a mentioned user of a new message only: a channel message, a type 4 interaction

@@ -28,6 +28,7 @@ type call struct {
 	params  map[string]string
 	query   url.Values
 	body    []byte // the JSON body, or the payload_json part of a multipart body; nil if none
+	user    string // the user whose Bearer token the request carries; "" for the bot's
 	files   []File
 	// arrived is when the request reached the fake, by the system clock and by the fake's (Now),
 	// before any Delay or Hold: Discord judges a deadline by when a request reaches it, however long
@@ -62,7 +63,7 @@ type endpoint struct {
 }
 
 // endpointTables are the operations the fake implements, a table for each concept.
-var endpointTables = [][]endpoint{channelEndpoints, messageEndpoints, interactionEndpoints, commandEndpoints, eventEndpoints}
+var endpointTables = [][]endpoint{channelEndpoints, messageEndpoints, interactionEndpoints, commandEndpoints, eventEndpoints, roleConnectionEndpoints}
 
 // endpoints returns the fake's handlers by key.
 func endpoints() map[string]handler {
@@ -360,9 +361,12 @@ func (s *Server) serveCall(c *call, auth string, multi bool, problems []string) 
 		s.violate(c.method, c.path, c.route, fmt.Sprintf("method %s not allowed (the route has %s)", c.method, strings.Join(methods, ", ")))
 		return fail(errMethod)
 	}
-	want := "Bot " + s.token
-	if (op.needsBot && auth != want) || (auth != "" && auth != want) {
-		s.violate(c.method, c.path, c.route, "missing or wrong Authorization header (want \"Bot \" + Server.Token)")
+	if bearer, ok := strings.CutPrefix(auth, "Bearer "); ok {
+		if e, ok := s.bearer(c, op, bearer); !ok {
+			return fail(e)
+		}
+	} else if want := "Bot " + s.token; (op.needsBot && auth != want) || (auth != "" && auth != want) || (auth == want && !op.botOK) {
+		s.violate(c.method, c.path, c.route, "missing or wrong Authorization header (want \"Bot \" + Server.Token, or a user's Bearer token where the route takes OAuth2)")
 		return fail(errUnauthorized)
 	}
 	names := make([]string, 0, len(params))

@@ -77,6 +77,7 @@ type Server struct {
 	holds        []*Held    // released by Close
 	rejections   int        // initial responses left to reject; <0 for all (RejectCallbacks)
 	events       []ScheduledEvent
+	oauth        oauth
 	gw           gateway
 	closed       bool
 }
@@ -159,6 +160,7 @@ func New(tb testing.TB, opts ...Option) *Server {
 		commands:     map[string][]byte{},
 	}
 	s.gw.init()
+	s.oauth.init()
 	s.appID = s.newID()
 	s.bot = &discordgo.User{ID: s.appID, Username: cfg.botName, Discriminator: "0", Bot: true}
 	s.guildID = s.newID()
@@ -169,6 +171,8 @@ func New(tb testing.TB, opts ...Option) *Server {
 
 	mux := http.NewServeMux()
 	mux.HandleFunc("/api/", s.serveREST)
+	mux.HandleFunc("/api/v10/oauth2/token", s.serveToken)
+	mux.HandleFunc("/oauth2/authorize", s.serveAuthorize)
 	mux.HandleFunc(gatewayPath, s.serveGateway)
 	mux.HandleFunc(gatewayPath+"/", s.serveGateway)
 	mux.HandleFunc(attachmentsPath, s.serveAttachment)

@@ -29,6 +29,7 @@ const specURL = "https://discord.com/api/v10/openapi.json"
 type spec struct {
 	routes  []*route        // most literal segments first, so /messages/@original wins over /messages/{message_id}
 	locales map[string]bool // Discord's locales (AvailableLocalesEnum), for localizations
+	scopes  map[string]bool // the OAuth2 scopes of the authorization-code flow (securitySchemes)
 
 	mu       sync.Mutex
 	compiler *jsonschema.Compiler
@@ -51,7 +52,9 @@ type operation struct {
 	multipart    bool              // the operation accepts multipart/form-data
 	pathParams   map[string]string // name → pointer of the parameter's schema
 	queryParams  map[string]string // name → pointer of the parameter's schema
-	needsBot     bool              // the operation requires the bot token (its security has no {} alternative)
+	needsBot     bool              // the operation requires a token (its security has no {} alternative)
+	botOK        bool              // the bot token is one (a BotToken alternative, or no security stated)
+	oauthScopes  []string          // the scopes of its OAuth2 alternative, which a user's Bearer token may meet; nil for none
 }
 
 var (
@@ -81,7 +84,7 @@ func parseSpec(data []byte) (*spec, error) {
 	if len(paths) == 0 {
 		return nil, fmt.Errorf("openapi.json has no paths")
 	}
-	sp := &spec{compiler: c, schemas: map[string]*jsonschema.Schema{}, locales: locales(root)}
+	sp := &spec{compiler: c, schemas: map[string]*jsonschema.Schema{}, locales: locales(root), scopes: scopes(root)}
 	if len(sp.locales) == 0 {
 		return nil, fmt.Errorf("openapi.json has no AvailableLocalesEnum")
 	}
@@ -114,11 +117,24 @@ func parseSpec(data []byte) (*spec, error) {
 				}
 				_, op.multipart = content["multipart/form-data"]
 			}
-			op.needsBot = true
+			op.needsBot, op.botOK = true, true
 			if sec, ok := o["security"].([]any); ok {
+				op.botOK = false
 				for _, alt := range sec {
-					if m, ok := alt.(map[string]any); ok && len(m) == 0 {
+					m, _ := alt.(map[string]any)
+					if len(m) == 0 {
 						op.needsBot = false
+					}
+					if _, ok := m["BotToken"]; ok {
+						op.botOK = true
+					}
+					if scopes, ok := m["OAuth2"].([]any); ok {
+						op.oauthScopes = []string{}
+						for _, sc := range scopes {
+							if name, ok := sc.(string); ok {
+								op.oauthScopes = append(op.oauthScopes, name)
+							}
+						}
 					}
 				}
 			}
@@ -134,6 +150,21 @@ func parseSpec(data []byte) (*spec, error) {
 		return a.template < b.template
 	})
 	return sp, nil
+}
+
+// scopes returns the OAuth2 scopes of the document's authorization-code flow.
+func scopes(root map[string]any) map[string]bool {
+	out := map[string]bool{}
+	components, _ := root["components"].(map[string]any)
+	schemes, _ := components["securitySchemes"].(map[string]any)
+	o, _ := schemes["OAuth2"].(map[string]any)
+	flows, _ := o["flows"].(map[string]any)
+	code, _ := flows["authorizationCode"].(map[string]any)
+	sc, _ := code["scopes"].(map[string]any)
+	for name := range sc {
+		out[name] = true
+	}
+	return out
 }
 
 // locales returns the locales of the document's AvailableLocalesEnum.

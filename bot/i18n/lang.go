@@ -3,6 +3,8 @@ package i18n
 import (
 	"slices"
 	"strings"
+
+	"golang.org/x/text/language"
 )
 
 // Lang is a language the bot speaks, named by its ISO 639-1 code ("en",
@@ -82,4 +84,20 @@ func (l Lang) DiscordLocales() []string {
 		}
 	}
 	return out
+}
+
+// FromAcceptLanguage returns the language a browser asks for in its
+// Accept-Language header ("fr-CH, fr;q=0.9, en;q=0.8"): the first, by
+// quality, that the bot speaks, or English.
+func FromAcceptLanguage(header string) Lang {
+	tags, _, err := language.ParseAcceptLanguage(header)
+	if err != nil {
+		return English
+	}
+	for _, t := range tags { // ParseAcceptLanguage sorts them by quality
+		if l, ok := Parse(t.String()); ok {
+			return l
+		}
+	}
+	return English
 }

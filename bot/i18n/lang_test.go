@@ -96,3 +96,21 @@ func TestNumbers(t *testing.T) {
 		})
 	}
 }
+
+func TestFromAcceptLanguage(t *testing.T) {
+	for _, tc := range []struct {
+		header string
+		want   i18n.Lang
+	}{
+		{"fr-CH, fr;q=0.9, en;q=0.8, de;q=0.7, *;q=0.5", i18n.French},
+		{"ja, de-AT;q=0.8, en;q=0.5", i18n.German},
+		{"en;q=0.2, es-419;q=0.9", i18n.Spanish},
+		{"ja, zh-CN", i18n.English},
+		{"", i18n.English},
+		{";;garbage", i18n.English},
+	} {
+		t.Run(tc.header, func(t *testing.T) {
+			assert.Equal(t, tc.want, i18n.FromAcceptLanguage(tc.header))
+		})
+	}
+}

@@ -39,7 +39,8 @@
 //	err = r.Do(ctx, jobs.Job{Class: "move", Run: search}) // waits for the job
 //	left, err := r.Close(ctx)
 //
-// Stats reports, by class, the jobs waiting and running and the time the
+// Idle waits until no job is queued or running, for a caller that must
+// see the work done. Stats reports, by class, the jobs waiting and running and the time the
 // jobs started waited for a worker, as plain figures for monitoring.
 //
 // A Runner is safe for concurrent use. It starts no goroutine of its own:

@@ -342,6 +342,16 @@ func (r *Runner) Close(ctx context.Context) ([]Job, error) {
 
 // idle waits until no job is admitted, or done is closed; it reports
 // whether the runner is idle.
+// Idle waits until no job is queued or running, or ctx ends (then it
+// returns ctx.Err()), for a caller that must see the work done: a test,
+// or a flush before a stop.
+func (r *Runner) Idle(ctx context.Context) error {
+	if !r.idle(ctx.Done()) {
+		return ctx.Err()
+	}
+	return nil
+}
+
 func (r *Runner) idle(done <-chan struct{}) bool {
 	for {
 		r.mu.Lock()

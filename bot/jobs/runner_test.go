@@ -425,3 +425,15 @@ func TestStats(t *testing.T) {
 		assert.Equal(t, jobs.ClassStats{Class: "review", Started: 2, Waited: 10 * time.Second}, r.Stats()[1], "the second waited for the first")
 	})
 }
+
+func TestIdle(t *testing.T) {
+	r := jobs.New(jobs.Config{Pools: []jobs.Pool{{Name: "p", Workers: 1}}, Classes: []jobs.Class{{Name: "c", Pool: "p", Queue: 2}}})
+	release := make(chan struct{})
+	_, err := r.Submit(jobs.Job{Class: "c", Run: func(context.Context) error { <-release; return nil }})
+	require.NoError(t, err)
+	ctx, cancel := context.WithCancel(t.Context())
+	cancel()
+	assert.ErrorIs(t, r.Idle(ctx), context.Canceled, "a job runs: not idle")
+	close(release)
+	assert.NoError(t, r.Idle(t.Context()), "idle once the job is done")
+}

@@ -40,6 +40,10 @@ type Config struct {
 	// TestFaults and TestLoad, is then never in vain, however slow the
 	// machine; the throughput is still counted over Duration.
 	UntilStruck bool
+	// Burn is how many busy loops run beside the bot (see burn): other
+	// work on the machine, which keeps it busy; 2 on 2 cores, with the
+	// players and the bot, keeps the load average at about 4.
+	Burn int
 	// Wait is how long a player waits for the new board of a move, and
 	// the run, after the players stopped, for the boards they did not
 	// see (the grace period); 0 is boardWait.
@@ -92,10 +96,14 @@ func (c Config) check() error {
 		return fmt.Errorf("think is %v; it must not be negative", c.Think)
 	case c.Typed < 0 || c.Typed > 1:
 		return fmt.Errorf("typed is %v; it is a share between 0 and 1", c.Typed)
+	case c.Burn < 0:
+		return fmt.Errorf("burn is %d; it must not be negative", c.Burn)
 	case c.Processes < 1:
 		return fmt.Errorf("processes is %d; at least one is needed", c.Processes)
 	case c.Backend != "bbolt" && c.Backend != "postgres":
 		return fmt.Errorf("backend %q is neither bbolt nor postgres", c.Backend)
+	case c.Processes > 1 && c.Fault.Kind == faultBurst:
+		return fmt.Errorf("the burst restarts one bot process, not %d", c.Processes)
 	case c.Processes > 1 && c.Backend != "postgres":
 		return fmt.Errorf("%d processes cannot share a bbolt file: use the backend postgres", c.Processes)
 	case len(c.Layouts) == 0:

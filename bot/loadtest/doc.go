@@ -26,12 +26,15 @@
 // proxy answers a share of the bot's REST calls 500 or holds them until
 // the bot gives up; the bot's PostgreSQL connections are ended now and
 // then, or one game's row is locked at a time; or extra users storm the
-// bot with reviews or replays (inject.go). Under a fault a player told
+// bot with reviews or replays (inject.go); or every table starts within
+// two seconds while the bot restarts (burst). Config.Burn runs busy
+// loops beside the bot (burn.go). Under a fault a player told
 // that a move failed looks at the channel and tries another hole, so
 // that the database tells which try it stored; the report counts the
 // moves stored that a player was told failed, the moves stored that no
 // board posted shows, and the boards later than 3 seconds of the games
-// the fault did not hold (faultLog).
+// the fault did not hold (faultLog), and the answers "busy" for games no
+// fault locked.
 //
 // Report.Print writes the figures; Report.Problems lists what went wrong
 // (failed interactions without a fault, requests Discord would refuse, a

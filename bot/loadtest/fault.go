@@ -17,10 +17,15 @@ const (
 	faultPGLock      = "pglock"      // a side transaction locks one game's row at a time
 	faultReviews     = "reviews"     // extra users ask for /kulami review of finished games all the time
 	faultGIFs        = "gifs"        // extra users click Replay (GIF) on finished games all the time
+	faultBurst       = "burst"       // every table starts within burstWithin, and the bot restarts inside it
 )
 
 // faultKinds are the faults, as -fault names them.
-var faultKinds = []string{faultNone, faultDiscord500, faultDiscordHang, faultPGRestart, faultPGLock, faultReviews, faultGIFs}
+var faultKinds = []string{faultNone, faultDiscord500, faultDiscordHang, faultPGRestart, faultPGLock, faultReviews, faultGIFs, faultBurst}
+
+// burstWithin is the time within which a burst's tables send their first
+// challenges (each at a random moment of it) and accept them.
+const burstWithin = 2 * time.Second
 
 // Fault is the fault a run injects while the players play (until
 // Config.Duration ends; the grace period after it is fault-free).
@@ -36,6 +41,9 @@ type Fault struct {
 	Hold time.Duration
 	// Users is how many users storm the bot with reviews or GIFs.
 	Users int
+	// RestartAt is when, after the start, burst restarts the bot (stops
+	// it, then starts it again on the same database).
+	RestartAt time.Duration
 }
 
 // on reports whether the run injects a fault.
@@ -55,6 +63,8 @@ func (f Fault) String() string {
 		return fmt.Sprintf("%s (one game's row for %v, every %v)", f.Kind, f.Hold, f.Every)
 	case faultReviews, faultGIFs:
 		return fmt.Sprintf("%s (%d users)", f.Kind, f.Users)
+	case faultBurst:
+		return fmt.Sprintf("%s (every table starts within %v, the bot restarts at %v)", f.Kind, burstWithin, f.RestartAt)
 	}
 	return faultNone
 }
@@ -74,6 +84,8 @@ func (f Fault) check(backend string) error {
 		return fmt.Errorf("fault hold is %v; it must be positive", f.Hold)
 	case (f.Kind == faultReviews || f.Kind == faultGIFs) && f.Users < 1:
 		return fmt.Errorf("storm users is %d; at least one is needed", f.Users)
+	case f.Kind == faultBurst && f.RestartAt <= 0:
+		return fmt.Errorf("restart at is %v; it must be positive", f.RestartAt)
 	}
 	return nil
 }

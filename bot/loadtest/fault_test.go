@@ -38,6 +38,8 @@ func TestFaults(t *testing.T) {
 		// The storms need finished games: a square game takes 28 moves.
 		{"reviews", Fault{Kind: faultReviews, Users: 2}, func(c *Config) { c.Latency = Latency{} }},
 		{"gifs", Fault{Kind: faultGIFs, Users: 2}, func(c *Config) { c.Latency = Latency{} }},
+		{"burst", Fault{Kind: faultBurst, RestartAt: 600 * time.Millisecond}, nil},
+		{"burst-postgres", Fault{Kind: faultBurst, RestartAt: 600 * time.Millisecond}, func(c *Config) { c.Backend = "postgres" }},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
@@ -53,6 +55,11 @@ func TestFaults(t *testing.T) {
 			assert.Positive(t, rep.FaultsServed, "the fault struck")
 			assert.Positive(t, rep.Moves, "the players got to play")
 			assert.GreaterOrEqual(t, rep.Failures, rep.StoredAnsweredFailed-rep.StoredAnsweredLate, "a stored move answered as a failure is a failure the players met")
+			if tc.fault.Kind != faultPGLock {
+				// Only a row locked past the lock timeout is answered
+				// "busy": a burst, a restart or a slow Discord is not.
+				assert.Zero(t, rep.BusyUnlocked, "interactions refused as busy while no game was locked")
+			}
 		})
 	}
 }
@@ -77,6 +84,8 @@ func TestFaultCheck(t *testing.T) {
 		{"locks", Fault{Kind: faultPGLock, Every: time.Second, Hold: time.Second}, "postgres", false},
 		{"storm of nobody", Fault{Kind: faultGIFs}, "bbolt", true},
 		{"storm", Fault{Kind: faultReviews, Users: 3}, "bbolt", false},
+		{"burst without a restart", Fault{Kind: faultBurst}, "bbolt", true},
+		{"burst", Fault{Kind: faultBurst, RestartAt: time.Second}, "postgres", false},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {

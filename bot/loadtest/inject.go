@@ -14,6 +14,39 @@ import (
 	"github.com/kulami/kulami/bot/discordtest"
 )
 
+// restartAt restarts the bot at Fault.RestartAt after the start, as an
+// operator's deploy does in the middle of a burst: it stops the bot
+// (SIGTERM: the interactions under way finish), then starts it again on
+// the same database; every game is under the fault from the stop until a
+// second after the new bot answers. One process only (a bbolt file has
+// one).
+func (r *runner) restartAt(ctx context.Context) error {
+	select {
+	case <-ctx.Done():
+		return nil
+	case <-time.After(time.Until(r.deadline.Add(r.cfg.Fault.RestartAt - r.cfg.Duration))):
+	}
+	r.mu.Lock()
+	old := r.bots[len(r.bots)-1]
+	r.alive++ // the run's bot is down, not gone: botDone stays open
+	r.mu.Unlock()
+	defer func() {
+		r.mu.Lock()
+		defer r.mu.Unlock()
+		if r.alive--; r.alive == 0 {
+			close(r.botDone)
+		}
+	}()
+	from := time.Now()
+	err := old.stop()
+	r.startBot(r.tb)
+	r.faults.struck("", from, time.Now().Add(time.Second))
+	if err != nil {
+		return fmt.Errorf("stop the bot: %w", err)
+	}
+	return nil
+}
+
 // finishedRef is a game a table played to its end, for the storms.
 type finishedRef struct {
 	channel string
@@ -63,6 +96,12 @@ func (r *runner) inject(ctx context.Context) (wait func() []string) {
 	case faultPGLock:
 		wg.Go(func() {
 			if err := r.pgLocks(ctx); err != nil {
+				fail(err)
+			}
+		})
+	case faultBurst:
+		wg.Go(func() {
+			if err := r.restartAt(ctx); err != nil {
 				fail(err)
 			}
 		})

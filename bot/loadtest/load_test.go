@@ -27,6 +27,8 @@ var (
 	every    = flag.Duration("fault-every", 5*time.Second, "pgrestart: how often the bot's connections are ended; pglock: the pause between two locks")
 	hold     = flag.Duration("fault-hold", 10*time.Second, "pglock: how long a game's row stays locked")
 	storm    = flag.Int("storm", 8, "reviews, gifs: the users of the storm")
+	restart  = flag.Duration("restart-at", 600*time.Millisecond, "burst: when, after the start, the bot restarts")
+	burnN    = flag.Int("burn", 0, "busy loops beside the bot, as other work on the machine (2 on 2 cores: a load average of about 4)")
 )
 
 func init() {
@@ -44,7 +46,8 @@ func TestLoad(t *testing.T) {
 		Games: *games, Duration: *duration, Latency: latency, Think: *think,
 		Layouts: strings.Split(*layouts, ","), Typed: *typed, Bot: *botBin,
 		Processes: *procs, Backend: *backend, Pin: *pin,
-		Fault: Fault{Kind: *fault, Rate: *rate, Every: *every, Hold: *hold, Users: *storm}, UntilStruck: true,
+		Fault: Fault{Kind: *fault, Rate: *rate, Every: *every, Hold: *hold, Users: *storm, RestartAt: *restart}, UntilStruck: true,
+		Burn: *burnN,
 	})
 	rep.Print(os.Stdout)
 	assert.Empty(t, rep.Problems)

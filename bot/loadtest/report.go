@@ -44,6 +44,10 @@ type Report struct {
 	// after their interaction for games the fault did not hold then (aim
 	// 0); LateBoardsUnderFault those for games it held.
 	LateBoards, LateBoardsUnderFault int
+	// BusyUnlocked counts the interactions answered "busy" (the database
+	// could not serve them in time) on games the fault did not lock (aim
+	// 0: a queue of honest work is deferred, not refused).
+	BusyUnlocked int
 	// Reviews and GIFs are the reviews and replays the bot posted.
 	Reviews, GIFs int
 	// ErrorLogs counts the errors the bot logged (a problem without a
@@ -96,6 +100,7 @@ func (r *Report) printFaults(w io.Writer) {
 	fmt.Fprintf(w, "stored moves never shown: %d (the players wait %v for each board, then the run up to %v more: waited %v)\n",
 		r.NeverShown, r.Config.wait(), r.Config.wait(), r.Grace.Round(time.Millisecond))
 	fmt.Fprintf(w, "boards later than 3 s: %d for games not under the fault, %d under it\n", r.LateBoards, r.LateBoardsUnderFault)
+	fmt.Fprintf(w, "refused as busy while not locked: %d\n", r.BusyUnlocked)
 	for _, group := range []struct {
 		title string
 		lines []string

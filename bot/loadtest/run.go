@@ -28,6 +28,7 @@ import (
 // runner is one run: the fake Discord, the proxy, the bot and the
 // players' tables.
 type runner struct {
+	tb      testing.TB
 	cfg     Config
 	dc      *discordtest.Server
 	proxy   *latencyProxy
@@ -62,6 +63,10 @@ func Run(tb testing.TB, cfg Config) *Report {
 		r.startBot(tb)
 	}
 	cfg, dc, tables := r.cfg, r.dc, r.tables
+	if cfg.Burn > 0 {
+		stop := burn(tb, cfg.Burn)
+		defer stop()
+	}
 	rep := &Report{Config: cfg, LoadBefore: loadAverage()}
 	start := time.Now()
 	r.deadline = start.Add(cfg.Duration)
@@ -84,6 +89,9 @@ func Run(tb testing.TB, cfg Config) *Report {
 	for k, bot := range r.bots {
 		select {
 		case <-bot.done:
+			if cfg.Fault.Kind == faultBurst && k < len(r.bots)-1 {
+				break // stopped by the burst's restart
+			}
 			rep.Problems = append(rep.Problems, fmt.Sprintf("kulamibot %d exited during the run (%v); the end of its log:\n%s", k, bot.err, bot.logTail(20)))
 		default:
 			rss, err := bot.peakRSS()
@@ -130,6 +138,7 @@ func Run(tb testing.TB, cfg Config) *Report {
 		}
 	}
 	r.rec.mu.Unlock()
+	rep.BusyUnlocked = r.rec.busyUnlocked
 	rep.FaultsServed = r.faults.count()
 	_, rep.Reviews, rep.GIFs = r.proxy.posted()
 	for _, s := range rep.Answers {
@@ -196,7 +205,7 @@ func newRunner(tb testing.TB, cfg Config) *runner {
 	if cfg.Bot == "" {
 		cfg.Bot = buildBot(tb)
 	}
-	r := &runner{cfg: cfg, dc: dc, proxy: proxy, botDone: make(chan struct{}), faults: &faultLog{}, playing: context.Background(), env: map[string]string{
+	r := &runner{tb: tb, cfg: cfg, dc: dc, proxy: proxy, botDone: make(chan struct{}), faults: &faultLog{}, playing: context.Background(), env: map[string]string{
 		"KULAMI_DISCORD_TOKEN":          dc.Token(),
 		"KULAMI_DISCORD_APPLICATION_ID": dc.AppID(),
 		"KULAMI_DISCORD_GUILD_ID":       dc.GuildID(),

@@ -53,6 +53,19 @@ type recorder struct {
 	// failedMoves are the tries of moves answered as failures, for the
 	// report to count those the database holds.
 	failedMoves []failedMove
+	// busyUnlocked counts the answers "busy" to interactions on games no
+	// fault locked.
+	busyUnlocked int
+}
+
+// busy counts an answer "busy", unless the game was locked.
+func (r *recorder) busy(locked bool) {
+	if locked {
+		return
+	}
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	r.busyUnlocked++
 }
 
 // shownBoard is a new board that came: in channel, for an interaction

@@ -63,7 +63,11 @@ type table struct {
 
 // play plays games until the players stop or a failure.
 func (t *table) play() {
-	t.think()
+	if t.run.cfg.Fault.Kind == faultBurst {
+		time.Sleep(time.Duration(t.rng.Int64N(int64(burstWithin))))
+	} else {
+		t.think()
+	}
 	for t.run.playing.Err() == nil && t.playGame() {
 	}
 }
@@ -155,6 +159,7 @@ func (t *table) beginOnce() *discordtest.Message {
 	for wait := time.Now().Add(t.run.cfg.wait()); msg == nil && deferred && time.Now().Before(wait); msg = t.challengeAfter(i.ID) {
 		if o, ok := dc.Original(i.ID); ok && o.Content != "" && !isConfirmation(o.Content) {
 			a.fail = o.Content // the deferred answer says it failed
+			t.refused(a.fail, a.start)
 			t.run.rec.fail(fmt.Sprintf("%s: refused: %q", kindChallenge, a.fail))
 			if t.run.cfg.Fault.on() {
 				msg = t.challengeAfter("0")
@@ -338,12 +343,28 @@ func (t *table) send(kind string, i *discordgo.Interaction) attempt {
 		a.fail = "the fake recorded no answer"
 	case r.Ephemeral() && !isConfirmation(r.Content):
 		a.fail, a.ahead = r.Content, isAhead(r.Content)
+		t.refused(a.fail, a.start)
 	}
 	if a.fail != "" {
 		t.run.rec.fail(fmt.Sprintf("%s: refused: %q", kind, a.fail))
 	}
 	a.resp = r
 	return a
+}
+
+// busyText starts the bot's answer "busy": the database could not serve
+// the interaction in time.
+const busyText = "This game is being updated"
+
+// refused notes a refusal the bot answered to an interaction of the
+// table sent at start: the report counts those that say "busy" while the
+// run's fault did not lock the table's game (pglock).
+func (t *table) refused(content string, start time.Time) {
+	if !strings.HasPrefix(content, busyText) {
+		return
+	}
+	locked := t.run.cfg.Fault.Kind == faultPGLock && t.run.faults.hits(t.channel, start, time.Now())
+	t.run.rec.busy(locked)
 }
 
 // confirmations start the answers the bot gives only to the player who
@@ -450,6 +471,7 @@ func (t *table) sendForBoard(kind string, i *discordgo.Interaction, ply int) att
 		switch {
 		case refusal != "":
 			a.fail, a.ahead = refusal, isAhead(refusal)
+			t.refused(refusal, a.start)
 			t.run.rec.fail(fmt.Sprintf("%s: refused: %q", kind, refusal))
 			return a
 		case board != nil:

@@ -2,11 +2,13 @@ package main
 
 import (
 	"bytes"
+	"encoding/hex"
 	"errors"
 	"fmt"
 	"io/fs"
 	"log/slog"
 	"net"
+	"net/url"
 	"os"
 	"reflect"
 	"strconv"
@@ -16,6 +18,7 @@ import (
 	"github.com/BurntSushi/toml"
 
 	"github.com/kulami/kulami/bot"
+	"github.com/kulami/kulami/bot/linkedroles"
 	"github.com/kulami/kulami/draw"
 	"github.com/kulami/kulami/storage/postgres"
 )
@@ -66,11 +69,32 @@ type DiscordConfig struct {
 	// shards): this process connects as shard ShardID of ShardCount.
 	ShardID    int `toml:"shard_id"`
 	ShardCount int `toml:"shard_count"`
+	// ClientSecret is the application's OAuth2 client secret, for Linked
+	// Roles (README: Linked Roles); empty turns them off. Secret.
+	ClientSecret string `toml:"client_secret"`
+	// LinkedRolesKey is 64 hex digits that seal the Linked Roles tokens
+	// kept in the database and sign the sign-ins' cookies. Secret.
+	LinkedRolesKey string `toml:"linked_roles_key"`
+}
+
+// linkedRoles reports whether Linked Roles are on.
+func (d DiscordConfig) linkedRoles() bool { return d.ClientSecret != "" }
+
+// linkedRolesKey returns the key of LinkedRolesKey.
+func (d DiscordConfig) linkedRolesKey() ([]byte, error) {
+	k, err := hex.DecodeString(d.LinkedRolesKey)
+	if err != nil || len(k) != linkedroles.KeySize {
+		return nil, errors.New("discord.linked_roles_key must be 64 hex digits (32 random bytes, such as `openssl rand -hex 32` prints) when discord.client_secret is set; keep it: the tokens in the database need it")
+	}
+	return k, nil
 }
 
 // HTTPConfig is the interactions endpoint of http mode.
 type HTTPConfig struct {
 	Listen string `toml:"listen"`
+	// PublicURL is where browsers reach Listen (https://…), for the
+	// Linked Roles pages and their redirect URI.
+	PublicURL string `toml:"public_url"`
 }
 
 // MetricsConfig is where the operators' endpoints are served: GET
@@ -271,7 +295,7 @@ func hideSecret(err error, data []byte) error {
 	}
 	line := strings.TrimSpace(lines[n-1])
 	switch {
-	case strings.Contains(strings.ToLower(line), "token"):
+	case strings.Contains(strings.ToLower(line), "token") || strings.Contains(strings.ToLower(line), "secret") || strings.Contains(strings.ToLower(line), "linked_roles_key"):
 		return fmt.Errorf("line %d is not valid TOML (its text is not shown: it may hold the bot token); write the token in double quotes, like token = \"…\"", n)
 	case strings.HasPrefix(line, "[") && !strings.Contains(line, "]"):
 		return fmt.Errorf("line %d: the section name %s is not closed: write it as %s]", n, line, line)
@@ -333,8 +357,13 @@ func (c *Config) checkOffline() error {
 	if _, _, err := net.SplitHostPort(c.HTTP.Listen); err != nil {
 		return fmt.Errorf("http.listen %q is not host:port, like 127.0.0.1:8080 or :8080", c.HTTP.Listen)
 	}
-	if err := c.Metrics.check(c.HTTP, c.Discord.Mode); err != nil {
+	if err := c.Metrics.check(c.HTTP, c.Discord.Mode, c.Discord.linkedRoles()); err != nil {
 		return err
+	}
+	if c.Discord.linkedRoles() {
+		if u, err := url.Parse(c.HTTP.PublicURL); err != nil || (u.Scheme != "https" && u.Scheme != "http") || u.Host == "" {
+			return fmt.Errorf("http.public_url %q: Linked Roles (discord.client_secret) need the URL where browsers reach http.listen, like https://kulami.example.org", c.HTTP.PublicURL)
+		}
 	}
 	if err := c.Storage.check(); err != nil {
 		return err
@@ -367,7 +396,7 @@ func (c *Config) checkOffline() error {
 
 // check reports whether the metrics' listener can work next to h's in
 // mode.
-func (m MetricsConfig) check(h HTTPConfig, mode string) error {
+func (m MetricsConfig) check(h HTTPConfig, mode string, linkedRoles bool) error {
 	if m.Listen == "" {
 		return nil
 	}
@@ -376,6 +405,9 @@ func (m MetricsConfig) check(h HTTPConfig, mode string) error {
 	}
 	if mode == "http" && m.Listen == h.Listen {
 		return fmt.Errorf("metrics.listen is http.listen (%s): leave metrics.listen empty to serve /metrics there, or choose another port", m.Listen)
+	}
+	if linkedRoles && m.Listen == h.Listen {
+		return fmt.Errorf("metrics.listen is http.listen (%s), where the Linked Roles pages are served: choose another port for the metrics, which should stay private", m.Listen)
 	}
 	return nil
 }
@@ -404,7 +436,7 @@ func (s StorageConfig) check() error {
 	case s.PoolMax < 0 || s.PoolMax > 1000:
 		return fmt.Errorf("storage.pool_max is %d; choose 0 (%d on this machine: 4 per core, 8 to 32) or from 1 to 1000, within the server's max_connections for all the processes", s.PoolMax, postgres.DefaultPoolMax())
 	case s.PoolAcquireTimeout.Duration < 10*time.Millisecond || s.PoolAcquireTimeout.Duration > 30*time.Second:
-		return fmt.Errorf("storage.pool_acquire_timeout is %s; choose between 10ms and 30s (under 3s, so that a player gets an answer from Discord)", s.PoolAcquireTimeout)
+		return fmt.Errorf("storage.pool_acquire_timeout is %s; choose between 10ms and 30s (a call waits this long for a free connection, then answers busy)", s.PoolAcquireTimeout)
 	case s.LockTimeout.Duration < 10*time.Millisecond || s.LockTimeout.Duration > time.Minute:
 		return fmt.Errorf("storage.lock_timeout is %s; choose between 10ms and 1m", s.LockTimeout)
 	case s.ConnectWait.Duration < time.Second || s.ConnectWait.Duration > time.Hour:
@@ -434,6 +466,11 @@ func (d DiscordConfig) check() error {
 		return fmt.Errorf("discord.shard_id is %d; with shard_count %d it must be from 0 to %d, a different one in each process", d.ShardID, d.ShardCount, d.ShardCount-1)
 	case d.Mode == "http" && d.ShardCount > 1:
 		return errors.New("discord.shard_count is for gateway mode; in http mode run several processes behind a load balancer instead (README: Running several instances)")
+	}
+	if d.linkedRoles() {
+		if _, err := d.linkedRolesKey(); err != nil {
+			return err
+		}
 	}
 	if d.PublicKey != "" {
 		if _, err := bot.ParsePublicKey(d.PublicKey); err != nil {

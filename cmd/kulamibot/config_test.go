@@ -80,7 +80,7 @@ func TestConfigPostgres(t *testing.T) {
 	assert.Equal(t, "postgres", c.Storage.Backend)
 	assert.Equal(t, e["KULAMI_STORAGE_DSN"], c.Storage.DSN, "the DSN may come from the environment")
 	assert.Equal(t, "PostgreSQL database kulami on db.example.com:5433 as kulami", c.Storage.where(), "logs never show the password")
-	assert.Equal(t, postgres.Config{AcquireTimeout: time.Second, LockTimeout: 2 * time.Second, ConnectWait: 30 * time.Second},
+	assert.Equal(t, postgres.Config{AcquireTimeout: 10 * time.Second, LockTimeout: 2 * time.Second, ConnectWait: 30 * time.Second},
 		c.Storage.pgConfig(nil), "the defaults")
 
 	e["KULAMI_STORAGE_POOL_MAX"] = "12"
@@ -124,6 +124,10 @@ func TestConfigErrors(t *testing.T) {
 		{"negative shard", "[discord]\nshard_id = -1\n", minimal, "discord.shard_id is -1; with shard_count 1 it must be from 0 to 0"},
 		{"shards in http mode", "[discord]\nmode = \"http\"\npublic_key = \"3b6a27bcceb6a42d62a3a8d02a6f0d73653215771de243a63ac048a18b59da29\"\nshard_count = 2\nshard_id = 1\n", minimal, "in http mode run several processes behind a load balancer"},
 		{"bad listen", "[http]\nlisten = \"8080\"\n", minimal, "not host:port"},
+		{"linked roles without a key", "[discord]\nclient_secret = \"s\"\n[http]\npublic_url = \"https://k.example\"\n", minimal, "discord.linked_roles_key must be 64 hex digits"},
+		{"linked roles with a short key", "[discord]\nclient_secret = \"s\"\nlinked_roles_key = \"abcd\"\n[http]\npublic_url = \"https://k.example\"\n", minimal, "discord.linked_roles_key must be 64 hex digits"},
+		{"linked roles and metrics on one port", "[discord]\nclient_secret = \"s\"\nlinked_roles_key = \"" + strings.Repeat("ab", 32) + "\"\n[http]\npublic_url = \"https://k.example\"\n[metrics]\nlisten = \"127.0.0.1:8080\"\n", minimal, "where the Linked Roles pages are served"},
+		{"linked roles without a public URL", "[discord]\nclient_secret = \"s\"\nlinked_roles_key = \"" + strings.Repeat("ab", 32) + "\"\n", minimal, "http.public_url \"\": Linked Roles"},
 		{"bad metrics listen", "[metrics]\nlisten = \"9090\"\n", minimal, `metrics.listen "9090" is not host:port, like 127.0.0.1:9090`},
 		{"metrics on the http listener", "[discord]\nmode = \"http\"\npublic_key = \"3b6a27bcceb6a42d62a3a8d02a6f0d73653215771de243a63ac048a18b59da29\"\n[metrics]\nlisten = \"127.0.0.1:8080\"\n", minimal, "leave metrics.listen empty to serve /metrics there"},
 		{"empty path", "[storage]\npath = \"\"\n", minimal, "storage.path is empty"},

@@ -3,8 +3,10 @@ package main
 import (
 	"bytes"
 	"context"
+	"encoding/json"
 	"net"
 	"net/http"
+	"net/url"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -290,4 +292,49 @@ func TestRunGatewayShards(t *testing.T) {
 		}
 		require.NoError(t, s.Close())
 	}
+}
+
+// TestRunLinkedRoles runs kulamibot in gateway mode with Linked Roles on: it registers their metadata at
+// start and serves the sign-in on http.listen, which sends the browser to Discord's authorization page
+// with the callback under http.public_url; neither secret reaches the logs.
+func TestRunLinkedRoles(t *testing.T) {
+	dc := discordtest.New(t)
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	require.NoError(t, err)
+	addr := ln.Addr().String()
+	require.NoError(t, ln.Close())
+	key := strings.Repeat("5a", 32)
+	e := fakeEnv(dc, filepath.Join(t.TempDir(), "kulami.db"), map[string]string{
+		"KULAMI_DISCORD_CLIENT_SECRET":    dc.ClientSecret(),
+		"KULAMI_DISCORD_LINKED_ROLES_KEY": key,
+		"KULAMI_HTTP_LISTEN":              addr,
+		"KULAMI_HTTP_PUBLIC_URL":          "https://kulami.example",
+	})
+	cancel, done, stderr := startBot(t, e)
+	dc.WaitReady(t)
+
+	client := &http.Client{CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}
+	var resp *http.Response
+	require.Eventually(t, func() bool {
+		resp, err = client.Get("http://" + addr + "/linked-roles")
+		if err == nil {
+			resp.Body.Close()
+		}
+		return err == nil
+	}, hung, 10*time.Millisecond)
+	assert.Equal(t, http.StatusFound, resp.StatusCode)
+	loc, err := url.Parse(resp.Header.Get("Location"))
+	require.NoError(t, err)
+	assert.Equal(t, "https://discord.com/oauth2/authorize", loc.Scheme+"://"+loc.Host+loc.Path)
+	assert.Equal(t, "https://kulami.example/linked-roles/callback", loc.Query().Get("redirect_uri"))
+	assert.Equal(t, "identify role_connections.write", loc.Query().Get("scope"))
+	var records []map[string]any
+	require.NoError(t, json.Unmarshal(dc.RoleMetadata(), &records))
+	assert.Len(t, records, 5, "the metadata registered at start")
+
+	cancel()
+	waitExit(t, done, stderr.String)
+	assert.Contains(t, stderr.String(), "Linked Roles on")
+	assert.NotContains(t, stderr.String(), dc.ClientSecret())
+	assert.NotContains(t, stderr.String(), key)
 }

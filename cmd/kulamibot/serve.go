@@ -13,6 +13,7 @@ import (
 	"github.com/bwmarrin/discordgo"
 
 	"github.com/kulami/kulami/bot"
+	"github.com/kulami/kulami/bot/linkedroles"
 	"github.com/kulami/kulami/draw"
 	"github.com/kulami/kulami/engine/puzzle"
 	"github.com/kulami/kulami/storage"
@@ -32,17 +33,32 @@ func newLogger(c LogConfig, w io.Writer) *slog.Logger {
 }
 
 // openBot opens the database and a bot on it that talks to Discord as cfg
-// says, with its metrics. Close the store when done.
-func openBot(cfg Config, log *slog.Logger) (*bot.Bot, Store, *ops, error) {
+// says, with its metrics and, if cfg turns them on, its Linked Roles (nil
+// if not). Close the store when done.
+func openBot(cfg Config, log *slog.Logger) (*bot.Bot, Store, *ops, *linkedroles.Linker, error) {
 	s, err := bot.NewSession(cfg.Discord.Token, cfg.Discord.APIURL)
 	if err != nil {
-		return nil, nil, nil, err
+		return nil, nil, nil, nil, err
 	}
 	s.ShardID, s.ShardCount = cfg.Discord.ShardID, cfg.Discord.ShardCount
 	o := newOps(s, cfg.Discord.Mode)
 	store, err := openStore(cfg.Storage, storage.Options{Updated: o.metrics.Updated}, log)
 	if err != nil {
-		return nil, nil, nil, err
+		return nil, nil, nil, nil, err
+	}
+	var links *linkedroles.Linker
+	var roleLinks bot.RoleLinks // nil, not a nil *Linker, when off
+	if cfg.Discord.linkedRoles() {
+		key, err := cfg.Discord.linkedRolesKey()
+		if err == nil {
+			links, err = linkedroles.New(linkedroles.Config{AppID: string(cfg.Discord.ApplicationID), ClientSecret: cfg.Discord.ClientSecret,
+				BotToken: cfg.Discord.Token, PublicURL: cfg.HTTP.PublicURL, Key: key, APIURL: cfg.Discord.APIURL, Log: log}, store)
+		}
+		if err != nil {
+			store.Close()
+			return nil, nil, nil, nil, err
+		}
+		roleLinks = links
 	}
 	renderer := draw.NewRenderer(cfg.Draw.renderer())
 	log.Info(renderer.Fonts())
@@ -55,9 +71,10 @@ func openBot(cfg Config, log *slog.Logger) (*bot.Bot, Store, *ops, error) {
 		AITime:          cfg.Game.AITime.Duration,
 		Metrics:         o.metrics,
 		Puzzles:         puzzle.Shipped,
+		RoleLinks:       roleLinks,
 	})
 	o.watch(b, renderer, store)
-	return b, store, o, nil
+	return b, store, o, links, nil
 }
 
 // serve runs the bot until ctx is cancelled, then shuts down gracefully,
@@ -71,7 +88,7 @@ func serve(ctx context.Context, cfg Config, logOut io.Writer) error {
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
 	log := newLogger(cfg.Log, logOut)
-	b, store, o, err := openBot(cfg, log)
+	b, store, o, links, err := openBot(cfg, log)
 	if err != nil {
 		return err
 	}
@@ -92,6 +109,12 @@ func serve(ctx context.Context, cfg Config, logOut io.Writer) error {
 		scope = "in guild " + string(cfg.Discord.GuildID)
 	}
 	log.Info("registered the slash commands", "where", scope)
+	if links != nil {
+		if err := links.Register(ctx); err != nil {
+			return explainDiscord("register the Linked Roles metadata", err)
+		}
+		log.Info("Linked Roles on", "verification_url", links.VerificationURL(), "redirect_uri", links.RedirectURI())
+	}
 
 	if file, ok := store.(*storage.Store); ok { // a PostgreSQL database has pg_dump for backups
 		stopControl := serveControl(ctx, file, log)
@@ -109,9 +132,18 @@ func serve(ctx context.Context, cfg Config, logOut io.Writer) error {
 		}
 	}()
 
-	if cfg.Discord.Mode == "http" {
+	switch {
+	case cfg.Discord.Mode == "http":
 		err = serveHTTP(ctx, cfg, b, o, log)
-	} else {
+	case links != nil: // gateway mode with Linked Roles: their pages on http.listen
+		gw := make(chan error, 1)
+		go func() { gw <- b.RunGateway(ctx) }()
+		err = serveOn(ctx, cfg.HTTP.Listen, links.Handler(), o, log, "serving the Linked Roles pages", linkedroles.Path)
+		cancel()
+		if gerr := <-gw; err == nil && gerr != nil {
+			err = explainDiscord("connect to Discord", gerr)
+		}
+	default:
 		err = b.RunGateway(ctx)
 		if err != nil {
 			err = explainDiscord("connect to Discord", err)
@@ -122,6 +154,11 @@ func serve(ctx context.Context, cfg Config, logOut io.Writer) error {
 	stopScheduler()
 	<-schedDone
 	b.Close(shutdownGrace)
+	if links != nil {
+		lctx, lcancel := context.WithTimeout(context.Background(), shutdownGrace)
+		links.Close(lctx)
+		lcancel()
+	}
 	return err
 }
 
@@ -143,7 +180,13 @@ func serveHTTP(ctx context.Context, cfg Config, b *bot.Bot, o *ops, log *slog.Lo
 		}
 		h = mux
 	}
-	ln, err := net.Listen("tcp", cfg.HTTP.Listen)
+	return serveOn(ctx, cfg.HTTP.Listen, h, o, log, "serving interactions", "/interactions")
+}
+
+// serveOn serves h on listen until ctx is cancelled, logging msg with the
+// URL of path.
+func serveOn(ctx context.Context, listen string, h http.Handler, o *ops, log *slog.Logger, msg, path string) error {
+	ln, err := net.Listen("tcp", listen)
 	if err != nil {
 		return fmt.Errorf("http.listen: %w", err)
 	}
@@ -154,7 +197,7 @@ func serveHTTP(ctx context.Context, cfg Config, b *bot.Bot, o *ops, log *slog.Lo
 		WriteTimeout:      30 * time.Second,
 		ErrorLog:          slog.NewLogLogger(log.Handler(), slog.LevelWarn),
 	}
-	log.Info("serving interactions", "url", "http://"+ln.Addr().String()+"/interactions")
+	log.Info(msg, "url", "http://"+ln.Addr().String()+path)
 	errc := make(chan error, 1)
 	go func() { errc <- srv.Serve(ln) }()
 	o.serving.Store(true)

@@ -12,6 +12,7 @@ import (
 	"syscall"
 
 	"github.com/kulami/kulami/bot"
+	"github.com/kulami/kulami/bot/linkedroles"
 	"github.com/kulami/kulami/bot/metrics"
 	"github.com/kulami/kulami/storage"
 	"github.com/kulami/kulami/storage/postgres"
@@ -21,6 +22,7 @@ import (
 // migrate also copies, counted for the metrics, closed at the end.
 type Store interface {
 	bot.Store
+	linkedroles.Store
 	metrics.GameCounter
 	storage.Exporter
 	Import(ctx context.Context, records func(ctx context.Context, fn func(storage.Record) error) error) (map[string]int, error)

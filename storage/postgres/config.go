@@ -18,10 +18,12 @@ import (
 
 // The defaults of Config.
 const (
-	// DefaultAcquireTimeout is well under the three seconds Discord gives
-	// the first answer to an interaction: a call that cannot get a
-	// connection in that time answers "busy" rather than nothing.
-	DefaultAcquireTimeout = time.Second
+	// DefaultAcquireTimeout is how long a call waits for a free
+	// connection: a queue of honest work (a burst of two hundred clicks on
+	// a pool of eight) waits its turn, the bot deferring its answers, and
+	// only a pool held that long (its connections stuck behind locked
+	// rows) answers "busy".
+	DefaultAcquireTimeout = 10 * time.Second
 	// DefaultLockTimeout is how long a write waits for a row that another
 	// transaction holds: a move waits for the one before it (a few
 	// milliseconds), never for a stuck transaction.

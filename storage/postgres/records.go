@@ -77,6 +77,7 @@ func (t *tx) Records(fn func(storage.Record) error) error {
 			return fn(storage.UserSettingsRecords.Record(r))
 		}},
 		{`SELECT data FROM vacations`, decodedRecord(storage.VacationRecords, fn)},
+		{`SELECT data FROM role_links ORDER BY user_id`, decodedRecord(storage.RoleLinkRecords, fn)},
 		{`SELECT guild, game_id, data FROM reviews ORDER BY guild, game_id`, func(row pgx.Row) error {
 			var data string
 			var id int64

@@ -916,6 +916,36 @@ func (t *tx) PutUserSettings(user string, v *storage.UserSettings) error {
 	return t.putSettings("user_settings", "user_id", user, v)
 }
 
+// RoleLink implements storage.Tx.
+func (t *tx) RoleLink(user string) (*storage.RoleLink, error) {
+	var data string
+	if err := t.queryRow(`SELECT data FROM role_links WHERE user_id = $1`+t.lock(), user).Scan(&data); err != nil {
+		return nil, notFound(err, "role link")
+	}
+	l := new(storage.RoleLink)
+	if err := storage.Decode([]byte(data), l); err != nil {
+		return nil, fmt.Errorf("role link: %w", err)
+	}
+	return l, nil
+}
+
+// PutRoleLink implements storage.Tx.
+func (t *tx) PutRoleLink(l *storage.RoleLink) error {
+	data, err := storage.Encode(l)
+	if err != nil {
+		return err
+	}
+	t.exec(`INSERT INTO role_links (user_id, data) VALUES ($1, $2)
+		ON CONFLICT (user_id) DO UPDATE SET data = excluded.data`, l.UserID, string(data))
+	return nil
+}
+
+// DeleteRoleLink implements storage.Tx.
+func (t *tx) DeleteRoleLink(user string) error {
+	t.exec(`DELETE FROM role_links WHERE user_id = $1`, user)
+	return nil
+}
+
 // Vacation implements storage.Tx.
 func (t *tx) Vacation(user string) (*storage.Vacation, time.Time, error) {
 	var data string

@@ -89,6 +89,10 @@ type Store interface {
 	DailyPost(ctx context.Context, guildID, day string) (*storage.DailyPost, error)
 	PuzzleChannels(ctx context.Context) ([]storage.GuildSettingsEntry, error)
 
+	RoleLink(ctx context.Context, userID string) (*storage.RoleLink, error)
+	UpdateRoleLink(ctx context.Context, userID string, fn func(*storage.RoleLink) error) (*storage.RoleLink, error)
+	DeleteRoleLink(ctx context.Context, userID string) error
+
 	Export(ctx context.Context, fn func(storage.Record) error) error
 	Import(ctx context.Context, records func(ctx context.Context, fn func(storage.Record) error) error) (map[string]int, error)
 }
@@ -163,6 +167,7 @@ func Run(t *testing.T, open Open) {
 		{"PendingReviews", testPendingReviews},
 		{"LastFinishedGame", testLastFinishedGame},
 		{"Settings", testSettings},
+		{"RoleLink", testRoleLink},
 		{"UpdateSettingsRefuses", testUpdateSettingsRefuses},
 		{"WakeIndex", testWakeIndex},
 		{"WakeOfBoardOwed", testWakeOfBoardOwed},
