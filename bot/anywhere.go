@@ -19,7 +19,8 @@ import (
 // own messages in the channel: to a player's interaction, the answer
 // itself, a new message that notifies whom it mentions (answer.announce);
 // with no interaction to answer (the scheduler's reminders, timeouts and
-// claims), a DM to each player it concerns who can receive one. It
+// claims), the notices (notice.go) send a DM to each player it concerns
+// who can receive one, in their language. It
 // retires an old board with the token of the interaction whose answer the
 // board is, while Discord lets that token edit it (15 minutes); after
 // that, or after a restart, the old board keeps its menus, and a click on
@@ -111,29 +112,11 @@ func (co *courier) edit(ctx context.Context, channelID, messageID string, m mess
 	return true
 }
 
-// tell says m about the answer-only game g: as the answer to c, a new
-// message, or with c nil by DM to each player m mentions (see dm).
-func (co *courier) tell(ctx context.Context, c *interaction, g *storage.Game, m message) error {
-	if c == nil {
-		co.dm(ctx, g, m)
-		return nil
-	}
+// tell says m about the answer-only game g as the answer to c, a new
+// message (what the scheduler says goes by DM: notices.tell).
+func (co *courier) tell(c *interaction, m message) error {
 	_, err := c.answer.announce(c, m)
 	return err
-}
-
-// dm sends m about g to each player it mentions, in a DM: without its
-// components, whose custom IDs name g's channel and work only there.
-// A player who cannot receive a DM (who shares no server with the bot
-// and did not install the app) is logged; when nobody can, the players
-// see what happened at their next click on g's boards (refresh).
-func (co *courier) dm(ctx context.Context, g *storage.Game, m message) {
-	m.components = nil
-	for _, id := range m.mentions {
-		if err := co.out.dmMessage(ctx, id, m); err != nil {
-			co.log.Info("cannot tell a player by DM of a game outside the servers", "user", id, "channel", g.ChannelID, "game", g.ID, "err", err)
-		}
-	}
 }
 
 // withRefresh adds the Refresh button of an answer-only board to its

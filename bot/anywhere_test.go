@@ -174,6 +174,8 @@ func TestChallengeElsewhereRefused(t *testing.T) {
 			}
 			h.refused(h.command(dm.ID, h.alice, "challenge", discordtest.UserOption("opponent", h.alice.ID)), "can't play yourself")
 			h.refused(h.commandWith(asBot, dm.ID, h.alice, "challenge", discordtest.UserOption("opponent", robot.ID)), "robot", "bot")
+			text := h.refused(h.commandWith(asBot, group.ID, h.alice, "challenge", discordtest.UserOption("opponent", robot.ID)), "robot", "challenge a person in this conversation")
+			assert.NotContains(t, text, "To play the computer, use **/kulami play**", "a group DM refuses /kulami play: it is not suggested as if it worked there")
 			h.refused(h.command(dm.ID, h.alice, "challenge", discordtest.UserOption("opponent", h.dc.BotUser().ID)), "need a server that added me", "/kulami play")
 			h.refused(h.command(dm.ID, h.alice, "challenge", discordtest.UserOption("opponent", h.carol.ID)), "carol is not in this conversation")
 			h.refused(h.command(strict.ID, h.alice, "challenge", discordtest.UserOption("opponent", h.bob.ID)), "can't be played here")

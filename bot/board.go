@@ -223,6 +223,11 @@ func boardText(lang i18n.Lang, g *storage.Game, p *engine.Position, now time.Tim
 	if g.Over() {
 		outcome, reason := outcome(lang, g, who, false)
 		lines = append(lines, lang.T("board.game_over", "Outcome", strings.TrimSpace(outcome+" "+reason)))
+		if r := g.Result(); r.Ending == game.Unstarted && forfeit(g) == noForfeit {
+			// The player who waited is told too (the outcome names only
+			// the one who did not move).
+			lines = append(lines, lang.T("board.unstarted_waited", "Player", who(lang, g.Player(r.Winner))))
+		}
 		if g.Ply() > 0 {
 			// Every move: even with the longest names, a full board's
 			// text stays within Discord's 2000 characters

@@ -144,25 +144,26 @@ func New(s *discordgo.Session, opt Options) *Bot {
 	wake := make(wakeup, 1)
 	langs := &locales{store: st, log: log}
 	out := &outbound{session: s, log: log}
+	nt := &notices{settings: st, langs: langs, clock: clock, out: out, log: log}
 	vw := &views{renderer: opt.Renderer, runner: runner, baseCtx: ctx, finished: st, vacations: days, settings: st, clock: clock, log: log}
 	mend := &mender{clock: clock, runner: runner, log: log, ctx: ctx, pending: map[string]bool{}}
 	tb := &table{store: st, clock: clock, log: log, metrics: opt.Metrics, links: links, wake: wake, out: out, langs: langs, views: vw, runner: runner, aiTime: opt.AITime, mend: mend,
-		courier: &courier{out: out, clock: clock, log: log, boards: map[string]boardToken{}}}
+		courier: &courier{out: out, clock: clock, log: log, boards: map[string]boardToken{}}, notices: nt}
 	chans := &channels{store: st, log: log}
 	tst := deadlineTournaments{opt.Store}
-	posts := &tournamentPosts{store: tst, out: out, langs: langs, renderer: opt.Renderer, log: log}
+	posts := &tournamentPosts{store: tst, out: out, langs: langs, notices: nt, renderer: opt.Renderer, log: log}
 	rd := &rounds{store: tst, games: st, clock: clock, log: log, out: out, langs: langs, table: tb, post: posts, moveTime: opt.MoveTime, aiTime: opt.AITime}
 	cp := &computer{store: st, clock: clock, moveTime: opt.MoveTime, wake: wake, langs: langs, table: tb, chans: chans, runner: runner, baseCtx: ctx}
 	pz := &puzzles{store: deadlinePuzzles{opt.Store}, links: links, views: vw, clock: clock, log: log, langs: langs, out: out, wake: wake, set: opt.Puzzles}
 	sched := &scheduler{store: opt.Store, clock: clock, log: log, metrics: opt.Metrics, links: links, owner: owner, wake: wake, within: dueWithin,
 		table: tb, out: out, langs: langs, rounds: rd, puzzles: pz}
 	sched.giver = &giver{store: opt.Store, log: log, wake: wake, logFailure: sched.logFailure}
-	vac := &vacations{store: st, banks: days, clock: clock, log: log, wake: wake, out: out, langs: langs, reminders: sched}
+	vac := &vacations{store: st, banks: days, clock: clock, log: log, wake: wake, out: out, langs: langs, notices: nt, reminders: sched}
 	sched.vacations, rd.vacations, cp.vacations = vac, vac, vac
 	h := handlers{
 		store: st, table: tb, computer: cp, vacations: vac,
 		challenges: &challenges{store: st, clock: clock, log: log, moveTime: opt.MoveTime, expiry: opt.ChallengeExpiry,
-			wake: wake, out: out, langs: langs, table: tb, chans: chans, computer: cp, vacations: vac},
+			wake: wake, out: out, langs: langs, notices: nt, table: tb, chans: chans, computer: cp, vacations: vac},
 		play:     &playing{store: st, clock: clock, out: out, langs: langs, table: tb},
 		records:  &records{store: st, players: days, langs: langs, clock: clock},
 		reviews:  &reviews{store: st, clock: clock, log: log, runner: runner, out: out, langs: langs, views: vw, replays: newReplays(replayCacheBytes), reviewer: review.Analyse, leases: opt.Store, owner: owner},

@@ -130,6 +130,7 @@ type challenges struct {
 	wake      wakeup
 	out       *outbound
 	langs     *locales
+	notices   *notices // a challenge is a notice to the challenged
 	table     *table
 	chans     *channels
 	computer  *computer  // a challenge of the bot itself is a game against it
@@ -159,6 +160,9 @@ func (cl *challenges) challenge(c *interaction, o options) error {
 		return refuse("anywhere.no_computer")
 	case oppID == c.i.AppID:
 		return cl.computer.playAI(c, o, "medium")
+	case opp.Bot && placeOf(c.i) != placeServer:
+		// /kulami play is refused here: say what works.
+		return refuse("anywhere.bot", "Bot", escape(displayName(opp)))
 	case opp.Bot:
 		return refuse("challenge.bot", "Bot", escape(displayName(opp)))
 	}
@@ -231,7 +235,8 @@ func (cl *challenges) challenge(c *interaction, o options) error {
 }
 
 // openChallenge stores the new challenge ch, posts its message (made by m
-// in the server's language once ch has its ID) as a message of the bot's own, so that it notifies
+// in the server's language once ch has its ID; where the bot cannot post,
+// in the challenged player's if the bot knows it) as a message of the bot's own, so that it notifies
 // the challenged player whatever happens to the interaction, tells the
 // challenger confirm and notes the message with the challenge.
 func (cl *challenges) openChallenge(c *interaction, ch *storage.Challenge, m func(i18n.Lang) message, confirm string) error {
@@ -246,13 +251,17 @@ func (cl *challenges) openChallenge(c *interaction, ch *storage.Challenge, m fun
 		// The bot cannot post here: the challenge is the answer, a
 		// message that pings the challenged player. Its buttons close
 		// it (an answer to them updates it); nothing else edits it.
-		if _, err := c.answer.announce(c, m(cl.langs.publicLang(c))); err != nil {
+		lang := cl.langs.publicLang(c)
+		if ch.To.UserID != "" {
+			lang = cl.notices.readerLang(c, ch.To.UserID) // the words are for the challenged
+		}
+		if _, err := c.answer.announce(c, cl.notices.answer(c, nil, m(lang))); err != nil {
 			cl.withdrawUnseen(c, ch)
 			return fmt.Errorf("answer with the challenge: %w", err)
 		}
 		return nil
 	}
-	msg, err := cl.out.send(c.ctx, ch.ChannelID, m(cl.langs.publicLang(c)))
+	msg, err := cl.notices.post(c.ctx, nil, ch.ChannelID, m(cl.langs.publicLang(c)))
 	if err != nil {
 		cl.withdrawUnseen(c, ch)
 		return fmt.Errorf("post the challenge: %w", err)

@@ -42,8 +42,9 @@ func TestWithdrawOutlivesTheInteraction(t *testing.T) {
 
 	log := slog.New(slog.DiscardHandler)
 	st := deadlineStore{interactionStore: store}
-	cl := &challenges{store: st, clock: systemClock{}, log: log, wake: make(wakeup, 1),
-		out: &outbound{session: s, log: log}, langs: &locales{store: st, log: log}}
+	out, langs := &outbound{session: s, log: log}, &locales{store: st, log: log}
+	cl := &challenges{store: st, clock: systemClock{}, log: log, wake: make(wakeup, 1), out: out, langs: langs,
+		notices: &notices{settings: st, langs: langs, clock: systemClock{}, out: out, log: log}}
 	c := &interaction{i: &discordgo.Interaction{GuildID: dc.GuildID(), ChannelID: channel}}
 	const answerWithin = 125 * time.Millisecond
 	timer := NewManualTimer()

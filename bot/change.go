@@ -35,6 +35,7 @@ type table struct {
 	langs   *locales
 	views   *views
 	courier *courier     // the boards of answer-only games
+	notices *notices     // the one way out for what pings a player
 	runner  *jobs.Runner // the computer's moves run on it
 	mend    *mender      // tries again the boards Discord failed
 	aiTime  time.Duration
@@ -238,14 +239,7 @@ func boardLink(lang i18n.Lang, g *storage.Game) string {
 	if g.BoardMessageID == "" {
 		return lang.T("board.link_none")
 	}
-	guild := g.GuildID
-	if answerOnly(g) {
-		guild = g.ServerID
-		if guild == "" {
-			guild = "@me" // a DM or group DM
-		}
-	}
-	return fmt.Sprintf("https://discord.com/channels/%s/%s/%s", guild, g.ChannelID, g.BoardMessageID)
+	return placeLink(g, g.BoardMessageID)
 }
 
 // show posts the board of g after a change as a new message of the bot in
@@ -255,12 +249,51 @@ func boardLink(lang i18n.Lang, g *storage.Game) string {
 // the message c's component was on, which c updates; c may be nil), notes
 // the new board with the store and, when it is the computer's turn, queues
 // its move.
+//
+// A board is a notice (notice.go): it pings whom it hands the turn (or
+// both players at the end) but those in their quiet hours in a game
+// played over days. Where the bot cannot post and no interaction asks
+// (the scheduler's timeouts, a board owed), each player it pings gets it
+// by DM, drawn in their own language.
 func (t *table) show(ctx context.Context, c *interaction, g *storage.Game, oldBoard string) error {
+	if answerOnly(g) && c == nil {
+		return t.tellByDM(ctx, g, oldBoard)
+	}
 	m, err := t.views.boardMessage(ctx, t.langs.langOf(ctx, c, g.GuildID), g)
 	if err != nil {
 		return err
 	}
-	return t.post(ctx, c, g, oldBoard, m)
+	return t.post(ctx, c, g, oldBoard, t.notices.hush(ctx, g.Game, m))
+}
+
+// tellByDM tells the players of the answer-only game g its new board by
+// DM, without its components (their custom IDs name g's channel and work
+// only there), each in their language, silent in their quiet hours; the
+// board in the channel is the last one a player's click made (Refresh
+// shows the game as it is). A player who cannot receive a DM is logged;
+// when nobody can, the players see what happened at their next click on
+// g's boards (refresh).
+func (t *table) tellByDM(ctx context.Context, g *storage.Game, oldBoard string) error {
+	var told []string // as boardMessage pings: both players at the end, else the one to move
+	for c, p := range g.Players() {
+		if !p.IsAI() && (g.Over() || engine.Color(c) == g.ToMove()) {
+			told = append(told, p.UserID)
+		}
+	}
+	for _, id := range told {
+		lm, err := t.views.boardMessage(ctx, t.langs.userLang(ctx, id), g)
+		if err != nil {
+			return err
+		}
+		lm.components, lm.mentions, lm.silent = nil, nil, t.notices.hushed(ctx, g.Game, id)
+		if err := t.out.dmMessage(ctx, id, lm); err != nil {
+			t.log.Info("cannot tell a player by DM of a game outside the servers", "user", id, "channel", g.ChannelID, "game", g.ID, "err", err)
+		}
+	}
+	if oldBoard != "" {
+		t.courier.retire(ctx, g.ChannelID, oldBoard)
+	}
+	return nil
 }
 
 // shown shows g after a change that committed, as show does, with
@@ -310,16 +343,6 @@ func (t *table) showAgain(c *interaction, g *storage.Game) error {
 // post posts m, the board of g, as show says. A board of a game that goes
 // on that Discord fails to post is owed: the scheduler posts it later.
 func (t *table) post(ctx context.Context, c *interaction, g *storage.Game, oldBoard string, m message) error {
-	if answerOnly(g) && c == nil {
-		// No interaction to answer: the players are told by DM, and
-		// the board in the channel is the last one a player's click
-		// made (Refresh shows the game as it is).
-		t.courier.dm(ctx, g, m)
-		if oldBoard != "" {
-			t.courier.retire(ctx, g.ChannelID, oldBoard)
-		}
-		return nil
-	}
 	var msg *discordgo.Message
 	var err error
 	if answerOnly(g) {

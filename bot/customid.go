@@ -31,6 +31,8 @@ const (
 	actGiveTime    = "give-time"        // give the opponent more time
 	actClaim       = "claim"            // claim the win when the opponent's clock ran out
 	actWait        = "claim-wait"       // keep waiting instead
+	actClaimDM     = "claim-dm"         // claim the win from the claim's DM (a game where the bot cannot post)
+	actWaitDM      = "claim-wait-dm"    // keep waiting, from the claim's DM
 	actPlan        = "plan"             // open the planner of conditional moves
 	actPlanPick    = "plan-pick"        // pick a move of a planned line
 	actPlanClear   = "plan-clear"       // clear one's plan

@@ -58,6 +58,7 @@ func (out *outbound) sendOnce(ctx context.Context, channelID string, m message) 
 		Embeds:          m.embeds,
 		Components:      comps,
 		AllowedMentions: m.allowedMentions(),
+		Flags:           m.flags(),
 	}
 	if m.file == nil {
 		return out.session.ChannelMessageSendComplex(channelID, send, discordgo.WithContext(ctx), discordgo.WithRestRetries(0))

@@ -44,8 +44,9 @@
 // to a player's interaction, a new message that pings whose turn it
 // becomes (answer.announce), and never a message of the bot's own; the
 // courier (anywhere.go) retires an old board by its interaction's token
-// while Discord allows, and tells the players by DM what the scheduler
-// does (reminders, timeouts, claims, a board owed). The Refresh button
+// while Discord allows, and the notices (notice.go) tell the players by
+// DM, each in their language, what the scheduler does (reminders,
+// timeouts, claims, a board owed). The Refresh button
 // of such a board shows the game as the store has it.
 //
 // A refusal (not your turn, an illegal hole, a board out of date, …) comes
@@ -124,9 +125,14 @@
 //   - outbound (discord.go): the bot's own messages, DMs, retired boards
 //     and edited challenges; respond.go: answering interactions, whose
 //     answer moves through the states of answer.go
-//   - courier (anywhere.go): what answer-only games say, as answers or
-//     by DM, and their Refresh; place.go: where an interaction comes
-//     from, and the everywhere key
+//   - notices (notice.go): the one way out for everything that pings a
+//     player (boards, reminders, claims, time given, vacations, aborts,
+//     tournaments, seasons): the reader's quiet hours by engine/game's
+//     rule (out of the pings, or a silent message), the reader's
+//     language where a message is to one person, the place's links
+//   - courier (anywhere.go): what answer-only games say, as answers, and
+//     their Refresh; place.go: where an interaction comes from, and the
+//     everywhere key
 //   - deadline.go: the deadlines of an interaction's storage calls
 //     (a slow call is deferred and finished, never refused for its
 //     slowness); gate.go: the turns of the writes on one game (one at the

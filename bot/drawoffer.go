@@ -22,7 +22,7 @@ func (pl *playing) drawCommand(c *interaction, _ options) error {
 	}
 	id := func(a string) string { return customID{action: a, channel: g.ChannelID, id: g.ID, n: g.Ply()}.String() }
 	opp := g.Player(by.Other())
-	lang := pl.langs.publicLang(c)
+	lang := pl.table.notices.readerLang(c, opp.UserID) // the words are for the opponent
 	offer := message{
 		content:  lang.T("offer.message", "Opponent", who(lang, opp), "Player", escape(playerName(lang, g.Player(by)))),
 		mentions: []string{opp.UserID},
@@ -33,12 +33,12 @@ func (pl *playing) drawCommand(c *interaction, _ options) error {
 	}
 	if answerOnly(g) {
 		// The offer is the answer, a new message that pings the opponent.
-		return pl.table.courier.tell(c.ctx, c, g, offer)
+		return pl.table.courier.tell(c, pl.table.notices.answer(c, g.Game, offer))
 	}
 	answered := c.say(c.lang().T("offer.offered", "Opponent", escape(playerName(c.lang(), opp))))
 	// A message of its own, so that it notifies the opponent whatever
 	// happened to the interaction.
-	_, err = pl.out.send(c.ctx, g.ChannelID, offer)
+	_, err = pl.table.notices.post(c.ctx, g.Game, g.ChannelID, offer)
 	return errors.Join(err, answered)
 }
 

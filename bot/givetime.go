@@ -37,7 +37,7 @@ func (ov *overtime) giveTime(c *interaction, g *storage.Game) error {
 		return err
 	}
 	opp, giver := g.Player(g.ToMove()), g.Player(g.ToMove().Other())
-	lang := ov.langs.publicLang(c)
+	lang := ov.table.notices.readerLang(c, opp.UserID) // the words are for the opponent
 	left := lang.Duration(g.TimeLeft(g.ToMove(), now))
 	text := "⏳ " + lang.T("give.channel", "Player", who(lang, opp), "Giver", escape(playerName(lang, giver)), "Left", left, "Board", boardLink(lang, g))
 	if d := g.Deadline(); !d.IsZero() {
@@ -45,11 +45,12 @@ func (ov *overtime) giveTime(c *interaction, g *storage.Game) error {
 	}
 	m := message{content: text, mentions: []string{opp.UserID}}
 	if answerOnly(g) {
-		// The news is the answer, a new message that pings the opponent.
-		if err := ov.table.courier.tell(c.ctx, c, g, m); err != nil {
+		// The news is the answer, a new message that pings the opponent
+		// (but in their quiet hours).
+		if err := ov.table.courier.tell(c, ov.table.notices.answer(c, g.Game, m)); err != nil {
 			return &storedError{err: err}
 		}
-	} else if _, err := ov.out.send(c.ctx, g.ChannelID, m); err != nil {
+	} else if _, err := ov.table.notices.post(c.ctx, g.Game, g.ChannelID, m); err != nil {
 		return &storedError{err: err}
 	}
 	if err := ov.table.editBoard(c.ctx, g, now); err != nil {

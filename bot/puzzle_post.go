@@ -116,8 +116,12 @@ func (pz *puzzles) dailyMessage(ctx context.Context, guildID string, d *storage.
 		lang.T("puzzle.goal_"+string(p.Goal), "Color", colorMark[solver]+" "+lang.T("color."+strings.ToLower(solver.String()))),
 		lang.T("puzzle.daily_private"),
 	}
-	if y, err := pz.store.DailyPuzzle(ctx, yesterday); err == nil {
-		lines = append(lines, solversLine(lang, y))
+	// Yesterday's solvers, if this server had yesterday's puzzle (its
+	// first post has none to speak of).
+	if post, err := pz.store.DailyPost(ctx, guildID, yesterday); err == nil && post.MessageID != "" {
+		if y, err := pz.store.DailyPuzzle(ctx, yesterday); err == nil {
+			lines = append(lines, solversLine(lang, y))
+		}
 	}
 	_, lk := pz.views.guildLook(ctx, guildID)
 	var names [2]string

@@ -62,6 +62,8 @@ func TestDailyPuzzlePostedOnceADay(t *testing.T) {
 			posts := h.dailies(ch.ID)
 			require.Len(t, posts, 1, "today's at once")
 			assert.Contains(t, posts[0].Content, "Daily puzzle** of 2026-11-22")
+			assert.NotContains(t, posts[0].Content, "yesterday's puzzle", "the first post has no yesterday to speak of")
+			assert.NotContains(t, posts[0].Content, "Yesterday's puzzle")
 
 			// alice solves it from the post; bob fails it.
 			i := h.click(posts[0].ID, h.alice, solveButton(t, posts[0]))

@@ -110,7 +110,10 @@ func (pz *puzzles) leaderboard(c *interaction, lang i18n.Lang, from *storage.Mar
 			lang.T("puzzle.stats_solved_of", "Solved", pr.Solved, "Attempts", pr.Attempts))
 	}
 	e.Description = strings.Join(lines, "\n")
-	e.Footer = &discordgo.MessageEmbedFooter{Text: lang.N("ladder.footer", total, "Page", p+1, "Pages", pages)}
+	e.Footer = &discordgo.MessageEmbedFooter{Text: lang.N("puzzle.top_footer", total)}
+	if pages > 1 {
+		e.Footer.Text = lang.T("puzzle.top_page", "Page", p+1, "Pages", pages) + " · " + e.Footer.Text
+	}
 	m := message{embeds: []*discordgo.MessageEmbed{e}}
 	if pages > 1 {
 		prev := customID{action: actPuzzleTopP, channel: storage.MarkOfPuzzles(&page[0]).String(), n: max(p-1, 0)}

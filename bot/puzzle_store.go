@@ -52,6 +52,9 @@ type PuzzleStore interface {
 	// NoteDailyPost records the message of a claimed post. Errors:
 	// storage.ErrNotFound if it was not claimed.
 	NoteDailyPost(ctx context.Context, guildID, day, messageID string) error
+	// DailyPost returns the post of the daily puzzle of day in the
+	// guild. Errors: storage.ErrNotFound if none was claimed.
+	DailyPost(ctx context.Context, guildID, day string) (*storage.DailyPost, error)
 	// PuzzleChannels returns the settings of the guilds that chose a
 	// puzzle channel. Errors: none but those of every method.
 	PuzzleChannels(ctx context.Context) ([]storage.GuildSettingsEntry, error)
@@ -68,6 +71,12 @@ func (s deadlinePuzzles) Puzzle(ctx context.Context, id string) (*storage.Puzzle
 
 func (s deadlinePuzzles) NextPuzzle(ctx context.Context, userID string) (*storage.PuzzleEntry, error) {
 	return call1(ctx, func(ctx context.Context) (*storage.PuzzleEntry, error) { return s.PuzzleStore.NextPuzzle(ctx, userID) })
+}
+
+func (s deadlinePuzzles) DailyPost(ctx context.Context, guildID, day string) (*storage.DailyPost, error) {
+	return call1(ctx, func(ctx context.Context) (*storage.DailyPost, error) {
+		return s.PuzzleStore.DailyPost(ctx, guildID, day)
+	})
 }
 
 func (s deadlinePuzzles) DailyPuzzle(ctx context.Context, day string) (*storage.DailyPuzzle, error) {

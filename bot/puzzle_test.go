@@ -364,6 +364,11 @@ func TestPuzzleLeaderboardPages(t *testing.T) {
 	assert.Contains(t, first, "You have not finished a puzzle yet")
 	assert.Contains(t, first, "🥇 **player10**", "the solvers first (the puzzle's rating falls with each, so the last gains most)")
 	assert.NotContains(t, first, "player01", "the first of the failures fell lowest")
+	require.NotEmpty(t, r.Embeds)
+	top := r.Embeds[len(r.Embeds)-1] // after the caller's own stats
+	require.NotNil(t, top.Footer)
+	assert.Equal(t, "Page 1 of 2 · 12 players · puzzles solved of those tried · ? = provisional rating (few puzzles)", top.Footer.Text,
+		"the puzzle leaderboard's own footer: no wins–losses–draws")
 	m := h.dc.WaitOriginal(t, i.ID, func(*discordtest.Message) bool { return true })
 	next := buttons(m.Components)["Next"]
 	require.NotEmpty(t, next)

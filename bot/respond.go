@@ -26,6 +26,9 @@ type message struct {
 	file       *attachment // an attached file: a board image, a record
 	ephemeral  bool
 	mentions   []string // user IDs this message may ping; nobody else is pinged
+	// silent: the message notifies nobody, its mentions nor a DM's
+	// recipient (SUPPRESS_NOTIFICATIONS): a notice in quiet hours (notice.go).
+	silent bool
 	// choices are the suggestions that answer an autocomplete, instead of
 	// a message.
 	choices []*discordgo.ApplicationCommandOptionChoice
@@ -203,9 +206,7 @@ func (c *interaction) followup(m message) (_ *discordgo.Message, err error) {
 	if p.Components == nil {
 		p.Components = []discordgo.MessageComponent{}
 	}
-	if m.ephemeral {
-		p.Flags = discordgo.MessageFlagsEphemeral
-	}
+	p.Flags = m.flags()
 	if m.file != nil {
 		payload := struct {
 			*discordgo.WebhookParams
@@ -269,10 +270,20 @@ func (m message) responseData() *discordgo.InteractionResponseData {
 	if d.Components == nil {
 		d.Components = []discordgo.MessageComponent{}
 	}
-	if m.ephemeral {
-		d.Flags = discordgo.MessageFlagsEphemeral
-	}
+	d.Flags = m.flags()
 	return d
+}
+
+// flags are m's message flags: ephemeral, silent.
+func (m message) flags() discordgo.MessageFlags {
+	var f discordgo.MessageFlags
+	if m.ephemeral {
+		f |= discordgo.MessageFlagsEphemeral
+	}
+	if m.silent {
+		f |= discordgo.MessageFlagsSuppressNotifications
+	}
+	return f
 }
 
 func (m message) allowedMentions() *discordgo.MessageAllowedMentions {

@@ -189,7 +189,7 @@ var inDMs = map[string]bool{"rules": true, "help": true, "challenge": true, "acc
 // server's).
 var anywhere = map[string]bool{actRules: true, actMove: true, actResign: true, actResignYes: true, actResignNo: true,
 	actAccept: true, actDecline: true, actCancel: true, actDrawAccept: true, actDrawReject: true, actRematch: true,
-	actReplayGIF: true, actGiveTime: true, actClaim: true, actWait: true, actPlan: true, actPlanPick: true,
+	actReplayGIF: true, actGiveTime: true, actClaim: true, actWait: true, actClaimDM: true, actWaitDM: true, actPlan: true, actPlanPick: true,
 	actPlanClear: true, actLeaders: true, actLeadersNext: true, actLeadersPrev: true, actRefresh: true,
 	actPuzzleMove: true, actPuzzleNext: true, actPuzzleTopN: true, actPuzzleTopP: true}
 
@@ -215,6 +215,8 @@ func componentHandlers(h handlers) map[string]componentHandler {
 		actGiveTime:    gameButton(h.store, h.overtime.giveTime),
 		actClaim:       gameButton(h.store, h.overtime.claimButton),
 		actWait:        gameButton(h.store, h.overtime.keepWaiting),
+		actClaimDM:     gameButton(h.store, h.overtime.claimButton),
+		actWaitDM:      gameButton(h.store, h.overtime.keepWaiting),
 		actPlan:        gameButton(h.store, h.planner.open),
 		actPuzzleMove:  h.puzzles.move,
 		actPuzzleNext:  h.puzzles.nextButton,
@@ -243,7 +245,10 @@ func componentHandlers(h handlers) map[string]componentHandler {
 // not listed name no place to check: the rules, a review's steps,
 // which may be posted in another channel than their game's, and the
 // leaderboard's pages from a mark (which the ID holds in place of a
-// channel); they read the interaction's own guild.
+// channel); they read the interaction's own guild; and the buttons of a
+// claim's DM (actClaimDM, actWaitDM), clicked in the bot's DM with the
+// player who may claim, which name the game's own place (only that
+// player may claim or wait: overtime.claimant, game.Game.Claim).
 var elsewhere = map[string]error{
 	actMove:       errElsewhere,
 	actResign:     errElsewhere,

@@ -433,15 +433,11 @@ func (s *scheduler) sendReminder(ctx context.Context, g *storage.Game, note *tim
 			"Due", timestamp(deadline), "Deadline", fmt.Sprintf("<t:%d:f>", deadline.Unix()), "Board", boardLink(lang, g))
 	}
 	u, uerr := s.store.UserSettings(ctx, p.UserID)
-	quiet := uerr == nil && inQuietHours(u, s.clock.Now())
+	quiet := s.table.notices.hushed(ctx, g.Game, p.UserID)
 	if answerOnly(g) {
 		return s.remindByDM(ctx, g, note, quiet)
 	}
-	m := message{content: text, mentions: []string{p.UserID}}
-	if quiet {
-		m.mentions = nil // no ping in their quiet hours
-	}
-	_, err := s.out.send(ctx, g.ChannelID, m)
+	_, err := s.table.notices.post(ctx, g.Game, g.ChannelID, message{content: text, mentions: []string{p.UserID}})
 	s.metrics.Reminded(err)
 	if err != nil {
 		return s.table.abandonIfGone(ctx, g, fmt.Errorf("send a reminder: %w", err))

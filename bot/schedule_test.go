@@ -102,7 +102,8 @@ func TestRemindersByDM(t *testing.T) {
 
 // TestTimeoutBeforeTheFirstMove: a player who lets the clock run out
 // before their first move has not really started the game: it is aborted,
-// unrated, and the message says why.
+// unrated, and the message says why, pinging both players (the one who
+// waited too).
 func TestTimeoutBeforeTheFirstMove(t *testing.T) {
 	t.Parallel()
 	for _, mode := range modes {
@@ -117,6 +118,8 @@ func TestTimeoutBeforeTheFirstMove(t *testing.T) {
 
 			final := h.waitBoard(ch, "the final board", func(m *discordtest.Message) bool { return strings.Contains(m.Content, "Game over") })
 			assert.Contains(t, final.Content, "<@"+second.ID+"> did not make a first move in time, so the game is aborted; it counts for nobody.")
+			assert.Contains(t, final.Content, "<@"+first.ID+">, your opponent never started", "the player who waited is told too")
+			assert.ElementsMatch(t, []string{first.ID, second.ID}, final.Notified, "both players are pinged")
 			assert.Empty(t, final.Embeds, "no final score for a game that never started")
 			f, err := h.store.FinishedGame(t.Context(), h.dc.GuildID(), g.ID)
 			require.NoError(t, err)

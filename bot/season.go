@@ -120,13 +120,20 @@ func (s *scheduler) endSeason(ctx context.Context, guildID string, season storag
 	}
 	s.links.Champion(guildID, top[0].UserID)
 	lang := s.langs.guildLang(ctx, guildID)
-	m := message{embeds: []*discordgo.MessageEmbed{{
+	// The top three are pinged (a mention in an embed pings nobody), as
+	// a notice: not those in their quiet hours.
+	podium := make([]string, len(top))
+	var ids []string
+	for i, pr := range top {
+		podium[i], ids = "<@"+pr.UserID+">", append(ids, pr.UserID)
+	}
+	m := message{content: "🏆 " + lang.T("season.podium", "Players", strings.Join(podium, " ")), mentions: ids, embeds: []*discordgo.MessageEmbed{{
 		Title:       "🏆 " + lang.T("season.over", "Season", seasonName(lang, season)),
 		Description: strings.Join(rankLines(lang, top, 0), "\n"),
 		Color:       embedColor,
 		Footer:      &discordgo.MessageEmbedFooter{Text: lang.T("season.over_footer")},
 	}}}
-	if _, err := s.out.send(ctx, channel, m); err != nil {
+	if _, err := s.table.notices.post(ctx, nil, channel, m); err != nil {
 		s.log.Warn("the top three of a season could not be posted; they are not posted again", "guild", guildID, "season", season.String(), "channel", channel, "err", err)
 	}
 	return true, nil

@@ -189,6 +189,7 @@ func TestSeasonEndPostsTopThree(t *testing.T) {
 			assert.Contains(t, lines[1], "🥈 **dave**")
 			assert.Contains(t, lines[2], "🥉 **alice**")
 			assert.NotContains(t, e.Description, "bob", "three only")
+			assert.ElementsMatch(t, []string{h.carol.ID, dave.ID, h.alice.ID}, posts[0].Notified, "the top three are pinged")
 
 			h.tick(24 * time.Hour)
 			h.restart()

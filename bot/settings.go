@@ -345,15 +345,6 @@ func weekendNames(lang i18n.Lang, pause bool) string {
 	return lang.T("command.choices.weekends.play")
 }
 
-// inQuietHours reports whether now falls in the quiet hours of a user of
-// settings u, in their time zone: a ping then is left out.
-func inQuietHours(u storage.UserSettings, now time.Time) bool {
-	if u.Quiet == (game.Quiet{}) {
-		return false
-	}
-	return u.Quiet.Holds(now, zoneOf(u))
-}
-
 // zoneOf returns the time zone of a user of settings u: nil (UTC) for
 // none, or for a name no longer known.
 func zoneOf(u storage.UserSettings) *time.Location {

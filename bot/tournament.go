@@ -337,9 +337,9 @@ func (tm *tournaments) cancel(c *interaction, o options) error {
 	tm.post.dropEvent(c.ctx, st)
 	m := cancelPost(tm.langs.guildLang(c.ctx, st.GuildID), st, games)
 	if c.i.ChannelID == st.ChannelID {
-		err = c.reply(m)
+		err = c.reply(tm.rounds.table.notices.answer(c, nil, m))
 	} else {
-		if _, err := tm.out.send(c.ctx, st.ChannelID, m); err != nil {
+		if _, err := tm.rounds.table.notices.post(c.ctx, nil, st.ChannelID, m); err != nil {
 			return err
 		}
 		err = c.say(c.lang().T("tournament.cancelled_there", "Name", escape(name), "Channel", "<#"+st.ChannelID+">"))

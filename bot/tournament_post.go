@@ -23,6 +23,7 @@ type tournamentPosts struct {
 	store    TournamentStore
 	out      *outbound
 	langs    *locales
+	notices  *notices
 	renderer *draw.Renderer // draws the standings with the boards' fonts
 	log      *slog.Logger
 }
@@ -348,6 +349,6 @@ func (tp *tournamentPosts) postStandings(ctx context.Context, st *storage.Tourna
 			m.mentions = append(m.mentions, p.Player)
 		}
 	}
-	_, err = tp.out.send(ctx, st.ChannelID, m)
+	_, err = tp.notices.post(ctx, nil, st.ChannelID, m)
 	return err
 }

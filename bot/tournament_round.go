@@ -147,19 +147,10 @@ func (rd *rounds) postPairings(ctx context.Context, st *storage.Tournament) erro
 	lang := rd.langs.guildLang(ctx, st.GuildID)
 	m := message{content: truncate(pairingsText(lang, st, r), 2000)}
 	if r.Bye != "" {
-		m.mentions = rd.pingable(ctx, r.Bye)
+		m.mentions = []string{r.Bye}
 	}
-	_, err := rd.out.send(ctx, st.ChannelID, m)
+	_, err := rd.table.notices.post(ctx, nil, st.ChannelID, m)
 	return err
-}
-
-// pingable returns the mention of user for a notice sent now: none in
-// their quiet hours.
-func (rd *rounds) pingable(ctx context.Context, user string) []string {
-	if u, err := rd.games.UserSettings(ctx, user); err == nil && inQuietHours(u, rd.clock.Now()) {
-		return nil
-	}
-	return []string{user}
 }
 
 // openGame opens the game ref of st: in a thread of the tournament's
@@ -218,7 +209,7 @@ func (rd *rounds) openGame(ctx context.Context, st *storage.Tournament, ref tour
 	if set.Duplicate {
 		text += "\n" + lang.T("tournament.game_duplicate", "Game", ref.Game)
 	}
-	if _, err := rd.out.send(ctx, g.ChannelID, message{content: text, mentions: []string{tg.First, tg.Second}}); err != nil {
+	if _, err := rd.table.notices.post(ctx, g.Game, g.ChannelID, message{content: text, mentions: []string{tg.First, tg.Second}}); err != nil {
 		return err
 	}
 	err = rd.table.show(ctx, nil, g, "")
@@ -333,7 +324,7 @@ func (rd *rounds) adjudicateGame(ctx context.Context, st *storage.Tournament, re
 	}
 	lang := rd.langs.guildLang(ctx, st.GuildID)
 	text := "⚖️ " + lang.T("tournament.adjudicated", "Round", ref.Round, "By", judgedBy(lang, tg.Reason, g), "Result", tournamentResult(lang, tg))
-	if _, err := rd.out.send(ctx, g.ChannelID, message{content: text, mentions: []string{tg.First, tg.Second}}); err != nil {
+	if _, err := rd.table.notices.post(ctx, g.Game, g.ChannelID, message{content: text, mentions: []string{tg.First, tg.Second}}); err != nil {
 		return err
 	}
 	return rd.table.show(ctx, nil, g, old)
@@ -423,9 +414,10 @@ func (rd *rounds) forfeited(ctx context.Context, g *storage.Game) {
 	rd.notify(ctx, g.ChannelID, message{content: text, mentions: []string{who}})
 }
 
-// notify sends m to channel; a failure is only logged.
+// notify sends m to channel, a notice (quiet hours kept); a failure is
+// only logged.
 func (rd *rounds) notify(ctx context.Context, channel string, m message) {
-	if _, err := rd.out.send(ctx, channel, m); err != nil {
+	if _, err := rd.table.notices.post(ctx, nil, channel, m); err != nil {
 		rd.log.Warn("cannot post a tournament notice", "channel", channel, "err", err)
 	}
 }

@@ -32,6 +32,7 @@ type vacations struct {
 	wake      wakeup
 	out       *outbound
 	langs     *locales
+	notices   *notices
 	reminders reminder // the reminder of each game whose clock runs again
 }
 
@@ -159,27 +160,19 @@ func seat(g *storage.Game, userID string) engine.Color {
 func fullTime(t time.Time) string { return fmt.Sprintf("<t:%d:f>", t.Unix()) }
 
 // tellAway tells the opponent of the player of colour c in g, once for the
-// game, that they are on vacation until ends: in the game's channel, in
-// the server's language, with a ping unless it is their quiet hours.
+// game, that they are on vacation until ends, as a notice of g: in the
+// game's channel in the server's language, or by DM in theirs where the
+// bot cannot post; without a ping in their quiet hours.
 func (vs *vacations) tellAway(ctx context.Context, g *storage.Game, c engine.Color, ends time.Time) {
 	opp := g.Player(c.Other())
 	if opp.IsAI() {
 		return
 	}
-	lang := vs.langs.guildLang(ctx, g.GuildID)
-	text := "🏖️ " + lang.T("vacation.told", "Opponent", who(lang, opp), "Player", escape(playerName(lang, g.Player(c))),
-		"Ends", timestamp(ends), "EndsAt", fullTime(ends))
-	m := message{content: text, mentions: []string{opp.UserID}}
-	if u, err := vs.store.UserSettings(ctx, opp.UserID); err == nil && inQuietHours(u, vs.clock.Now()) {
-		m.mentions = nil // no ping in their quiet hours
-	}
-	if answerOnly(g) {
-		if m.mentions != nil { // by DM, outside their quiet hours, where the bot cannot post
-			vs.out.dm(ctx, opp.UserID, text)
-		}
-		return
-	}
-	if _, err := vs.out.send(ctx, g.ChannelID, m); err != nil {
+	err := vs.notices.tell(ctx, g, []string{opp.UserID}, func(lang i18n.Lang, to string) message {
+		return message{content: "🏖️ " + lang.T("vacation.told", "Opponent", whoFor(lang, opp, to), "Player", escape(playerName(lang, g.Player(c))),
+			"Ends", timestamp(ends), "EndsAt", fullTime(ends))}
+	})
+	if err != nil {
 		vs.log.Warn("cannot tell an opponent of a vacation", "channel", g.ChannelID, "err", err)
 	}
 }
@@ -335,8 +328,11 @@ func (vs *vacations) gameLines(lang i18n.Lang, games []*storage.Game, userID, gu
 		}
 		opp := escape(playerName(lang, g.Player(col.Other())))
 		channel := "<#" + g.ChannelID + ">"
-		if g.GuildID != guildID { // a vacation stops clocks on every server
-			channel = lang.T("vacation.elsewhere", "Link", fmt.Sprintf("https://discord.com/channels/%s/%s", g.GuildID, g.ChannelID))
+		switch {
+		case answerOnly(g) && g.ServerID == "": // a DM or group DM is no server
+			channel = lang.T("vacation.in_dm", "Link", placeLink(g, ""))
+		case g.GuildID != guildID: // a vacation stops clocks on every server
+			channel = lang.T("vacation.elsewhere", "Link", placeLink(g, ""))
 		}
 		var line string
 		switch _, stopped := g.Stopped(); {
@@ -399,7 +395,8 @@ func (vs *vacations) wakeVacation(ctx context.Context, userID string, now time.T
 		return err
 	}
 	// Marked before it is sent, as a reminder is: never sent twice.
-	lang := vs.langs.userLang(ctx, userID)
-	vs.out.dm(ctx, userID, "⏳ "+lang.T("vacation.notice", "Ends", timestamp(v.Ends()), "EndsAt", fullTime(v.Ends())))
+	vs.notices.dm(ctx, nil, userID, func(lang i18n.Lang) message {
+		return message{content: "⏳ " + lang.T("vacation.notice", "Ends", timestamp(v.Ends()), "EndsAt", fullTime(v.Ends()))}
+	})
 	return nil
 }

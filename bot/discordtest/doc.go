@@ -81,7 +81,8 @@
 // Discord notifies a mentioned user of a new message only: a channel message, a type 4 interaction
 // response or a followup, for the users its allowed_mentions allows; never of an edit (of a message,
 // of a deferred response, or the followup that replaces a "thinking…" message), nor of an ephemeral
-// message. The fake records every mention with whether it notified and why not (Mentions,
+// message, nor of a silent one (the flag SUPPRESS_NOTIFICATIONS, 1<<12). A new DM of the bot notifies
+// its recipient, mentioned or not, unless it is silent. The fake records every mention with whether it notified and why not (Mentions,
 // Notifications, NotifiedIn, Message.Notified), so a test can check that "your move" reached the player.
 //
 // # Time

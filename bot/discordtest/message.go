@@ -21,7 +21,10 @@ import (
 const (
 	flagEphemeral = int64(discordgo.MessageFlagsEphemeral)
 	flagLoading   = int64(discordgo.MessageFlagsLoading)
-	maxContent    = 2000 // Discord's docs; the OpenAPI description allows 4000 on some routes
+	// flagSilent is SUPPRESS_NOTIFICATIONS (1<<12): the message notifies nobody, its mentions nor a
+	// DM's recipient (Discord's "@silent" messages).
+	flagSilent = int64(discordgo.MessageFlagsSuppressNotifications)
+	maxContent = 2000 // Discord's docs; the OpenAPI description allows 4000 on some routes
 )
 
 // attachmentsPath serves the bytes of attachments at the URLs the fake gives them.

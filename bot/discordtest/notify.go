@@ -5,6 +5,8 @@ import (
 	"regexp"
 	"slices"
 	"time"
+
+	"github.com/bwmarrin/discordgo"
 )
 
 // Why a mention notified nobody: the Why of a Mention.
@@ -20,12 +22,15 @@ const (
 	NotNotifiedCannotSee = "the user cannot see the channel"
 	// NotNotifiedAuthor: a message does not notify its author.
 	NotNotifiedAuthor = "the user is the message's author"
+	// NotNotifiedSilent: the message has the flag SUPPRESS_NOTIFICATIONS (1<<12), a silent message.
+	NotNotifiedSilent = "a message with SUPPRESS_NOTIFICATIONS notifies nobody"
 )
 
 // Mention is a user mentioned (<@id> or <@!id>) in the content of a message when it was sent or
-// edited, and whether Discord notified them: a new message (a channel message, a type 4 interaction
-// response, a followup) notifies the users its allowed_mentions allows (all mentioned users without
-// allowed_mentions; with it, parse "users" or the listed users); an edit or an ephemeral message
+// edited, or the recipient of a new DM of the bot, and whether Discord notified them: a new message (a
+// channel message, a type 4 interaction response, a followup) notifies the users its allowed_mentions
+// allows (all mentioned users without allowed_mentions; with it, parse "users" or the listed users), and
+// a new DM its recipient; an edit, an ephemeral message or a silent one (SUPPRESS_NOTIFICATIONS)
 // notifies nobody.
 type Mention struct {
 	UserID, ChannelID, MessageID string
@@ -33,6 +38,9 @@ type Mention struct {
 	At                           time.Time // by the fake's clock
 	Notified                     bool
 	Why                          string // why not notified, one of the NotNotified constants; "" if notified
+	// Direct: the user is the recipient of a DM the bot sent, whom a new message there notifies
+	// whether or not it mentions them.
+	Direct bool
 }
 
 // allowedMentions is the allowed_mentions member of a message body.
@@ -75,18 +83,30 @@ func mentioned(content string) []string {
 	return ids
 }
 
-// recordMentions records the mentions of a message just sent (creating) or edited. Call with s.mu held.
+// recordMentions records the mentions of a message just sent (creating) or edited, and the recipient of
+// a new DM. Call with s.mu held.
 func (s *Server) recordMentions(m *message, allowed *allowedMentions, creating bool) {
 	ch := s.channels[m.channelID]
-	for _, id := range mentioned(m.content) {
+	direct := ""
+	if creating && ch != nil && ch.typ == discordgo.ChannelTypeDM && ch.recipient != "" && m.authorID == s.bot.ID {
+		direct = ch.recipient
+	}
+	ids := mentioned(m.content)
+	if direct != "" && !slices.Contains(ids, direct) {
+		ids = append(ids, direct)
+	}
+	for _, id := range ids {
 		why := ""
 		switch {
 		case !creating:
 			why = NotNotifiedEdit
 		case m.flags&flagEphemeral != 0:
 			why = NotNotifiedEphemeral
+		case m.flags&flagSilent != 0:
+			why = NotNotifiedSilent
 		case id == m.authorID:
 			why = NotNotifiedAuthor
+		case id == direct:
 		case !s.canSee(ch, id):
 			why = NotNotifiedCannotSee
 		case !allowed.allows(id):
@@ -96,7 +116,7 @@ func (s *Server) recordMentions(m *message, allowed *allowedMentions, creating b
 			m.notified = append(m.notified, id)
 		}
 		s.mentions = append(s.mentions, Mention{UserID: id, ChannelID: m.channelID, MessageID: m.id, Content: m.content,
-			At: s.Now(), Notified: why == "", Why: why})
+			At: s.Now(), Notified: why == "", Why: why, Direct: id == direct})
 	}
 }
 

@@ -80,6 +80,25 @@ func TestChannelMessagesNotify(t *testing.T) {
 		assert.Equal(t, []string{bob.ID}, ids)
 		assert.Equal(t, map[string]string{alice.ID: discordtest.NotNotifiedCannotSee}, why)
 	})
+	t.Run("a DM notifies its recipient unmentioned, unless silent", func(t *testing.T) {
+		dm := s.DMChannel(bob.ID)
+		m, err := dg.ChannelMessageSend(dm.ID, "Your move")
+		require.NoError(t, err)
+		ids, _ := notified(s, m.ID)
+		assert.Equal(t, []string{bob.ID}, ids, "a DM notifies without a mention")
+		m, err = dg.ChannelMessageSendComplex(dm.ID, &discordgo.MessageSend{Content: "Your move", Flags: discordgo.MessageFlagsSuppressNotifications})
+		require.NoError(t, err)
+		ids, why := notified(s, m.ID)
+		assert.Empty(t, ids)
+		assert.Equal(t, map[string]string{bob.ID: discordtest.NotNotifiedSilent}, why)
+	})
+	t.Run("a silent message notifies nobody", func(t *testing.T) {
+		m, err := dg.ChannelMessageSendComplex(games.ID, &discordgo.MessageSend{Content: both, Flags: discordgo.MessageFlagsSuppressNotifications})
+		require.NoError(t, err)
+		ids, why := notified(s, m.ID)
+		assert.Empty(t, ids)
+		assert.Equal(t, map[string]string{alice.ID: discordtest.NotNotifiedSilent, bob.ID: discordtest.NotNotifiedSilent}, why)
+	})
 	t.Run("parse users with a list of users is refused", func(t *testing.T) {
 		c := discordtest.New(t, discordtest.CollectViolations())
 		ch := c.AddChannel("games")
@@ -90,7 +109,7 @@ func TestChannelMessagesNotify(t *testing.T) {
 		assert.Contains(t, c.Violations()[0].Message, "mutually exclusive")
 	})
 
-	assert.Len(t, s.Notifications(bob.ID), 4, "three channel messages and the DM")
+	assert.Len(t, s.Notifications(bob.ID), 5, "three channel messages and two DMs")
 	assert.Len(t, s.NotifiedIn(games.ID), 5)
 }
 

@@ -168,7 +168,13 @@
 // later), so a reminder held back by the night still comes at least 6
 // hours before a loss. Every deadline set (a turn, given time, a return,
 // Extend) is moved so; a change of zone or quiet hours applies from the
-// next deadline set.
+// next deadline set. Every notice to a player in their quiet hours (a
+// board that hands them the turn, a claim, time given, an opponent's
+// vacation, an abort, and those of no game: tournaments, puzzles,
+// seasons) comes without its ping, or is held back to their end (a
+// reminder, a warning that a vacation runs out); but a notice of a game
+// played at one sitting pings at any hour, its players being at the
+// board (MoveTime.Hushes).
 //
 // Give time. GiveTime lets the player not to move add GiveStep (a day), or
 // the move time if that is shorter, to their opponent's clock, as long as

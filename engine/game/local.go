@@ -155,6 +155,15 @@ func (q Quiet) Clear(t time.Time, loc *time.Location) time.Time {
 	return q.after(t, loc)
 }
 
+// Hushes reports whether a notice to a player of a game of clock m, at
+// t, comes without its ping (silent, or held back): t falls in their
+// quiet hours q in loc (nil for UTC), and the game is not one played at
+// one sitting (MoveTime.OneSitting), whose players sit at the board and
+// want its news at once. A notice of no game is hushed by Holds alone.
+func (m MoveTime) Hushes(q Quiet, t time.Time, loc *time.Location) bool {
+	return !m.OneSitting() && q.Holds(t, loc)
+}
+
 // fit returns the deadline d, or, if it falls in quiet hours or in the
 // QuietMargin after them, QuietMargin after their end: a loss on time
 // never comes while a player sleeps or before they had QuietMargin to

@@ -285,3 +285,37 @@ func TestSetLocal(t *testing.T) {
 	_, err := game.Restore(s)
 	assert.ErrorIs(t, err, game.ErrInvalid)
 }
+
+// TestHushes: a notice is hushed in the player's quiet hours, in their
+// time zone, unless its game is played at one sitting; a game without a
+// clock is hushed as any notice of no game.
+func TestHushes(t *testing.T) {
+	paris, err := time.LoadLocation("Europe/Paris")
+	require.NoError(t, err)
+	tokyo, err := time.LoadLocation("Asia/Tokyo")
+	require.NoError(t, err)
+	q := game.Quiet{From: 21, To: 9}
+	night := time.Date(2026, 12, 1, 22, 30, 0, 0, time.UTC) // 23:30 in Paris
+	day := time.Date(2026, 12, 1, 12, 0, 0, 0, time.UTC)
+	tests := []struct {
+		name string
+		m    game.MoveTime
+		at   time.Time
+		loc  *time.Location
+		want bool
+	}{
+		{"days, at night", game.MoveTime{Start: 72 * time.Hour}, night, paris, true},
+		{"days, by day", game.MoveTime{Start: 72 * time.Hour}, day, paris, false},
+		{"an hour a move, at night", game.MoveTime{Start: time.Hour}, night, paris, true},
+		{"30 minutes, at night: one sitting", game.MoveTime{Start: 30 * time.Minute}, night, paris, false},
+		{"live, at night", game.MoveTime{Start: 5 * time.Minute, Increment: 10 * time.Second}, night, paris, false},
+		{"no clock, at night", game.MoveTime{}, night, paris, true},
+		{"at night in UTC, by day in Tokyo", game.MoveTime{Start: 72 * time.Hour}, time.Date(2026, 12, 1, 2, 0, 0, 0, time.UTC), tokyo, false},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			assert.Equal(t, tc.want, tc.m.Hushes(q, tc.at, tc.loc))
+		})
+	}
+	assert.False(t, game.MoveTime{Start: 72 * time.Hour}.Hushes(game.Quiet{}, night, paris), "no quiet hours, no hush")
+}
