@@ -52,7 +52,7 @@ func TestBoardsNeverLie(t *testing.T) {
 			t.Parallel()
 			h, st := newDaysHarness(t, mode, "bbolt")
 			ch := h.channel.ID
-			g := startDaysGame(t, h, st)
+			g := h.challengeAndAccept()
 			first, second := h.players(g)
 			h.command(ch, first, "move", discordtest.StringOption("cell", "D4"))
 			board := h.boardAt(ch, 1)
@@ -91,8 +91,7 @@ func TestBoardsNeverLie(t *testing.T) {
 			// Saturday 00:00 to Monday 00:00.
 			h.tick(time.Date(2026, 12, 4, 12, 0, 0, 0, time.UTC).Sub(h.clock.Now()))
 			h.channel = h.dc.AddChannel("weekend")
-			g = startDaysGame(t, h, st, discordtest.StringOption("weekends", "pause"), discordtest.StringOption("first", "me"))
-			board = h.board(h.channel.ID)
+			board, g = h.open(discordtest.StringOption("weekends", "pause"), discordtest.StringOption("first", "me"))
 			require.NotContains(t, board.Content, "paused for the weekend")
 			saturday, monday := time.Date(2026, 12, 5, 0, 0, 0, 0, time.UTC), time.Date(2026, 12, 7, 0, 0, 0, 0, time.UTC)
 			h.tick(saturday.Add(-time.Second).Sub(h.clock.Now()))
@@ -123,12 +122,12 @@ func TestBoardEditsInBatches(t *testing.T) {
 	for _, mode := range modes {
 		t.Run(mode, func(t *testing.T) {
 			t.Parallel()
-			h, st := newDaysHarness(t, mode, "bbolt")
+			h, _ := newDaysHarness(t, mode, "bbolt")
 			var boards []*discordtest.Message
 			for i := range games {
 				h.channel = h.dc.AddChannel(fmt.Sprintf("game-%d", i))
-				startDaysGame(t, h, st, discordtest.StringOption("first", "them"))
-				boards = append(boards, h.board(h.channel.ID))
+				board, _ := h.open(discordtest.StringOption("first", "them"))
+				boards = append(boards, board)
 			}
 			editedBoards := func() int {
 				n := 0

@@ -31,7 +31,7 @@ func (h *harness) challengeWithResponse(opts ...*discordgo.ApplicationCommandInt
 	m := messageAfter(h.t, h.dc, i, h.channel.ID, "the challenge", hasButton("Accept"))
 	// The bot learns the message's ID just after posting it.
 	require.Eventually(h.t, func() bool {
-		c, err := h.store.Challenge(h.t.Context(), h.channel.ID)
+		c, err := h.games().Challenge(h.t.Context(), h.channel.ID)
 		return err == nil && c.MessageID == m.ID
 	}, hung, time.Millisecond, "the challenge knows its message")
 	return m, h.dc.WaitResponse(h.t, i.ID)

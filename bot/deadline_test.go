@@ -79,20 +79,18 @@ func sendAsync(h *harness, i *discordgo.Interaction) <-chan struct{} {
 	return sent
 }
 
-// startGame starts a game between alice and bob in a new channel of h
-// and returns the channel and its first board; the bot's store is store
-// (not h.store).
+// startGame opens a game (open) in a new channel of h named name and
+// returns the channel and its first board; what the bot noted is read
+// from store, the store the bot runs on (not h.store), for this opening
+// only.
 func (h *harness) startGame(store bot.Store, name string) (string, *discordtest.Message) {
 	h.t.Helper()
 	h.channel = h.dc.AddChannel(name)
-	i := h.command(h.channel.ID, h.alice, "challenge", h.userOption(h.bob))
-	msg := messageAfter(h.t, h.dc, i, h.channel.ID, "the challenge", hasButton("Accept"))
-	require.Eventually(h.t, func() bool {
-		c, err := store.Challenge(h.t.Context(), h.channel.ID)
-		return err == nil && c.MessageID == msg.ID
-	}, hung, time.Millisecond, "the challenge knows its message")
-	h.click(msg.ID, h.bob, buttons(msg.Components)["Accept"])
-	return h.channel.ID, h.waitBoard(h.channel.ID, "the first board", func(m *discordtest.Message) bool { return boardPly(m) == 0 })
+	db := h.db
+	h.db = store
+	defer func() { h.db = db }()
+	board, _ := h.open()
+	return h.channel.ID, board
 }
 
 // TestLockedGameDelaysItselfOnly, on PostgreSQL: while another connection

@@ -73,8 +73,7 @@ func TestOutdatedClients(t *testing.T) {
 			assert.Zero(t, settings.MoveTime, "the refused setting was not stored")
 			assert.True(t, settings.AutoTimeouts, "the refused timeouts were not stored")
 
-			g := h.challengeAndAccept()
-			board := h.boardAt(ch, 0)
+			board, g := h.open()
 			first := h.alice
 			if g.Player(g.ToMove()).UserID == h.bob.ID {
 				first = h.bob
@@ -117,8 +116,7 @@ func TestForeignCustomIDs(t *testing.T) {
 		t.Run(mode, func(t *testing.T) {
 			h := newHarness(t, mode)
 			ch := h.channel.ID
-			g := h.challengeAndAccept()
-			board := h.boardAt(ch, 0)
+			board, g := h.open()
 			first, _ := h.players(g)
 			// A challenge in another channel, whose message is where the
 			// forged clicks of this game's IDs come from.

@@ -185,11 +185,11 @@ func TestResign(t *testing.T) {
 		t.Run(mode, func(t *testing.T) {
 			h := newHarness(t, mode)
 			ch := h.channel.ID
-			g := h.challengeAndAccept()
+			board, g := h.open()
 			first, second := h.players(g)
-			assert.NotContains(t, buttons(h.boardAt(ch, 0).Components), "Resign", "the first board has its menus only")
+			assert.NotContains(t, buttons(board.Components), "Resign", "the first board has its menus only")
 			h.command(ch, first, "move", discordtest.StringOption("cell", "D4"))
-			board := h.boardAt(ch, 1)
+			board = h.boardAt(ch, 1)
 
 			// The Resign button asks first; "Keep playing" changes nothing.
 			i := h.click(board.ID, second, buttons(board.Components)["Resign"])

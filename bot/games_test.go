@@ -28,8 +28,7 @@ func TestGamesList(t *testing.T) {
 			require.Len(t, r.Embeds, 1)
 			assert.Contains(t, r.Embeds[0].Description, "No game is going on in this server. Start one with **/kulami challenge**")
 
-			first := h.challengeAndAccept()
-			board := h.boardAt(h.channel.ID, 0)
+			board, first := h.open()
 			other := h.dc.AddChannel("other")
 			i := h.command(other.ID, h.carol, "challenge", h.userOption(h.alice))
 			msg := messageAfter(t, h.dc, i, other.ID, "the challenge", hasButton("Accept"))

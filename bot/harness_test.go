@@ -84,6 +84,10 @@ type harness struct {
 	// wrap, if set, is what the bot is given for the real store: a test
 	// that must act at a given point inside a store call wraps it.
 	wrap func(*storage.Store) bot.Store
+	// db, if set, is the database wrap gives the bot instead of store (a
+	// PostgreSQL schema): the harness's waits for what the bot noted (a
+	// challenge's message, a game's board) read it there.
+	db gameReader
 	// metrics, if set, is told what the bot does.
 	metrics bot.Metrics
 	// prometheus: the bot counts everything for Prometheus, wired as
@@ -420,7 +424,7 @@ func (h *harness) boardAt(channel string, ply int) *discordtest.Message {
 		return boardPly(m) == ply
 	})
 	require.Eventually(h.t, func() bool {
-		g, err := h.store.Game(h.t.Context(), channel)
+		g, err := h.games().Game(h.t.Context(), channel)
 		return err != nil || g.Ply() != ply || g.BoardMessageID == m.ID
 	}, hung, time.Millisecond, "the bot notes the board at ply %d", ply)
 	return m
@@ -486,17 +490,41 @@ func boardPly(m *discordtest.Message) int {
 	return -1
 }
 
-// challengeAndAccept starts a game between alice (challenger) and bob in
-// the harness channel and returns it once its first board is out.
-func (h *harness) challengeAndAccept(opts ...*discordgo.ApplicationCommandInteractionDataOption) *storage.Game {
+// gameReader is what the harness's waits read of the bot's database.
+type gameReader interface {
+	Game(ctx context.Context, channelID string) (*storage.Game, error)
+	Challenge(ctx context.Context, channelID string) (*storage.Challenge, error)
+}
+
+// games is the database the bot runs on, as the harness's waits read it.
+func (h *harness) games() gameReader {
+	if h.db != nil {
+		return h.db
+	}
+	return h.store
+}
+
+// open is the opening of a game, the one every test that needs a game
+// going shares: alice challenges bob in the harness's channel with opts,
+// bob accepts, and open returns the first board once the bot has noted it
+// as the game's board (so that an edit or a refusal due next finds it),
+// and the game as stored then.
+func (h *harness) open(opts ...*discordgo.ApplicationCommandInteractionDataOption) (*discordtest.Message, *storage.Game) {
 	h.t.Helper()
 	msg := h.challengeMessage(opts...)
 	accept := buttons(msg.Components)["Accept"]
 	require.NotEmpty(h.t, accept, "the challenge has an Accept button")
 	h.click(msg.ID, h.bob, accept)
-	h.boardAt(h.channel.ID, 0)
-	g, err := h.store.Game(h.t.Context(), h.channel.ID)
+	board := h.boardAt(h.channel.ID, 0)
+	g, err := h.games().Game(h.t.Context(), h.channel.ID)
 	require.NoError(h.t, err)
+	return board, g
+}
+
+// challengeAndAccept is open for a test that needs only the game.
+func (h *harness) challengeAndAccept(opts ...*discordgo.ApplicationCommandInteractionDataOption) *storage.Game {
+	h.t.Helper()
+	_, g := h.open(opts...)
 	return g
 }
 
@@ -522,4 +550,64 @@ func messageAfter(tb testing.TB, dc *discordtest.Server, i *discordgo.Interactio
 // hasButton reports whether a message has a button with the label.
 func hasButton(label string) func(*discordtest.Message) bool {
 	return func(m *discordtest.Message) bool { return buttons(m.Components)[label] != "" }
+}
+
+// commits returns how many write transactions the harness's database has
+// committed so far, read from the database itself (storage.Store.Commits):
+// every write counts, whichever part of the bot made it (moves, challenges,
+// settings, and the scheduler's records of being alive and its claims).
+func (h *harness) commits() uint64 {
+	h.t.Helper()
+	n, err := h.store.Commits(h.t.Context())
+	require.NoError(h.t, err)
+	return n
+}
+
+// alive returns when the bot last recorded being alive, as the database
+// holds it (zero if never).
+func (h *harness) alive() time.Time {
+	h.t.Helper()
+	var at time.Time
+	require.NoError(h.t, h.store.Export(h.t.Context(), func(r storage.Record) error {
+		if t, ok := storage.AliveRecords.Of(r); ok {
+			at = *t
+		}
+		return nil
+	}))
+	return at
+}
+
+// thinkTime is how long a player of TestWholeGame thinks before the move
+// after ply: 30 to 90 seconds, as in a game played live, and now and then
+// a pause of 5 minutes.
+func thinkTime(ply int) time.Duration {
+	if ply%10 == 9 {
+		return 5 * time.Minute
+	}
+	return 30*time.Second + time.Duration(ply%5)*15*time.Second
+}
+
+// startedCommits waits until the scheduler has started (its Resume
+// records the bot alive, in a commit) and returns commits then.
+func (h *harness) startedCommits() uint64 {
+	h.t.Helper()
+	require.Eventually(h.t, func() bool { return !h.alive().IsZero() }, hung, time.Millisecond, "the scheduler starts")
+	return h.commits()
+}
+
+// assertCommitsPerMove checks the commits of a game of moves moves played
+// over elapsed on the clock, counted from before, when the game was
+// made: one per move (the move, the clock, the result and the ratings;
+// none for the board messages nor the scheduler's claims), and the bot's
+// records of being alive, at most one per bot.AliveEvery of the clock.
+// It also checks that the last record is at most bot.AliveEvery old.
+func (h *harness) assertCommitsPerMove(before uint64, moves int, elapsed time.Duration) {
+	h.t.Helper()
+	made := int64(h.commits() - before)
+	alive := made - int64(moves)
+	h.t.Logf("%d commits for %d moves over %v: %.2f a move; %d records of the bot alive", made, moves, elapsed, float64(made)/float64(moves), alive)
+	assert.GreaterOrEqual(h.t, alive, int64(0), "a commit per move")
+	assert.LessOrEqual(h.t, alive, int64(elapsed/bot.AliveEvery), "besides the moves, at most one record of the bot alive per %v of the clock", bot.AliveEvery)
+	assert.Eventually(h.t, func() bool { return !h.alive().Before(h.clock.Now().Add(-bot.AliveEvery)) }, hung, time.Millisecond,
+		"the record of the bot alive is at most %v old", bot.AliveEvery)
 }

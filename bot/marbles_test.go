@@ -68,8 +68,8 @@ func TestMarbles(t *testing.T) {
 			assert.Contains(t, h.reply(h.commandWith(asAdmin, ch, h.alice, "settings")), "**Marbles**: standard")
 
 			assert.Contains(t, h.reply(h.command(ch, h.bob, "notify", discordtest.StringOption("marbles", "colour-blind"))), "**Marbles**: colour-blind")
-			g := h.challengeAndAccept()
-			assert.False(t, orange(t, h.boardAt(ch, 0)), "public boards keep the server's standard marbles")
+			board, g := h.open()
+			assert.False(t, orange(t, board), "public boards keep the server's standard marbles")
 			final := h.finishByResigning(g)
 
 			ask := h.command(ch, h.carol, "review")
@@ -103,8 +103,8 @@ func TestMarbles(t *testing.T) {
 			})
 			assert.True(t, orange(t, replay), "the replay with the server's marbles")
 
-			h.challengeAndAccept()
-			assert.True(t, orange(t, h.boardAt(ch, 0)), "public boards follow the server's marbles")
+			board, _ = h.open()
+			assert.True(t, orange(t, board), "public boards follow the server's marbles")
 		})
 	}
 }

@@ -24,8 +24,7 @@ func TestFailedMoveLeavesBoardRetirable(t *testing.T) {
 		h.wrap = func(s *storage.Store) bot.Store { return &failingStore{Store: s, fail: &fail} }
 	})
 	ch := h.channel.ID
-	g := h.challengeAndAccept()
-	board := h.boardAt(ch, 0)
+	board, g := h.open()
 	player := h.alice
 	if g.Player(g.ToMove()).UserID == h.bob.ID {
 		player = h.bob

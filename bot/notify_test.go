@@ -96,9 +96,8 @@ func TestBoardExplainsItself(t *testing.T) {
 	h := newHarness(t, "gateway")
 	ch := h.channel.ID
 	h.reply(h.commandWith(asAdmin, ch, h.alice, "settings", discordtest.StringOption("hints", "on")))
-	g := h.challengeAndAccept(discordtest.StringOption("rules", "full"))
+	board, g := h.open(discordtest.StringOption("rules", "full"))
 	first, _ := h.players(g)
-	board := h.boardAt(ch, 0)
 	sel := selectMenus(board)
 	require.Len(t, sel, 3, "64 holes need three menus")
 	for _, m := range sel {

@@ -40,21 +40,17 @@ func newDaysGame(t *testing.T, mode, backend string) *daysGame {
 	h := newHarnessWith(t, mode, func(h *harness) {
 		h.manual, h.claims = true, true
 		h.wrap = func(*storage.Store) bot.Store { return pg }
+		h.db = pg
 	})
 	t.Cleanup(func() { h.stop(); pg.Close() })
 	return &daysGame{harness: h, st: pg}
 }
 
-// start has alice challenge bob with opts, bob accept, and returns the
-// game once its first board is out.
+// start is the harness's opening (open), returning the game first.
 func (d *daysGame) start(opts ...*discordgo.ApplicationCommandInteractionDataOption) (*storage.Game, *discordtest.Message) {
 	d.t.Helper()
-	i := d.command(d.channel.ID, d.alice, "challenge", append([]*discordgo.ApplicationCommandInteractionDataOption{d.userOption(d.bob)}, opts...)...)
-	msg := messageAfter(d.t, d.dc, i, d.channel.ID, "the challenge", hasButton("Accept"))
-	d.click(msg.ID, d.bob, buttons(msg.Components)["Accept"])
-	board := d.waitBoard(d.channel.ID, "the first board", func(m *discordtest.Message) bool { return boardPly(m) == 0 })
-	d.noted(board)
-	return d.game(), board
+	board, g := d.open(opts...)
+	return g, board
 }
 
 // noted waits until the store knows board as the board of the channel's

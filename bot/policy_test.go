@@ -44,7 +44,7 @@ type policyCell func(t *testing.T, h *harness, typed string, start time.Duration
 func policyGame(t *testing.T, h *harness, name, typed string, opts ...*discordgo.ApplicationCommandInteractionDataOption) *storage.Game {
 	t.Helper()
 	h.channel = h.dc.AddChannel(name)
-	return startDaysGame(t, h, h.store, append([]*discordgo.ApplicationCommandInteractionDataOption{
+	return h.challengeAndAccept(append([]*discordgo.ApplicationCommandInteractionDataOption{
 		discordtest.StringOption("move_time", typed), discordtest.StringOption("first", "me")}, opts...)...)
 }
 
@@ -225,10 +225,7 @@ func TestLiveWeekendsRefused(t *testing.T) {
 		})
 	}
 	h.commandWith(manageServer, h.channel.ID, h.alice, "settings", discordtest.StringOption("weekends", "pause"))
-	msg := h.challengeMessage(discordtest.StringOption("move_time", "10m"))
-	h.click(msg.ID, h.bob, buttons(msg.Components)["Accept"])
-	h.boardAt(h.channel.ID, 0)
-	g := storedGame(t, h)
+	board, g := h.open(discordtest.StringOption("move_time", "10m"))
 	assert.False(t, g.Weekends(), "a live game never pauses, whatever the server's default")
-	assert.NotContains(t, h.board(h.channel.ID).Content, "Clocks pause over each player's weekend.")
+	assert.NotContains(t, board.Content, "Clocks pause over each player's weekend.")
 }

@@ -50,8 +50,7 @@ func TestRefusals(t *testing.T) {
 				assert.NotEmpty(t, h.dc.WaitResponse(t, i.ID).Embeds, "the rules work in DMs")
 			})
 
-			g := h.challengeAndAccept()
-			board := h.boardAt(ch, 0)
+			board, g := h.open()
 			first, second := h.alice, h.bob
 			if g.Player(g.ToMove()).UserID == h.bob.ID {
 				first, second = h.bob, h.alice

@@ -43,8 +43,8 @@ func TestThemes(t *testing.T) {
 			assert.Contains(t, h.reply(h.command(ch, h.carol, "notify")), "**Theme**: the server's")
 
 			assert.Contains(t, h.reply(h.command(ch, h.bob, "notify", discordtest.StringOption("theme", "light"))), "**Theme**: light")
-			g := h.challengeAndAccept()
-			assert.False(t, lightImage(t, h.boardAt(ch, 0)), "public boards keep the server's dark theme")
+			board, g := h.open()
+			assert.False(t, lightImage(t, board), "public boards keep the server's dark theme")
 			h.finishByResigning(g)
 
 			ask := h.command(ch, h.carol, "review")
@@ -62,8 +62,8 @@ func TestThemes(t *testing.T) {
 			assert.True(t, lightImage(t, step(h.carol)), "the server's theme, now light")
 			h.reply(h.command(ch, h.bob, "notify", discordtest.StringOption("theme", "dark")))
 			assert.False(t, lightImage(t, step(h.bob)), "bob's own dark theme over the server's")
-			h.challengeAndAccept()
-			assert.True(t, lightImage(t, h.boardAt(ch, 0)), "public boards follow the server's theme")
+			board, _ = h.open()
+			assert.True(t, lightImage(t, board), "public boards follow the server's theme")
 		})
 	}
 }

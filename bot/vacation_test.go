@@ -45,6 +45,7 @@ func newDaysHarness(t *testing.T, mode, backend string) (*harness, daysStore) {
 	h := newHarnessWith(t, mode, func(h *harness) {
 		h.manual = true
 		h.wrap = func(*storage.Store) bot.Store { return pg }
+		h.db = pg
 	})
 	t.Cleanup(func() { h.stop(); pg.Close() })
 	return h, pg
@@ -63,30 +64,6 @@ func onEveryStore(t *testing.T, test func(t *testing.T, h *harness, st daysStore
 			})
 		}
 	}
-}
-
-// startDaysGame sends alice's challenge to bob with opts, bob accepts, and
-// it returns the game once its first board is out.
-func startDaysGame(t *testing.T, h *harness, st daysStore, opts ...*discordgo.ApplicationCommandInteractionDataOption) *storage.Game {
-	t.Helper()
-	ch := h.channel.ID
-	i := h.command(ch, h.alice, "challenge", append([]*discordgo.ApplicationCommandInteractionDataOption{h.userOption(h.bob)}, opts...)...)
-	msg := messageAfter(t, h.dc, i, ch, "the challenge", hasButton("Accept"))
-	require.Eventually(t, func() bool {
-		c, err := st.Challenge(t.Context(), ch)
-		return err == nil && c.MessageID == msg.ID
-	}, hung, time.Millisecond, "the challenge knows its message")
-	h.click(msg.ID, h.bob, buttons(msg.Components)["Accept"])
-	board := h.waitBoard(ch, "the first board", func(m *discordtest.Message) bool { return boardPly(m) == 0 })
-	// The bot notes the board just after posting it; until then an edit
-	// due (a weekend pause that begins) has no message to edit.
-	var g *storage.Game
-	require.Eventually(t, func() bool {
-		var err error
-		g, err = st.Game(t.Context(), ch)
-		return err == nil && g.BoardMessageID == board.ID
-	}, hung, time.Millisecond, "the bot notes the first board")
-	return g
 }
 
 // vacation runs /kulami vacation action:action as user.
@@ -118,7 +95,7 @@ func TestVacationOverTwoWeeks(t *testing.T) {
 	t.Parallel()
 	onEveryStore(t, func(t *testing.T, h *harness, st daysStore) {
 		ch := h.channel.ID
-		g := startDaysGame(t, h, st)
+		g := h.challengeAndAccept()
 		first, second := h.players(g)
 		move := h.command(ch, first, "move", discordtest.StringOption("cell", "D4"))
 		board := messageAfter(t, h.dc, move, ch, "the board after the first move", func(m *discordtest.Message) bool { return boardPly(m) == 1 })
@@ -218,7 +195,7 @@ func TestVacationEndedEarly(t *testing.T) {
 			ch := h.channel.ID
 			start := vacation(h, h.bob, "start")
 			assert.Contains(t, h.reply(start), "Your vacation has started")
-			g := startDaysGame(t, h, st, discordtest.StringOption("first", "them")) // bob moves first
+			g := h.challengeAndAccept(discordtest.StringOption("first", "them")) // bob moves first
 			_, stopped := g.Stopped()
 			assert.True(t, stopped, "bob's clock starts stopped")
 			var told []*discordtest.Message
@@ -289,7 +266,7 @@ func TestWeekendPauseAcrossDaylightSaving(t *testing.T) {
 		set := h.command(ch, h.bob, "notify", discordtest.StringOption("timezone", "europe/paris"), discordtest.StringOption("quiet_hours", "22-08"))
 		assert.Contains(t, h.reply(set), "**Time zone**: Europe/Paris")
 		assert.Contains(t, h.reply(set), "**Quiet hours**: 22-08")
-		g := startDaysGame(t, h, st, discordtest.StringOption("weekends", "pause"), discordtest.StringOption("first", "them"),
+		g := h.challengeAndAccept(discordtest.StringOption("weekends", "pause"), discordtest.StringOption("first", "them"),
 			discordtest.StringOption("move_time", "1d"))
 		require.Equal(t, h.bob.ID, g.Player(g.ToMove()).UserID)
 		assert.True(t, g.Weekends())
@@ -377,7 +354,7 @@ func TestNoPingInQuietHours(t *testing.T) {
 		t.Run(mode, func(t *testing.T) {
 			h, st := newDaysHarness(t, mode, "bbolt")
 			ch := h.channel.ID
-			g := startDaysGame(t, h, st, discordtest.StringOption("first", "them")) // bob moves; begun Sunday 09:00 UTC
+			g := h.challengeAndAccept(discordtest.StringOption("first", "them")) // bob moves; begun Sunday 09:00 UTC
 			require.Equal(t, h.bob.ID, g.Player(g.ToMove()).UserID)
 			h.command(ch, h.bob, "notify", discordtest.StringOption("dm", "on"), discordtest.StringOption("quiet_hours", "18-23"))
 			g, err := st.Game(t.Context(), ch)
@@ -432,15 +409,15 @@ func TestComputerGameKnowsWhereYouLive(t *testing.T) {
 // the settings show the default.
 func TestWeekendsServerDefault(t *testing.T) {
 	t.Parallel()
-	h, st := newDaysHarness(t, "http", "bbolt")
+	h, _ := newDaysHarness(t, "http", "bbolt")
 	set := h.commandWith(manageServer, h.channel.ID, h.alice, "settings", discordtest.StringOption("weekends", "pause"))
 	assert.Contains(t, h.reply(set), "**Weekends**: pause (clocks stop on weekends)")
-	g := startDaysGame(t, h, st)
+	board, g := h.open()
 	assert.True(t, g.Weekends(), "the server's default")
-	assert.Contains(t, h.board(h.channel.ID).Content, "Clocks pause over each player's weekend.")
+	assert.Contains(t, board.Content, "Clocks pause over each player's weekend.")
 
 	h.channel = h.dc.AddChannel("weekdays")
-	g = startDaysGame(t, h, st, discordtest.StringOption("weekends", "play"))
+	g = h.challengeAndAccept(discordtest.StringOption("weekends", "play"))
 	assert.False(t, g.Weekends(), "the challenge's choice")
 }
 
@@ -529,8 +506,8 @@ func TestTournamentGameKnowsWhereYouLive(t *testing.T) {
 // those of another.
 func TestVacationStatusEveryServer(t *testing.T) {
 	t.Parallel()
-	h, st := newDaysHarness(t, "http", "bbolt")
-	startDaysGame(t, h, st)
+	h, _ := newDaysHarness(t, "http", "bbolt")
+	h.challengeAndAccept()
 	other := h.dc.GuildID() + "1"
 	gg, err := game.New(game.Config{Layout: engine.Square(), First: engine.Red, MoveTime: 24 * time.Hour,
 		Players: [2]game.Player{{UserID: h.bob.ID, Name: "bob"}, {UserID: h.carol.ID, Name: "carol"}}}, h.clock.Now())
@@ -599,8 +576,8 @@ func TestVacationBankGrows(t *testing.T) {
 		for _, mode := range modes {
 			t.Run(tt.name+"/"+mode, func(t *testing.T) {
 				t.Parallel()
-				h, st := newDaysHarness(t, mode, "bbolt")
-				g := startDaysGame(t, h, st)
+				h, _ := newDaysHarness(t, mode, "bbolt")
+				g := h.challengeAndAccept()
 				if tt.before {
 					forgetBanks(t, h)
 					_, err := h.store.Vacation(t.Context(), h.alice.ID)

@@ -29,9 +29,8 @@ func TestBoardPostedAnswerLost(t *testing.T) {
 				t.Parallel()
 				h := newManualHarness(t, mode)
 				ch := h.channel.ID
-				g := h.challengeAndAccept()
+				board, g := h.open()
 				first, _ := h.players(g)
-				board := h.boardAt(ch, 0)
 
 				h.dc.LoseResponses("POST", posts, lost.err, 1)
 				i := h.pick(board.ID, first, menuOf(board, "D4"), "D4")

@@ -34,9 +34,8 @@ func TestStoredMoveShownLater(t *testing.T) {
 				h := newManualHarness(t, mode)
 				h.bot.StopMending() // the scheduler's repair; TestBoardMended tries the process's own
 				ch := h.channel.ID
-				g := h.challengeAndAccept()
+				board, g := h.open()
 				first, second := h.players(g)
-				board := h.boardAt(ch, 0)
 
 				h.dc.Fail("POST", "/channels/{channel_id}/messages", discordtest.ErrServerError, 0)
 				var i *discordgo.Interaction
@@ -250,9 +249,8 @@ func TestAnswerTimeoutNotARefusal(t *testing.T) {
 		h.manual, h.timeouts, h.timer = true, timeouts, bot.NewManualTimer()
 	})
 	ch := h.channel.ID
-	g := h.challengeAndAccept()
+	board, g := h.open()
 	first, second := h.players(g)
-	board := h.boardAt(ch, 0)
 
 	held := h.dc.Hold("POST", callback, 1)
 	i := h.dc.Select(board.ID, first, menuOf(board, "D4"), "D4")
@@ -388,9 +386,8 @@ func TestMoveCommittedDespiteTheStore(t *testing.T) {
 					h.wrap = func(s *storage.Store) bot.Store { return &lostCommitStore{Store: s, lose: &lose} }
 				})
 				ch := h.channel.ID
-				g := h.challengeAndAccept()
+				board, g := h.open()
 				first, second := h.players(g)
-				board := h.boardAt(ch, 0)
 
 				lose.Store(true)
 				var i *discordgo.Interaction
@@ -462,9 +459,8 @@ func TestBoardAgainDiesBetween(t *testing.T) {
 				}
 			})
 			ch := h.channel.ID
-			g := h.challengeAndAccept()
+			old, g := h.open()
 			first, _ := h.players(g)
-			old := h.boardAt(ch, 0)
 
 			dying.Store(true)
 			h.reply(h.command(ch, first, "board"))
