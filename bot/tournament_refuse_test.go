@@ -203,7 +203,7 @@ func playing(r tournament.Round) []string {
 // log says why.
 func TestTournamentWithoutEventPermission(t *testing.T) {
 	h := newManualHarness(t, "http")
-	c := &cup{h: h, players: []*discordgo.User{h.alice}, byID: map[string]*discordgo.User{h.alice.ID: h.alice}, db: h.store}
+	c := &cup{h: h, players: []*discordgo.User{h.alice}, byID: map[string]*discordgo.User{h.alice.ID: h.alice}, db: h.store, speak: none}
 	text, _ := c.tournament(h.alice, manager, "create", str("name", "Quiet Cup"), str("start", "2026-12-20 18:00"))
 	assert.Contains(t, text, "**Quiet Cup** (number 1) is created")
 	c.announced(1)
