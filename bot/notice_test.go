@@ -334,8 +334,9 @@ func quietAtNight(t time.Time) bool { h := t.UTC().Hour(); return h >= 22 || h <
 // game's first ping of its two players, a forfeit, an adjudication, the
 // podium, the next round's pairings, the cancel of a second tournament,
 // and the season's top three. Each is sent and names them, none pings
-// them (each mention is silent or dropped), and none says an English
-// catalog sentence.
+// them inside their quiet hours (each mention then is silent or
+// dropped), the reminders of the round come after them, and none says
+// an English catalog sentence.
 func TestEveryServerNoticeInQuietHours(t *testing.T) {
 	for _, mode := range modes {
 		t.Run(mode, func(t *testing.T) {
@@ -355,7 +356,9 @@ func TestEveryServerNoticeInQuietHours(t *testing.T) {
 				players[u.ID] = true
 			}
 			// stage checks that what happened since the mentions before
-			// named a player, and pinged none of them in quiet hours.
+			// named a player, and pinged none of them in quiet hours; it
+			// counts the reminders, which come out of quiet hours.
+			reminders := 0
 			stage := func(what string, before int) int {
 				t.Helper()
 				all := h.dc.Mentions()
@@ -365,8 +368,13 @@ func TestEveryServerNoticeInQuietHours(t *testing.T) {
 						continue
 					}
 					named++
-					require.True(t, quietAtNight(m.At), "%s is sent in quiet hours (%s)", what, m.At)
-					assert.False(t, m.Notified, "%s pings %s at %s: %q", what, m.UserID, m.At, m.Content)
+					if strings.HasPrefix(m.Content, "⏰") {
+						reminders++
+						assert.False(t, quietAtNight(m.At), "a reminder waits for quiet hours to end; came at %s: %q", m.At, m.Content)
+					}
+					if quietAtNight(m.At) {
+						assert.False(t, m.Notified, "%s pings %s at %s, in quiet hours: %q", what, m.UserID, m.At, m.Content)
+					}
 				}
 				assert.Positive(t, named, "%s names its players", what)
 				return len(all)
@@ -378,8 +386,9 @@ func TestEveryServerNoticeInQuietHours(t *testing.T) {
 			c.move(chans[0][0])
 			c.move(chans[0][0]) // both moved: adjudicated at the deadline
 			seen = stage("the boards that hand over the turn", seen)
-			h.tick(48 * time.Hour) // the round's deadline, Wednesday 09:00: board 2 untouched, a forfeit
-			seen = stage("the adjudication, the forfeit and round 2's pairings", seen)
+			h.until(h.clock.Now().Add(48 * time.Hour)) // the round's deadline, Wednesday 09:00: board 2 untouched, a forfeit
+			seen = stage("the reminders, the adjudication, the forfeit and round 2's pairings", seen)
+			assert.Positive(t, reminders, "the players to move are reminded, after their quiet hours")
 			_, round := c.stored(1).State()
 			require.Equal(t, 2, round)
 			_, chans2 := c.round(2)
