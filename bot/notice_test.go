@@ -333,7 +333,7 @@ func quietAtNight(t time.Time) bool { h := t.UTC().Hour(); return h >= 22 || h <
 // season inside their quiet hours: the pairings post with its bye, each
 // game's first ping of its two players, a forfeit, an adjudication, the
 // podium, the next round's pairings, the cancel of a second tournament,
-// and the season's top three. Each is sent and names them, none pings
+// the season's top three, a challenge and a rematch offer. Each is sent and names them, none pings
 // them inside their quiet hours (each mention then is silent or
 // dropped), the reminders of the round come after them, and none says
 // an English catalog sentence.
@@ -424,7 +424,21 @@ func TestEveryServerNoticeInQuietHours(t *testing.T) {
 			posts := h.dc.Messages(podium.ID)
 			require.Len(t, posts, 2, "what the channel is for, then the season's top three")
 			require.Len(t, posts[1].Embeds, 1)
-			stage("the season's top three", seen)
+			seen = stage("the season's top three", seen)
+
+			// Still at night: bob challenges alice, she resigns, he offers a rematch.
+			i = h.commandWith(inFrench, h.channel.ID, h.bob, "challenge", h.userOption(h.alice), discordtest.StringOption("move_time", "1d"))
+			challenge := messageAfter(t, h.dc, i, h.channel.ID, "the challenge", func(m *discordtest.Message) bool { return strings.Contains(m.Content, "<@"+h.alice.ID+">") })
+			seen = stage("the challenge", seen)
+			h.sendWith(inFrench, h.dc.Button(challenge.ID, h.alice, buttonFor(t, challenge, ":accept:")))
+			h.boardAt(h.channel.ID, 0)
+			c.resign(h.channel.ID, h.alice)
+			final := h.board(h.channel.ID)
+			rematch := h.sendWith(inFrench, h.dc.Button(final.ID, h.bob, buttonFor(t, final, ":rematch:")))
+			messageAfter(t, h.dc, rematch, h.channel.ID, "the rematch offer to alice", func(m *discordtest.Message) bool {
+				return strings.Contains(m.Content, "<@"+h.alice.ID+">") && len(buttons(m.Components)) > 0
+			})
+			stage("the rematch offer", seen)
 
 			var texts []string
 			for _, ch := range append([]string{h.channel.ID, podium.ID}, slices.Concat(chans[0], chans[1], chans2[0], chans2[1])...) {
