@@ -63,8 +63,9 @@ func TestNameAfterDeIsCaught(t *testing.T) {
 }
 
 // spaceBeforePunct finds a colon, semicolon, exclamation or question mark
-// after an ordinary space, which can wrap it onto a line of its own.
-var spaceBeforePunct = regexp.MustCompile(`\S+ [:;!?](?:\s|$)`)
+// after an ordinary space, which can wrap it onto a line of its own, or
+// glued to the word or placeholder before it, which French spaces.
+var spaceBeforePunct = regexp.MustCompile(`\S+ [:;!?](?:\s|$)|[\p{L}}][:;!?](?:\s|$)`)
 
 // TestFrenchNoBreakSpaces: French puts a no-break space before : ; ! and
 // ?, so that Discord never wraps the mark onto a line of its own.
@@ -79,4 +80,7 @@ func TestFrenchNoBreakSpaces(t *testing.T) {
 	assert.True(t, spaceBeforePunct.MatchString("à la fois ; rien"))
 	assert.False(t, spaceBeforePunct.MatchString("à la fois\u00a0; rien"))
 	assert.False(t, spaceBeforePunct.MatchString("**/kulami réglages salon_saison:**"))
+	assert.True(t, spaceBeforePunct.MatchString("ce navigateur{N}: elle"), "a mark glued to the word before it")
+	assert.True(t, spaceBeforePunct.MatchString("{{.Name}}: rien"))
+	assert.False(t, spaceBeforePunct.MatchString("à 00:00 UTC"))
 }
