@@ -113,9 +113,10 @@
 //     vacations running low or out (handed to vacations), the daily
 //     puzzle's posts (handed to puzzles); poked through wakeup
 //   - views (board.go, work.go): the board message, rendered within the
-//     runner's render bound; the other messages are functions of the
-//     language and the data (challengeMessage, reviewMessage,
-//     leaderboardMessage, …)
+//     runner's render bound (as are the review's chart and the replay
+//     GIF: the images drawn at once are a core's worth, whatever the
+//     storm); the other messages are functions of the language and the
+//     data (challengeMessage, reviewMessage, leaderboardMessage, …)
 //   - Linked Roles live in their own package, bot/linkedroles, on a
 //     store port of their own: the bot only tells them (rolelinks.go:
 //     RoleLinks) of the rated games (table), the seasons won (scheduler)

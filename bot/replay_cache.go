@@ -7,10 +7,13 @@ import (
 	"github.com/kulami/kulami/draw/lru"
 )
 
-// replayCacheBytes is the memory the animated replays kept may hold: 32
-// MiB, some hundred replays (a whole game at draw.DefaultAnimationWidth is
-// a few hundred KB).
-const replayCacheBytes = 32 << 20
+// replayCacheBytes is the memory the animated replays kept may hold: 16
+// MiB, some thirty whole games' replays and more of shorter ones (a
+// 56-move game at draw.DefaultAnimationWidth is 540 KB). A storm of
+// replays costs the process this, and the garbage collector's room as
+// much again, on top of the two frames each render holds: within the
+// 40 MiB over idle that a storm may cost.
+const replayCacheBytes = 16 << 20
 
 // replayRepost is how long after its replay was posted a click on Replay
 // (GIF) is answered with a link to it, only for the clicker; a click

@@ -104,5 +104,7 @@ func (rv *reviews) animate(lang i18n.Lang, f *storage.FinishedGame, rec *engine.
 	if gif.Len() > maxUpload {
 		return nil, errReplayTooLarge
 	}
-	return gif.Bytes(), nil
+	// Kept for the replay's later posts: a copy of its size, not the
+	// buffer, which may have grown to twice that.
+	return bytes.Clone(gif.Bytes()), nil
 }

@@ -45,9 +45,12 @@ func gifsOf(ms []*discordtest.Message, id uint64) []*discordtest.Message {
 }
 
 // gifsDrawn is how many replays the bot's runner has drawn.
-func (h *harness) gifsDrawn() uint64 {
+func (h *harness) gifsDrawn() uint64 { return h.jobsStarted("gif") }
+
+// jobsStarted is how many jobs of class the bot's runner has started.
+func (h *harness) jobsStarted(class string) uint64 {
 	for _, s := range h.bot.JobStats() {
-		if s.Class == "gif" {
+		if s.Class == class {
 			return s.Started
 		}
 	}

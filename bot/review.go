@@ -120,7 +120,7 @@ func (rv *reviews) reviewCommand(c *interaction, o options) error {
 	a, err := rv.storedReview(c.ctx, f)
 	if err == nil {
 		_, lk := rv.views.guildLook(c.ctx, f.GuildID)
-		m, err := reviewMessage(rv.views.renderer, lang, f, a, lk)
+		m, err := reviewMessage(rv.views, lang, f, a, lk)
 		if err != nil {
 			return err
 		}
@@ -365,7 +365,7 @@ func (rv *reviews) analyse(ctx context.Context, lang i18n.Lang, f *storage.Finis
 	}
 	rv.cooldowns.take(jobReview, owner, rv.clock.Now())
 	_, lk := rv.views.guildLook(ctx, f.GuildID)
-	m, err := reviewMessage(rv.views.renderer, lang, f, a, lk)
+	m, err := reviewMessage(rv.views, lang, f, a, lk)
 	if err != nil {
 		return err
 	}
@@ -374,12 +374,15 @@ func (rv *reviews) analyse(ctx context.Context, lang i18n.Lang, f *storage.Finis
 }
 
 // reviewMessage is the public review of f in lang: the chart of red's
-// chance to win, drawn by r as the guild's boards look (lk), each
+// chance to win, drawn as the guild's boards look (lk) within the render
+// bound (views.render: a storm of reviews asked again draws a chart a
+// core at a time, not one an asker), each
 // player's three costliest moves and the buttons to step through the
 // game.
-func reviewMessage(r *draw.Renderer, lang i18n.Lang, f *storage.FinishedGame, a *review.Analysis, lk look) (message, error) {
+func reviewMessage(v *views, lang i18n.Lang, f *storage.FinishedGame, a *review.Analysis, lk look) (message, error) {
 	var png bytes.Buffer
-	if err := r.RenderChart(&png, reviewChart(lang, f, a, lk)); err != nil {
+	chart := reviewChart(lang, f, a, lk)
+	if err := v.render(jobRender, func() error { return v.renderer.RenderChart(&png, chart) }); err != nil {
 		return message{}, fmt.Errorf("draw the chart: %w", err)
 	}
 	outcome, _ := outcome(lang, &f.Game, playerName, false)

@@ -63,9 +63,11 @@ func TestReview(t *testing.T) {
 	assert.Len(t, a.Moves, 1)
 	assert.Equal(t, commits+2, h.commits(), "one commit marks the review pending, one stores it")
 
+	renders := h.jobsStarted("render")
 	again := h.command(ch, h.alice, "review", discordtest.IntegerOption("game", int64(g.ID)))
 	assert.False(t, h.dc.WaitResponse(t, again.ID).Ephemeral())
 	m := h.dc.WaitOriginal(t, again.ID, hasFile("review.png"))
+	assert.Equal(t, renders+1, h.jobsStarted("render"), "its chart is drawn within the render bound, a core at a time")
 	assert.False(t, m.Ephemeral(), "a review already made is the answer itself")
 	assert.Equal(t, rev.Content, m.Content)
 	assert.Equal(t, commits+2, h.commits(), "computed once")

@@ -2,11 +2,7 @@ package draw
 
 import (
 	"fmt"
-	"image"
-	"image/color"
-	"image/gif"
 	"io"
-	"slices"
 	"time"
 
 	"github.com/kulami/kulami/engine"
@@ -39,7 +35,10 @@ type Animation struct {
 
 // Animate writes a as an animated GIF to w, looping forever. Every frame
 // but the first holds only the pixels that changed, the others
-// transparent, which keeps the file small. It returns an error wrapping
+// transparent, which keeps the file small. Each frame is written to w as
+// soon as it is drawn: an animation holds two frames' pixels (the one
+// before, to tell what changed), however long the game, so a long replay
+// costs no more memory than a short one. It returns an error wrapping
 // ErrOptions for options it cannot draw with or a record without moves,
 // the record's first illegal move as an *engine.MoveError, or the error of
 // writing to w.
@@ -74,29 +73,25 @@ func (r *Renderer) Animate(w io.Writer, a Animation) error {
 	f := r.frameLayout(positions, opt, last)
 	opt.frame, last.frame = &f, &f
 
-	frames := make([]*image.Paletted, 0, len(a.Record.Moves))
+	gw := newGIFWriter(w, len(positions), themes[opt.Theme].bg, &r.pal)
+	defer gw.release()
 	for i := range positions {
-		o := opt
+		o, delay := opt, hundredths(a.MoveDelay, DefaultMoveDelay)
 		if i == len(positions)-1 {
-			o = last
+			o, delay = last, hundredths(a.FinalDelay, DefaultFinalDelay)
 		}
 		if o.Report != nil {
 			o.Report.frame = i + 1
 		}
-		im, err := r.image(&positions[i], o, &r.rgba, nil) // frames are kept: their pixels are not pooled
+		im, err := r.image(&positions[i], o, &r.rgba, &r.pal)
 		if err != nil {
 			return err
 		}
-		frames = append(frames, im)
-	}
-	g := encodeFrames(frames, themes[opt.Theme].bg)
-	g.Delay = make([]int, len(frames))
-	for i := range g.Delay {
-		g.Delay[i] = hundredths(a.MoveDelay, DefaultMoveDelay)
-	}
-	g.Delay[len(frames)-1] = hundredths(a.FinalDelay, DefaultFinalDelay)
-	if err := gif.EncodeAll(w, g); err != nil {
-		return fmt.Errorf("draw: write GIF: %w", err)
+		err = gw.frame(im, delay)
+		r.pal.put(im.Pix)
+		if err != nil {
+			return err
+		}
 	}
 	return nil
 }
@@ -123,71 +118,4 @@ func hundredths(d, def time.Duration) int {
 		d = def
 	}
 	return max(1, int(d/(10*time.Millisecond)))
-}
-
-// encodeFrames turns frames of one width (the last may be taller: it holds
-// the result) into a GIF on a canvas of the tallest. Each frame's palette
-// gets one more colour, transparent; a frame with the same palette as the
-// one before holds only the pixels that changed, the others transparent,
-// and frames with the first one's palette use the GIF's global colour
-// table.
-func encodeFrames(frames []*image.Paletted, bg color.RGBA) *gif.GIF {
-	bounds := frames[0].Rect
-	for _, f := range frames {
-		bounds = bounds.Union(f.Rect)
-	}
-	withTransparent := func(p color.Palette) color.Palette { return append(slices.Clip(p), color.RGBA{}) }
-	g := &gif.GIF{
-		Config:   image.Config{ColorModel: withTransparent(frames[0].Palette), Width: bounds.Dx(), Height: bounds.Dy()},
-		Disposal: make([]byte, len(frames)),
-	}
-	var prev *image.Paletted
-	for i, f := range frames {
-		cur := image.NewPaletted(bounds, withTransparent(f.Palette))
-		back := uint8(f.Palette.Index(bg))
-		for j := range cur.Pix {
-			cur.Pix[j] = back
-		}
-		copy(cur.Pix, f.Pix) // the same width: the rows line up
-		g.Disposal[i] = gif.DisposalNone
-		if prev != nil && slices.Equal(prev.Palette, cur.Palette) {
-			g.Image = append(g.Image, delta(prev, cur))
-		} else {
-			g.Image = append(g.Image, cur)
-		}
-		prev = cur
-	}
-	return g
-}
-
-// delta returns the part of cur that differs from prev (the same size and
-// palette, whose last colour is transparent), in the smallest rectangle
-// that holds it, with the pixels that did not change transparent. An
-// unchanged frame is one transparent pixel.
-func delta(prev, cur *image.Paletted) *image.Paletted {
-	transparent := uint8(len(cur.Palette) - 1)
-	b := cur.Rect
-	x0, y0, x1, y1 := b.Max.X, b.Max.Y, b.Min.X, b.Min.Y
-	for y := b.Min.Y; y < b.Max.Y; y++ {
-		for x := b.Min.X; x < b.Max.X; x++ {
-			if i := cur.PixOffset(x, y); cur.Pix[i] != prev.Pix[i] {
-				x0, y0, x1, y1 = min(x0, x), min(y0, y), max(x1, x+1), max(y1, y+1)
-			}
-		}
-	}
-	changed := image.Rect(b.Min.X, b.Min.Y, b.Min.X+1, b.Min.Y+1)
-	if x1 > x0 {
-		changed = image.Rect(x0, y0, x1, y1)
-	}
-	out := image.NewPaletted(changed, cur.Palette)
-	for y := changed.Min.Y; y < changed.Max.Y; y++ {
-		for x := changed.Min.X; x < changed.Max.X; x++ {
-			i, o := cur.PixOffset(x, y), out.PixOffset(x, y)
-			out.Pix[o] = transparent
-			if cur.Pix[i] != prev.Pix[i] {
-				out.Pix[o] = cur.Pix[i]
-			}
-		}
-	}
-	return out
 }

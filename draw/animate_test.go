@@ -127,7 +127,7 @@ func TestAnimateRefusesWhatItCannotDraw(t *testing.T) {
 
 func TestDeltaOfAnUnchangedFrame(t *testing.T) {
 	a := image.NewPaletted(image.Rect(0, 0, 4, 3), []color.Color{color.Black, color.White, color.RGBA{}})
-	d := delta(a, a)
+	d := delta(a, a, nil)
 	assert.Equal(t, image.Rect(0, 0, 1, 1), d.Rect)
 	assert.Equal(t, []uint8{2}, d.Pix, "transparent")
 }
@@ -145,4 +145,53 @@ func BenchmarkAnimate(b *testing.B) {
 		}
 	}
 	b.ReportMetric(float64(buf.Len()), "gif-bytes")
+}
+
+// framesAtWrite records, at each write, the last frame drawn then: the
+// highest frame of the texts rep laid out.
+type framesAtWrite struct {
+	rep *Report
+	at  []int
+	buf bytes.Buffer
+}
+
+func (w *framesAtWrite) Write(b []byte) (int, error) {
+	last := 0
+	for _, l := range w.rep.Texts {
+		last = max(last, l.Frame)
+	}
+	w.at = append(w.at, last)
+	return w.buf.Write(b)
+}
+
+// TestAnimateWritesEachFrameOnceDrawn checks that Animate streams: each
+// frame reaches the writer before the next is drawn, so that a replay holds
+// a frame's pixels or two, not a whole game's.
+func TestAnimateWritesEachFrameOnceDrawn(t *testing.T) {
+	rec := mustRecord(t, "finished.kgn")
+	rec.Moves = rec.Moves[:8]
+	w := &framesAtWrite{rep: &Report{}}
+	require.NoError(t, NewRenderer(Config{}).Animate(w, Animation{Record: rec, Options: Options{Names: [2]string{"alice", "bob"}, Report: w.rep}}))
+	require.NotEmpty(t, w.at)
+	assert.Equal(t, 1, w.at[0], "the GIF starts once the first frame is drawn")
+	var written []int
+	for _, f := range w.at {
+		if len(written) == 0 || written[len(written)-1] != f {
+			written = append(written, f)
+		}
+	}
+	assert.Equal(t, []int{1, 2, 3, 4, 5, 6, 7, 8}, written, "a write after each frame, in order")
+	g, err := gif.DecodeAll(&w.buf)
+	require.NoError(t, err)
+	assert.Len(t, g.Image, 8)
+	assert.Equal(t, 0, g.LoopCount, "it loops forever")
+}
+
+func TestAnimateOfOneMoveIsOneFrame(t *testing.T) {
+	rec := mustRecord(t, "finished.kgn")
+	rec.Moves = rec.Moves[:1]
+	g, _ := mustAnimate(t, Animation{Record: rec})
+	require.Len(t, g.Image, 1)
+	assert.Equal(t, []int{500}, g.Delay, "the only frame is the final one")
+	assert.Equal(t, -1, g.LoopCount, "a single frame has no loop extension")
 }

@@ -2,7 +2,12 @@ package draw
 
 import (
 	"bytes"
+	"io"
+	"runtime"
+	"runtime/metrics"
+	"sync"
 	"testing"
+	"time"
 
 	"github.com/kulami/kulami/draw/drawtest"
 	"github.com/kulami/kulami/engine"
@@ -63,4 +68,58 @@ func BenchmarkRender(b *testing.B) {
 			b.Fatalf("%d items cached: the boards were not evicted", items)
 		}
 	})
+}
+
+// BenchmarkAnimateConcurrent encodes the GIFs of 56-move games, 8 at a
+// time, as a storm of replays would, and reports the peak of the heap
+// above what it held before (sampled every millisecond, so a lower bound
+// of the true peak) and the bytes allocated per GIF.
+func BenchmarkAnimateConcurrent(b *testing.B) {
+	const n = 8
+	rec := mustRecord(b, "finished.kgn")
+	r := NewRenderer(Config{})
+	a := Animation{Record: rec, Options: Options{Names: [2]string{"alice", "bob"}}}
+	require.NoError(b, r.Animate(io.Discard, a)) // warm the caches
+	runtime.GC()
+	base := heapBytes()
+	peak := base
+	stop, done := make(chan struct{}), make(chan struct{})
+	go func() {
+		defer close(done)
+		t := time.NewTicker(time.Millisecond)
+		defer t.Stop()
+		for {
+			select {
+			case <-stop:
+				return
+			case <-t.C:
+				peak = max(peak, heapBytes())
+			}
+		}
+	}()
+	var before, after runtime.MemStats
+	runtime.ReadMemStats(&before)
+	for b.Loop() {
+		var wg sync.WaitGroup
+		for range n {
+			wg.Go(func() {
+				if err := r.Animate(io.Discard, a); err != nil {
+					b.Error(err)
+				}
+			})
+		}
+		wg.Wait()
+	}
+	runtime.ReadMemStats(&after)
+	close(stop)
+	<-done
+	b.ReportMetric(float64(peak-base)/(1<<20), "peak-heap-MiB")
+	b.ReportMetric(float64(after.TotalAlloc-before.TotalAlloc)/float64(b.N*n)/(1<<20), "alloc-MiB/gif")
+}
+
+// heapBytes is the memory the heap's live and not yet swept objects take.
+func heapBytes() uint64 {
+	s := []metrics.Sample{{Name: "/memory/classes/heap/objects:bytes"}}
+	metrics.Read(s)
+	return s[0].Value.Uint64()
 }

@@ -150,6 +150,12 @@
 // Sans and a subset of Noto Sans CJK (both under permissive licences, see
 // drawtest/fonts) with the letters of the test names.
 //
+// Renderer.Animate draws a game's replay as an animated GIF, a frame a
+// move, and writes each frame as soon as it is drawn (a frame after the
+// first holds only the pixels that changed): a replay holds two frames'
+// pixels at a time, about 0.3 MB at DefaultAnimationWidth, whatever the
+// game's length (BenchmarkAnimateConcurrent reports the heap's peak).
+//
 // # Determinism
 //
 // The same position and options give the same bytes on one machine: the
