@@ -11,6 +11,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/kulami/kulami/bot/discordtest"
+	"github.com/kulami/kulami/engine/tournament"
 	"github.com/kulami/kulami/storage"
 )
 
@@ -316,6 +317,136 @@ func TestKeepWaitingFromTheClaimDM(t *testing.T) {
 			assert.Contains(t, updated.Content, "You keep waiting")
 			_, err := h.store.Game(t.Context(), dm.ID)
 			assert.NoError(t, err, "the game goes on")
+			assert.Empty(t, h.dc.Violations())
+		})
+	}
+}
+
+// quietAtNight reports whether t falls in the quiet hours 22-10 UTC of
+// TestEveryServerNoticeInQuietHours, which cover 09:00 (when its rounds
+// start and end) and midnight (when a season ends).
+func quietAtNight(t time.Time) bool { h := t.UTC().Hour(); return h >= 22 || h < 10 }
+
+// TestEveryServerNoticeInQuietHours: in a server whose language is
+// French, players (French, with quiet hours 22-10) receive, in both
+// transports and by the fake clock, every notice of a tournament and a
+// season inside their quiet hours: the pairings post with its bye, each
+// game's first ping of its two players, a forfeit, an adjudication, the
+// podium, the next round's pairings, the cancel of a second tournament,
+// the season's top three, a challenge and a rematch offer. Each is sent and names them, none pings
+// them inside their quiet hours (each mention then is silent or
+// dropped), the reminders of the round come after them, and none says
+// an English catalog sentence.
+func TestEveryServerNoticeInQuietHours(t *testing.T) {
+	for _, mode := range modes {
+		t.Run(mode, func(t *testing.T) {
+			french := func(c *cup) {
+				h := c.h
+				c.speak = inFrench
+				text := h.reply(h.commandWith(func(i *discordgo.Interaction) { inFrench(i); asAdmin(i) }, h.channel.ID, h.alice, "settings", discordtest.StringOption("language", "fr")))
+				require.NotEmpty(t, text)
+				for _, u := range c.players {
+					h.commandWith(inFrench, h.channel.ID, u, "notify", discordtest.StringOption("quiet_hours", "22-10"))
+				}
+			}
+			c := startCupAfter(t, mode, 5, french, str("name", "Coupe"), num("rounds", 2), num("days_per_round", 2), str("move_time", "3d"))
+			h := c.h
+			players := map[string]bool{}
+			for _, u := range c.players {
+				players[u.ID] = true
+			}
+			// stage checks that what happened since the mentions before
+			// named a player, and pinged none of them in quiet hours; it
+			// counts the reminders, which come out of quiet hours.
+			reminders := 0
+			stage := func(what string, before int) int {
+				t.Helper()
+				all := h.dc.Mentions()
+				named := 0
+				for _, m := range all[before:] {
+					if !players[m.UserID] {
+						continue
+					}
+					named++
+					if strings.HasPrefix(m.Content, "⏰") {
+						reminders++
+						assert.False(t, quietAtNight(m.At), "a reminder waits for quiet hours to end; came at %s: %q", m.At, m.Content)
+					}
+					if quietAtNight(m.At) {
+						assert.False(t, m.Notified, "%s pings %s at %s, in quiet hours: %q", what, m.UserID, m.At, m.Content)
+					}
+				}
+				assert.Positive(t, named, "%s names its players", what)
+				return len(all)
+			}
+			seen := stage("round 1's pairings, its bye and each game's first ping", 0)
+			r, chans := c.round(1)
+			require.NotEmpty(t, r.Bye, "five players: a bye")
+			require.Len(t, chans, 2)
+			c.move(chans[0][0])
+			c.move(chans[0][0]) // both moved: adjudicated at the deadline
+			seen = stage("the boards that hand over the turn", seen)
+			h.until(h.clock.Now().Add(48 * time.Hour)) // the round's deadline, Wednesday 09:00: board 2 untouched, a forfeit
+			seen = stage("the reminders, the adjudication, the forfeit and round 2's pairings", seen)
+			assert.Positive(t, reminders, "the players to move are reminded, after their quiet hours")
+			_, round := c.stored(1).State()
+			require.Equal(t, 2, round)
+			_, chans2 := c.round(2)
+			for i, p := range c.stored(1).Rounds()[1].Pairings {
+				c.resign(chans2[i][0], c.byID[p.Second])
+			}
+			h.tick(time.Minute)
+			seen = stage("the final boards and the podium", seen)
+			phase, _ := c.stored(1).State()
+			require.Equal(t, tournament.Finished, phase)
+
+			// A second tournament, cancelled while its games are played.
+			text, _ := c.tournament(h.alice, manager, "create", str("start", "1d"), str("name", "Coupe 2"), num("rounds", 2), num("days_per_round", 2), str("move_time", "3d"))
+			require.NotEmpty(t, text)
+			c.announced(2)
+			for _, u := range c.players[:4] {
+				c.answer(u, "join")
+			}
+			h.tick(24 * time.Hour)
+			seen = stage("the second tournament's pairings", seen)
+			_, i := c.tournament(h.alice, manager, "cancel")
+			h.dc.WaitResponse(t, i.ID)
+			phase, _ = c.stored(2).State()
+			require.Equal(t, tournament.Cancelled, phase)
+			seen = stage("the cancel", seen)
+
+			// The season's top three, posted at midnight when the quarter ends.
+			podium := h.dc.AddChannel("podium")
+			h.commandWith(func(i *discordgo.Interaction) { inFrench(i); asAdmin(i) }, h.channel.ID, h.alice, "settings", discordtest.ChannelOption("season_channel", podium.ID))
+			now := h.clock.Now()
+			next := time.Date(now.Year(), (now.Month()-1)/3*3+4, 1, 0, 0, 0, 0, time.UTC)
+			h.tick(next.Sub(now) + time.Minute)
+			posts := h.dc.Messages(podium.ID)
+			require.Len(t, posts, 2, "what the channel is for, then the season's top three")
+			require.Len(t, posts[1].Embeds, 1)
+			seen = stage("the season's top three", seen)
+
+			// Still at night: bob challenges alice, she resigns, he offers a rematch.
+			i = h.commandWith(inFrench, h.channel.ID, h.bob, "challenge", h.userOption(h.alice), discordtest.StringOption("move_time", "1d"))
+			challenge := messageAfter(t, h.dc, i, h.channel.ID, "the challenge", func(m *discordtest.Message) bool { return strings.Contains(m.Content, "<@"+h.alice.ID+">") })
+			seen = stage("the challenge", seen)
+			h.sendWith(inFrench, h.dc.Button(challenge.ID, h.alice, buttonFor(t, challenge, ":accept:")))
+			h.boardAt(h.channel.ID, 0)
+			c.resign(h.channel.ID, h.alice)
+			final := h.board(h.channel.ID)
+			rematch := h.sendWith(inFrench, h.dc.Button(final.ID, h.bob, buttonFor(t, final, ":rematch:")))
+			messageAfter(t, h.dc, rematch, h.channel.ID, "the rematch offer to alice", func(m *discordtest.Message) bool {
+				return strings.Contains(m.Content, "<@"+h.alice.ID+">") && len(buttons(m.Components)) > 0
+			})
+			stage("the rematch offer", seen)
+
+			var texts []string
+			for _, ch := range append([]string{h.channel.ID, podium.ID}, slices.Concat(chans[0], chans[1], chans2[0], chans2[1])...) {
+				for _, m := range h.dc.Messages(ch) {
+					texts = append(texts, messageTexts(m.Content, m.Embeds, m.Components, m.Files)...)
+				}
+			}
+			assert.Empty(t, english(englishPhrases(t), texts), "every notice in the server's French")
 			assert.Empty(t, h.dc.Violations())
 		})
 	}

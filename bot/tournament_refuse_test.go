@@ -203,7 +203,7 @@ func playing(r tournament.Round) []string {
 // log says why.
 func TestTournamentWithoutEventPermission(t *testing.T) {
 	h := newManualHarness(t, "http")
-	c := &cup{h: h, players: []*discordgo.User{h.alice}, byID: map[string]*discordgo.User{h.alice.ID: h.alice}, db: h.store}
+	c := &cup{h: h, players: []*discordgo.User{h.alice}, byID: map[string]*discordgo.User{h.alice.ID: h.alice}, db: h.store, speak: none}
 	text, _ := c.tournament(h.alice, manager, "create", str("name", "Quiet Cup"), str("start", "2026-12-20 18:00"))
 	assert.Contains(t, text, "**Quiet Cup** (number 1) is created")
 	c.announced(1)
@@ -246,4 +246,35 @@ func TestTournamentStartsOnItsOwn(t *testing.T) {
 		}
 		return false
 	})
+}
+
+// TestTournamentTooManyRoundsToStart: a tournament whose players at its
+// start time cannot play its rounds without meeting twice (4 players, 5
+// rounds) is cancelled, and its channel told that reason, not that it
+// lacks players.
+func TestTournamentTooManyRoundsToStart(t *testing.T) {
+	c := newCup(t, "http", 4)
+	h := c.h
+	text, _ := c.tournament(h.alice, manager, "create", str("name", "Long Cup"), num("rounds", 5), str("start", "1d"))
+	require.Contains(t, text, "(number 1)")
+	c.announced(1)
+	for _, u := range c.players {
+		c.tournament(u, none, "join")
+		require.True(t, joinedIn(c.stored(1), u.ID))
+	}
+	h.tick(24 * time.Hour)
+	phase, _ := c.stored(1).State()
+	require.Equal(t, tournament.Cancelled, phase, "4 players cannot play 5 rounds")
+	told := func() []string {
+		var out []string
+		for _, m := range h.dc.Messages(h.channel.ID) {
+			if strings.Contains(m.Content, "**Long Cup** could not start") {
+				out = append(out, m.Content)
+			}
+		}
+		return out
+	}
+	h.dc.WaitUntil(t, "the channel is told", func() bool { return len(told()) == 1 })
+	assert.Contains(t, told()[0], "it asks for 5 rounds, and its 4 players can play only 3 without meeting twice")
+	assert.NotContains(t, told()[0], "at least 3 players")
 }

@@ -104,10 +104,12 @@ func (rd *rounds) update(ctx context.Context, st *storage.Tournament, now time.T
 }
 
 // begin starts a tournament whose start is due, or cancels it if it
-// cannot start (too few players, or too many rounds for them).
+// cannot start (too few players, or too many rounds for them), and says
+// which in the tournament's channel.
 func (rd *rounds) begin(ctx context.Context, st *storage.Tournament, now time.Time) (*storage.Tournament, error) {
 	started, err := rd.update(ctx, st, now, func(t *storage.Tournament) error { return t.Start(now) })
 	if errors.Is(err, tournament.ErrTooFewPlayers) || errors.Is(err, tournament.ErrTooManyRounds) {
+		startErr := err
 		st, _, err = rd.store.CancelTournament(ctx, st.GuildID, st.ID, now, nil)
 		if err != nil {
 			return nil, err
@@ -115,7 +117,11 @@ func (rd *rounds) begin(ctx context.Context, st *storage.Tournament, now time.Ti
 		rd.post.refresh(ctx, st)
 		rd.post.dropEvent(ctx, st)
 		lang := rd.langs.guildLang(ctx, st.GuildID)
-		_, err = rd.out.send(ctx, st.ChannelID, message{content: lang.N("tournament.not_started", st.Active(), "Name", escape(st.Settings().Name))})
+		text := lang.N("tournament.not_started", st.Active(), "Name", escape(st.Settings().Name))
+		if re := (*tournament.RoundsError)(nil); errors.As(startErr, &re) {
+			text = lang.T("tournament.not_started_rounds", "Name", escape(st.Settings().Name), "Rounds", re.Rounds, "Count", st.Active(), "Max", re.Max)
+		}
+		_, err = rd.table.notices.post(ctx, nil, st.ChannelID, message{content: text})
 		return st, err
 	}
 	return started, err

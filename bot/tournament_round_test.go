@@ -21,12 +21,21 @@ import (
 // joins with /kulami tournament join, and the clock moves to the start.
 func startCup(t *testing.T, mode string, n int, opts ...*discordgo.ApplicationCommandInteractionDataOption) *cup {
 	t.Helper()
+	return startCupAfter(t, mode, n, func(*cup) {}, opts...)
+}
+
+// startCupAfter is startCup with setup run first, before the tournament is
+// created (a server's language, players' settings).
+func startCupAfter(t *testing.T, mode string, n int, setup func(*cup), opts ...*discordgo.ApplicationCommandInteractionDataOption) *cup {
+	t.Helper()
 	c := newCup(t, mode, n)
+	setup(c)
 	text, _ := c.tournament(c.h.alice, manager, "create", append([]*discordgo.ApplicationCommandInteractionDataOption{str("start", "1d")}, opts...)...)
-	require.Contains(t, text, "is created")
+	require.NotEmpty(t, text)
 	c.announced(1)
 	for _, u := range c.players {
-		require.Contains(t, c.answer(u, "join"), "You joined")
+		c.answer(u, "join")
+		require.True(t, joinedIn(c.stored(1), u.ID), "%s joined", u.Username)
 	}
 	c.h.tick(24 * time.Hour)
 	phase, _ := c.stored(1).State()

@@ -32,7 +32,8 @@ type cup struct {
 	h       *harness
 	players []*discordgo.User
 	byID    map[string]*discordgo.User
-	db      cupStore // the bot's store
+	db      cupStore                     // the bot's store
+	speak   func(*discordgo.Interaction) // the players' locales in their commands (none: Discord's default)
 }
 
 // cupStore is what a cup reads of the bot's store.
@@ -50,13 +51,20 @@ func newCup(t *testing.T, mode string, n int) *cup {
 
 // newCupWith is newCup on the store db (the harness's bbolt file if nil).
 func newCupWith(t *testing.T, mode string, n int, db bot.Store) *cup {
+	var clock *fakeClock
 	h := newHarnessWith(t, mode, func(h *harness) {
-		h.manual = true
+		h.manual, clock = true, h.clock
 		if db != nil {
 			h.wrap = func(*storage.Store) bot.Store { return db }
 		}
-	}, discordtest.WithAppPermissions(discordtest.DefaultAppPermissions|discordgo.PermissionManageEvents))
-	c := &cup{h: h, players: []*discordgo.User{h.alice, h.bob, h.carol}, byID: map[string]*discordgo.User{}, db: db}
+	}, discordtest.WithAppPermissions(discordtest.DefaultAppPermissions|discordgo.PermissionManageEvents),
+		discordtest.WithClock(func() time.Time { // each mention is recorded at the bot's time
+			if clock == nil {
+				return newFakeClock().Now()
+			}
+			return clock.Now()
+		}))
+	c := &cup{h: h, players: []*discordgo.User{h.alice, h.bob, h.carol}, byID: map[string]*discordgo.User{}, db: db, speak: none}
 	if db == nil {
 		c.db = h.store
 	}
@@ -87,6 +95,7 @@ func (c *cup) tournament(user *discordgo.User, change func(*discordgo.Interactio
 	group := &discordgo.ApplicationCommandInteractionDataOption{Type: discordgo.ApplicationCommandOptionSubCommandGroup, Name: "tournament",
 		Options: []*discordgo.ApplicationCommandInteractionDataOption{discordtest.Subcommand(sub, opts...)}}
 	i := c.h.dc.Command(c.h.channel.ID, user, "kulami", group)
+	c.speak(i)
 	change(i)
 	c.h.send(i)
 	return c.h.reply(i), i
@@ -111,11 +120,11 @@ func (c *cup) announced(id uint64) {
 // button.
 func (c *cup) resign(thread string, user *discordgo.User) {
 	c.h.t.Helper()
-	i := c.h.command(thread, user, "resign")
-	r := c.h.dc.WaitResponse(c.h.t, i.ID)
+	i := c.h.commandWith(c.speak, thread, user, "resign")
+	c.h.dc.WaitResponse(c.h.t, i.ID)
 	msg := c.h.dc.WaitOriginal(c.h.t, i.ID, func(*discordtest.Message) bool { return true })
-	c.h.click(msg.ID, user, buttons(r.Components)["Yes, resign"])
-	c.h.waitBoard(thread, "the final board", func(m *discordtest.Message) bool { return strings.Contains(m.Content, "resigned") })
+	c.h.sendWith(c.speak, c.h.dc.Button(msg.ID, user, buttonFor(c.h.t.(*testing.T), msg, ":resign-yes:")))
+	c.h.waitBoard(thread, "the final board, which offers no move", func(m *discordtest.Message) bool { return firstMenu(m) == "" })
 }
 
 // move plays a legal move for the player to move in the game of thread,
@@ -128,7 +137,7 @@ func (c *cup) move(thread string) {
 	r := engine.NewRand(uint64(g.Ply()))
 	cell := p.Layout().Cell(r.Pick(p.Legal()))
 	ply := g.Ply()
-	c.h.command(thread, c.byID[g.Player(g.ToMove()).UserID], "move", discordtest.StringOption("cell", cell.String()))
+	c.h.commandWith(c.speak, thread, c.byID[g.Player(g.ToMove()).UserID], "move", discordtest.StringOption("cell", cell.String()))
 	c.h.boardAt(thread, ply+1)
 }
 
