@@ -644,8 +644,10 @@ func (t *table) abandonIfGone(ctx context.Context, g *storage.Game, err error) e
 		if p.IsAI() {
 			continue
 		}
-		lang := t.langs.userLang(ctx, p.UserID)
-		t.out.dm(ctx, p.UserID, lang.T("remind.abandoned", "Opponent", escape(playerName(lang, players[engine.Color(c).Other()])), "Game", g.ID))
+		opponent := players[engine.Color(c).Other()]
+		t.notices.dm(ctx, g.Game, p.UserID, func(lang i18n.Lang) message {
+			return message{content: lang.T("remind.abandoned", "Opponent", escape(playerName(lang, opponent)), "Game", g.ID)}
+		})
 	}
 	return nil
 }

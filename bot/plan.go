@@ -224,7 +224,8 @@ func (t *table) droppedPlans(ctx context.Context, g *storage.Game, notes []game.
 		if p.IsAI() {
 			continue
 		}
-		lang := t.langs.userLang(ctx, p.UserID)
-		t.out.dm(ctx, p.UserID, lang.T("plan.dropped", "Game", g.ID, "Moves", lineWords(lang, n.Line), "Board", boardLink(lang, g)))
+		t.notices.dm(ctx, g.Game, p.UserID, func(lang i18n.Lang) message {
+			return message{content: lang.T("plan.dropped", "Game", g.ID, "Moves", lineWords(lang, n.Line), "Board", boardLink(lang, g))}
+		})
 	}
 }

@@ -279,7 +279,8 @@ func TestSchedulerSleepsUntilDue(t *testing.T) {
 }
 
 // TestDeletedChannelAbandonsTheGame: a channel deleted under a running game
-// ends the game as abandoned, unrated, and both players hear of it by DM.
+// ends the game as abandoned, unrated, and both players hear of it by DM,
+// silently for the one in their quiet hours (a notice like any other).
 func TestDeletedChannelAbandonsTheGame(t *testing.T) {
 	t.Parallel()
 	for _, mode := range modes {
@@ -288,6 +289,8 @@ func TestDeletedChannelAbandonsTheGame(t *testing.T) {
 			ch := h.channel.ID
 			g := h.challengeAndAccept()
 			first, second := h.players(g)
+			at := h.clock.Now().Add(36 * time.Hour).UTC().Hour() // when the game is abandoned
+			h.command(ch, first, "notify", discordtest.StringOption("quiet_hours", fmt.Sprintf("%02d-%02d", at, (at+2)%24)))
 			h.command(ch, first, "move", discordtest.StringOption("cell", "D4"))
 			h.boardAt(ch, 1)
 			h.dc.DeleteChannel(ch)
@@ -304,6 +307,8 @@ func TestDeletedChannelAbandonsTheGame(t *testing.T) {
 				require.Len(t, dms, 1, "%s is told by DM", u.Username)
 				assert.Contains(t, dms[0].Content, "its channel was deleted. The game is abandoned; it counts for nobody.")
 			}
+			assert.Empty(t, h.dc.Messages(h.dc.DMChannel(first.ID).ID)[0].Notified, "silent in the first player's quiet hours")
+			assert.Equal(t, []string{second.ID}, h.dc.Messages(h.dc.DMChannel(second.ID).ID)[0].Notified, "the other is pinged")
 		})
 	}
 }
